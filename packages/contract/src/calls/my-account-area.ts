@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { RESCHEDULE_MAX_PAYMENTS } from '../constants';
+import { Msg } from '../rules/messages';
+import { billingAddressSchema, cardCheckShape, isoDateField } from './shared';
+import { creditCardSchema } from '../rules/card';
+
+const sobRow = z.object({ date: z.string(), description: z.string(), amount: z.number() });
+
+export const borrowingSummarySchema = z.object({
+  loanStatus: z.string(),
+  loanStatusMessage: z.string(),
+  appStatusID: z.number(),
+  appGuid: z.string().nullable(),
+  lastFundedAppID: z.number(),
+  canRepeat: z.boolean(),
+  sobRep1: z.array(sobRow),
+  sobRep2: z.array(sobRow),
+  sobRep3: z.array(
+    z.object({
+      cnt: z.number(),
+      amount: z.number(),
+      contractInterest: z.number(),
+      actualInterest: z.number(),
+      defaultInterest: z.number(),
+      charge: z.number(),
+      borrowingCost: z.number(),
+    }),
+  ),
+  sobRep4: z.array(
+    z.object({
+      appID: z.number(),
+      fundedDate: z.string(),
+      approvedPeriod: z.number(),
+      days: z.number(),
+      loanType: z.string(),
+      amount: z.number(),
+      contractInterest: z.number(),
+      actualInterest: z.number(),
+      defaultInterest: z.number(),
+      charge: z.number(),
+      borrowingCost: z.number(),
+      totalDue: z.number(),
+    }),
+  ),
+});
+
+export const scheduleSummarySchema = z.object({
+  settledDate: z.string().nullable(),
+  fundedDate: z.string().nullable(),
+  approvedDate: z.string().nullable(),
+  approvedAmount: z.number(),
+  appID: z.number(),
+  totalDue: z.number(),
+  appStatus: z.string(),
+  blocked: z.boolean(),
+  schedule: z.array(
+    z.object({ paymentDate: z.string(), principal: z.number(), interest: z.number(), pmt: z.number(), isPayed: z.boolean() }),
+  ),
+  transactions: z.array(
+    z.object({ createDate: z.string(), transactionType: z.string(), creditAmount: z.number(), debitAmount: z.number() }),
+  ),
+});
+
+export const addCreditCardSchema = z.object({ ...cardCheckShape, address: billingAddressSchema.nullish() });
+
+export const cardPaymentSchema = z.object({
+  amount: z.number().positive().max(100_000),
+  card: creditCardSchema.nullish(),
+  pKey: z.string().max(200).nullish(),
+  trxId: z.string().max(200).nullish(),
+  isSignature: z.boolean().nullish(),
+});
+
+export const rescheduleSchema = z.object({
+  frequencyID: z.number({ error: Msg.paymentFrequency }).int().min(1, { error: Msg.paymentFrequency }),
+  duration: z
+    .number({ error: Msg.paymentDuration })
+    .int()
+    .min(1, { error: Msg.paymentDuration })
+    .max(RESCHEDULE_MAX_PAYMENTS, { error: Msg.paymentDuration }),
+  repayDate: isoDateField(Msg.paymentDate),
+  amount: z.number().min(0).max(100_000).nullish(),
+});
+
+export const calculatedRowsSchema = z.array(z.object({ paymentDate: z.string(), amount: z.number() }));
+export const totalDueSchema = z.number();
+export const downloadSobQuerySchema = z.object({ token: z.string().min(1).max(2000) });

@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { CARD_EXPIRY_YEARS_AHEAD, FIELD_LENGTH } from '../constants';
+import { londonToday } from '../dates';
+import { Msg } from './messages';
+
+/** The Luhn checksum every payment card number passes. */
+export function passesLuhn(digits: string): boolean {
+  if (!/^\d+$/.test(digits)) return false;
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+export const cardNumberField = z
+  .string({ error: Msg.cardNumber })
+  .transform((v) => v.replace(/[\s-]/g, ''))
+  .pipe(
+    z
+      .string()
+      .min(12, { error: Msg.cardNumber })
+      .max(FIELD_LENGTH.cardNumber, { error: Msg.cardNumber })
+      .refine(passesLuhn, { error: Msg.cardNumber }),
+  );
+
+export const securityCodeField = z
+  .string({ error: Msg.securityCode })
+  .trim()
+  .regex(/^\d{3,4}$/, { error: Msg.securityCode });
+
+export const nameOnCardField = z
+  .string({ error: Msg.nameOnCard })
+  .trim()
+  .min(1, { error: Msg.nameOnCard })
+  .max(100, { error: Msg.maxLength(100) });
+
+/** Years offered in the expiry selector: this year to 10 years ahead. */
+export function expiryYears(today: string = londonToday()): number[] {
+  const year = Number(today.slice(0, 4));
+  return Array.from({ length: CARD_EXPIRY_YEARS_AHEAD + 1 }, (_, i) => year + i);
+}
+
+/** endMonth is zero-based, as in the form; a card is valid to the end of its expiry month. */
+export function isExpiryValid(endMonth: number, endYear: number, today: string = londonToday()): boolean {
+  const years = expiryYears(today);
+  if (!Number.isInteger(endMonth) || endMonth < 0 || endMonth > 11) return false;
+  if (!years.includes(endYear)) return false;
+  const thisYear = Number(today.slice(0, 4));
+  const thisMonth = Number(today.slice(5, 7)) - 1;
+  return endYear > thisYear || endMonth >= thisMonth;
+}
+
+/** Card data as the forms hold it (spec section 3: endMonth zero-based). */
+export const creditCardSchema = z
+  .object({
+    nameOnCard: nameOnCardField,
+    cardNumber: cardNumberField,
+    securityCode: securityCodeField,
+    endMonth: z.number({ error: Msg.expiry }).int({ error: Msg.expiry }),
+    endYear: z.number({ error: Msg.expiry }).int({ error: Msg.expiry }),
+  })
+  .superRefine((card, ctx) => {
+    if (!isExpiryValid(card.endMonth, card.endYear)) {
+      ctx.addIssue({ code: 'custom', path: ['endMonth'], message: Msg.expiry });
+    }
+  });
+export type CreditCard = z.infer<typeof creditCardSchema>;
+
+/** MMYY, with the zero-based form month sent plus one. */
+export const toExpireDate = (endMonth: number, endYear: number) =>
+  `${String(endMonth + 1).padStart(2, '0')}${String(endYear % 100).padStart(2, '0')}`;
+
+/** Only the last four digits may be shown or stored in clear. */
+export const maskCardNumber = (cardNumber: string) => `**** **** **** ${cardNumber.slice(-4)}`;

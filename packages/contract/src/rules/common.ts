@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { Msg } from './messages';
+
+/** A required string: trimmed, non-empty, with the spec's message for missing and empty alike. */
+export const requiredText = (message: string, max?: number) => {
+  const base = z.string({ error: message }).trim().min(1, { error: message });
+  return max ? base.max(max, { error: Msg.maxLength(max) }) : base;
+};
+
+/** An optional string field of limited length; empty means absent. */
+export const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: Msg.maxLength(max) })
+    .nullish()
+    .transform((v) => v || null);
+
+/** A required id chosen from a dictionary (ids start at 1). */
+export const requiredId = (message: string) =>
+  z.number({ error: message }).int({ error: message }).min(1, { error: message });
+
+/** A tick box that must be ticked. */
+export const requiredTrue = (message: string = Msg.required) =>
+  z.boolean({ error: message }).refine((v) => v === true, { error: message });
+
+export const EMAIL_MAX = 254;
+
+/** E-mail in a practical format: one @, a dotted domain, no spaces. */
+export const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+export const emailField = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .max(EMAIL_MAX, { error: message })
+    .regex(emailPattern, { error: message })
+    .transform((v) => v.toLowerCase());
+
+/** UK mobile: 07 followed by 9 digits. Spaces the user typed are dropped first. */
+export const UK_MOBILE = /^07\d{9}$/;
+export const mobileField = z
+  .string({ error: Msg.mobileRequired })
+  .transform((v) => v.replace(/\s+/g, ''))
+  .pipe(z.string().min(1, { error: Msg.mobileRequired }).regex(UK_MOBILE, { error: Msg.mobileFormat }));

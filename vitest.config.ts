@@ -1,0 +1,30 @@
+import { defineConfig } from 'vitest/config';
+
+// One runner, three projects: the pure contract, the API (in process, against a real database chosen by
+// TEST_DATABASE_URL, SQLite files by default) and the web components (happy-dom).
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: { name: 'contract', root: 'packages/contract', environment: 'node' },
+      },
+      {
+        test: {
+          name: 'api',
+          root: 'apps/api',
+          environment: 'node',
+          testTimeout: 20_000,
+          hookTimeout: 30_000,
+        },
+      },
+      {
+        test: {
+          name: 'web',
+          root: 'apps/web',
+          environment: 'happy-dom',
+          setupFiles: ['./src/test/setup.ts'],
+        },
+      },
+    ],
+  },
+});
