@@ -28,7 +28,9 @@ export const dictionaryEntrySchema = z.object({ id: z.number().int(), name: z.st
 export type DictionaryEntry = z.infer<typeof dictionaryEntrySchema>;
 
 /** A wage frequency may fix the repayment date (`enableDate`, yyyy-MM-dd). */
-export const wageFrequencySchema = dictionaryEntrySchema.extend({ enableDate: z.string().nullable().optional() });
+export const wageFrequencySchema = dictionaryEntrySchema.extend({
+  enableDate: z.string().nullable().optional(),
+});
 export type WageFrequency = z.infer<typeof wageFrequencySchema>;
 
 export const getDictionariesRequestSchema = z.object({

@@ -26,11 +26,17 @@ export const changeMobileBodySchema = mobileField;
 export const forgotPasswordBodySchema = emailField(Msg.loginEmail);
 
 export const changePasswordSchema = z.object({
-  oldPassword: z.string({ error: Msg.existingPassword }).min(1, { error: Msg.existingPassword }).max(PASSWORD_MAX),
+  oldPassword: z
+    .string({ error: Msg.existingPassword })
+    .min(1, { error: Msg.existingPassword })
+    .max(PASSWORD_MAX),
   newPassword: newPasswordField,
 });
 
-export const changePasswordByGuidSchema = z.object({ guid: z.string().min(10).max(200), newPassword: newPasswordField });
+export const changePasswordByGuidSchema = z.object({
+  guid: z.string().min(10).max(200),
+  newPassword: newPasswordField,
+});
 
 export const changeAddressSchema = z
   .object({
@@ -39,7 +45,9 @@ export const changeAddressSchema = z
     autoAddress: z.boolean(),
     address: z.object(addressFieldsShape),
   })
-  .superRefine((v, ctx) => checkAddress({ ...v.address, autoAddress: v.autoAddress }, ctx, 'home', ['address']));
+  .superRefine((v, ctx) =>
+    checkAddress({ ...v.address, autoAddress: v.autoAddress }, ctx, 'home', ['address']),
+  );
 
 export const accountAddressSchema = z.object({
   postCode: z.string(),

@@ -54,10 +54,21 @@ export const scheduleSummarySchema = z.object({
   appStatus: z.string(),
   blocked: z.boolean(),
   schedule: z.array(
-    z.object({ paymentDate: z.string(), principal: z.number(), interest: z.number(), pmt: z.number(), isPayed: z.boolean() }),
+    z.object({
+      paymentDate: z.string(),
+      principal: z.number(),
+      interest: z.number(),
+      pmt: z.number(),
+      isPayed: z.boolean(),
+    }),
   ),
   transactions: z.array(
-    z.object({ createDate: z.string(), transactionType: z.string(), creditAmount: z.number(), debitAmount: z.number() }),
+    z.object({
+      createDate: z.string(),
+      transactionType: z.string(),
+      creditAmount: z.number(),
+      debitAmount: z.number(),
+    }),
   ),
 });
 

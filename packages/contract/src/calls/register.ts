@@ -1,20 +1,43 @@
 import { z } from 'zod';
-import { EXPENSE_LIMITS, FIRST_BIRTH_YEAR, MIN_EXPENSE_CATEGORIES, MIN_LIVED_IN_ADDRESS, MAX_EMPLOYMENT_STATUS, MIN_NET_MONTHLY_INCOME, ProductId, STAGE1_REPAYMENT_WINDOW, DEPENDANTS } from '../constants';
+import {
+  EXPENSE_LIMITS,
+  FIRST_BIRTH_YEAR,
+  MIN_EXPENSE_CATEGORIES,
+  MIN_LIVED_IN_ADDRESS,
+  MAX_EMPLOYMENT_STATUS,
+  MIN_NET_MONTHLY_INCOME,
+  ProductId,
+  STAGE1_REPAYMENT_WINDOW,
+  DEPENDANTS,
+} from '../constants';
 import { isInRepaymentWindow } from '../dates';
 import { addressFieldsShape, checkAddress } from '../rules/address';
 import { bankDetailsSchema } from '../rules/bank';
 import { emailField, mobileField, requiredId, requiredText, requiredTrue } from '../rules/common';
 import { Msg } from '../rules/messages';
-import { appStatusSchema, billingAddressSchema, cardCheckShape, guidField, isoDateField, poundsField } from './shared';
+import {
+  appStatusSchema,
+  billingAddressSchema,
+  cardCheckShape,
+  guidField,
+  isoDateField,
+  poundsField,
+} from './shared';
 
-export const productIdField = z.union([z.literal(ProductId.shortTerm), z.literal(ProductId.longTerm)]);
+export const productIdField = z.union([z.literal(ProductId.shortTerm), z.literal(ProductId.longTerm)], {
+  error: 'Please choose a loan type.',
+});
 
 /** Stage1 application payload (spec section 3), validated with the messages of section 5. */
 export const stage1Schema = z
   .object({
     productId: productIdField,
     amount: poundsField(Msg.chooseAmount, Msg.amountTooHigh),
-    duration: z.number().int().min(1).max(6),
+    duration: z
+      .number({ error: Msg.instalment })
+      .int({ error: Msg.instalment })
+      .min(1, { error: Msg.instalment })
+      .max(6, { error: Msg.instalment }),
     tierName: z.string().max(50).nullish(),
     source: z.string().max(100).nullish(),
     campaign: z.string().max(100).nullish(),
@@ -50,7 +73,11 @@ export type Stage1Payload = z.input<typeof stage1Schema>;
 
 /** Quote inputs (CalculateQuote, AcceptQuote); the repayment-date window is checked by the server. */
 export const quoteRequestSchema = z.object({
-  period: z.number({ error: Msg.instalment }).int({ error: Msg.instalment }).min(1, { error: Msg.instalment }).max(6, { error: Msg.instalment }),
+  period: z
+    .number({ error: Msg.instalment })
+    .int({ error: Msg.instalment })
+    .min(1, { error: Msg.instalment })
+    .max(6, { error: Msg.instalment }),
   amount: poundsField(Msg.amountRequired, Msg.amountTooHigh),
   repaymentDate: isoDateField(Msg.nextPayDate),
   wageFrequencyID: requiredId(Msg.dayOfRepayment),
@@ -93,10 +120,18 @@ export const employmentDetailSchema = z
     employmentTypeID: requiredId(Msg.employmentStatus),
     employmentIndustryID: requiredId(Msg.employmentIndustry),
     employmentName: requiredText(Msg.employerName, 100),
-    employmentLength: z.number({ error: Msg.employmentLength }).int().min(0, { error: Msg.employmentLength }).max(720).nullish(),
+    employmentLength: z
+      .number({ error: Msg.employmentLength })
+      .int()
+      .min(0, { error: Msg.employmentLength })
+      .max(720)
+      .nullish(),
   })
   .superRefine((e, ctx) => {
-    if (e.employmentTypeID < MAX_EMPLOYMENT_STATUS && (e.employmentLength === null || e.employmentLength === undefined)) {
+    if (
+      e.employmentTypeID < MAX_EMPLOYMENT_STATUS &&
+      (e.employmentLength === null || e.employmentLength === undefined)
+    ) {
       ctx.addIssue({ code: 'custom', path: ['employmentLength'], message: Msg.employmentLength });
     }
   });
@@ -116,7 +151,8 @@ export const stage3Schema = z
     confirmation: requiredTrue().optional(),
   })
   .superRefine((v, ctx) => {
-    if (!hasEnoughExpenses(v.finData)) ctx.addIssue({ code: 'custom', path: ['finData'], message: Msg.expenses });
+    if (!hasEnoughExpenses(v.finData))
+      ctx.addIssue({ code: 'custom', path: ['finData'], message: Msg.expenses });
     if (v.liveInAddressID <= MIN_LIVED_IN_ADDRESS && !v.previousAddress) {
       ctx.addIssue({ code: 'custom', path: ['previousAddress', 'postCode'], message: Msg.postCode });
     }
@@ -125,7 +161,11 @@ export const stage3Schema = z
 export const stage4Schema = bankDetailsSchema;
 
 export const stage5Schema = z.object({
-  smsCode: z.string({ error: Msg.smsCode }).trim().min(1, { error: Msg.smsCode }).max(10, { error: Msg.smsCode }),
+  smsCode: z
+    .string({ error: Msg.smsCode })
+    .trim()
+    .min(1, { error: Msg.smsCode })
+    .max(10, { error: Msg.smsCode }),
   termsAccepted: requiredTrue(),
   understodInfo: requiredTrue(),
   guid: guidField,
@@ -133,7 +173,10 @@ export const stage5Schema = z.object({
 
 export const esignSchema = z.object({ contract1: z.string(), contract2: z.string(), contract3: z.string() });
 export const guidQuerySchema = z.object({ guid: guidField });
-export const emailVerificationQuerySchema = z.object({ guid: guidField, verification: z.string().min(1).max(200) });
+export const emailVerificationQuerySchema = z.object({
+  guid: guidField,
+  verification: z.string().min(1).max(200),
+});
 export const verifiedSchema = z.object({ verified: z.boolean() });
 
 export const repeatLoanSchema = z.object({
@@ -141,13 +184,19 @@ export const repeatLoanSchema = z.object({
   duration: z.number({ error: Msg.instalment }).int().min(1).max(6),
   wageFrequencyID: requiredId(Msg.wageFrequency),
   repaymentDate: isoDateField(Msg.nextPayDate),
-  netPay: z.number({ error: Msg.netIncomeRequired }).int().min(MIN_NET_MONTHLY_INCOME, { error: Msg.netIncomeMin }),
+  netPay: z
+    .number({ error: Msg.netIncomeRequired })
+    .int()
+    .min(MIN_NET_MONTHLY_INCOME, { error: Msg.netIncomeMin }),
   livedInAddressID: requiredId(Msg.livedThere),
   residentalStatusID: requiredId(Msg.homeStatus),
   person: z.object({ mobile: mobileField, email: emailField(Msg.email), birthDate: z.string().nullish() }),
   financialData: finDataSchema,
   bankDetails: bankDetailsSchema,
-  creditCard: z.object({ creditCard: stage2Schema.shape.creditCard, address: billingAddressSchema.nullable() }),
+  creditCard: z.object({
+    creditCard: stage2Schema.shape.creditCard,
+    address: billingAddressSchema.nullable(),
+  }),
   employmentDetail: employmentDetailSchema,
   currentAddress: previousAddressSchema,
   previousAddress: previousAddressSchema.nullable(),

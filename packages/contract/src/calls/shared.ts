@@ -33,7 +33,11 @@ export const postCodeMax = FIELD_LENGTH.postCode;
 
 /** Amount in whole pounds as the forms send it. */
 export const poundsField = (required: string, tooHigh: string) =>
-  z.number({ error: required }).int({ error: required }).min(1, { error: required }).max(1000, { error: tooHigh });
+  z
+    .number({ error: required })
+    .int({ error: required })
+    .min(1, { error: required })
+    .max(1000, { error: tooHigh });
 
 /** A string body: some calls post a bare JSON string (spec section 7). */
 export const stringBody = (message: string, max = 300) =>

@@ -15,7 +15,11 @@ export function normalisePostCode(value: string): string {
 /** The address fields as the spec names them (spec section 3 'Address'). */
 export const addressFieldsShape = {
   autoAddress: z.boolean().default(true),
-  postCode: z.string().trim().max(FIELD_LENGTH.postCode, { error: Msg.maxLength(FIELD_LENGTH.postCode) }).default(''),
+  postCode: z
+    .string()
+    .trim()
+    .max(FIELD_LENGTH.postCode, { error: Msg.maxLength(FIELD_LENGTH.postCode) })
+    .default(''),
   county: optionalText(FIELD_LENGTH.county),
   town: optionalText(FIELD_LENGTH.town),
   street: optionalText(FIELD_LENGTH.street),
@@ -46,7 +50,12 @@ type AddressFields = {
 };
 
 /** The common address rules of spec section 5, as a refinement shared by flat and nested payloads. */
-export function checkAddress(a: AddressFields, ctx: z.RefinementCtx, variant: AddressVariant, at: string[] = []) {
+export function checkAddress(
+  a: AddressFields,
+  ctx: z.RefinementCtx,
+  variant: AddressVariant,
+  at: string[] = [],
+) {
   const issue = (field: string, message: string) =>
     ctx.addIssue({ code: 'custom', path: [...at, field], message });
   const postCodeMissing = variant === 'billing' ? Msg.billingPostCode : Msg.postCode;
@@ -75,7 +84,11 @@ export type Address = z.infer<ReturnType<typeof addressSchema>>;
 
 /** One line for display: flat, building, number and street, town, county, postcode. */
 export function formatAddress(a: Partial<AddressFields>): string {
-  const first = [a.flatNo && `Flat ${a.flatNo}`, a.building, [a.houseNumber, a.street].filter(Boolean).join(' ')];
+  const first = [
+    a.flatNo && `Flat ${a.flatNo}`,
+    a.building,
+    [a.houseNumber, a.street].filter(Boolean).join(' '),
+  ];
   return [...first, a.town, a.county, a.postCode].filter((p) => p && String(p).trim()).join(', ');
 }
 

@@ -26,7 +26,10 @@ export const resetPasswordFormSchema = z
 
 export const changePasswordFormSchema = z
   .object({
-    oldPassword: z.string({ error: Msg.existingPassword }).min(1, { error: Msg.existingPassword }).max(PASSWORD_MAX),
+    oldPassword: z
+      .string({ error: Msg.existingPassword })
+      .min(1, { error: Msg.existingPassword })
+      .max(PASSWORD_MAX),
     newPassword: newPasswordField,
     confirmPassword: z.string(),
   })
@@ -41,4 +44,7 @@ export const changeEmailFormSchema = z
       .pipe(emailField(Msg.loginEmail)),
     confirmEmail: z.string().trim(),
   })
-  .refine((v) => v.newEmail === v.confirmEmail.toLowerCase(), { path: ['confirmEmail'], error: Msg.emailsDiffer });
+  .refine((v) => v.newEmail === v.confirmEmail.toLowerCase(), {
+    path: ['confirmEmail'],
+    error: Msg.emailsDiffer,
+  });

@@ -1,0 +1,66 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** The repository root: relative paths in settings are taken from here, whatever the working directory. */
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+const DEV_JWT_SECRET = 'development-only-secret-change-me-in-production-0000';
+
+const configSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+    HOST: z.string().default('0.0.0.0'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    /** `sqlite:<path>` or `postgres://...` */
+    DATABASE_URL: z
+      .string()
+      .default('sqlite:data/lender.sqlite')
+      .refine((v) => v.startsWith('sqlite:') || /^postgres(ql)?:\/\//.test(v), {
+        message: 'DATABASE_URL must be sqlite:<path> or postgres://...',
+      }),
+    PUBLIC_URL: z.url().default('http://localhost:3000'),
+    JWT_SECRET: z
+      .string()
+      .min(32, { message: 'JWT_SECRET must be at least 32 characters' })
+      .default(DEV_JWT_SECRET),
+    ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).default(900),
+    REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).default(30),
+    /** Key for secrets stored encrypted at rest (bank account numbers); 32 bytes as 64 hex characters. */
+    DATA_KEY: z
+      .string()
+      .regex(/^[0-9a-f]{64}$/i, { message: 'DATA_KEY must be 64 hex characters' })
+      .default('00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff'),
+    SMTP_URL: z.string().optional(),
+    MAIL_FROM: z.string().default('Kestrel Loans <no-reply@kestrelloans.example>'),
+    SMS_PROVIDER_URL: z.url().optional(),
+    SMS_PROVIDER_KEY: z.string().optional(),
+    ADDRESS_LOOKUP_KEY: z.string().optional(),
+    ADDRESS_LOOKUP_URL: z.url().default('https://api.addressy.com'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    WEB_DIST: z.string().default('apps/web/dist'),
+    DOCUMENTS_DIR: z.string().default('data/documents'),
+  })
+  .superRefine((c, ctx) => {
+    if (c.NODE_ENV === 'production' && c.JWT_SECRET === DEV_JWT_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'JWT_SECRET must be set in production' });
+    }
+    if (c.NODE_ENV === 'production' && /^0011/.test(c.DATA_KEY)) {
+      ctx.addIssue({ code: 'custom', path: ['DATA_KEY'], message: 'DATA_KEY must be set in production' });
+    }
+  });
+
+export type Config = z.infer<typeof configSchema>;
+
+/** Parses the environment once; a bad setting stops start-up with a message naming it. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}
+
+export const resolveFromRoot = (p: string) => (path.isAbsolute(p) ? p : path.join(repoRoot, p));
+export const isDev = (c: Config) => c.NODE_ENV !== 'production';

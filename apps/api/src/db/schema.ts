@@ -1,0 +1,129 @@
+import type { Generated } from 'kysely';
+
+/**
+ * Table interfaces. Portable types on both SQLite and PostgreSQL: money in integer pence, booleans as
+ * 0/1 integers, dates as 'yyyy-MM-dd' text and instants as ISO-8601 UTC text.
+ */
+export interface Database {
+  dictionary_entries: DictionaryEntryTable;
+  customers: CustomerTable;
+  applications: ApplicationTable;
+  application_decisions: ApplicationDecisionTable;
+  refresh_tokens: RefreshTokenTable;
+  one_time_tokens: OneTimeTokenTable;
+  outbox: OutboxTable;
+  client_errors: ClientErrorTable;
+}
+
+export interface DictionaryEntryTable {
+  dictionary: string;
+  id: number;
+  name: string;
+  sort_order: number;
+  /** Part of the shorter list a `small` query asks for (wage frequencies). */
+  in_small: number;
+  /** The entry fixes a repayment date (`enableDate`). */
+  fixes_date: number;
+}
+
+export interface CustomerTable {
+  id: Generated<number>;
+  email: string;
+  mobile: string;
+  title_id: number;
+  first_name: string;
+  last_name: string;
+  birth_date: string;
+  password_hash: string | null;
+  is_legal: number;
+  news_from_us: number;
+  post_code: string;
+  county: string | null;
+  town: string | null;
+  street: string | null;
+  building: string | null;
+  house_number: string | null;
+  flat_no: string | null;
+  address_str: string;
+  lived_in_address_id: number | null;
+  residential_status_id: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ApplicationTable {
+  id: Generated<number>;
+  guid: string;
+  customer_id: number;
+  status_id: number;
+  product_id: number;
+  amount_pence: number;
+  duration: number;
+  wage_frequency_id: number;
+  repayment_date: string;
+  net_monthly_income_pence: number;
+  num_dependents: number;
+  /** Daily interest rate in millionths (8000 = 0.8%); a provider lead prices at 6000. */
+  daily_rate_ppm: number;
+  source: string | null;
+  campaign: string | null;
+  tier_name: string | null;
+  quote_total_pence: number | null;
+  quote_instalment_pence: number | null;
+  quote_apr: number | null;
+  accepted_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ApplicationDecisionTable {
+  id: Generated<number>;
+  application_id: number | null;
+  customer_id: number | null;
+  /** e.g. 'declined', 'quote-accepted'. */
+  kind: string;
+  reason: string;
+  created_at: string;
+}
+
+export interface RefreshTokenTable {
+  id: Generated<number>;
+  customer_id: number;
+  /** SHA-256 of the token; the token itself is never stored. */
+  token_hash: string;
+  expires_at: string;
+  revoked_at: string | null;
+  created_at: string;
+}
+
+export interface OneTimeTokenTable {
+  id: Generated<number>;
+  customer_id: number;
+  purpose: string;
+  token_hash: string;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+export interface OutboxTable {
+  id: Generated<number>;
+  channel: 'email' | 'sms';
+  to_address: string;
+  subject: string | null;
+  text: string;
+  html: string | null;
+  created_at: string;
+  sent_at: string | null;
+  attempts: number;
+  last_error: string | null;
+}
+
+export interface ClientErrorTable {
+  id: Generated<number>;
+  url: string;
+  prev_url: string | null;
+  message: string;
+  user_agent: string | null;
+  created_at: string;
+}

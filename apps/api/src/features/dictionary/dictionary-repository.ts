@@ -1,0 +1,21 @@
+import type { Db } from '../../db/create-db';
+
+export type StoredEntry = { id: number; name: string; inSmall: boolean; fixesDate: boolean };
+export type StoredDictionaries = Map<string, StoredEntry[]>;
+
+/** All dictionaries, in display order. Read once at start-up: they change only with a migration. */
+export async function loadDictionaries(db: Db): Promise<StoredDictionaries> {
+  const rows = await db
+    .selectFrom('dictionary_entries')
+    .selectAll()
+    .orderBy('dictionary')
+    .orderBy('sort_order')
+    .execute();
+  const byName: StoredDictionaries = new Map();
+  for (const r of rows) {
+    const list = byName.get(r.dictionary) ?? [];
+    list.push({ id: r.id, name: r.name, inSmall: r.in_small === 1, fixesDate: r.fixes_date === 1 });
+    byName.set(r.dictionary, list);
+  }
+  return byName;
+}

@@ -1,0 +1,43 @@
+import { daysBetween, type IsoDate } from '../dates';
+import type { Pence } from '../money';
+
+export type CashFlow = { date: IsoDate; amountPence: Pence };
+
+/**
+ * The annual rate i of the CONC App 1.1 equation: sum of drawdowns / (1+i)^t = sum of repayments / (1+i)^t, with t in
+ * years of 365 days from the first drawdown. Returned as a fraction (12.7 means 1,270%), unrounded.
+ */
+export function annualPercentageRate(flows: { drawdowns: CashFlow[]; repayments: CashFlow[] }): number {
+  const { drawdowns, repayments } = flows;
+  if (drawdowns.length === 0 || repayments.length === 0) {
+    throw new RangeError('APR needs at least one drawdown and one repayment');
+  }
+  const start = drawdowns.map((f) => f.date).reduce((a, b) => (a < b ? a : b));
+  const timed = (sign: 1 | -1) => (f: CashFlow) => ({
+    t: daysBetween(start, f.date) / 365,
+    a: sign * f.amountPence,
+  });
+  const all = [...drawdowns.map(timed(-1)), ...repayments.map(timed(1))];
+  if (all.some((f) => f.t < 0 || !Number.isFinite(f.a)))
+    throw new RangeError('cash flows must be finite and dated');
+
+  // Present value of repayments minus drawdowns, in log space so that (1+i)^t cannot overflow.
+  const npv = (logOnePlusI: number) => all.reduce((sum, f) => sum + f.a * Math.exp(-f.t * logOnePlusI), 0);
+
+  // With drawdowns first and repayments after, npv falls as the rate rises, so the root is unique and
+  // bisection on ln(1+i) is safe; the bracket covers -99.99...% to far beyond any lawful short-term APR.
+  let lo = Math.log(1e-9);
+  let hi = Math.log(1e6);
+  if (npv(lo) < 0 || npv(hi) > 0) throw new RangeError('APR is outside the supported range');
+  for (let step = 0; step < 200 && hi - lo > 1e-15; step++) {
+    const mid = (lo + hi) / 2;
+    if (npv(mid) > 0) lo = mid;
+    else hi = mid;
+  }
+  return Math.expm1((lo + hi) / 2);
+}
+
+/** The APR in percent to one decimal place, a following 5 rounding up, as CONC App 1.1 requires. */
+export function aprPercent(flows: { drawdowns: CashFlow[]; repayments: CashFlow[] }): number {
+  return Math.round(annualPercentageRate(flows) * 1000) / 10;
+}

@@ -1,0 +1,157 @@
+import { daysBetween, isIsoDate, type IsoDate } from '../dates';
+import type { Pence } from '../money';
+import { aprPercent } from './apr';
+
+/** FCA price cap for high-cost short-term credit (CONC 5A): interest and fees per day on the amount owed. */
+export const HCSTC_DAILY_RATE_CAP = 0.008;
+/** FCA total cost cap: interest and fees together never more than the amount borrowed. */
+export const HCSTC_TOTAL_COST_CAP_SHARE = 1;
+
+export type PriceCapBreach = 'dailyRate' | 'totalCost';
+
+/** A quote that would break the FCA price cap; the engine never returns one. */
+export class PriceCapError extends Error {
+  override readonly name = 'PriceCapError';
+  readonly breach: PriceCapBreach;
+  constructor(breach: PriceCapBreach, message: string) {
+    super(message);
+    this.breach = breach;
+  }
+}
+
+export type ScheduleLine = {
+  date: IsoDate;
+  paymentPence: Pence;
+  interestPence: Pence;
+  principalPence: Pence;
+};
+
+export type LoanPrice = {
+  /** Every instalment but the last, which absorbs the rounding. */
+  instalmentPence: Pence;
+  schedule: ScheduleLine[];
+  totalInterestPence: Pence;
+  totalRepayablePence: Pence;
+  aprPercent: number;
+  /** The daily rate the schedule was priced at: the one asked for, or lower when interest was capped. */
+  dailyRate: number;
+  interestCapped: boolean;
+};
+
+export type PriceLoanInput = {
+  principalPence: Pence;
+  drawdownDate: IsoDate;
+  repaymentDates: IsoDate[];
+  dailyRate: number;
+  /**
+   * true (default): when the total cost cap binds, lower the daily rate just enough that total interest is
+   * at most the principal. false: throw PriceCapError('totalCost') instead.
+   */
+  capInterest?: boolean;
+};
+
+/** Half a penny rounds up; the epsilon absorbs binary noise such as 12.4999999999 for an exact 12.5. */
+const roundPence = (x: number): Pence => Math.floor(x + 0.5 + 1e-6);
+
+/**
+ * The level payment that clears the loan on the last date when each payment first pays the simple interest
+ * accrued since the previous date: P * prod(1 + r*d_j) / sum over k of prod_{j>k}(1 + r*d_j).
+ */
+function exactLevelInstalment(principalPence: Pence, dailyRate: number, periodDays: number[]): number {
+  let tailProduct = 1;
+  let sumOfTails = 0;
+  for (let k = periodDays.length - 1; k >= 0; k--) {
+    sumOfTails += tailProduct;
+    tailProduct *= 1 + dailyRate * (periodDays[k] as number);
+  }
+  return (principalPence * tailProduct) / sumOfTails;
+}
+
+function schedule(principalPence: Pence, dailyRate: number, dates: IsoDate[], periodDays: number[]) {
+  const instalmentPence = roundPence(exactLevelInstalment(principalPence, dailyRate, periodDays));
+  const lines: ScheduleLine[] = [];
+  let balance = principalPence;
+  let totalInterestPence = 0;
+  dates.forEach((date, k) => {
+    // Interest accrues each day on the principal still owed and is rounded once, when it is paid.
+    const interestPence = roundPence(balance * dailyRate * (periodDays[k] as number));
+    const isLast = k === dates.length - 1;
+    const paymentPence = isLast ? balance + interestPence : instalmentPence;
+    const principalPart = paymentPence - interestPence;
+    balance -= principalPart;
+    totalInterestPence += interestPence;
+    lines.push({ date, paymentPence, interestPence, principalPence: principalPart });
+  });
+  return { instalmentPence, lines, totalInterestPence };
+}
+
+function assertInput(input: PriceLoanInput): number[] {
+  const { principalPence, drawdownDate, repaymentDates, dailyRate } = input;
+  if (!Number.isSafeInteger(principalPence) || principalPence <= 0) {
+    throw new RangeError(`principalPence must be a positive whole number of pence, got ${principalPence}`);
+  }
+  if (!Number.isFinite(dailyRate) || dailyRate < 0)
+    throw new RangeError(`dailyRate must be >= 0, got ${dailyRate}`);
+  if (!isIsoDate(drawdownDate)) throw new RangeError(`drawdownDate must be yyyy-MM-dd, got ${drawdownDate}`);
+  if (repaymentDates.length === 0) throw new RangeError('at least one repayment date is needed');
+  let previous = drawdownDate;
+  return repaymentDates.map((date) => {
+    if (!isIsoDate(date)) throw new RangeError(`repayment date must be yyyy-MM-dd, got ${date}`);
+    const days = daysBetween(previous, date);
+    if (days < 1) throw new RangeError(`repayment dates must be after the drawdown and increasing: ${date}`);
+    previous = date;
+    return days;
+  });
+}
+
+/**
+ * Prices a loan with simple daily interest on the outstanding principal and level instalments (rounded to
+ * the penny, the last one absorbing the difference). A daily rate above the FCA cap throws PriceCapError;
+ * a total cost above the cap is capped (default) or throws, so a returned quote never breaks either cap.
+ */
+export function priceLoan(input: PriceLoanInput): LoanPrice {
+  const periodDays = assertInput(input);
+  const { principalPence, drawdownDate, repaymentDates, dailyRate, capInterest = true } = input;
+  if (dailyRate > HCSTC_DAILY_RATE_CAP) {
+    throw new PriceCapError('dailyRate', `daily rate ${dailyRate} is above the ${HCSTC_DAILY_RATE_CAP} cap`);
+  }
+  const costCapPence = principalPence * HCSTC_TOTAL_COST_CAP_SHARE;
+
+  let rate = dailyRate;
+  let priced = schedule(principalPence, rate, repaymentDates, periodDays);
+  const interestCapped = priced.totalInterestPence > costCapPence;
+  if (interestCapped) {
+    if (!capInterest) {
+      throw new PriceCapError(
+        'totalCost',
+        `total interest ${priced.totalInterestPence}p would exceed the cap of ${costCapPence}p`,
+      );
+    }
+    // The highest rate whose rounded schedule stays within the cap. `low` always satisfies the cap, so the
+    // answer is compliant even where penny rounding makes interest not quite monotonic in the rate.
+    let low = 0;
+    let high = dailyRate;
+    for (let step = 0; step < 60; step++) {
+      const mid = (low + high) / 2;
+      if (schedule(principalPence, mid, repaymentDates, periodDays).totalInterestPence <= costCapPence)
+        low = mid;
+      else high = mid;
+    }
+    rate = low;
+    priced = schedule(principalPence, rate, repaymentDates, periodDays);
+  }
+
+  const totalRepayablePence = principalPence + priced.totalInterestPence;
+  return {
+    instalmentPence: priced.instalmentPence,
+    schedule: priced.lines,
+    totalInterestPence: priced.totalInterestPence,
+    totalRepayablePence,
+    aprPercent: aprPercent({
+      drawdowns: [{ date: drawdownDate, amountPence: principalPence }],
+      repayments: priced.lines.map((line) => ({ date: line.date, amountPence: line.paymentPence })),
+    }),
+    dailyRate: rate,
+    interestCapped,
+  };
+}
