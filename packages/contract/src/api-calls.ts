@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { apiRoutes, type CallName, type RouteDef } from './api-routes';
 import * as account from './calls/account';
 import * as address from './calls/address';
 import * as doc from './calls/document';
@@ -8,394 +9,132 @@ import * as reg from './calls/register';
 import { appStatusSchema, stringBody, tokenPairSchema } from './calls/shared';
 import { getDictionariesRequestSchema, getDictionariesResponseSchema } from './dictionaries';
 
-/**
- * Every call of spec section 7 (plus the address lookup), with its schemas. The API registers a route
- * per entry; the web client and the generated tests read the same list.
- */
-export type CallDef = {
-  controller: string;
-  action: string;
-  method: 'GET' | 'POST';
-  /** `session`: a bearer token is required. */
-  auth: 'public' | 'session';
-  body?: z.ZodType;
-  query?: z.ZodType;
-  response: z.ZodType;
-  /** The spec marks these: an HTTP failure does not navigate to /error. */
-  skipDefaultErrorHandling?: boolean;
-};
+/** A call's route plus its schemas: the API registers a route per entry and validates with them. */
+export type CallDef = RouteDef & { body?: z.ZodType; query?: z.ZodType; response: z.ZodType };
 
 const call = <const T extends CallDef>(def: T) => def;
 const empty = z.null();
 
 export const calls = {
   getDictionaries: call({
-    controller: 'Dictionary',
-    action: 'GetDictionaries',
-    method: 'POST',
-    auth: 'public',
+    ...apiRoutes.getDictionaries,
     body: getDictionariesRequestSchema,
     response: getDictionariesResponseSchema,
   }),
-
-  submitStage1: call({
-    controller: 'Register',
-    action: 'SubmitStage1',
-    method: 'POST',
-    auth: 'public',
-    body: reg.stage1Schema,
-    response: tokenPairSchema,
-  }),
-  getQuote: call({
-    controller: 'Register',
-    action: 'GetQuote',
-    method: 'POST',
-    auth: 'session',
-    response: reg.quoteSchema,
-  }),
+  submitStage1: call({ ...apiRoutes.submitStage1, body: reg.stage1Schema, response: tokenPairSchema }),
+  getQuote: call({ ...apiRoutes.getQuote, response: reg.quoteSchema }),
   calculateQuote: call({
-    controller: 'Register',
-    action: 'CalculateQuote',
-    method: 'POST',
-    auth: 'session',
+    ...apiRoutes.calculateQuote,
     body: reg.quoteRequestSchema,
     response: reg.quoteSchema,
   }),
-  acceptQuote: call({
-    controller: 'Register',
-    action: 'AcceptQuote',
-    method: 'POST',
-    auth: 'session',
-    body: reg.quoteRequestSchema,
-    response: appStatusSchema,
-  }),
-  getApplicationStatus: call({
-    controller: 'Register',
-    action: 'GetApplicationStatus',
-    method: 'GET',
-    auth: 'session',
-    response: reg.applicationStatusSchema,
-  }),
-  submitStage2: call({
-    controller: 'Register',
-    action: 'SubmitStage2',
-    method: 'POST',
-    auth: 'session',
-    body: reg.stage2Schema,
-    response: appStatusSchema,
-  }),
-  submitStage3: call({
-    controller: 'Register',
-    action: 'SubmitStage3',
-    method: 'POST',
-    auth: 'session',
-    body: reg.stage3Schema,
-    response: appStatusSchema,
-  }),
-  submitStage4: call({
-    controller: 'Register',
-    action: 'SubmitStage4',
-    method: 'POST',
-    auth: 'session',
-    body: reg.stage4Schema,
-    response: appStatusSchema,
-  }),
-  submitStage5: call({
-    controller: 'Register',
-    action: 'SubmitStage5',
-    method: 'POST',
-    auth: 'public',
-    body: reg.stage5Schema,
-    response: empty,
-  }),
-  getEsign: call({
-    controller: 'Register',
-    action: 'GetEsign',
-    method: 'GET',
-    auth: 'public',
-    query: reg.guidQuerySchema,
-    response: reg.esignSchema,
-  }),
+  acceptQuote: call({ ...apiRoutes.acceptQuote, body: reg.quoteRequestSchema, response: appStatusSchema }),
+  getApplicationStatus: call({ ...apiRoutes.getApplicationStatus, response: reg.applicationStatusSchema }),
+  submitStage2: call({ ...apiRoutes.submitStage2, body: reg.stage2Schema, response: appStatusSchema }),
+  submitStage3: call({ ...apiRoutes.submitStage3, body: reg.stage3Schema, response: appStatusSchema }),
+  submitStage4: call({ ...apiRoutes.submitStage4, body: reg.stage4Schema, response: appStatusSchema }),
+  submitStage5: call({ ...apiRoutes.submitStage5, body: reg.stage5Schema, response: empty }),
+  getEsign: call({ ...apiRoutes.getEsign, query: reg.guidQuerySchema, response: reg.esignSchema }),
   getEmailVerificationLinkStatus: call({
-    controller: 'Register',
-    action: 'GetEmailVerificationLinkStatus',
-    method: 'GET',
-    auth: 'public',
+    ...apiRoutes.getEmailVerificationLinkStatus,
     query: reg.guidQuerySchema,
     response: reg.verifiedSchema,
   }),
   sendVerificationSms: call({
-    controller: 'Register',
-    action: 'SendVerificationSMS',
-    method: 'POST',
-    auth: 'public',
+    ...apiRoutes.sendVerificationSms,
     body: stringBody('Invalid link.', 64),
     response: empty,
   }),
   sendVerificationAndUniqueUrlEmail: call({
-    controller: 'Register',
-    action: 'SendVerificationAndUniqueUrlEmail',
-    method: 'POST',
-    auth: 'public',
+    ...apiRoutes.sendVerificationAndUniqueUrlEmail,
     body: stringBody('Invalid link.', 64),
     response: empty,
   }),
   checkEmailVerification: call({
-    controller: 'Register',
-    action: 'CheckEmailVerification',
-    method: 'GET',
-    auth: 'public',
+    ...apiRoutes.checkEmailVerification,
     query: reg.emailVerificationQuerySchema,
     response: reg.verifiedSchema,
   }),
-  getRepeatLoan: call({
-    controller: 'Register',
-    action: 'GetRepeatLoan',
-    method: 'GET',
-    auth: 'session',
-    response: reg.repeatLoanPrefillSchema,
-  }),
-  repeatLoan: call({
-    controller: 'Register',
-    action: 'RepeatLoan',
-    method: 'POST',
-    auth: 'session',
-    body: reg.repeatLoanSchema,
-    response: appStatusSchema,
-  }),
-
-  leadLanded: call({
-    controller: 'LeadProvider',
-    action: 'LeadLanded',
-    method: 'GET',
-    auth: 'public',
-    query: reg.guidQuerySchema,
-    response: lead.leadLandedSchema,
-  }),
+  getRepeatLoan: call({ ...apiRoutes.getRepeatLoan, response: reg.repeatLoanPrefillSchema }),
+  repeatLoan: call({ ...apiRoutes.repeatLoan, body: reg.repeatLoanSchema, response: appStatusSchema }),
+  leadLanded: call({ ...apiRoutes.leadLanded, query: reg.guidQuerySchema, response: lead.leadLandedSchema }),
   leadGetQuote: call({
-    controller: 'LeadProvider',
-    action: 'GetQuote',
-    method: 'GET',
-    auth: 'public',
+    ...apiRoutes.leadGetQuote,
     query: lead.leadQuoteQuerySchema,
     response: lead.leadQuoteSchema,
   }),
   submitLandedLead: call({
-    controller: 'LeadProvider',
-    action: 'SubmitLandedLead',
-    method: 'POST',
-    auth: 'public',
+    ...apiRoutes.submitLandedLead,
     body: lead.submitLandedLeadSchema,
     response: empty,
-    skipDefaultErrorHandling: true,
   }),
-  leadLandedEvent: call({
-    controller: 'LeadProvider',
-    action: 'LeadLandedEvent',
-    method: 'POST',
-    auth: 'public',
-    body: lead.leadEventSchema,
-    response: empty,
-    skipDefaultErrorHandling: true,
-  }),
-  reportError: call({
-    controller: 'LeadProvider',
-    action: 'Error',
-    method: 'POST',
-    auth: 'public',
-    body: lead.clientErrorSchema,
-    response: empty,
-    skipDefaultErrorHandling: true,
-  }),
-
+  leadLandedEvent: call({ ...apiRoutes.leadLandedEvent, body: lead.leadEventSchema, response: empty }),
+  reportError: call({ ...apiRoutes.reportError, body: lead.clientErrorSchema, response: empty }),
   login: call({
-    controller: 'Account',
-    action: 'Login',
-    method: 'POST',
-    auth: 'public',
+    ...apiRoutes.login,
     body: account.loginRequestSchema,
     response: account.loginResponseSchema,
-    skipDefaultErrorHandling: true,
   }),
   refreshToken: call({
-    controller: 'Account',
-    action: 'RefreshToken',
-    method: 'POST',
-    auth: 'public',
+    ...apiRoutes.refreshToken,
     body: account.refreshTokenBodySchema,
     response: tokenPairSchema,
-    skipDefaultErrorHandling: true,
   }),
-  changePassword: call({
-    controller: 'Account',
-    action: 'ChangePassword',
-    method: 'POST',
-    auth: 'session',
-    body: account.changePasswordSchema,
-    response: empty,
-  }),
-  changeEmail: call({
-    controller: 'Account',
-    action: 'ChangeEmail',
-    method: 'POST',
-    auth: 'session',
-    body: account.changeEmailBodySchema,
-    response: empty,
-  }),
+  changePassword: call({ ...apiRoutes.changePassword, body: account.changePasswordSchema, response: empty }),
+  changeEmail: call({ ...apiRoutes.changeEmail, body: account.changeEmailBodySchema, response: empty }),
   forgotPassword: call({
-    controller: 'Account',
-    action: 'ForgotPassword',
-    method: 'POST',
-    auth: 'public',
+    ...apiRoutes.forgotPassword,
     body: account.forgotPasswordBodySchema,
     response: empty,
-    skipDefaultErrorHandling: true,
   }),
   changePasswordByGuid: call({
-    controller: 'Account',
-    action: 'ChangePasswordByGuid',
-    method: 'POST',
-    auth: 'public',
+    ...apiRoutes.changePasswordByGuid,
     body: account.changePasswordByGuidSchema,
     response: empty,
   }),
-  getAccountDetails: call({
-    controller: 'Account',
-    action: 'GetAccountDetails',
-    method: 'GET',
-    auth: 'session',
-    response: account.accountDetailsSchema,
-  }),
-  changeMobile: call({
-    controller: 'Account',
-    action: 'ChangeMobile',
-    method: 'POST',
-    auth: 'session',
-    body: account.changeMobileBodySchema,
-    response: empty,
-  }),
+  getAccountDetails: call({ ...apiRoutes.getAccountDetails, response: account.accountDetailsSchema }),
+  changeMobile: call({ ...apiRoutes.changeMobile, body: account.changeMobileBodySchema, response: empty }),
   changeAddress: call({
-    controller: 'Account',
-    action: 'ChangeAddress',
-    method: 'POST',
-    auth: 'session',
+    ...apiRoutes.changeAddress,
     body: account.changeAddressSchema,
     response: z.object({ addressStr: z.string() }),
   }),
   changeContactPreference: call({
-    controller: 'Account',
-    action: 'ChangeContactPreference',
-    method: 'POST',
-    auth: 'session',
+    ...apiRoutes.changeContactPreference,
     body: account.changeContactPreferenceSchema,
     response: empty,
   }),
-
-  getBorrowingSummary: call({
-    controller: 'MyAccountArea',
-    action: 'GetBorrowingSummary',
-    method: 'GET',
-    auth: 'session',
-    response: my.borrowingSummarySchema,
-  }),
-  getScheduleSummary: call({
-    controller: 'MyAccountArea',
-    action: 'GetScheduleSummary',
-    method: 'GET',
-    auth: 'session',
-    response: my.scheduleSummarySchema,
-  }),
-  getTotalDue: call({
-    controller: 'MyAccountArea',
-    action: 'GetTotalDue',
-    method: 'GET',
-    auth: 'session',
-    response: my.totalDueSchema,
-  }),
-  addCreditCard: call({
-    controller: 'MyAccountArea',
-    action: 'AddCreditCard',
-    method: 'POST',
-    auth: 'session',
-    body: my.addCreditCardSchema,
-    response: empty,
-  }),
-  cardPayment: call({
-    controller: 'MyAccountArea',
-    action: 'CardPayment',
-    method: 'POST',
-    auth: 'session',
-    body: my.cardPaymentSchema,
-    response: empty,
-  }),
-  calculate: call({
-    controller: 'MyAccountArea',
-    action: 'Calculate',
-    method: 'POST',
-    auth: 'session',
-    body: my.rescheduleSchema,
-    response: my.calculatedRowsSchema,
-  }),
-  reSchedule: call({
-    controller: 'MyAccountArea',
-    action: 'ReSchedule',
-    method: 'POST',
-    auth: 'session',
-    body: my.rescheduleSchema,
-    response: empty,
-  }),
-  downloadSob: call({
-    controller: 'MyAccountArea',
-    action: 'DownloadSOB',
-    method: 'GET',
-    auth: 'public',
-    query: my.downloadSobQuerySchema,
-    response: empty,
-  }),
-
-  uploadDocument: call({
-    controller: 'Document',
-    action: 'UploadDocument',
-    method: 'POST',
-    auth: 'session',
-    body: doc.uploadDocumentSchema,
-    response: empty,
-  }),
+  getBorrowingSummary: call({ ...apiRoutes.getBorrowingSummary, response: my.borrowingSummarySchema }),
+  getScheduleSummary: call({ ...apiRoutes.getScheduleSummary, response: my.scheduleSummarySchema }),
+  getTotalDue: call({ ...apiRoutes.getTotalDue, response: my.totalDueSchema }),
+  addCreditCard: call({ ...apiRoutes.addCreditCard, body: my.addCreditCardSchema, response: empty }),
+  cardPayment: call({ ...apiRoutes.cardPayment, body: my.cardPaymentSchema, response: empty }),
+  calculate: call({ ...apiRoutes.calculate, body: my.rescheduleSchema, response: my.calculatedRowsSchema }),
+  reSchedule: call({ ...apiRoutes.reSchedule, body: my.rescheduleSchema, response: empty }),
+  downloadSob: call({ ...apiRoutes.downloadSob, query: my.downloadSobQuerySchema, response: empty }),
+  uploadDocument: call({ ...apiRoutes.uploadDocument, body: doc.uploadDocumentSchema, response: empty }),
   deleteDocument: call({
-    controller: 'Document',
-    action: 'DeleteDocument',
-    method: 'POST',
-    auth: 'session',
+    ...apiRoutes.deleteDocument,
     query: doc.documentSourceQuerySchema,
     response: empty,
   }),
   getDownloadLink: call({
-    controller: 'Document',
-    action: 'GetDownloadLink',
-    method: 'GET',
-    auth: 'session',
+    ...apiRoutes.getDownloadLink,
     query: doc.documentSourceQuerySchema,
     response: doc.downloadLinkSchema,
   }),
-
   addressFind: call({
-    controller: 'Address',
-    action: 'Find',
-    method: 'GET',
-    auth: 'public',
+    ...apiRoutes.addressFind,
     query: address.addressFindQuerySchema,
     response: address.addressListSchema,
   }),
   addressRetrieve: call({
-    controller: 'Address',
-    action: 'Retrieve',
-    method: 'GET',
-    auth: 'public',
+    ...apiRoutes.addressRetrieve,
     query: address.addressRetrieveQuerySchema,
     response: address.addressListSchema,
   }),
-} as const satisfies Record<string, CallDef>;
+} as const satisfies Record<CallName, CallDef>;
 
-export type CallName = keyof typeof calls;
-export const callPath = (def: CallDef) => `/api/${def.controller}/${def.action}`;
+export type { CallName };
+export { callPath } from './api-routes';
 export type CallResponse<N extends CallName> = z.infer<(typeof calls)[N]['response']>;

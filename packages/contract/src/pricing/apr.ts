@@ -39,5 +39,6 @@ export function annualPercentageRate(flows: { drawdowns: CashFlow[]; repayments:
 
 /** The APR in percent to one decimal place, a following 5 rounding up, as CONC App 1.1 requires. */
 export function aprPercent(flows: { drawdowns: CashFlow[]; repayments: CashFlow[] }): number {
-  return Math.round(annualPercentageRate(flows) * 1000) / 10;
+  // `|| 0` turns the -0 of a rate a hair below zero into 0.
+  return Math.round(annualPercentageRate(flows) * 1000) / 10 || 0;
 }

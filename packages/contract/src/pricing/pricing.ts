@@ -54,35 +54,59 @@ export type PriceLoanInput = {
 const roundPence = (x: number): Pence => Math.floor(x + 0.5 + 1e-6);
 
 /**
- * The level payment that clears the loan on the last date when each payment first pays the simple interest
- * accrued since the previous date: P * prod(1 + r*d_j) / sum over k of prod_{j>k}(1 + r*d_j).
+ * One pass over the plan paying `payment` on every date but the last, which pays what is left. Interest
+ * accrues each day on the principal still owed, is rounded (when `round`) once per period, and each
+ * payment pays interest first. When a long period's interest exceeds a payment, the unpaid interest waits
+ * for the next payment without earning interest itself: the cap allows 0.8% a day of the principal only.
+ */
+function run(principal: number, dailyRate: number, periodDays: number[], payment: number, round: boolean) {
+  const lines: { interest: number; paid: number; principal: number }[] = [];
+  let balance = principal;
+  let unpaidInterest = 0;
+  periodDays.forEach((days, k) => {
+    const accrued = balance * dailyRate * days;
+    const interest = round ? roundPence(accrued) : accrued;
+    const due = unpaidInterest + interest;
+    const paid = k === periodDays.length - 1 ? balance + due : payment;
+    const interestPaid = Math.min(paid, due);
+    unpaidInterest = due - interestPaid;
+    balance -= paid - interestPaid;
+    lines.push({ interest, paid, principal: paid - interestPaid });
+  });
+  return { lines, lastPayment: lines[lines.length - 1]?.paid ?? 0 };
+}
+
+/**
+ * The level payment equal to the last one, unrounded. Without unpaid interest this is the annuity
+ * P * prod(1 + r*d_j) / sum over k of prod_{j>k}(1 + r*d_j); bisection also covers the unpaid-interest
+ * case, and the last payment falls as the level payment rises, so the root is unique.
  */
 function exactLevelInstalment(principalPence: Pence, dailyRate: number, periodDays: number[]): number {
-  let tailProduct = 1;
-  let sumOfTails = 0;
-  for (let k = periodDays.length - 1; k >= 0; k--) {
-    sumOfTails += tailProduct;
-    tailProduct *= 1 + dailyRate * (periodDays[k] as number);
+  const totalDays = periodDays.reduce((a, b) => a + b, 0);
+  let low = 0;
+  let high = principalPence * (1 + dailyRate * totalDays);
+  for (let step = 0; step < 200 && high - low > 1e-9; step++) {
+    const mid = (low + high) / 2;
+    if (run(principalPence, dailyRate, periodDays, mid, false).lastPayment > mid) low = mid;
+    else high = mid;
   }
-  return (principalPence * tailProduct) / sumOfTails;
+  return (low + high) / 2;
 }
 
 function schedule(principalPence: Pence, dailyRate: number, dates: IsoDate[], periodDays: number[]) {
   const instalmentPence = roundPence(exactLevelInstalment(principalPence, dailyRate, periodDays));
-  const lines: ScheduleLine[] = [];
-  let balance = principalPence;
-  let totalInterestPence = 0;
-  dates.forEach((date, k) => {
-    // Interest accrues each day on the principal still owed and is rounded once, when it is paid.
-    const interestPence = roundPence(balance * dailyRate * (periodDays[k] as number));
-    const isLast = k === dates.length - 1;
-    const paymentPence = isLast ? balance + interestPence : instalmentPence;
-    const principalPart = paymentPence - interestPence;
-    balance -= principalPart;
-    totalInterestPence += interestPence;
-    lines.push({ date, paymentPence, interestPence, principalPence: principalPart });
-  });
-  return { instalmentPence, lines, totalInterestPence };
+  const { lines } = run(principalPence, dailyRate, periodDays, instalmentPence, true);
+  return {
+    instalmentPence,
+    // The schedule reports the interest each payment settles, so a line never shows negative principal.
+    lines: lines.map((line, k): ScheduleLine => ({
+      date: dates[k] as IsoDate,
+      paymentPence: line.paid,
+      interestPence: line.paid - line.principal,
+      principalPence: line.principal,
+    })),
+    totalInterestPence: lines.reduce((sum, line) => sum + line.interest, 0),
+  };
 }
 
 function assertInput(input: PriceLoanInput): number[] {

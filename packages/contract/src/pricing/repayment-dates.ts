@@ -85,15 +85,15 @@ function firstCycleDateFrom(anchor: IsoDate, step: number, onOrAfter: IsoDate): 
   return addDays(anchor, step * Math.ceil(daysBetween(anchor, onOrAfter) / step));
 }
 
-/** The first payday of a 15th-and-last-working-day pattern on or after `onOrAfter`. */
-function firstTwiceMonthlyPaydayFrom(onOrAfter: IsoDate): IsoDate {
-  for (let months = 0; ; months++) {
-    const { y, m } = monthAfter(onOrAfter, months);
-    const mid = nextWorkingDay(`${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-15`);
-    if (mid >= onOrAfter) return mid;
-    const last = previousWorkingDay(monthEnd(y, m));
-    if (last >= onOrAfter) return last;
-  }
+/**
+ * The first twice-monthly payday (the 15th, or the month's end) on or after `onOrAfter`, then moved to a
+ * working day. Comparing with the calendar month end rather than the last working day keeps a month-end
+ * payday that was brought forward (28 Feb a Sunday, paid on the 26th) from being skipped.
+ */
+function twiceMonthlyPaydayFrom(onOrAfter: IsoDate): IsoDate {
+  const { y, m } = yearMonth(onOrAfter);
+  const mid = `${onOrAfter.slice(0, 8)}15`;
+  return onOrAfter <= mid ? nextWorkingDay(mid) : previousWorkingDay(monthEnd(y, m));
 }
 
 /**
@@ -104,10 +104,10 @@ function firstTwiceMonthlyPaydayFrom(onOrAfter: IsoDate): IsoDate {
  *   first instalment's month;
  * - four weekly: the chosen date + 28k days;
  * - weekly, fortnightly, twice monthly: the first payday on or after the chosen date + k months, paydays
- *   being the chosen date + 7n / + 14n days, or the 15th and the last working day of each month.
- * A payday on a weekend or bank holiday moves to the previous working day for the "last ..." rules (an
- * employer pays early, and later would leave the month) and to the next working day otherwise (collecting
- * after the money has arrived is safe; collecting before it is not).
+ *   being the chosen date + 7n / + 14n days, or the 15th and the end of each month.
+ * A payday on a weekend or bank holiday moves to the previous working day when it is a month-end or
+ * "last <weekday>" payday (an employer pays early, and later would leave the month) and to the next
+ * working day otherwise (collecting after the money has arrived is safe; collecting before it is not).
  */
 export function repaymentDates(input: {
   firstDate: IsoDate;
@@ -144,7 +144,7 @@ export function repaymentDates(input: {
       case WageFrequencyId.fortnightly:
         return nextWorkingDay(firstCycleDateFrom(firstDate, 14, addMonths(firstDate, k)));
       case WageFrequencyId.twiceMonthly:
-        return firstTwiceMonthlyPaydayFrom(addMonths(firstDate, k));
+        return twiceMonthlyPaydayFrom(addMonths(firstDate, k));
       default:
         throw new RangeError(`unknown wage frequency id ${String(wageFrequencyId)}`);
     }

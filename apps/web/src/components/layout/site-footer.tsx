@@ -1,0 +1,93 @@
+import { BRAND, telHref } from '@lender/contract/brand';
+import { Link } from 'react-router';
+import { TrustWidget } from './trust-widget';
+
+const GROUPS = [
+  {
+    title: 'Company',
+    links: [
+      { to: '/info/our-commitment', label: 'Our commitment' },
+      { to: '/info/responsible-lending', label: 'Responsible lending' },
+      { to: '/info/complaints-policy', label: 'Complaints policy' },
+      { to: '/info/ccta-code-of-practice', label: 'CCTA code of practice' },
+    ],
+  },
+  {
+    title: 'Getting a loan',
+    links: [
+      { to: '/info/costs', label: 'Costs and example' },
+      { to: '/info/faqs', label: 'FAQs' },
+      { to: '/info/comprehensive-loan-guid', label: 'Loan guide' },
+      { to: '/info/troubleshooting', label: 'Troubleshooting' },
+    ],
+  },
+  {
+    title: 'Legal',
+    links: [
+      { to: '/info/privacy-policy', label: 'Privacy policy' },
+      { to: '/info/terms-of-use', label: 'Terms of use' },
+      { to: '/info/cookies', label: 'Cookies' },
+    ],
+  },
+];
+
+export function SiteFooter() {
+  return (
+    <footer className="site-footer">
+      <div className="container">
+        <TrustWidget />
+        <div className="site-footer__groups">
+          {GROUPS.map((g) => (
+            <nav key={g.title} aria-label={g.title}>
+              <h2>{g.title}</h2>
+              <ul>
+                {g.links.map((l) => (
+                  <li key={l.to}>
+                    <Link to={l.to}>{l.label}</Link>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          ))}
+          <section aria-labelledby="footer-contact">
+            <h2 id="footer-contact">Contact us</h2>
+            <p>
+              <a href={telHref(BRAND.supportPhone)}>{BRAND.supportPhone}</a>
+              <br />
+              <a href={`mailto:${BRAND.supportEmail}`}>{BRAND.supportEmail}</a>
+            </p>
+            <ul className="site-footer__hours">
+              <li>{BRAND.hours.applications}</li>
+              <li>{BRAND.hours.underwriting}</li>
+              <li>{BRAND.hours.customerCare}</li>
+            </ul>
+          </section>
+        </div>
+        <p>
+          Struggling with money? Free, impartial help is available from{' '}
+          <a href={BRAND.moneyHelperUrl} rel="noopener noreferrer" target="_blank">
+            MoneyHelper
+          </a>
+          , the government-backed money and pensions service.
+        </p>
+        <div className="site-footer__legal">
+          <p>
+            Representative example: borrowing £300 over 90 days in 3 instalments. Interest £150.57. Total
+            amount payable £450.57. Fixed interest rate 292% per year (0.8% per day). Representative 1,151.80%
+            APR.
+          </p>
+          <p>
+            {BRAND.name} is a trading name of {BRAND.legalName}, a direct lender authorised and regulated by
+            the Financial Conduct Authority (Firm Reference Number {BRAND.firmReferenceNumber}). Registered in
+            England and Wales, company number {BRAND.companyNumber}. Registered office:{' '}
+            {BRAND.registeredAddress}. We do not charge fees for applying, and we never ask for payment before
+            a loan is paid out.
+          </p>
+          <p>
+            © {new Date().getFullYear()} {BRAND.legalName}
+          </p>
+        </div>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,97 @@
+import { BRAND, telHref } from '@lender/contract/brand';
+import { TIMINGS } from '@lender/contract/constants';
+import { useEffect, useId, useState } from 'react';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { signOut, useSession } from '../../lib/session';
+
+const LOGGED_OUT_MENU = [
+  { to: '/info/our-commitment', label: 'Who we are' },
+  { to: '/info/comprehensive-loan-guid', label: 'Blog' },
+  { to: '/info/costs', label: 'How it works' },
+  { to: '/info/troubleshooting#contact', label: 'Contact us' },
+  { to: '/login', label: 'My Account' },
+];
+
+const LOGGED_IN_MENU = [
+  { to: '/borrow/schedule', label: 'Payments' },
+  { to: '/borrow', label: 'Borrowing Summary' },
+  { to: '/account/contact-details', label: 'Contact Details' },
+];
+
+/** Header with navigation; it turns compact once the page has scrolled 50 px. */
+export function SiteHeader() {
+  const { signedIn, isLegal } = useSession();
+  const [compact, setCompact] = useState(false);
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const navigate = useNavigate();
+  const location = useLocation();
+
+  useEffect(() => {
+    const onScroll = () => setCompact(window.scrollY > TIMINGS.headerCompactScrollPx);
+    onScroll();
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, []);
+
+  // A chosen link closes the phone menu.
+  const [lastPath, setLastPath] = useState(location.pathname);
+  if (lastPath !== location.pathname) {
+    setLastPath(location.pathname);
+    setOpen(false);
+  }
+
+  const logout = () => {
+    signOut();
+    void navigate('/login');
+  };
+
+  const items = signedIn
+    ? [...(isLegal ? [{ to: '/pre-claim', label: 'Pre Claim' }] : []), ...LOGGED_IN_MENU]
+    : LOGGED_OUT_MENU;
+
+  return (
+    <header className="site-header" data-compact={compact}>
+      <div className="container site-header__bar">
+        <Link to={signedIn ? '/borrow' : '/'} className="site-header__logo" aria-label={`${BRAND.name} home`}>
+          <svg viewBox="0 0 32 32" width="32" height="32" aria-hidden="true">
+            <rect width="32" height="32" rx="6" fill="currentColor" />
+            <path d="M9 23V9h3v6l6-6h4l-7 7 7 7h-4l-6-6v6z" fill="#fff" />
+          </svg>
+          <span>{BRAND.name}</span>
+        </Link>
+        <a className="site-header__phone" href={telHref(BRAND.supportPhone)}>
+          <span className="visually-hidden">Call support on </span>
+          {BRAND.supportPhone}
+        </a>
+        <button
+          type="button"
+          className="site-header__toggle"
+          aria-expanded={open}
+          aria-controls={menuId}
+          onClick={() => setOpen((o) => !o)}
+        >
+          Menu
+        </button>
+        <nav id={menuId} className="site-header__nav" data-open={open} aria-label="Main">
+          <ul>
+            {items.map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to} end>
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+            {signedIn ? (
+              <li>
+                <button type="button" className="link-button" onClick={logout}>
+                  Logout
+                </button>
+              </li>
+            ) : null}
+          </ul>
+        </nav>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,35 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+import { BRAND } from '@lender/contract/brand';
+
+type PageProps = {
+  /** The visible heading (h1); also the document title unless `title` says otherwise. */
+  heading: ReactNode;
+  title?: string;
+  lead?: ReactNode;
+  children?: ReactNode;
+  narrow?: boolean;
+};
+
+/**
+ * Every screen's frame: the document title, one h1 that takes focus after a client-side navigation
+ * (so a screen reader announces the new page), and the content.
+ */
+export function Page({ heading, title, lead, children, narrow }: PageProps) {
+  const h1 = useRef<HTMLHeadingElement>(null);
+  const docTitle = `${title ?? (typeof heading === 'string' ? heading : '')} | ${BRAND.name}`;
+  useEffect(() => {
+    // The first load keeps focus at the top of the document; later navigations move it to the heading.
+    if (document.body.dataset.navigated === 'true') h1.current?.focus({ preventScroll: true });
+    document.body.dataset.navigated = 'true';
+  }, []);
+  return (
+    <div className="page container" style={narrow ? { maxWidth: '42rem' } : undefined}>
+      <title>{docTitle}</title>
+      <h1 ref={h1} tabIndex={-1}>
+        {heading}
+      </h1>
+      {lead ? <p className="page__lead">{lead}</p> : null}
+      {children}
+    </div>
+  );
+}

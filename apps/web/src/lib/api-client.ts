@@ -1,0 +1,132 @@
+import type { calls, CallResponse } from '@lender/contract/api-calls';
+import { apiRoutes, callPath, type CallName } from '@lender/contract/api-routes';
+import type { ApiError, Envelope } from '@lender/contract/envelope-types';
+import { ErrorId } from '@lender/contract/error-ids';
+
+const MAINTENANCE_ERROR_ID = ErrorId.maintenance;
+import type { z } from 'zod';
+import { trackRequest } from './loader-store';
+import { navigateTo } from './navigation';
+import { getItem, hasSession, signOut, storeTokens } from './session';
+
+type Def<N extends CallName> = (typeof calls)[N];
+export type CallInput<N extends CallName> =
+  Def<N> extends { body: infer B extends z.ZodType }
+    ? z.input<B>
+    : Def<N> extends { query: infer Q extends z.ZodType }
+      ? z.input<Q>
+      : void;
+
+/** A non-zero errorID the caller handles (a business outcome), with the envelope's message. */
+export class ApiCallError extends Error {
+  constructor(
+    readonly error: ApiError,
+    readonly status: number,
+    readonly object: unknown = null,
+  ) {
+    super(error.errorMessage || `errorID ${error.errorID}`);
+  }
+}
+
+export type CallOptions = { forceLoader?: boolean; signal?: AbortSignal };
+
+let refreshing: Promise<boolean> | null = null;
+
+/** One refresh at a time, shared by every request that met a 401. */
+function refreshSession(): Promise<boolean> {
+  refreshing ??= (async () => {
+    const refreshToken = getItem('refresh_token');
+    if (!refreshToken) return false;
+    try {
+      const res = await fetch(callPath(apiRoutes.refreshToken), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(refreshToken),
+      });
+      const body = (await res.json()) as Envelope<{ token: string; refreshToken: string }>;
+      if (!res.ok || body.error.errorID !== 0 || !body.object) return false;
+      storeTokens(body.object);
+      return true;
+    } catch {
+      return false;
+    }
+  })().finally(() => {
+    refreshing = null;
+  });
+  return refreshing;
+}
+
+function request(name: CallName, input: unknown, signal?: AbortSignal) {
+  const def = apiRoutes[name];
+  const headers: Record<string, string> = {};
+  const token = getItem('token');
+  if (token) headers.authorization = `Bearer ${token}`;
+  let url = callPath(def);
+  let body: string | undefined;
+  if (def.input === 'query' && input) {
+    const params = new URLSearchParams();
+    for (const [k, v] of Object.entries(input as Record<string, unknown>)) {
+      if (v !== undefined && v !== null) params.set(k, String(v));
+    }
+    url += `?${params}`;
+  } else if (def.input === 'body') {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(input);
+  }
+  return fetch(url, { method: def.method, headers, body, signal });
+}
+
+/**
+ * Calls the API: bearer token, one refresh and retry on a 401 with a session, sign-out and login on a
+ * failed refresh, /error on an HTTP failure unless the call skips default handling. A 200 with a
+ * non-zero errorID throws ApiCallError for the screen to handle.
+ */
+export async function callApi<N extends CallName>(
+  name: N,
+  input: CallInput<N>,
+  options: CallOptions = {},
+): Promise<CallResponse<N>> {
+  const def = apiRoutes[name];
+  const skipDefault = 'skipDefaultErrorHandling' in def && def.skipDefaultErrorHandling === true;
+  return trackRequest(
+    (async () => {
+      let res: Response;
+      try {
+        res = await request(name, input, options.signal);
+        if (res.status === 401 && def.auth === 'session') {
+          if (hasSession() && (await refreshSession())) {
+            res = await request(name, input, options.signal);
+          }
+          if (res.status === 401) {
+            signOut();
+            navigateTo('/login');
+            throw new ApiCallError({ errorID: 401, errorMessage: 'Unauthorized.' }, 401);
+          }
+        }
+      } catch (err) {
+        if (err instanceof ApiCallError) throw err;
+        if (!skipDefault && !(err instanceof DOMException && err.name === 'AbortError')) navigateTo('/error');
+        throw new ApiCallError({ errorID: 100, errorMessage: 'Error Occured' }, 0);
+      }
+      let envelope: Envelope<unknown>;
+      try {
+        envelope = (await res.json()) as Envelope<unknown>;
+      } catch {
+        envelope = { error: { errorID: 100, errorMessage: 'Error Occured' }, object: null };
+      }
+      if (res.status === 503 && envelope.error.errorID === MAINTENANCE_ERROR_ID) {
+        signOut();
+        navigateTo('/maintenance');
+        throw new ApiCallError(envelope.error, res.status);
+      }
+      if (!res.ok) {
+        // Field validation failures belong to the form; everything else is an HTTP failure.
+        if (!skipDefault && res.status !== 400) navigateTo('/error');
+        throw new ApiCallError(envelope.error, res.status, envelope.object);
+      }
+      if (envelope.error.errorID !== 0) throw new ApiCallError(envelope.error, res.status, envelope.object);
+      return envelope.object as CallResponse<N>;
+    })(),
+    { force: options.forceLoader },
+  );
+}

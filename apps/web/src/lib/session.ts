@@ -1,0 +1,70 @@
+import { useSyncExternalStore } from 'react';
+
+/**
+ * The stored client items of spec section 3: token, refresh_token, userName, firstName, lastName in
+ * local storage (they survive a closed tab); source, campaign and provider in session storage.
+ */
+const PERSISTENT = ['token', 'refresh_token', 'userName', 'firstName', 'lastName', 'isLegal'] as const;
+type PersistentKey = (typeof PERSISTENT)[number];
+export const TRACKING_KEYS = ['source', 'campaign', 'provider'] as const;
+type TrackingKey = (typeof TRACKING_KEYS)[number];
+
+const listeners = new Set<() => void>();
+const notify = () => listeners.forEach((l) => l());
+
+export const getItem = (key: PersistentKey) => localStorage.getItem(key);
+
+export function setItems(items: Partial<Record<PersistentKey, string | null>>) {
+  for (const [key, value] of Object.entries(items)) {
+    if (value === null || value === undefined) localStorage.removeItem(key);
+    else localStorage.setItem(key, value);
+  }
+  notify();
+}
+
+export const hasSession = () => Boolean(getItem('token') || getItem('refresh_token'));
+
+export function storeTokens(tokens: { token: string; refreshToken: string }) {
+  setItems({ token: tokens.token, refresh_token: tokens.refreshToken });
+}
+
+/** Signs out locally: every persistent item goes; tracking items stay for this visit. */
+export function signOut() {
+  setItems(Object.fromEntries(PERSISTENT.map((k) => [k, null])));
+}
+
+export const getTracking = (key: TrackingKey) => sessionStorage.getItem(key);
+export const setTracking = (key: TrackingKey, value: string) => sessionStorage.setItem(key, value);
+
+export type SessionSnapshot = { signedIn: boolean; firstName: string | null; isLegal: boolean };
+
+let snapshot: SessionSnapshot | null = null;
+function readSnapshot(): SessionSnapshot {
+  const next = {
+    signedIn: hasSession(),
+    firstName: getItem('firstName'),
+    isLegal: getItem('isLegal') === 'true',
+  };
+  if (
+    !snapshot ||
+    snapshot.signedIn !== next.signedIn ||
+    snapshot.firstName !== next.firstName ||
+    snapshot.isLegal !== next.isLegal
+  ) {
+    snapshot = next;
+  }
+  return snapshot;
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  // Another tab signing in or out changes local storage too.
+  const onStorage = () => listener();
+  window.addEventListener('storage', onStorage);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('storage', onStorage);
+  };
+}
+
+export const useSession = () => useSyncExternalStore(subscribe, readSnapshot, readSnapshot);

@@ -1,0 +1,23 @@
+/**
+ * Who the lender is, as every page and message names it. The numbers are in Ofcom's range reserved
+ * for drama (020 7946 0xxx), so this build can never ring a real person; production sets its own.
+ */
+export const BRAND = {
+  name: 'Kestrel Loans',
+  legalName: 'Kestrel Finance Ltd',
+  supportPhone: '020 7946 0123',
+  priorityLine: '020 7946 0456',
+  supportEmail: 'support@kestrelloans.example',
+  registeredAddress: '1 Riverside Walk, London SE1 9XX',
+  companyNumber: '09999999',
+  firmReferenceNumber: '999999',
+  hours: {
+    applications: 'Credit applications: 24 hours a day, 7 days a week',
+    underwriting: 'Underwriting: 09:00 to 21:00, 7 days a week',
+    customerCare: 'Customer care: 08:30 to 17:30, Monday to Friday',
+  },
+  moneyHelperUrl: 'https://www.moneyhelper.org.uk',
+  compareLendersUrl: 'https://www.fca.org.uk/consumers/payday-loans',
+} as const;
+
+export const telHref = (phone: string) => `tel:+44${phone.replace(/\s+/g, '').replace(/^0/, '')}`;

@@ -1,0 +1,27 @@
+/** Error ids the server and the client agree on (spec section 8 plus the transport-level ones). */
+export const ErrorId = {
+  none: 0,
+  /** Quote load: no application to quote; forgot password: e-mail unknown; change e-mail: already taken. */
+  notFound: 1,
+  /** Field validation failed; `object.fields` holds the messages. */
+  validation: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  routeNotFound: 404,
+  conflict: 409,
+  payloadTooLarge: 413,
+  unsupportedMediaType: 415,
+  tooManyRequests: 429,
+  /** A call that a later issue implements. */
+  notImplemented: 501,
+  /** The service is in maintenance mode (HTTP 503): the client signs out and shows /maintenance. */
+  maintenance: 503,
+  generic: 100,
+  cardExpired: 10,
+  existingApplicationInProgress: 99,
+  emailAlreadyRegistered: 204,
+  mobileAlreadyRegistered: 205,
+  leadAlreadyUsed: 210,
+  repeatLoanCardDeclined: 211,
+  invalidSmsCode: 221,
+} as const;
