@@ -3,10 +3,13 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context';
 import { isDev } from './config';
+import { registerAddressRoutes } from './features/address/address-routes';
 import { registerDevOutbox } from './features/dev/outbox-routes';
 import { registerDictionaryRoutes } from './features/dictionary/get-dictionaries';
 import { registerHealth } from './features/health/health';
 import { registerClientErrorReports } from './features/lead-provider/report-error';
+import { registerQuoteRoutes } from './features/register/quote-routes';
+import { registerSubmitStage1 } from './features/register/submit-stage1';
 import { registerNotImplemented } from './plugins/calls';
 import { registerEnvelopeHandlers } from './plugins/envelope';
 import { loggerOptions } from './plugins/logging';
@@ -37,6 +40,9 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   registerHealth(app, ctx);
   await registerDictionaryRoutes(app, ctx);
   registerClientErrorReports(app, ctx);
+  registerAddressRoutes(app, ctx);
+  registerSubmitStage1(app, ctx);
+  registerQuoteRoutes(app, ctx);
   if (isDev(ctx.config)) registerDevOutbox(app, ctx);
 
   registerNotImplemented(app, ctx);

@@ -35,6 +35,8 @@ const configSchema = z
     MAIL_FROM: z.string().default('Kestrel Loans <no-reply@kestrelloans.example>'),
     SMS_PROVIDER_URL: z.url().optional(),
     SMS_PROVIDER_KEY: z.string().optional(),
+    /** Partner tiers (comma-separated) whose visitors are priced at the provider rate of 0.6% a day. */
+    PROVIDER_TIERS: z.string().default(''),
     ADDRESS_LOOKUP_KEY: z.string().optional(),
     ADDRESS_LOOKUP_URL: z.url().default('https://api.addressy.com'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -19,6 +19,10 @@ export const ErrorId = {
   generic: 100,
   cardExpired: 10,
   existingApplicationInProgress: 99,
+  /** Stage1 declined (age, residency or the first affordability screen); the decision is recorded. */
+  declined: 201,
+  /** The quote can no longer be accepted: the application has moved on. */
+  quoteClosed: 2,
   emailAlreadyRegistered: 204,
   mobileAlreadyRegistered: 205,
   leadAlreadyUsed: 210,

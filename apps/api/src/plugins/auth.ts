@@ -2,7 +2,9 @@ import { ErrorId, fail } from '@lender/contract/envelope';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { jwtVerify, SignJWT } from 'jose';
 import type { Config } from '../config';
+import type { Transaction } from 'kysely';
 import type { Db } from '../db/create-db';
+import type { Database } from '../db/schema';
 import { nowIso, plusSeconds } from '../lib/clock';
 import { randomToken, sha256 } from '../lib/secrets';
 
@@ -11,7 +13,7 @@ export type Session = { customerId: number };
 const keyFor = (config: Config) => new TextEncoder().encode(config.JWT_SECRET);
 
 /** A short-lived access token (JWT, HS256) and a long-lived refresh token stored only as its hash. */
-export async function issueTokens(db: Db, config: Config, customerId: number) {
+export async function issueTokens(db: Db | Transaction<Database>, config: Config, customerId: number) {
   const token = await new SignJWT({ typ: 'access' })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(String(customerId))

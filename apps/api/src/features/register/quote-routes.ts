@@ -1,0 +1,146 @@
+import { ProductId } from '@lender/contract/constants';
+import { ErrorId, fail, ok } from '@lender/contract/envelope';
+import { repaymentDateProblem, repayOverText, buildQuote } from '@lender/contract/pricing/quote';
+import { AppStatus } from '@lender/contract/status';
+import { Msg } from '@lender/contract/rules/messages';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../app-context';
+import { nowIso } from '../../lib/clock';
+import { handle } from '../../plugins/calls';
+import { isEnded, latestApplication, recordDecision, updateApplicationFrom } from './application-repository';
+
+const pounds = (pence: number) => Math.round(pence) / 100;
+const NO_QUOTE = 'There is no quote to show for this application.';
+
+type QuoteInputs = { period: number; amount: number; repaymentDate: string; wageFrequencyID: number };
+
+/**
+ * Register/GetQuote, CalculateQuote and AcceptQuote, for the signed-in applicant's own application
+ * while it waits for an accepted quote. Figures come from the contract's pricing engine.
+ */
+export function registerQuoteRoutes(app: FastifyInstance, ctx: AppContext) {
+  const wageFrequencyNames = new Map<number, string>();
+  const namesReady = ctx.db
+    .selectFrom('dictionary_entries')
+    .select(['id', 'name'])
+    .where('dictionary', '=', 'wageFrequencies')
+    .execute()
+    .then((rows) => rows.forEach((r) => wageFrequencyNames.set(r.id, r.name)));
+
+  const priced = async (inputs: QuoteInputs, dailyRatePpm: number) => {
+    await namesReady;
+    const q = buildQuote({
+      amountPounds: inputs.amount,
+      period: inputs.period,
+      repaymentDate: inputs.repaymentDate,
+      wageFrequencyId: inputs.wageFrequencyID,
+      dailyRate: dailyRatePpm / 1_000_000,
+    });
+    return {
+      raw: q,
+      quote: {
+        period: inputs.period,
+        amount: inputs.amount,
+        repaymentDate: q.repaymentDate,
+        wageFrequencyID: inputs.wageFrequencyID,
+        wageFrequency: wageFrequencyNames.get(inputs.wageFrequencyID) ?? '',
+        repayOver: repayOverText(inputs.period),
+        paymetOf: pounds(q.instalmentPence),
+        totalInterest: pounds(q.totalInterestPence),
+        totalRepayment: pounds(q.totalRepayablePence),
+        apr: q.aprPercent,
+        borrow: inputs.amount,
+        schedule: q.schedule.map((l) => ({ paymentDate: l.date, amount: pounds(l.paymentPence) })),
+      },
+    };
+  };
+
+  /** The application a quote call may work on, or the envelope explaining why there is none. */
+  const openApplication = async (customerId: number) => {
+    const application = await latestApplication(ctx.db, customerId);
+    return application?.status_id === AppStatus.applicationNew ? application : null;
+  };
+
+  const checkInputs = (inputs: QuoteInputs) => {
+    if (!wageFrequencyNames.has(inputs.wageFrequencyID)) {
+      return fail(ErrorId.validation, Msg.dayOfRepayment, {
+        fields: { wageFrequencyID: Msg.dayOfRepayment },
+      });
+    }
+    return null;
+  };
+
+  const checkDate = (date: string) =>
+    repaymentDateProblem(date)
+      ? fail(ErrorId.validation, Msg.repaymentWindow, { fields: { repaymentDate: Msg.repaymentWindow } })
+      : null;
+
+  handle(app, ctx, 'getQuote', async ({ session }) => {
+    const application = await openApplication(session.customerId);
+    if (!application) return fail(ErrorId.notFound, NO_QUOTE);
+    const { quote } = await priced(
+      {
+        period: application.duration,
+        amount: application.amount_pence / 100,
+        repaymentDate: application.repayment_date,
+        wageFrequencyID: application.wage_frequency_id,
+      },
+      application.daily_rate_ppm,
+    );
+    return ok(quote);
+  });
+
+  handle(app, ctx, 'calculateQuote', async ({ body, session, reply }) => {
+    await namesReady;
+    const application = await openApplication(session.customerId);
+    if (!application) return fail(ErrorId.notFound, NO_QUOTE);
+    const invalid = checkInputs(body) ?? checkDate(body.repaymentDate);
+    if (invalid) return reply.code(400).send(invalid);
+    const { quote } = await priced(body, application.daily_rate_ppm);
+    return ok(quote);
+  });
+
+  handle(app, ctx, 'acceptQuote', async ({ body, session, reply }) => {
+    await namesReady;
+    const application = await openApplication(session.customerId);
+    if (!application) return fail(ErrorId.quoteClosed, 'This quote can no longer be accepted.');
+    const invalid = checkInputs(body) ?? checkDate(body.repaymentDate);
+    if (invalid) return reply.code(400).send(invalid);
+    const { raw, quote } = await priced(body, application.daily_rate_ppm);
+    const accepted = await ctx.db.transaction().execute(async (trx) => {
+      const moved = await updateApplicationFrom(trx, application.id, AppStatus.applicationNew, {
+        status_id: AppStatus.offerAccepted,
+        amount_pence: body.amount * 100,
+        duration: body.period,
+        product_id: body.period === 1 ? ProductId.shortTerm : ProductId.longTerm,
+        repayment_date: quote.repaymentDate,
+        wage_frequency_id: body.wageFrequencyID,
+        quote_total_pence: raw.totalRepayablePence,
+        quote_instalment_pence: raw.instalmentPence,
+        quote_apr: raw.aprPercent,
+        accepted_at: nowIso(),
+      });
+      if (moved) {
+        await recordDecision(trx, {
+          applicationId: application.id,
+          customerId: session.customerId,
+          kind: 'quote-accepted',
+          reason: `£${quote.amount} over ${quote.period}, total ${raw.totalRepayablePence}p, APR ${raw.aprPercent}%`,
+        });
+      }
+      return moved;
+    });
+    if (!accepted) return fail(ErrorId.quoteClosed, 'This quote can no longer be accepted.');
+    return ok({ appStatusID: AppStatus.offerAccepted, appGuid: application.guid });
+  });
+
+  handle(app, ctx, 'getApplicationStatus', async ({ session }) => {
+    const application = await latestApplication(ctx.db, session.customerId);
+    if (!application) return ok({ appStatusID: 0, appGuid: null, isEnd: true });
+    return ok({
+      appStatusID: application.status_id,
+      appGuid: application.guid,
+      isEnd: isEnded(application.status_id),
+    });
+  });
+}
