@@ -1,3 +1,94 @@
+import { ErrorId } from '@lender/contract/error-ids';
+import { formatPence } from '@lender/contract/money';
+import { useEffect, useState } from 'react';
+import type { UseFormReturn } from 'react-hook-form';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { applyServerErrors } from '../../../components/form/contract-resolver';
+import { Page } from '../../../components/page';
+import { ApiCallError } from '../../../lib/api-client';
+import { QueryProvider } from '../../../lib/query';
+import { getTracking } from '../../../lib/session';
+import { TEST_MODE } from '../../../lib/test-mode';
+import { Stage1Form } from './stage1-form';
+import { Stage1Outcome } from './stage1-outcome';
+import { loanFromQuery, stage1FieldFor, toStage1Payload, type Stage1Values } from './stage1-values';
+import { useSubmitStage1 } from './submit-stage1';
+import '../../../components/form/form.css';
+import './stage1.css';
+
+type Outcome = { kind: 'form' } | { kind: 'thank-you'; errorId: number } | { kind: 'error' };
+
 export function Component() {
-  return null;
+  return (
+    <QueryProvider>
+      <Stage1Page />
+    </QueryProvider>
+  );
+}
+
+function Stage1Page() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const loan = loanFromQuery(params);
+  const [outcome, setOutcome] = useState<Outcome>({ kind: 'form' });
+  const submit = useSubmitStage1();
+  const tracking = {
+    source: getTracking('source'),
+    campaign: getTracking('campaign'),
+    tierName: getTracking('provider'),
+  };
+
+  useEffect(() => {
+    if (outcome.kind !== 'form') {
+      window.scrollTo(0, 0);
+      document.getElementById('outcome-heading')?.focus();
+    }
+  }, [outcome.kind]);
+
+  if (!loan) return <Navigate to="/" replace />;
+
+  const showOutcome = (errorId: number) =>
+    setOutcome(errorId === ErrorId.generic ? { kind: 'error' } : { kind: 'thank-you', errorId });
+
+  const onSubmit = async (values: Stage1Values, form: UseFormReturn<Stage1Values>) => {
+    // Test mode previews an outcome from the query (?error=204); without a number it is the generic error.
+    if (TEST_MODE && params.has('error')) return showOutcome(Number(params.get('error')) || ErrorId.generic);
+    try {
+      await submit.mutateAsync(toStage1Payload(values, loan, tracking));
+      void navigate('/loan/pre-approved');
+    } catch (err) {
+      if (!(err instanceof ApiCallError)) return setOutcome({ kind: 'error' });
+      if (
+        err.status === 400 &&
+        applyServerErrors((err.object as { fields?: unknown } | null)?.fields, form.setError, stage1FieldFor)
+      ) {
+        return;
+      }
+      showOutcome(err.error.errorID || ErrorId.generic);
+    }
+  };
+
+  const heading = `Apply for ${formatPence(loan.amount * 100)}`;
+  return (
+    <Page
+      heading={heading}
+      title="Your application"
+      lead={outcome.kind === 'form' ? 'Step 1 of 4: about you. It takes about 5 minutes.' : undefined}
+    >
+      <div className={outcome.kind === 'form' ? undefined : 'stage1--done'}>
+        {outcome.kind === 'form' ? <Stage1Form loan={loan} tracking={tracking} onSubmit={onSubmit} /> : null}
+        {outcome.kind === 'thank-you' ? <Stage1Outcome errorId={outcome.errorId} /> : null}
+        {outcome.kind === 'error' ? (
+          <div className="banner banner--error" role="alert">
+            <h2 id="outcome-heading" tabIndex={-1}>
+              Error Occured!
+            </h2>
+            <p>
+              We could not process your application just now. Please try again in a few minutes or call us.
+            </p>
+          </div>
+        ) : null}
+      </div>
+    </Page>
+  );
 }
