@@ -1,6 +1,7 @@
 import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { ErrorId, fail } from '@lender/contract/envelope';
 import type { AppContext } from './app-context';
 import { isDev } from './config';
 import { registerAddressRoutes } from './features/address/address-routes';
@@ -37,6 +38,15 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(compress, { global: true, threshold: 1024 });
   await registerOpenApi(app);
 
+  if (ctx.config.MAINTENANCE_MODE) {
+    app.addHook('onRequest', async (req, reply) => {
+      if (req.url.startsWith('/api/') && !req.url.startsWith('/api/health')) {
+        return reply
+          .code(503)
+          .send(fail(ErrorId.maintenance, 'We are performing essential maintenance work.'));
+      }
+    });
+  }
   registerHealth(app, ctx);
   await registerDictionaryRoutes(app, ctx);
   registerClientErrorReports(app, ctx);

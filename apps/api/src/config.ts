@@ -39,6 +39,11 @@ const configSchema = z
     PROVIDER_TIERS: z.string().default(''),
     ADDRESS_LOOKUP_KEY: z.string().optional(),
     ADDRESS_LOOKUP_URL: z.url().default('https://api.addressy.com'),
+    /** While true every API call answers 503 (errorID 503) and the web app shows /maintenance. */
+    MAINTENANCE_MODE: z
+      .enum(['true', 'false'])
+      .default('false')
+      .transform((v) => v === 'true'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     WEB_DIST: z.string().default('apps/web/dist'),
     DOCUMENTS_DIR: z.string().default('data/documents'),
