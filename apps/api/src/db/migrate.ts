@@ -1,3 +1,4 @@
+import { PostgresAdapter, sql } from 'kysely';
 import { Migrator, type Migration } from 'kysely/migration';
 import type { Db } from './create-db';
 import * as m001 from './migrations/001-initial';
@@ -9,8 +10,24 @@ const migrations: Record<string, Migration> = {
   '002-seed-dictionaries': m002,
 };
 
+/**
+ * The schema the connection works in (PostgreSQL). Kysely's migrator looks for its own tables in every
+ * schema unless told which one, so a second schema in the same database (one per test file, or a
+ * `?schema=` deployment next to another) would find the first one's tables and fail.
+ */
+async function currentSchema(db: Db): Promise<string | undefined> {
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return undefined;
+  const { rows } = await sql<{ schema: string | null }>`select current_schema() as schema`.execute(db);
+  return rows[0]?.schema ?? undefined;
+}
+
 export async function migrateToLatest(db: Db): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const schema = await currentSchema(db);
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);

@@ -45,7 +45,7 @@ export async function verifyAccessToken(config: Config, token: string): Promise<
   }
 }
 
-/** preHandler for session calls: a missing, expired or forged token answers 401 in the envelope. */
+/** onRequest hook of session calls: a missing, expired or forged token answers 401 in the envelope. */
 export function requireSession(config: Config) {
   return async (req: FastifyRequest, reply: FastifyReply) => {
     const header = req.headers.authorization;

@@ -12,9 +12,14 @@ import './layout.css';
 export function RootLayout() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  useEffect(() => setNavigator((to) => void navigate(to)), [navigate]);
-  // A new page starts at the top, as a full page load would.
-  useEffect(() => window.scrollTo(0, 0), [pathname]);
+  useEffect(() => {
+    setNavigator((to) => void navigate(to));
+  }, [navigate]);
+  // A new page starts at the top, as a full page load would. (Block body: Chromium's scrollTo returns a
+  // promise, which React would take for a cleanup function.)
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
   return (
     <>
       <a className="skip-link" href="#main">

@@ -8,6 +8,7 @@ import { useNavigate } from 'react-router';
 import { applyServerErrors, contractResolver } from '../../../components/form/contract-resolver';
 import { DateChoice } from '../../../components/form/date-choice';
 import { Field } from '../../../components/form/field';
+import { useFocusFirstInvalid } from '../../../components/form/focus-first-invalid';
 import { Page } from '../../../components/page';
 import { useDictionaries } from '../../../lib/api/get-dictionaries';
 import { ApiCallError } from '../../../lib/api-client';
@@ -45,6 +46,7 @@ export function QuoteForm({ initial }: { initial: Quote }) {
     resolver: contractResolver(quoteRequestSchema, toRequest),
   });
   const { register, handleSubmit, watch, setValue, formState, setError } = form;
+  const { formRef, onInvalid } = useFocusFirstInvalid();
   const errors = formState.errors;
   const values = watch();
   const changed = JSON.stringify(values) !== JSON.stringify(toValues(quote));
@@ -87,7 +89,7 @@ export function QuoteForm({ initial }: { initial: Quote }) {
       title="Your quote"
     >
       <div className="quote">
-        <form className="form" noValidate onSubmit={onCalculate}>
+        <form ref={formRef} className="form" noValidate onSubmit={onCalculate}>
           <Field label="Amount (£)" error={errors.amount?.message}>
             {(a11y) => (
               <input {...a11y} className="input input--short" inputMode="numeric" {...register('amount')} />

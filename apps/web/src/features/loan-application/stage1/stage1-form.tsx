@@ -8,6 +8,7 @@ import { AddressFields, type AddressValues } from '../../../components/address/a
 import { contractResolver } from '../../../components/form/contract-resolver';
 import { DateChoice } from '../../../components/form/date-choice';
 import { Field } from '../../../components/form/field';
+import { useFocusFirstInvalid } from '../../../components/form/focus-first-invalid';
 import { YesNo } from '../../../components/form/yes-no';
 import { useDictionaries } from '../../../lib/api/get-dictionaries';
 import { DobFields } from './dob-fields';
@@ -32,7 +33,7 @@ export function Stage1Form({ loan, tracking, onSubmit }: Props) {
     defaultValues: stage1Defaults,
     mode: 'onSubmit',
     reValidateMode: 'onChange',
-    shouldFocusError: true,
+    shouldFocusError: false,
     resolver: contractResolver(
       stage1Schema,
       (v: Stage1Values) => toStage1Payload(v, loan, tracking),
@@ -40,6 +41,7 @@ export function Stage1Form({ loan, tracking, onSubmit }: Props) {
     ),
   });
   const { register, handleSubmit, watch, setValue, formState } = form;
+  const { formRef, onInvalid } = useFocusFirstInvalid();
   const errors = formState.errors;
 
   // A wage frequency with a fixed date fills the date in and locks it.
@@ -53,7 +55,12 @@ export function Stage1Form({ loan, tracking, onSubmit }: Props) {
   const isResident = watch('isResident');
 
   return (
-    <form className="form" noValidate onSubmit={handleSubmit((v) => onSubmit(v, form))}>
+    <form
+      ref={formRef}
+      className="form"
+      noValidate
+      onSubmit={handleSubmit((v) => onSubmit(v, form), onInvalid)}
+    >
       <p>
         Already a customer? <Link to="/login">Log in to your account</Link> to apply for a new loan.
       </p>

@@ -1,0 +1,154 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCustomer } from '../test/factories';
+import { createTestApp, type TestApp } from '../test/test-app';
+import { createDb } from './create-db';
+import { migrateToLatest } from './migrate';
+
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t?.close());
+
+describe('migrations', () => {
+  it('have run, and running them again changes nothing', async () => {
+    expect(await migrateToLatest(t.ctx.db)).toEqual([]);
+  });
+
+  it('create every table of db/schema.ts', async () => {
+    for (const table of [
+      'dictionary_entries',
+      'customers',
+      'applications',
+      'application_decisions',
+      'refresh_tokens',
+      'one_time_tokens',
+      'outbox',
+      'client_errors',
+    ] as const) {
+      const row = await t.ctx.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      expect(Number(row.n), table).toBeGreaterThanOrEqual(0);
+    }
+  });
+
+  it('seed the 8 dictionaries', async () => {
+    const rows = await t.ctx.db.selectFrom('dictionary_entries').select('dictionary').distinct().execute();
+    expect(rows.map((r) => r.dictionary).sort()).toEqual([
+      'employmentIndustry',
+      'employmentStatus',
+      'livedInAddress',
+      'loanReason',
+      'maritalStatus',
+      'residentalStatus',
+      'titles',
+      'wageFrequencies',
+    ]);
+  });
+
+  it('enforce foreign keys and unique e-mails on both databases', async () => {
+    const now = new Date().toISOString();
+    await expect(
+      t.ctx.db
+        .insertInto('refresh_tokens')
+        .values({
+          customer_id: 987_654,
+          token_hash: 'x'.repeat(64),
+          expires_at: now,
+          revoked_at: null,
+          created_at: now,
+        })
+        .execute(),
+    ).rejects.toThrow();
+    const c = await createCustomer(t.ctx.db);
+    await expect(createCustomer(t.ctx.db, { email: c.email })).rejects.toThrow();
+  });
+
+  it('give integer ids and counts as numbers, not strings', async () => {
+    const c = await createCustomer(t.ctx.db);
+    expect(typeof c.id).toBe('number');
+    const row = await t.ctx.db
+      .selectFrom('customers')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(typeof row.n).toBe('number');
+  });
+});
+
+describe.runIf(onPostgres)('PostgreSQL with ?schema=', () => {
+  it('keeps every table, including the migration bookkeeping, in its own schema', async () => {
+    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(t.ctx.db);
+    const schema = rows[0]!.schema;
+    expect(schema).toMatch(/^t_/);
+    const tables = await sql<{ table_name: string }>`
+      select table_name from information_schema.tables where table_schema = ${schema}`.execute(t.ctx.db);
+    expect(tables.rows.map((r) => r.table_name)).toEqual(
+      expect.arrayContaining(['customers', 'outbox', 'kysely_migration', 'kysely_migration_lock']),
+    );
+  });
+
+  it('migrates a second schema in the same database independently', async () => {
+    const other = await createTestApp();
+    try {
+      const rows = await other.ctx.db.selectFrom('dictionary_entries').select('id').execute();
+      expect(rows.length).toBeGreaterThan(0);
+      await createCustomer(other.ctx.db, { email: 'only.here@example.com' });
+      const mine = await t.ctx.db
+        .selectFrom('customers')
+        .where('email', '=', 'only.here@example.com')
+        .execute();
+      expect(mine).toEqual([]);
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+describe.runIf(!onPostgres)('SQLite', () => {
+  it('creates the directory, and runs in WAL mode with synchronous=FULL and foreign keys on', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lender-create-db-'));
+    const { db, kind } = await createDb(`sqlite:${path.join(dir, 'nested', 'deeper', 'x.sqlite')}`);
+    try {
+      expect(kind).toBe('sqlite');
+      expect(fs.existsSync(path.join(dir, 'nested', 'deeper'))).toBe(true);
+      const mode = await sql<{ journal_mode: string }>`pragma journal_mode`.execute(db);
+      expect(mode.rows[0]!.journal_mode).toBe('wal');
+      const sync = await sql<{ synchronous: number }>`pragma synchronous`.execute(db);
+      expect(sync.rows[0]!.synchronous).toBe(2);
+      const fk = await sql<{ foreign_keys: number }>`pragma foreign_keys`.execute(db);
+      expect(fk.rows[0]!.foreign_keys).toBe(1);
+    } finally {
+      await db.destroy();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('createDb', () => {
+  it.each(['Bad-Name', '1abc', 'a;drop table x', 'x'.repeat(64)])(
+    'refuses the schema name %j',
+    async (schema) => {
+      await expect(
+        createDb(`postgres://postgres@127.0.0.1:1/postgres?schema=${encodeURIComponent(schema)}`),
+      ).rejects.toThrow(/Invalid schema name/);
+    },
+  );
+
+  it('opens an in-memory SQLite database', async () => {
+    const { db, kind } = await createDb('sqlite::memory:');
+    try {
+      expect(kind).toBe('sqlite');
+      expect(await migrateToLatest(db)).toEqual(['001-initial', '002-seed-dictionaries']);
+    } finally {
+      await db.destroy();
+    }
+  });
+});

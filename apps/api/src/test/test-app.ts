@@ -1,0 +1,106 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import type { AppContext } from '../app-context';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
+import { createContext } from '../start';
+
+export type TestApp = {
+  app: FastifyInstance;
+  ctx: AppContext;
+  /** Closes the app and the database, then drops the schema (PostgreSQL) or deletes the file (SQLite). */
+  close: () => Promise<void>;
+};
+
+export type TestAppOptions = {
+  /** Runs after the app is built and before it is ready, e.g. to add a test-only route. */
+  beforeReady?: (app: FastifyInstance) => void | Promise<void>;
+};
+
+const uniqueSuffix = () => `${Date.now().toString(36)}_${crypto.randomBytes(5).toString('hex')}`;
+
+/** Where this test app's data lives and how to remove it afterwards. */
+function freshDatabase(dir: string): { url: string; dispose: () => Promise<void> } {
+  const base = process.env.TEST_DATABASE_URL;
+  if (base) {
+    const schema = `t_${uniqueSuffix()}`;
+    const withSchema = new URL(base);
+    withSchema.searchParams.set('schema', schema);
+    const admin = new URL(base);
+    admin.searchParams.delete('schema');
+    return {
+      url: withSchema.toString(),
+      dispose: async () => {
+        const client = new pg.Client({ connectionString: admin.toString() });
+        await client.connect();
+        try {
+          await client.query(`drop schema if exists ${schema} cascade`);
+        } finally {
+          await client.end();
+        }
+      },
+    };
+  }
+  // The file goes with the temporary directory, which close() removes.
+  return { url: `sqlite:${path.join(dir, 'test.sqlite')}`, dispose: async () => {} };
+}
+
+/**
+ * A real app on a real, freshly migrated database of its own: a unique PostgreSQL schema when
+ * TEST_DATABASE_URL is set, otherwise a SQLite file in a temporary directory. `env` overrides settings
+ * (for example `{ NODE_ENV: 'production', JWT_SECRET: ..., DATA_KEY: ... }`).
+ */
+export async function createTestApp(
+  env: Record<string, string | undefined> = {},
+  options: TestAppOptions = {},
+): Promise<TestApp> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lender-api-test-'));
+  const database = freshDatabase(dir);
+  const removeAll = async () => {
+    try {
+      await database.dispose();
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  };
+  let ctx: AppContext | undefined;
+  try {
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      WEB_DIST: 'does-not-exist',
+      DOCUMENTS_DIR: path.join(dir, 'documents'),
+      ...env,
+      DATABASE_URL: database.url,
+    });
+    ctx = await createContext(config);
+    const app = await buildApp(ctx);
+    await options.beforeReady?.(app);
+    await app.ready();
+    const built = ctx;
+    let closing: Promise<void> | undefined;
+    return {
+      app,
+      ctx: built,
+      // Safe to call twice: the second call waits for the first.
+      close: () =>
+        (closing ??= (async () => {
+          try {
+            await app.close();
+            await built.db.destroy();
+          } finally {
+            await removeAll();
+          }
+        })()),
+    };
+  } catch (err) {
+    // Keep the original error: clean-up failures after a failed start would only hide it.
+    await ctx?.db.destroy().catch(() => {});
+    await removeAll().catch(() => {});
+    throw err;
+  }
+}

@@ -1,0 +1,131 @@
+import { BRAND } from '@lender/contract/brand';
+import { render, screen, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { TRACKING_KEYS } from '../../lib/session';
+import { Component as FaqTopicPage } from './faq-topic-page';
+import { FAQ_TOPICS } from './faq-topics';
+import { Component as InfoIndexPage } from './info-index-page';
+import { Component as InfoLayout } from './info-layout';
+import { Component as InfoPage } from './info-page';
+import { INFO_PAGES } from './info-pages';
+
+const SLUGS = [
+  'our-commitment',
+  'costs',
+  'troubleshooting',
+  'faqs',
+  'privacy-policy',
+  'privacy-policy-draft',
+  'terms-of-use',
+  'complaints-policy',
+  'responsible-lending',
+  'ccta-code-of-practice',
+  'cookies',
+  'comprehensive-loan-guid',
+];
+
+/** The info routes as apps/web/src/app/routes.tsx declares them, plus a stand-in not-found page. */
+function renderAt(path: string) {
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        <Route path="/info" element={<InfoLayout />}>
+          <Route index element={<InfoIndexPage />} />
+          <Route path=":page" element={<InfoPage />} />
+          <Route path="faqs/:topic" element={<FaqTopicPage />} />
+        </Route>
+        <Route path="/not-found" element={<h1>Page not found</h1>} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+// The first render of each page waits for its lazy chunk, which vitest transforms on demand.
+const slow = { timeout: 5000 };
+
+describe('information area', () => {
+  it('has exactly the slugs of the spec', () => {
+    expect(INFO_PAGES.map((p) => p.slug).sort()).toEqual([...SLUGS].sort());
+  });
+
+  it.each(INFO_PAGES.map((p) => [p.slug, p.title]))(
+    'renders /info/%s with the heading "%s"',
+    async (slug, title) => {
+      renderAt(`/info/${slug}`);
+      const h1 = await screen.findByRole('heading', { level: 1, name: title }, slow);
+      expect(h1).toBeTruthy();
+      expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+      const nav = screen.getByRole('navigation', { name: 'Information' });
+      expect(within(nav).getByRole('link', { current: 'page' }).getAttribute('href')).toBe(`/info/${slug}`);
+    },
+  );
+
+  it('renders the index with a link to every page', async () => {
+    renderAt('/info');
+    await screen.findByRole('heading', { level: 1, name: 'Information' }, slow);
+    const main = screen.getByRole('heading', { level: 1 }).closest('.page') as HTMLElement;
+    for (const p of INFO_PAGES) {
+      expect(within(main).getByRole('link', { name: p.title }).getAttribute('href')).toBe(`/info/${p.slug}`);
+    }
+  });
+
+  it('sends an unknown page to /not-found', async () => {
+    renderAt('/info/no-such-page');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' }, slow)).toBeTruthy();
+  });
+
+  it('shows the representative example exactly as the spec gives it', async () => {
+    renderAt('/info/costs');
+    const table = await screen.findByRole('table', { name: /Representative example/ }, slow);
+    const rows = within(table)
+      .getAllByRole('row')
+      .map((row) => row.textContent);
+    expect(rows).toEqual([
+      'FigureNormalVisitors arriving via a provider',
+      'Interest£150.57£139.14',
+      'Total payable£450.57£439.14',
+      'Instalment£150.19£146.38',
+      'Fixed rate per year292%219%',
+      'Rate per day0.8%0.6%',
+      'Representative APR1,151.80%986.0%',
+    ]);
+  });
+
+  it('gives the contact details in the section the header links to', async () => {
+    renderAt('/info/troubleshooting#contact');
+    const contact = await screen.findByRole('region', { name: 'Contact us' }, slow);
+    expect(contact.id).toBe('contact');
+    expect(within(contact).getByRole('link', { name: BRAND.supportPhone })).toBeTruthy();
+    expect(within(contact).getByRole('link', { name: BRAND.supportEmail })).toBeTruthy();
+    expect(contact.textContent).toContain(BRAND.hours.customerCare);
+    expect(contact.textContent).toContain('06:00 to 21:00, 7 days a week');
+  });
+
+  it('lists the four FAQ topics', async () => {
+    renderAt('/info/faqs');
+    await screen.findByRole('heading', { level: 1, name: 'Frequently asked questions' }, slow);
+    for (const t of FAQ_TOPICS) {
+      expect(screen.getByRole('link', { name: t.title }).getAttribute('href')).toBe(`/info/faqs/${t.slug}`);
+    }
+  });
+
+  it.each(FAQ_TOPICS.map((t) => [t.slug, t.title]))('renders /info/faqs/%s', async (slug, title) => {
+    renderAt(`/info/faqs/${slug}`);
+    await screen.findByRole('heading', { level: 1, name: title }, slow);
+    const questions = screen.getAllByRole('heading', { level: 2 }).length - 1; // less 'More questions'
+    expect(questions).toBeGreaterThanOrEqual(5);
+    expect(questions).toBeLessThanOrEqual(8);
+  });
+
+  it('sends an unknown FAQ topic to /not-found', async () => {
+    renderAt('/info/faqs/no-such-topic');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' }, slow)).toBeTruthy();
+  });
+
+  it('names every item the site keeps in session storage on the cookies page', async () => {
+    renderAt('/info/cookies');
+    const table = await screen.findByRole('table', { name: /stores in your browser/ }, slow);
+    for (const key of TRACKING_KEYS) expect(table.textContent).toContain(key);
+  });
+});
