@@ -1,24 +1,25 @@
+import { readFileSync, writeFileSync } from 'node:fs';
 import { brotliCompressSync, gzipSync, constants } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
-/** Writes .br and .gz next to every text asset so the server sends them without compressing per request. */
+/**
+ * Writes .br and .gz next to every text asset so the server sends them without compressing per request.
+ * It runs after the files are written: earlier hooks still see placeholders Vite fills in last.
+ */
 function precompress(): Plugin {
   return {
     name: 'precompress',
     apply: 'build',
-    generateBundle(_options, bundle) {
-      for (const file of Object.values(bundle)) {
-        if (!/\.(js|css|html|svg|json|txt)$/.test(file.fileName)) continue;
-        const source = file.type === 'chunk' ? file.code : file.source;
-        const buf = Buffer.from(source);
+    writeBundle(options, bundle) {
+      const dir = options.dir ?? 'dist';
+      for (const fileName of Object.keys(bundle)) {
+        if (!/\.(js|css|html|svg|json|txt)$/.test(fileName)) continue;
+        const path = `${dir}/${fileName}`;
+        const buf = readFileSync(path);
         if (buf.length < 1024) continue;
-        this.emitFile({ type: 'asset', fileName: `${file.fileName}.gz`, source: gzipSync(buf, { level: 9 }) });
-        this.emitFile({
-          type: 'asset',
-          fileName: `${file.fileName}.br`,
-          source: brotliCompressSync(buf, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-        });
+        writeFileSync(`${path}.gz`, gzipSync(buf, { level: 9 }));
+        writeFileSync(`${path}.br`, brotliCompressSync(buf, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
       }
     },
   };
