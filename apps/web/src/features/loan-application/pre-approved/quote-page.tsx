@@ -1,5 +1,6 @@
 import { ErrorId } from '@lender/contract/error-ids';
 import { useEffect } from 'react';
+import { useDictionaries } from '../../../lib/api/get-dictionaries';
 import { useNavigate } from 'react-router';
 import { Page } from '../../../components/page';
 import { ApiCallError } from '../../../lib/api-client';
@@ -20,6 +21,8 @@ export function Component() {
 function QuotePage() {
   const navigate = useNavigate();
   const quote = useQuote();
+  // The form's selects need their options before they take the quote's values.
+  const dictionaries = useDictionaries(['wageFrequencies']);
 
   // On load: error id 1 (nothing to quote) goes home; any other error goes to the error page.
   useEffect(() => {
@@ -28,7 +31,7 @@ function QuotePage() {
     void navigate(id === ErrorId.notFound ? '/' : '/error', { replace: true });
   }, [quote.error, navigate]);
 
-  if (quote.data) return <QuoteForm initial={quote.data} />;
+  if (quote.data && dictionaries.data) return <QuoteForm initial={quote.data} />;
   return (
     <Page heading="Your quote" title="Your quote">
       <p aria-busy="true">Preparing your quote…</p>
