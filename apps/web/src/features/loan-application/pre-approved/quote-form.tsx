@@ -64,10 +64,12 @@ export function QuoteForm({ initial }: { initial: Quote }) {
       setQuote(next);
       form.reset(toValues(next));
     } catch (err) {
-      if (err instanceof ApiCallError && err.status === 400)
+      if (err instanceof ApiCallError && err.status === 400) {
         applyServerErrors((err.object as { fields?: unknown })?.fields, setError);
+        onInvalid();
+      }
     }
-  });
+  }, onInvalid);
 
   const onAccept = async () => {
     try {

@@ -21,7 +21,9 @@ const MONTHS = [
 
 /** Day, month and year selectors: years from 1945 to this year minus 18; days follow month and year. */
 export function DobFields({ form, error }: { form: UseFormReturn<Stage1Values>; error?: string }) {
-  const { register, watch, setValue, getValues } = form;
+  const { register, watch, setValue, getValues, trigger, formState } = form;
+  // The date's one error lives on the day field: re-check it whenever any part changes.
+  const recheck = { onChange: () => formState.isSubmitted && void trigger('dobDay') };
   const month = Number(watch('dobMonth')) || 1;
   const year = Number(watch('dobYear')) || 2000;
   const lastYear = Number(londonToday().slice(0, 4)) - MIN_AGE;
@@ -72,7 +74,7 @@ export function DobFields({ form, error }: { form: UseFormReturn<Stage1Values>; 
             className="select"
             autoComplete="bday-month"
             aria-invalid={Boolean(error)}
-            {...register('dobMonth')}
+            {...register('dobMonth', recheck)}
           >
             <option value="">Month</option>
             {MONTHS.map((m, i) => (
@@ -91,7 +93,7 @@ export function DobFields({ form, error }: { form: UseFormReturn<Stage1Values>; 
             className="select"
             autoComplete="bday-year"
             aria-invalid={Boolean(error)}
-            {...register('dobYear')}
+            {...register('dobYear', recheck)}
           >
             <option value="">Year</option>
             {years.map((y) => (
