@@ -8,6 +8,7 @@ import { useNavigate } from 'react-router';
 import { applyServerErrors, contractResolver } from '../../../components/form/contract-resolver';
 import { DateChoice } from '../../../components/form/date-choice';
 import { Field } from '../../../components/form/field';
+import { OptionsSelect, toOptions } from '../../../components/form/options-select';
 import { useFocusFirstInvalid } from '../../../components/form/focus-first-invalid';
 import { Page } from '../../../components/page';
 import { useDictionaries } from '../../../lib/api/get-dictionaries';
@@ -99,25 +100,22 @@ export function QuoteForm({ initial }: { initial: Quote }) {
           </Field>
           <Field label="Wage frequency = Day of repayment" error={errors.wageFrequencyID?.message}>
             {(a11y) => (
-              <select {...a11y} className="select" {...register('wageFrequencyID')}>
-                <option value="">Choose</option>
-                {dictionaries.data?.wageFrequencies?.map((f) => (
-                  <option key={f.id} value={f.id}>
-                    {f.name}
-                  </option>
-                ))}
-              </select>
+              <OptionsSelect
+                {...a11y}
+                placeholder="Choose"
+                options={toOptions(dictionaries.data?.wageFrequencies)}
+                {...register('wageFrequencyID')}
+              />
             )}
           </Field>
           <Field label="Number of monthly instalments" error={errors.period?.message}>
             {(a11y) => (
-              <select {...a11y} className="select input--short" {...register('period')}>
-                {LEAD_AND_REPEAT_INSTALMENTS.map((n) => (
-                  <option key={n} value={n}>
-                    {n}
-                  </option>
-                ))}
-              </select>
+              <OptionsSelect
+                {...a11y}
+                className="select input--short"
+                options={LEAD_AND_REPEAT_INSTALMENTS.map((n) => ({ value: n, label: String(n) }))}
+                {...register('period')}
+              />
             )}
           </Field>
           <Field label="Repayment start date" error={errors.repaymentDate?.message}>

@@ -1,7 +1,8 @@
 import { FIRST_BIRTH_YEAR, MIN_AGE } from '@lender/contract/constants';
 import { daysInMonth, londonToday } from '@lender/contract/dates';
-import { useEffect } from 'react';
+import { forwardRef, useEffect, type ComponentProps } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
+import { OptionsSelect } from '../../../components/form/options-select';
 import type { Stage1Values } from './stage1-values';
 
 const MONTHS = [
@@ -46,64 +47,46 @@ export function DobFields({ form, error }: { form: UseFormReturn<Stage1Values>; 
         </p>
       ) : null}
       <div className="inline-fields">
-        <div>
-          <label className="field__hint" htmlFor="dob-day">
-            Day
-          </label>
-          <select
-            id="dob-day"
-            className="select"
-            autoComplete="bday-day"
-            aria-invalid={Boolean(error)}
-            {...register('dobDay')}
-          >
-            <option value="">Day</option>
-            {Array.from({ length: maxDay }, (_, i) => (
-              <option key={i + 1} value={i + 1}>
-                {i + 1}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label className="field__hint" htmlFor="dob-month">
-            Month
-          </label>
-          <select
-            id="dob-month"
-            className="select"
-            autoComplete="bday-month"
-            aria-invalid={Boolean(error)}
-            {...register('dobMonth', recheck)}
-          >
-            <option value="">Month</option>
-            {MONTHS.map((m, i) => (
-              <option key={m} value={i + 1}>
-                {m}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label className="field__hint" htmlFor="dob-year">
-            Year
-          </label>
-          <select
-            id="dob-year"
-            className="select"
-            autoComplete="bday-year"
-            aria-invalid={Boolean(error)}
-            {...register('dobYear', recheck)}
-          >
-            <option value="">Year</option>
-            {years.map((y) => (
-              <option key={y} value={y}>
-                {y}
-              </option>
-            ))}
-          </select>
-        </div>
+        <DobPart
+          label="Day"
+          autoComplete="bday-day"
+          invalid={Boolean(error)}
+          options={Array.from({ length: maxDay }, (_, i) => ({ value: i + 1, label: String(i + 1) }))}
+          {...register('dobDay')}
+        />
+        <DobPart
+          label="Month"
+          autoComplete="bday-month"
+          invalid={Boolean(error)}
+          options={MONTHS.map((m, i) => ({ value: i + 1, label: m }))}
+          {...register('dobMonth', recheck)}
+        />
+        <DobPart
+          label="Year"
+          autoComplete="bday-year"
+          invalid={Boolean(error)}
+          options={years.map((y) => ({ value: y, label: String(y) }))}
+          {...register('dobYear', recheck)}
+        />
       </div>
     </fieldset>
   );
 }
+
+type DobPartProps = ComponentProps<typeof OptionsSelect> & { label: string; invalid: boolean };
+
+/** One part of the date, with its own visible label. */
+const DobPart = forwardRef<HTMLSelectElement, DobPartProps>(function DobPart(
+  { label, invalid, ...props },
+  ref,
+) {
+  const id = `dob-${label.toLowerCase()}`;
+  return (
+    <div>
+      <label className="field__hint" htmlFor={id}>
+        {label}
+      </label>
+      <OptionsSelect ref={ref} id={id} placeholder={label} aria-invalid={invalid} {...props} />
+    </div>
+  );
+});

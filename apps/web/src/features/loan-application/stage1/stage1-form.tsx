@@ -8,6 +8,7 @@ import { AddressFields, type AddressValues } from '../../../components/address/a
 import { contractResolver } from '../../../components/form/contract-resolver';
 import { DateChoice } from '../../../components/form/date-choice';
 import { Field } from '../../../components/form/field';
+import { OptionsSelect, toOptions } from '../../../components/form/options-select';
 import { useFocusFirstInvalid } from '../../../components/form/focus-first-invalid';
 import { YesNo } from '../../../components/form/yes-no';
 import { useDictionaries } from '../../../lib/api/get-dictionaries';
@@ -68,19 +69,14 @@ export function Stage1Form({ loan, tracking, onSubmit }: Props) {
       <h2>About you</h2>
       <Field label="Title" error={errors.titleId?.message}>
         {(a11y) => (
-          <select
+          <OptionsSelect
             {...a11y}
             className="select input--short"
             autoComplete="honorific-prefix"
+            placeholder="Choose"
+            options={toOptions(dictionaries.data?.titles)}
             {...register('titleId')}
-          >
-            <option value="">Choose</option>
-            {dictionaries.data?.titles?.map((t) => (
-              <option key={t.id} value={t.id}>
-                {t.name}
-              </option>
-            ))}
-          </select>
+          />
         )}
       </Field>
       <Field label="First name" error={errors.firstName?.message}>
@@ -164,14 +160,12 @@ export function Stage1Form({ loan, tracking, onSubmit }: Props) {
       </Field>
       <Field label="Wage frequency" error={errors.frequencyCategory?.message}>
         {(a11y) => (
-          <select {...a11y} className="select" {...register('frequencyCategory')}>
-            <option value="">Choose how often you are paid</option>
-            {dictionaries.data?.wageFrequencies?.map((f) => (
-              <option key={f.id} value={f.id}>
-                {f.name}
-              </option>
-            ))}
-          </select>
+          <OptionsSelect
+            {...a11y}
+            placeholder="Choose how often you are paid"
+            options={toOptions(dictionaries.data?.wageFrequencies)}
+            {...register('frequencyCategory')}
+          />
         )}
       </Field>
       <Field
