@@ -1,0 +1,345 @@
+/**
+ * Crash test (`npm run test:crash`, through scripts/crash/run.sh for the PostgreSQL cluster).
+ *
+ * For each database: the API runs as a direct child process under the load of concurrent applicants
+ * (SubmitStage1 -> GetQuote -> AcceptQuote over loopback HTTP) and is killed with SIGKILL at a random
+ * moment, then restarted on the same database, KILLS times. Every call that answered errorID 0 must then
+ * be in the database, nothing may be half written, the database must be consistent (SQLite: its
+ * integrity and foreign key pragmas; PostgreSQL: no orphaned rows), and the server must start once more,
+ * answer /api/health and a fresh SubmitStage1, and stop cleanly.
+ *
+ * Usage: node --import tsx scripts/crash/crash-test.ts [--only sqlite|postgres]
+ * PostgreSQL is tested on TEST_DATABASE_URL (run.sh sets it to a throwaway cluster); without it, pass
+ * --only sqlite. Settings: CRASH_KILLS (10), CRASH_APPLICANTS (8), CRASH_SEED (random, printed),
+ * CRASH_DEADLINE_S (240: the whole run fails past it).
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { createStage1Payload } from '../../apps/api/src/test/stage1-payload';
+import { Load } from './load';
+import {
+  killAllServers,
+  killServer,
+  sleep,
+  startServer,
+  stopServer,
+  within,
+  type Server,
+} from './server-process';
+import {
+  openPostgres,
+  openSqlite,
+  verifyAcknowledged,
+  verifyOneCustomer,
+  verifyOrphans,
+  verifySqliteFile,
+  type Check,
+  type Sql,
+} from './verify';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+const intSetting = (name: string, fallback: number, min: number) => {
+  const raw = process.env[name];
+  const n = raw === undefined || raw === '' ? fallback : Number(raw);
+  if (!Number.isInteger(n) || n < min) throw new Error(`${name} must be an integer >= ${min}, got ${raw}`);
+  return n;
+};
+
+const KILLS = intSetting('CRASH_KILLS', 10, 1);
+const APPLICANTS = intSetting('CRASH_APPLICANTS', 8, 1);
+const DEADLINE_S = intSetting('CRASH_DEADLINE_S', 240, 10);
+const SEED = intSetting('CRASH_SEED', crypto.randomInt(1, 2 ** 31), 0);
+const KILL_AFTER_MS = { min: 200, max: 1500 };
+const START_TIMEOUT_MS = 45_000;
+const REQUEST_TIMEOUT_MS = 10_000;
+
+const onlyIndex = process.argv.indexOf('--only');
+const only = onlyIndex >= 0 ? process.argv[onlyIndex + 1] : undefined;
+if (only !== undefined && only !== 'sqlite' && only !== 'postgres') {
+  console.error('usage: crash-test.ts [--only sqlite|postgres]');
+  process.exit(2);
+}
+
+/** mulberry32: the kill moments repeat for a given CRASH_SEED. */
+function prng(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+const random = prng(SEED);
+
+// Everything this run leaves behind is removed on every way out: normal end, failure, signal, deadline.
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'crash-test-'));
+const asyncCleanups: Array<() => Promise<void>> = [];
+process.on('exit', () => {
+  killAllServers();
+  fs.rmSync(tmp, { recursive: true, force: true });
+});
+let exiting = false;
+for (const [signal, code] of [
+  ['SIGINT', 130],
+  ['SIGTERM', 143],
+] as const) {
+  // `on`, not `once`: a second signal (timeout signals the whole group, with-postgres.sh forwards one
+  // more) must not find the default handler and end the process halfway through the cleanup.
+  process.on(signal, () => {
+    if (exiting) return;
+    exiting = true;
+    console.error(`crash test: ${signal}, stopping`);
+    process.exit(code);
+  });
+}
+const started = Date.now();
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+setTimeout(() => {
+  console.error(`crash test: FAILED, the run passed its deadline of ${DEADLINE_S} s (CRASH_DEADLINE_S)`);
+  process.exit(1);
+}, DEADLINE_S * 1000).unref();
+
+// Production settings, so the server runs as deployed; the keys stay the same across restarts.
+const serverEnv = {
+  NODE_ENV: 'production',
+  LOG_LEVEL: 'warn',
+  JWT_SECRET: crypto.randomBytes(32).toString('hex'),
+  DATA_KEY: crypto.randomBytes(32).toString('hex'),
+  WEB_DIST: path.join(tmp, 'no-web-build'),
+  DOCUMENTS_DIR: path.join(tmp, 'documents'),
+  MAINTENANCE_MODE: 'false',
+};
+
+type Target = { label: 'sqlite' | 'postgres'; databaseUrl: string; open: () => Promise<Sql> };
+
+type Summary = {
+  label: string;
+  kills: number;
+  stage1: number;
+  accepted: number;
+  verified: number;
+  cut: number;
+  ms: number;
+};
+
+async function freshSubmit(server: Server) {
+  const payload = createStage1Payload();
+  const res = await fetch(`${server.url}/api/Register/SubmitStage1`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(payload),
+    signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+  });
+  const body = (await res.json()) as { error?: { errorID?: number; errorMessage?: string } };
+  return {
+    email: payload.email,
+    status: res.status,
+    errorID: body.error?.errorID,
+    message: body.error?.errorMessage,
+  };
+}
+
+async function crashDatabase(target: Target, checks: Check[]): Promise<Summary> {
+  const t0 = Date.now();
+  const say = (line: string) => console.log(`[${target.label}] ${line}`);
+  const env = { ...serverEnv, DATABASE_URL: target.databaseUrl };
+  const load = new Load();
+  const serverProblems: string[] = [];
+  let warnings = 0;
+  const collect = (s: Server) => {
+    serverProblems.push(...s.problems.map((l) => `pid ${s.pid}: ${l}`));
+    warnings += s.warnings;
+  };
+
+  load.start(APPLICANTS);
+  try {
+    for (let k = 1; k <= KILLS; k++) {
+      const server = await startServer(repoRoot, env, START_TIMEOUT_MS);
+      const upMs = Date.now() - server.startMs;
+      const before = { stage1: load.stage1.length, accepted: load.accepted.length, cut: load.cut };
+      load.open(server.url, k);
+      const delay = Math.round(KILL_AFTER_MS.min + random() * (KILL_AFTER_MS.max - KILL_AFTER_MS.min));
+      await sleep(delay);
+      load.close();
+      const exit = await killServer(server);
+      collect(server);
+      if (exit.signal !== 'SIGKILL') {
+        throw new Error(
+          `server ${server.pid} ended by itself (code ${exit.code}, signal ${exit.signal}) before kill ${k}; ` +
+            `its output:\n${server.tail.join('\n')}`,
+        );
+      }
+      // The kill has happened: whatever was still in flight fails now; give the loops a moment to see it.
+      await sleep(20);
+      say(
+        `kill ${k}/${KILLS}: up in ${seconds(upMs)}, SIGKILL ${delay} ms into the load; acknowledged ` +
+          `+${load.stage1.length - before.stage1} SubmitStage1, +${load.accepted.length - before.accepted} ` +
+          `AcceptQuote; ${load.cut - before.cut} calls cut off`,
+      );
+    }
+  } finally {
+    await within(15_000, 'applicant loops to stop', load.stop());
+  }
+
+  checks.push({
+    name: `${KILLS} SIGKILLs under load, the server came back on the same database after each`,
+    ok: true,
+    detail: `${load.calls} calls sent by ${APPLICANTS} applicants`,
+  });
+  checks.push({
+    name: 'the load was acknowledged between the kills (something to verify)',
+    ok: load.stage1.length > 0 && load.accepted.length > 0,
+    detail: `${load.stage1.length} SubmitStage1, ${load.accepted.length} AcceptQuote`,
+  });
+
+  // Straight after the last kill, before any server touches the database again.
+  const sql = await target.open();
+  const { verified } = await (async () => {
+    const acknowledged = await verifyAcknowledged(sql, load.stage1, load.accepted);
+    checks.push(...acknowledged.checks);
+    if (sql.kind === 'sqlite') checks.push(...(await verifySqliteFile(sql)));
+    else checks.push(await verifyOrphans(sql));
+    return acknowledged;
+  })().finally(() => sql.close());
+
+  const last = await startServer(repoRoot, env, START_TIMEOUT_MS);
+  const fresh = await freshSubmit(last);
+  const alive = last.child.exitCode === null && last.child.signalCode === null;
+  const stop = await stopServer(last);
+  collect(last);
+  checks.push({
+    name: 'the server starts once more after the last kill and answers /api/health',
+    ok: alive && last.problems.length === 0,
+    detail:
+      `pid ${last.pid}, up in ${seconds(Date.now() - last.startMs)}` +
+      (last.problems.length ? `, logged: ${last.problems.join(' | ')}` : ''),
+  });
+  const after = await target.open();
+  const stored = await verifyOneCustomer(after, fresh.email).finally(() => after.close());
+  checks.push({
+    name: 'a fresh SubmitStage1 answers errorID 0 and is stored',
+    ok: fresh.status === 200 && fresh.errorID === 0 && stored,
+    detail: `HTTP ${fresh.status}, errorID ${fresh.errorID}${fresh.message ? ` "${fresh.message}"` : ''}, stored: ${stored}`,
+  });
+  checks.push({
+    name: 'the server stops cleanly on SIGTERM (exit code 0)',
+    ok: stop.code === 0,
+    detail: `code ${stop.code}, signal ${stop.signal}`,
+  });
+  checks.push({
+    name: 'no unexpected answer or server error during the run (only kills cut calls off)',
+    ok: load.unexpected.length === 0 && serverProblems.length === 0,
+    detail:
+      load.unexpected.length + serverProblems.length === 0
+        ? `${warnings} warnings logged`
+        : [...load.unexpected, ...serverProblems].slice(0, 10).join(' | '),
+  });
+
+  return {
+    label: target.label,
+    kills: KILLS,
+    stage1: load.stage1.length,
+    accepted: load.accepted.length,
+    verified,
+    cut: load.cut,
+    ms: Date.now() - t0,
+  };
+}
+
+async function sqliteTarget(): Promise<Target> {
+  const file = path.join(tmp, 'lender.sqlite');
+  return { label: 'sqlite', databaseUrl: `sqlite:${file}`, open: async () => openSqlite(file) };
+}
+
+/** A database of its own in the cluster of TEST_DATABASE_URL, dropped at the end. */
+async function postgresTarget(baseUrl: string): Promise<Target> {
+  const name = `crash_${crypto.randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: baseUrl, connectionTimeoutMillis: 10_000 });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  asyncCleanups.push(async () => {
+    const c = new pg.Client({ connectionString: baseUrl, connectionTimeoutMillis: 10_000 });
+    await c.connect();
+    try {
+      await c.query(`drop database if exists ${name} with (force)`);
+    } finally {
+      await c.end();
+    }
+  });
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  const databaseUrl = url.toString();
+  return { label: 'postgres', databaseUrl, open: () => openPostgres(databaseUrl) };
+}
+
+async function main() {
+  const pgUrl = process.env.TEST_DATABASE_URL;
+  if (only !== 'sqlite' && !pgUrl) {
+    throw new Error(
+      'TEST_DATABASE_URL is not set: run scripts/crash/run.sh (it starts PostgreSQL) or pass --only sqlite',
+    );
+  }
+  console.log(
+    `crash test: ${KILLS} kills per database, ${APPLICANTS} applicants, kill ${KILL_AFTER_MS.min}-` +
+      `${KILL_AFTER_MS.max} ms after each start, seed ${SEED} (CRASH_SEED=${SEED} repeats the kill moments)`,
+  );
+
+  const checks: Check[] = [];
+  const summaries: Summary[] = [];
+  let error: unknown = null;
+  try {
+    for (const make of [
+      only !== 'postgres' ? sqliteTarget : null,
+      only !== 'sqlite' && pgUrl ? () => postgresTarget(pgUrl) : null,
+    ]) {
+      if (!make) continue;
+      const target = await make();
+      const from = checks.length;
+      summaries.push(await crashDatabase(target, checks));
+      for (const c of checks.slice(from)) {
+        console.log(`[${target.label}]   ${c.ok ? 'ok  ' : 'FAIL'}  ${c.name}: ${c.detail}`);
+      }
+    }
+  } catch (err) {
+    error = err;
+  } finally {
+    for (const cleanup of asyncCleanups.splice(0)) {
+      await within(15_000, 'database cleanup', cleanup()).catch((e: unknown) =>
+        console.error(`cleanup: ${e instanceof Error ? e.message : String(e)}`),
+      );
+    }
+  }
+
+  console.log('');
+  for (const s of summaries) {
+    console.log(
+      `${s.label}: ${s.kills} kills; acknowledged ${s.stage1} SubmitStage1 + ${s.accepted} AcceptQuote; ` +
+        `${s.verified} of them verified present; ${s.cut} calls cut off by kills (not counted); ${seconds(s.ms)}`,
+    );
+  }
+  console.log(`crash test: ${seconds(Date.now() - started)} in all, seed ${SEED}`);
+  const failed = checks.filter((c) => !c.ok);
+  if (error) {
+    console.error(`crash test stopped: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  for (const c of failed) console.error(`FAILED: ${c.name}: ${c.detail}`);
+  const failures = failed.length + (error ? 1 : 0);
+  console.log(`${checks.length - failed.length} passed, ${failures} failed`);
+  process.exit(failures === 0 ? 0 : 1);
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.stack : err);
+  process.exit(1);
+});
