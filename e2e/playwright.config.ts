@@ -1,0 +1,91 @@
+import { execFileSync } from 'node:child_process';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, devices } from '@playwright/test';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const repoRoot = path.resolve(here, '..');
+
+/**
+ * Playwright loads this file in the runner and again in every worker. The port and database are
+ * chosen once, in the runner, and handed down through the environment (workers inherit it), so every
+ * process agrees on where the server is.
+ */
+function freePort(): number {
+  const script =
+    "const s=require('node:net').createServer();s.listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close();});";
+  return Number(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }));
+}
+
+process.env.E2E_PORT ||= String(freePort());
+process.env.E2E_DATABASE ||= path.join(os.tmpdir(), `lender-e2e-${process.pid}-${Date.now()}.sqlite`);
+
+const port = Number(process.env.E2E_PORT);
+const baseURL = `http://127.0.0.1:${port}`;
+const onCI = Boolean(process.env.CI);
+
+export default defineConfig({
+  testDir: './tests',
+  outputDir: './test-results',
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  fullyParallel: true,
+  forbidOnly: onCI,
+  // A broken build fails every test; stop early rather than wait out each one.
+  maxFailures: 20,
+  workers: 2,
+  retries: onCI ? 1 : 0,
+  reporter: [['list'], ['./support/summary-reporter.ts']],
+  globalTeardown: './support/global-teardown.ts',
+  use: {
+    baseURL,
+    trace: 'on-first-retry',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-gpu',
+      ],
+    },
+  },
+  projects: [
+    {
+      name: 'desktop',
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
+    },
+    {
+      name: 'phone',
+      use: {
+        ...devices['Desktop Chrome'],
+        viewport: { width: 360, height: 740 },
+        deviceScaleFactor: 2,
+        isMobile: true,
+        hasTouch: true,
+      },
+    },
+  ],
+  webServer: {
+    command: 'node --import tsx apps/api/src/server.ts',
+    cwd: repoRoot,
+    url: `${baseURL}/api/health/ready`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_URL: baseURL,
+      DATABASE_URL: `sqlite:${process.env.E2E_DATABASE}`,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'test',
+      // A web build made elsewhere (for example a private one while others rebuild apps/web/dist).
+      ...(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}),
+    },
+  },
+});

@@ -1,0 +1,134 @@
+import { expect, test } from '@playwright/test';
+import { mainHeadings, openMainMenu } from '../support/layout';
+import { signIn, storedSession } from '../support/session';
+
+test.describe('a visitor who is not signed in', () => {
+  for (const path of ['/borrow', '/account/change-email', '/loan/stage2']) {
+    test(`is sent from ${path} to login, carrying where they were going`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page).toHaveURL(
+        (url) => url.pathname === '/login' && url.searchParams.get('from') === path,
+      );
+      await expect(mainHeadings(page)).toHaveText('Welcome to Your Account');
+    });
+  }
+
+  test('sees the logged-out menu with My Account', async ({ page }) => {
+    await page.goto('/error');
+    const nav = await openMainMenu(page);
+    for (const name of ['Who we are', 'Blog', 'How it works', 'Contact us', 'My Account']) {
+      await expect(nav.getByRole('link', { name, exact: true })).toBeVisible();
+    }
+    for (const name of ['Payments', 'Borrowing Summary', 'Contact Details', 'Pre Claim']) {
+      await expect(nav.getByRole('link', { name, exact: true })).toHaveCount(0);
+    }
+    await expect(nav.getByRole('button', { name: 'Logout' })).toHaveCount(0);
+  });
+
+  test('lands on Page not found at an unknown address', async ({ page }) => {
+    await page.goto('/this/does/not/exist');
+    await expect(page).toHaveURL((url) => url.pathname === '/not-found');
+    await expect(mainHeadings(page)).toHaveText('Page not found');
+  });
+});
+
+test.describe('a signed-in customer', () => {
+  test.beforeEach(async ({ page }) => {
+    await signIn(page);
+  });
+
+  for (const path of ['/', '/login', '/forgot-password']) {
+    test(`is sent from ${path} to borrow`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page).toHaveURL((url) => url.pathname === '/borrow');
+      await expect(mainHeadings(page)).toHaveText('Application/Loan status');
+    });
+  }
+
+  test('who is not flagged legal is sent from /pre-claim to borrow', async ({ page }) => {
+    await page.goto('/pre-claim');
+    await expect(page).toHaveURL((url) => url.pathname === '/borrow');
+    await expect(mainHeadings(page)).toHaveText('Application/Loan status');
+  });
+
+  test('sees the logged-in menu without Pre Claim', async ({ page }) => {
+    await page.goto('/borrow');
+    const nav = await openMainMenu(page);
+    for (const name of ['Payments', 'Borrowing Summary', 'Contact Details']) {
+      await expect(nav.getByRole('link', { name, exact: true })).toBeVisible();
+    }
+    await expect(nav.getByRole('button', { name: 'Logout' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Pre Claim' })).toHaveCount(0);
+    await expect(nav.getByRole('link', { name: 'My Account' })).toHaveCount(0);
+  });
+
+  test('is signed out by Logout and shown the login page', async ({ page }) => {
+    await page.goto('/borrow/schedule');
+    const nav = await openMainMenu(page);
+    await nav.getByRole('button', { name: 'Logout' }).click();
+    await expect(page).toHaveURL((url) => url.pathname === '/login');
+    await expect(mainHeadings(page)).toHaveText('Welcome to Your Account');
+    expect(await storedSession(page)).toEqual({ token: null, refreshToken: null });
+
+    const menu = await openMainMenu(page);
+    await expect(menu.getByRole('link', { name: 'My Account' })).toBeVisible();
+    await expect(menu.getByRole('button', { name: 'Logout' })).toHaveCount(0);
+
+    // Still signed out after a reload: the guard now sends them back to login.
+    await page.goto('/borrow');
+    await expect(page).toHaveURL((url) => url.pathname === '/login');
+  });
+});
+
+test.describe('a signed-in customer flagged legal', () => {
+  test.beforeEach(async ({ page }) => {
+    await signIn(page, { legal: true });
+  });
+
+  test('opens the Pre Claim area', async ({ page }) => {
+    await page.goto('/pre-claim');
+    await expect(page).toHaveURL((url) => url.pathname === '/pre-claim');
+    await expect(mainHeadings(page)).toHaveText('Pre Claim');
+  });
+
+  test('sees Pre Claim in the menu', async ({ page }) => {
+    await page.goto('/borrow');
+    const nav = await openMainMenu(page);
+    await nav.getByRole('link', { name: 'Pre Claim' }).click();
+    await expect(page).toHaveURL((url) => url.pathname === '/pre-claim');
+    await expect(mainHeadings(page)).toHaveText('Pre Claim');
+  });
+});
+
+test.describe('on a phone', () => {
+  test('the Menu button opens and closes the navigation', async ({ page }, testInfo) => {
+    test.skip(testInfo.project.name !== 'phone', 'the Menu button is shown on narrow screens only');
+    await page.goto('/error');
+    const toggle = page.getByRole('button', { name: 'Menu' });
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(nav).toBeHidden();
+
+    await toggle.tap();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await expect(nav).toBeVisible();
+    await expect(toggle).toHaveAttribute('aria-controls', (await nav.getAttribute('id')) ?? 'missing id');
+
+    await toggle.tap();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(nav).toBeHidden();
+
+    // Choosing a link closes the menu again.
+    await toggle.tap();
+    await nav.getByRole('link', { name: 'How it works' }).tap();
+    await expect(page).toHaveURL((url) => url.pathname === '/info/costs');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  test('the Menu button is not shown on a wide screen', async ({ page }, testInfo) => {
+    test.skip(testInfo.project.name !== 'desktop', 'wide screens only');
+    await page.goto('/error');
+    await expect(page.getByRole('button', { name: 'Menu' })).toBeHidden();
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  });
+});

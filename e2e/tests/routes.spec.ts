@@ -1,0 +1,137 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from '../support/a11y';
+import { startApplication } from '../support/api';
+import { BRAND_NAME, expectSiteChrome, mainHeadings } from '../support/layout';
+import { signIn } from '../support/session';
+
+const APP_GUID = '3f2c8e8a-5b7d-4c1e-9a2f-6d4b8c0e1a7b';
+
+type RouteCase = {
+  path: string;
+  /** The one h1 the screen shows; leave out for screens whose content is still being written. */
+  heading?: string | RegExp;
+  /** Where the browser should end up, when it is not `path`. */
+  landsOn?: string;
+  signedIn?: boolean;
+  legal?: boolean;
+  /** The page loads the customer's data, so it needs a session the API accepts, not a faked one. */
+  realSession?: boolean;
+};
+
+const INFO_PAGES = [
+  'our-commitment',
+  'costs',
+  'troubleshooting',
+  'faqs',
+  'faqs/general-questions',
+  'faqs/application-form-questions',
+  'faqs/underwriting-questions',
+  'faqs/post-contract-repayment-questions',
+  'privacy-policy',
+  'privacy-policy-draft',
+  'terms-of-use',
+  'complaints-policy',
+  'responsible-lending',
+  'ccta-code-of-practice',
+  'cookies',
+  'comprehensive-loan-guid',
+];
+
+const DISCOUNT = /^Claim Your Special \d+% Discount!$/;
+
+/** Every route of spec section 2, as the visitor it is meant for. */
+const ROUTES: RouteCase[] = [
+  { path: '/' },
+  { path: '/error', heading: 'Error Occured' },
+  { path: '/error?esign=true', heading: 'Error Occured' },
+  { path: '/not-found', heading: 'Page not found' },
+  { path: '/maintenance', heading: 'We will be back soon' },
+  { path: '/loan/stage1?amount=300&months=3&product=11' },
+  { path: '/loan/success', heading: 'Thank you, your application is complete' },
+  { path: `/loan/lead-provider/${APP_GUID}`, heading: 'Your personalised loan offer' },
+  { path: `/loan/stage5/${APP_GUID}`, heading: 'Sign your loan agreement' },
+  { path: '/login', heading: 'Welcome to Your Account' },
+  { path: '/login-returning-customers', heading: DISCOUNT },
+  { path: '/login-discount', heading: DISCOUNT },
+  { path: '/forgot-password', heading: 'Forgot Password' },
+  { path: '/reset-password/sometoken', heading: 'Reset Password' },
+  { path: '/emailverification', heading: 'E-mail verification' },
+  { path: '/info' },
+  ...INFO_PAGES.map((p) => ({ path: `/info/${p}` })),
+
+  { path: '/loan/pre-approved', signedIn: true, realSession: true },
+  { path: '/loan/stage2', heading: 'Debit Card Check', signedIn: true },
+  { path: '/loan/stage3', heading: 'Affordability check', signedIn: true },
+  { path: '/loan/stage4', heading: 'Affordability check', signedIn: true },
+  { path: '/account', heading: 'Contact Details', signedIn: true },
+  { path: '/account/contact-details', heading: 'Contact Details', signedIn: true },
+  { path: '/account/change-password', heading: 'Contact Details', signedIn: true },
+  { path: '/account/change-email', heading: 'Contact Details', signedIn: true },
+  { path: '/account/change-mobile', heading: 'Contact Details', signedIn: true },
+  { path: '/account/change-address', heading: 'Contact Details', signedIn: true },
+  { path: '/borrow', heading: 'Application/Loan status', signedIn: true },
+  { path: '/borrow/apply', heading: 'Apply for a new loan', signedIn: true },
+  { path: '/borrow/schedule', heading: 'Repayment schedule', signedIn: true },
+  { path: '/borrow/payment', heading: 'Make a payment', signedIn: true },
+  { path: '/borrow/update-card', heading: 'Add a card', signedIn: true },
+  { path: '/pre-claim', heading: 'Pre Claim', signedIn: true, legal: true },
+];
+
+/** Waits until the lazily loaded page (and any data it loads first) has replaced its busy placeholder. */
+async function settled(page: Page) {
+  const main = page.getByRole('main');
+  await expect(main).toBeAttached();
+  await expect(main.locator('[aria-busy="true"]')).toHaveCount(0);
+}
+
+for (const route of ROUTES) {
+  const who = route.signedIn ? (route.legal ? 'legal customer' : 'signed-in customer') : 'visitor';
+  test(`${route.path} as ${who}`, async ({ page, request }) => {
+    if (route.signedIn) {
+      const tokens = route.realSession ? await startApplication(request) : undefined;
+      await signIn(page, { legal: route.legal ?? false, ...(tokens ? { tokens } : {}) });
+    }
+    const response = await page.goto(route.path);
+    expect(response?.status()).toBe(200);
+    const landsOn = route.landsOn ?? route.path.split('?')[0];
+    await expect(page).toHaveURL((url) => url.pathname === landsOn);
+
+    const h1 = mainHeadings(page);
+    if (route.heading !== undefined) {
+      await expect(h1).toHaveCount(1);
+      await expect(h1).toBeVisible();
+      await expect(h1).toHaveText(route.heading);
+      await expect(page).toHaveTitle(new RegExp(`\\| ${BRAND_NAME}$`));
+    } else {
+      // Screens whose wording is still being written: any one non-empty h1 will do.
+      await settled(page);
+      await expect(h1).toHaveCount(1);
+      await expect(h1).toBeVisible();
+      await expect(h1).not.toHaveText(/^\s*$/);
+      await expect(page).toHaveTitle(new RegExp(`\\| ${BRAND_NAME}$`));
+    }
+
+    await expectSiteChrome(page);
+    await expectNoSeriousA11yViolations(page);
+    // Still there: a page that rejects its session or its data sends the browser elsewhere after a moment.
+    expect(new URL(page.url()).pathname, 'the page kept the visitor').toBe(landsOn);
+  });
+}
+
+test('/loan sends the visitor on to the application form', async ({ page }) => {
+  const visited: string[] = [];
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) visited.push(new URL(frame.url()).pathname);
+  });
+  await page.goto('/loan');
+  await expect.poll(() => visited).toContain('/loan/stage1');
+  // Without a chosen loan the form may send the visitor home; either way /loan itself is not kept.
+  await expect(page).toHaveURL((url) => url.pathname === '/loan/stage1' || url.pathname === '/');
+});
+
+test('/error?esign=true explains the e-sign e-mail', async ({ page }) => {
+  await page.goto('/error?esign=true');
+  await expect(page.getByRole('main')).toContainText('Application e-Sign process');
+  await page.goto('/error');
+  await expect(page.getByRole('main')).toContainText('An error occurred while processing your application');
+});
