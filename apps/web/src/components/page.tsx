@@ -23,7 +23,7 @@ export function Page({ heading, title, lead, children, narrow }: PageProps) {
     document.body.dataset.navigated = 'true';
   }, []);
   return (
-    <div className="page container" style={narrow ? { maxWidth: '42rem' } : undefined}>
+    <div className="page container" style={narrow ? { maxWidth: '42rem', marginInline: 0 } : undefined}>
       <title>{docTitle}</title>
       <h1 ref={h1} tabIndex={-1}>
         {heading}

@@ -71,7 +71,10 @@ export function SiteHeader() {
           aria-controls={menuId}
           onClick={() => setOpen((o) => !o)}
         >
-          Menu
+          <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
+            <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />
+          </svg>
+          <span className="visually-hidden">Menu</span>
         </button>
         <nav id={menuId} className="site-header__nav" data-open={open} aria-label="Main">
           <ul>
