@@ -18,8 +18,12 @@ export function londonToday(now: Date = new Date()): IsoDate {
   return `${parts.year}-${parts.month}-${parts.day}`;
 }
 
-export const isIsoDate = (value: string) =>
-  /^\d{4}-\d{2}-\d{2}$/.test(value) && toUtc(value).toISOString().slice(0, 10) === value;
+export const isIsoDate = (value: string) => {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  // Month 13 or day 00 makes an Invalid Date, whose toISOString() throws: that is "not a date", not a fault.
+  const date = toUtc(value);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+};
 
 export const toUtc = (date: IsoDate) => new Date(`${date}T00:00:00Z`);
 export const fromUtc = (d: Date): IsoDate => d.toISOString().slice(0, 10);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_COUNTRY } from '../constants';
 import { addressFieldsShape, checkAddress } from '../rules/address';
-import { emailField, mobileField, requiredId } from '../rules/common';
+import { alwaysCheck, emailField, mobileField, requiredId } from '../rules/common';
 import { Msg } from '../rules/messages';
 import { newPasswordField, PASSWORD_MAX } from '../rules/password';
 import { guidField, stringBody } from './shared';
@@ -45,8 +45,15 @@ export const changeAddressSchema = z
     autoAddress: z.boolean(),
     address: z.object(addressFieldsShape),
   })
-  .superRefine((v, ctx) =>
-    checkAddress({ ...v.address, autoAddress: v.autoAddress }, ctx, 'home', ['address']),
+  .superRefine(
+    (v, ctx) =>
+      checkAddress(
+        { ...(typeof v.address === 'object' ? v.address : {}), autoAddress: v.autoAddress } as never,
+        ctx,
+        'home',
+        ['address'],
+      ),
+    alwaysCheck,
   );
 
 export const accountAddressSchema = z.object({

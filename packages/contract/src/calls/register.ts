@@ -10,10 +10,17 @@ import {
   STAGE1_REPAYMENT_WINDOW,
   DEPENDANTS,
 } from '../constants';
-import { isInRepaymentWindow } from '../dates';
+import { isInRepaymentWindow, isIsoDate } from '../dates';
 import { addressFieldsShape, checkAddress } from '../rules/address';
 import { bankDetailsSchema } from '../rules/bank';
-import { emailField, mobileField, requiredId, requiredText, requiredTrue } from '../rules/common';
+import {
+  alwaysCheck,
+  emailField,
+  mobileField,
+  requiredId,
+  requiredText,
+  requiredTrue,
+} from '../rules/common';
 import { Msg } from '../rules/messages';
 import {
   appStatusSchema,
@@ -65,10 +72,11 @@ export const stage1Schema = z
     if (v.productId === ProductId.shortTerm ? v.duration !== 1 : v.duration < 2) {
       ctx.addIssue({ code: 'custom', path: ['duration'], message: Msg.instalment });
     }
-    if (!isInRepaymentWindow(v.nextPayDate, STAGE1_REPAYMENT_WINDOW)) {
+    // A date that is not a date already has its message; only a real date is checked against the window.
+    if (isIsoDate(String(v.nextPayDate)) && !isInRepaymentWindow(v.nextPayDate, STAGE1_REPAYMENT_WINDOW)) {
       ctx.addIssue({ code: 'custom', path: ['nextPayDate'], message: Msg.repaymentWindow });
     }
-  });
+  }, alwaysCheck);
 export type Stage1Payload = z.input<typeof stage1Schema>;
 
 /** Quote inputs (CalculateQuote, AcceptQuote); the repayment-date window is checked by the server. */
@@ -134,11 +142,11 @@ export const employmentDetailSchema = z
     ) {
       ctx.addIssue({ code: 'custom', path: ['employmentLength'], message: Msg.employmentLength });
     }
-  });
+  }, alwaysCheck);
 
 export const previousAddressSchema = z
   .object(addressFieldsShape)
-  .superRefine((a, ctx) => checkAddress(a, ctx, 'home'));
+  .superRefine((a, ctx) => checkAddress(a, ctx, 'home'), alwaysCheck);
 
 export const stage3Schema = z
   .object({
@@ -151,12 +159,12 @@ export const stage3Schema = z
     confirmation: requiredTrue().optional(),
   })
   .superRefine((v, ctx) => {
-    if (!hasEnoughExpenses(v.finData))
+    if (!hasEnoughExpenses(typeof v.finData === 'object' && v.finData ? v.finData : {}))
       ctx.addIssue({ code: 'custom', path: ['finData'], message: Msg.expenses });
     if (v.liveInAddressID <= MIN_LIVED_IN_ADDRESS && !v.previousAddress) {
       ctx.addIssue({ code: 'custom', path: ['previousAddress', 'postCode'], message: Msg.postCode });
     }
-  });
+  }, alwaysCheck);
 
 export const stage4Schema = bankDetailsSchema;
 

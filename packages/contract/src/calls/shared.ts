@@ -3,6 +3,7 @@ import { FIELD_LENGTH } from '../constants';
 import { isIsoDate } from '../dates';
 import { addressFieldsShape, checkAddress } from '../rules/address';
 import { creditCardSchema } from '../rules/card';
+import { alwaysCheck } from '../rules/common';
 
 export const isoDateField = (message: string) =>
   z.string({ error: message }).refine(isIsoDate, { error: message });
@@ -19,7 +20,7 @@ export const appStatusSchema = z.object({
 /** Billing address of a card: `isHomeAddress` false means the fields below were given. */
 export const billingAddressSchema = z
   .object({ ...addressFieldsShape, isHomeAddress: z.boolean().default(false) })
-  .superRefine((a, ctx) => checkAddress(a, ctx, 'billing'));
+  .superRefine((a, ctx) => checkAddress(a, ctx, 'billing'), alwaysCheck);
 
 /** The card-check part shared by stage 2, add card, card payment, repeat loan and the lead page. */
 export const cardCheckShape = {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_COUNTRY, FIELD_LENGTH } from '../constants';
-import { optionalText } from './common';
+import { alwaysCheck, optionalText } from './common';
 import { Msg } from './messages';
 
 /** A UK postcode (outward and inward code, the space optional). */
@@ -58,28 +58,30 @@ export function checkAddress(
 ) {
   const issue = (field: string, message: string) =>
     ctx.addIssue({ code: 'custom', path: [...at, field], message });
+  // The fields may still hold what was sent when a field rule already failed: read only strings.
+  const text = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
   const postCodeMissing = variant === 'billing' ? Msg.billingPostCode : Msg.postCode;
-  if (!a.postCode) issue('postCode', postCodeMissing);
-  else if (!UK_POSTCODE.test(a.postCode)) issue('postCode', Msg.billingPostCode);
+  if (!text(a.postCode)) issue('postCode', postCodeMissing);
+  else if (!UK_POSTCODE.test(text(a.postCode))) issue('postCode', Msg.billingPostCode);
 
   if (a.autoAddress) {
     // The lookup fills the fields; the picked label is what proves an address was chosen.
-    if (!a.address) issue('address', variant === 'billing' ? Msg.billingAddress : Msg.currentAddress);
+    if (!text(a.address)) issue('address', variant === 'billing' ? Msg.billingAddress : Msg.currentAddress);
     return;
   }
-  if (!a.flatNo && !a.building && !a.houseNumber) {
+  if (!text(a.flatNo) && !text(a.building) && !text(a.houseNumber)) {
     issue('flatNo', Msg.flatNo);
     issue('building', Msg.building);
     issue('houseNumber', Msg.houseNumber);
   }
   // A manual address has to be deliverable: street and town are required everywhere (docs/decisions/002).
-  if (!a.street) issue('street', Msg.street);
-  if (!a.town) issue('town', Msg.town);
-  if (variant === 'lead' && !a.county) issue('county', Msg.county);
+  if (!text(a.street)) issue('street', Msg.street);
+  if (!text(a.town)) issue('town', Msg.town);
+  if (variant === 'lead' && !text(a.county)) issue('county', Msg.county);
 }
 
 export const addressSchema = (variant: AddressVariant) =>
-  z.object(addressFieldsShape).superRefine((a, ctx) => checkAddress(a, ctx, variant));
+  z.object(addressFieldsShape).superRefine((a, ctx) => checkAddress(a, ctx, variant), alwaysCheck);
 export type Address = z.infer<ReturnType<typeof addressSchema>>;
 
 /** One line for display: flat, building, number and street, town, county, postcode. */

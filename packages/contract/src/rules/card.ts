@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CARD_EXPIRY_YEARS_AHEAD, FIELD_LENGTH } from '../constants';
 import { londonToday } from '../dates';
+import { alwaysCheck } from './common';
 import { Msg } from './messages';
 
 /** The Luhn checksum every payment card number passes. */
@@ -69,7 +70,7 @@ export const creditCardSchema = z
     if (!isExpiryValid(card.endMonth, card.endYear)) {
       ctx.addIssue({ code: 'custom', path: ['endMonth'], message: Msg.expiry });
     }
-  });
+  }, alwaysCheck);
 export type CreditCard = z.infer<typeof creditCardSchema>;
 
 /** MMYY, with the zero-based form month sent plus one. */

@@ -1,0 +1,185 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from '../support/a11y';
+import { startApplication } from '../support/api';
+import { signIn } from '../support/session';
+import { fillStage1, newApplicant, pickLoanOnHome } from '../support/stage1-form';
+
+const STAGE1_MESSAGES = [
+  'Please enter your title.',
+  'Please enter your first name.',
+  'Please enter your surename.',
+  'Please enter your date of birth.',
+  "You haven't entered a valid email address.",
+  'Please enter your post code',
+  'Please enter your current address',
+  'Please enter your mobile number',
+  'Please enter your net monthly income',
+  'Please enter your wage frequency',
+  'Please enter next payment date',
+  'This field is required.',
+];
+
+/** A field's error as a screen reader reads it: 'Error: ' (visually hidden) then the message. */
+const fieldError = (page: Page, message: string) =>
+  page.getByText(new RegExp(`^Error: ${message.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
+
+test.describe('New-customer application, part 1', () => {
+  test('home -> stage1 -> quote -> Accept Quote lands on the card check', async ({ page }) => {
+    await pickLoanOnHome(page);
+    await fillStage1(page, newApplicant());
+    await page.getByRole('button', { name: 'Next' }).click();
+
+    await expect(page).toHaveURL(/\/loan\/pre-approved$/);
+    const heading = page.getByRole('heading', { level: 1 });
+    await expect(heading).toHaveText(
+      'we are happy to offer you £300.00, for 3 months, subject to affordability assessment',
+    );
+    const results = page.getByRole('region', { name: 'Your repayments' });
+    await expect(results).toContainText('Repay over');
+    await expect(results).toContainText('Representative APR');
+    await expectNoSeriousA11yViolations(page);
+
+    // A changed input asks for Calculate before the quote can be accepted.
+    await expect(page.getByRole('button', { name: 'Calculate' })).toHaveCount(0);
+    await page.getByLabel('Number of monthly instalments').selectOption('5');
+    await expect(
+      page.getByText('Your quote has changed. Press Calculate to see your new figures.'),
+    ).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Accept Quote >' })).toBeDisabled();
+    await page.getByRole('button', { name: 'Calculate' }).click();
+    await expect(heading).toHaveText(/for 5 months/);
+    await expect(results).toContainText('5 months');
+
+    await page.getByRole('button', { name: 'Accept Quote >' }).click();
+    await expect(page).toHaveURL(/\/loan\/stage2$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Debit Card Check');
+  });
+
+  test('every stage1 message appears for its missing field, and the first invalid field takes focus', async ({
+    page,
+  }) => {
+    await page.goto('/loan/stage1?amount=300&months=3&product=11');
+    await page.getByRole('button', { name: 'Next' }).click();
+    for (const message of STAGE1_MESSAGES) await expect(fieldError(page, message)).toBeVisible();
+    await expect(page.getByLabel('Title', { exact: true })).toBeFocused();
+    await expect(page.getByLabel('Title', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+    await expectNoSeriousA11yViolations(page);
+
+    // Fixing a field clears its message as the person types.
+    await page.getByLabel('First name', { exact: true }).fill('Jane');
+    await expect(page.getByText('Please enter your first name.')).toHaveCount(0);
+  });
+
+  test('format and range messages for bad input', async ({ page }) => {
+    await page.goto('/loan/stage1?amount=300&months=3&product=11');
+    await page.getByLabel('E-mail', { exact: true }).fill('jane@');
+    await page.getByLabel('Mobile', { exact: true }).fill('0712345');
+    await page.getByLabel('Net monthly income (£)').fill('50');
+    await page.getByRole('button', { name: '+Manual Addr.' }).click();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page.getByText("You haven't entered a valid email address.")).toBeVisible();
+    await expect(page.getByText('Please enter a valid UK mobile number. Example: 07111111111')).toBeVisible();
+    await expect(page.getByText('Take-home pay per Payslip must be at least 100')).toBeVisible();
+    await expect(page.getByText('Please enter your flat number')).toBeVisible();
+    await expect(page.getByText('Please enter your building name')).toBeVisible();
+    await expect(page.getByText('Please enter your house number')).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test('a wage frequency with a fixed date fills in and locks the start of repayments', async ({ page }) => {
+    await page.goto('/loan/stage1?amount=300&months=3&product=11');
+    const date = page.getByLabel('Start of repayments');
+    await expect(date).toBeEnabled();
+    await page
+      .getByLabel('Wage frequency', { exact: true })
+      .selectOption({ label: 'Last friday of the month' });
+    await expect(date).toBeDisabled();
+    await expect(date).not.toHaveValue('');
+  });
+
+  test('an application the first screen declines gets the thank-you and decline message', async ({
+    page,
+  }) => {
+    await pickLoanOnHome(page);
+    await fillStage1(page, newApplicant({ income: '150', manualAddress: true }));
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page.getByRole('heading', { name: 'Thank you for your application' })).toBeVisible();
+    await expect(
+      page.getByText(
+        'After careful review, we regret to inform you that we are unable to approve it at this time.',
+      ),
+    ).toBeVisible();
+    await expect(page).toHaveURL(/\/loan\/stage1/);
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test('an existing customer is asked to log in', async ({ page, request }) => {
+    const applicant = newApplicant();
+    const first = await request.post('/api/Register/SubmitStage1', {
+      data: {
+        productId: 4,
+        amount: 200,
+        duration: 1,
+        titleId: 1,
+        firstName: 'Sam',
+        lastName: 'Lee',
+        dob: '1985-01-02',
+        email: applicant.email,
+        isResident: false,
+        autoAddress: true,
+        postCode: 'EC1A 1BB',
+        address: '7 King Edward Street, London, EC1A 1BB',
+        mobile: newApplicant().mobile,
+        monthlynetPay: 3000,
+        numDependents: 0,
+        frequencyCategory: 9,
+        nextPayDate: firstOfferedDate(),
+        confirmation: true,
+      },
+    });
+    expect((await first.json()).error.errorID).not.toBe(0); // declined (not resident): the account exists
+
+    await pickLoanOnHome(page);
+    await fillStage1(page, applicant);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page.getByRole('heading', { name: 'Thank you for your application' })).toBeVisible();
+    await expect(
+      page.getByText(
+        'You already have an account with us. To apply for a new loan, please log in to your account.',
+      ),
+    ).toBeVisible();
+    await page.getByRole('link', { name: 'Log in', exact: true }).click();
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('the quote screen sends an applicant with nothing to quote home (and home sends them to borrow)', async ({
+    page,
+    request,
+  }) => {
+    const tokens = await startApplication(request);
+    const auth = { authorization: `Bearer ${tokens.token}` };
+    const quote = (await (await request.post('/api/Register/GetQuote', { headers: auth })).json()).object;
+    await request.post('/api/Register/AcceptQuote', {
+      headers: auth,
+      data: {
+        period: quote.period,
+        amount: quote.amount,
+        repaymentDate: quote.repaymentDate,
+        wageFrequencyID: quote.wageFrequencyID,
+      },
+    });
+    await signIn(page, { tokens });
+    await page.goto('/loan/pre-approved');
+    await expect(page).toHaveURL(/\/borrow$/);
+  });
+});
+
+/** A weekday inside the stage1 window (a bank holiday is moved on by the pricing, not refused). */
+function firstOfferedDate() {
+  const today = new Date();
+  for (let d = 10; d < 20; d++) {
+    const date = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() + d));
+    if (date.getUTCDay() !== 0 && date.getUTCDay() !== 6) return date.toISOString().slice(0, 10);
+  }
+  throw new Error('no weekday found');
+}
