@@ -56,10 +56,12 @@ export default defineConfig({
   projects: [
     {
       name: 'desktop',
+      testIgnore: /checks\//,
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
     },
     {
       name: 'phone',
+      testIgnore: /checks\//,
       use: {
         ...devices['Desktop Chrome'],
         viewport: { width: 360, height: 740 },
@@ -68,9 +70,17 @@ export default defineConfig({
         hasTouch: true,
       },
     },
+    {
+      // After every journey on both screens: what is left in the database and the log.
+      name: 'secrets-at-rest',
+      testDir: './checks',
+      testMatch: /\.check\.ts$/,
+      dependencies: ['desktop', 'phone'],
+    },
   ],
   webServer: {
-    command: 'node --import tsx apps/api/src/server.ts',
+    // The log goes to a file so the secrets check can read every line the server wrote.
+    command: `node --import tsx apps/api/src/server.ts > '${process.env.E2E_DATABASE}.log' 2>&1`,
     cwd: repoRoot,
     url: `${baseURL}/api/health/ready`,
     reuseExistingServer: false,
@@ -82,7 +92,7 @@ export default defineConfig({
       PORT: String(port),
       PUBLIC_URL: baseURL,
       DATABASE_URL: `sqlite:${process.env.E2E_DATABASE}`,
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: 'info',
       NODE_ENV: 'test',
       // A web build made elsewhere (for example a private one while others rebuild apps/web/dist).
       ...(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}),

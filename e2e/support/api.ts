@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { expect, type APIRequestContext } from '@playwright/test';
+import { rememberSecret } from './secrets';
 
 export type Tokens = { token: string; refreshToken: string };
 
@@ -53,7 +54,11 @@ export async function startApplication(request: APIRequestContext): Promise<Toke
     });
     lastBody = await response.json();
     const body = lastBody as { error: { errorID: number }; object: Tokens | null };
-    if (response.ok() && body.error.errorID === 0 && body.object) return body.object;
+    if (response.ok() && body.error.errorID === 0 && body.object) {
+      rememberSecret('access token', body.object.token);
+      rememberSecret('refresh token', body.object.refreshToken);
+      return body.object;
+    }
     if (response.status() !== 400) break;
   }
   expect(lastBody, 'stage 1 application through the API').toBeNull();

@@ -4,5 +4,6 @@ import fs from 'node:fs';
 export default function globalTeardown() {
   const db = process.env.E2E_DATABASE;
   if (!db) return;
-  for (const suffix of ['', '-wal', '-shm', '-journal']) fs.rmSync(`${db}${suffix}`, { force: true });
+  for (const suffix of ['', '-wal', '-shm', '-journal', '.log', '.secrets'])
+    fs.rmSync(`${db}${suffix}`, { force: true });
 }

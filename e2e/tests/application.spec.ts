@@ -1,7 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { startApplication } from '../support/api';
-import { signIn } from '../support/session';
+import { rememberSecret } from '../support/secrets';
+import { signIn, storedSession } from '../support/session';
 import { fillStage1, newApplicant, pickLoanOnHome } from '../support/stage1-form';
 
 const STAGE1_MESSAGES = [
@@ -30,6 +31,9 @@ test.describe('New-customer application, part 1', () => {
     await page.getByRole('button', { name: 'Next' }).click();
 
     await expect(page).toHaveURL(/\/loan\/pre-approved$/);
+    const tokens = await storedSession(page);
+    rememberSecret('access token', tokens.token!);
+    rememberSecret('refresh token', tokens.refreshToken!);
     const heading = page.getByRole('heading', { level: 1 });
     await expect(heading).toHaveText(
       'we are happy to offer you £300.00, for 3 months, subject to affordability assessment',
