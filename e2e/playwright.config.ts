@@ -56,12 +56,12 @@ export default defineConfig({
   projects: [
     {
       name: 'desktop',
-      testIgnore: /checks\//,
+      testIgnore: [/checks\//, /phone-only\//],
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
     },
     {
       name: 'phone',
-      testIgnore: /checks\//,
+      testIgnore: [/checks\//, /desktop-only\//],
       use: {
         ...devices['Desktop Chrome'],
         viewport: { width: 360, height: 740 },

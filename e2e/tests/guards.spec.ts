@@ -99,36 +99,3 @@ test.describe('a signed-in customer flagged legal', () => {
     await expect(mainHeadings(page)).toHaveText('Pre Claim');
   });
 });
-
-test.describe('on a phone', () => {
-  test('the Menu button opens and closes the navigation', async ({ page }, testInfo) => {
-    test.skip(testInfo.project.name !== 'phone', 'the Menu button is shown on narrow screens only');
-    await page.goto('/error');
-    const toggle = page.getByRole('button', { name: 'Menu' });
-    const nav = page.getByRole('navigation', { name: 'Main' });
-    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
-    await expect(nav).toBeHidden();
-
-    await toggle.tap();
-    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
-    await expect(nav).toBeVisible();
-    await expect(toggle).toHaveAttribute('aria-controls', (await nav.getAttribute('id')) ?? 'missing id');
-
-    await toggle.tap();
-    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
-    await expect(nav).toBeHidden();
-
-    // Choosing a link closes the menu again.
-    await toggle.tap();
-    await nav.getByRole('link', { name: 'How it works' }).tap();
-    await expect(page).toHaveURL((url) => url.pathname === '/info/costs');
-    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
-  });
-
-  test('the Menu button is not shown on a wide screen', async ({ page }, testInfo) => {
-    test.skip(testInfo.project.name !== 'desktop', 'wide screens only');
-    await page.goto('/error');
-    await expect(page.getByRole('button', { name: 'Menu' })).toBeHidden();
-    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
-  });
-});

@@ -1,9 +1,7 @@
 import { expect, test } from '@playwright/test';
 
+// The API answers the same whatever the screen size: this file runs in the desktop project only.
 test.describe('API', () => {
-  // The API answers the same whatever the screen size; one project is enough.
-  test.skip(({ isMobile }) => isMobile, 'API checks run once, in the desktop project');
-
   test('GetDictionaries answers wage frequencies and titles', async ({ request }) => {
     const response = await request.post('/api/Dictionary/GetDictionaries', {
       data: {
