@@ -52,7 +52,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   registerClientErrorReports(app, ctx);
   registerAddressRoutes(app, ctx);
   registerSubmitStage1(app, ctx);
-  registerQuoteRoutes(app, ctx);
+  await registerQuoteRoutes(app, ctx);
   if (isDev(ctx.config)) registerDevOutbox(app, ctx);
 
   registerNotImplemented(app, ctx);

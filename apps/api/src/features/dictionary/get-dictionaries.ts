@@ -5,7 +5,7 @@ import { enableDateFor, type WageFrequencyId } from '@lender/contract/pricing/re
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context';
 import { handle } from '../../plugins/calls';
-import { loadDictionaries } from './dictionary-repository';
+import { loadDictionaries } from '../../lib/dictionary-store';
 
 const wantsSmall = (params: string | string[] | null | undefined) =>
   params === 'small' || (Array.isArray(params) && params.includes('small'));

@@ -6,6 +6,7 @@ import { Msg } from '@lender/contract/rules/messages';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context';
 import { nowIso } from '../../lib/clock';
+import { loadDictionaries } from '../../lib/dictionary-store';
 import { handle } from '../../plugins/calls';
 import { isEnded, latestApplication, recordDecision, updateApplicationFrom } from './application-repository';
 
@@ -18,17 +19,12 @@ type QuoteInputs = { period: number; amount: number; repaymentDate: string; wage
  * Register/GetQuote, CalculateQuote and AcceptQuote, for the signed-in applicant's own application
  * while it waits for an accepted quote. Figures come from the contract's pricing engine.
  */
-export function registerQuoteRoutes(app: FastifyInstance, ctx: AppContext) {
-  const wageFrequencyNames = new Map<number, string>();
-  const namesReady = ctx.db
-    .selectFrom('dictionary_entries')
-    .select(['id', 'name'])
-    .where('dictionary', '=', 'wageFrequencies')
-    .execute()
-    .then((rows) => rows.forEach((r) => wageFrequencyNames.set(r.id, r.name)));
+export async function registerQuoteRoutes(app: FastifyInstance, ctx: AppContext) {
+  const wageFrequencyNames = new Map(
+    ((await loadDictionaries(ctx.db)).get('wageFrequencies') ?? []).map((e) => [e.id, e.name]),
+  );
 
-  const priced = async (inputs: QuoteInputs, dailyRatePpm: number) => {
-    await namesReady;
+  const priced = (inputs: QuoteInputs, dailyRatePpm: number) => {
     const q = buildQuote({
       amountPounds: inputs.amount,
       period: inputs.period,
@@ -78,7 +74,7 @@ export function registerQuoteRoutes(app: FastifyInstance, ctx: AppContext) {
   handle(app, ctx, 'getQuote', async ({ session }) => {
     const application = await openApplication(session.customerId);
     if (!application) return fail(ErrorId.notFound, NO_QUOTE);
-    const { quote } = await priced(
+    const { quote } = priced(
       {
         period: application.duration,
         amount: application.amount_pence / 100,
@@ -91,22 +87,20 @@ export function registerQuoteRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   handle(app, ctx, 'calculateQuote', async ({ body, session, reply }) => {
-    await namesReady;
     const application = await openApplication(session.customerId);
     if (!application) return fail(ErrorId.notFound, NO_QUOTE);
     const invalid = checkInputs(body) ?? checkDate(body.repaymentDate);
     if (invalid) return reply.code(400).send(invalid);
-    const { quote } = await priced(body, application.daily_rate_ppm);
+    const { quote } = priced(body, application.daily_rate_ppm);
     return ok(quote);
   });
 
   handle(app, ctx, 'acceptQuote', async ({ body, session, reply }) => {
-    await namesReady;
     const application = await openApplication(session.customerId);
     if (!application) return fail(ErrorId.quoteClosed, 'This quote can no longer be accepted.');
     const invalid = checkInputs(body) ?? checkDate(body.repaymentDate);
     if (invalid) return reply.code(400).send(invalid);
-    const { raw, quote } = await priced(body, application.daily_rate_ppm);
+    const { raw, quote } = priced(body, application.daily_rate_ppm);
     const accepted = await ctx.db.transaction().execute(async (trx) => {
       const moved = await updateApplicationFrom(trx, application.id, AppStatus.applicationNew, {
         status_id: AppStatus.offerAccepted,

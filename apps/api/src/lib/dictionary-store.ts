@@ -1,4 +1,4 @@
-import type { Db } from '../../db/create-db';
+import type { Db } from '../db/create-db';
 
 export type StoredEntry = { id: number; name: string; inSmall: boolean; fixesDate: boolean };
 export type StoredDictionaries = Map<string, StoredEntry[]>;
