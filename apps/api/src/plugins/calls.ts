@@ -28,6 +28,39 @@ type Handler<N extends CallName> = (
 
 const registered = new WeakMap<FastifyInstance, Set<CallName>>();
 
+const INVALID_CHARACTERS = 'Please remove the invalid characters.';
+
+/** The dotted path of the first string holding U+0000 in a validated input, or null. Iterative: any depth. */
+function nulCharacterAt(input: unknown): string | null {
+  type Item = { value: unknown; key: string; parent: Item | null };
+  const stack: Item[] = [{ value: input, key: '', parent: null }];
+  while (stack.length) {
+    const item = stack.pop()!;
+    if (typeof item.value === 'string' && item.value.includes('\u0000')) {
+      const path: string[] = [];
+      for (let at: Item | null = item; at?.parent; at = at.parent) path.unshift(at.key);
+      return path.join('.') || '_';
+    }
+    if (item.value && typeof item.value === 'object') {
+      for (const [key, value] of Object.entries(item.value)) stack.push({ value, key, parent: item });
+    }
+  }
+  return null;
+}
+
+/**
+ * PostgreSQL cannot store U+0000 in a text column (the insert fails, which was a 500), and no field of the
+ * contract has a use for it: refused as a validation failure on either database, before any handler runs.
+ */
+async function refuseNulCharacters(req: FastifyRequest, reply: FastifyReply) {
+  const at = nulCharacterAt(req.body) ?? nulCharacterAt(req.query);
+  if (at !== null) {
+    return reply
+      .code(400)
+      .send(fail(ErrorId.validation, INVALID_CHARACTERS, { fields: { [at]: INVALID_CHARACTERS } }));
+  }
+}
+
 function addRoute(
   app: FastifyInstance,
   ctx: AppContext,
@@ -49,6 +82,7 @@ function addRoute(
     // onRequest, not preHandler: a request without a valid token answers 401 before its body is read or
     // validated, so an anonymous caller never gets field messages (or a 400 in place of the 401).
     ...(def.auth === 'session' ? { onRequest: requireSession(ctx.config) } : {}),
+    preHandler: refuseNulCharacters,
     handler,
   });
   const set = registered.get(app) ?? new Set<CallName>();

@@ -22,6 +22,7 @@ import {
   requiredTrue,
 } from '../rules/common';
 import { Msg } from '../rules/messages';
+import { isWageFrequencyId } from '../pricing/repayment-dates';
 import {
   appStatusSchema,
   billingAddressSchema,
@@ -62,18 +63,29 @@ export const stage1Schema = z
       .min(MIN_NET_MONTHLY_INCOME, { error: Msg.netIncomeMin })
       .max(1_000_000, { error: Msg.netIncomeRequired }),
     numDependents: z.number().int().min(DEPENDANTS.min).max(DEPENDANTS.max).default(DEPENDANTS.default),
-    frequencyCategory: requiredId(Msg.wageFrequency),
+    // Only a wage frequency the pricing knows: the first screen prices the loan, and an unknown id made
+    // it throw (a 500 on this public call).
+    frequencyCategory: requiredId(Msg.wageFrequency).refine(isWageFrequencyId, { error: Msg.wageFrequency }),
     nextPayDate: isoDateField(Msg.nextPayDate),
     newsFromUs: z.boolean().default(false),
     confirmation: requiredTrue(),
   })
   .superRefine((v, ctx) => {
     checkAddress(v, ctx, 'home');
-    if (v.productId === ProductId.shortTerm ? v.duration !== 1 : v.duration < 2) {
+    // Cross-field rules also run when a field failed (alwaysCheck), so they may meet any JSON: a number is
+    // compared only once it is one ({"toString": 1} throws in `<`, `String()` and template literals).
+    if (
+      typeof v.duration === 'number' &&
+      (v.productId === ProductId.shortTerm ? v.duration !== 1 : v.duration < 2)
+    ) {
       ctx.addIssue({ code: 'custom', path: ['duration'], message: Msg.instalment });
     }
     // A date that is not a date already has its message; only a real date is checked against the window.
-    if (isIsoDate(String(v.nextPayDate)) && !isInRepaymentWindow(v.nextPayDate, STAGE1_REPAYMENT_WINDOW)) {
+    if (
+      typeof v.nextPayDate === 'string' &&
+      isIsoDate(v.nextPayDate) &&
+      !isInRepaymentWindow(v.nextPayDate, STAGE1_REPAYMENT_WINDOW)
+    ) {
       ctx.addIssue({ code: 'custom', path: ['nextPayDate'], message: Msg.repaymentWindow });
     }
   }, alwaysCheck);
@@ -121,7 +133,10 @@ export const finDataSchema = z.object({
 });
 
 export const hasEnoughExpenses = (fin: Record<string, number>) =>
-  Object.keys(EXPENSE_LIMITS).filter((k) => (fin[k] ?? 0) > 0).length >= MIN_EXPENSE_CATEGORIES;
+  Object.keys(EXPENSE_LIMITS).filter((k) => {
+    const amount = fin[k];
+    return typeof amount === 'number' && amount > 0;
+  }).length >= MIN_EXPENSE_CATEGORIES;
 
 export const employmentDetailSchema = z
   .object({
@@ -137,6 +152,7 @@ export const employmentDetailSchema = z
   })
   .superRefine((e, ctx) => {
     if (
+      typeof e.employmentTypeID === 'number' &&
       e.employmentTypeID < MAX_EMPLOYMENT_STATUS &&
       (e.employmentLength === null || e.employmentLength === undefined)
     ) {
@@ -161,7 +177,11 @@ export const stage3Schema = z
   .superRefine((v, ctx) => {
     if (!hasEnoughExpenses(typeof v.finData === 'object' && v.finData ? v.finData : {}))
       ctx.addIssue({ code: 'custom', path: ['finData'], message: Msg.expenses });
-    if (v.liveInAddressID <= MIN_LIVED_IN_ADDRESS && !v.previousAddress) {
+    if (
+      typeof v.liveInAddressID === 'number' &&
+      v.liveInAddressID <= MIN_LIVED_IN_ADDRESS &&
+      !v.previousAddress
+    ) {
       ctx.addIssue({ code: 'custom', path: ['previousAddress', 'postCode'], message: Msg.postCode });
     }
   }, alwaysCheck);

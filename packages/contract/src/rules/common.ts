@@ -16,9 +16,16 @@ export const optionalText = (max: number) =>
     .nullish()
     .transform((v) => v || null);
 
+/** The largest id an integer column holds on PostgreSQL (int4); a larger one made the insert fail (500). */
+export const MAX_ID = 2_147_483_647;
+
 /** A required id chosen from a dictionary (ids start at 1). */
 export const requiredId = (message: string) =>
-  z.number({ error: message }).int({ error: message }).min(1, { error: message });
+  z
+    .number({ error: message })
+    .int({ error: message })
+    .min(1, { error: message })
+    .max(MAX_ID, { error: message });
 
 /** A tick box that must be ticked. */
 export const requiredTrue = (message: string = Msg.required) =>
@@ -32,11 +39,13 @@ export const emailField = (message: string) =>
   z
     .string({ error: message })
     .trim()
+    // Lower-cased before the length check: 'İ' becomes two characters, and the stored address must fit
+    // its varchar(254) column (a longer one made the insert fail on PostgreSQL).
+    .toLowerCase()
     // abort: the pattern backtracks quadratically, so it must never see more than EMAIL_MAX characters
     // (a 200 kB value in a login body held the event loop for 28 s; a 1 MB one would hold it for minutes).
     .max(EMAIL_MAX, { error: message, abort: true })
-    .regex(emailPattern, { error: message })
-    .transform((v) => v.toLowerCase());
+    .regex(emailPattern, { error: message });
 
 /** UK mobile: 07 followed by 9 digits. Spaces the user typed are dropped first. */
 export const UK_MOBILE = /^07\d{9}$/;

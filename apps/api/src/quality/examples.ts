@@ -1,0 +1,142 @@
+import crypto from 'node:crypto';
+import type { CallName } from '@lender/contract/api-calls';
+import { EXPENSE_LIMITS } from '@lender/contract/constants';
+import { londonToday } from '@lender/contract/dates';
+import { createStage1Payload, workingDayAhead } from '../test/stage1-payload';
+
+/**
+ * One valid input per call, as a client would send it: the JSON body of a body call, the query of a
+ * query call (strings, as they travel). The bad-input generators mutate these so that most malformed
+ * requests are *nearly* valid and reach the deeper checks; the access-control test sends them so that the
+ * token is the only thing wrong. `examples.test` keeps each one valid against its call's schema, so a
+ * contract change that outdates one fails loudly instead of quietly weakening the generators.
+ *
+ * A call without an entry still gets fuzzed, from its schema alone.
+ */
+export type Example = { body?: unknown; query?: Record<string, string> };
+
+const guid = () => crypto.randomUUID();
+const nextYear = () => Number(londonToday().slice(0, 4)) + 1;
+
+const card = () => ({
+  nameOnCard: 'Jane Doe',
+  cardNumber: '4111 1111 1111 1111',
+  securityCode: '123',
+  endMonth: 11,
+  endYear: nextYear(),
+});
+const homeAddress = () => ({
+  autoAddress: true,
+  postCode: 'SW1A 2AA',
+  county: 'Greater London',
+  town: 'London',
+  street: 'Downing Street',
+  building: '',
+  houseNumber: '10',
+  flatNo: '',
+  address: '10 Downing Street, London, SW1A 2AA',
+  country: 'United Kingdom',
+});
+const finData = () => ({
+  ...Object.fromEntries(Object.keys(EXPENSE_LIMITS).map((k) => [k, 100])),
+  loanPurposeID: 1,
+});
+const employment = () => ({
+  employmentTypeID: 1,
+  employmentIndustryID: 1,
+  employmentName: 'Acme Ltd',
+  employmentLength: 24,
+});
+const bank = () => ({ sortCode: '12-34-56', bankAccountNumber: '12345678' });
+const quote = () => ({ period: 3, amount: 300, repaymentDate: workingDayAhead(10), wageFrequencyID: 9 });
+
+const builders: Partial<Record<CallName, () => Example>> = {
+  getDictionaries: () => ({ body: { queries: [{ key: 'titles' }, { key: 1, params: 'small' }] } }),
+  submitStage1: () => ({ body: createStage1Payload() }),
+  calculateQuote: () => ({ body: quote() }),
+  acceptQuote: () => ({ body: quote() }),
+  submitStage2: () => ({ body: { creditCard: card(), pKey: null, trxId: null, address: null } }),
+  submitStage3: () => ({
+    body: {
+      residentalStatusID: 1,
+      liveInAddressID: 5,
+      maritalStatusID: 1,
+      employmentDetail: employment(),
+      finData: finData(),
+      previousAddress: null,
+      confirmation: true,
+    },
+  }),
+  submitStage4: () => ({ body: bank() }),
+  submitStage5: () => ({
+    body: { smsCode: '1234', termsAccepted: true, understodInfo: true, guid: guid() },
+  }),
+  getEsign: () => ({ query: { guid: guid() } }),
+  getEmailVerificationLinkStatus: () => ({ query: { guid: guid() } }),
+  sendVerificationSms: () => ({ body: guid() }),
+  sendVerificationAndUniqueUrlEmail: () => ({ body: guid() }),
+  checkEmailVerification: () => ({ query: { guid: guid(), verification: 'abc123' } }),
+  repeatLoan: () => ({
+    body: {
+      amount: 300,
+      duration: 3,
+      wageFrequencyID: 9,
+      repaymentDate: workingDayAhead(10),
+      netPay: 2200,
+      livedInAddressID: 5,
+      residentalStatusID: 1,
+      person: { mobile: '07123456789', email: 'jane@example.com', birthDate: '1990-05-01' },
+      financialData: finData(),
+      bankDetails: bank(),
+      creditCard: { creditCard: card(), address: null },
+      employmentDetail: employment(),
+      currentAddress: homeAddress(),
+      previousAddress: null,
+    },
+  }),
+  leadLanded: () => ({ query: { guid: guid() } }),
+  leadGetQuote: () => ({
+    query: {
+      guid: guid(),
+      period: '3',
+      amount: '300',
+      repaymentDate: workingDayAhead(10),
+      wageFrequencyID: '9',
+    },
+  }),
+  submitLandedLead: () => ({ body: { ...quote(), guid: guid(), creditCard: card(), address: null } }),
+  leadLandedEvent: () => ({ body: { providerID: 'partner', eventID: 1, sessionID: 's-1', data: null } }),
+  reportError: () => ({
+    body: { url: 'http://localhost:3000/loan', prevUrl: null, message: 'boom', userAgent: 'vitest' },
+  }),
+  login: () => ({ body: { userName: 'jane@example.com', password: 'Secret123' } }),
+  refreshToken: () => ({ body: crypto.randomBytes(32).toString('base64url') }),
+  changePassword: () => ({ body: { oldPassword: 'Secret123', newPassword: 'Secret456' } }),
+  changeEmail: () => ({ body: 'new.address@example.com' }),
+  forgotPassword: () => ({ body: 'jane@example.com' }),
+  changePasswordByGuid: () => ({
+    body: { guid: crypto.randomBytes(16).toString('hex'), newPassword: 'Secret456' },
+  }),
+  changeMobile: () => ({ body: '07123456789' }),
+  changeAddress: () => ({
+    body: { livedInAddressID: 5, residentalStatusID: 1, autoAddress: true, address: homeAddress() },
+  }),
+  changeContactPreference: () => ({ body: { newsFromUs: true } }),
+  addCreditCard: () => ({ body: { creditCard: card(), address: null } }),
+  cardPayment: () => ({ body: { amount: 10 } }),
+  calculate: () => ({ body: { frequencyID: 1, duration: 2, repayDate: workingDayAhead(10), amount: null } }),
+  reSchedule: () => ({ body: { frequencyID: 1, duration: 2, repayDate: workingDayAhead(10), amount: null } }),
+  downloadSob: () => ({ query: { token: 'abc' } }),
+  uploadDocument: () => ({
+    body: { documentCategoryID: 1, fileName: 'payslip.pdf', contentBase64: 'JVBERi0=' },
+  }),
+  deleteDocument: () => ({ query: { documentSourceID: '1' } }),
+  getDownloadLink: () => ({ query: { documentSourceID: '1' } }),
+  addressFind: () => ({ query: { postCode: 'SW1A 2AA' } }),
+  addressRetrieve: () => ({ query: { id: 'GB|RM|A|1' } }),
+};
+
+/** A fresh valid example for the call (new guids and e-mails each time), or undefined if none is kept. */
+export const exampleFor = (name: CallName): Example | undefined => builders[name]?.();
+
+export const callsWithExamples = () => Object.keys(builders) as CallName[];
