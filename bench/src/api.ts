@@ -1,0 +1,183 @@
+import autocannon, { type Options, type Result } from 'autocannon';
+import type { CallName } from '@lender/contract/api-calls';
+import { callApi, describe, route, succeeded } from './http';
+import { round, signedInApplicant } from './journeys';
+import { errorText, log, onCleanup, withTimeout } from './lifecycle';
+import type { RunningServer } from './server';
+
+/** What the calls below may use: a signed-in applicant in status applicationNew, with their quote. */
+type Fixture = {
+  token: string;
+  quote: { period: number; amount: number; repaymentDate: string; wageFrequencyID: number };
+};
+
+type ApiCall = {
+  call: CallName;
+  /** Read calls are held to the p99 budget. */
+  kind: 'read' | 'write';
+  request(f: Fixture): { body?: unknown; token?: string };
+};
+
+/**
+ * The calls measured against the bare route. Add an entry to measure another call; a call that answers
+ * 501 (not implemented yet) is listed as skipped until it is built.
+ */
+export const API_CALLS: ApiCall[] = [
+  {
+    call: 'getDictionaries',
+    kind: 'read',
+    // What the stage 1 form asks for.
+    request: () => ({
+      body: {
+        queries: [
+          { key: 2, params: null },
+          { key: 1, params: null },
+        ],
+      },
+    }),
+  },
+  {
+    call: 'calculateQuote',
+    kind: 'read',
+    request: (f) => ({ body: { ...f.quote, amount: 500, period: 4 }, token: f.token }),
+  },
+  { call: 'getApplicationStatus', kind: 'read', request: (f) => ({ token: f.token }) },
+  { call: 'getAccountDetails', kind: 'read', request: (f) => ({ token: f.token }) },
+  {
+    call: 'login',
+    kind: 'write',
+    // Needs an applicant with a password once Login exists: extend the fixture then.
+    request: () => ({ body: { userName: 'bench@example.com', password: 'Bench-password-1' } }),
+  },
+];
+
+export type Load = {
+  rps: number;
+  p50Ms: number;
+  p99Ms: number;
+  requests: number;
+  non2xx: number;
+  errors: number;
+};
+
+export type ApiFigure = {
+  call: string;
+  path: string;
+  kind: 'read' | 'write';
+  status: 'measured' | 'skipped';
+  reason?: string;
+  load?: Load;
+  /** The bare GET /api/health measured just before and just after the call, in the same run, pooled. */
+  bare?: Load;
+  bareRuns?: Load[];
+  /** Requests per second of the call divided by those of the bare route. */
+  ratio?: number;
+};
+
+function runAutocannon(opts: Options): Promise<Result> {
+  let instance: ReturnType<typeof autocannon> | undefined;
+  const remove = onCleanup('autocannon', () => instance?.stop());
+  const done = new Promise<Result>((resolve, reject) => {
+    instance = autocannon(opts, (err, result) => (err ? reject(err) : resolve(result)));
+  });
+  return withTimeout(done, ((opts.duration ?? 10) + 30) * 1000, `autocannon ${opts.url}`).finally(remove);
+}
+
+const toLoad = (r: Result): Load => ({
+  rps: round(r.requests.average, 0),
+  p50Ms: r.latency.p50,
+  p99Ms: r.latency.p99,
+  requests: r.requests.total,
+  non2xx: r.non2xx,
+  errors: r.errors + r.timeouts,
+});
+
+/** Two runs of the bare route as one: mean rate, the worse latency. */
+const pool = (runs: Load[]): Load => ({
+  rps: round(runs.reduce((n, r) => n + r.rps, 0) / runs.length, 0),
+  p50Ms: Math.max(...runs.map((r) => r.p50Ms)),
+  p99Ms: Math.max(...runs.map((r) => r.p99Ms)),
+  requests: runs.reduce((n, r) => n + r.requests, 0),
+  non2xx: runs.reduce((n, r) => n + r.non2xx, 0),
+  errors: runs.reduce((n, r) => n + r.errors, 0),
+});
+
+export async function runApiBench(
+  server: RunningServer,
+  opts: { connections: number; seconds: number; bareSeconds: number; warmupSeconds: number },
+): Promise<ApiFigure[]> {
+  const fixture = await signedInApplicant(server.baseUrl);
+  const bareOptions: Options = {
+    url: `${server.baseUrl}/api/health`,
+    connections: opts.connections,
+    duration: opts.bareSeconds,
+    timeout: 10,
+  };
+  const figures: ApiFigure[] = [];
+
+  for (const entry of API_CALLS) {
+    const { method, path } = route(entry.call);
+    const name = path.replace('/api/', '');
+    const req = entry.request(fixture);
+    const base: ApiFigure = { call: name, path, kind: entry.kind, status: 'skipped' };
+
+    // One call by hand first: an unbuilt call (501) or a broken fixture is reported, not hammered.
+    let probe;
+    try {
+      probe = await callApi(server.baseUrl, entry.call, {
+        ...(req.body !== undefined ? { body: req.body } : {}),
+        ...(req.token ? { token: req.token } : {}),
+      });
+    } catch (err) {
+      figures.push({ ...base, reason: `probe failed: ${errorText(err)}` });
+      continue;
+    }
+    if (probe.status === 501) {
+      figures.push({ ...base, reason: 'not implemented yet (501)' });
+      log(`API ${name}: skipped, answers 501`);
+      continue;
+    }
+    if (!succeeded(probe)) {
+      figures.push({ ...base, reason: `probe did not succeed: ${describe(probe)}` });
+      log(`API ${name}: skipped, ${describe(probe)}`);
+      continue;
+    }
+
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (req.body !== undefined) headers['content-type'] = 'application/json';
+    if (req.token) headers.authorization = `Bearer ${req.token}`;
+    const callOptions: Options = {
+      url: server.baseUrl + path,
+      method,
+      headers,
+      ...(req.body !== undefined ? { body: JSON.stringify(req.body) } : {}),
+      connections: opts.connections,
+      duration: opts.seconds,
+      timeout: 10,
+    };
+    // Warm both routes up (JIT, connection pools), then bare, call, bare back to back: on a shared
+    // machine the bare figure on both sides of the call keeps the ratio honest when the load drifts.
+    await runAutocannon({ ...callOptions, duration: opts.warmupSeconds });
+    await runAutocannon({ ...bareOptions, duration: opts.warmupSeconds });
+    const before = toLoad(await runAutocannon(bareOptions));
+    const load = toLoad(await runAutocannon(callOptions));
+    const after = toLoad(await runAutocannon(bareOptions));
+    const bare = pool([before, after]);
+    const figure: ApiFigure = {
+      ...base,
+      status: 'measured',
+      load,
+      bare,
+      bareRuns: [before, after],
+      ratio: round(load.rps / bare.rps, 2),
+    };
+    if (load.non2xx > 0 || load.errors > 0) {
+      figure.reason = `${load.non2xx} non-2xx answers and ${load.errors} errors or timeouts during the run`;
+    }
+    figures.push(figure);
+    log(
+      `API ${name}: ${load.rps} req/s (bare ${bare.rps}), p50 ${load.p50Ms} ms, p99 ${load.p99Ms} ms, ratio ${figure.ratio}`,
+    );
+  }
+  return figures;
+}

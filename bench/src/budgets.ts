@@ -1,0 +1,80 @@
+import type { ApiFigure } from './api';
+import type { LighthouseFigure } from './lighthouse';
+import type { PageFigure } from './pages';
+
+/** The budgets of bench/README.md. Change them there and here together, with a reason; never to pass. */
+export const BUDGETS = {
+  homeFirstLoadJsKb: 90,
+  lighthousePerformanceMin: 95,
+  lighthouseAccessibilityMin: 100,
+  calculateQuoteRatioMin: 0.6,
+  readP99MaxMs: 50,
+};
+
+export type BudgetResult = {
+  id: string;
+  budget: string;
+  actual: string;
+  /** False also when the figure could not be measured: a budget nobody checked is not met. */
+  pass: boolean;
+};
+
+type Figures = { pages?: PageFigure[]; lighthouse?: LighthouseFigure[]; api?: ApiFigure[] };
+
+export function checkBudgets(f: Figures): BudgetResult[] {
+  const out: BudgetResult[] = [];
+  const missing = 'not measured';
+
+  const home = f.pages?.find((p) => p.page === 'home');
+  out.push({
+    id: 'home-first-load-js',
+    budget: `home first-load JS <= ${BUDGETS.homeFirstLoadJsKb} KB gzip`,
+    actual: home ? `${home.firstLoad.jsGzipKb} KB` : missing,
+    pass: home ? home.firstLoad.jsGzipKb <= BUDGETS.homeFirstLoadJsKb : false,
+  });
+
+  for (const page of ['home', 'stage1', 'info/costs']) {
+    const lh = f.lighthouse?.find((l) => l.page === page);
+    const perf = lh?.scores.performance;
+    const a11y = lh?.scores.accessibility;
+    out.push({
+      id: `lighthouse-performance ${page}`,
+      budget: `Lighthouse performance >= ${BUDGETS.lighthousePerformanceMin} (${page})`,
+      actual: perf === undefined ? (lh?.error ?? missing) : String(perf),
+      pass: perf !== undefined && perf >= BUDGETS.lighthousePerformanceMin,
+    });
+    out.push({
+      id: `lighthouse-accessibility ${page}`,
+      budget: `Lighthouse accessibility >= ${BUDGETS.lighthouseAccessibilityMin} (${page})`,
+      actual: a11y === undefined ? (lh?.error ?? missing) : String(a11y),
+      pass: a11y !== undefined && a11y >= BUDGETS.lighthouseAccessibilityMin,
+    });
+  }
+
+  const calc = f.api?.find((a) => a.call === 'Register/CalculateQuote');
+  out.push({
+    id: 'calculate-quote-ratio',
+    budget: `CalculateQuote >= ${BUDGETS.calculateQuoteRatioMin} x bare route req/s`,
+    actual: calc?.ratio === undefined ? (calc?.reason ?? missing) : `${calc.ratio}`,
+    pass: calc?.ratio !== undefined && calc.ratio >= BUDGETS.calculateQuoteRatioMin,
+  });
+
+  for (const a of f.api ?? []) {
+    if (a.kind !== 'read' || a.status !== 'measured' || !a.load) continue;
+    out.push({
+      id: `read-p99 ${a.call}`,
+      budget: `p99 <= ${BUDGETS.readP99MaxMs} ms at 50 connections (${a.call})`,
+      actual: `${a.load.p99Ms} ms`,
+      pass: a.load.p99Ms <= BUDGETS.readP99MaxMs && a.load.non2xx === 0 && a.load.errors === 0,
+    });
+  }
+  if (!f.api) {
+    out.push({
+      id: 'read-p99',
+      budget: `read calls p99 <= ${BUDGETS.readP99MaxMs} ms`,
+      actual: missing,
+      pass: false,
+    });
+  }
+  return out;
+}

@@ -1,0 +1,187 @@
+import type { CallName } from '@lender/contract/api-calls';
+import { createStage1Payload } from '../../apps/api/src/test/stage1-payload';
+import { callApi, describe, percentile, succeeded, type CallResult } from './http';
+import { log, sleep, withTimeout } from './lifecycle';
+import type { RunningServer } from './server';
+
+type QuoteInputs = { period: number; amount: number; repaymentDate: string; wageFrequencyID: number };
+
+/** What one synthetic applicant carries from call to call. */
+export type Applicant = {
+  baseUrl: string;
+  token?: string;
+  quote?: QuoteInputs;
+  chosen?: QuoteInputs;
+};
+
+type Step = { name: string; call: CallName; run(a: Applicant): Promise<CallResult> };
+
+function object<T>(r: CallResult): T {
+  return r.body?.object as T;
+}
+
+/**
+ * The application calls in the order the web app makes them. A later stage is one more entry here
+ * (SubmitStage2 with a card, ...): the runner, the figures and the table follow the list.
+ */
+export const JOURNEY_STEPS: Step[] = [
+  {
+    name: 'SubmitStage1',
+    call: 'submitStage1',
+    async run(a) {
+      const r = await callApi(a.baseUrl, 'submitStage1', { body: createStage1Payload() });
+      if (succeeded(r)) a.token = object<{ token: string }>(r).token;
+      return r;
+    },
+  },
+  {
+    name: 'GetQuote',
+    call: 'getQuote',
+    async run(a) {
+      const r = await callApi(a.baseUrl, 'getQuote', { token: a.token! });
+      if (succeeded(r)) {
+        const q = object<QuoteInputs>(r);
+        a.quote = {
+          period: q.period,
+          amount: q.amount,
+          repaymentDate: q.repaymentDate,
+          wageFrequencyID: q.wageFrequencyID,
+        };
+      }
+      return r;
+    },
+  },
+  {
+    name: 'CalculateQuote',
+    call: 'calculateQuote',
+    async run(a) {
+      // The applicant moves the sliders: a bigger loan over one more month.
+      const chosen = { ...a.quote!, amount: 500, period: Math.min(6, a.quote!.period + 1) };
+      const r = await callApi(a.baseUrl, 'calculateQuote', { body: chosen, token: a.token! });
+      if (succeeded(r)) a.chosen = chosen;
+      return r;
+    },
+  },
+  {
+    name: 'AcceptQuote',
+    call: 'acceptQuote',
+    run: (a) => callApi(a.baseUrl, 'acceptQuote', { body: a.chosen!, token: a.token! }),
+  },
+];
+
+/** An applicant who has passed stage 1 and seen the quote: what the signed-in API figures need. */
+export async function signedInApplicant(
+  baseUrl: string,
+): Promise<Required<Pick<Applicant, 'token' | 'quote'>>> {
+  const a: Applicant = { baseUrl };
+  for (const step of JOURNEY_STEPS.slice(0, 2)) {
+    const r = await step.run(a);
+    if (!succeeded(r)) throw new Error(`${step.name} for the API fixture: ${describe(r)}`);
+  }
+  return { token: a.token!, quote: a.quote! };
+}
+
+export type CallFigures = { call: string; count: number; failed: number; p50Ms: number; p99Ms: number };
+
+export type JourneyFigures = {
+  database: string;
+  concurrency: number;
+  durationSeconds: number;
+  completed: number;
+  failed: number;
+  journeysPerSecond: number;
+  calls: CallFigures[];
+  memory: { rssBeforeMb: number; rssAfterMb: number; peakRssMb: number };
+  firstFailure?: string;
+};
+
+const mb = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10;
+
+/**
+ * N applicants at once, each going through JOURNEY_STEPS again and again until the time is up; a
+ * journey counts when every call answered errorID 0. The server's memory is read before and after.
+ */
+export async function runJourneys(
+  server: RunningServer,
+  opts: { concurrency: number; durationMs: number; warmupMs: number },
+): Promise<JourneyFigures> {
+  const before = server.memory();
+  const latencies = new Map<string, number[]>(JOURNEY_STEPS.map((s) => [s.name, []]));
+  const failures = new Map<string, number>(JOURNEY_STEPS.map((s) => [s.name, 0]));
+  let completed = 0;
+  let failed = 0;
+  let firstFailure: string | undefined;
+
+  const journey = async (record: boolean) => {
+    const a: Applicant = { baseUrl: server.baseUrl };
+    for (const step of JOURNEY_STEPS) {
+      let r: CallResult;
+      try {
+        r = await step.run(a);
+      } catch (err) {
+        r = { status: 0, body: { error: { errorID: -1, errorMessage: String(err) } }, ms: Number.NaN };
+      }
+      if (!succeeded(r)) {
+        if (record) {
+          failed++;
+          failures.set(step.name, failures.get(step.name)! + 1);
+          firstFailure ??= `${step.name}: ${describe(r)}`;
+        }
+        return;
+      }
+      if (record) latencies.get(step.name)!.push(r.ms);
+    }
+    if (record) completed++;
+  };
+
+  const runFor = async (ms: number, record: boolean) => {
+    const started = performance.now();
+    const deadline = started + ms;
+    const worker = async () => {
+      // Bounded even if every call failed instantly.
+      for (let i = 0; i < 100_000 && performance.now() < deadline; i++) await journey(record);
+    };
+    await withTimeout(
+      Promise.all(Array.from({ length: opts.concurrency }, worker)),
+      ms + 60_000,
+      `journeys on ${server.database}`,
+    );
+    return (performance.now() - started) / 1000;
+  };
+
+  if (opts.warmupMs > 0) await runFor(opts.warmupMs, false);
+  const seconds = await runFor(opts.durationMs, true);
+  await sleep(200);
+  const after = server.memory();
+
+  const calls = JOURNEY_STEPS.map((s) => {
+    const sorted = latencies.get(s.name)!.sort((x, y) => x - y);
+    return {
+      call: s.name,
+      count: sorted.length,
+      failed: failures.get(s.name)!,
+      p50Ms: round(percentile(sorted, 50)),
+      p99Ms: round(percentile(sorted, 99)),
+    };
+  });
+  const figures: JourneyFigures = {
+    database: server.database,
+    concurrency: opts.concurrency,
+    durationSeconds: round(seconds),
+    completed,
+    failed,
+    journeysPerSecond: round(completed / seconds),
+    calls,
+    memory: { rssBeforeMb: mb(before.rss), rssAfterMb: mb(after.rss), peakRssMb: mb(after.peakRss) },
+    ...(firstFailure ? { firstFailure } : {}),
+  };
+  log(
+    `journeys on ${server.database}: ${figures.journeysPerSecond}/s (${completed} completed, ${failed} failed), RSS ${figures.memory.rssBeforeMb} -> ${figures.memory.rssAfterMb} MB`,
+  );
+  return figures;
+}
+
+export const round = (n: number, digits = 1) => {
+  const f = 10 ** digits;
+  return Math.round(n * f) / f;
+};

@@ -1,0 +1,159 @@
+import type { ApiFigure } from './api';
+import type { BudgetResult } from './budgets';
+import type { JourneyFigures } from './journeys';
+import type { LighthouseFigure } from './lighthouse';
+import type { Machine } from './machine';
+import type { PageFigure } from './pages';
+
+export type Results = {
+  generatedAt: string;
+  durationSeconds: number;
+  complete: boolean;
+  machine: Machine;
+  /** 1, 5 and 15 minute load averages of the machine when the bench started and ended. */
+  loadAverage: { start: number[]; end: number[] };
+  settings: Record<string, unknown>;
+  pages?: PageFigure[];
+  lighthouse?: LighthouseFigure[];
+  api?: ApiFigure[];
+  journeys?: JourneyFigures[];
+  budgets: BudgetResult[];
+  budgetsPassed: boolean;
+  errors: { section: string; message: string }[];
+};
+
+function table(head: string[], rows: (string | number | undefined)[][]): string {
+  const cells = rows.map((r) => r.map((c) => (c === undefined || Number.isNaN(c) ? '-' : String(c))));
+  const widths = head.map((h, i) => Math.max(h.length, ...cells.map((r) => r[i]!.length)));
+  const line = (r: string[]) => `| ${r.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
+  return [line(head), `| ${widths.map((w) => '-'.repeat(w)).join(' | ')} |`, ...cells.map(line)].join('\n');
+}
+
+/** Markdown tables: printed by the bench and pasted between the markers of bench/README.md. */
+export function renderTables(r: Results): string {
+  const parts: string[] = [];
+  const m = r.machine;
+  parts.push(
+    `Measured ${r.generatedAt} at commit ${m.commit} in ${r.durationSeconds} s: ${m.nproc} cores (${m.cpuModel}), ` +
+      `${m.memoryGb} GB, ${m.os}, Node ${m.node}, ${m.chromium}, Lighthouse ${m.lighthouse}, autocannon ${m.autocannon}; ` +
+      `load average ${r.loadAverage.start.join(' / ')} at the start, ${r.loadAverage.end.join(' / ')} at the end.`,
+  );
+
+  if (r.pages || r.lighthouse) {
+    const rows = (r.pages ?? r.lighthouse ?? []).map((p) => {
+      const page = r.pages?.find((x) => x.page === p.page);
+      const lh = r.lighthouse?.find((x) => x.page === p.page);
+      return [
+        p.path,
+        page?.firstLoad.jsGzipKb,
+        page?.firstLoad.cssGzipKb,
+        page ? `${page.firstLoad.jsFiles}+${page.firstLoad.cssFiles}` : undefined,
+        page?.settled.jsGzipKb,
+        page?.lcpMs,
+        page?.tbtMs,
+        lh?.scores.performance,
+        lh?.scores.accessibility,
+        lh?.scores['best-practices'],
+        lh?.scores.seo,
+      ];
+    });
+    parts.push(
+      '**Pages** (JS/CSS requested before the load event, KB = 1000 bytes gzip; "settled" adds the lazy route ' +
+        'chunks fetched just after it; LCP/TBT: median of throttled loads in Chromium; Lighthouse scores: median run)\n\n' +
+        table(
+          [
+            'page',
+            'JS KB',
+            'CSS KB',
+            'files JS+CSS',
+            'JS KB settled',
+            'LCP ms',
+            'TBT ms',
+            'LH perf',
+            'LH a11y',
+            'LH best',
+            'LH SEO',
+          ],
+          rows,
+        ),
+    );
+  }
+  if (r.lighthouse) {
+    parts.push(
+      "**Lighthouse's own lab metrics** (simulated slow 4G and 4x CPU, median-performance run)\n\n" +
+        table(
+          ['page', 'perf runs', 'FCP ms', 'LCP ms', 'TBT ms', 'CLS', 'why below 100'],
+          r.lighthouse.map((l) => [
+            l.path,
+            l.performanceRuns.join(', '),
+            l.metrics.fcpMs,
+            l.metrics.lcpMs,
+            l.metrics.tbtMs,
+            l.metrics.cls,
+            [
+              ...Object.entries(l.failingAudits).map(([c, list]) => `${c}: ${list.join(', ')}`),
+              ...(l.error ? [l.error] : []),
+            ].join('; '),
+          ]),
+        ),
+    );
+  }
+
+  if (r.api) {
+    const rows = r.api.map((a) =>
+      a.status === 'measured'
+        ? [
+            a.call,
+            a.load!.rps,
+            a.load!.p50Ms,
+            a.load!.p99Ms,
+            a.bare!.rps,
+            a.bare!.p99Ms,
+            a.ratio,
+            a.reason ?? '',
+          ]
+        : [a.call, undefined, undefined, undefined, undefined, undefined, undefined, `skipped: ${a.reason}`],
+    );
+    parts.push(
+      `**API** (autocannon, ${String(r.settings.apiConnections)} connections, ${String(r.settings.apiSeconds)} s per call, SQLite; bare = GET /api/health just before and after, ${String(r.settings.apiBareSeconds)} s each)\n\n` +
+        table(['call', 'req/s', 'p50 ms', 'p99 ms', 'bare req/s', 'bare p99', 'ratio', 'note'], rows),
+    );
+  }
+
+  if (r.journeys && r.journeys.length > 0) {
+    parts.push(
+      `**Journeys** (${r.journeys[0]!.concurrency} concurrent applicants, ${String(r.settings.journeySeconds)} s each database)\n\n` +
+        table(
+          ['database', 'journeys/s', 'completed', 'failed', 'RSS before MB', 'RSS after MB', 'peak RSS MB'],
+          r.journeys.map((j) => [
+            j.database,
+            j.journeysPerSecond,
+            j.completed,
+            j.failed,
+            j.memory.rssBeforeMb,
+            j.memory.rssAfterMb,
+            j.memory.peakRssMb,
+          ]),
+        ) +
+        '\n\n' +
+        table(
+          ['call', ...r.journeys.flatMap((j) => [`${j.database} p50 ms`, `${j.database} p99 ms`])],
+          r.journeys[0]!.calls.map((c, i) => [
+            c.call,
+            ...r.journeys!.flatMap((j) => [j.calls[i]?.p50Ms, j.calls[i]?.p99Ms]),
+          ]),
+        ),
+    );
+  }
+
+  parts.push(
+    '**Budgets**\n\n' +
+      table(
+        ['budget', 'actual', 'result'],
+        r.budgets.map((b) => [b.budget, b.actual, b.pass ? 'pass' : 'MISSED']),
+      ),
+  );
+  if (r.errors.length > 0)
+    parts.push(`**Errors**\n\n${r.errors.map((e) => `- ${e.section}: ${e.message}`).join('\n')}`);
+  return parts.join('\n\n');
+}

@@ -1,0 +1,229 @@
+/**
+ * `npm run bench [-- --check] [-- --only=pages,lighthouse,api,journeys] [-- --quick]`
+ *
+ * Builds the web app into a private temporary folder, starts its own servers on free loopback ports
+ * with fresh temporary databases, measures, prints the tables, writes
+ * bench/results/latest.json and the figures block of bench/README.md (full runs only), and with
+ * --check exits 1 when a budget is missed. Everything it starts is stopped at the end, on failure and
+ * on Ctrl-C.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { runApiBench, type ApiFigure } from './api';
+import { checkBudgets } from './budgets';
+import { round, runJourneys, type JourneyFigures } from './journeys';
+import { cleanupAll, errorText, installExitHandlers, log } from './lifecycle';
+import { runLighthouse, type LighthouseFigure } from './lighthouse';
+import { describeMachine } from './machine';
+import { CPU_SLOWDOWN, measurePages, SLOW_4G, type PageFigure } from './pages';
+import { startPostgres } from './postgres';
+import { renderTables, type Results } from './report';
+import { repoRoot, buildWebApp, startServer, tempDir } from './server';
+
+const SECTIONS = ['pages', 'lighthouse', 'api', 'journeys'] as const;
+type Section = (typeof SECTIONS)[number];
+
+const { values } = parseArgs({
+  options: {
+    check: { type: 'boolean', default: false },
+    only: { type: 'string' },
+    quick: { type: 'boolean', default: false },
+  },
+});
+
+const only = values.only ? (values.only.split(',').map((s) => s.trim()) as Section[]) : [...SECTIONS];
+for (const s of only)
+  if (!SECTIONS.includes(s)) throw new Error(`--only: unknown section ${s} (${SECTIONS.join(', ')})`);
+const full = only.length === SECTIONS.length && !values.quick;
+
+const settings = {
+  pageRuns: values.quick ? 1 : 3,
+  lighthouseRuns: values.quick ? 1 : 3,
+  cpuSlowdown: CPU_SLOWDOWN,
+  network: SLOW_4G,
+  apiConnections: 50,
+  apiSeconds: values.quick ? 2 : 5,
+  apiBareSeconds: values.quick ? 1 : 3,
+  apiWarmupSeconds: values.quick ? 1 : 2,
+  journeyConcurrency: 20,
+  journeySeconds: values.quick ? 3 : 10,
+  journeyWarmupSeconds: values.quick ? 1 : 2,
+  serverLogLevel: process.env.BENCH_LOG_LEVEL ?? 'warn',
+  nodeEnv: 'production',
+};
+
+const README = path.join(repoRoot, 'bench/README.md');
+const LATEST = path.join(repoRoot, 'bench/results/latest.json');
+const START = '<!-- bench:figures:start -->';
+const END = '<!-- bench:figures:end -->';
+
+async function main(): Promise<number> {
+  installExitHandlers(9 * 60_000);
+  const started = performance.now();
+  const loadAtStart = os.loadavg().map((n) => round(n, 2));
+  const work = tempDir('run');
+  log('building the web app into a private folder...');
+  const webDist = buildWebApp(work);
+  const machine = describeMachine();
+  log(
+    `${machine.nproc} cores (${machine.cpuModel}), Node ${machine.node}, ${machine.chromium}; sections: ${only.join(', ')}`,
+  );
+  if (loadAtStart[0]! > machine.nproc / 2) {
+    console.warn(
+      `[bench] warning: load average ${loadAtStart[0]} on ${machine.nproc} cores: other work is running and every figure will be lower and noisier`,
+    );
+  }
+
+  const errors: Results['errors'] = [];
+  const section = async <T>(name: string, fn: () => Promise<T>): Promise<T | undefined> => {
+    log(`${name}...`);
+    try {
+      return await fn();
+    } catch (err) {
+      errors.push({ section: name, message: errorText(err) });
+      console.error(`[bench] ${name} failed: ${errorText(err)}`);
+      return undefined;
+    }
+  };
+
+  let pages: PageFigure[] | undefined;
+  let lighthouse: LighthouseFigure[] | undefined;
+  let api: ApiFigure[] | undefined;
+  const journeys: JourneyFigures[] = [];
+
+  if (only.some((s) => s !== 'journeys')) {
+    const server = await startServer({
+      databaseUrl: `sqlite:${path.join(work, 'pages.sqlite')}`,
+      webDist,
+      label: 'sqlite',
+      logDir: work,
+    });
+    try {
+      if (only.includes('pages'))
+        pages = await section('pages', () => measurePages(server.baseUrl, settings.pageRuns));
+      if (only.includes('lighthouse')) {
+        lighthouse = await section('lighthouse', () =>
+          runLighthouse(server.baseUrl, settings.lighthouseRuns),
+        );
+      }
+      if (only.includes('api')) {
+        api = await section('api', () =>
+          runApiBench(server, {
+            connections: settings.apiConnections,
+            seconds: settings.apiSeconds,
+            bareSeconds: settings.apiBareSeconds,
+            warmupSeconds: settings.apiWarmupSeconds,
+          }),
+        );
+      }
+    } finally {
+      await server.stop();
+    }
+  }
+
+  if (only.includes('journeys')) {
+    const journeyOpts = {
+      concurrency: settings.journeyConcurrency,
+      durationMs: settings.journeySeconds * 1000,
+      warmupMs: settings.journeyWarmupSeconds * 1000,
+    };
+    const sqlite = await section('journeys on SQLite', async () => {
+      const server = await startServer({
+        databaseUrl: `sqlite:${path.join(work, 'journeys.sqlite')}`,
+        webDist,
+        label: 'journeys-sqlite',
+        logDir: work,
+      });
+      try {
+        return await runJourneys(server, journeyOpts);
+      } finally {
+        await server.stop();
+      }
+    });
+    if (sqlite) journeys.push(sqlite);
+    const pg = await section('journeys on PostgreSQL', async () => {
+      const cluster = await startPostgres();
+      log(`PostgreSQL: ${cluster.version}`);
+      try {
+        const server = await startServer({
+          databaseUrl: cluster.url,
+          webDist,
+          label: 'journeys-postgres',
+          logDir: work,
+        });
+        try {
+          return await runJourneys(server, journeyOpts);
+        } finally {
+          await server.stop();
+        }
+      } finally {
+        cluster.stop();
+      }
+    });
+    if (pg) journeys.push(pg);
+  }
+
+  const budgets = checkBudgets({
+    ...(pages ? { pages } : {}),
+    ...(lighthouse ? { lighthouse } : {}),
+    ...(api ? { api } : {}),
+  });
+  const results: Results = {
+    generatedAt: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
+    durationSeconds: Math.round((performance.now() - started) / 1000),
+    complete: full && errors.length === 0,
+    machine,
+    // Other people's work on a shared machine moves every figure: this says how busy it was.
+    loadAverage: { start: loadAtStart, end: os.loadavg().map((n) => round(n, 2)) },
+    settings,
+    ...(pages ? { pages } : {}),
+    ...(lighthouse ? { lighthouse } : {}),
+    ...(api ? { api } : {}),
+    ...(journeys.length > 0 ? { journeys } : {}),
+    budgets,
+    budgetsPassed: budgets.every((b) => b.pass),
+    errors,
+  };
+  const tables = renderTables(results);
+  console.log(`\n${tables}\n`);
+
+  if (full) {
+    fs.mkdirSync(path.dirname(LATEST), { recursive: true });
+    fs.writeFileSync(LATEST, `${JSON.stringify(results, null, 2)}\n`);
+    log(`wrote ${path.relative(repoRoot, LATEST)}`);
+    const readme = fs.existsSync(README) ? fs.readFileSync(README, 'utf8') : '';
+    const a = readme.indexOf(START);
+    const b = readme.indexOf(END);
+    if (a >= 0 && b > a) {
+      fs.writeFileSync(README, `${readme.slice(0, a + START.length)}\n\n${tables}\n\n${readme.slice(b)}`);
+      log(`updated the figures in ${path.relative(repoRoot, README)}`);
+    }
+  } else {
+    log('partial or --quick run: bench/results/latest.json and the README are left as they were');
+  }
+
+  const missed = budgets.filter((b) => !b.pass);
+  log(
+    `done in ${results.durationSeconds} s; ${budgets.length - missed.length} of ${budgets.length} budgets met`,
+  );
+  if (errors.length > 0) return 2;
+  if (values.check && missed.length > 0) {
+    console.error(
+      `[bench] --check: ${missed.length} budget(s) missed: ${missed.map((m) => m.id).join(', ')}`,
+    );
+    return 1;
+  }
+  return 0;
+}
+
+main()
+  .catch((err) => {
+    console.error(`[bench] ${errorText(err)}`);
+    return 2;
+  })
+  .then(async (code) => {
+    await cleanupAll();
+    process.exit(code);
+  });
