@@ -70,17 +70,6 @@ export type ExpenseKey = keyof typeof EXPENSE_LIMITS;
 export const EXPENSE_STEP = 10;
 export const MIN_EXPENSE_CATEGORIES = 3;
 
-export const TIMINGS = {
-  loaderDelayMs: 400,
-  fingerprintTimeoutMs: 3000,
-  resendCooldownMs: 15_000,
-  emailVerificationPollMs: 1500,
-  verifiedReturnMs: 1000,
-  carouselAutoplayMs: 3000,
-  headerCompactScrollPx: 50,
-  selectorScrollAbove: 13,
-} as const;
-
 export const SUMMARY_PERIOD_MONTHS = 12;
 export const CURRENCY = 'GBP';
 export const DEFAULT_DISCOUNT_PERCENT = 20;

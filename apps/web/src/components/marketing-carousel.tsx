@@ -1,4 +1,4 @@
-import { TIMINGS } from '@lender/contract/constants';
+import { TIMINGS } from '@lender/contract/timings';
 import { useEffect, useState } from 'react';
 import './marketing-carousel.css';
 

@@ -4,7 +4,10 @@ import { setNavigator } from './navigation';
 import { getItem, setItems } from './session';
 
 type Reply = { status: number; body: unknown };
-const envelope = (object: unknown, errorID = 0, errorMessage = '') => ({ error: { errorID, errorMessage }, object });
+const envelope = (object: unknown, errorID = 0, errorMessage = '') => ({
+  error: { errorID, errorMessage },
+  object,
+});
 
 let replies: Reply[];
 let requests: { url: string; init: RequestInit }[];
@@ -18,7 +21,10 @@ beforeEach(() => {
   vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
     requests.push({ url, init });
     const r = replies.shift() ?? { status: 500, body: envelope(null, 100) };
-    return new Response(JSON.stringify(r.body), { status: r.status, headers: { 'content-type': 'application/json' } });
+    return new Response(JSON.stringify(r.body), {
+      status: r.status,
+      headers: { 'content-type': 'application/json' },
+    });
   });
 });
 afterEach(() => vi.unstubAllGlobals());
@@ -43,7 +49,11 @@ describe('callApi', () => {
       { status: 200, body: envelope({ appStatusID: 3, appGuid: 'g', isEnd: false }) },
     );
     await callApi('getApplicationStatus', undefined);
-    expect(requests.map((r) => r.url)).toEqual(['/api/Register/GetApplicationStatus', '/api/Account/RefreshToken', '/api/Register/GetApplicationStatus']);
+    expect(requests.map((r) => r.url)).toEqual([
+      '/api/Register/GetApplicationStatus',
+      '/api/Account/RefreshToken',
+      '/api/Register/GetApplicationStatus',
+    ]);
     expect(requests[1]!.init.body).toBe(JSON.stringify('R1'));
     expect(auth(2)).toBe('Bearer NEW');
     expect(getItem('refresh_token')).toBe('R2');
@@ -51,7 +61,10 @@ describe('callApi', () => {
 
   it('signs out and goes to login when the refresh fails', async () => {
     setItems({ token: 'OLD', refresh_token: 'R1', firstName: 'Ann' });
-    replies.push({ status: 401, body: envelope(null, 401) }, { status: 200, body: envelope(null, 5, 'expired') });
+    replies.push(
+      { status: 401, body: envelope(null, 401) },
+      { status: 200, body: envelope(null, 5, 'expired') },
+    );
     await expect(callApi('getApplicationStatus', undefined)).rejects.toBeInstanceOf(ApiCallError);
     expect(getItem('token')).toBeNull();
     expect(getItem('firstName')).toBeNull();
@@ -63,7 +76,9 @@ describe('callApi', () => {
     await expect(callApi('getDictionaries', { queries: [{ key: 1 }] })).rejects.toBeInstanceOf(ApiCallError);
     expect(navigations).toEqual(['/error']);
     replies.push({ status: 500, body: envelope(null, 100, 'Error Occured') });
-    await expect(callApi('login', { userName: 'a@b.co', password: 'x' })).rejects.toBeInstanceOf(ApiCallError);
+    await expect(callApi('login', { userName: 'a@b.co', password: 'x' })).rejects.toBeInstanceOf(
+      ApiCallError,
+    );
     expect(navigations).toEqual(['/error']);
   });
 
@@ -72,8 +87,13 @@ describe('callApi', () => {
     const err = await callApi('getDictionaries', { queries: [{ key: 1 }] }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiCallError);
     expect((err as ApiCallError).error.errorID).toBe(204);
-    replies.push({ status: 400, body: envelope({ fields: { firstName: 'Please enter your first name.' } }, 400) });
-    const invalid = (await callApi('getDictionaries', { queries: [{ key: 1 }] }).catch((e: unknown) => e)) as ApiCallError;
+    replies.push({
+      status: 400,
+      body: envelope({ fields: { firstName: 'Please enter your first name.' } }, 400),
+    });
+    const invalid = (await callApi('getDictionaries', { queries: [{ key: 1 }] }).catch(
+      (e: unknown) => e,
+    )) as ApiCallError;
     expect(invalid.object).toEqual({ fields: { firstName: 'Please enter your first name.' } });
     expect(navigations).toEqual([]);
   });

@@ -1,5 +1,5 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { TIMINGS } from '@lender/contract/constants';
+import { TIMINGS } from '@lender/contract/timings';
 
 /** Counts requests in flight, nested ones included; the loader shows while the count is above 0. */
 let pending = 0;

@@ -1,5 +1,5 @@
 import { BRAND, telHref } from '@lender/contract/brand';
-import { TIMINGS } from '@lender/contract/constants';
+import { TIMINGS } from '@lender/contract/timings';
 import { useEffect, useId, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { signOut, useSession } from '../../lib/session';
