@@ -13,9 +13,22 @@ const londonParts = new Intl.DateTimeFormat('en-GB', {
   day: '2-digit',
 });
 
-export function londonToday(now: Date = new Date()): IsoDate {
+function londonDateOf(now: Date): IsoDate {
   const parts = Object.fromEntries(londonParts.formatToParts(now).map((p) => [p.type, p.value]));
   return `${parts.year}-${parts.month}-${parts.day}`;
+}
+
+// Today changes once a day; asking Intl for every quote was a measurable share of a request.
+let cachedToday: { date: IsoDate; until: number } | null = null;
+
+export function londonToday(now?: Date): IsoDate {
+  if (now) return londonDateOf(now);
+  const ms = Date.now();
+  if (!cachedToday || ms >= cachedToday.until) {
+    // Re-read every second: a new day is seen at most a second late.
+    cachedToday = { date: londonDateOf(new Date(ms)), until: ms + 1000 };
+  }
+  return cachedToday.date;
 }
 
 export const isIsoDate = (value: string) => {

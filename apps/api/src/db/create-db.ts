@@ -13,6 +13,26 @@ export type DbKind = 'sqlite' | 'postgres';
 pg.types.setTypeParser(20, (v) => Number(v));
 pg.types.setTypeParser(1700, (v) => Number(v));
 
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Kysely prepares every query anew; the same few dozen SQL texts are prepared once and reused instead
+ * (a statement is run synchronously to completion, so sharing one is safe).
+ */
+function cachePreparedStatements(database: SQLite.Database) {
+  const prepare = database.prepare.bind(database);
+  const cache = new Map<string, SQLite.Statement>();
+  database.prepare = ((source: string) => {
+    let statement = cache.get(source);
+    if (!statement) {
+      statement = prepare(source);
+      if (cache.size >= STATEMENT_CACHE_SIZE) cache.clear();
+      cache.set(source, statement);
+    }
+    return statement;
+  }) as typeof database.prepare;
+}
+
 /**
  * The only place that picks the dialect. `sqlite:<path>` (relative to the repository root, or
  * `sqlite::memory:`) or `postgres://...`; a `schema` query parameter on a PostgreSQL URL puts every
@@ -29,6 +49,7 @@ export async function createDb(url: string): Promise<{ db: Db; kind: DbKind }> {
     database.pragma('synchronous = FULL');
     database.pragma('foreign_keys = ON');
     database.pragma('busy_timeout = 5000');
+    cachePreparedStatements(database);
     return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database }) }), kind: 'sqlite' };
   }
 

@@ -1,25 +1,22 @@
 import { ErrorId, fail } from '@lender/contract/envelope';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { jwtVerify, SignJWT } from 'jose';
 import type { Config } from '../config';
 import type { Transaction } from 'kysely';
 import type { Db } from '../db/create-db';
 import type { Database } from '../db/schema';
 import { nowIso, plusSeconds } from '../lib/clock';
+import { signHs256, verifyHs256 } from '../lib/hs256-jwt';
 import { randomToken, sha256 } from '../lib/secrets';
 
 export type Session = { customerId: number };
 
-const keyFor = (config: Config) => new TextEncoder().encode(config.JWT_SECRET);
-
 /** A short-lived access token (JWT, HS256) and a long-lived refresh token stored only as its hash. */
 export async function issueTokens(db: Db | Transaction<Database>, config: Config, customerId: number) {
-  const token = await new SignJWT({ typ: 'access' })
-    .setProtectedHeader({ alg: 'HS256' })
-    .setSubject(String(customerId))
-    .setIssuedAt()
-    .setExpirationTime(`${config.ACCESS_TOKEN_TTL_SECONDS}s`)
-    .sign(keyFor(config));
+  const iat = Math.floor(Date.now() / 1000);
+  const token = signHs256(
+    { typ: 'access', sub: String(customerId), iat, exp: iat + config.ACCESS_TOKEN_TTL_SECONDS },
+    config.JWT_SECRET,
+  );
   const refreshToken = randomToken();
   await db
     .insertInto('refresh_tokens')
@@ -35,14 +32,10 @@ export async function issueTokens(db: Db | Transaction<Database>, config: Config
 }
 
 export async function verifyAccessToken(config: Config, token: string): Promise<Session | null> {
-  try {
-    const { payload } = await jwtVerify(token, keyFor(config), { algorithms: ['HS256'] });
-    const customerId = Number(payload.sub);
-    if (payload.typ !== 'access' || !Number.isInteger(customerId) || customerId < 1) return null;
-    return { customerId };
-  } catch {
-    return null;
-  }
+  const payload = verifyHs256(token, config.JWT_SECRET);
+  const customerId = Number(payload?.sub);
+  if (payload?.typ !== 'access' || !Number.isInteger(customerId) || customerId < 1) return null;
+  return { customerId };
 }
 
 /** onRequest hook of session calls: a missing, expired or forged token answers 401 in the envelope. */
