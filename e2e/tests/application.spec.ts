@@ -59,6 +59,21 @@ test.describe('New-customer application, part 1', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Debit Card Check');
   });
 
+  test('home and quote show their messages accessibly', async ({ page, request }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Apply Now' }).click();
+    await expect(fieldError(page, 'Choose Amount')).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+
+    await signIn(page, { tokens: await startApplication(request) });
+    await page.goto('/loan/pre-approved');
+    await page.getByLabel('Amount (£)').fill('1001');
+    await page.getByRole('button', { name: 'Calculate' }).click();
+    await expect(fieldError(page, 'Amount is beyond the maximum allowed')).toBeVisible();
+    await expect(page.getByLabel('Amount (£)')).toBeFocused();
+    await expectNoSeriousA11yViolations(page);
+  });
+
   test('every stage1 message appears for its missing field, and the first invalid field takes focus', async ({
     page,
   }) => {
