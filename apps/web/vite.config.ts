@@ -19,7 +19,10 @@ function precompress(): Plugin {
         const buf = readFileSync(path);
         if (buf.length < 1024) continue;
         writeFileSync(`${path}.gz`, gzipSync(buf, { level: 9 }));
-        writeFileSync(`${path}.br`, brotliCompressSync(buf, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+        writeFileSync(
+          `${path}.br`,
+          brotliCompressSync(buf, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+        );
       }
     },
   };
@@ -29,7 +32,11 @@ export default defineConfig({
   plugins: [react(), precompress()],
   server: {
     port: 5173,
-    proxy: { '/api': 'http://localhost:3000', '/dev': 'http://localhost:3000', '/sandbox': 'http://localhost:3000' },
+    proxy: {
+      '/api': 'http://localhost:3000',
+      '/dev': 'http://localhost:3000',
+      '/sandbox': 'http://localhost:3000',
+    },
   },
   build: { outDir: 'dist', sourcemap: false, target: 'es2022', reportCompressedSize: true },
 });

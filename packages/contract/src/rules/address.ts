@@ -107,15 +107,3 @@ export const lookupAddressSchema = z.object({
   Label: z.string(),
 });
 export type LookupAddress = z.infer<typeof lookupAddressSchema>;
-
-/** How a picked lookup result fills the form's address fields. */
-export const fromLookup = (r: LookupAddress) => ({
-  postCode: r.PostalCode,
-  county: r.Province,
-  town: r.City,
-  street: r.Street,
-  building: r.BuildingName,
-  houseNumber: r.BuildingNumber,
-  flatNo: r.SubBuilding,
-  address: r.Label,
-});

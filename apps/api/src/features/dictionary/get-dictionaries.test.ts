@@ -1,5 +1,5 @@
 import { daysBetween, isWeekend, londonToday } from '@lender/contract/dates';
-import { DICTIONARY_NAMES, DictionaryId, type DictionaryName } from '@lender/contract/dictionaries';
+import { DICTIONARY_NAMES, DictionaryId, type DictionaryName } from '@lender/contract/dictionary-ids';
 import { isWorkingDay } from '@lender/contract/pricing/bank-holidays';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';

@@ -1,4 +1,5 @@
-import { dictionaryNameFor, type Dictionaries } from '@lender/contract/dictionaries';
+import type { Dictionaries } from '@lender/contract/dictionaries';
+import { dictionaryNameFor } from '@lender/contract/dictionary-ids';
 import { ErrorId, fail, ok } from '@lender/contract/envelope';
 import { londonToday } from '@lender/contract/dates';
 import { enableDateFor, type WageFrequencyId } from '@lender/contract/pricing/repayment-dates';

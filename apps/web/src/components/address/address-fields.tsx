@@ -1,5 +1,6 @@
 import { FIELD_LENGTH } from '@lender/contract/constants';
-import { fromLookup, type LookupAddress } from '@lender/contract/rules/address';
+import type { LookupAddress } from '@lender/contract/rules/address';
+import { fromLookup } from '@lender/contract/rules/address-lookup';
 import { useState } from 'react';
 import type { FieldErrors, UseFormReturn } from 'react-hook-form';
 import { findAddresses, retrieveAddress } from '../../lib/api/find-address';

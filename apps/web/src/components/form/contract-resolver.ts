@@ -2,16 +2,23 @@ import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
 import type { z } from 'zod';
 
 /**
+ * A schema fetched when first needed: the forms validate on submit, so zod and the contract's schemas stay
+ * out of the page's first chunk. Call it on the first interaction to have it ready by then.
+ */
+export type SchemaLoader = () => Promise<z.ZodType>;
+
+/**
  * A react-hook-form resolver that validates with a contract schema: the form's values are turned into
  * the API payload, checked by the same rules the server runs, and each issue lands on its form field.
  */
 export function contractResolver<V extends FieldValues>(
-  schema: z.ZodType,
+  schema: z.ZodType | SchemaLoader,
   toPayload: (values: V) => unknown,
   fieldFor: (path: string) => string = (p) => p,
 ): Resolver<V> {
   return async (values) => {
-    const result = schema.safeParse(toPayload(values));
+    const resolved = typeof schema === 'function' ? await schema() : schema;
+    const result = resolved.safeParse(toPayload(values));
     if (result.success) return { values, errors: {} };
     const errors: Record<string, unknown> = {};
     for (const issue of result.error.issues) {

@@ -1,5 +1,6 @@
-import type { Dictionaries, DictionaryName } from '@lender/contract/dictionaries';
-import { DictionaryId } from '@lender/contract/dictionaries';
+import type { Dictionaries } from '@lender/contract/dictionaries';
+import { DictionaryId, type DictionaryName } from '@lender/contract/dictionary-ids';
+
 import { useQuery } from '@tanstack/react-query';
 import { callApi } from '../api-client';
 

@@ -1,5 +1,4 @@
 import type { Quote, QuoteRequest } from '@lender/contract/calls/register';
-import { quoteRequestSchema } from '@lender/contract/calls/register';
 import { LEAD_AND_REPEAT_INSTALMENTS, QUOTE_REPAYMENT_WINDOW } from '@lender/contract/constants';
 import { formatPence } from '@lender/contract/money';
 import { useEffect, useState } from 'react';
@@ -31,6 +30,8 @@ const toValues = (q: Quote): Values => ({
   repaymentDate: q.repaymentDate,
 });
 
+const loadQuoteSchema = () => import('@lender/contract/calls/register').then((m) => m.quoteRequestSchema);
+
 const money = (pounds: number) => formatPence(Math.round(pounds * 100));
 
 /** Quote inputs and results; any change since the last quote shows Calculate and marks the quote changed. */
@@ -44,7 +45,7 @@ export function QuoteForm({ initial }: { initial: Quote }) {
     defaultValues: toValues(initial),
     mode: 'onSubmit',
     reValidateMode: 'onChange',
-    resolver: contractResolver(quoteRequestSchema, toRequest),
+    resolver: contractResolver(loadQuoteSchema, toRequest),
   });
   const { register, handleSubmit, watch, setValue, formState, setError } = form;
   const { formRef, onInvalid } = useFocusFirstInvalid();
@@ -92,7 +93,13 @@ export function QuoteForm({ initial }: { initial: Quote }) {
       title="Your quote"
     >
       <div className="quote">
-        <form ref={formRef} className="form" noValidate onSubmit={onCalculate}>
+        <form
+          ref={formRef}
+          onFocusCapture={() => void loadQuoteSchema()}
+          className="form"
+          noValidate
+          onSubmit={onCalculate}
+        >
           <Field label="Amount (£)" error={errors.amount?.message}>
             {(a11y) => (
               <input {...a11y} className="input input--short" inputMode="numeric" {...register('amount')} />

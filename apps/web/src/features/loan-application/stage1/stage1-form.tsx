@@ -1,4 +1,3 @@
-import { stage1Schema } from '@lender/contract/calls/register';
 import { BRAND } from '@lender/contract/brand';
 import { DEPENDANTS, STAGE1_REPAYMENT_WINDOW } from '@lender/contract/constants';
 import { useEffect } from 'react';
@@ -28,6 +27,8 @@ type Props = {
   onSubmit: (values: Stage1Values, form: UseFormReturn<Stage1Values>) => Promise<void>;
 };
 
+const loadStage1Schema = () => import('@lender/contract/calls/register').then((m) => m.stage1Schema);
+
 export function Stage1Form({ loan, tracking, onSubmit }: Props) {
   const dictionaries = useDictionaries(['titles', 'wageFrequencies']);
   const form = useForm<Stage1Values>({
@@ -36,7 +37,7 @@ export function Stage1Form({ loan, tracking, onSubmit }: Props) {
     reValidateMode: 'onChange',
     shouldFocusError: false,
     resolver: contractResolver(
-      stage1Schema,
+      loadStage1Schema,
       (v: Stage1Values) => toStage1Payload(v, loan, tracking),
       stage1FieldFor,
     ),
@@ -58,6 +59,7 @@ export function Stage1Form({ loan, tracking, onSubmit }: Props) {
   return (
     <form
       ref={formRef}
+      onFocusCapture={() => void loadStage1Schema()}
       className="form"
       noValidate
       onSubmit={handleSubmit((v) => onSubmit(v, form), onInvalid)}
