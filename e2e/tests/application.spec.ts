@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
+import { createStage1Payload } from '../../apps/api/src/test/stage1-payload';
 import { startApplication } from '../support/api';
 import { rememberSecret } from '../support/secrets';
 import { signIn, storedSession } from '../support/session';
@@ -135,26 +136,7 @@ test.describe('New-customer application, part 1', () => {
   test('an existing customer is asked to log in', async ({ page, request }) => {
     const applicant = newApplicant();
     const first = await request.post('/api/Register/SubmitStage1', {
-      data: {
-        productId: 4,
-        amount: 200,
-        duration: 1,
-        titleId: 1,
-        firstName: 'Sam',
-        lastName: 'Lee',
-        dob: '1985-01-02',
-        email: applicant.email,
-        isResident: false,
-        autoAddress: true,
-        postCode: 'EC1A 1BB',
-        address: '7 King Edward Street, London, EC1A 1BB',
-        mobile: newApplicant().mobile,
-        monthlynetPay: 3000,
-        numDependents: 0,
-        frequencyCategory: 9,
-        nextPayDate: firstOfferedDate(),
-        confirmation: true,
-      },
+      data: createStage1Payload({ email: applicant.email, isResident: false }),
     });
     expect((await first.json()).error.errorID).not.toBe(0); // declined (not resident): the account exists
 
@@ -192,13 +174,3 @@ test.describe('New-customer application, part 1', () => {
     await expect(page).toHaveURL(/\/borrow$/);
   });
 });
-
-/** A weekday inside the stage1 window (a bank holiday is moved on by the pricing, not refused). */
-function firstOfferedDate() {
-  const today = new Date();
-  for (let d = 10; d < 20; d++) {
-    const date = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() + d));
-    if (date.getUTCDay() !== 0 && date.getUTCDay() !== 6) return date.toISOString().slice(0, 10);
-  }
-  throw new Error('no weekday found');
-}
