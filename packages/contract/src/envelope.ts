@@ -15,9 +15,6 @@ export const envelopeSchema = <T extends z.ZodType>(object: T) =>
 
 export const NOT_IMPLEMENTED_MESSAGE = 'Not implemented yet';
 
-/** The body of a 400: the field path (dot-joined) to the spec's message. */
-export const validationErrorObjectSchema = z.object({ fields: z.record(z.string(), z.string()) });
-
 export const ok = <T>(object: T): Envelope<T> => ({ error: { errorID: 0, errorMessage: '' }, object });
 export const fail = (errorID: number, errorMessage: string, object: unknown = null): Envelope<never> => ({
   error: { errorID, errorMessage },

@@ -25,18 +25,12 @@ const card = () => ({
   endMonth: 11,
   endYear: nextYear(),
 });
-const homeAddress = () => ({
-  autoAddress: true,
-  postCode: 'SW1A 2AA',
-  county: 'Greater London',
-  town: 'London',
-  street: 'Downing Street',
-  building: '',
-  houseNumber: '10',
-  flatNo: '',
-  address: '10 Downing Street, London, SW1A 2AA',
-  country: 'United Kingdom',
-});
+/** The address fields of the stage1 factory's applicant, so one address serves every example. */
+const homeAddress = () => {
+  const { autoAddress, postCode, county, town, street, building, houseNumber, flatNo, address, country } =
+    createStage1Payload();
+  return { autoAddress, postCode, county, town, street, building, houseNumber, flatNo, address, country };
+};
 const finData = () => ({
   ...Object.fromEntries(Object.keys(EXPENSE_LIMITS).map((k) => [k, 100])),
   loanPurposeID: 1,

@@ -4,7 +4,7 @@ import { addressFieldsShape, checkAddress } from '../rules/address';
 import { alwaysCheck, emailField, mobileField, requiredId } from '../rules/common';
 import { Msg } from '../rules/messages';
 import { newPasswordField, PASSWORD_MAX } from '../rules/password';
-import { guidField, stringBody } from './shared';
+import { stringBody } from './shared';
 
 export const loginRequestSchema = z.object({
   userName: emailField(Msg.loginEmail),
@@ -84,4 +84,3 @@ export const accountDetailsSchema = z.object({
 export type AccountDetails = z.infer<typeof accountDetailsSchema>;
 
 export const changeContactPreferenceSchema = z.object({ newsFromUs: z.boolean() });
-export const emailGuidSchema = z.object({ guid: guidField });

@@ -1,4 +1,5 @@
 import { ProductId } from '@lender/contract/constants';
+import { penceToPounds, poundsToPence } from '@lender/contract/money';
 import { ErrorId, fail, ok } from '@lender/contract/envelope';
 import { repaymentDateProblem, repayOverText, buildQuote } from '@lender/contract/pricing/quote';
 import { AppStatus } from '@lender/contract/status';
@@ -10,7 +11,6 @@ import { loadDictionaries } from '../../lib/dictionary-store';
 import { handle } from '../../plugins/calls';
 import { isEnded, latestApplication, recordDecision, updateApplicationFrom } from './application-repository';
 
-const pounds = (pence: number) => Math.round(pence) / 100;
 const NO_QUOTE = 'There is no quote to show for this application.';
 
 type QuoteInputs = { period: number; amount: number; repaymentDate: string; wageFrequencyID: number };
@@ -41,12 +41,12 @@ export async function registerQuoteRoutes(app: FastifyInstance, ctx: AppContext)
         wageFrequencyID: inputs.wageFrequencyID,
         wageFrequency: wageFrequencyNames.get(inputs.wageFrequencyID) ?? '',
         repayOver: repayOverText(inputs.period),
-        paymetOf: pounds(q.instalmentPence),
-        totalInterest: pounds(q.totalInterestPence),
-        totalRepayment: pounds(q.totalRepayablePence),
+        paymetOf: penceToPounds(q.instalmentPence),
+        totalInterest: penceToPounds(q.totalInterestPence),
+        totalRepayment: penceToPounds(q.totalRepayablePence),
         apr: q.aprPercent,
         borrow: inputs.amount,
-        schedule: q.schedule.map((l) => ({ paymentDate: l.date, amount: pounds(l.paymentPence) })),
+        schedule: q.schedule.map((l) => ({ paymentDate: l.date, amount: penceToPounds(l.paymentPence) })),
       },
     };
   };
@@ -77,7 +77,7 @@ export async function registerQuoteRoutes(app: FastifyInstance, ctx: AppContext)
     const { quote } = priced(
       {
         period: application.duration,
-        amount: application.amount_pence / 100,
+        amount: penceToPounds(application.amount_pence),
         repaymentDate: application.repayment_date,
         wageFrequencyID: application.wage_frequency_id,
       },
@@ -104,7 +104,7 @@ export async function registerQuoteRoutes(app: FastifyInstance, ctx: AppContext)
     const accepted = await ctx.db.transaction().execute(async (trx) => {
       const moved = await updateApplicationFrom(trx, application.id, AppStatus.applicationNew, {
         status_id: AppStatus.offerAccepted,
-        amount_pence: body.amount * 100,
+        amount_pence: poundsToPence(body.amount),
         duration: body.period,
         product_id: body.period === 1 ? ProductId.shortTerm : ProductId.longTerm,
         repayment_date: quote.repaymentDate,

@@ -1,5 +1,6 @@
 import { MIN_AGE } from '@lender/contract/constants';
 import { ageOn, londonToday } from '@lender/contract/dates';
+import { poundsToPence } from '@lender/contract/money';
 import { buildQuote } from '@lender/contract/pricing/quote';
 
 /** The largest share of net monthly income one instalment may take at the first screen. */
@@ -35,7 +36,7 @@ export function screenApplicant(input: ScreenInput, today = londonToday()): Scre
     today,
   });
   const largest = Math.max(...quote.schedule.map((l) => l.paymentPence));
-  const limit = Math.floor(input.monthlyNetPayPounds * 100 * MAX_INSTALMENT_SHARE_OF_INCOME);
+  const limit = Math.floor(poundsToPence(input.monthlyNetPayPounds) * MAX_INSTALMENT_SHARE_OF_INCOME);
   if (largest > limit) {
     return {
       approved: false,

@@ -1,5 +1,6 @@
 import { DAILY_RATE_PROVIDER, DAILY_RATE_STANDARD } from '@lender/contract/constants';
 import { ErrorId, fail, ok } from '@lender/contract/envelope';
+import { poundsToPence } from '@lender/contract/money';
 import { formatAddress, normalisePostCode } from '@lender/contract/rules/address';
 import { AppStatus } from '@lender/contract/status';
 import { randomUUID } from 'node:crypto';
@@ -94,11 +95,11 @@ export function registerSubmitStage1(app: FastifyInstance, ctx: AppContext) {
           customer_id: customerId,
           status_id: screen.approved ? AppStatus.applicationNew : AppStatus.leadDeclined,
           product_id: body.productId,
-          amount_pence: body.amount * 100,
+          amount_pence: poundsToPence(body.amount),
           duration: body.duration,
           wage_frequency_id: body.frequencyCategory,
           repayment_date: body.nextPayDate,
-          net_monthly_income_pence: body.monthlynetPay * 100,
+          net_monthly_income_pence: poundsToPence(body.monthlynetPay),
           num_dependents: body.numDependents,
           daily_rate_ppm: Math.round(dailyRate * 1_000_000),
           source: body.source ?? null,
@@ -131,7 +132,7 @@ export function registerSubmitStage1(app: FastifyInstance, ctx: AppContext) {
             .execute();
           const mail = welcomeEmail({
             firstName: body.firstName,
-            amountPence: body.amount * 100,
+            amountPence: poundsToPence(body.amount),
             setPasswordUrl: `${ctx.config.PUBLIC_URL}/reset-password/${setPasswordToken}`,
           });
           await ctx.outbox.enqueue(trx, { channel: 'email', to: body.email, ...mail });

@@ -1,13 +1,10 @@
-import { Page } from '../../components/page';
+import { NotOnlineYet } from '../../components/not-online-yet';
 
-/** The screen's frame; its form arrives with the issue that builds this part of the journey. */
 export function Component() {
   return (
-    <Page heading="Forgot Password">
-      <p>Enter the e-mail address you applied with and we will send you a link to set a new password.</p>
-      <p className="banner banner--info">
-        This service is not available online yet. Please call us and we will help you.
-      </p>
-    </Page>
+    <NotOnlineYet
+      heading="Forgot Password"
+      about="Enter the e-mail address you applied with and we will send you a link to set a new password."
+    />
   );
 }

@@ -1,13 +1,7 @@
-import { Page } from '../../components/page';
+import { NotOnlineYet } from '../../components/not-online-yet';
 
-/** The screen's frame; its form arrives with the issue that builds this part of the journey. */
 export function Component() {
   return (
-    <Page heading="Repayment schedule">
-      <p>Your payment plan and the transactions on your loan.</p>
-      <p className="banner banner--info">
-        This service is not available online yet. Please call us and we will help you.
-      </p>
-    </Page>
+    <NotOnlineYet heading="Repayment schedule" about="Your payment plan and the transactions on your loan." />
   );
 }

@@ -1,13 +1,7 @@
-import { Page } from '../../components/page';
+import { NotOnlineYet } from '../../components/not-online-yet';
 
-/** The screen's frame; its form arrives with the issue that builds this part of the journey. */
 export function Component() {
   return (
-    <Page heading="Pre Claim">
-      <p>Information about your account and the options open to you.</p>
-      <p className="banner banner--info">
-        This service is not available online yet. Please call us and we will help you.
-      </p>
-    </Page>
+    <NotOnlineYet heading="Pre Claim" about="Information about your account and the options open to you." />
   );
 }

@@ -1,15 +1,10 @@
-import { Page } from '../../../components/page';
+import { NotOnlineYet } from '../../../components/not-online-yet';
 
-/** The screen's frame; its form arrives with the issue that builds this part of the journey. */
 export function Component() {
   return (
-    <Page heading="Sign your loan agreement">
-      <p>
-        We send you two verification codes, one by SMS and one by e-mail, to confirm that it is you signing.
-      </p>
-      <p className="banner banner--info">
-        This service is not available online yet. Please call us and we will help you.
-      </p>
-    </Page>
+    <NotOnlineYet
+      heading="Sign your loan agreement"
+      about="We send you two verification codes, one by SMS and one by e-mail, to confirm that it is you signing."
+    />
   );
 }
