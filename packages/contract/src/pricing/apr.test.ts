@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { addDays } from '../dates';
-import { annualPercentageRate, aprPercent } from './apr';
+import { annualPercentageRate, aprPercent, yearsBetween } from './apr';
 
 describe('aprPercent', () => {
-  // The worked examples of the EU consumer credit APR annex, on which CONC App 1.1 is based.
+  // The worked examples of the EU consumer credit APR annex, on which CONC App 1.2 is based.
   it('one repayment of 1,200 for 1,000 after 546 days is 13.0%', () => {
     const flows = {
       drawdowns: [{ date: '1994-01-01', amountPence: 100000 }],
@@ -53,9 +53,34 @@ describe('aprPercent', () => {
     );
   });
 
+  // CONC App 1.2.6R(2): 366 days in a leap year. Expected APRs from the independent calculation in
+  // docs/pricing/independent-check.py; a 365-day year gives 1,269.7% for the first case.
+  it.each([
+    ['£200 for 30 days across 29 Feb 2028 (30/366 of a year)', '2028-02-10', '2028-03-11', 1279.6],
+    ['£200 for the same 30 days in 2027 (30/365)', '2027-02-10', '2027-03-12', 1269.7],
+    ['£200 for 30 days from 15 Dec 2031 into 2032 (17/365 + 13/366)', '2031-12-15', '2032-01-14', 1274],
+  ])('%s', (_name, drawn, repaid, expected) => {
+    const flows = {
+      drawdowns: [{ date: drawn, amountPence: 20000 }],
+      repayments: [{ date: repaid, amountPence: 24800 }],
+    };
+    expect(aprPercent(flows)).toBe(expected);
+  });
+
   it('rejects flows with nothing to solve', () => {
     expect(() => aprPercent({ drawdowns: [], repayments: [{ date: '2026-01-01', amountPence: 1 }] })).toThrow(
       RangeError,
     );
+  });
+});
+
+describe('yearsBetween', () => {
+  it('counts a day of a leap year as 1/366 and any other day as 1/365', () => {
+    expect(yearsBetween('2027-01-01', '2028-01-01')).toBe(1);
+    expect(yearsBetween('2028-01-01', '2029-01-01')).toBe(1);
+    expect(yearsBetween('2028-02-10', '2028-03-11')).toBeCloseTo(30 / 366, 15);
+    expect(yearsBetween('2027-12-15', '2028-01-14')).toBeCloseTo(17 / 365 + 13 / 366, 15);
+    expect(yearsBetween('2100-02-01', '2100-03-01')).toBeCloseTo(28 / 365, 15);
+    expect(yearsBetween('2026-05-05', '2026-05-05')).toBe(0);
   });
 });

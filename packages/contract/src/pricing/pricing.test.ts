@@ -25,8 +25,30 @@ function expectConsistent(price: LoanPrice, principalPence: number) {
   }
 }
 
-describe('priceLoan, representative example', () => {
-  it('£300 in 3 instalments 30 days apart at 0.8% a day: £151.42 a month', () => {
+/**
+ * CONC 5A: in every period, interest charged <= 0.8% x principal owed x days, and <= the asked rate. The
+ * 0.8% check is in whole numbers (1000 x interest <= 8 x owed x days), so no float rounding can hide a
+ * fraction of a penny over the cap.
+ */
+function expectWithinDailyCap(price: LoanPrice, principalPence: number, drawdownDate: string, rate: number) {
+  let owed = principalPence;
+  let from = drawdownDate;
+  let capThousandths = 0;
+  for (const line of price.schedule) {
+    const days = daysBetween(from, line.date);
+    expect(line.interestChargedPence * 1000).toBeLessThanOrEqual(8 * owed * days);
+    expect(line.interestChargedPence).toBeLessThanOrEqual(rate * owed * days + 1e-6);
+    capThousandths += 8 * owed * days;
+    owed -= line.principalPence;
+    from = line.date;
+  }
+  expect(price.totalInterestPence * 1000).toBeLessThanOrEqual(capThousandths);
+}
+
+describe('priceLoan, worked cases', () => {
+  // Expected figures from an independent calculation (docs/pricing/independent-check.py: Python Decimal,
+  // its own dates, level payment and APR solver), not from this engine.
+  it('£300 in 3 instalments 30 days apart at 0.8% a day: £151.42, £151.42, £151.39', () => {
     const price = priceLoan({
       principalPence: 30000,
       drawdownDate: D,
@@ -34,16 +56,36 @@ describe('priceLoan, representative example', () => {
       dailyRate: DAILY_RATE_STANDARD,
     });
     expect(price.instalmentPence).toBe(15142);
+    // Period 2 accrues 22,058p x 0.8% x 30 = 5,293.92p: 5,293p is charged, never 5,294p.
     expect(price.schedule).toEqual([
-      { date: '2026-12-23', paymentPence: 15142, interestPence: 7200, principalPence: 7942 },
-      { date: '2027-01-22', paymentPence: 15142, interestPence: 5294, principalPence: 9848 },
-      { date: '2027-02-21', paymentPence: 15140, interestPence: 2930, principalPence: 12210 },
+      {
+        date: '2026-12-23',
+        paymentPence: 15142,
+        interestPence: 7200,
+        principalPence: 7942,
+        interestChargedPence: 7200,
+      },
+      {
+        date: '2027-01-22',
+        paymentPence: 15142,
+        interestPence: 5293,
+        principalPence: 9849,
+        interestChargedPence: 5293,
+      },
+      {
+        date: '2027-02-21',
+        paymentPence: 15139,
+        interestPence: 2930,
+        principalPence: 12209,
+        interestChargedPence: 2930,
+      },
     ]);
-    expect(price.totalInterestPence).toBe(15424);
-    expect(price.totalRepayablePence).toBe(45424);
-    expect(price.aprPercent).toBe(1269.7);
+    expect(price.totalInterestPence).toBe(15423);
+    expect(price.totalRepayablePence).toBe(45423);
+    expect(price.aprPercent).toBe(1269.5);
     expect(price.interestCapped).toBe(false);
     expect(price.dailyRate).toBe(DAILY_RATE_STANDARD);
+    expect(price.costCapRoomPence).toBe(30000 - 15423);
     expectConsistent(price, 30000);
   });
 
@@ -55,11 +97,50 @@ describe('priceLoan, representative example', () => {
       dailyRate: DAILY_RATE_PROVIDER,
     });
     expect(price.instalmentPence).toBe(13798);
-    expect(price.schedule.map((l) => l.paymentPence)).toEqual([13798, 13798, 13797]);
-    expect(price.totalInterestPence).toBe(11393);
-    expect(price.totalRepayablePence).toBe(41393);
-    expect(price.aprPercent).toBe(649.1);
+    expect(price.schedule.map((l) => l.paymentPence)).toEqual([13798, 13798, 13796]);
+    expect(price.schedule.map((l) => l.interestChargedPence)).toEqual([5400, 3888, 2104]);
+    expect(price.totalInterestPence).toBe(11392);
+    expect(price.aprPercent).toBe(649);
     expectConsistent(price, 30000);
+  });
+
+  it('£3 for 27 days charges 64p, under the cap of 64.8p (half-up would charge 65p)', () => {
+    const price = priceLoan({
+      principalPence: 300,
+      drawdownDate: '2028-07-06',
+      repaymentDates: ['2028-08-02'],
+      dailyRate: DAILY_RATE_STANDARD,
+    });
+    expect(price.totalInterestPence).toBe(64);
+    expect(price.aprPercent).toBe(1275.3);
+  });
+
+  it('£301 over 6 instalments on the last Monday from 20 July 2032 stays under the cap of 21,181.77p', () => {
+    const dates = ['2032-07-27', '2032-08-27', '2032-09-27', '2032-10-25', '2032-11-29', '2032-12-24'];
+    const price = priceLoan({
+      principalPence: 30100,
+      drawdownDate: '2032-07-20',
+      repaymentDates: dates,
+      dailyRate: DAILY_RATE_STANDARD,
+    });
+    expect(price.schedule.map((l) => l.paymentPence)).toEqual([8546, 8546, 8546, 8546, 8546, 8546]);
+    expect(price.schedule.map((l) => l.interestChargedPence)).toEqual([1685, 5763, 5073, 3804, 3427, 1424]);
+    expect(price.totalInterestPence).toBe(21176);
+    expect(price.aprPercent).toBe(1305.2);
+    expectConsistent(price, 30100);
+  });
+
+  it('£500 over 4 monthly instalments from December 2027 into the leap year 2028', () => {
+    const price = priceLoan({
+      principalPence: 50000,
+      drawdownDate: '2027-12-06',
+      repaymentDates: ['2028-01-06', '2028-02-07', '2028-03-06', '2028-04-06'],
+      dailyRate: DAILY_RATE_STANDARD,
+    });
+    expect(price.schedule.map((l) => l.paymentPence)).toEqual([21025, 21025, 21025, 21026]);
+    expect(price.totalInterestPence).toBe(34101);
+    expect(price.aprPercent).toBe(1266);
+    expectConsistent(price, 50000);
   });
 
   it('a single repayment is principal plus simple interest', () => {
@@ -70,7 +151,13 @@ describe('priceLoan, representative example', () => {
       dailyRate: DAILY_RATE_STANDARD,
     });
     expect(price.schedule).toEqual([
-      { date: addDays(D, 30), paymentPence: 24800, interestPence: 4800, principalPence: 20000 },
+      {
+        date: addDays(D, 30),
+        paymentPence: 24800,
+        interestPence: 4800,
+        principalPence: 20000,
+        interestChargedPence: 4800,
+      },
     ]);
   });
 
@@ -150,7 +237,7 @@ describe('priceLoan, FCA price cap', () => {
 
   it('never quotes above either cap: £1 to £1,000, 1 to 6 instalments, any start date and payday', () => {
     const today = fc
-      .integer({ min: 0, max: daysBetween('2025-01-01', '2028-06-30') })
+      .integer({ min: 0, max: daysBetween('2025-01-01', '2032-12-31') })
       .map((offset) => addDays('2025-01-01', offset));
     fc.assert(
       fc.property(
@@ -173,12 +260,14 @@ describe('priceLoan, FCA price cap', () => {
           expect(price.interestCapped).toBe(price.dailyRate < dailyRate);
           expect(price.schedule.map((l) => l.date)).toEqual(dates);
           expectConsistent(price, principalPence);
+          expectWithinDailyCap(price, principalPence, drawdownDate, dailyRate);
+          expect(price.costCapRoomPence).toBe(principalPence - price.totalInterestPence);
           const last = price.schedule.at(-1)?.paymentPence ?? 0;
           expect(Math.abs(last - price.instalmentPence)).toBeLessThanOrEqual(15);
           expect(price.aprPercent).toBeGreaterThanOrEqual(0);
         },
       ),
-      { numRuns: 1500 },
+      { numRuns: 3000 },
     );
   });
 });

@@ -22,8 +22,11 @@ export class PriceCapError extends Error {
 export type ScheduleLine = {
   date: IsoDate;
   paymentPence: Pence;
+  /** The interest this payment settles (which may include interest a short earlier payment left unpaid). */
   interestPence: Pence;
   principalPence: Pence;
+  /** The interest charged for the period ending on this date: at most rate x principal owed x days. */
+  interestChargedPence: Pence;
 };
 
 export type LoanPrice = {
@@ -36,7 +39,26 @@ export type LoanPrice = {
   /** The daily rate the schedule was priced at: the one asked for, or lower when interest was capped. */
   dailyRate: number;
   interestCapped: boolean;
+  /**
+   * What the 100% total cost cap still allows on top of this schedule's interest: the most that every
+   * later charge together (default fees, interest after a missed payment) may ever add.
+   */
+  costCapRoomPence: Pence;
 };
+
+/** CONC 5A.2.3R: a default fee is at most £15 (and, like all charges, within the total cost cap). */
+export const DEFAULT_FEE_MAX_PENCE = 1500;
+
+/**
+ * The default fee servicing may charge now: £15, or less when the total cost cap has less room left after
+ * the schedule's interest and the charges already made (never negative).
+ */
+export function defaultFeePence(
+  price: Pick<LoanPrice, 'costCapRoomPence'>,
+  chargedSincePence: Pence = 0,
+): Pence {
+  return Math.max(0, Math.min(DEFAULT_FEE_MAX_PENCE, price.costCapRoomPence - chargedSincePence));
+}
 
 export type PriceLoanInput = {
   principalPence: Pence;
@@ -54,8 +76,17 @@ export type PriceLoanInput = {
 const roundPence = (x: number): Pence => Math.floor(x + 0.5 + 1e-6);
 
 /**
+ * Interest is rounded down to the penny: the daily cap is a hard maximum, so a period may never charge
+ * even a fraction of a penny above rate x owed x days. The fraction is dropped, not carried: carrying it
+ * into the next period would push that period over its own cap. The epsilon only absorbs binary noise
+ * (7199.9999999 for an exact 7200); at a rate of whole thousandths a fraction is at least 0.001p, far
+ * above it, so it can never round a real fraction up.
+ */
+const interestPence = (x: number): Pence => Math.floor(x + 1e-7);
+
+/**
  * One pass over the plan paying `payment` on every date but the last, which pays what is left. Interest
- * accrues each day on the principal still owed, is rounded (when `round`) once per period, and each
+ * accrues each day on the principal still owed, is rounded down (when `round`) once per period, and each
  * payment pays interest first. When a long period's interest exceeds a payment, the unpaid interest waits
  * for the next payment without earning interest itself: the cap allows 0.8% a day of the principal only.
  */
@@ -65,7 +96,7 @@ function run(principal: number, dailyRate: number, periodDays: number[], payment
   let unpaidInterest = 0;
   periodDays.forEach((days, k) => {
     const accrued = balance * dailyRate * days;
-    const interest = round ? roundPence(accrued) : accrued;
+    const interest = round ? interestPence(accrued) : accrued;
     const due = unpaidInterest + interest;
     const paid = k === periodDays.length - 1 ? balance + due : payment;
     const interestPaid = Math.min(paid, due);
@@ -104,6 +135,7 @@ function schedule(principalPence: Pence, dailyRate: number, dates: IsoDate[], pe
       paymentPence: line.paid,
       interestPence: line.paid - line.principal,
       principalPence: line.principal,
+      interestChargedPence: line.interest,
     })),
     totalInterestPence: lines.reduce((sum, line) => sum + line.interest, 0),
   };
@@ -177,5 +209,6 @@ export function priceLoan(input: PriceLoanInput): LoanPrice {
     }),
     dailyRate: rate,
     interestCapped,
+    costCapRoomPence: costCapPence - priced.totalInterestPence,
   };
 }

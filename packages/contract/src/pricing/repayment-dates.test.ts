@@ -5,6 +5,7 @@ import { isWorkingDay, nextWorkingDay } from './bank-holidays';
 import {
   enableDateFor,
   isWageFrequencyId,
+  MAX_PERIOD_DAYS,
   repaymentDates,
   WAGE_FREQUENCY_NAMES,
   WageFrequencyId,
@@ -51,29 +52,41 @@ describe('repaymentDates, one rule at a time', () => {
     ['last working day before a holiday', W.lastWorkingDay, '2026-07-31', 2, ['2026-07-31', '2026-08-28']],
     // 1 Jan 2027 is New Year's Day: forward to Monday 4 Jan, then back on the 28-day cycle.
     ['four weekly', W.fourWeekly, '2026-12-04', 4, ['2026-12-04', '2027-01-04', '2027-01-29', '2027-02-26']],
-    ['last friday', W.lastFriday, '2026-12-04', 3, ['2026-12-04', '2027-01-29', '2027-02-26']],
-    // The last Friday of March 2027 is Good Friday: back to Thursday 25 March.
-    ['last friday on Good Friday', W.lastFriday, '2027-02-26', 3, ['2027-02-26', '2027-03-25', '2027-04-30']],
+    // The last Friday of December 2026 is Christmas Day: back to Thursday 24 Dec. The last Friday of
+    // January (29th) is then 36 days on, so the instalment is taken on Thursday 28 Jan (35 days at most).
+    ['last friday', W.lastFriday, '2026-12-04', 3, ['2026-12-04', '2026-12-24', '2027-01-28']],
+    // The last Friday of March 2027 is Good Friday: back to Thursday 25 March; 30 April is 36 days on.
+    ['last friday on Good Friday', W.lastFriday, '2027-02-26', 3, ['2027-02-26', '2027-03-25', '2027-04-29']],
+    // 29 Jan is only 9 days after the first instalment, but 26 Feb would be 37: the nearer payday.
+    [
+      'last friday, a payday soon after',
+      W.lastFriday,
+      '2027-01-20',
+      3,
+      ['2027-01-20', '2027-01-29', '2027-02-26'],
+    ],
+    // 27 Jan is 7 days on and 24 Feb is 35: the payday a month away rather than two payments in a week.
+    ['last wednesday, a payday a week after', W.lastWednesday, '2027-01-20', 2, ['2027-01-20', '2027-02-24']],
     [
       'last thursday',
       W.lastThursday,
       '2026-12-04',
       4,
-      ['2026-12-04', '2027-01-28', '2027-02-25', '2027-03-25'],
+      ['2026-12-04', '2026-12-31', '2027-01-28', '2027-02-25'],
     ],
     [
       'last wednesday',
       W.lastWednesday,
       '2026-12-04',
       4,
-      ['2026-12-04', '2027-01-27', '2027-02-24', '2027-03-31'],
+      ['2026-12-04', '2026-12-30', '2027-01-27', '2027-02-24'],
     ],
     [
       'last tuesday',
       W.lastTuesday,
       '2026-12-04',
       4,
-      ['2026-12-04', '2027-01-26', '2027-02-23', '2027-03-30'],
+      ['2026-12-04', '2026-12-29', '2027-01-26', '2027-02-23'],
     ],
     // The last Mondays of May and August 2027 are bank holidays: back to the Fridays before.
     [
@@ -85,14 +98,16 @@ describe('repaymentDates, one rule at a time', () => {
     ],
     // Fridays from 4 Dec; the first Friday on or after 4 Jan and 4 Feb.
     ['weekly', W.weekly, '2026-12-04', 3, ['2026-12-04', '2027-01-08', '2027-02-05']],
-    // Every other Friday from 4 Dec: 1 Jan, 15 Jan, 29 Jan, 12 Feb, ...
-    ['fortnightly', W.fortnightly, '2026-12-04', 3, ['2026-12-04', '2027-01-15', '2027-02-12']],
+    // Every other Friday from 4 Dec: 1 Jan (New Year's Day, so Monday 4 Jan), 15 Jan, 29 Jan, 12 Feb. The
+    // first payday on or after 4 Jan (15 Jan) is 42 days on, so the latest one within 35 days is taken.
+    ['fortnightly', W.fortnightly, '2026-12-04', 3, ['2026-12-04', '2027-01-04', '2027-01-29']],
     [
-      'twice monthly, 15th slot',
+      'twice monthly, no period over 35 days',
       W.twiceMonthly,
       '2026-12-10',
       4,
-      ['2026-12-10', '2027-01-15', '2027-02-15', '2027-03-15'],
+      // 15 Jan would be 36 days on: the payday before it within 35 days is the month end.
+      ['2026-12-10', '2026-12-31', '2027-01-29', '2027-02-26'],
     ],
     // 15 May 2027 is a Saturday: forward to Monday 17 May.
     ['twice monthly, 15th on a Saturday', W.twiceMonthly, '2027-04-12', 2, ['2027-04-12', '2027-05-17']],
@@ -130,10 +145,10 @@ describe('repaymentDates, one rule at a time', () => {
 describe('repaymentDates, every frequency', () => {
   const frequency = fc.constantFrom(...Object.values(W));
   const today = fc
-    .integer({ min: 0, max: daysBetween('2025-01-01', '2028-06-30') })
+    .integer({ min: 0, max: daysBetween('2025-01-01', '2032-12-31') })
     .map((offset) => addDays('2025-01-01', offset));
 
-  it('gives working days, strictly increasing, about a month apart, starting on the chosen date', () => {
+  it('gives working days, strictly increasing, no period after the first over 35 days', () => {
     fc.assert(
       fc.property(
         today,
@@ -149,12 +164,12 @@ describe('repaymentDates, every frequency', () => {
             expect(isWorkingDay(date)).toBe(true);
             if (k === 0) return;
             const gap = daysBetween(dates[k - 1] as string, date);
-            expect(gap).toBeGreaterThanOrEqual(21);
-            expect(gap).toBeLessThanOrEqual(62);
+            expect(gap).toBeGreaterThanOrEqual(1);
+            expect(gap).toBeLessThanOrEqual(MAX_PERIOD_DAYS);
           });
         },
       ),
-      { numRuns: 2000 },
+      { numRuns: 5000 },
     );
   });
 });

@@ -96,18 +96,79 @@ function twiceMonthlyPaydayFrom(onOrAfter: IsoDate): IsoDate {
   return onOrAfter <= mid ? nextWorkingDay(mid) : previousWorkingDay(monthEnd(y, m));
 }
 
+/** No period after the first may be longer than this (the first follows the spec's 6 to 45 days). */
+export const MAX_PERIOD_DAYS = 35;
+/** A month-end payday closer than this to the previous instalment is passed over when the next is in reach. */
+const MIN_MONTH_END_GAP_DAYS = 14;
+
+/** The month-end payday ("last working day", "last <weekday>") of a month, on a working day. */
+function monthEndPayday(wageFrequencyId: WageFrequencyId, y: number, m: number): IsoDate | null {
+  const lastWeekday = LAST_WEEKDAY_OF[wageFrequencyId];
+  if (lastWeekday !== undefined) return previousWorkingDay(lastWeekdayOfMonth(y, m, lastWeekday));
+  if (wageFrequencyId === WageFrequencyId.lastWorkingDay) return previousWorkingDay(monthEnd(y, m));
+  return null;
+}
+
+/**
+ * The instalment after `previous` for a month-end payday: the first payday after it, unless that is under
+ * 14 days away and the following one is still within 35 days (a first instalment on the 20th followed by
+ * a payday on the 27th would otherwise take two payments in a week). The earlier payday is kept when the
+ * later one is too far: each instalment still comes after a payday, never before one.
+ */
+function nextMonthEndPayday(wageFrequencyId: WageFrequencyId, previous: IsoDate): IsoDate {
+  const payday = (months: number) => {
+    const { y, m } = monthAfter(previous, months);
+    return monthEndPayday(wageFrequencyId, y, m) as IsoDate;
+  };
+  const sameMonth = payday(0);
+  const first = sameMonth > previous ? sameMonth : payday(1);
+  const second = sameMonth > previous ? payday(1) : payday(2);
+  if (daysBetween(previous, first) >= MIN_MONTH_END_GAP_DAYS) return first;
+  return daysBetween(previous, second) <= MAX_PERIOD_DAYS ? second : first;
+}
+
+/**
+ * The latest payday of a weekly or fortnightly cycle (or the 15th / month end) that is after `previous`
+ * and, moved to a working day, no more than 35 days after it; without one, the last working day in reach.
+ */
+function latestPaydayInReach(
+  firstDate: IsoDate,
+  wageFrequencyId: WageFrequencyId,
+  previous: IsoDate,
+): IsoDate {
+  const limit = addDays(previous, MAX_PERIOD_DAYS);
+  const candidates: IsoDate[] = [];
+  if (wageFrequencyId === WageFrequencyId.weekly || wageFrequencyId === WageFrequencyId.fortnightly) {
+    const step = wageFrequencyId === WageFrequencyId.weekly ? 7 : 14;
+    const latest = addDays(firstDate, step * Math.floor(daysBetween(firstDate, limit) / step));
+    for (let n = 0; n < 3; n++) candidates.push(nextWorkingDay(addDays(latest, -step * n)));
+  } else if (wageFrequencyId === WageFrequencyId.twiceMonthly) {
+    const { y, m } = yearMonth(limit);
+    const before = monthAfter(limit, -1);
+    candidates.push(
+      previousWorkingDay(monthEnd(y, m)),
+      nextWorkingDay(`${limit.slice(0, 8)}15`),
+      previousWorkingDay(monthEnd(before.y, before.m)),
+    );
+  }
+  const inReach = candidates.filter((date) => date > previous && date <= limit).sort();
+  return inReach[inReach.length - 1] ?? previousWorkingDay(limit);
+}
+
 /**
  * Dates of a monthly repayment plan. The first instalment is the chosen date, moved forward to a working
  * day. Each later one follows the customer's payday (docs/decisions/003-pricing-and-repayment-dates.md):
  * - specific date, monthly: the chosen day of the month, k months on (clamped to short months);
- * - last working day / last <weekday> of the month: that payday in the k-th calendar month after the
- *   first instalment's month;
+ * - last working day / last <weekday> of the month: the next such payday after the previous instalment
+ *   (skipping one under 14 days away when the following one is within 35 days);
  * - four weekly: the chosen date + 28k days;
  * - weekly, fortnightly, twice monthly: the first payday on or after the chosen date + k months, paydays
  *   being the chosen date + 7n / + 14n days, or the 15th and the end of each month.
  * A payday on a weekend or bank holiday moves to the previous working day when it is a month-end or
  * "last <weekday>" payday (an employer pays early, and later would leave the month) and to the next
  * working day otherwise (collecting after the money has arrived is safe; collecting before it is not).
+ * No period after the first is longer than 35 days: a date further away is brought back to the latest
+ * payday within 35 days, or, where no payday falls in reach, the latest working day within it.
  */
 export function repaymentDates(input: {
   firstDate: IsoDate;
@@ -121,22 +182,12 @@ export function repaymentDates(input: {
   if (!isWageFrequencyId(wageFrequencyId))
     throw new RangeError(`unknown wage frequency id ${wageFrequencyId}`);
 
-  const first = nextWorkingDay(firstDate);
-  const later = (k: number): IsoDate => {
-    const lastWeekday = LAST_WEEKDAY_OF[wageFrequencyId];
-    if (lastWeekday !== undefined) {
-      const { y, m } = monthAfter(first, k);
-      return previousWorkingDay(lastWeekdayOfMonth(y, m, lastWeekday));
-    }
+  const later = (k: number, previous: IsoDate): IsoDate => {
     switch (wageFrequencyId) {
       case WageFrequencyId.specificDate:
       case WageFrequencyId.monthly:
         // Always from the chosen date, so a 31st that was clamped to 28 Feb comes back as 31 Mar.
         return nextWorkingDay(addMonths(firstDate, k));
-      case WageFrequencyId.lastWorkingDay: {
-        const { y, m } = monthAfter(first, k);
-        return previousWorkingDay(monthEnd(y, m));
-      }
       case WageFrequencyId.fourWeekly:
         return nextWorkingDay(addDays(firstDate, 28 * k));
       case WageFrequencyId.weekly:
@@ -146,15 +197,17 @@ export function repaymentDates(input: {
       case WageFrequencyId.twiceMonthly:
         return twiceMonthlyPaydayFrom(addMonths(firstDate, k));
       default:
-        throw new RangeError(`unknown wage frequency id ${String(wageFrequencyId)}`);
+        return nextMonthEndPayday(wageFrequencyId, previous);
     }
   };
 
-  const dates: IsoDate[] = [first];
+  const dates: IsoDate[] = [nextWorkingDay(firstDate)];
   for (let k = 1; k < count; k++) {
-    const date = later(k);
     const previous = dates[k - 1] as IsoDate;
-    // Every rule keeps instalments about a month apart, so this only fires on a bug, never on input.
+    let date = later(k, previous);
+    if (daysBetween(previous, date) > MAX_PERIOD_DAYS)
+      date = latestPaydayInReach(firstDate, wageFrequencyId, previous);
+    // Every rule keeps instalments after one another, so this only fires on a bug, never on input.
     if (date <= previous) throw new Error(`repayment dates not increasing: ${previous} then ${date}`);
     dates.push(date);
   }
