@@ -76,6 +76,6 @@ export const DEFAULT_DISCOUNT_PERCENT = 20;
 export const DEFAULT_COUNTRY = 'United Kingdom';
 export const LONDON_TZ = 'Europe/London';
 
-/** Daily interest rates in basis points of a percent: 0.8% standard, 0.6% via a provider (spec section 1). */
+/** Daily interest rates as fractions of the amount owed: 0.8% a day standard, 0.6% via a provider (spec section 1). */
 export const DAILY_RATE_STANDARD = 0.008;
 export const DAILY_RATE_PROVIDER = 0.006;

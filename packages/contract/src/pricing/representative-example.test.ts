@@ -83,6 +83,14 @@ describe('the representative example', () => {
     expect(example.totalRepayablePence).toBe(30000 + price.totalInterestPence);
     expect(example.aprPercent).toBe(price.aprPercent);
     expect(example.termDays).toBe(73);
+    // The independent calculation (docs/pricing/independent-check.py) gives the same figures.
+    expect(example.instalmentsPence).toEqual([13583, 13583, 13583]);
+    expect(example.totalInterestPence).toBe(10749);
+    expect(example.aprPercent).toBe(1342.7);
+    const provider = representativeExample(DAILY_RATE_PROVIDER);
+    expect(provider.instalmentsPence).toEqual([12678, 12678, 12677]);
+    expect(provider.totalInterestPence).toBe(8033);
+    expect(provider.aprPercent).toBe(671.9);
     expect(example.dailyRatePercent).toBe(0.8);
     expect(example.annualRatePercent).toBe(292);
     expect(representativeExample(DAILY_RATE_PROVIDER).annualRatePercent).toBe(219);
