@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { DAILY_RATE_PROVIDER, DAILY_RATE_STANDARD } from '../constants';
 import { addDays, daysBetween } from '../dates';
 import { repaymentDates, WageFrequencyId } from './repayment-dates';
-import { PriceCapError, priceLoan, type LoanPrice } from './pricing';
+import { DEFAULT_FEE_MAX_PENCE, defaultFeePence, PriceCapError, priceLoan, type LoanPrice } from './pricing';
 
 const D = '2026-11-23';
 const every30Days = [addDays(D, 30), addDays(D, 60), addDays(D, 90)];
@@ -269,6 +269,37 @@ describe('priceLoan, FCA price cap', () => {
       ),
       { numRuns: 3000 },
     );
+  });
+});
+
+describe('defaultFeePence', () => {
+  it('is £15 while the total cost cap has room, and never more than the room left', () => {
+    const price = priceLoan({
+      principalPence: 30000,
+      drawdownDate: D,
+      repaymentDates: every30Days,
+      dailyRate: DAILY_RATE_STANDARD,
+    });
+    expect(DEFAULT_FEE_MAX_PENCE).toBe(1500);
+    expect(defaultFeePence(price)).toBe(1500);
+    expect(defaultFeePence(price, price.costCapRoomPence - 700)).toBe(700);
+    expect(defaultFeePence(price, price.costCapRoomPence + 1)).toBe(0);
+  });
+
+  it('is whatever the cap leaves on a loan whose interest was capped', () => {
+    const capped = priceLoan({
+      principalPence: 100000,
+      drawdownDate: D,
+      repaymentDates: repaymentDates({
+        firstDate: addDays(D, 45),
+        count: 6,
+        wageFrequencyId: WageFrequencyId.monthly,
+      }),
+      dailyRate: DAILY_RATE_STANDARD,
+    });
+    expect(capped.costCapRoomPence).toBe(100000 - capped.totalInterestPence);
+    expect(defaultFeePence(capped)).toBe(Math.min(1500, capped.costCapRoomPence));
+    expect(defaultFeePence(capped)).toBeLessThan(1500);
   });
 });
 
