@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { representativeExamplePlugin } from './apps/web/build/representative-example-plugin';
 
 // One runner, three projects: the pure contract, the API (in process, against a real database chosen by
 // TEST_DATABASE_URL, SQLite files by default) and the web components (happy-dom).
@@ -18,6 +19,8 @@ export default defineConfig({
         },
       },
       {
+        // The web app's build-time modules (virtual:representative-example), as in apps/web/vite.config.ts.
+        plugins: [representativeExamplePlugin()],
         test: {
           name: 'web',
           root: 'apps/web',

@@ -2,6 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { brotliCompressSync, gzipSync, constants } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { representativeExamplePlugin } from './build/representative-example-plugin.ts';
 
 /**
  * Writes .br and .gz next to every text asset so the server sends them without compressing per request.
@@ -29,7 +30,7 @@ function precompress(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), representativeExamplePlugin(), precompress()],
   server: {
     port: 5173,
     proxy: {

@@ -35,13 +35,16 @@ test.describe('New-customer application, part 1', () => {
     const tokens = await storedSession(page);
     rememberSecret('access token', tokens.token!);
     rememberSecret('refresh token', tokens.refreshToken!);
-    const heading = page.getByRole('heading', { level: 1 });
-    await expect(heading).toHaveText(
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your quote');
+    const offer = page.getByText(/^we are happy to offer you/);
+    await expect(offer).toHaveText(
       'we are happy to offer you £300.00, for 3 months, subject to affordability assessment',
     );
     const results = page.getByRole('region', { name: 'Your repayments' });
     await expect(results).toContainText('Repay over');
-    await expect(results).toContainText('Representative APR');
+    // The customer's own APR is labelled 'APR' (product-owner decision, issue 7), not 'Representative APR'.
+    await expect(results.getByRole('term').filter({ hasText: /^APR$/ })).toHaveCount(1);
+    await expect(results).not.toContainText('Representative APR');
     await expectNoSeriousA11yViolations(page);
 
     // A changed input asks for Calculate before the quote can be accepted.
@@ -52,7 +55,7 @@ test.describe('New-customer application, part 1', () => {
     ).toBeVisible();
     await expect(page.getByRole('button', { name: 'Accept Quote >' })).toBeDisabled();
     await page.getByRole('button', { name: 'Calculate' }).click();
-    await expect(heading).toHaveText(/for 5 months/);
+    await expect(offer).toHaveText(/for 5 months/);
     await expect(results).toContainText('5 months');
 
     await page.getByRole('button', { name: 'Accept Quote >' }).click();

@@ -8,7 +8,3 @@ const gbp = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP',
 
 /** 15057 -> '£150.57'. */
 export const formatPence = (pence: Pence): string => gbp.format(pence / 100);
-
-/** 30000 -> '£300', 15057 -> '£150.57': whole pounds without the pence, as headlines print an amount. */
-export const formatPenceCompact = (pence: Pence): string =>
-  pence % 100 === 0 ? gbp.format(pence / 100).replace(/\.00$/, '') : formatPence(pence);

@@ -15,8 +15,8 @@ export const formatApr = (aprPercent: number) =>
 export const formatRate = (ratePercent: number) =>
   `${ratePercent.toLocaleString('en-GB', { maximumFractionDigits: 3 })}%`;
 
-/** 30000 -> '£300' (a round amount borrowed reads as the spec writes it), 30050 -> '£300.50'. */
-export const formatPrincipal = (pence: Pence) =>
+/** 30000 -> '£300', 1500 -> '£15' (a round amount reads as the spec writes it), 30050 -> '£300.50'. */
+export const formatPounds = (pence: Pence) =>
   pence % 100 === 0 ? `£${(pence / 100).toLocaleString('en-GB')}` : formatPence(pence);
 
 /**
@@ -37,7 +37,7 @@ export function formatInstalments(instalmentsPence: readonly Pence[]): string {
 export function representativeSentence(example: RepresentativeExample): string {
   const count = example.instalmentsPence.length;
   return (
-    `Borrowing ${formatPrincipal(example.principalPence)} over ${example.termDays} days in ${count} instalments: ` +
+    `Borrowing ${formatPounds(example.principalPence)} over ${example.termDays} days in ${count} instalments: ` +
     `interest ${formatPence(example.totalInterestPence)}, total amount payable ` +
     `${formatPence(example.totalRepayablePence)}, ${formatInstalments(example.instalmentsPence)}. ` +
     `Fixed interest rate ${formatRate(example.annualRatePercent)} per year ` +

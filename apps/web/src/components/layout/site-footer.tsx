@@ -1,5 +1,6 @@
 import { BRAND, telHref } from '@lender/contract/brand';
 import { Link } from 'react-router';
+import { apr, sentence } from 'virtual:representative-example/text';
 import { TrustWidget } from './trust-widget';
 
 const GROUPS = [
@@ -72,9 +73,8 @@ export function SiteFooter() {
         </p>
         <div className="site-footer__legal">
           <p>
-            Representative example: borrowing £300 over 90 days in 3 instalments. Interest £150.57. Total
-            amount payable £450.57. Fixed interest rate 292% per year (0.8% per day). Representative 1,151.80%
-            APR.
+            {/* The home page's representative example, word for word (virtual:representative-example). */}
+            Representative example: {sentence} Representative {apr} APR.
           </p>
           <p>
             {BRAND.name} is a trading name of {BRAND.legalName}, a direct lender authorised and regulated by

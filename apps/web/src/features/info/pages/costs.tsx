@@ -2,7 +2,25 @@ import { BRAND } from '@lender/contract/brand';
 import { Link } from 'react-router';
 import { Page } from '../../../components/page';
 import { ExternalLink } from '../external-link';
+import { formatPounds } from '@lender/contract/pricing/format';
+import { standard } from 'virtual:representative-example';
+import {
+  ANNUAL_RATE,
+  DAILY_RATE,
+  DAILY_RATE_CAP,
+  DEFAULT_FEE_MAX,
+  mostEverRepaid,
+  PROVIDER_DAILY_RATE,
+  singlePaymentExample,
+  TOTAL_COST_CAP,
+} from '../pricing-figures';
 import { RepresentativeExampleTable } from '../representative-example';
+
+/** Worked examples of simple interest, priced by the engine. */
+const month = singlePaymentExample(10000, 30);
+const fortnight = singlePaymentExample(10000, 15);
+/** The loan the total cost cap is illustrated with. */
+const CAP_EXAMPLE_PENCE = 30000;
 
 export function Component() {
   return (
@@ -13,17 +31,17 @@ export function Component() {
       <div className="prose">
         <div className="banner banner--info">
           <p>
-            <strong>In short:</strong> we charge simple interest of 0.8% per day on the part of the loan you
-            still owe. Under the Financial Conduct Authority (FCA) price cap you will never pay more in
-            interest and charges than the amount you borrowed.
+            <strong>In short:</strong> we charge simple interest of {DAILY_RATE} per day on the part of the
+            loan you still owe. Under the Financial Conduct Authority (FCA) price cap you will never pay more
+            in interest and charges than the amount you borrowed.
           </p>
         </div>
 
         <h2>How interest works</h2>
         <p>
-          Interest is charged at a fixed rate of <strong>0.8% per day</strong> (292% a year) on the amount you
-          borrowed that you have not yet repaid. It is simple interest: we never charge interest on interest,
-          and the rate does not change during your loan.
+          Interest is charged at a fixed rate of <strong>{DAILY_RATE} per day</strong> ({ANNUAL_RATE} a year)
+          on the amount you borrowed that you have not yet repaid. It is simple interest: we never charge
+          interest on interest, and the rate does not change during your loan.
         </p>
         <p>
           Each repayment pays the interest that has built up since your last repayment first; the rest reduces
@@ -32,9 +50,9 @@ export function Component() {
         </p>
         <h3>A simple illustration</h3>
         <p>
-          If you borrow £100 and repay it in one payment after 30 days, the interest is £100 × 0.8% × 30 days
-          = £24.00, so you repay £124.00 in total. Repay the same loan after 15 days and the interest is
-          £12.00.
+          If you borrow {month.principal} and repay it in one payment after {month.days} days, the interest is{' '}
+          {month.principal} × {DAILY_RATE} × {month.days} days = {month.interest}, so you repay {month.total}{' '}
+          in total. Repay the same loan after {fortnight.days} days and the interest is {fortnight.interest}.
         </p>
         <p>
           Your quote shows the exact amount of every instalment, the total interest and the total you will
@@ -49,18 +67,19 @@ export function Component() {
         </p>
         <ul>
           <li>
-            <strong>Daily cap:</strong> interest and fees must not exceed 0.8% per day of the amount borrowed.
-            Our rate is 0.8% per day, or lower on some offers.
+            <strong>Daily cap:</strong> interest and fees must not exceed {DAILY_RATE_CAP} per day of the
+            amount borrowed. Our rate is {DAILY_RATE} per day, or lower on some offers.
           </li>
           <li>
-            <strong>Total cost cap:</strong> you will never pay more in interest, fees and charges than 100%
-            of the amount you borrowed. Borrow £300 and the most you could ever repay, in any circumstances,
-            is £600. Where a long repayment plan would go over this, we lower the rate so that it does not.
+            <strong>Total cost cap:</strong> you will never pay more in interest, fees and charges than{' '}
+            {TOTAL_COST_CAP} of the amount you borrowed. Borrow {formatPounds(CAP_EXAMPLE_PENCE)} and the most
+            you could ever repay, in any circumstances, is {mostEverRepaid(CAP_EXAMPLE_PENCE)}. Where a long
+            repayment plan would go over this, we lower the rate so that it does not.
           </li>
           <li>
-            <strong>Default charge cap:</strong> if you miss a repayment, the charge for it is capped at £15
-            in total. Interest after a missed payment cannot be charged at more than your loan&apos;s own
-            rate, and still counts towards the total cost cap.
+            <strong>Default charge cap:</strong> if you miss a repayment, the charge for it is capped at{' '}
+            {DEFAULT_FEE_MAX} in total. Interest after a missed payment cannot be charged at more than your
+            loan&apos;s own rate, and still counts towards the total cost cap.
           </li>
         </ul>
 
@@ -77,9 +96,10 @@ export function Component() {
 
         <h2>Representative example</h2>
         <p>
-          The example below shows a typical loan of £300 over 90 days in 3 instalments. The
-          &lsquo;Normal&rsquo; column applies when you apply on our website. The second column applies to
-          visitors who arrive through one of our partner lead providers with a personalised offer at 0.6% per
+          The example below shows a typical loan of {formatPounds(standard.principalPence)} over{' '}
+          {standard.termDays} days in {standard.instalmentsPence.length} instalments. The &lsquo;Normal&rsquo;
+          column applies when you apply on our website. The second column applies to visitors who arrive
+          through one of our partner lead providers with a personalised offer at {PROVIDER_DAILY_RATE} per
           day.
         </p>
         <RepresentativeExampleTable />

@@ -1,7 +1,9 @@
 import type { Quote, QuoteRequest } from '@lender/contract/calls/register';
 import { LEAD_AND_REPEAT_INSTALMENTS, QUOTE_REPAYMENT_WINDOW } from '@lender/contract/constants';
-import { formatPence } from '@lender/contract/money';
-import { useEffect, useState } from 'react';
+import { formatDisplayDate } from '@lender/contract/dates';
+import { formatPence, poundsToPence } from '@lender/contract/money';
+import { formatApr } from '@lender/contract/pricing/format';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { applyServerErrors, contractResolver } from '../../../components/form/contract-resolver';
@@ -32,15 +34,25 @@ const toValues = (q: Quote): Values => ({
 
 const loadQuoteSchema = () => import('@lender/contract/calls/register').then((m) => m.quoteRequestSchema);
 
-const money = (pounds: number) => formatPence(Math.round(pounds * 100));
+const money = (pounds: number) => formatPence(poundsToPence(pounds));
 
-/** Quote inputs and results; any change since the last quote shows Calculate and marks the quote changed. */
+/** Every repayment in pence, and their sum: the schedule's total row, which is the repayment total. */
+const scheduleInPence = (quote: Quote) => {
+  const lines = quote.schedule.map((line) => ({ date: line.paymentDate, pence: poundsToPence(line.amount) }));
+  return { lines, totalPence: lines.reduce((sum, line) => sum + line.pence, 0) };
+};
+
+/**
+ * Quote results and inputs; any change since the last quote shows Calculate and marks the quote changed.
+ * The spec's heading sentence is the lead under a short h1, which reads on a 360 px screen.
+ */
 export function QuoteForm({ initial }: { initial: Quote }) {
   const navigate = useNavigate();
   const dictionaries = useDictionaries(['wageFrequencies']);
   const calculate = useCalculateQuote();
   const accept = useAcceptQuote();
   const [quote, setQuote] = useState<Quote>(initial);
+  const results = useRef<HTMLElement>(null);
   const form = useForm<Values>({
     defaultValues: toValues(initial),
     mode: 'onSubmit',
@@ -65,6 +77,10 @@ export function QuoteForm({ initial }: { initial: Quote }) {
       const next = await calculate.mutateAsync(toRequest(v));
       setQuote(next);
       form.reset(toValues(next));
+      // On a phone the figures sit above the inputs: bring the new ones into view.
+      if ((results.current?.getBoundingClientRect().top ?? 0) < 0) {
+        results.current?.scrollIntoView({ block: 'start' });
+      }
     } catch (err) {
       if (err instanceof ApiCallError && err.status === 400) {
         applyServerErrors((err.object as { fields?: unknown })?.fields, setError);
@@ -82,110 +98,151 @@ export function QuoteForm({ initial }: { initial: Quote }) {
     }
   };
 
+  const schedule = scheduleInPence(quote);
+  const lastPence = schedule.lines[schedule.lines.length - 1]?.pence;
+  const lastDiffers = lastPence !== undefined && lastPence !== poundsToPence(quote.paymetOf);
+
   return (
-    <Page
-      heading={
-        <span className="quote__offer">
-          we are happy to offer you {money(quote.borrow)}, for {quote.repayOver}, subject to affordability
-          assessment
-        </span>
-      }
-      title="Your quote"
-    >
+    <Page heading="Your quote">
+      <p className="quote__offer">
+        we are happy to offer you {money(quote.borrow)}, for {quote.repayOver}, subject to affordability
+        assessment
+      </p>
       <div className="quote">
-        <form
-          ref={formRef}
-          onFocusCapture={() => void loadQuoteSchema()}
-          className="form"
-          noValidate
-          onSubmit={onCalculate}
-        >
-          <Field label="Amount (£)" error={errors.amount?.message}>
-            {(a11y) => (
-              <input {...a11y} className="input input--short" inputMode="numeric" {...register('amount')} />
-            )}
-          </Field>
-          <Field label="Wage frequency = Day of repayment" error={errors.wageFrequencyID?.message}>
-            {(a11y) => (
-              <OptionsSelect
-                {...a11y}
-                placeholder="Choose"
-                options={toOptions(dictionaries.data?.wageFrequencies)}
-                {...register('wageFrequencyID')}
-              />
-            )}
-          </Field>
-          <Field label="Number of monthly instalments" error={errors.period?.message}>
-            {(a11y) => (
-              <OptionsSelect
-                {...a11y}
-                className="select input--short"
-                options={LEAD_AND_REPEAT_INSTALMENTS.map((n) => ({ value: n, label: String(n) }))}
-                {...register('period')}
-              />
-            )}
-          </Field>
-          <Field label="Repayment start date" error={errors.repaymentDate?.message}>
-            {(a11y) => (
-              <DateChoice
-                {...a11y}
-                window={QUOTE_REPAYMENT_WINDOW}
-                fixedDate={fixedDate}
-                {...register('repaymentDate')}
-              />
-            )}
-          </Field>
-          {changed ? (
-            <div className="form-actions">
-              <p className="banner banner--info" role="status">
-                Your quote has changed. Press Calculate to see your new figures.
-              </p>
-              <button type="submit" className="button button--secondary">
-                Calculate
-              </button>
-            </div>
-          ) : null}
-        </form>
-
-        <section aria-labelledby="quote-results" className="card quote__results" data-changed={changed}>
-          <h2 id="quote-results">Your repayments</h2>
-          <dl>
-            <div>
-              <dt>Repay over</dt>
-              <dd>{quote.repayOver}</dd>
-            </div>
-            <div>
-              <dt>Payment of</dt>
-              <dd>{money(quote.paymetOf)}</dd>
-            </div>
-            <div>
-              <dt>Total interest paid</dt>
-              <dd>{money(quote.totalInterest)}</dd>
-            </div>
-            <div>
-              <dt>Representative APR</dt>
-              <dd>
-                {quote.apr.toLocaleString('en-GB', { minimumFractionDigits: 1, maximumFractionDigits: 1 })}%
-              </dd>
-            </div>
-            <div>
-              <dt>Repayment total</dt>
-              <dd>{money(quote.totalRepayment)}</dd>
-            </div>
-          </dl>
-          {changed ? <p className="quote__stale">These figures are for your previous choices.</p> : null}
-        </section>
-
-        <div className="form-actions">
-          <button
-            type="button"
-            className="button"
-            onClick={() => void onAccept()}
-            disabled={changed || accept.isPending}
+        {/* The figures come first, so a phone shows them before the inputs that change them. */}
+        <div className="quote__main">
+          <section
+            ref={results}
+            aria-labelledby="quote-results"
+            className="card quote__results"
+            data-changed={changed}
           >
-            Accept Quote &gt;
-          </button>
+            <h2 id="quote-results">Your repayments</h2>
+            <dl>
+              <div>
+                <dt>Repay over</dt>
+                <dd>{quote.repayOver}</dd>
+              </div>
+              <div>
+                <dt>Payment of</dt>
+                <dd>
+                  {money(quote.paymetOf)}
+                  {lastDiffers ? (
+                    <>
+                      {' '}
+                      <span className="quote__note">last payment {formatPence(lastPence)}</span>
+                    </>
+                  ) : null}
+                </dd>
+              </div>
+              <div>
+                <dt>Total interest paid</dt>
+                <dd>{money(quote.totalInterest)}</dd>
+              </div>
+              <div>
+                {/* The customer's own APR, not the representative one: 'APR' (product owner, issue 7). */}
+                <dt>APR</dt>
+                <dd>{formatApr(quote.apr)}</dd>
+              </div>
+              <div className="quote__total">
+                <dt>Repayment total</dt>
+                <dd>{money(quote.totalRepayment)}</dd>
+              </div>
+            </dl>
+            <table className="quote__schedule">
+              <caption>Repayment schedule</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Payment date</th>
+                  <th scope="col">Amount</th>
+                </tr>
+              </thead>
+              <tbody>
+                {schedule.lines.map((line, i) => (
+                  <tr key={`${i}-${line.date}`}>
+                    <th scope="row">{formatDisplayDate(line.date)}</th>
+                    <td>{formatPence(line.pence)}</td>
+                  </tr>
+                ))}
+              </tbody>
+              <tfoot>
+                <tr>
+                  <th scope="row">Total</th>
+                  <td>{formatPence(schedule.totalPence)}</td>
+                </tr>
+              </tfoot>
+            </table>
+            {changed ? <p className="quote__stale">These figures are for your previous choices.</p> : null}
+          </section>
+
+          <div className="form-actions">
+            <button
+              type="button"
+              className="button"
+              onClick={() => void onAccept()}
+              disabled={changed || accept.isPending}
+            >
+              Accept Quote &gt;
+            </button>
+          </div>
         </div>
+
+        <section aria-labelledby="quote-change" className="card quote__change">
+          <h2 id="quote-change">Change your loan</h2>
+          <form
+            ref={formRef}
+            onFocusCapture={() => void loadQuoteSchema()}
+            className="form"
+            noValidate
+            onSubmit={onCalculate}
+          >
+            <Field label="Amount (£)" error={errors.amount?.message}>
+              {(a11y) => (
+                <input {...a11y} className="input input--short" inputMode="numeric" {...register('amount')} />
+              )}
+            </Field>
+            <Field label="Wage frequency = Day of repayment" error={errors.wageFrequencyID?.message}>
+              {(a11y) => (
+                <OptionsSelect
+                  {...a11y}
+                  placeholder="Choose"
+                  options={toOptions(dictionaries.data?.wageFrequencies)}
+                  {...register('wageFrequencyID')}
+                />
+              )}
+            </Field>
+            <Field label="Number of monthly instalments" error={errors.period?.message}>
+              {(a11y) => (
+                <OptionsSelect
+                  {...a11y}
+                  className="select input--short"
+                  options={LEAD_AND_REPEAT_INSTALMENTS.map((n) => ({ value: n, label: String(n) }))}
+                  {...register('period')}
+                />
+              )}
+            </Field>
+            <Field label="Repayment start date" error={errors.repaymentDate?.message}>
+              {(a11y) => (
+                <DateChoice
+                  {...a11y}
+                  window={QUOTE_REPAYMENT_WINDOW}
+                  fixedDate={fixedDate}
+                  {...register('repaymentDate')}
+                />
+              )}
+            </Field>
+            {changed ? (
+              <div className="form-actions">
+                <p className="banner banner--info" role="status">
+                  Your quote has changed. Press Calculate to see your new figures.
+                </p>
+                <button type="submit" className="button button--secondary">
+                  Calculate
+                </button>
+              </div>
+            ) : null}
+          </form>
+        </section>
       </div>
     </Page>
   );
