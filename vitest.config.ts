@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { representativeExamplePlugin } from './apps/web/build/representative-example-plugin.ts';
+import { representativeExamplePlugin } from './apps/web/build/representative-example-plugin';
 
 // One runner, three projects: the pure contract, the API (in process, against a real database chosen by
 // TEST_DATABASE_URL, SQLite files by default) and the web components (happy-dom).
