@@ -59,6 +59,7 @@ export const representativeExamples = () => ({
   provider: representativeExample(DAILY_RATE_PROVIDER),
 });
 
-// The formatting helpers live in format.ts, which does not import the engine (the web app prints the
-// build-time figures with them); re-exported here for callers that already import them from this module.
+// The wording lives in format.ts, which does not import the engine, so pages that print build-time figures
+// carry it without the engine. It is re-exported so that one module gives the web app's build-time plugin
+// (apps/web/build/representative-example-plugin.ts) and the tests both the figures and their wording.
 export { formatApr, formatInstalments, formatRate, representativeSentence } from './format';
