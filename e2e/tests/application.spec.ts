@@ -25,9 +25,14 @@ const STAGE1_MESSAGES = [
 const fieldError = (page: Page, message: string) =>
   page.getByText(new RegExp(`^Error: ${message.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
 
+/** The form's error summary (GOV.UK pattern). */
+const errorSummary = (page: Page) => page.getByRole('alert').filter({ hasText: 'There is a problem' });
+
 test.describe('New-customer application, part 1', () => {
   test('home -> stage1 -> quote -> Accept Quote lands on the card check', async ({ page }) => {
     await pickLoanOnHome(page);
+    const sidePanel = page.getByRole('complementary', { name: 'Your contact' });
+    await expect(sidePanel.getByText(/^Hello/)).toHaveText('Hello');
     await fillStage1(page, newApplicant());
     await page.getByRole('button', { name: 'Next' }).click();
 
@@ -36,6 +41,8 @@ test.describe('New-customer application, part 1', () => {
     rememberSecret('access token', tokens.token!);
     rememberSecret('refresh token', tokens.refreshToken!);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your quote');
+    // Signed in by stage1: the side panel greets the applicant by first name (spec section 1).
+    await expect(sidePanel.getByText(/^Hello/)).toHaveText('Hello, Jane');
     const offer = page.getByText(/^we are happy to offer you/);
     await expect(offer).toHaveText(
       'we are happy to offer you £300.00, for 3 months, subject to affordability assessment',
@@ -74,16 +81,23 @@ test.describe('New-customer application, part 1', () => {
     await page.getByLabel('Amount (£)').fill('1001');
     await page.getByRole('button', { name: 'Calculate' }).click();
     await expect(fieldError(page, 'Amount is beyond the maximum allowed')).toBeVisible();
+    await expect(errorSummary(page)).toBeFocused();
+    await errorSummary(page).getByRole('link', { name: 'Amount is beyond the maximum allowed' }).click();
     await expect(page.getByLabel('Amount (£)')).toBeFocused();
     await expectNoSeriousA11yViolations(page);
   });
 
-  test('every stage1 message appears for its missing field, and the first invalid field takes focus', async ({
+  test('every stage1 message appears for its missing field and, in page order, in the focused summary', async ({
     page,
   }) => {
     await page.goto('/loan/stage1?amount=300&months=3&product=11');
     await page.getByRole('button', { name: 'Next' }).click();
     for (const message of STAGE1_MESSAGES) await expect(fieldError(page, message)).toBeVisible();
+    await expect(errorSummary(page)).toBeFocused();
+    await expect(errorSummary(page).getByRole('link')).toHaveText(STAGE1_MESSAGES);
+    // By keyboard: Tab to the first link, Enter, and the first invalid field has focus.
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
     await expect(page.getByLabel('Title', { exact: true })).toBeFocused();
     await expect(page.getByLabel('Title', { exact: true })).toHaveAttribute('aria-invalid', 'true');
     await expectNoSeriousA11yViolations(page);
@@ -91,7 +105,18 @@ test.describe('New-customer application, part 1', () => {
     // Fixing a field clears its message as the person types.
     await page.getByLabel('First name', { exact: true }).fill('Jane');
     await expect(page.getByText('Please enter your first name.')).toHaveCount(0);
+    await expect(errorSummary(page).getByRole('link')).toHaveCount(STAGE1_MESSAGES.length - 1);
   });
+
+  for (const query of ['amount=300&months=1&product=11', 'amount=300&months=3&product=4']) {
+    test(`a link with a loan the products do not sell (${query}) goes home, as a missing loan does`, async ({
+      page,
+    }) => {
+      await page.goto(`/loan/stage1?${query}`);
+      await expect(page).toHaveURL(/\/$/);
+      await expect(page.getByRole('button', { name: 'Apply Now' })).toBeVisible();
+    });
+  }
 
   test('format and range messages for bad input', async ({ page }) => {
     await page.goto('/loan/stage1?amount=300&months=3&product=11');
@@ -100,12 +125,14 @@ test.describe('New-customer application, part 1', () => {
     await page.getByLabel('Net monthly income (£)').fill('50');
     await page.getByRole('button', { name: '+Manual Addr.' }).click();
     await page.getByRole('button', { name: 'Next' }).click();
-    await expect(page.getByText("You haven't entered a valid email address.")).toBeVisible();
-    await expect(page.getByText('Please enter a valid UK mobile number. Example: 07111111111')).toBeVisible();
-    await expect(page.getByText('Take-home pay per Payslip must be at least 100')).toBeVisible();
-    await expect(page.getByText('Please enter your flat number')).toBeVisible();
-    await expect(page.getByText('Please enter your building name')).toBeVisible();
-    await expect(page.getByText('Please enter your house number')).toBeVisible();
+    await expect(fieldError(page, "You haven't entered a valid email address.")).toBeVisible();
+    await expect(
+      fieldError(page, 'Please enter a valid UK mobile number. Example: 07111111111'),
+    ).toBeVisible();
+    await expect(fieldError(page, 'Take-home pay per Payslip must be at least 100')).toBeVisible();
+    await expect(fieldError(page, 'Please enter your flat number')).toBeVisible();
+    await expect(fieldError(page, 'Please enter your building name')).toBeVisible();
+    await expect(fieldError(page, 'Please enter your house number')).toBeVisible();
     await expectNoSeriousA11yViolations(page);
   });
 

@@ -7,6 +7,10 @@ export const INSTALMENT_MONTHS = [2, 3, 4, 5, 6] as const;
 export const DEFAULT_INSTALMENT_MONTHS = 3;
 export const SHORT_TERM_MONTHS = 1;
 export const LEAD_AND_REPEAT_INSTALMENTS = [1, 2, 3, 4, 5, 6] as const;
+
+/** The instalment counts a product is sold with: one payment short term, 2 to 6 for instalment loans. */
+export const instalmentsFor = (productId: ProductId): readonly number[] =>
+  productId === ProductId.shortTerm ? [SHORT_TERM_MONTHS] : INSTALMENT_MONTHS;
 export const REPEAT_LOAN_DEFAULT_INSTALMENTS = 3;
 
 export const QUICK_AMOUNTS = [200, 300, 500] as const;

@@ -8,3 +8,12 @@ const gbp = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP',
 
 /** 15057 -> '£150.57'. */
 export const formatPence = (pence: Pence): string => gbp.format(pence / 100);
+
+/**
+ * Whole pounds as a person types them ('£1,000', ' 250 '): the number, or undefined when the text is
+ * empty or not a whole number, so the schema gives its own message. Forms read amounts only through this.
+ */
+export function parseWholePounds(text: string): number | undefined {
+  const cleaned = text.replace(/[£,\s]/g, '');
+  return /^\d+$/.test(cleaned) ? Number(cleaned) : undefined;
+}

@@ -9,6 +9,7 @@ import {
   ProductId,
   STAGE1_REPAYMENT_WINDOW,
   DEPENDANTS,
+  instalmentsFor,
 } from '../constants';
 import { isInRepaymentWindow, isIsoDate } from '../dates';
 import { addressFieldsShape, checkAddress } from '../rules/address';
@@ -76,7 +77,8 @@ export const stage1Schema = z
     // compared only once it is one ({"toString": 1} throws in `<`, `String()` and template literals).
     if (
       typeof v.duration === 'number' &&
-      (v.productId === ProductId.shortTerm ? v.duration !== 1 : v.duration < 2)
+      (v.productId === ProductId.shortTerm || v.productId === ProductId.longTerm) &&
+      !instalmentsFor(v.productId).includes(v.duration)
     ) {
       ctx.addIssue({ code: 'custom', path: ['duration'], message: Msg.instalment });
     }

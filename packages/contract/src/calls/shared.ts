@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FIELD_LENGTH } from '../constants';
+import { FIELD_LENGTH, MAX_AMOUNT, MIN_AMOUNT } from '../constants';
 import { isIsoDate } from '../dates';
 import { addressFieldsShape, checkAddress } from '../rules/address';
 import { creditCardSchema } from '../rules/card';
@@ -37,8 +37,8 @@ export const poundsField = (required: string, tooHigh: string) =>
   z
     .number({ error: required })
     .int({ error: required })
-    .min(1, { error: required })
-    .max(1000, { error: tooHigh });
+    .min(MIN_AMOUNT, { error: required })
+    .max(MAX_AMOUNT, { error: tooHigh });
 
 /** A string body: some calls post a bare JSON string (spec section 7). */
 export const stringBody = (message: string, max = 300) =>

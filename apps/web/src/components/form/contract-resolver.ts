@@ -3,23 +3,27 @@ import type { z } from 'zod';
 
 /**
  * A schema fetched when first needed: the forms validate on submit, so zod and the contract's schemas stay
- * out of the page's first chunk. Call it on the first interaction to have it ready by then.
+ * out of the page's first chunk. The form hook calls it on the first focus to have it ready by submit.
  */
-export type SchemaLoader = () => Promise<z.ZodType>;
+export type SchemaLoader<P = unknown> = () => Promise<z.ZodType<P>>;
+
+/** Maps a payload path ('dob', 'address.street') to the form field that shows its message. */
+export type FieldFor = (path: string) => string;
 
 /**
- * A react-hook-form resolver that validates with a contract schema: the form's values are turned into
- * the API payload, checked by the same rules the server runs, and each issue lands on its form field.
+ * A react-hook-form resolver that validates with a contract schema: the form's values are turned into the
+ * API payload and checked by the same rules the server runs. It returns the schema's **parsed** payload
+ * (trimmed, defaults filled), so a page sends what it receives and never rebuilds it; each issue lands on
+ * its form field.
  */
-export function contractResolver<V extends FieldValues>(
-  schema: z.ZodType | SchemaLoader,
+export function contractResolver<V extends FieldValues, P extends FieldValues>(
+  schema: SchemaLoader<P>,
   toPayload: (values: V) => unknown,
-  fieldFor: (path: string) => string = (p) => p,
-): Resolver<V> {
+  fieldFor: FieldFor = (p) => p,
+): Resolver<V, unknown, P> {
   return async (values) => {
-    const resolved = typeof schema === 'function' ? await schema() : schema;
-    const result = resolved.safeParse(toPayload(values));
-    if (result.success) return { values, errors: {} };
+    const result = (await schema()).safeParse(toPayload(values));
+    if (result.success) return { values: result.data, errors: {} };
     const errors: Record<string, unknown> = {};
     for (const issue of result.error.issues) {
       setOnce(errors, fieldFor(issue.path.join('.')).split('.'), {
@@ -38,18 +42,6 @@ function setOnce(target: Record<string, unknown>, path: string[], error: { type:
     node[key] ??= {};
     node = node[key] as Record<string, unknown>;
   });
-  const last = path[path.length - 1] ?? '_';
+  const last = path[path.length - 1] || '_form';
   node[last] ??= error;
-}
-
-/** Server field messages (HTTP 400 `object.fields`) onto the form. */
-export function applyServerErrors(
-  fields: unknown,
-  setError: (name: never, error: { type: string; message: string }) => void,
-  fieldFor: (path: string) => string = (p) => p,
-) {
-  if (!fields || typeof fields !== 'object') return false;
-  const entries = Object.entries(fields as Record<string, string>);
-  entries.forEach(([path, message]) => setError(fieldFor(path) as never, { type: 'server', message }));
-  return entries.length > 0;
 }

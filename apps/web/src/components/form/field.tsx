@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react';
+import { describedBy, FieldError } from './field-error';
 
 export type FieldA11y = { id: string; 'aria-invalid': boolean; 'aria-describedby'?: string };
 
@@ -14,49 +15,41 @@ type FieldProps = {
 /** A labelled control with its hint and error text (GOV.UK pattern): the error is announced with the input. */
 export function Field({ label, hint, error, children, className }: FieldProps) {
   const id = useId();
-  const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = error ? `${id}-error` : undefined;
-  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
   return (
     <div className={`field${error ? ' field--error' : ''}${className ? ` ${className}` : ''}`}>
       <label className="field__label" htmlFor={id}>
         {label}
       </label>
       {hint ? (
-        <p className="field__hint" id={hintId}>
+        <p className="field__hint" id={`${id}-hint`}>
           {hint}
         </p>
       ) : null}
-      {error ? (
-        <p className="field__error" id={errorId}>
-          <span className="visually-hidden">Error: </span>
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={`${id}-error`} message={error} />
       {children({
         id,
         'aria-invalid': Boolean(error),
-        ...(describedBy ? { 'aria-describedby': describedBy } : {}),
+        'aria-describedby': describedBy(hint !== undefined && `${id}-hint`, error && `${id}-error`),
       })}
     </div>
   );
 }
 
-type ChoiceGroupProps = {
+type FieldsetProps = {
   legend: ReactNode;
   hint?: ReactNode;
   error?: string;
   children: ReactNode;
-  inline?: boolean;
+  className?: string;
 };
 
-/** Radios or tick boxes under one legend; the error sits inside the fieldset so it is read with it. */
-export function ChoiceGroup({ legend, hint, error, children, inline }: ChoiceGroupProps) {
+/** Controls under one legend (radios, the parts of a date); the error sits inside so it is read with them. */
+export function Fieldset({ legend, hint, error, children, className }: FieldsetProps) {
   const id = useId();
   return (
     <fieldset
-      className={`field choice-group${inline ? ' choice-group--inline' : ''}${error ? ' field--error' : ''}`}
-      aria-describedby={[hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined}
+      className={`field${error ? ' field--error' : ''}${className ? ` ${className}` : ''}`}
+      aria-describedby={describedBy(hint !== undefined && `${id}-hint`, error && `${id}-error`)}
     >
       <legend className="field__label">{legend}</legend>
       {hint ? (
@@ -64,13 +57,44 @@ export function ChoiceGroup({ legend, hint, error, children, inline }: ChoiceGro
           {hint}
         </p>
       ) : null}
-      {error ? (
-        <p className="field__error" id={`${id}-error`}>
-          <span className="visually-hidden">Error: </span>
-          {error}
-        </p>
-      ) : null}
-      <div className="choice-group__items">{children}</div>
+      <FieldError id={`${id}-error`} message={error} />
+      {children}
     </fieldset>
+  );
+}
+
+type ChoiceGroupProps = Omit<FieldsetProps, 'className'> & { inline?: boolean };
+
+/** Radios or tick boxes under one legend. */
+export function ChoiceGroup({ children, inline, ...props }: ChoiceGroupProps) {
+  return (
+    <Fieldset {...props} className={`choice-group${inline ? ' choice-group--inline' : ''}`}>
+      <div className="choice-group__items">{children}</div>
+    </Fieldset>
+  );
+}
+
+type CheckboxFieldProps = {
+  label: ReactNode;
+  error?: string;
+  /** Renders the tick box with its id and ARIA attributes. */
+  children: (a11y: FieldA11y) => ReactNode;
+};
+
+/** One tick box with its label beside it and its error above, as a consent or declaration. */
+export function CheckboxField({ label, error, children }: CheckboxFieldProps) {
+  const id = useId();
+  return (
+    <div className={`field${error ? ' field--error' : ''}`}>
+      <FieldError id={`${id}-error`} message={error} />
+      <div className="choice">
+        {children({
+          id,
+          'aria-invalid': Boolean(error),
+          'aria-describedby': describedBy(error && `${id}-error`),
+        })}
+        <label htmlFor={id}>{label}</label>
+      </div>
+    </div>
   );
 }

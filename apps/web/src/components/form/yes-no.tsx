@@ -15,7 +15,13 @@ export function YesNo({ legend, value, onChange, error }: YesNoProps) {
     <ChoiceGroup legend={legend} error={error} inline>
       {[true, false].map((v) => (
         <label key={String(v)} className="choice choice--pill">
-          <input type="radio" name={name} checked={value === v} onChange={() => onChange(v)} />
+          <input
+            type="radio"
+            id={`${name}-${v ? 'yes' : 'no'}`}
+            name={name}
+            checked={value === v}
+            onChange={() => onChange(v)}
+          />
           <span>{v ? 'Yes' : 'No'}</span>
         </label>
       ))}

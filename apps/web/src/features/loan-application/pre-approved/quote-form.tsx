@@ -1,27 +1,27 @@
 import type { Quote, QuoteRequest } from '@lender/contract/calls/register';
 import { LEAD_AND_REPEAT_INSTALMENTS, QUOTE_REPAYMENT_WINDOW } from '@lender/contract/constants';
 import { formatDisplayDate } from '@lender/contract/dates';
-import { formatPence, poundsToPence } from '@lender/contract/money';
+import { formatPence, parseWholePounds, poundsToPence } from '@lender/contract/money';
 import { formatApr } from '@lender/contract/pricing/format';
 import { useEffect, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { applyServerErrors, contractResolver } from '../../../components/form/contract-resolver';
 import { DateChoice } from '../../../components/form/date-choice';
+import { ErrorSummary } from '../../../components/form/error-summary';
 import { Field } from '../../../components/form/field';
 import { OptionsSelect, toOptions } from '../../../components/form/options-select';
-import { useFocusFirstInvalid } from '../../../components/form/focus-first-invalid';
+import { SubmitButton } from '../../../components/form/submit-button';
+import { useContractForm } from '../../../components/form/use-contract-form';
 import { Page } from '../../../components/page';
 import { useDictionaries } from '../../../lib/api/get-dictionaries';
-import { ApiCallError } from '../../../lib/api-client';
 import { useAcceptQuote, useCalculateQuote } from './get-quote';
 
 type Values = { amount: string; wageFrequencyID: string; period: string; repaymentDate: string };
 
-const toRequest = (v: Values): QuoteRequest => ({
-  amount: v.amount.trim() === '' ? (undefined as never) : Number(v.amount),
-  wageFrequencyID: Number(v.wageFrequencyID) || (undefined as never),
-  period: Number(v.period) || (undefined as never),
+/** The inputs as the request to check; a field left empty stays undefined so the schema gives its message. */
+const toRequest = (v: Values): Partial<QuoteRequest> => ({
+  amount: parseWholePounds(v.amount),
+  wageFrequencyID: Number(v.wageFrequencyID) || undefined,
+  period: Number(v.period) || undefined,
   repaymentDate: v.repaymentDate,
 });
 
@@ -53,15 +53,23 @@ export function QuoteForm({ initial }: { initial: Quote }) {
   const accept = useAcceptQuote();
   const [quote, setQuote] = useState<Quote>(initial);
   const results = useRef<HTMLElement>(null);
-  const form = useForm<Values>({
+  const { form, errorOf, formProps, summary, busy } = useContractForm<Values, QuoteRequest>({
+    schema: loadQuoteSchema,
     defaultValues: toValues(initial),
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-    resolver: contractResolver(loadQuoteSchema, toRequest),
+    toPayload: toRequest,
+    onSubmit: async (request) => {
+      const next = await calculate.mutateAsync(request);
+      setQuote(next);
+      form.reset(toValues(next));
+      // On a phone the figures sit above the inputs: bring the new ones into view.
+      if ((results.current?.getBoundingClientRect().top ?? 0) < 0) {
+        results.current?.scrollIntoView({ block: 'start' });
+      }
+    },
+    // Field messages of a 400 are on the form; a quote that cannot be calculated is an error, not silence.
+    onError: () => void navigate('/error'),
   });
-  const { register, handleSubmit, watch, setValue, formState, setError } = form;
-  const { formRef, onInvalid } = useFocusFirstInvalid();
-  const errors = formState.errors;
+  const { register, watch, setValue } = form;
   const values = watch();
   const changed = JSON.stringify(values) !== JSON.stringify(toValues(quote));
 
@@ -72,26 +80,10 @@ export function QuoteForm({ initial }: { initial: Quote }) {
     if (fixedDate && values.repaymentDate !== fixedDate) setValue('repaymentDate', fixedDate);
   }, [fixedDate, values.repaymentDate, setValue]);
 
-  const onCalculate = handleSubmit(async (v) => {
-    try {
-      const next = await calculate.mutateAsync(toRequest(v));
-      setQuote(next);
-      form.reset(toValues(next));
-      // On a phone the figures sit above the inputs: bring the new ones into view.
-      if ((results.current?.getBoundingClientRect().top ?? 0) < 0) {
-        results.current?.scrollIntoView({ block: 'start' });
-      }
-    } catch (err) {
-      if (err instanceof ApiCallError && err.status === 400) {
-        applyServerErrors((err.object as { fields?: unknown })?.fields, setError);
-        onInvalid();
-      }
-    }
-  }, onInvalid);
-
   const onAccept = async () => {
     try {
-      await accept.mutateAsync(toRequest(toValues(quote)));
+      const { amount, wageFrequencyID, period, repaymentDate } = quote;
+      await accept.mutateAsync({ amount, wageFrequencyID, period, repaymentDate });
       void navigate('/loan/stage2');
     } catch {
       void navigate('/error');
@@ -189,19 +181,14 @@ export function QuoteForm({ initial }: { initial: Quote }) {
 
         <section aria-labelledby="quote-change" className="card quote__change">
           <h2 id="quote-change">Change your loan</h2>
-          <form
-            ref={formRef}
-            onFocusCapture={() => void loadQuoteSchema()}
-            className="form"
-            noValidate
-            onSubmit={onCalculate}
-          >
-            <Field label="Amount (£)" error={errors.amount?.message}>
+          <form {...formProps} className="form">
+            <ErrorSummary summary={summary} />
+            <Field label="Amount (£)" error={errorOf('amount')}>
               {(a11y) => (
                 <input {...a11y} className="input input--short" inputMode="numeric" {...register('amount')} />
               )}
             </Field>
-            <Field label="Wage frequency = Day of repayment" error={errors.wageFrequencyID?.message}>
+            <Field label="Wage frequency = Day of repayment" error={errorOf('wageFrequencyID')}>
               {(a11y) => (
                 <OptionsSelect
                   {...a11y}
@@ -211,7 +198,7 @@ export function QuoteForm({ initial }: { initial: Quote }) {
                 />
               )}
             </Field>
-            <Field label="Number of monthly instalments" error={errors.period?.message}>
+            <Field label="Number of monthly instalments" error={errorOf('period')}>
               {(a11y) => (
                 <OptionsSelect
                   {...a11y}
@@ -221,7 +208,7 @@ export function QuoteForm({ initial }: { initial: Quote }) {
                 />
               )}
             </Field>
-            <Field label="Repayment start date" error={errors.repaymentDate?.message}>
+            <Field label="Repayment start date" error={errorOf('repaymentDate')}>
               {(a11y) => (
                 <DateChoice
                   {...a11y}
@@ -236,9 +223,9 @@ export function QuoteForm({ initial }: { initial: Quote }) {
                 <p className="banner banner--info" role="status">
                   Your quote has changed. Press Calculate to see your new figures.
                 </p>
-                <button type="submit" className="button button--secondary">
+                <SubmitButton busy={busy} className="button button--secondary">
                   Calculate
-                </button>
+                </SubmitButton>
               </div>
             ) : null}
           </form>

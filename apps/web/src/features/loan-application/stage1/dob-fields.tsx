@@ -1,9 +1,9 @@
 import { FIRST_BIRTH_YEAR, MIN_AGE } from '@lender/contract/constants';
 import { daysInMonth, londonToday } from '@lender/contract/dates';
 import { forwardRef, useEffect, type ComponentProps } from 'react';
-import type { UseFormReturn } from 'react-hook-form';
+import { Fieldset } from '../../../components/form/field';
 import { OptionsSelect } from '../../../components/form/options-select';
-import type { Stage1Values } from './stage1-values';
+import type { Stage1FormApi } from './stage1-values';
 
 const MONTHS = [
   'January',
@@ -21,7 +21,7 @@ const MONTHS = [
 ];
 
 /** Day, month and year selectors: years from 1945 to this year minus 18; days follow month and year. */
-export function DobFields({ form, error }: { form: UseFormReturn<Stage1Values>; error?: string }) {
+export function DobFields({ form, error }: { form: Stage1FormApi; error?: string }) {
   const { register, watch, setValue, getValues, trigger, formState } = form;
   // The date's one error lives on the day field: re-check it whenever any part changes.
   const recheck = { onChange: () => formState.isSubmitted && void trigger('dobDay') };
@@ -36,16 +36,8 @@ export function DobFields({ form, error }: { form: UseFormReturn<Stage1Values>; 
     if (Number(getValues('dobDay')) > maxDay) setValue('dobDay', '');
   }, [maxDay, getValues, setValue]);
 
-  const describedBy = error ? 'dob-error' : undefined;
   return (
-    <fieldset className={`field${error ? ' field--error' : ''}`} aria-describedby={describedBy}>
-      <legend className="field__label">Date of birth</legend>
-      {error ? (
-        <p className="field__error" id="dob-error">
-          <span className="visually-hidden">Error: </span>
-          {error}
-        </p>
-      ) : null}
+    <Fieldset legend="Date of birth" error={error}>
       <div className="inline-fields">
         <DobPart
           label="Day"
@@ -69,7 +61,7 @@ export function DobFields({ form, error }: { form: UseFormReturn<Stage1Values>; 
           {...register('dobYear', recheck)}
         />
       </div>
-    </fieldset>
+    </Fieldset>
   );
 }
 

@@ -1,14 +1,15 @@
 import { BRAND } from '@lender/contract/brand';
 import { DEPENDANTS, STAGE1_REPAYMENT_WINDOW } from '@lender/contract/constants';
 import { useEffect } from 'react';
-import { useForm, type UseFormReturn } from 'react-hook-form';
+import type { UseFormReturn } from 'react-hook-form';
 import { Link } from 'react-router';
 import { AddressFields, type AddressValues } from '../../../components/address/address-fields';
-import { contractResolver } from '../../../components/form/contract-resolver';
 import { DateChoice } from '../../../components/form/date-choice';
-import { Field } from '../../../components/form/field';
+import { ErrorSummary } from '../../../components/form/error-summary';
+import { CheckboxField, Field } from '../../../components/form/field';
 import { OptionsSelect, toOptions } from '../../../components/form/options-select';
-import { useFocusFirstInvalid } from '../../../components/form/focus-first-invalid';
+import { SubmitButton } from '../../../components/form/submit-button';
+import { useContractForm } from '../../../components/form/use-contract-form';
 import { YesNo } from '../../../components/form/yes-no';
 import { useDictionaries } from '../../../lib/api/get-dictionaries';
 import { DobFields } from './dob-fields';
@@ -17,6 +18,7 @@ import {
   stage1FieldFor,
   toStage1Payload,
   type LoanChoice,
+  type Stage1Parsed,
   type Stage1Values,
   type Tracking,
 } from './stage1-values';
@@ -24,27 +26,24 @@ import {
 type Props = {
   loan: LoanChoice;
   tracking: Tracking;
-  onSubmit: (values: Stage1Values, form: UseFormReturn<Stage1Values>) => Promise<void>;
+  /** Sends the checked payload; a 400 with field messages is shown on the form by the form hook. */
+  send: (payload: Stage1Parsed) => Promise<void>;
+  onError: (err: unknown) => void;
 };
 
 const loadStage1Schema = () => import('@lender/contract/calls/register').then((m) => m.stage1Schema);
 
-export function Stage1Form({ loan, tracking, onSubmit }: Props) {
+export function Stage1Form({ loan, tracking, send, onError }: Props) {
   const dictionaries = useDictionaries(['titles', 'wageFrequencies']);
-  const form = useForm<Stage1Values>({
+  const { form, errorOf, formProps, summary, busy } = useContractForm<Stage1Values, Stage1Parsed>({
+    schema: loadStage1Schema,
     defaultValues: stage1Defaults,
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-    shouldFocusError: false,
-    resolver: contractResolver(
-      loadStage1Schema,
-      (v: Stage1Values) => toStage1Payload(v, loan, tracking),
-      stage1FieldFor,
-    ),
+    toPayload: (v) => toStage1Payload(v, loan, tracking),
+    fieldFor: stage1FieldFor,
+    onSubmit: send,
+    onError,
   });
-  const { register, handleSubmit, watch, setValue, formState } = form;
-  const { formRef, onInvalid } = useFocusFirstInvalid();
-  const errors = formState.errors;
+  const { register, watch, setValue, formState } = form;
 
   // A wage frequency with a fixed date fills the date in and locks it.
   const frequencyId = Number(watch('frequencyCategory'));
@@ -57,19 +56,14 @@ export function Stage1Form({ loan, tracking, onSubmit }: Props) {
   const isResident = watch('isResident');
 
   return (
-    <form
-      ref={formRef}
-      onFocusCapture={() => void loadStage1Schema()}
-      className="form"
-      noValidate
-      onSubmit={handleSubmit((v) => onSubmit(v, form), onInvalid)}
-    >
+    <form {...formProps} className="form">
+      <ErrorSummary summary={summary} />
       <p>
         Already a customer? <Link to="/login">Log in to your account</Link> to apply for a new loan.
       </p>
 
       <h2>About you</h2>
-      <Field label="Title" error={errors.titleId?.message}>
+      <Field label="Title" error={errorOf('titleId')}>
         {(a11y) => (
           <OptionsSelect
             {...a11y}
@@ -81,7 +75,7 @@ export function Stage1Form({ loan, tracking, onSubmit }: Props) {
           />
         )}
       </Field>
-      <Field label="First name" error={errors.firstName?.message}>
+      <Field label="First name" error={errorOf('firstName')}>
         {(a11y) => (
           <input
             {...a11y}
@@ -92,7 +86,7 @@ export function Stage1Form({ loan, tracking, onSubmit }: Props) {
           />
         )}
       </Field>
-      <Field label="Surname" error={errors.lastName?.message}>
+      <Field label="Surname" error={errorOf('lastName')}>
         {(a11y) => (
           <input
             {...a11y}
@@ -103,8 +97,8 @@ export function Stage1Form({ loan, tracking, onSubmit }: Props) {
           />
         )}
       </Field>
-      <DobFields form={form} error={errors.dobDay?.message} />
-      <Field label="E-mail" error={errors.email?.message}>
+      <DobFields form={form} error={errorOf('dobDay')} />
+      <Field label="E-mail" error={errorOf('email')}>
         {(a11y) => (
           <input {...a11y} className="input" type="email" autoComplete="email" {...register('email')} />
         )}
@@ -119,7 +113,7 @@ export function Stage1Form({ loan, tracking, onSubmit }: Props) {
       <AddressFields form={form as unknown as UseFormReturn<AddressValues & Record<string, unknown>>} />
 
       <h2>Contact and income</h2>
-      <Field label="Mobile" hint="For example 07111111111" error={errors.mobile?.message}>
+      <Field label="Mobile" hint="For example 07111111111" error={errorOf('mobile')}>
         {(a11y) => (
           <input
             {...a11y}
@@ -134,7 +128,7 @@ export function Stage1Form({ loan, tracking, onSubmit }: Props) {
       <Field
         label="Net monthly income (£)"
         hint="Your take-home pay per payslip"
-        error={errors.monthlynetPay?.message}
+        error={errorOf('monthlynetPay')}
       >
         {(a11y) => (
           <input
@@ -160,7 +154,7 @@ export function Stage1Form({ loan, tracking, onSubmit }: Props) {
           />
         )}
       </Field>
-      <Field label="Wage frequency" error={errors.frequencyCategory?.message}>
+      <Field label="Wage frequency" error={errorOf('frequencyCategory')}>
         {(a11y) => (
           <OptionsSelect
             {...a11y}
@@ -177,7 +171,7 @@ export function Stage1Form({ loan, tracking, onSubmit }: Props) {
             ? 'Set by your wage frequency.'
             : 'A weekday 6 to 45 days from today, ideally your next payday.'
         }
-        error={errors.nextPayDate?.message}
+        error={errorOf('nextPayDate')}
       >
         {(a11y) => (
           <DateChoice
@@ -189,38 +183,26 @@ export function Stage1Form({ loan, tracking, onSubmit }: Props) {
         )}
       </Field>
 
-      <div className="field">
-        <label className="choice">
-          <input type="checkbox" {...register('newsFromUs')} />
-          <span>I would like to hear about offers and news from {BRAND.name} by e-mail and SMS.</span>
-        </label>
-      </div>
-      <div className={`field${errors.confirmation ? ' field--error' : ''}`}>
-        {errors.confirmation ? (
-          <p className="field__error" id="confirmation-error">
-            <span className="visually-hidden">Error: </span>
-            {errors.confirmation.message}
-          </p>
-        ) : null}
-        <label className="choice">
-          <input
-            type="checkbox"
-            aria-invalid={Boolean(errors.confirmation)}
-            aria-describedby={errors.confirmation ? 'confirmation-error' : undefined}
-            {...register('confirmation')}
-          />
-          <span>
+      <CheckboxField
+        label={`I would like to hear about offers and news from ${BRAND.name} by e-mail and SMS.`}
+      >
+        {(a11y) => <input {...a11y} type="checkbox" {...register('newsFromUs')} />}
+      </CheckboxField>
+      <CheckboxField
+        error={errorOf('confirmation')}
+        label={
+          <>
             I agree to the <Link to="/info/privacy-policy">privacy policy</Link> and the{' '}
             <Link to="/info/terms-of-use">terms of use</Link>, and I agree that you may search credit
             reference agencies to check my application.
-          </span>
-        </label>
-      </div>
+          </>
+        }
+      >
+        {(a11y) => <input {...a11y} type="checkbox" {...register('confirmation')} />}
+      </CheckboxField>
 
       <div className="form-actions">
-        <button type="submit" className="button" disabled={formState.isSubmitting}>
-          Next
-        </button>
+        <SubmitButton busy={busy}>Next</SubmitButton>
       </div>
     </form>
   );

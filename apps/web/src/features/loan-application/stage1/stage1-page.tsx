@@ -1,9 +1,7 @@
 import { ErrorId } from '@lender/contract/error-ids';
-import { formatPence } from '@lender/contract/money';
+import { formatPence, poundsToPence } from '@lender/contract/money';
 import { useEffect, useState } from 'react';
-import type { UseFormReturn } from 'react-hook-form';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
-import { applyServerErrors } from '../../../components/form/contract-resolver';
 import { Page } from '../../../components/page';
 import { ApiCallError } from '../../../lib/api-client';
 import { QueryProvider } from '../../../lib/query';
@@ -11,7 +9,7 @@ import { getTracking } from '../../../lib/session';
 import { TEST_MODE } from '../../../lib/test-mode';
 import { Stage1Form } from './stage1-form';
 import { Stage1Outcome } from './stage1-outcome';
-import { loanFromQuery, stage1FieldFor, toStage1Payload, type Stage1Values } from './stage1-values';
+import { loanFromQuery, type Stage1Parsed } from './stage1-values';
 import { useSubmitStage1 } from './submit-stage1';
 import '../../../components/form/form.css';
 import './stage1.css';
@@ -50,25 +48,20 @@ function Stage1Page() {
   const showOutcome = (errorId: number) =>
     setOutcome(errorId === ErrorId.generic ? { kind: 'error' } : { kind: 'thank-you', errorId });
 
-  const onSubmit = async (values: Stage1Values, form: UseFormReturn<Stage1Values>) => {
+  const send = async (payload: Stage1Parsed) => {
     // Test mode previews an outcome from the query (?error=204); without a number it is the generic error.
     if (TEST_MODE && params.has('error')) return showOutcome(Number(params.get('error')) || ErrorId.generic);
-    try {
-      await submit.mutateAsync(toStage1Payload(values, loan, tracking));
-      void navigate('/loan/pre-approved');
-    } catch (err) {
-      if (!(err instanceof ApiCallError)) return setOutcome({ kind: 'error' });
-      if (
-        err.status === 400 &&
-        applyServerErrors((err.object as { fields?: unknown } | null)?.fields, form.setError, stage1FieldFor)
-      ) {
-        return;
-      }
-      showOutcome(err.error.errorID || ErrorId.generic);
-    }
+    await submit.mutateAsync(payload);
+    void navigate('/loan/pre-approved');
   };
 
-  const heading = `Apply for ${formatPence(loan.amount * 100)}`;
+  // Field messages of a 400 are on the form already (the form hook); anything else is an outcome page.
+  const onError = (err: unknown) =>
+    err instanceof ApiCallError
+      ? showOutcome(err.error.errorID || ErrorId.generic)
+      : setOutcome({ kind: 'error' });
+
+  const heading = `Apply for ${formatPence(poundsToPence(loan.amount))}`;
   return (
     <Page
       heading={heading}
@@ -76,7 +69,9 @@ function Stage1Page() {
       lead={outcome.kind === 'form' ? 'Step 1 of 4: about you. It takes about 5 minutes.' : undefined}
     >
       <div className={outcome.kind === 'form' ? undefined : 'stage1--done'}>
-        {outcome.kind === 'form' ? <Stage1Form loan={loan} tracking={tracking} onSubmit={onSubmit} /> : null}
+        {outcome.kind === 'form' ? (
+          <Stage1Form loan={loan} tracking={tracking} send={send} onError={onError} />
+        ) : null}
         {outcome.kind === 'thank-you' ? <Stage1Outcome errorId={outcome.errorId} /> : null}
         {outcome.kind === 'error' ? (
           <div className="banner banner--error" role="alert">

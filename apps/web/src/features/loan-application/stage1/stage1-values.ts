@@ -1,5 +1,8 @@
-import type { Stage1Payload } from '@lender/contract/calls/register';
-import { DEPENDANTS, ProductId } from '@lender/contract/constants';
+import type { Stage1Payload, stage1Schema } from '@lender/contract/calls/register';
+import { DEPENDANTS, instalmentsFor, MAX_AMOUNT, MIN_AMOUNT, ProductId } from '@lender/contract/constants';
+import { parseWholePounds } from '@lender/contract/money';
+import type { UseFormReturn } from 'react-hook-form';
+import type { z } from 'zod';
 import { emptyAddress, type AddressValues } from '../../../components/address/address-fields';
 
 /** What the stage1 form holds: strings as the inputs give them, turned into the payload on submit. */
@@ -40,6 +43,10 @@ export const stage1Defaults: Stage1Values = {
   confirmation: false,
 };
 
+/** The payload as the contract schema parsed it: what is sent. */
+export type Stage1Parsed = z.output<typeof stage1Schema>;
+export type Stage1FormApi = UseFormReturn<Stage1Values, unknown, Stage1Parsed>;
+
 export type LoanChoice = {
   productId: (typeof ProductId)[keyof typeof ProductId];
   amount: number;
@@ -72,7 +79,7 @@ export function toStage1Payload(v: Stage1Values, loan: LoanChoice, tracking: Tra
     address: v.address,
     country: 'United Kingdom',
     mobile: v.mobile,
-    monthlynetPay: num(v.monthlynetPay.replace(/[£,\s]/g, '')) as number,
+    monthlynetPay: parseWholePounds(v.monthlynetPay) as number,
     numDependents: v.numDependents,
     frequencyCategory: num(v.frequencyCategory) as number,
     nextPayDate: v.nextPayDate,
@@ -84,13 +91,17 @@ export function toStage1Payload(v: Stage1Values, loan: LoanChoice, tracking: Tra
 /** Payload paths that belong to another form field. */
 export const stage1FieldFor = (path: string) => (path === 'dob' ? 'dobDay' : path);
 
-/** The loan chosen on the home page, from the query; null sends the visitor back home. */
+/**
+ * The loan chosen on the home page, from the query; null sends the visitor back home (spec: stage1
+ * without a loan goes home). A combination the products do not sell (`?months=1&product=11`) is treated
+ * like a missing one: the form has no field to correct it on.
+ */
 export function loanFromQuery(params: URLSearchParams): LoanChoice | null {
   const amount = Number(params.get('amount'));
   const duration = Number(params.get('months'));
   const productId = Number(params.get('product'));
-  if (![ProductId.shortTerm, ProductId.longTerm].includes(productId as 4)) return null;
-  if (!Number.isInteger(amount) || amount < 1 || amount > 1000) return null;
-  if (!Number.isInteger(duration) || duration < 1 || duration > 6) return null;
-  return { productId: productId as LoanChoice['productId'], amount, duration };
+  if (productId !== ProductId.shortTerm && productId !== ProductId.longTerm) return null;
+  if (!Number.isInteger(amount) || amount < MIN_AMOUNT || amount > MAX_AMOUNT) return null;
+  if (!instalmentsFor(productId).includes(duration)) return null;
+  return { productId, amount, duration };
 }

@@ -1,0 +1,50 @@
+import type { FieldErrors } from 'react-hook-form';
+import { ApiCallError } from '../../lib/api-client';
+import type { FieldFor } from './contract-resolver';
+
+export type ErrorEntry = { name: string; message: string };
+
+/** Every message in react-hook-form's (possibly nested) error object, with its dotted field name. */
+export function listErrors(errors: FieldErrors, prefix = ''): ErrorEntry[] {
+  return Object.entries(errors).flatMap(([key, value]): ErrorEntry[] => {
+    if (!value || typeof value !== 'object') return [];
+    const name = prefix ? `${prefix}.${key}` : key;
+    const message = (value as { message?: unknown }).message;
+    if (typeof message === 'string' && message) return [{ name, message }];
+    return listErrors(value as FieldErrors, name);
+  });
+}
+
+/** The control a field name belongs to: the form's element of that name (the first radio of a group). */
+export function controlFor(form: HTMLFormElement | null, name: string): HTMLElement | null {
+  const found = name ? form?.elements.namedItem(name) : null;
+  if (!found) return null;
+  return found instanceof RadioNodeList
+    ? ((found[0] as HTMLElement | undefined) ?? null)
+    : (found as HTMLElement);
+}
+
+/** Field names in the order a person meets their controls on the page; names with no control go last. */
+export function inPageOrder(form: HTMLFormElement | null, names: string[]): string[] {
+  const at = new Map(names.map((n) => [n, controlFor(form, n)]));
+  return [...names].sort((a, b) => {
+    const ea = at.get(a);
+    const eb = at.get(b);
+    if (!ea || !eb) return Number(!ea) - Number(!eb);
+    return ea.compareDocumentPosition(eb) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1;
+  });
+}
+
+/**
+ * The field messages of an HTTP 400 answer (`object.fields`, keyed by payload path) as form field names,
+ * or null when the error is anything else (the page decides what that means).
+ */
+export function serverFieldErrors(err: unknown, fieldFor: FieldFor = (p) => p): ErrorEntry[] | null {
+  if (!(err instanceof ApiCallError) || err.status !== 400) return null;
+  const fields = (err.object as { fields?: unknown } | null)?.fields;
+  if (!fields || typeof fields !== 'object') return null;
+  const entries = Object.entries(fields as Record<string, unknown>)
+    .filter((e): e is [string, string] => typeof e[1] === 'string' && e[1] !== '')
+    .map(([path, message]) => ({ name: fieldFor(path), message }));
+  return entries.length > 0 ? entries : null;
+}

@@ -1,0 +1,172 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { ApiCallError } from '../../lib/api-client';
+import { ErrorSummary } from './error-summary';
+import { Field } from './field';
+import { SubmitButton } from './submit-button';
+import { useContractForm } from './use-contract-form';
+
+beforeAll(() => {
+  // jsdom lays nothing out, so it has no scrollIntoView; the hook and the summary scroll before focusing.
+  Element.prototype.scrollIntoView = vi.fn();
+});
+
+// Keys in the opposite order to the page: zod reports 'surname' first, the page shows 'first' first.
+const schema = z.object({
+  surname: z.string().trim().min(1, { error: 'Please enter your surename.' }),
+  first: z.string().trim().min(1, { error: 'Please enter your first name.' }),
+  mobile: z.string().transform((v) => v.replace(/\s+/g, '')),
+  newsFromUs: z.boolean().default(false),
+});
+type Payload = z.output<typeof schema>;
+type Values = { first: string; surname: string; mobile: string };
+
+type Props = {
+  onSubmit: (p: Payload) => unknown;
+  onError?: (err: unknown) => void;
+  withSummary?: boolean;
+  fieldFor?: (path: string) => string;
+};
+
+function TestForm({ onSubmit, onError, withSummary = true, fieldFor }: Props) {
+  const { form, errorOf, formProps, summary, busy } = useContractForm<Values, Payload>({
+    schema: async () => schema,
+    defaultValues: { first: '', surname: '', mobile: '' },
+    onSubmit,
+    onError,
+    fieldFor,
+  });
+  return (
+    <form {...formProps}>
+      {withSummary ? <ErrorSummary summary={summary} /> : null}
+      <Field label="First name" error={errorOf('first')}>
+        {(a11y) => <input {...a11y} {...form.register('first')} />}
+      </Field>
+      <Field label="Surname" error={errorOf('surname')}>
+        {(a11y) => <input {...a11y} {...form.register('surname')} />}
+      </Field>
+      <Field label="Mobile" error={errorOf('mobile')}>
+        {(a11y) => <input {...a11y} {...form.register('mobile')} />}
+      </Field>
+      <SubmitButton busy={busy}>Next</SubmitButton>
+    </form>
+  );
+}
+
+const fill = async (first: string, surname: string, mobile = '07111 111111') => {
+  if (first) await userEvent.type(screen.getByLabelText('First name'), first);
+  if (surname) await userEvent.type(screen.getByLabelText('Surname'), surname);
+  await userEvent.type(screen.getByLabelText('Mobile'), mobile);
+};
+
+const badRequest = (fields: Record<string, string>) =>
+  new ApiCallError({ errorID: 400, errorMessage: 'Bad request' }, 400, { fields });
+
+describe('useContractForm', () => {
+  it("hands onSubmit the schema's parsed payload: trimmed, transformed, defaults filled", async () => {
+    const onSubmit = vi.fn();
+    render(<TestForm onSubmit={onSubmit} />);
+    await fill('  Ann ', 'Smith');
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit).toHaveBeenCalledWith({
+      first: 'Ann',
+      surname: 'Smith',
+      mobile: '07111111111',
+      newsFromUs: false,
+    });
+  });
+
+  it('lists the messages in page order in a focused summary titled "There is a problem"', async () => {
+    const onSubmit = vi.fn();
+    render(<TestForm onSubmit={onSubmit} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    const summary = await screen.findByRole('alert', { name: 'There is a problem' });
+    const links = summary.querySelectorAll('a');
+    expect([...links].map((a) => a.textContent)).toEqual([
+      'Please enter your first name.',
+      'Please enter your surename.',
+    ]);
+    expect(document.activeElement).toBe(summary);
+    expect(onSubmit).not.toHaveBeenCalled();
+    // The inline messages stay as the schema words them, read with their inputs.
+    expect(screen.getByLabelText('Surname').getAttribute('aria-invalid')).toBe('true');
+    const described = screen.getByLabelText('Surname').getAttribute('aria-describedby') ?? '';
+    expect(document.getElementById(described)?.textContent).toBe('Error: Please enter your surename.');
+  });
+
+  it('moves focus to a field from its summary link', async () => {
+    render(<TestForm onSubmit={vi.fn()} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await userEvent.click(await screen.findByRole('link', { name: 'Please enter your surename.' }));
+    expect(document.activeElement).toBe(screen.getByLabelText('Surname'));
+  });
+
+  it('drops a fixed field from the summary and hides the summary once nothing is wrong', async () => {
+    render(<TestForm onSubmit={vi.fn()} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('alert');
+    await userEvent.type(screen.getByLabelText('First name'), 'Ann');
+    await waitFor(() =>
+      expect(screen.queryByRole('link', { name: 'Please enter your first name.' })).toBeNull(),
+    );
+    expect(screen.getByRole('link', { name: 'Please enter your surename.' })).toBeTruthy();
+    await userEvent.type(screen.getByLabelText('Surname'), 'Smith');
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+  });
+
+  it('focuses the first invalid field in page order when the form shows no summary', async () => {
+    render(<TestForm onSubmit={vi.fn()} withSummary={false} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('First name')));
+  });
+
+  it("shows a 400 answer's field messages on their fields, mapped from payload paths", async () => {
+    const onSubmit = vi.fn().mockRejectedValue(badRequest({ lastName: 'Please enter your surename.' }));
+    const fieldFor = (path: string) => (path === 'lastName' ? 'surname' : path);
+    render(<TestForm onSubmit={onSubmit} fieldFor={fieldFor} />);
+    await fill('Ann', 'Smith');
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    const summary = await screen.findByRole('alert', { name: 'There is a problem' });
+    expect(summary.textContent).toContain('Please enter your surename.');
+    expect(screen.getByLabelText('Surname').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByLabelText('First name').getAttribute('aria-invalid')).toBe('false');
+    expect(document.activeElement).toBe(summary);
+  });
+
+  it('keeps a server message for a field the form does not show, as text without a link', async () => {
+    const onSubmit = vi.fn().mockRejectedValue(badRequest({ duration: 'Please enter instalment.' }));
+    render(<TestForm onSubmit={onSubmit} />);
+    await fill('Ann', 'Smith');
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    const summary = await screen.findByRole('alert');
+    expect(summary.textContent).toContain('Please enter instalment.');
+    expect(summary.querySelectorAll('a')).toHaveLength(0);
+  });
+
+  it('passes any other failure to onError and shows nothing on the form', async () => {
+    const failure = new ApiCallError({ errorID: 204, errorMessage: '' }, 200);
+    const onError = vi.fn();
+    render(<TestForm onSubmit={vi.fn().mockRejectedValue(failure)} onError={onError} />);
+    await fill('Ann', 'Smith');
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(onError).toHaveBeenCalledWith(failure));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('marks the submit busy while sending and ignores a second press', async () => {
+    let finish = () => {};
+    const onSubmit = vi.fn(() => new Promise<void>((resolve) => (finish = resolve)));
+    render(<TestForm onSubmit={onSubmit} />);
+    await fill('Ann', 'Smith');
+    const button = screen.getByRole('button', { name: 'Next' });
+    await userEvent.click(button);
+    await waitFor(() => expect(button.getAttribute('aria-disabled')).toBe('true'));
+    await userEvent.click(button);
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+    finish();
+    await waitFor(() => expect(button.getAttribute('aria-disabled')).toBeNull());
+  });
+});
