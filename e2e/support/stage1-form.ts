@@ -42,8 +42,9 @@ export async function fillStage1(page: Page, a: Applicant) {
     await page.getByLabel('Post code', { exact: true }).fill('SW1A 2AA');
     await page.getByRole('button', { name: 'Find address' }).click();
     await page
-      .getByLabel('Select your address')
-      .selectOption({ label: '10 Downing Street, London, SW1A 2AA' });
+      .getByRole('listbox', { name: 'Select your address' })
+      .getByRole('option', { name: '10 Downing Street, London, SW1A 2AA' })
+      .click();
     await expect(page.getByLabel('Current address')).toHaveValue('10 Downing Street, London, SW1A 2AA');
   }
   await page.getByLabel('Mobile', { exact: true }).fill(a.mobile);

@@ -1,11 +1,12 @@
 import { FIELD_LENGTH } from '@lender/contract/constants';
 import type { LookupAddress } from '@lender/contract/rules/address';
 import { fromLookup } from '@lender/contract/rules/address-lookup';
-import { useState } from 'react';
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { FieldErrors, UseFormReturn } from 'react-hook-form';
 import { findAddresses, retrieveAddress } from '../../lib/api/find-address';
 import { ApiCallError } from '../../lib/api-client';
 import { Field } from '../form/field';
+import { AddressResults, foundText } from './address-results';
 
 export type AddressValues = {
   autoAddress: boolean;
@@ -40,9 +41,16 @@ type Props = {
   addressLabel?: string;
 };
 
+/** Why none of the three is marked optional although each may be left empty (the contract's rule). */
+const ONE_OF_HINT = 'Enter at least one of flat number, building name or house number.';
+
+/** GOV.UK style: required fields are plain, optional ones say so in their label. */
+const optional = (label: string) => `${label} (optional)`;
+
 /**
  * Address in auto mode (postcode search, pick an address, read-only result) or manual mode, toggled by
  * '+Manual Addr.' / '+Auto Addr.'. Closing the search without a pick clears what a pick would fill.
+ * Picking moves focus to the filled address field, closing moves it back to 'Find address'.
  */
 export function AddressFields({ form, addressLabel = 'Current address' }: Props) {
   const { register, watch, setValue, formState } = form;
@@ -50,13 +58,21 @@ export function AddressFields({ form, addressLabel = 'Current address' }: Props)
   const auto = watch('autoAddress');
   const [results, setResults] = useState<LookupAddress[] | null>(null);
   const [searchError, setSearchError] = useState<string | null>(null);
+  // A second press while a search is on its way does nothing (a ref: two quick presses share one render).
+  const searching = useRef(false);
+  const findButton = useRef<HTMLButtonElement>(null);
+  const oneOfHintId = useId();
 
   const clearPicked = () => FILLED.forEach((f) => setValue(f, '', { shouldValidate: formState.isSubmitted }));
 
   const search = async () => {
+    if (searching.current) return;
+    // Cleared first, so the same count after a second search is announced again.
+    setResults(null);
     setSearchError(null);
     const postCode = String(form.getValues('postCode') ?? '').trim();
     if (!postCode) return setSearchError('Please enter your post code');
+    searching.current = true;
     try {
       const found = await findAddresses(postCode);
       setResults(found);
@@ -71,21 +87,34 @@ export function AddressFields({ form, addressLabel = 'Current address' }: Props)
           ? 'Please enter a valid post code'
           : 'Address search is unavailable, please enter your address manually.',
       );
+    } finally {
+      searching.current = false;
     }
   };
 
-  const pick = async (id: string) => {
-    const summary = results?.find((r) => r.Id === id);
-    if (!summary) return;
-    const full = summary.PostalCode ? summary : (await retrieveAddress(id))[0];
-    if (!full) return;
+  const pick = async (summary: LookupAddress) => {
+    let full: LookupAddress | undefined = summary;
+    try {
+      if (!summary.PostalCode) full = (await retrieveAddress(summary.Id))[0];
+    } catch {
+      full = undefined;
+    }
+    if (!full) {
+      setResults(null);
+      findButton.current?.focus();
+      return setSearchError('Address search is unavailable, please enter your address manually.');
+    }
     for (const [k, v] of Object.entries(fromLookup(full))) {
       setValue(k as keyof AddressValues, v, { shouldValidate: formState.isSubmitted });
     }
+    // The filled field reads back the picked address ('Current address, read only, 12 Downing Street...').
+    form.setFocus('address');
     setResults(null);
   };
 
   const closeSearch = () => {
+    // Focus goes back to where the search started before the list it is in disappears.
+    findButton.current?.focus();
     setResults(null);
     clearPicked();
   };
@@ -95,6 +124,17 @@ export function AddressFields({ form, addressLabel = 'Current address' }: Props)
     setResults(null);
     setSearchError(null);
   };
+
+  // Enter in the post code searches, as 'Find address' does, rather than sending the whole form.
+  const onPostCodeKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (auto && e.key === 'Enter') {
+      e.preventDefault();
+      void search();
+    }
+  };
+
+  const status = searchError ?? (results && results.length > 0 ? foundText(results.length) : '');
+  const withOneOfHint = (describedBy?: string) => [oneOfHintId, describedBy].filter(Boolean).join(' ');
 
   return (
     <div className="address-fields">
@@ -106,57 +146,49 @@ export function AddressFields({ form, addressLabel = 'Current address' }: Props)
               className="input input--short"
               autoComplete="postal-code"
               maxLength={FIELD_LENGTH.postCode}
+              onKeyDown={onPostCodeKeyDown}
               {...register('postCode')}
             />
             {auto ? (
-              <button type="button" className="button button--secondary" onClick={() => void search()}>
+              <button
+                ref={findButton}
+                type="button"
+                className="button button--secondary"
+                onClick={() => void search()}
+              >
                 Find address
               </button>
             ) : null}
           </div>
         )}
       </Field>
-      {auto && results && results.length > 0 ? (
-        <Field label="Select your address">
-          {(a11y) => (
-            <div>
-              <select
-                {...a11y}
-                className="select"
-                defaultValue=""
-                onChange={(e) => void pick(e.target.value)}
-              >
-                <option value="" disabled>
-                  {results.length} addresses found
-                </option>
-                {results.map((r) => (
-                  <option key={r.Id} value={r.Id}>
-                    {r.Label}
-                  </option>
-                ))}
-              </select>
-              <button type="button" className="link-button" onClick={closeSearch}>
-                Close the search
-              </button>
-            </div>
-          )}
-        </Field>
-      ) : null}
       {auto ? (
-        <Field label={addressLabel} error={errors.address?.message}>
-          {(a11y) => (
-            <input
-              {...a11y}
-              className="input"
-              readOnly
-              placeholder="Search by post code above"
-              {...register('address')}
-            />
-          )}
-        </Field>
+        <>
+          <AddressResults
+            results={results}
+            status={status}
+            onPick={(r) => void pick(r)}
+            onClose={closeSearch}
+          />
+          <Field label={addressLabel} error={errors.address?.message}>
+            {(a11y) => (
+              <input
+                {...a11y}
+                className="input"
+                readOnly
+                placeholder="Search by post code above"
+                {...register('address')}
+              />
+            )}
+          </Field>
+        </>
       ) : (
         <>
-          <Field label="Flat number" error={errors.flatNo?.message}>
+          <Field
+            label="Flat number"
+            hint={<span id={oneOfHintId}>{ONE_OF_HINT}</span>}
+            error={errors.flatNo?.message}
+          >
             {(a11y) => (
               <input
                 {...a11y}
@@ -170,6 +202,7 @@ export function AddressFields({ form, addressLabel = 'Current address' }: Props)
             {(a11y) => (
               <input
                 {...a11y}
+                aria-describedby={withOneOfHint(a11y['aria-describedby'])}
                 className="input"
                 maxLength={FIELD_LENGTH.building}
                 {...register('building')}
@@ -180,6 +213,7 @@ export function AddressFields({ form, addressLabel = 'Current address' }: Props)
             {(a11y) => (
               <input
                 {...a11y}
+                aria-describedby={withOneOfHint(a11y['aria-describedby'])}
                 className="input input--short"
                 maxLength={FIELD_LENGTH.houseNumber}
                 {...register('houseNumber')}
@@ -208,7 +242,7 @@ export function AddressFields({ form, addressLabel = 'Current address' }: Props)
               />
             )}
           </Field>
-          <Field label="County" error={errors.county?.message}>
+          <Field label={optional('County')} error={errors.county?.message}>
             {(a11y) => (
               <input {...a11y} className="input" maxLength={FIELD_LENGTH.county} {...register('county')} />
             )}
