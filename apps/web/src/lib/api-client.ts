@@ -28,7 +28,12 @@ export class ApiCallError extends Error {
   }
 }
 
-export type CallOptions = { forceLoader?: boolean; signal?: AbortSignal };
+export type CallOptions = {
+  forceLoader?: boolean;
+  /** What the loader says while this call runs (the screen reader hears it); 'Please wait.' if unset. */
+  loaderMessage?: string;
+  signal?: AbortSignal;
+};
 
 let refreshing: Promise<boolean> | null = null;
 
@@ -127,6 +132,6 @@ export async function callApi<N extends CallName>(
       if (envelope.error.errorID !== 0) throw new ApiCallError(envelope.error, res.status, envelope.object);
       return envelope.object as CallResponse<N>;
     })(),
-    { force: options.forceLoader },
+    { force: options.forceLoader, message: options.loaderMessage },
   );
 }

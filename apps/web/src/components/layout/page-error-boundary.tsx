@@ -2,9 +2,15 @@ import { BRAND } from '@lender/contract/brand';
 import { Component, type ReactNode } from 'react';
 
 type State = { failed: boolean };
+type Props = {
+  children: ReactNode;
+  resetKey: string;
+  /** Shown instead of the error page (the footer and the loader fall back to nothing). */
+  fallback?: ReactNode;
+};
 
 /** A page that fails to load or render (for example a chunk gone after a release) gets a way out. */
-export class PageErrorBoundary extends Component<{ children: ReactNode; resetKey: string }, State> {
+export class PageErrorBoundary extends Component<Props, State> {
   override state: State = { failed: false };
 
   static getDerivedStateFromError(): State {
@@ -17,6 +23,7 @@ export class PageErrorBoundary extends Component<{ children: ReactNode; resetKey
 
   override render() {
     if (!this.state.failed) return this.props.children;
+    if (this.props.fallback !== undefined) return this.props.fallback;
     return (
       <div className="page container">
         <title>{`Something went wrong | ${BRAND.name}`}</title>

@@ -1,13 +1,20 @@
-import { Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { setNavigator } from '../../lib/navigation';
-import { GlobalLoader } from './global-loader';
 import { PageErrorBoundary } from './page-error-boundary';
 import { RiskWarning } from './risk-warning';
 import { SideHeader } from './side-header';
-import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 import './layout.css';
+
+/**
+ * Out of the first page's script (budget: bench/src/budgets.ts), they arrive with the page's own chunk.
+ * Nothing moves when they land: the footer is below the fold on every page (the main area is at least a
+ * screen high) and the loader shows nothing while idle. The loader's empty status region is in the page
+ * long before a person can submit anything, so its text is announced when it appears.
+ */
+const GlobalLoader = lazy(() => import('./global-loader').then((m) => ({ default: m.GlobalLoader })));
+const SiteFooter = lazy(() => import('./site-footer').then((m) => ({ default: m.SiteFooter })));
 
 export function RootLayout() {
   const navigate = useNavigate();
@@ -37,8 +44,13 @@ export function RootLayout() {
         </main>
         <SideHeader />
       </div>
-      <SiteFooter />
-      <GlobalLoader />
+      {/* Their own boundaries: the page's Suspense and error screen never wait for them nor lose them. */}
+      <PageErrorBoundary resetKey={pathname} fallback={null}>
+        <Suspense fallback={null}>
+          <SiteFooter />
+          <GlobalLoader />
+        </Suspense>
+      </PageErrorBoundary>
     </>
   );
 }

@@ -32,6 +32,12 @@ const GROUPS = [
   },
 ];
 
+const [emailUser, emailDomain] = BRAND.supportEmail.split('@');
+
+/**
+ * The footer, the same on every page. It is below the fold everywhere, so root-layout loads it lazily,
+ * out of the first page's script.
+ */
 export function SiteFooter() {
   return (
     <footer className="site-footer">
@@ -55,7 +61,11 @@ export function SiteFooter() {
             <p>
               <a href={telHref(BRAND.supportPhone)}>{BRAND.supportPhone}</a>
               <br />
-              <a href={`mailto:${BRAND.supportEmail}`}>{BRAND.supportEmail}</a>
+              {/* A narrow column may break the address only before the @, never inside a word. */}
+              <a className="site-footer__email" href={`mailto:${BRAND.supportEmail}`}>
+                {emailUser}
+                <wbr />@{emailDomain}
+              </a>
             </p>
             <ul className="site-footer__hours">
               <li>{BRAND.hours.applications}</li>

@@ -1,7 +1,7 @@
 import { BRAND } from '@lender/contract/brand';
 import { Link } from 'react-router';
 import { Page } from '../../components/page';
-import { INFO_GROUPS, INFO_PAGES } from './info-pages';
+import { INFO_GROUPS, LISTED_INFO_PAGES } from './info-pages';
 
 export function Component() {
   return (
@@ -18,7 +18,7 @@ export function Component() {
         <section key={group} aria-labelledby={headingId(group)}>
           <h2 id={headingId(group)}>{group}</h2>
           <ul className="info-cards">
-            {INFO_PAGES.filter((p) => p.group === group).map((p) => (
+            {LISTED_INFO_PAGES.filter((p) => p.group === group).map((p) => (
               <li key={p.slug} className="card">
                 <h3>
                   <Link to={`/info/${p.slug}`}>{p.title}</Link>

@@ -14,7 +14,7 @@ import { FAQ_TOPICS } from './faq-topics';
 import { Component as InfoIndexPage } from './info-index-page';
 import { Component as InfoLayout } from './info-layout';
 import { Component as InfoPage } from './info-page';
-import { INFO_PAGES } from './info-pages';
+import { findInfoPage, INFO_PAGES } from './info-pages';
 
 const SLUGS = [
   'our-commitment',
@@ -62,17 +62,47 @@ describe('information area', () => {
       const h1 = await screen.findByRole('heading', { level: 1, name: title }, slow);
       expect(h1).toBeTruthy();
       expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
-      const nav = screen.getByRole('navigation', { name: 'Information' });
-      expect(within(nav).getByRole('link', { current: 'page' }).getAttribute('href')).toBe(`/info/${slug}`);
+      // Beside the page and, folded, after it: the stylesheet displays one of them (e2e checks which).
+      const navs = screen.getAllByRole('navigation', { name: 'Information' });
+      expect(navs).toHaveLength(2);
+      for (const nav of navs) {
+        const current = within(nav).queryByRole('link', { current: 'page' });
+        if (findInfoPage(slug)?.unlisted) expect(current).toBeNull();
+        else expect(current?.getAttribute('href')).toBe(`/info/${slug}`);
+      }
     },
   );
 
-  it('renders the index with a link to every page', async () => {
+  it('puts the page before the folded navigation, and the draft privacy policy in no navigation', async () => {
+    renderAt('/info/costs');
+    const h1 = await screen.findByRole('heading', { level: 1, name: 'Costs' }, slow);
+    const folded = screen.getByText('More information pages').closest('details')!;
+    expect(folded.open).toBe(false);
+    expect(h1.compareDocumentPosition(folded) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    for (const nav of screen.getAllByRole('navigation', { name: 'Information' })) {
+      expect(within(nav).getByRole('link', { name: 'Privacy policy' }).getAttribute('href')).toBe(
+        '/info/privacy-policy',
+      );
+      expect(within(nav).queryByRole('link', { name: /draft/i })).toBeNull();
+    }
+  });
+
+  it('links the draft privacy policy from the policy in effect, which keeps its own title', async () => {
+    renderAt('/info/privacy-policy');
+    await screen.findByRole('heading', { level: 1, name: 'Privacy policy' }, slow);
+    expect(document.title).toBe(`Privacy policy | ${BRAND.name}`);
+    const draft = screen.getByRole('link', { name: 'read the draft of the next version' });
+    expect(draft.getAttribute('href')).toBe('/info/privacy-policy-draft');
+  });
+
+  it('renders the index with a link to every listed page', async () => {
     renderAt('/info');
     await screen.findByRole('heading', { level: 1, name: 'Information' }, slow);
     const main = screen.getByRole('heading', { level: 1 }).closest('.page') as HTMLElement;
     for (const p of INFO_PAGES) {
-      expect(within(main).getByRole('link', { name: p.title }).getAttribute('href')).toBe(`/info/${p.slug}`);
+      const link = within(main).queryByRole('link', { name: p.title });
+      if (p.unlisted) expect(link).toBeNull();
+      else expect(link?.getAttribute('href')).toBe(`/info/${p.slug}`);
     }
   });
 

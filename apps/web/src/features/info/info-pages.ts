@@ -10,6 +10,11 @@ export type InfoPageEntry = {
   navLabel: string;
   summary: string;
   group: InfoGroup;
+  /**
+   * Reachable by its address and from the pages that cite it, but left out of the navigation and the
+   * index: the draft of the next privacy policy must not read as a second policy (decision 005).
+   */
+  unlisted?: true;
   /** Each page is its own chunk: the navigation and the index list every page without loading any. */
   load: () => Promise<InfoPageModule>;
 };
@@ -101,6 +106,7 @@ export const INFO_PAGES: readonly InfoPageEntry[] = [
     summary:
       'The next version of our privacy policy, published in advance so you can read it before it applies.',
     group: 'Legal',
+    unlisted: true,
     load: () => import('./pages/privacy-policy-draft'),
   },
   {
@@ -120,5 +126,8 @@ export const INFO_PAGES: readonly InfoPageEntry[] = [
     load: () => import('./pages/cookies'),
   },
 ];
+
+/** The pages the navigation and the index offer. */
+export const LISTED_INFO_PAGES = INFO_PAGES.filter((p) => !p.unlisted);
 
 export const findInfoPage = (slug: string | undefined) => INFO_PAGES.find((p) => p.slug === slug);

@@ -9,6 +9,8 @@ export function Component() {
       heading="Privacy policy: next version (draft)"
       lead={`This is a draft of the next version of our privacy policy. It takes effect on ${date}.`}
     >
+      {/* Not a second policy for search engines to offer: only the one in effect is indexed. */}
+      <meta name="robots" content="noindex" />
       <div className="banner banner--info prose">
         <p>
           <strong>Draft, not yet in effect.</strong> Version {version} applies from {date}. Until then our{' '}

@@ -3,8 +3,11 @@ import { useMutation } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 import { setItems, storeTokens } from '../../../lib/session';
 
+/** The spec allows about 60 seconds for the pre-approval decision: the loader says so. */
+export const DECISION_LOADER_MESSAGE = 'Checking your application. This can take up to a minute.';
+
 export const submitStage1 = (payload: Stage1Payload) =>
-  callApi('submitStage1', payload, { forceLoader: true });
+  callApi('submitStage1', payload, { forceLoader: true, loaderMessage: DECISION_LOADER_MESSAGE });
 
 /**
  * Submits the application. On success the applicant is signed in: the tokens are stored, with the name
