@@ -8,13 +8,18 @@ type PageProps = {
   lead?: ReactNode;
   children?: ReactNode;
   narrow?: boolean;
+  /**
+   * A hero band: the heading and lead share it with this content (home's loan picker), so the page can
+   * set them side by side. The page that uses it styles `.page__hero` (features/home/home.css).
+   */
+  hero?: ReactNode;
 };
 
 /**
  * Every screen's frame: the document title, one h1 that takes focus after a client-side navigation
  * (so a screen reader announces the new page), and the content.
  */
-export function Page({ heading, title, lead, children, narrow }: PageProps) {
+export function Page({ heading, title, lead, children, narrow, hero }: PageProps) {
   const h1 = useRef<HTMLHeadingElement>(null);
   const docTitle = `${title ?? (typeof heading === 'string' ? heading : '')} | ${BRAND.name}`;
   useEffect(() => {
@@ -22,13 +27,25 @@ export function Page({ heading, title, lead, children, narrow }: PageProps) {
     if (document.body.dataset.navigated === 'true') h1.current?.focus({ preventScroll: true });
     document.body.dataset.navigated = 'true';
   }, []);
-  return (
-    <div className="page container" style={narrow ? { maxWidth: '42rem', marginInline: 0 } : undefined}>
-      <title>{docTitle}</title>
+  const intro = (
+    <>
       <h1 ref={h1} tabIndex={-1}>
         {heading}
       </h1>
       {lead ? <p className="page__lead">{lead}</p> : null}
+    </>
+  );
+  return (
+    <div className="page container" style={narrow ? { maxWidth: '42rem', marginInline: 0 } : undefined}>
+      <title>{docTitle}</title>
+      {hero ? (
+        <div className="page__hero">
+          {intro}
+          {hero}
+        </div>
+      ) : (
+        intro
+      )}
       {children}
     </div>
   );

@@ -7,7 +7,7 @@ export function RiskWarning() {
       <p className="container">
         <strong>
           Warning: Late repayment can cause you serious money problems. For help, go to{' '}
-          <a href={BRAND.moneyHelperUrl} rel="noopener noreferrer" target="_blank">
+          <a href={BRAND.moneyHelperUrl} rel="noopener noreferrer">
             moneyhelper.org.uk
           </a>
         </strong>

@@ -76,7 +76,7 @@ export function SiteFooter() {
         </div>
         <p>
           Struggling with money? Free, impartial help is available from{' '}
-          <a href={BRAND.moneyHelperUrl} rel="noopener noreferrer" target="_blank">
+          <a href={BRAND.moneyHelperUrl} rel="noopener noreferrer">
             MoneyHelper
           </a>
           , the government-backed money and pensions service.

@@ -8,18 +8,32 @@ import {
   QUICK_AMOUNTS,
   SHORT_TERM_MONTHS,
 } from '@lender/contract/constants';
-import { Msg } from '@lender/contract/rules/messages';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { MarketingCarousel } from '../../components/marketing-carousel';
 import { Page } from '../../components/page';
 import { hasSession, setTracking, TRACKING_KEYS } from '../../lib/session';
-import { LoanTypeTabs, type LoanType } from './loan-type-tabs';
+import { FieldError } from '../../components/form/field-error';
+import { checkAmount, type AmountChoice } from './check-amount';
+import { LOAN_PANEL_ID, LoanTypeTabs, type LoanType } from './loan-type-tabs';
 import { RepresentativeExample } from './representative-example';
 import '../../components/form/form.css';
 import './home.css';
 
-type AmountChoice = (typeof QUICK_AMOUNTS)[number] | 'other';
+const pounds = new Intl.NumberFormat('en-GB', {
+  style: 'currency',
+  currency: 'GBP',
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 0,
+});
+/** The loan limits as the page writes them ('£1 to £1,000'), from the contract's constants. */
+const RANGE = `${pounds.format(MIN_AMOUNT)} to ${pounds.format(MAX_AMOUNT)}`;
+
+const POINTS = [
+  'Authorised and regulated by the Financial Conduct Authority',
+  'Apply online 24 hours a day, 7 days a week',
+  'Every cost shown before you agree to anything',
+];
 
 /** The loan picker: no form library here, so the first page stays small. */
 export function Component() {
@@ -30,7 +44,8 @@ export function Component() {
   const [amount, setAmount] = useState<AmountChoice | null>(null);
   const [other, setOther] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const errorTarget = useRef<HTMLInputElement>(null);
+  const firstAmount = useRef<HTMLInputElement>(null);
+  const otherInput = useRef<HTMLInputElement>(null);
 
   // Where the visitor came from is kept for this visit and sent with the application.
   useEffect(() => {
@@ -45,21 +60,13 @@ export function Component() {
     setMonths(t === 'instalment' ? DEFAULT_INSTALMENT_MONTHS : SHORT_TERM_MONTHS);
   };
 
-  const validate = (): number | string => {
-    if (amount === null) return Msg.chooseAmount;
-    if (amount !== 'other') return amount;
-    const value = Number(other);
-    if (other.trim() === '' || !Number.isInteger(value) || value < MIN_AMOUNT) return Msg.chooseAmount;
-    if (value > MAX_AMOUNT) return Msg.amountTooHigh;
-    return value;
-  };
-
   const apply = () => {
     if (hasSession()) return void navigate('/borrow');
-    const result = validate();
+    const result = checkAmount(amount, other);
     if (typeof result === 'string') {
       setError(result);
-      requestAnimationFrame(() => errorTarget.current?.focus());
+      // The control to put right: the amount typed, or the first amount to choose.
+      requestAnimationFrame(() => (amount === 'other' ? otherInput : firstAmount).current?.focus());
       return;
     }
     const product = type === 'instalment' ? ProductId.longTerm : ProductId.shortTerm;
@@ -71,104 +78,134 @@ export function Component() {
     if (error) setError(null);
   };
 
-  return (
-    <Page
-      heading="Small loans from £1 to £1,000"
-      title="Small loans"
-      lead="Direct lender. Apply online in minutes and get a quote in about 60 seconds."
+  const picker = (
+    <form
+      className="loan-picker"
+      aria-label="Choose your loan"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        apply();
+      }}
     >
-      <form
-        className="loan-picker card"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          apply();
-        }}
+      <LoanTypeTabs value={type} onChange={chooseType} />
+      <div
+        className="loan-picker__panel"
+        id={LOAN_PANEL_ID}
+        role="tabpanel"
+        aria-labelledby={`loan-tab-${type}`}
       >
-        <LoanTypeTabs value={type} onChange={chooseType} />
         <fieldset
           className={`field${error ? ' field--error' : ''}`}
           aria-describedby={error ? 'amount-error' : undefined}
         >
           <legend className="field__label">How much would you like to borrow?</legend>
-          {error ? (
-            <p className="field__error" id="amount-error">
-              <span className="visually-hidden">Error: </span>
-              {error}
-            </p>
-          ) : null}
-          <div
-            className="choice-group__items choice-group--inline"
-            style={{ display: 'flex', flexWrap: 'wrap' }}
-          >
+          <FieldError id="amount-error" message={error ?? undefined} />
+          <div className="tiles tiles--amounts">
             {[...QUICK_AMOUNTS, 'other' as const].map((a, i) => (
-              <label key={a} className="choice choice--pill">
+              <label key={a} className="tile">
                 <input
-                  ref={i === 0 ? errorTarget : undefined}
+                  ref={i === 0 ? firstAmount : undefined}
+                  className="tile__input"
                   type="radio"
                   name="amount"
                   value={a}
                   checked={amount === a}
                   onChange={() => revalidate(() => setAmount(a))}
                 />
-                <span>{a === 'other' ? 'Other' : `£${a}`}</span>
+                <span className="tile__face">{a === 'other' ? 'Other' : pounds.format(a)}</span>
               </label>
             ))}
           </div>
           {amount === 'other' ? (
-            <div className="field" style={{ marginTop: 'var(--space-3)' }}>
+            <div className="loan-picker__other">
               <label className="field__label" htmlFor="other-amount">
-                Other amount (£1 to £1,000)
+                Other amount ({RANGE})
               </label>
-              <input
-                id="other-amount"
-                className="input input--short"
-                inputMode="numeric"
-                autoComplete="off"
-                value={other}
-                aria-invalid={Boolean(error)}
-                aria-describedby={error ? 'amount-error' : undefined}
-                onChange={(e) => revalidate(() => setOther(e.target.value.replace(/[^\d]/g, '')))}
-              />
+              <div className="money-input">
+                <span className="money-input__unit" aria-hidden="true">
+                  £
+                </span>
+                <input
+                  ref={otherInput}
+                  id="other-amount"
+                  className="input"
+                  inputMode="numeric"
+                  autoComplete="off"
+                  value={other}
+                  aria-invalid={Boolean(error)}
+                  aria-describedby={error ? 'amount-error' : undefined}
+                  onChange={(e) => revalidate(() => setOther(e.target.value.replace(/[^\d]/g, '')))}
+                />
+              </div>
             </div>
           ) : null}
         </fieldset>
         {type === 'instalment' ? (
           <fieldset className="field">
             <legend className="field__label">Over how many months?</legend>
-            <div
-              className="choice-group__items"
-              style={{ display: 'flex', flexWrap: 'wrap', gap: 'var(--space-2)' }}
-            >
+            <div className="tiles tiles--months">
               {INSTALMENT_MONTHS.map((m) => (
-                <label key={m} className="choice choice--pill">
+                <label key={m} className="tile">
                   <input
+                    className="tile__input"
                     type="radio"
                     name="months"
                     value={m}
                     checked={months === m}
                     onChange={() => setMonths(m)}
                   />
-                  <span>{m} months</span>
+                  <span className="tile__face">
+                    <span className="tile__number">{m}</span> <span className="tile__unit">months</span>
+                  </span>
                 </label>
               ))}
             </div>
           </fieldset>
         ) : (
-          <p>Repay in one payment after 1 month.</p>
+          <p className="loan-picker__single">
+            Repay in one payment after {SHORT_TERM_MONTHS} month{SHORT_TERM_MONTHS === 1 ? '' : 's'}.
+          </p>
         )}
-        <button type="submit" className="button button--block">
-          Apply Now
-        </button>
-        <p className="loan-picker__note">Checking your quote will not affect your credit score.</p>
-      </form>
-      <p>
-        <a href={BRAND.compareLendersUrl} rel="noopener noreferrer" target="_blank">
-          Compare lenders and alternatives to a short-term loan
-        </a>
-      </p>
-      <MarketingCarousel />
+      </div>
+      <button type="submit" className="button button--block loan-picker__apply">
+        Apply Now
+      </button>
+      <p className="loan-picker__note">Checking your quote will not affect your credit score.</p>
+    </form>
+  );
+
+  return (
+    <Page
+      heading={`Small loans from ${RANGE}`}
+      title="Small loans"
+      lead="Direct lender. Apply online in minutes and get a quote in about 60 seconds."
+      hero={
+        <>
+          {picker}
+          <ul className="hero__points">
+            {POINTS.map((p) => (
+              <li key={p}>{p}</li>
+            ))}
+          </ul>
+        </>
+      }
+    >
       <RepresentativeExample />
+      <MarketingCarousel />
+      <section className="home-compare" aria-labelledby="home-compare">
+        <h2 id="home-compare">Is a short-term loan right for you?</h2>
+        <p>
+          A short-term loan is an expensive way to borrow over a long time. Borrow only what you can repay on
+          time, and look at the alternatives first.
+        </p>
+        {/* Same tab, as every external link (docs/decisions/005); noreferrer keeps the visit private. */}
+        <p>
+          <a href={BRAND.compareLendersUrl} rel="noopener noreferrer">
+            Compare lenders and alternatives to a short-term loan
+          </a>
+        </p>
+      </section>
     </Page>
   );
 }

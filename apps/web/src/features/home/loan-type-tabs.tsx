@@ -2,6 +2,9 @@ import { useRef, type KeyboardEvent } from 'react';
 
 export type LoanType = 'instalment' | 'shortTerm';
 
+/** The picker's choices below the tabs: the panel each tab controls. */
+export const LOAN_PANEL_ID = 'loan-panel';
+
 const TABS: { value: LoanType; label: string }[] = [
   { value: 'instalment', label: 'Instalment Loan' },
   { value: 'shortTerm', label: 'Short Term Loan' },
@@ -25,9 +28,11 @@ export function LoanTypeTabs({ value, onChange }: { value: LoanType; onChange: (
           ref={(el) => {
             refs.current[i] = el;
           }}
+          id={`loan-tab-${t.value}`}
           type="button"
           role="tab"
           aria-selected={value === t.value}
+          aria-controls={LOAN_PANEL_ID}
           tabIndex={value === t.value ? 0 : -1}
           className="loan-tabs__tab"
           onClick={() => onChange(t.value)}
