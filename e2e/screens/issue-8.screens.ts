@@ -24,6 +24,8 @@ async function shot(page: Page, screen: string) {
     await document.fonts.ready;
   });
   await expect(page.getByRole('main').locator('[aria-busy="true"]')).toHaveCount(0);
+  // The footer arrives with its own chunk after the page (the shell's budget): wait for it.
+  await expect(page.getByRole('contentinfo')).toBeVisible();
   const width = page.viewportSize()!.width;
   await page.screenshot({
     path: path.join(outDir, `${prefix}-${screen}-${width}.png`),
