@@ -18,7 +18,8 @@ fi
 export E2E_WEB_DIST
 
 set +e
-npx playwright test -c e2e/playwright.config.ts "$@"
+# PLAYWRIGHT_CONFIG: another suite on the same build and server (scripts/screens.sh).
+npx playwright test -c "${PLAYWRIGHT_CONFIG:-e2e/playwright.config.ts}" "$@"
 status=$?
 set -e
 exit "$status"
