@@ -129,17 +129,7 @@ export function MarketingCarousel() {
             {playing ? 'Pause' : 'Play'}
             <span className="visually-hidden"> slides</span>
           </button>
-          <button
-            type="button"
-            className="carousel__arrow carousel__arrow--prev"
-            aria-controls={slidesId}
-            aria-label="Previous slide"
-            onClick={() => show(index - 1)}
-          >
-            <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
-              <path d="m14.5 6-6 6 6 6" fill="none" stroke="currentColor" strokeWidth="2.5" />
-            </svg>
-          </button>
+          <ArrowButton direction="prev" controls={slidesId} onClick={() => show(index - 1)} />
           <div className="carousel__dots">
             {SLIDES.map((s, i) => (
               <button
@@ -153,17 +143,7 @@ export function MarketingCarousel() {
               />
             ))}
           </div>
-          <button
-            type="button"
-            className="carousel__arrow carousel__arrow--next"
-            aria-controls={slidesId}
-            aria-label="Next slide"
-            onClick={() => show(index + 1)}
-          >
-            <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
-              <path d="m9.5 6 6 6-6 6" fill="none" stroke="currentColor" strokeWidth="2.5" />
-            </svg>
-          </button>
+          <ArrowButton direction="next" controls={slidesId} onClick={() => show(index + 1)} />
         </div>
       </div>
       <div id={slidesId} className="carousel__slides" aria-live={rotating ? 'off' : 'polite'}>
@@ -186,5 +166,28 @@ export function MarketingCarousel() {
         ))}
       </div>
     </section>
+  );
+}
+
+const ARROWS = {
+  prev: { label: 'Previous slide', path: 'm14.5 6-6 6 6 6' },
+  next: { label: 'Next slide', path: 'm9.5 6 6 6-6 6' },
+};
+
+/** Previous or next: a named button with a chevron drawn inline (no image request). */
+function ArrowButton(props: { direction: keyof typeof ARROWS; controls: string; onClick: () => void }) {
+  const arrow = ARROWS[props.direction];
+  return (
+    <button
+      type="button"
+      className={`carousel__arrow carousel__arrow--${props.direction}`}
+      aria-controls={props.controls}
+      aria-label={arrow.label}
+      onClick={props.onClick}
+    >
+      <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+        <path d={arrow.path} fill="none" stroke="currentColor" strokeWidth="2.5" />
+      </svg>
+    </button>
   );
 }
