@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { callRoutesPlugin } from './apps/web/build/call-routes-plugin';
 import { representativeExamplePlugin } from './apps/web/build/representative-example-plugin';
 
 // One runner, three projects: the pure contract, the API (in process, against a real database chosen by
@@ -19,8 +20,9 @@ export default defineConfig({
         },
       },
       {
-        // The web app's build-time modules (virtual:representative-example), as in apps/web/vite.config.ts.
-        plugins: [representativeExamplePlugin()],
+        // The web app's build-time modules (virtual:representative-example, virtual:call-routes), as in
+        // apps/web/vite.config.ts.
+        plugins: [representativeExamplePlugin(), callRoutesPlugin()],
         test: {
           name: 'web',
           root: 'apps/web',

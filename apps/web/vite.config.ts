@@ -2,6 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { brotliCompressSync, gzipSync, constants } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { callRoutesPlugin } from './build/call-routes-plugin.ts';
 import { representativeExamplePlugin } from './build/representative-example-plugin.ts';
 
 /**
@@ -30,7 +31,7 @@ function precompress(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), representativeExamplePlugin(), precompress()],
+  plugins: [react(), representativeExamplePlugin(), callRoutesPlugin(), precompress()],
   server: {
     port: 5173,
     proxy: {

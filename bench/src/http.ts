@@ -1,5 +1,4 @@
-import { apiRoutes, callPath } from '@lender/contract/api-routes';
-import type { CallName } from '@lender/contract/api-calls';
+import { calls, callPath, type CallName } from '@lender/contract/api-calls';
 
 export type Envelope = { error?: { errorID?: number; errorMessage?: string }; object?: unknown };
 
@@ -7,7 +6,7 @@ export type CallResult = { status: number; body: Envelope | null; ms: number };
 
 /** The path and method of a call, from the contract (the server registers its routes from the same table). */
 export function route(name: CallName) {
-  const def = apiRoutes[name];
+  const def = calls[name];
   return { method: def.method, path: callPath(def) };
 }
 

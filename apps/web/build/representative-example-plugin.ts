@@ -1,20 +1,11 @@
-import { fileURLToPath } from 'node:url';
-import { runnerImport, type Plugin } from 'vite';
+import type { Plugin } from 'vite';
 import type * as Engine from '@lender/contract/pricing/representative-example';
+import { contractFile, exportConsts, loadContractModule } from './contract-module.ts';
 
 /** The figures: `standard` and `provider`, each a RepresentativeExample (types: src/representative-example.d.ts). */
 export const REPRESENTATIVE_EXAMPLE_ID = 'virtual:representative-example';
 /** The standard example as the home page and the footer print it: `sentence` and `apr`. */
 export const REPRESENTATIVE_EXAMPLE_TEXT_ID = 'virtual:representative-example/text';
-
-const ENGINE = fileURLToPath(
-  new URL('../../../packages/contract/src/pricing/representative-example.ts', import.meta.url),
-);
-
-const exportConsts = (values: Record<string, unknown>) =>
-  Object.entries(values)
-    .map(([name, value]) => `export const ${name} = ${JSON.stringify(value)};`)
-    .join('\n');
 
 /**
  * The representative example, priced by the contract's engine when Vite runs (build, dev server, vitest)
@@ -26,9 +17,6 @@ const exportConsts = (values: Record<string, unknown>) =>
  * (budget: 90 KB gzip), so it takes the sentence already worded by the contract's own helpers
  * (`representativeSentence`, `formatApr`) rather than the data and the helpers; the costs page's table
  * takes the data of both examples.
- *
- * The engine is loaded through Vite's module runner (it is TypeScript, which Node 20 cannot import), and
- * every file it reads is watched: in the dev server an edit to the engine recomputes the figures.
  */
 export function representativeExamplePlugin(): Plugin {
   return {
@@ -39,12 +27,10 @@ export function representativeExamplePlugin(): Plugin {
     async load(id) {
       if (id !== `\0${REPRESENTATIVE_EXAMPLE_ID}` && id !== `\0${REPRESENTATIVE_EXAMPLE_TEXT_ID}`)
         return null;
-      const { module: engine, dependencies } = await runnerImport<typeof Engine>(ENGINE, {
-        configFile: false,
-        envFile: false,
-        logLevel: 'error',
-      });
-      for (const file of dependencies) this.addWatchFile(file);
+      const engine = await loadContractModule<typeof Engine>(
+        this,
+        contractFile('pricing/representative-example.ts'),
+      );
       const { standard, provider } = engine.representativeExamples();
       return id === `\0${REPRESENTATIVE_EXAMPLE_ID}`
         ? exportConsts({ standard, provider })

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { apiRoutes, type CallName, type RouteDef } from './api-routes';
 import * as account from './calls/account';
 import * as address from './calls/address';
 import * as doc from './calls/document';
@@ -9,132 +8,421 @@ import * as reg from './calls/register';
 import { appStatusSchema, stringBody, tokenPairSchema } from './calls/shared';
 import { getDictionariesRequestSchema, getDictionariesResponseSchema } from './dictionaries';
 
-/** A call's route plus its schemas: the API registers a route per entry and validates with them. */
-export type CallDef = RouteDef & { body?: z.ZodType; query?: z.ZodType; response: z.ZodType };
+/**
+ * One call of spec section 7 (plus the address lookup): where it lives, who may call it, and its schemas.
+ * The API registers a route per entry and validates with the schemas; the web app receives only the
+ * route facts (`callRoutes`), as data made at build time, so the browser never ships these schemas.
+ */
+type CallSpec = {
+  controller: string;
+  action: string;
+  method: 'GET' | 'POST';
+  /** `session`: a bearer token is required. */
+  auth: 'public' | 'session';
+  /** The spec marks these: an HTTP failure does not navigate to /error. */
+  skipDefaultErrorHandling?: boolean;
+  /** A JSON body or a query string; a call has at most one of the two. */
+  body?: z.ZodType;
+  query?: z.ZodType;
+  response: z.ZodType;
+};
 
-const call = <const T extends CallDef>(def: T) => def;
+/** Where the input travels, derived from the schemas so it cannot disagree with them. */
+type InputOf<T> = T extends { body: z.ZodType } ? 'body' : T extends { query: z.ZodType } ? 'query' : 'none';
+
+export type CallDef = CallSpec & { input: 'body' | 'query' | 'none' };
+
+const call = <
+  const T extends CallSpec & { body?: z.ZodType } & ({ body?: undefined } | { query?: undefined }),
+>(
+  spec: T,
+) => ({ ...spec, input: (spec.body ? 'body' : spec.query ? 'query' : 'none') as InputOf<T> });
 const empty = z.null();
 
 export const calls = {
   getDictionaries: call({
-    ...apiRoutes.getDictionaries,
+    controller: 'Dictionary',
+    action: 'GetDictionaries',
+    method: 'POST',
+    auth: 'public',
     body: getDictionariesRequestSchema,
     response: getDictionariesResponseSchema,
   }),
-  submitStage1: call({ ...apiRoutes.submitStage1, body: reg.stage1Schema, response: tokenPairSchema }),
-  getQuote: call({ ...apiRoutes.getQuote, response: reg.quoteSchema }),
+  submitStage1: call({
+    controller: 'Register',
+    action: 'SubmitStage1',
+    method: 'POST',
+    auth: 'public',
+    body: reg.stage1Schema,
+    response: tokenPairSchema,
+  }),
+  getQuote: call({
+    controller: 'Register',
+    action: 'GetQuote',
+    method: 'POST',
+    auth: 'session',
+    response: reg.quoteSchema,
+  }),
   calculateQuote: call({
-    ...apiRoutes.calculateQuote,
+    controller: 'Register',
+    action: 'CalculateQuote',
+    method: 'POST',
+    auth: 'session',
     body: reg.quoteRequestSchema,
     response: reg.quoteSchema,
   }),
-  acceptQuote: call({ ...apiRoutes.acceptQuote, body: reg.quoteRequestSchema, response: appStatusSchema }),
-  getApplicationStatus: call({ ...apiRoutes.getApplicationStatus, response: reg.applicationStatusSchema }),
-  submitStage2: call({ ...apiRoutes.submitStage2, body: reg.stage2Schema, response: appStatusSchema }),
-  submitStage3: call({ ...apiRoutes.submitStage3, body: reg.stage3Schema, response: appStatusSchema }),
-  submitStage4: call({ ...apiRoutes.submitStage4, body: reg.stage4Schema, response: appStatusSchema }),
-  submitStage5: call({ ...apiRoutes.submitStage5, body: reg.stage5Schema, response: empty }),
-  getEsign: call({ ...apiRoutes.getEsign, query: reg.guidQuerySchema, response: reg.esignSchema }),
+  acceptQuote: call({
+    controller: 'Register',
+    action: 'AcceptQuote',
+    method: 'POST',
+    auth: 'session',
+    body: reg.quoteRequestSchema,
+    response: appStatusSchema,
+  }),
+  getApplicationStatus: call({
+    controller: 'Register',
+    action: 'GetApplicationStatus',
+    method: 'GET',
+    auth: 'session',
+    response: reg.applicationStatusSchema,
+  }),
+  submitStage2: call({
+    controller: 'Register',
+    action: 'SubmitStage2',
+    method: 'POST',
+    auth: 'session',
+    body: reg.stage2Schema,
+    response: appStatusSchema,
+  }),
+  submitStage3: call({
+    controller: 'Register',
+    action: 'SubmitStage3',
+    method: 'POST',
+    auth: 'session',
+    body: reg.stage3Schema,
+    response: appStatusSchema,
+  }),
+  submitStage4: call({
+    controller: 'Register',
+    action: 'SubmitStage4',
+    method: 'POST',
+    auth: 'session',
+    body: reg.stage4Schema,
+    response: appStatusSchema,
+  }),
+  submitStage5: call({
+    controller: 'Register',
+    action: 'SubmitStage5',
+    method: 'POST',
+    auth: 'public',
+    body: reg.stage5Schema,
+    response: empty,
+  }),
+  getEsign: call({
+    controller: 'Register',
+    action: 'GetEsign',
+    method: 'GET',
+    auth: 'public',
+    query: reg.guidQuerySchema,
+    response: reg.esignSchema,
+  }),
   getEmailVerificationLinkStatus: call({
-    ...apiRoutes.getEmailVerificationLinkStatus,
+    controller: 'Register',
+    action: 'GetEmailVerificationLinkStatus',
+    method: 'GET',
+    auth: 'public',
     query: reg.guidQuerySchema,
     response: reg.verifiedSchema,
   }),
   sendVerificationSms: call({
-    ...apiRoutes.sendVerificationSms,
+    controller: 'Register',
+    action: 'SendVerificationSMS',
+    method: 'POST',
+    auth: 'public',
     body: stringBody('Invalid link.', 64),
     response: empty,
   }),
   sendVerificationAndUniqueUrlEmail: call({
-    ...apiRoutes.sendVerificationAndUniqueUrlEmail,
+    controller: 'Register',
+    action: 'SendVerificationAndUniqueUrlEmail',
+    method: 'POST',
+    auth: 'public',
     body: stringBody('Invalid link.', 64),
     response: empty,
   }),
   checkEmailVerification: call({
-    ...apiRoutes.checkEmailVerification,
+    controller: 'Register',
+    action: 'CheckEmailVerification',
+    method: 'GET',
+    auth: 'public',
     query: reg.emailVerificationQuerySchema,
     response: reg.verifiedSchema,
   }),
-  getRepeatLoan: call({ ...apiRoutes.getRepeatLoan, response: reg.repeatLoanPrefillSchema }),
-  repeatLoan: call({ ...apiRoutes.repeatLoan, body: reg.repeatLoanSchema, response: appStatusSchema }),
-  leadLanded: call({ ...apiRoutes.leadLanded, query: reg.guidQuerySchema, response: lead.leadLandedSchema }),
+  getRepeatLoan: call({
+    controller: 'Register',
+    action: 'GetRepeatLoan',
+    method: 'GET',
+    auth: 'session',
+    response: reg.repeatLoanPrefillSchema,
+  }),
+  repeatLoan: call({
+    controller: 'Register',
+    action: 'RepeatLoan',
+    method: 'POST',
+    auth: 'session',
+    body: reg.repeatLoanSchema,
+    response: appStatusSchema,
+  }),
+  leadLanded: call({
+    controller: 'LeadProvider',
+    action: 'LeadLanded',
+    method: 'GET',
+    auth: 'public',
+    query: reg.guidQuerySchema,
+    response: lead.leadLandedSchema,
+  }),
   leadGetQuote: call({
-    ...apiRoutes.leadGetQuote,
+    controller: 'LeadProvider',
+    action: 'GetQuote',
+    method: 'GET',
+    auth: 'public',
     query: lead.leadQuoteQuerySchema,
     response: lead.leadQuoteSchema,
   }),
   submitLandedLead: call({
-    ...apiRoutes.submitLandedLead,
+    controller: 'LeadProvider',
+    action: 'SubmitLandedLead',
+    method: 'POST',
+    auth: 'public',
+    skipDefaultErrorHandling: true,
     body: lead.submitLandedLeadSchema,
     response: empty,
   }),
-  leadLandedEvent: call({ ...apiRoutes.leadLandedEvent, body: lead.leadEventSchema, response: empty }),
-  reportError: call({ ...apiRoutes.reportError, body: lead.clientErrorSchema, response: empty }),
+  leadLandedEvent: call({
+    controller: 'LeadProvider',
+    action: 'LeadLandedEvent',
+    method: 'POST',
+    auth: 'public',
+    skipDefaultErrorHandling: true,
+    body: lead.leadEventSchema,
+    response: empty,
+  }),
+  reportError: call({
+    controller: 'LeadProvider',
+    action: 'Error',
+    method: 'POST',
+    auth: 'public',
+    skipDefaultErrorHandling: true,
+    body: lead.clientErrorSchema,
+    response: empty,
+  }),
   login: call({
-    ...apiRoutes.login,
+    controller: 'Account',
+    action: 'Login',
+    method: 'POST',
+    auth: 'public',
+    skipDefaultErrorHandling: true,
     body: account.loginRequestSchema,
     response: account.loginResponseSchema,
   }),
   refreshToken: call({
-    ...apiRoutes.refreshToken,
+    controller: 'Account',
+    action: 'RefreshToken',
+    method: 'POST',
+    auth: 'public',
+    skipDefaultErrorHandling: true,
     body: account.refreshTokenBodySchema,
     response: tokenPairSchema,
   }),
-  changePassword: call({ ...apiRoutes.changePassword, body: account.changePasswordSchema, response: empty }),
-  changeEmail: call({ ...apiRoutes.changeEmail, body: account.changeEmailBodySchema, response: empty }),
+  changePassword: call({
+    controller: 'Account',
+    action: 'ChangePassword',
+    method: 'POST',
+    auth: 'session',
+    body: account.changePasswordSchema,
+    response: empty,
+  }),
+  changeEmail: call({
+    controller: 'Account',
+    action: 'ChangeEmail',
+    method: 'POST',
+    auth: 'session',
+    body: account.changeEmailBodySchema,
+    response: empty,
+  }),
   forgotPassword: call({
-    ...apiRoutes.forgotPassword,
+    controller: 'Account',
+    action: 'ForgotPassword',
+    method: 'POST',
+    auth: 'public',
+    skipDefaultErrorHandling: true,
     body: account.forgotPasswordBodySchema,
     response: empty,
   }),
   changePasswordByGuid: call({
-    ...apiRoutes.changePasswordByGuid,
+    controller: 'Account',
+    action: 'ChangePasswordByGuid',
+    method: 'POST',
+    auth: 'public',
     body: account.changePasswordByGuidSchema,
     response: empty,
   }),
-  getAccountDetails: call({ ...apiRoutes.getAccountDetails, response: account.accountDetailsSchema }),
-  changeMobile: call({ ...apiRoutes.changeMobile, body: account.changeMobileBodySchema, response: empty }),
+  getAccountDetails: call({
+    controller: 'Account',
+    action: 'GetAccountDetails',
+    method: 'GET',
+    auth: 'session',
+    response: account.accountDetailsSchema,
+  }),
+  changeMobile: call({
+    controller: 'Account',
+    action: 'ChangeMobile',
+    method: 'POST',
+    auth: 'session',
+    body: account.changeMobileBodySchema,
+    response: empty,
+  }),
   changeAddress: call({
-    ...apiRoutes.changeAddress,
+    controller: 'Account',
+    action: 'ChangeAddress',
+    method: 'POST',
+    auth: 'session',
     body: account.changeAddressSchema,
     response: z.object({ addressStr: z.string() }),
   }),
   changeContactPreference: call({
-    ...apiRoutes.changeContactPreference,
+    controller: 'Account',
+    action: 'ChangeContactPreference',
+    method: 'POST',
+    auth: 'session',
     body: account.changeContactPreferenceSchema,
     response: empty,
   }),
-  getBorrowingSummary: call({ ...apiRoutes.getBorrowingSummary, response: my.borrowingSummarySchema }),
-  getScheduleSummary: call({ ...apiRoutes.getScheduleSummary, response: my.scheduleSummarySchema }),
-  getTotalDue: call({ ...apiRoutes.getTotalDue, response: my.totalDueSchema }),
-  addCreditCard: call({ ...apiRoutes.addCreditCard, body: my.addCreditCardSchema, response: empty }),
-  cardPayment: call({ ...apiRoutes.cardPayment, body: my.cardPaymentSchema, response: empty }),
-  calculate: call({ ...apiRoutes.calculate, body: my.rescheduleSchema, response: my.calculatedRowsSchema }),
-  reSchedule: call({ ...apiRoutes.reSchedule, body: my.rescheduleSchema, response: empty }),
-  downloadSob: call({ ...apiRoutes.downloadSob, query: my.downloadSobQuerySchema, response: empty }),
-  uploadDocument: call({ ...apiRoutes.uploadDocument, body: doc.uploadDocumentSchema, response: empty }),
+  getBorrowingSummary: call({
+    controller: 'MyAccountArea',
+    action: 'GetBorrowingSummary',
+    method: 'GET',
+    auth: 'session',
+    response: my.borrowingSummarySchema,
+  }),
+  getScheduleSummary: call({
+    controller: 'MyAccountArea',
+    action: 'GetScheduleSummary',
+    method: 'GET',
+    auth: 'session',
+    response: my.scheduleSummarySchema,
+  }),
+  getTotalDue: call({
+    controller: 'MyAccountArea',
+    action: 'GetTotalDue',
+    method: 'GET',
+    auth: 'session',
+    response: my.totalDueSchema,
+  }),
+  addCreditCard: call({
+    controller: 'MyAccountArea',
+    action: 'AddCreditCard',
+    method: 'POST',
+    auth: 'session',
+    body: my.addCreditCardSchema,
+    response: empty,
+  }),
+  cardPayment: call({
+    controller: 'MyAccountArea',
+    action: 'CardPayment',
+    method: 'POST',
+    auth: 'session',
+    body: my.cardPaymentSchema,
+    response: empty,
+  }),
+  calculate: call({
+    controller: 'MyAccountArea',
+    action: 'Calculate',
+    method: 'POST',
+    auth: 'session',
+    body: my.rescheduleSchema,
+    response: my.calculatedRowsSchema,
+  }),
+  reSchedule: call({
+    controller: 'MyAccountArea',
+    action: 'ReSchedule',
+    method: 'POST',
+    auth: 'session',
+    body: my.rescheduleSchema,
+    response: empty,
+  }),
+  downloadSob: call({
+    controller: 'MyAccountArea',
+    action: 'DownloadSOB',
+    method: 'GET',
+    auth: 'public',
+    query: my.downloadSobQuerySchema,
+    response: empty,
+  }),
+  uploadDocument: call({
+    controller: 'Document',
+    action: 'UploadDocument',
+    method: 'POST',
+    auth: 'session',
+    body: doc.uploadDocumentSchema,
+    response: empty,
+  }),
   deleteDocument: call({
-    ...apiRoutes.deleteDocument,
+    controller: 'Document',
+    action: 'DeleteDocument',
+    method: 'POST',
+    auth: 'session',
     query: doc.documentSourceQuerySchema,
     response: empty,
   }),
   getDownloadLink: call({
-    ...apiRoutes.getDownloadLink,
+    controller: 'Document',
+    action: 'GetDownloadLink',
+    method: 'GET',
+    auth: 'session',
     query: doc.documentSourceQuerySchema,
     response: doc.downloadLinkSchema,
   }),
   addressFind: call({
-    ...apiRoutes.addressFind,
+    controller: 'Address',
+    action: 'Find',
+    method: 'GET',
+    auth: 'public',
     query: address.addressFindQuerySchema,
     response: address.addressListSchema,
   }),
   addressRetrieve: call({
-    ...apiRoutes.addressRetrieve,
+    controller: 'Address',
+    action: 'Retrieve',
+    method: 'GET',
+    auth: 'public',
     query: address.addressRetrieveQuerySchema,
     response: address.addressListSchema,
   }),
-} as const satisfies Record<CallName, CallDef>;
+} as const satisfies Record<string, CallDef>;
 
-export type { CallName };
-export { callPath } from './api-routes';
+export type CallName = keyof typeof calls;
 export type CallResponse<N extends CallName> = z.infer<(typeof calls)[N]['response']>;
+
+export const callPath = (def: Pick<CallDef, 'controller' | 'action'>) =>
+  `/api/${def.controller}/${def.action}`;
+
+/** What a client needs to make a call, without its schemas. */
+export type CallRoute = Pick<CallDef, 'method' | 'auth' | 'input'> & {
+  path: string;
+  skipDefaultErrorHandling: boolean;
+};
+
+export const callRoutes = () =>
+  Object.fromEntries(
+    Object.entries(calls).map(([name, def]: [string, CallDef]) => [
+      name,
+      {
+        method: def.method,
+        path: callPath(def),
+        input: def.input,
+        auth: def.auth,
+        skipDefaultErrorHandling: def.skipDefaultErrorHandling === true,
+      } satisfies CallRoute,
+    ]),
+  ) as Record<CallName, CallRoute>;

@@ -1,5 +1,5 @@
-import type { calls, CallResponse } from '@lender/contract/api-calls';
-import { apiRoutes, callPath, type CallName } from '@lender/contract/api-routes';
+import type { CallName, CallResponse, calls } from '@lender/contract/api-calls';
+import { callRoutes } from 'virtual:call-routes';
 import type { ApiError, Envelope } from '@lender/contract/envelope-types';
 import { ErrorId } from '@lender/contract/error-ids';
 
@@ -43,7 +43,7 @@ function refreshSession(): Promise<boolean> {
     const refreshToken = getItem('refresh_token');
     if (!refreshToken) return false;
     try {
-      const res = await fetch(callPath(apiRoutes.refreshToken), {
+      const res = await fetch(callRoutes.refreshToken.path, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify(refreshToken),
@@ -62,23 +62,23 @@ function refreshSession(): Promise<boolean> {
 }
 
 function request(name: CallName, input: unknown, signal?: AbortSignal) {
-  const def = apiRoutes[name];
+  const route = callRoutes[name];
   const headers: Record<string, string> = {};
   const token = getItem('token');
   if (token) headers.authorization = `Bearer ${token}`;
-  let url = callPath(def);
+  let url = route.path;
   let body: string | undefined;
-  if (def.input === 'query' && input) {
+  if (route.input === 'query' && input) {
     const params = new URLSearchParams();
     for (const [k, v] of Object.entries(input as Record<string, unknown>)) {
       if (v !== undefined && v !== null) params.set(k, String(v));
     }
     url += `?${params}`;
-  } else if (def.input === 'body') {
+  } else if (route.input === 'body') {
     headers['content-type'] = 'application/json';
     body = JSON.stringify(input);
   }
-  return fetch(url, { method: def.method, headers, body, signal });
+  return fetch(url, { method: route.method, headers, body, signal });
 }
 
 /**
@@ -91,14 +91,14 @@ export async function callApi<N extends CallName>(
   input: CallInput<N>,
   options: CallOptions = {},
 ): Promise<CallResponse<N>> {
-  const def = apiRoutes[name];
-  const skipDefault = 'skipDefaultErrorHandling' in def && def.skipDefaultErrorHandling === true;
+  const route = callRoutes[name];
+  const skipDefault = route.skipDefaultErrorHandling;
   return trackRequest(
     (async () => {
       let res: Response;
       try {
         res = await request(name, input, options.signal);
-        if (res.status === 401 && def.auth === 'session') {
+        if (res.status === 401 && route.auth === 'session') {
           if (hasSession() && (await refreshSession())) {
             res = await request(name, input, options.signal);
           }

@@ -1,0 +1,7 @@
+/* The route facts of the contract's table of calls, made into a module when Vite runs: apps/web/build/call-routes-plugin.ts. */
+
+declare module 'virtual:call-routes' {
+  import type { CallName, CallRoute } from '@lender/contract/api-calls';
+
+  export const callRoutes: Record<CallName, CallRoute>;
+}
