@@ -1,6 +1,6 @@
 import type { Plugin } from 'vite';
 import type * as Calls from '@lender/contract/api-calls';
-import { contractFile, exportConsts, loadContractModule } from './contract-module.ts';
+import { contractFile, exportConsts, loadContractModule } from './contract-module';
 
 export const CALL_ROUTES_ID = 'virtual:call-routes';
 

@@ -1,6 +1,6 @@
 import type { Plugin } from 'vite';
 import type * as Engine from '@lender/contract/pricing/representative-example';
-import { contractFile, exportConsts, loadContractModule } from './contract-module.ts';
+import { contractFile, exportConsts, loadContractModule } from './contract-module';
 
 /** The figures: `standard` and `provider`, each a RepresentativeExample (types: src/representative-example.d.ts). */
 export const REPRESENTATIVE_EXAMPLE_ID = 'virtual:representative-example';
