@@ -4,14 +4,10 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { ErrorId, fail } from '@lender/contract/envelope';
 import type { AppContext } from './app-context';
 import { isDev } from './config';
-import { registerAddressRoutes } from './features/address/address-routes';
 import { registerDevOutbox } from './features/dev/outbox-routes';
-import { registerDictionaryRoutes } from './features/dictionary/get-dictionaries';
 import { registerHealth } from './features/health/health';
-import { registerClientErrorReports } from './features/lead-provider/report-error';
-import { registerQuoteRoutes } from './features/register/quote-routes';
-import { registerSubmitStage1 } from './features/register/submit-stage1';
-import { registerNotImplemented } from './plugins/calls';
+import { implementedCalls } from './features/implemented-calls';
+import { registerCalls } from './plugins/calls';
 import { registerEnvelopeHandlers } from './plugins/envelope';
 import { loggerOptions } from './plugins/logging';
 import { registerOpenApi } from './plugins/openapi';
@@ -26,7 +22,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     logger: loggerOptions(ctx.config),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: ctx.config.NODE_ENV === 'production',
-    // Deeply nested JSON is refused by the parser rather than walked.
+    // A path parameter (`/:name`) longer than 200 characters matches no route, so it answers 404 before any
+    // handler sees it. No API route has one today: the calls take query strings and bodies.
     routerOptions: { maxParamLength: 200 },
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -36,7 +33,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   registerEnvelopeHandlers(app);
   await registerSecurityHeaders(app);
   await app.register(compress, { global: true, threshold: 1024 });
-  await registerOpenApi(app);
+  await registerOpenApi(app, ctx.config);
 
   if (ctx.config.MAINTENANCE_MODE) {
     app.addHook('onRequest', async (req, reply) => {
@@ -48,14 +45,9 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     });
   }
   registerHealth(app, ctx);
-  await registerDictionaryRoutes(app, ctx);
-  registerClientErrorReports(app, ctx);
-  registerAddressRoutes(app, ctx);
-  registerSubmitStage1(app, ctx);
-  await registerQuoteRoutes(app, ctx);
+  registerCalls(app, ctx, await implementedCalls(ctx));
   if (isDev(ctx.config)) registerDevOutbox(app, ctx);
 
-  registerNotImplemented(app, ctx);
   await registerStaticWeb(app, ctx.config);
   return app;
 }

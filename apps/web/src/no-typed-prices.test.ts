@@ -35,7 +35,7 @@ describe('no price figure typed into the product', () => {
 
   it('finds the source it scans', () => {
     expect(files.some((f) => f.endsWith('site-footer.tsx'))).toBe(true);
-    expect(files.some((f) => f.endsWith('quote-routes.ts'))).toBe(true);
+    expect(files.some((f) => f.endsWith('quote-payload.ts'))).toBe(true);
   });
 
   it('recognises each shape it forbids', () => {

@@ -13,6 +13,24 @@ export const apiErrorSchema = z.object({
 export const envelopeSchema = <T extends z.ZodType>(object: T) =>
   z.object({ error: apiErrorSchema, object: object.nullable() });
 
+/** The object of a refused request: each refused field's dotted path ('_' for the whole input) -> message. */
+export const fieldErrorsSchema = z.object({
+  fields: z.record(z.string(), z.string()).meta({
+    description:
+      "A message per refused field, keyed by the field's dotted path (`previousAddress.postCode`); `_` stands for the request as a whole.",
+  }),
+});
+
+/**
+ * The body of an error answer (HTTP 4xx/5xx): the one errorID its status carries, a message a person can
+ * read, and `object` (null unless the status has details, like the field messages of a 400).
+ */
+export const errorEnvelopeSchema = <T extends z.ZodType = z.ZodNull>(errorID: number, object?: T) =>
+  z.object({
+    error: z.object({ errorID: z.literal(errorID), errorMessage: z.string().min(1) }),
+    object: object ?? z.null(),
+  });
+
 export const NOT_IMPLEMENTED_MESSAGE = 'Not implemented yet';
 
 export const ok = <T>(object: T): Envelope<T> => ({ error: { errorID: 0, errorMessage: '' }, object });

@@ -146,7 +146,12 @@ describe('createDb', () => {
     const { db, kind } = await createDb('sqlite::memory:');
     try {
       expect(kind).toBe('sqlite');
-      expect(await migrateToLatest(db)).toEqual(['001-initial', '002-seed-dictionaries']);
+      expect(await migrateToLatest(db)).toEqual([
+        '001-initial',
+        '002-seed-dictionaries',
+        '003-one-name-per-concept',
+        '004-outbox-sealed-secrets',
+      ]);
     } finally {
       await db.destroy();
     }

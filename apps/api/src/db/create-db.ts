@@ -1,12 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
 import pg from 'pg';
 import { resolveFromRoot } from '../config';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
+/** What a repository runs its queries on: the database, or a transaction a service opened. */
+export type DbExecutor = Db | Transaction<Database>;
 export type DbKind = 'sqlite' | 'postgres';
 
 // Counts and sums come back as strings from pg for int8/numeric; money never exceeds int4 here.

@@ -3,11 +3,15 @@ import { Migrator, type Migration } from 'kysely/migration';
 import type { Db } from './create-db';
 import * as m001 from './migrations/001-initial';
 import * as m002 from './migrations/002-seed-dictionaries';
+import * as m003 from './migrations/003-one-name-per-concept';
+import * as m004 from './migrations/004-outbox-sealed-secrets';
 
 /** Every migration in order; they take Kysely<any> and run on SQLite and PostgreSQL alike. */
 const migrations: Record<string, Migration> = {
   '001-initial': m001,
   '002-seed-dictionaries': m002,
+  '003-one-name-per-concept': m003,
+  '004-outbox-sealed-secrets': m004,
 };
 
 /**

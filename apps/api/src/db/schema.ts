@@ -58,7 +58,8 @@ export interface ApplicationTable {
   status_id: number;
   product_id: number;
   amount_pence: number;
-  duration: number;
+  /** The number of instalments. */
+  period: number;
   wage_frequency_id: number;
   repayment_date: string;
   net_monthly_income_pence: number;
@@ -68,9 +69,9 @@ export interface ApplicationTable {
   source: string | null;
   campaign: string | null;
   tier_name: string | null;
-  quote_total_pence: number | null;
+  quote_total_repayable_pence: number | null;
   quote_instalment_pence: number | null;
-  quote_apr: number | null;
+  quote_apr_percent: number | null;
   accepted_at: string | null;
   created_at: string;
   updated_at: string;
@@ -117,6 +118,8 @@ export interface OutboxTable {
   sent_at: string | null;
   attempts: number;
   last_error: string | null;
+  /** The message's one-time tokens, sealed with DATA_KEY, until it is delivered or given up (lib/outbox). */
+  sealed_secrets: string | null;
 }
 
 export interface ClientErrorTable {

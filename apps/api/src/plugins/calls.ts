@@ -1,15 +1,10 @@
 import { calls, callPath, type CallDef, type CallName } from '@lender/contract/api-calls';
-import {
-  envelopeSchema,
-  ErrorId,
-  fail,
-  NOT_IMPLEMENTED_MESSAGE,
-  type Envelope,
-} from '@lender/contract/envelope';
+import { ErrorId, fail, NOT_IMPLEMENTED_MESSAGE, type Envelope } from '@lender/contract/envelope';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AppContext } from '../app-context';
 import { requireSession, type Session } from './auth';
+import { documentedResponses } from './documented-responses';
 
 type Def<N extends CallName> = (typeof calls)[N];
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -26,9 +21,17 @@ type Handler<N extends CallName> = (
   ctx: CallContext<N>,
 ) => Promise<Envelope<z.output<Def<N>['response']>> | Envelope<never>>;
 
-const registered = new WeakMap<FastifyInstance, Set<CallName>>();
+/** A call the API has built: its name in the contract and its handler. Each route file makes one. */
+export type ImplementedCall = { [N in CallName]: { name: N; handler: Handler<N> } }[CallName];
+
+export const implementCall = <N extends CallName>(name: N, handler: Handler<N>) =>
+  ({ name, handler }) as ImplementedCall;
 
 const INVALID_CHARACTERS = 'Please remove the invalid characters.';
+
+/** The 400 answer of a request whose fields the schema accepted but a rule refused. */
+export const invalidFields = (fields: Record<string, string>) =>
+  fail(ErrorId.validation, Object.values(fields)[0] ?? 'Invalid request.', { fields });
 
 /** The dotted path of the first string holding U+0000 in a validated input, or null. Iterative: any depth. */
 function nulCharacterAt(input: unknown): string | null {
@@ -55,17 +58,19 @@ function nulCharacterAt(input: unknown): string | null {
 async function refuseNulCharacters(req: FastifyRequest, reply: FastifyReply) {
   const at = nulCharacterAt(req.body) ?? nulCharacterAt(req.query);
   if (at !== null) {
-    return reply
-      .code(400)
-      .send(fail(ErrorId.validation, INVALID_CHARACTERS, { fields: { [at]: INVALID_CHARACTERS } }));
+    return reply.code(400).send(invalidFields({ [at]: INVALID_CHARACTERS }));
   }
 }
 
+const notImplemented = async (_req: FastifyRequest, reply: FastifyReply) =>
+  reply.code(501).send(fail(ErrorId.notImplemented, NOT_IMPLEMENTED_MESSAGE));
+
+/** `handler` null: the call is not built yet and answers 501 (its document says so). */
 function addRoute(
   app: FastifyInstance,
   ctx: AppContext,
   name: CallName,
-  handler: (req: FastifyRequest, reply: FastifyReply) => unknown,
+  handler: ((req: FastifyRequest, reply: FastifyReply) => unknown) | null,
 ) {
   const def: CallDef = calls[name];
   app.route({
@@ -77,41 +82,41 @@ function addRoute(
       ...(def.auth === 'session' ? { security: [{ bearer: [] }] } : {}),
       ...(def.body ? { body: def.body } : {}),
       ...(def.query ? { querystring: def.query } : {}),
-      response: { 200: envelopeSchema(def.response) },
+      response: documentedResponses(def, handler !== null),
     },
     // onRequest, not preHandler: a request without a valid token answers 401 before its body is read or
     // validated, so an anonymous caller never gets field messages (or a 400 in place of the 401).
     ...(def.auth === 'session' ? { onRequest: requireSession(ctx.config) } : {}),
     preHandler: refuseNulCharacters,
-    handler,
+    handler: handler ?? notImplemented,
   });
-  const set = registered.get(app) ?? new Set<CallName>();
-  set.add(name);
-  registered.set(app, set);
-}
-
-/** Registers one call of the contract with its schemas, its auth rule and the envelope. */
-export function handle<N extends CallName>(
-  app: FastifyInstance,
-  ctx: AppContext,
-  name: N,
-  handler: Handler<N>,
-) {
-  addRoute(app, ctx, name, (req, reply) =>
-    handler({ body: req.body, query: req.query, session: req.session, req, reply } as CallContext<N>),
-  );
 }
 
 /**
- * Every call a later issue implements still exists, validates its input and checks its token, then
- * answers 501 with a non-zero errorID: never a fake success.
+ * Registers every call of the contract with its schemas, its auth rule and the envelope: each one of
+ * `implemented` with its handler, and every other one (a later issue builds it) answering 501 with a
+ * non-zero errorID after validating its input and checking its token: never a fake success.
  */
-export function registerNotImplemented(app: FastifyInstance, ctx: AppContext) {
-  const done = registered.get(app) ?? new Set<CallName>();
+export function registerCalls(
+  app: FastifyInstance,
+  ctx: AppContext,
+  implemented: readonly ImplementedCall[],
+) {
+  const handlers = new Map<CallName, ImplementedCall['handler']>();
+  for (const { name, handler } of implemented) {
+    if (handlers.has(name)) throw new Error(`Call ${name} is implemented twice`);
+    handlers.set(name, handler);
+  }
   for (const name of Object.keys(calls) as CallName[]) {
-    if (done.has(name)) continue;
-    addRoute(app, ctx, name, async (_req, reply) =>
-      reply.code(501).send(fail(ErrorId.notImplemented, NOT_IMPLEMENTED_MESSAGE)),
+    const handler = handlers.get(name) as Handler<typeof name> | undefined;
+    addRoute(
+      app,
+      ctx,
+      name,
+      handler
+        ? (req, reply) =>
+            handler({ body: req.body, query: req.query, session: req.session, req, reply } as never)
+        : null,
     );
   }
 }

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BODY_LIMIT_BYTES } from '../app';
 import { createSession } from '../test/factories';
 import { createTestApp, type TestApp } from '../test/test-app';
-import { registerNotImplemented } from './calls';
+import { registerCalls } from './calls';
 import { registerEnvelopeHandlers } from './envelope';
 
 const INTERNAL_DETAIL = 'db password is hunter2 at /srv/secret/path.ts:42';
@@ -216,7 +216,7 @@ describe('calls not built yet', () => {
     app.setSerializerCompiler(serializerCompiler);
     app.decorateRequest('session', null);
     registerEnvelopeHandlers(app);
-    registerNotImplemented(app, t.ctx);
+    registerCalls(app, t.ctx, []);
     try {
       const res = await app.inject({
         method: 'GET',

@@ -1,20 +1,76 @@
-import swagger from '@fastify/swagger';
+import swagger, { type SwaggerTransform } from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { ErrorId } from '@lender/contract/envelope';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import type { Config } from '../config';
+import { answerDescriptions, healthDocuments } from './documented-responses';
+
+const errorIdTable = Object.entries(ErrorId)
+  .sort((a, b) => a[1] - b[1])
+  .map(([name, id]) => `| ${id} | ${name} |`)
+  .join('\n');
+
+const DESCRIPTION = `Every answer, success or failure, has the body \`{ "error": { "errorID": 0, "errorMessage": "" }, "object": ... }\`.
+errorID 0 is success. A business outcome (declined, already registered, a wrong SMS code) is HTTP 200 with its
+errorID and \`object\` null; transport failures have their own HTTP status, listed per call, each with one errorID.
+An unknown path or method answers 404 with errorID 404. Dates travel as \`yyyy-MM-dd\` in the Europe/London calendar.
+
+| errorID | meaning |
+|---|---|
+${errorIdTable}`;
+
+/** `SubmitStage1` -> `Submit stage 1`: the spec names calls by their action. */
+const summaryOf = (url: string) => {
+  const words = (url.split('/').pop() ?? url).replace(/([a-z])([A-Z\d])/g, '$1 $2').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
+
+/**
+ * The contract's zod schemas become JSON Schema (jsonSchemaTransform); around that, each answer gets what
+ * it means, each operation a summary and its security (an empty list says "no token"), and the health
+ * routes, which carry no schema at run time, their documented answers.
+ */
+function describeOperations(bodyLimit: number): SwaggerTransform {
+  const descriptions = answerDescriptions(bodyLimit);
+  const describe = (status: string) => {
+    const text = descriptions[status];
+    if (!text) throw new Error(`HTTP ${status} has a schema but no description in documented-responses.ts`);
+    return text;
+  };
+  return (input) => {
+    const health = healthDocuments[input.url];
+    if (health) return jsonSchemaTransform({ ...input, schema: health } as Parameters<SwaggerTransform>[0]);
+    const { schema } = input;
+    if (!schema?.response || (schema as { hide?: boolean }).hide) return jsonSchemaTransform(input);
+    const response = Object.fromEntries(
+      Object.entries(schema.response as Record<string, unknown>).map(([status, answer]) => [
+        status,
+        {
+          description: describe(status),
+          content: { 'application/json': { schema: answer } },
+        },
+      ]),
+    );
+    return jsonSchemaTransform({
+      ...input,
+      schema: { summary: summaryOf(input.url), security: [], ...schema, response },
+    });
+  };
+}
 
 /** OpenAPI generated from the contract's schemas: JSON at /api/docs/json, a browsable page at /api/docs. */
-export async function registerOpenApi(app: FastifyInstance) {
+export async function registerOpenApi(app: FastifyInstance, config: Config) {
   await app.register(swagger, {
     openapi: {
-      info: {
-        title: 'Kestrel Loans API',
-        version: '1.0.0',
-        description: 'Every call answers { error: { errorID, errorMessage }, object }.',
-      },
+      // 3.1: its schemas are JSON Schema 2020-12, so an empty answer is `type: null` and a nullable union
+      // holds null, which 3.0's `nullable` cannot say next to `anyOf`.
+      openapi: '3.1.0',
+      info: { title: 'Kestrel Loans API', version: '1.0.0', description: DESCRIPTION },
+      servers: [{ url: config.PUBLIC_URL, description: 'This server' }],
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
-    transform: jsonSchemaTransform,
+    transform: describeOperations(app.initialConfig.bodyLimit ?? 1024 * 1024),
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 }

@@ -1,4 +1,6 @@
 import crypto from 'node:crypto';
+import type { Stage1Payload } from '@lender/contract/calls/register';
+import type { FastifyInstance } from 'fastify';
 import type { Insertable, Selectable } from 'kysely';
 import { SignJWT } from 'jose';
 import type { AppContext } from '../app-context';
@@ -6,6 +8,7 @@ import type { Db } from '../db/create-db';
 import type { CustomerTable } from '../db/schema';
 import { nowIso } from '../lib/clock';
 import { issueTokens } from '../plugins/auth';
+import { createStage1Payload } from './stage1-payload';
 
 export type Customer = Selectable<CustomerTable>;
 
@@ -54,6 +57,16 @@ export async function createSession(ctx: AppContext, overrides: Partial<Insertab
   const customer = await createCustomer(ctx.db, overrides);
   const tokens = await issueTokens(ctx.db, ctx.config, customer.id);
   return { customer, ...tokens, authorization: `Bearer ${tokens.token}` };
+}
+
+/** An applicant who has just passed stage1 through the API, as a person would: their session and payload. */
+export async function createApplicant(app: FastifyInstance, overrides: Partial<Stage1Payload> = {}) {
+  const payload = createStage1Payload(overrides);
+  const res = await app.inject({ method: 'POST', url: '/api/Register/SubmitStage1', payload });
+  const body = res.json() as { error: { errorID: number }; object: { token: string; refreshToken: string } };
+  if (body.error.errorID !== 0) throw new Error(`stage1 answered errorID ${body.error.errorID}`);
+  const { token, refreshToken } = body.object;
+  return { payload, token, refreshToken, authorization: `Bearer ${token}` };
 }
 
 /**

@@ -1,11 +1,12 @@
 import { QUOTE_REPAYMENT_WINDOW } from '../constants';
 import { daysBetween, isWeekend, londonToday, type IsoDate } from '../dates';
+import type { Pence } from '../money';
 import { isBankHoliday } from './bank-holidays';
 import { priceLoan, type LoanPrice } from './pricing';
 import { enableDateFor, isWageFrequencyId, repaymentDates } from './repayment-dates';
 
 export type QuoteInput = {
-  amountPounds: number;
+  amountPence: Pence;
   period: number;
   repaymentDate: IsoDate;
   wageFrequencyId: number;
@@ -42,7 +43,7 @@ export function buildQuote(input: QuoteInput): QuoteResult {
     wageFrequencyId: input.wageFrequencyId,
   });
   const price = priceLoan({
-    principalPence: Math.round(input.amountPounds * 100),
+    principalPence: input.amountPence,
     drawdownDate: today,
     repaymentDates: dates,
     dailyRate: input.dailyRate,

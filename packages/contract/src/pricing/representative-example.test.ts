@@ -44,7 +44,7 @@ function expectedLoans(dailyRate: number, count = 4000) {
       [0, 30],
     ]);
     return buildQuote({
-      amountPounds: amount || 50 + Math.floor(next() * 951),
+      amountPence: (amount || 50 + Math.floor(next() * 951)) * 100,
       period: weighted(next, [
         [1, 15],
         [2, 10],

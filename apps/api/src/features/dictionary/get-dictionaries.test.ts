@@ -1,6 +1,7 @@
 import { daysBetween, isWeekend, londonToday } from '@lender/contract/dates';
 import { DICTIONARY_NAMES, DictionaryId, type DictionaryName } from '@lender/contract/dictionary-ids';
 import { isWorkingDay } from '@lender/contract/pricing/bank-holidays';
+import { Msg } from '@lender/contract/rules/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
@@ -175,11 +176,14 @@ describe('POST /api/Dictionary/GetDictionaries', () => {
   });
 
   it.each([['nope'], [999], [8], ['1.5'], ['']])(
-    'answers a non-zero errorID for the unknown key %j',
+    'refuses the unknown key %j with 400 and the message on that key',
     async (key) => {
-      const { body } = await getDictionaries([{ key: 2 }, { key }]);
-      expect(body.error.errorID).not.toBe(0);
-      expect(body.object).toBeNull();
+      const { status, body } = await getDictionaries([{ key: 2 }, { key }]);
+      expect(status).toBe(400);
+      expect(body).toEqual({
+        error: { errorID: 400, errorMessage: Msg.dictionaryKey },
+        object: { fields: { 'queries.1.key': Msg.dictionaryKey } },
+      });
     },
   );
 

@@ -1,25 +1,22 @@
 import type { Dictionaries } from '@lender/contract/dictionaries';
 import { dictionaryNameFor } from '@lender/contract/dictionary-ids';
-import { ErrorId, fail, ok } from '@lender/contract/envelope';
+import { ok } from '@lender/contract/envelope';
 import { londonToday } from '@lender/contract/dates';
 import { enableDateFor, type WageFrequencyId } from '@lender/contract/pricing/repayment-dates';
-import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../app-context';
-import { handle } from '../../plugins/calls';
-import { loadDictionaries } from '../../lib/dictionary-store';
+import type { StoredDictionaries } from '../../lib/dictionary-store';
+import { implementCall } from '../../plugins/calls';
 
 const wantsSmall = (params: string | string[] | null | undefined) =>
   params === 'small' || (Array.isArray(params) && params.includes('small'));
 
-export async function registerDictionaryRoutes(app: FastifyInstance, ctx: AppContext) {
-  const stored = await loadDictionaries(ctx.db);
-
-  handle(app, ctx, 'getDictionaries', async ({ body }) => {
+/** Dictionary/GetDictionaries: the asked lists, from the dictionaries read once at start-up. */
+export const getDictionaries = (stored: StoredDictionaries) =>
+  implementCall('getDictionaries', async ({ body }) => {
     const result: Dictionaries = {};
     const today = londonToday();
     for (const { key, params } of body.queries) {
-      const name = dictionaryNameFor(key);
-      if (!name) return fail(ErrorId.validation, `Unknown dictionary: ${String(key).slice(0, 40)}`);
+      // The request schema admits only the keys of known dictionaries (an unknown one answers 400).
+      const name = dictionaryNameFor(key)!;
       const entries = stored.get(name) ?? [];
       if (name === 'wageFrequencies') {
         result.wageFrequencies = entries
@@ -35,4 +32,3 @@ export async function registerDictionaryRoutes(app: FastifyInstance, ctx: AppCon
     }
     return ok(result);
   });
-}

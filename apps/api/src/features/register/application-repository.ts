@@ -1,70 +1,156 @@
-import { AppStatus, ENDED_STATUSES } from '@lender/contract/status';
-import type { Transaction, Updateable } from 'kysely';
-import type { Db } from '../../db/create-db';
-import type { ApplicationTable, Database } from '../../db/schema';
+import type { IsoDate } from '@lender/contract/dates';
+import type { Pence } from '@lender/contract/money';
+import type { Selectable } from 'kysely';
+import type { DbExecutor } from '../../db/create-db';
+import type { ApplicationTable } from '../../db/schema';
 import { nowIso } from '../../lib/clock';
+import type { LoanTerms } from './loan-terms';
 
-type Executor = Db | Transaction<Database>;
+/** The daily rate is stored in millionths (8000 = 0.8% a day) so that it stays an integer. */
+const PPM = 1_000_000;
 
-/** The customer's newest application: the one every stage screen works on. */
-export const latestApplication = (db: Executor, customerId: number) =>
-  db
-    .selectFrom('applications')
-    .selectAll()
-    .where('customer_id', '=', customerId)
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+export type Application = {
+  id: number;
+  guid: string;
+  customerId: number;
+  statusId: number;
+  terms: LoanTerms;
+  /** A fraction per day, as the pricing engine takes it. */
+  dailyRate: number;
+};
 
-export const isEnded = (statusId: number) => ENDED_STATUSES.includes(statusId);
+export type NewApplication = Omit<Application, 'id'> & {
+  productId: number;
+  netMonthlyIncomePence: Pence;
+  numDependents: number;
+  source: string | null;
+  campaign: string | null;
+  tierName: string | null;
+};
 
-export async function hasApplicationInProgress(db: Executor, customerIds: number[]) {
-  if (customerIds.length === 0) return false;
-  const rows = await db
-    .selectFrom('applications')
-    .select('status_id')
-    .where('customer_id', 'in', customerIds)
-    .execute();
-  return rows.some((r) => !isEnded(r.status_id));
-}
+/** The figures of the quote the applicant accepted, as the pricing engine names them. */
+export type AcceptedQuote = {
+  terms: LoanTerms;
+  productId: number;
+  totalRepayablePence: Pence;
+  instalmentPence: Pence;
+  aprPercent: number;
+};
 
-export async function insertApplication(db: Executor, values: Omit<Database['applications'], 'id'>) {
-  const row = await db.insertInto('applications').values(values).returning('id').executeTakeFirstOrThrow();
-  return Number(row.id);
-}
+export type Decision = {
+  applicationId: number | null;
+  customerId: number | null;
+  kind: string;
+  reason: string;
+};
 
-/**
- * Moves an application on only from the status the caller read: a second, concurrent request finds
- * nothing to update instead of applying the same step twice.
- */
-export async function updateApplicationFrom(
-  db: Executor,
-  id: number,
-  fromStatus: number,
-  changes: Updateable<ApplicationTable>,
-): Promise<boolean> {
-  const result = await db
-    .updateTable('applications')
-    .set({ ...changes, updated_at: nowIso() })
-    .where('id', '=', id)
-    .where('status_id', '=', fromStatus)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
-}
+const toApplication = (row: Selectable<ApplicationTable>): Application => ({
+  id: row.id,
+  guid: row.guid,
+  customerId: row.customer_id,
+  statusId: row.status_id,
+  terms: {
+    amountPence: row.amount_pence,
+    period: row.period,
+    repaymentDate: row.repayment_date as IsoDate,
+    wageFrequencyId: row.wage_frequency_id,
+  },
+  dailyRate: row.daily_rate_ppm / PPM,
+});
 
-export const recordDecision = (
-  db: Executor,
-  d: { applicationId: number | null; customerId: number | null; kind: string; reason: string },
-) =>
-  db
-    .insertInto('application_decisions')
-    .values({
-      application_id: d.applicationId,
-      customer_id: d.customerId,
-      kind: d.kind,
-      reason: d.reason,
-      created_at: nowIso(),
-    })
-    .execute();
+const termColumns = (terms: LoanTerms) => ({
+  amount_pence: terms.amountPence,
+  period: terms.period,
+  repayment_date: terms.repaymentDate,
+  wage_frequency_id: terms.wageFrequencyId,
+});
 
-export { AppStatus };
+export type ApplicationRepository = ReturnType<typeof applicationRepository>;
+
+export const applicationRepository = (db: DbExecutor) => ({
+  /** The customer's newest application: the one every stage screen works on. */
+  async latest(customerId: number): Promise<Application | undefined> {
+    const row = await db
+      .selectFrom('applications')
+      .selectAll()
+      .where('customer_id', '=', customerId)
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return row && toApplication(row);
+  },
+
+  async statusesOf(customerIds: number[]): Promise<number[]> {
+    if (customerIds.length === 0) return [];
+    const rows = await db
+      .selectFrom('applications')
+      .select('status_id')
+      .where('customer_id', 'in', customerIds)
+      .execute();
+    return rows.map((r) => r.status_id);
+  },
+
+  async insert(a: NewApplication): Promise<number> {
+    const now = nowIso();
+    const row = await db
+      .insertInto('applications')
+      .values({
+        guid: a.guid,
+        customer_id: a.customerId,
+        status_id: a.statusId,
+        product_id: a.productId,
+        ...termColumns(a.terms),
+        net_monthly_income_pence: a.netMonthlyIncomePence,
+        num_dependents: a.numDependents,
+        daily_rate_ppm: Math.round(a.dailyRate * PPM),
+        source: a.source,
+        campaign: a.campaign,
+        tier_name: a.tierName,
+        quote_total_repayable_pence: null,
+        quote_instalment_pence: null,
+        quote_apr_percent: null,
+        accepted_at: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return Number(row.id);
+  },
+
+  /**
+   * Stores the accepted quote and moves the application on, only from the status the caller read: a
+   * second, concurrent request finds nothing to update instead of accepting twice.
+   */
+  async acceptQuote(id: number, status: { from: number; to: number }, q: AcceptedQuote) {
+    const now = nowIso();
+    const result = await db
+      .updateTable('applications')
+      .set({
+        status_id: status.to,
+        product_id: q.productId,
+        ...termColumns(q.terms),
+        quote_total_repayable_pence: q.totalRepayablePence,
+        quote_instalment_pence: q.instalmentPence,
+        quote_apr_percent: q.aprPercent,
+        accepted_at: now,
+        updated_at: now,
+      })
+      .where('id', '=', id)
+      .where('status_id', '=', status.from)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  },
+
+  recordDecision: (d: Decision) =>
+    db
+      .insertInto('application_decisions')
+      .values({
+        application_id: d.applicationId,
+        customer_id: d.customerId,
+        kind: d.kind,
+        reason: d.reason,
+        created_at: nowIso(),
+      })
+      .execute(),
+});

@@ -1,20 +1,66 @@
-import type { Transaction } from 'kysely';
-import type { Db } from '../../db/create-db';
-import type { Database } from '../../db/schema';
+import type { IsoDate } from '@lender/contract/dates';
+import type { DbExecutor } from '../../db/create-db';
+import { nowIso } from '../../lib/clock';
 
-type Executor = Db | Transaction<Database>;
+/** A person as stage1 registers them, before they have a password. */
+export type NewCustomer = {
+  email: string;
+  mobile: string;
+  titleId: number;
+  firstName: string;
+  lastName: string;
+  birthDate: IsoDate;
+  newsFromUs: boolean;
+  postCode: string;
+  county: string | null;
+  town: string | null;
+  street: string | null;
+  building: string | null;
+  houseNumber: string | null;
+  flatNo: string | null;
+  /** The address on one line, as documents and e-mails show it. */
+  addressStr: string;
+};
 
-export const findCustomerByEmailOrMobile = (db: Executor, email: string, mobile: string) =>
-  db
-    .selectFrom('customers')
-    .select(['id', 'email', 'mobile'])
-    .where((eb) => eb.or([eb('email', '=', email), eb('mobile', '=', mobile)]))
-    .execute();
+export type CustomerRepository = ReturnType<typeof customerRepository>;
 
-export const findCustomerById = (db: Executor, id: number) =>
-  db.selectFrom('customers').selectAll().where('id', '=', id).executeTakeFirst();
+export const customerRepository = (db: DbExecutor) => ({
+  findByEmailOrMobile: (email: string, mobile: string) =>
+    db
+      .selectFrom('customers')
+      .select(['id', 'email', 'mobile'])
+      .where((eb) => eb.or([eb('email', '=', email), eb('mobile', '=', mobile)]))
+      .execute(),
 
-export async function insertCustomer(db: Executor, values: Omit<Database['customers'], 'id'>) {
-  const row = await db.insertInto('customers').values(values).returning('id').executeTakeFirstOrThrow();
-  return Number(row.id);
-}
+  async insert(c: NewCustomer): Promise<number> {
+    const now = nowIso();
+    const row = await db
+      .insertInto('customers')
+      .values({
+        email: c.email,
+        mobile: c.mobile,
+        title_id: c.titleId,
+        first_name: c.firstName,
+        last_name: c.lastName,
+        birth_date: c.birthDate,
+        password_hash: null,
+        is_legal: 0,
+        news_from_us: c.newsFromUs ? 1 : 0,
+        post_code: c.postCode,
+        county: c.county,
+        town: c.town,
+        street: c.street,
+        building: c.building,
+        house_number: c.houseNumber,
+        flat_no: c.flatNo,
+        address_str: c.addressStr,
+        lived_in_address_id: null,
+        residential_status_id: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return Number(row.id);
+  },
+});

@@ -1,19 +1,17 @@
 import { MIN_AGE } from '@lender/contract/constants';
-import { ageOn, londonToday } from '@lender/contract/dates';
-import { poundsToPence } from '@lender/contract/money';
+import { ageOn, londonToday, type IsoDate } from '@lender/contract/dates';
+import type { Pence } from '@lender/contract/money';
 import { buildQuote } from '@lender/contract/pricing/quote';
+import type { LoanTerms } from './loan-terms';
 
 /** The largest share of net monthly income one instalment may take at the first screen. */
 export const MAX_INSTALMENT_SHARE_OF_INCOME = 0.4;
 
 export type ScreenInput = {
-  dob: string;
+  birthDate: IsoDate;
   isResident: boolean;
-  amountPounds: number;
-  duration: number;
-  nextPayDate: string;
-  wageFrequencyId: number;
-  monthlyNetPayPounds: number;
+  terms: LoanTerms;
+  netMonthlyIncomePence: Pence;
   dailyRate: number;
 };
 
@@ -24,19 +22,12 @@ export type ScreenResult = { approved: true } | { approved: false; reason: strin
  * largest instalment is at most 40% of net monthly income. Later stages check affordability in full.
  */
 export function screenApplicant(input: ScreenInput, today = londonToday()): ScreenResult {
-  const age = ageOn(input.dob, today);
+  const age = ageOn(input.birthDate, today);
   if (age < MIN_AGE) return { approved: false, reason: `under-age: ${age}` };
   if (!input.isResident) return { approved: false, reason: 'not resident in England or Wales' };
-  const quote = buildQuote({
-    amountPounds: input.amountPounds,
-    period: input.duration,
-    repaymentDate: input.nextPayDate,
-    wageFrequencyId: input.wageFrequencyId,
-    dailyRate: input.dailyRate,
-    today,
-  });
+  const quote = buildQuote({ ...input.terms, dailyRate: input.dailyRate, today });
   const largest = Math.max(...quote.schedule.map((l) => l.paymentPence));
-  const limit = Math.floor(poundsToPence(input.monthlyNetPayPounds) * MAX_INSTALMENT_SHARE_OF_INCOME);
+  const limit = Math.floor(input.netMonthlyIncomePence * MAX_INSTALMENT_SHARE_OF_INCOME);
   if (largest > limit) {
     return {
       approved: false,

@@ -44,7 +44,10 @@ describe('Register/SubmitStage1', () => {
       customer_id: customer.id,
       status_id: AppStatus.applicationNew,
       amount_pence: 30000,
-      duration: 3,
+      period: 3,
+      wage_frequency_id: payload.frequencyCategory,
+      repayment_date: payload.nextPayDate,
+      net_monthly_income_pence: 220000,
       source: 'google',
       campaign: 'winter',
       daily_rate_ppm: 8000,
@@ -81,6 +84,25 @@ describe('Register/SubmitStage1', () => {
     expect(await count('applications')).toBe(1);
   });
 
+  it('answers the loser of two racing submissions as if it came a moment later (205, 99)', async () => {
+    // On PostgreSQL the two run side by side, and usually both pass the lookup before either inserts;
+    // stage1-service.test.ts forces that interleaving on both databases.
+    const errorIds = async (overrides: object) => {
+      const mobile = createStage1Payload().mobile;
+      const answers = await Promise.all(
+        [0, 1].map(() => submit(createStage1Payload({ ...overrides, mobile }))),
+      );
+      return answers.map((r) => r.json().error.errorID as number).sort((a, b) => a - b);
+    };
+    for (let round = 0; round < 3; round++) {
+      expect(await errorIds({ monthlynetPay: 100 })).toEqual([
+        ErrorId.declined,
+        ErrorId.mobileAlreadyRegistered,
+      ]);
+      expect(await errorIds({})).toEqual([0, ErrorId.existingApplicationInProgress]);
+    }
+  });
+
   it.each([
     ['an applicant under 18', { dob: `${new Date().getFullYear() - 17}-01-01` }, /under-age/],
     ['an applicant not resident in England or Wales', { isResident: false }, /not resident/],
@@ -103,6 +125,8 @@ describe('Register/SubmitStage1', () => {
     ['firstName', { firstName: '  ' }, 'Please enter your first name.'],
     ['lastName', { lastName: '' }, 'Please enter your surename.'],
     ['titleId', { titleId: undefined }, 'Please enter your title.'],
+    // Any positive integer passes the schema: only the titles dictionary knows which titles exist.
+    ['titleId', { titleId: 999 }, 'Please enter your title.'],
     ['email', { email: 'not-an-email' }, "You haven't entered a valid email address."],
     ['mobile', { mobile: '0712345' }, 'Please enter a valid UK mobile number. Example: 07111111111'],
     ['monthlynetPay', { monthlynetPay: 99 }, 'Take-home pay per Payslip must be at least 100'],

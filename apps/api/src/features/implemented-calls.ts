@@ -1,0 +1,42 @@
+import type { AppContext } from '../app-context';
+import { loadDictionaries } from '../lib/dictionary-store';
+import type { ImplementedCall } from '../plugins/calls';
+import { chooseAddressLookup } from './address/choose-address-lookup';
+import { findAddress } from './address/find-address';
+import { retrieveAddress } from './address/retrieve-address';
+import { getDictionaries } from './dictionary/get-dictionaries';
+import { clientErrorRepository } from './lead-provider/client-error-repository';
+import { reportError } from './lead-provider/report-error';
+import { acceptQuote } from './register/accept-quote';
+import { calculateQuote } from './register/calculate-quote';
+import { dictionaryIdCheck } from './register/dictionary-id-check';
+import { getApplicationStatus } from './register/get-application-status';
+import { getQuote } from './register/get-quote';
+import { quoteService } from './register/quote-service';
+import { registerStore } from './register/register-store';
+import { stage1Service } from './register/stage1-service';
+import { submitStage1 } from './register/submit-stage1';
+
+/**
+ * Every call of the contract the API has built, each wired to its service and repositories: the one
+ * list `registerCalls` reads, so every other call answers 501.
+ */
+export async function implementedCalls(ctx: AppContext): Promise<ImplementedCall[]> {
+  // Read once: the dictionaries change only with a migration.
+  const dictionaries = await loadDictionaries(ctx.db);
+  const checkIds = dictionaryIdCheck(dictionaries);
+  const register = registerStore(ctx);
+  const quotes = quoteService(register, dictionaries);
+  const lookup = chooseAddressLookup(ctx.config);
+  return [
+    getDictionaries(dictionaries),
+    submitStage1(stage1Service(register, checkIds, ctx.config)),
+    getQuote(quotes),
+    calculateQuote(quotes),
+    acceptQuote(quotes),
+    getApplicationStatus(quotes),
+    reportError(clientErrorRepository(ctx.db)),
+    findAddress(lookup),
+    retrieveAddress(lookup),
+  ];
+}

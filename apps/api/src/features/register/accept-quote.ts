@@ -1,0 +1,13 @@
+import { ErrorId, fail, ok } from '@lender/contract/envelope';
+import { implementCall } from '../../plugins/calls';
+import { toLoanTerms } from './quote-payload';
+import type { QuoteService } from './quote-service';
+
+/** Register/AcceptQuote: stores the quote for these terms and moves the application to offerAccepted. */
+export const acceptQuote = (quotes: QuoteService) =>
+  implementCall('acceptQuote', async ({ body, session }) => {
+    const accepted = await quotes.accept(session.customerId, toLoanTerms(body));
+    return accepted
+      ? ok({ appStatusID: accepted.statusId, appGuid: accepted.guid })
+      : fail(ErrorId.quoteClosed, 'This quote can no longer be accepted.');
+  });

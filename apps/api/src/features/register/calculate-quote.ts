@@ -1,0 +1,13 @@
+import { ErrorId, fail, ok } from '@lender/contract/envelope';
+import { implementCall } from '../../plugins/calls';
+import { toLoanTerms, toQuotePayload } from './quote-payload';
+import type { QuoteService } from './quote-service';
+
+/** Register/CalculateQuote: the quote for other terms, without changing the application. */
+export const calculateQuote = (quotes: QuoteService) =>
+  implementCall('calculateQuote', async ({ body, session }) => {
+    const quote = await quotes.calculate(session.customerId, toLoanTerms(body));
+    return quote
+      ? ok(toQuotePayload(quote))
+      : fail(ErrorId.notFound, 'There is no quote to show for this application.');
+  });

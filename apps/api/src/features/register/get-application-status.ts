@@ -1,0 +1,14 @@
+import { ok } from '@lender/contract/envelope';
+import { implementCall } from '../../plugins/calls';
+import type { QuoteService } from './quote-service';
+
+/** Register/GetApplicationStatus: where the applicant's newest application stands (none: status 0, ended). */
+export const getApplicationStatus = (quotes: QuoteService) =>
+  implementCall('getApplicationStatus', async ({ session }) => {
+    const application = await quotes.status(session.customerId);
+    return ok(
+      application
+        ? { appStatusID: application.statusId, appGuid: application.guid, isEnd: application.isEnd }
+        : { appStatusID: 0, appGuid: null, isEnd: true },
+    );
+  });

@@ -1,0 +1,13 @@
+import { ErrorId, fail, ok } from '@lender/contract/envelope';
+import { implementCall } from '../../plugins/calls';
+import { toQuotePayload } from './quote-payload';
+import type { QuoteService } from './quote-service';
+
+/** Register/GetQuote: the quote for the application as applied for at stage1. */
+export const getQuote = (quotes: QuoteService) =>
+  implementCall('getQuote', async ({ session }) => {
+    const quote = await quotes.current(session.customerId);
+    return quote
+      ? ok(toQuotePayload(quote))
+      : fail(ErrorId.notFound, 'There is no quote to show for this application.');
+  });

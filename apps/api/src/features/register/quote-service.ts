@@ -1,0 +1,96 @@
+import { ProductId } from '@lender/contract/constants';
+import { formatPence } from '@lender/contract/money';
+import { buildQuote, type QuoteResult } from '@lender/contract/pricing/quote';
+import { AppStatus } from '@lender/contract/status';
+import type { StoredDictionaries } from '../../lib/dictionary-store';
+import type { Application } from './application-repository';
+import { isEnded } from './application-status';
+import type { LoanTerms } from './loan-terms';
+import type { RegisterStore } from './register-store';
+
+/** A priced quote: the terms as priced (a wage frequency may fix the date) and the engine's figures. */
+export type PricedQuote = { terms: LoanTerms; wageFrequency: string; price: QuoteResult };
+
+/**
+ * The quote of the signed-in applicant's own application while it waits for an accepted quote: shown as
+ * applied for, recalculated for other terms, accepted. Figures come from the contract's pricing engine;
+ * the terms' own rules (known wage frequency, date window) are the request schema's.
+ */
+export function quoteService(
+  store: Pick<RegisterStore, 'applications' | 'transaction'>,
+  dictionaries: StoredDictionaries,
+) {
+  const wageFrequencyNames = new Map((dictionaries.get('wageFrequencies') ?? []).map((e) => [e.id, e.name]));
+
+  const price = (terms: LoanTerms, dailyRate: number): PricedQuote => {
+    const q = buildQuote({ ...terms, dailyRate });
+    return {
+      terms: { ...terms, repaymentDate: q.repaymentDate },
+      wageFrequency: wageFrequencyNames.get(terms.wageFrequencyId) ?? '',
+      price: q,
+    };
+  };
+
+  /** The application a quote may be shown for or accepted on: only one still waiting for its quote. */
+  const openApplication = async (customerId: number) => {
+    const application = await store.applications.latest(customerId);
+    return application?.statusId === AppStatus.applicationNew ? application : null;
+  };
+
+  const storeAccepted = (application: Application, customerId: number, { terms, price: p }: PricedQuote) =>
+    store.transaction(async ({ applications }) => {
+      const moved = await applications.acceptQuote(
+        application.id,
+        { from: AppStatus.applicationNew, to: AppStatus.offerAccepted },
+        {
+          terms,
+          productId: terms.period === 1 ? ProductId.shortTerm : ProductId.longTerm,
+          totalRepayablePence: p.totalRepayablePence,
+          instalmentPence: p.instalmentPence,
+          aprPercent: p.aprPercent,
+        },
+      );
+      if (moved) {
+        await applications.recordDecision({
+          applicationId: application.id,
+          customerId,
+          kind: 'quote-accepted',
+          reason: `${formatPence(terms.amountPence)} over ${terms.period}, total ${p.totalRepayablePence}p, APR ${p.aprPercent}%`,
+        });
+      }
+      return moved;
+    });
+
+  return {
+    /** The quote for the application as applied for; null when there is none to show. */
+    async current(customerId: number): Promise<PricedQuote | null> {
+      const application = await openApplication(customerId);
+      return application && price(application.terms, application.dailyRate);
+    },
+
+    /** The quote for other terms, changing nothing; null when there is no application to quote. */
+    async calculate(customerId: number, terms: LoanTerms): Promise<PricedQuote | null> {
+      const application = await openApplication(customerId);
+      return application && price(terms, application.dailyRate);
+    },
+
+    /**
+     * Stores the quote for these terms and moves the application to offerAccepted; null when it can no
+     * longer be accepted (none waits for its quote, or a concurrent request accepted it first).
+     */
+    async accept(customerId: number, terms: LoanTerms): Promise<Application | null> {
+      const application = await openApplication(customerId);
+      if (!application) return null;
+      const moved = await storeAccepted(application, customerId, price(terms, application.dailyRate));
+      return moved ? { ...application, statusId: AppStatus.offerAccepted } : null;
+    },
+
+    /** The customer's newest application and whether it has ended; null when they have none. */
+    async status(customerId: number) {
+      const application = await store.applications.latest(customerId);
+      return application && { ...application, isEnd: isEnded(application.statusId) };
+    },
+  };
+}
+
+export type QuoteService = ReturnType<typeof quoteService>;

@@ -1,0 +1,33 @@
+import type { AppContext } from '../../app-context';
+import type { DbExecutor } from '../../db/create-db';
+import type { OutgoingMessage } from '../../lib/outbox';
+import { issueTokens } from '../../plugins/auth';
+import { applicationRepository, type ApplicationRepository } from './application-repository';
+import { customerRepository, type CustomerRepository } from './customer-repository';
+import { oneTimeTokenRepository, type OneTimeTokenRepository } from './one-time-token-repository';
+
+/** Everything the register services read and write, bound to the database or to one transaction. */
+export type RegisterRepositories = {
+  customers: CustomerRepository;
+  applications: ApplicationRepository;
+  oneTimeTokens: OneTimeTokenRepository;
+  /** The outbox, storing a message in the same transaction as the change it tells about. */
+  outbox: { enqueue(message: OutgoingMessage): Promise<void> };
+  sessions: { issue(customerId: number): Promise<{ token: string; refreshToken: string }> };
+};
+
+export type RegisterStore = RegisterRepositories & {
+  /** Runs `work` in one transaction, with every repository it is handed bound to that transaction. */
+  transaction<T>(work: (repositories: RegisterRepositories) => Promise<T>): Promise<T>;
+};
+
+export function registerStore(ctx: AppContext): RegisterStore {
+  const bind = (db: DbExecutor): RegisterRepositories => ({
+    customers: customerRepository(db),
+    applications: applicationRepository(db),
+    oneTimeTokens: oneTimeTokenRepository(db),
+    outbox: { enqueue: (message) => ctx.outbox.enqueue(db, message) },
+    sessions: { issue: (customerId) => issueTokens(db, ctx.config, customerId) },
+  });
+  return { ...bind(ctx.db), transaction: (work) => ctx.db.transaction().execute((trx) => work(bind(trx))) };
+}

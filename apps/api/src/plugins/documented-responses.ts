@@ -1,0 +1,94 @@
+import type { CallDef } from '@lender/contract/api-calls';
+import {
+  apiErrorSchema,
+  envelopeSchema,
+  errorEnvelopeSchema,
+  ErrorId,
+  fieldErrorsSchema,
+} from '@lender/contract/envelope';
+import { z } from 'zod';
+
+/**
+ * The error answers, one schema each, made once: the route schemas of every call share them, so the
+ * serializer checks an error body against what the document promises (only on that status: a 200 is
+ * checked against its call's own schema, as before).
+ */
+const errorAnswers = {
+  400: errorEnvelopeSchema(ErrorId.validation, fieldErrorsSchema.nullable()),
+  401: errorEnvelopeSchema(ErrorId.unauthorized),
+  413: errorEnvelopeSchema(ErrorId.payloadTooLarge),
+  415: errorEnvelopeSchema(ErrorId.unsupportedMediaType),
+  500: errorEnvelopeSchema(ErrorId.generic),
+  501: errorEnvelopeSchema(ErrorId.notImplemented),
+  503: errorEnvelopeSchema(ErrorId.maintenance),
+};
+
+/** What each answer means, for the document; `bodyLimit` is the server's, in bytes. */
+export const answerDescriptions = (bodyLimit: number): Record<string, string> => ({
+  200: 'Done (errorID 0, `object` holds the result), or a business outcome such as declined or already registered: its errorID is non-zero and `object` is null.',
+  400: 'The request was refused (errorID 400): `object.fields` names each refused field with its message, or `object` is null when the body as a whole could not be read (not JSON, empty).',
+  401: 'The bearer token is missing, expired or not ours (errorID 401): refresh it with Account/RefreshToken or sign in again.',
+  413: `The request body is over ${bodyLimit} bytes (errorID 413).`,
+  415: 'The body is not JSON (errorID 415): send `Content-Type: application/json`.',
+  500: 'An unexpected fault (errorID 100); nothing about it is disclosed, and the call may be retried.',
+  501: 'The call exists and validates its input, but is not built yet (errorID 501).',
+  503: 'The service is in maintenance (errorID 503): sign the user out and try again later.',
+});
+
+/**
+ * Every answer a call can give, as its route's `response` schema. `implemented` is false for a call that
+ * still answers 501. A call that reads no body cannot meet 413 or 415, and one without input has nothing
+ * to refuse, except a POST whose body is not JSON.
+ */
+export function documentedResponses(def: CallDef, implemented: boolean) {
+  const readsBody = def.method === 'POST';
+  return {
+    200: envelopeSchema(def.response),
+    ...(readsBody || def.input !== 'none' ? { 400: errorAnswers[400] } : {}),
+    ...(def.auth === 'session' ? { 401: errorAnswers[401] } : {}),
+    ...(readsBody ? { 413: errorAnswers[413], 415: errorAnswers[415] } : {}),
+    500: errorAnswers[500],
+    ...(implemented ? {} : { 501: errorAnswers[501] }),
+    503: errorAnswers[503],
+  };
+}
+
+const healthAnswer = (object: z.ZodType, description: string) => ({
+  description,
+  content: { 'application/json': { schema: z.object({ error: apiErrorSchema, object }) } },
+});
+
+/**
+ * The health routes' answers, for the document only: GET /api/health is the bench's bare baseline, so
+ * neither route gets a response schema (and its serializer's cost) at run time.
+ */
+export const healthDocuments: Record<
+  string,
+  { summary: string; operationId: string; tags: string[]; security: []; response: object }
+> = {
+  '/api/health': {
+    summary: 'Liveness',
+    operationId: 'Health_Live',
+    tags: ['Health'],
+    security: [],
+    response: {
+      200: healthAnswer(z.object({ status: z.literal('ok') }), 'The server is up (also in maintenance).'),
+    },
+  },
+  '/api/health/ready': {
+    summary: 'Readiness',
+    operationId: 'Health_Ready',
+    tags: ['Health'],
+    security: [],
+    response: {
+      200: healthAnswer(
+        z.object({ status: z.literal('ready'), database: z.enum(['sqlite', 'postgres']) }),
+        'The server is up and its database answers.',
+      ),
+      503: {
+        description: 'The database does not answer (errorID 100).',
+        content: { 'application/json': { schema: errorEnvelopeSchema(ErrorId.generic) } },
+      },
+    },
+  },
+};

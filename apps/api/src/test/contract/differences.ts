@@ -1,0 +1,127 @@
+import type { CallName } from '@lender/contract/api-calls';
+
+/**
+ * Where the published document and the server disagree about a request. `server: 'refuses'`: the document
+ * allows it and the server answers 400; `server: 'accepts'`: the document forbids it and the server does
+ * not refuse it. `field` is the dotted path of the field whose rule it is. The two-way test fails on a
+ * difference not listed here, and on a listed one that no longer happens.
+ */
+export type Difference = {
+  call: CallName;
+  variants: string[];
+  field: string;
+  server: 'refuses' | 'accepts';
+  why: string;
+};
+
+const window = (call: CallName, field: string): Difference => ({
+  call,
+  variants: [`${field} in the past`, `${field} over a year ahead`, `${field} on a Saturday`],
+  field,
+  server: 'refuses',
+  why: 'A window of weekdays counted from today in Europe/London: JSON Schema has no today.',
+});
+const card = (call: CallName, at: string): Difference[] => [
+  {
+    call,
+    variants: ['cardNumber failing the Luhn check'],
+    field: `${at}.cardNumber`,
+    server: 'refuses',
+    why: 'A checksum over the digits: no JSON Schema keyword computes one.',
+  },
+  {
+    call,
+    variants: ['endYear in the past'],
+    field: `${at}.endYear`,
+    server: 'refuses',
+    why: 'An expiry is judged against the current month: JSON Schema has no today.',
+  },
+];
+const address = (call: CallName, at: string, manual: boolean): Difference[] => {
+  const key = (field: string) => (at ? `${at}.${field}` : field);
+  return [
+    {
+      call,
+      variants: [`${key('address')} missing`, `${key('address')} empty`],
+      field: key('address'),
+      server: 'refuses',
+      why: 'Required only when autoAddress is true: a rule across fields, which zod states in a refinement that JSON Schema does not receive.',
+    },
+    ...(manual
+      ? [
+          {
+            call,
+            variants: ['manual address without street'],
+            field: key('street'),
+            server: 'refuses' as const,
+            why: 'Required only when autoAddress is false (a rule across fields).',
+          },
+          {
+            call,
+            variants: ['manual address without town'],
+            field: key('town'),
+            server: 'refuses' as const,
+            why: 'Required only when autoAddress is false (a rule across fields).',
+          },
+          {
+            call,
+            variants: ['manual address without flatNo, building or houseNumber'],
+            field: key('flatNo'),
+            server: 'refuses' as const,
+            why: 'One of three fields, only when autoAddress is false (a rule across fields).',
+          },
+        ]
+      : []),
+  ];
+};
+const employmentLength = (call: CallName): Difference => ({
+  call,
+  variants: ['employmentDetail.employmentLength missing'],
+  field: 'employmentDetail.employmentLength',
+  server: 'refuses',
+  why: 'Required only for the employment statuses that have a length (a rule across fields).',
+});
+
+/** Rules JSON Schema cannot state; each is also said in its field's description in the document. */
+export const intended: Difference[] = [
+  window('submitStage1', 'nextPayDate'),
+  window('calculateQuote', 'repaymentDate'),
+  window('acceptQuote', 'repaymentDate'),
+  window('submitLandedLead', 'repaymentDate'),
+  window('repeatLoan', 'repaymentDate'),
+  window('leadGetQuote', 'repaymentDate'),
+  ...card('submitStage2', 'creditCard'),
+  ...card('addCreditCard', 'creditCard'),
+  ...card('submitLandedLead', 'creditCard'),
+  ...card('repeatLoan', 'creditCard.creditCard'),
+  ...address('submitStage1', '', true),
+  ...address('changeAddress', 'address', false),
+  ...address('repeatLoan', 'currentAddress', true),
+  employmentLength('submitStage3'),
+  employmentLength('repeatLoan'),
+  {
+    call: 'submitStage1',
+    variants: ['duration 4 for productId 4 (one instalment)'],
+    field: 'duration',
+    server: 'refuses',
+    why: 'The instalments allowed depend on productId (a rule across fields).',
+  },
+  {
+    call: 'submitStage1',
+    variants: ['titleId 999 (no such title)'],
+    field: 'titleId',
+    server: 'refuses',
+    why: 'Checked against the titles dictionary in the database, which GetDictionaries serves.',
+  },
+];
+
+/** Rules the contract can state but does not yet: each one is a fix to make in the contract's schema. */
+export const toFix: Difference[] = [
+  {
+    call: 'submitStage1',
+    variants: ['firstName only spaces'],
+    field: 'firstName',
+    server: 'refuses',
+    why: 'Trimmed before its length is checked: a pattern can require a character other than a space.',
+  },
+];
