@@ -1,8 +1,8 @@
-import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
+import { freePort } from '../scripts/free-port';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '..');
@@ -12,13 +12,7 @@ const repoRoot = path.resolve(here, '..');
  * chosen once, in the runner, and handed down through the environment (workers inherit it), so every
  * process agrees on where the server is.
  */
-function freePort(): number {
-  const script =
-    "const s=require('node:net').createServer();s.listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close();});";
-  return Number(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }));
-}
-
-process.env.E2E_PORT ||= String(freePort());
+process.env.E2E_PORT ||= String(await freePort());
 process.env.E2E_DATABASE ||= path.join(os.tmpdir(), `lender-e2e-${process.pid}-${Date.now()}.sqlite`);
 
 const port = Number(process.env.E2E_PORT);

@@ -63,9 +63,8 @@ trap cleanup EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
 
-free_port() {
-  node -e "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})"
-}
+REPO_ROOT="$(cd "$(dirname "$0")/.." && pwd)"
+free_port() { (cd "$REPO_ROOT" && node --import tsx scripts/free-port.ts); }
 
 if ! as_pg "$BIN/initdb" -D "$DATA_DIR" -U postgres --auth=trust -E UTF8 --locale=C.UTF-8 >"$ROOT/initdb.log" 2>&1; then
   cat "$ROOT/initdb.log" >&2

@@ -6,12 +6,12 @@ import { errorText, log, onCleanup, withTimeout } from './lifecycle';
 import type { RunningServer } from './server';
 
 /** What the calls below may use: a signed-in applicant in status applicationNew, with their quote. */
-type Fixture = {
+export type Fixture = {
   token: string;
   quote: { period: number; amount: number; repaymentDate: string; wageFrequencyID: number };
 };
 
-type ApiCall = {
+export type ApiCall = {
   call: CallName;
   /** Read calls are held to the p99 budget. */
   kind: 'read' | 'write';
@@ -20,7 +20,7 @@ type ApiCall = {
 
 /**
  * The calls measured against the bare route. Add an entry to measure another call; a call that answers
- * 501 (not implemented yet) is listed as skipped until it is built.
+ * 501 (not implemented yet) is listed as not built, with no budget, until it is built.
  */
 export const API_CALLS: ApiCall[] = [
   {
@@ -64,7 +64,8 @@ export type ApiFigure = {
   call: string;
   path: string;
   kind: 'read' | 'write';
-  status: 'measured' | 'skipped';
+  /** 'not-built': the call answers 501, so there is nothing to measure yet (and no budget to meet). */
+  status: 'measured' | 'skipped' | 'not-built';
   reason?: string;
   load?: Load;
   /** The bare GET /api/health measured just before and just after the call, in the same run, pooled. */
@@ -74,7 +75,7 @@ export type ApiFigure = {
   ratio?: number;
 };
 
-function runAutocannon(opts: Options): Promise<Result> {
+export function runAutocannon(opts: Options): Promise<Result> {
   let instance: ReturnType<typeof autocannon> | undefined;
   const remove = onCleanup('autocannon', () => instance?.stop());
   const done = new Promise<Result>((resolve, reject) => {
@@ -83,7 +84,7 @@ function runAutocannon(opts: Options): Promise<Result> {
   return withTimeout(done, ((opts.duration ?? 10) + 30) * 1000, `autocannon ${opts.url}`).finally(remove);
 }
 
-const toLoad = (r: Result): Load => ({
+export const toLoad = (r: Result): Load => ({
   rps: round(r.requests.average, 0),
   p50Ms: r.latency.p50,
   p99Ms: r.latency.p99,
@@ -102,21 +103,48 @@ const pool = (runs: Load[]): Load => ({
   errors: runs.reduce((n, r) => n + r.errors, 0),
 });
 
+/** autocannon's options for `entry`: the request the web app would make, sent over `connections`. */
+export function loadOptions(
+  baseUrl: string,
+  entry: ApiCall,
+  fixture: Fixture,
+  connections: number,
+  seconds: number,
+): Options {
+  const { method, path } = route(entry.call);
+  const req = entry.request(fixture);
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (req.body !== undefined) headers['content-type'] = 'application/json';
+  if (req.token) headers.authorization = `Bearer ${req.token}`;
+  return {
+    url: baseUrl + path,
+    method,
+    headers,
+    ...(req.body !== undefined ? { body: JSON.stringify(req.body) } : {}),
+    connections,
+    duration: seconds,
+    timeout: 10,
+  };
+}
+
+/** The bare route (a constant answer) that every call is compared with. */
+export const bareOptions = (baseUrl: string, connections: number, seconds: number): Options => ({
+  url: `${baseUrl}/api/health`,
+  connections,
+  duration: seconds,
+  timeout: 10,
+});
+
 export async function runApiBench(
   server: RunningServer,
   opts: { connections: number; seconds: number; bareSeconds: number; warmupSeconds: number },
 ): Promise<ApiFigure[]> {
   const fixture = await signedInApplicant(server.baseUrl);
-  const bareOptions: Options = {
-    url: `${server.baseUrl}/api/health`,
-    connections: opts.connections,
-    duration: opts.bareSeconds,
-    timeout: 10,
-  };
+  const bare = bareOptions(server.baseUrl, opts.connections, opts.bareSeconds);
   const figures: ApiFigure[] = [];
 
   for (const entry of API_CALLS) {
-    const { method, path } = route(entry.call);
+    const { path } = route(entry.call);
     const name = path.replace('/api/', '');
     const req = entry.request(fixture);
     const base: ApiFigure = { call: name, path, kind: entry.kind, status: 'skipped' };
@@ -133,7 +161,7 @@ export async function runApiBench(
       continue;
     }
     if (probe.status === 501) {
-      figures.push({ ...base, reason: 'not implemented yet (501)' });
+      figures.push({ ...base, status: 'not-built', reason: 'not implemented yet (501)' });
       log(`API ${name}: skipped, answers 501`);
       continue;
     }
@@ -143,40 +171,29 @@ export async function runApiBench(
       continue;
     }
 
-    const headers: Record<string, string> = { accept: 'application/json' };
-    if (req.body !== undefined) headers['content-type'] = 'application/json';
-    if (req.token) headers.authorization = `Bearer ${req.token}`;
-    const callOptions: Options = {
-      url: server.baseUrl + path,
-      method,
-      headers,
-      ...(req.body !== undefined ? { body: JSON.stringify(req.body) } : {}),
-      connections: opts.connections,
-      duration: opts.seconds,
-      timeout: 10,
-    };
+    const callOptions = loadOptions(server.baseUrl, entry, fixture, opts.connections, opts.seconds);
     // Warm both routes up (JIT, connection pools), then bare, call, bare back to back: on a shared
     // machine the bare figure on both sides of the call keeps the ratio honest when the load drifts.
     await runAutocannon({ ...callOptions, duration: opts.warmupSeconds });
-    await runAutocannon({ ...bareOptions, duration: opts.warmupSeconds });
-    const before = toLoad(await runAutocannon(bareOptions));
+    await runAutocannon({ ...bare, duration: opts.warmupSeconds });
+    const before = toLoad(await runAutocannon(bare));
     const load = toLoad(await runAutocannon(callOptions));
-    const after = toLoad(await runAutocannon(bareOptions));
-    const bare = pool([before, after]);
+    const after = toLoad(await runAutocannon(bare));
+    const pooled = pool([before, after]);
     const figure: ApiFigure = {
       ...base,
       status: 'measured',
       load,
-      bare,
+      bare: pooled,
       bareRuns: [before, after],
-      ratio: round(load.rps / bare.rps, 2),
+      ratio: round(load.rps / pooled.rps, 2),
     };
     if (load.non2xx > 0 || load.errors > 0) {
       figure.reason = `${load.non2xx} non-2xx answers and ${load.errors} errors or timeouts during the run`;
     }
     figures.push(figure);
     log(
-      `API ${name}: ${load.rps} req/s (bare ${bare.rps}), p50 ${load.p50Ms} ms, p99 ${load.p99Ms} ms, ratio ${figure.ratio}`,
+      `API ${name}: ${load.rps} req/s (bare ${pooled.rps}), p50 ${load.p50Ms} ms, p99 ${load.p99Ms} ms, ratio ${figure.ratio}`,
     );
   }
   return figures;

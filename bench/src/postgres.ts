@@ -1,8 +1,9 @@
 import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { freePort } from '../../scripts/free-port';
 import { onCleanup } from './lifecycle';
-import { freePort, tempDir } from './server';
+import { tempDir } from './server';
 
 export type Cluster = { url: string; version: string; stop(): void };
 

@@ -112,7 +112,12 @@ export function renderTables(r: Results): string {
             a.ratio,
             a.reason ?? '',
           ]
-        : [a.call, undefined, undefined, undefined, undefined, undefined, undefined, `skipped: ${a.reason}`],
+        : [
+            a.call,
+            ...Array<undefined>(6),
+            // Only an unbuilt call is exempt from its budgets; any other skip counts as a missed one.
+            `${a.status === 'not-built' ? 'not built' : 'not measured'}: ${a.reason}`,
+          ],
     );
     parts.push(
       `**API** (autocannon, ${String(r.settings.apiConnections)} connections, ${String(r.settings.apiSeconds)} s per call, SQLite; bare = GET /api/health just before and after, ${String(r.settings.apiBareSeconds)} s each)\n\n` +

@@ -1,27 +1,13 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../../scripts/free-port';
 import { errorText, onCleanup, sleep, withTimeout } from './lifecycle';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-
-/** A port the kernel just gave out on the loopback address; the caller retries if it is taken meanwhile. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const address = s.address();
-      s.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
 
 /** A private folder under the system temp directory, removed at the end of the bench. */
 export function tempDir(prefix: string): string {
@@ -36,6 +22,8 @@ export type RunningServer = {
   database: string;
   /** Resident set size and its peak, from /proc/<pid>/status, in bytes. */
   memory(): { rss: number; peakRss: number };
+  /** CPU time the server has used so far (user + system, all its threads), in seconds. */
+  cpuSeconds(): number;
   stop(): Promise<void>;
   logTail(): string;
 };
@@ -47,7 +35,19 @@ export type ServerOptions = {
   webDist: string;
   label: string;
   logDir: string;
+  /** Extra Node options for the server process, e.g. `--cpu-prof` (added to BENCH_SERVER_NODE_ARGS). */
+  nodeArgs?: string[];
 };
+
+// utime and stime are fields 14 and 15 of /proc/<pid>/stat, counted after the ')' that ends the command
+// name (which may itself hold spaces), in clock ticks of 1/100 s on Linux.
+const CLOCK_TICKS_PER_SECOND = 100;
+
+function readCpuSeconds(pid: number): number {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
+}
 
 function readStatusKb(pid: number, field: string): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -86,7 +86,10 @@ async function startOnce(opts: ServerOptions, port: number, attempt: number): Pr
   const logFile = path.join(opts.logDir, `server-${opts.label}-${attempt}.log`);
   const out = fs.openSync(logFile, 'w');
   // BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the servers (see README).
-  const extra = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
+  const extra = [
+    ...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean),
+    ...(opts.nodeArgs ?? []),
+  ];
   const child = spawn(process.execPath, [...extra, '--import', 'tsx', 'apps/api/src/server.ts'], {
     cwd: repoRoot,
     stdio: ['ignore', out, out],
@@ -157,6 +160,7 @@ async function startOnce(opts: ServerOptions, port: number, attempt: number): Pr
     pid,
     database: opts.databaseUrl.startsWith('sqlite:') ? 'sqlite' : 'postgres',
     memory: () => ({ rss: readStatusKb(pid, 'VmRSS'), peakRss: readStatusKb(pid, 'VmHWM') }),
+    cpuSeconds: () => readCpuSeconds(pid),
     logTail,
     async stop() {
       await stop();

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { ErrorId } from '@lender/contract/envelope';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { createStage1Payload } from '../../apps/api/src/test/stage1-payload';
 import { startApplication } from '../support/api';
@@ -168,7 +169,8 @@ test.describe('New-customer application, part 1', () => {
     const first = await request.post('/api/Register/SubmitStage1', {
       data: createStage1Payload({ email: applicant.email, isResident: false }),
     });
-    expect((await first.json()).error.errorID).not.toBe(0); // declined (not resident): the account exists
+    // Declined (not resident): the account exists all the same.
+    expect((await first.json()).error.errorID).toBe(ErrorId.declined);
 
     await pickLoanOnHome(page);
     await fillStage1(page, applicant);

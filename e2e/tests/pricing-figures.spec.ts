@@ -1,8 +1,8 @@
-import { expect, test, type APIRequestContext, type Locator } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import type { Quote } from '@lender/contract/calls/register';
 import { DAILY_RATE_STANDARD } from '@lender/contract/constants';
-import { formatDisplayDate, londonToday } from '@lender/contract/dates';
-import { formatPence } from '@lender/contract/money';
+import { londonToday } from '@lender/contract/dates';
+import { formatPence, poundsToPence } from '@lender/contract/money';
 import { buildQuote } from '@lender/contract/pricing/quote';
 import {
   formatApr,
@@ -13,6 +13,7 @@ import {
 } from '@lender/contract/pricing/representative-example';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { startApplication } from '../support/api';
+import { expectQuoteShows } from '../support/quote-screen';
 import { signIn } from '../support/session';
 
 /*
@@ -85,46 +86,13 @@ async function quoteInputs(request: APIRequestContext, token: string) {
 /** What the quote screen must show for these inputs: the engine's own figures for today. */
 function engineQuote(inputs: Pick<Quote, 'amount' | 'period' | 'repaymentDate' | 'wageFrequencyID'>) {
   return buildQuote({
-    amountPounds: inputs.amount,
+    amountPence: poundsToPence(inputs.amount),
     period: inputs.period,
     repaymentDate: inputs.repaymentDate,
     wageFrequencyId: inputs.wageFrequencyID,
     dailyRate: DAILY_RATE_STANDARD,
     today: londonToday(),
   });
-}
-
-/** Every figure of the results card and every row of the schedule, against the engine's. */
-async function expectQuoteShows(results: Locator, expected: ReturnType<typeof engineQuote>, period: number) {
-  const instalment = formatPence(expected.instalmentPence);
-  const last = expected.schedule[expected.schedule.length - 1]!.paymentPence;
-  await expect(results.getByRole('term')).toHaveText([
-    'Repay over',
-    'Payment of',
-    'Total interest paid',
-    'APR',
-    'Repayment total',
-  ]);
-  await expect(results.getByRole('definition')).toHaveText([
-    period === 1 ? '1 month' : `${period} months`,
-    last === expected.instalmentPence ? instalment : `${instalment} last payment ${formatPence(last)}`,
-    formatPence(expected.totalInterestPence),
-    formatApr(expected.aprPercent),
-    formatPence(expected.totalRepayablePence),
-  ]);
-
-  const schedule = results.getByRole('table', { name: 'Repayment schedule' });
-  await expect(schedule.getByRole('columnheader')).toHaveText(['Payment date', 'Amount']);
-  await expect(schedule.getByRole('rowheader')).toHaveText([
-    ...expected.schedule.map((line) => formatDisplayDate(line.date)),
-    'Total',
-  ]);
-  const total = expected.schedule.reduce((sum, line) => sum + line.paymentPence, 0);
-  expect(total, "the schedule's sum is the total repayable").toBe(expected.totalRepayablePence);
-  await expect(schedule.getByRole('cell')).toHaveText([
-    ...expected.schedule.map((line) => formatPence(line.paymentPence)),
-    formatPence(total),
-  ]);
 }
 
 test.describe('The quote screen', () => {

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
 import readline from 'node:readline';
+import { freePort } from '../free-port';
 
 /** Every server this run started and has not yet seen exit: killed on any way out of the process. */
 const live = new Set<ChildProcess>();
@@ -24,19 +24,6 @@ export function within<T>(ms: number, what: string, promise: Promise<T>): Promis
     timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms: ${what}`)), ms);
   });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const address = s.address();
-      s.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
 }
 
 export type Exit = { code: number | null; signal: NodeJS.Signals | null };

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { ErrorId } from '@lender/contract/envelope';
 
 // The API answers the same whatever the screen size: this file runs in the desktop project only.
 test.describe('API', () => {
@@ -25,6 +26,7 @@ test.describe('API', () => {
     const response = await request.get('/api/NoSuch/Call');
     expect(response.status()).toBe(404);
     const body = await response.json();
-    expect(body.error.errorID).not.toBe(0);
+    expect(body.error.errorID).toBe(ErrorId.routeNotFound);
+    expect(body.object).toBeNull();
   });
 });

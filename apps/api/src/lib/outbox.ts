@@ -1,23 +1,76 @@
-import type { Transaction } from 'kysely';
+import type { Selectable, Transaction } from 'kysely';
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../config';
+import { isDev, type Config } from '../config';
 import type { Db } from '../db/create-db';
-import type { Database } from '../db/schema';
+import type { Database, OutboxTable } from '../db/schema';
 import { nowIso } from './clock';
+import { decrypt, encrypt } from './secrets';
 
-export type OutgoingMessage =
+export type OutgoingMessage = (
   | { channel: 'email'; to: string; subject: string; text: string; html: string }
-  | { channel: 'sms'; to: string; text: string };
+  | { channel: 'sms'; to: string; text: string }
+) & {
+  /**
+   * One-time tokens the message carries (the token of a set-password link), as they appear in its text
+   * and html. The stored copy never holds them: see `sealSecrets`.
+   */
+  secrets?: string[];
+};
 
 export type Outbox = {
   /** Stores the message in the same transaction as the change it belongs to (transactional outbox). */
   enqueue(trx: Transaction<Database> | Db, message: OutgoingMessage): Promise<void>;
   /** Hands stored messages to the configured transports; without one they stay readable at /dev/outbox. */
   deliverPending(): Promise<number>;
+  /**
+   * The text and html of a stored message as they will be sent, one-time tokens included while it
+   * waits: for the development outbox page, where a developer follows the link. Refused in production.
+   */
+  revealForDevelopers(row: StoredMessage): { text: string; html: string | null };
 };
 
+type StoredMessage = Pick<Selectable<OutboxTable>, 'text' | 'html' | 'sealed_secrets'>;
+
 const MAX_ATTEMPTS = 5;
+
+/** Characters that HTML escaping and URLs leave as they are, so a token reads the same in text and html. */
+const TOKEN_SHAPE = /^[\w-]+$/;
+const placeholder = (i: number) => `[one-time token ${i + 1}]`;
+const PLACEHOLDERS = /\[one-time token (\d+)\]/g;
+
+/**
+ * A database copy of a message must not let whoever reads it (a backup, a support screen, a leak) use a
+ * set-password link: each secret is replaced by a placeholder in the text and html, and the secrets are
+ * kept apart, sealed with DATA_KEY, until the message is delivered or given up.
+ */
+function sealSecrets(m: OutgoingMessage, dataKey: string) {
+  const secrets = m.secrets ?? [];
+  const html = m.channel === 'email' ? m.html : null;
+  if (secrets.length === 0) return { text: m.text, html, sealed: null };
+  for (const secret of secrets) {
+    if (!TOKEN_SHAPE.test(secret)) throw new Error('an outbox secret must be a URL-safe token');
+    // One transformed on its way into the message (encoded, escaped) would be stored in that form.
+    if (!m.text.includes(secret)) throw new Error('an outbox secret must appear as is in the text');
+  }
+  // One pass, longest first: a token that contains another is replaced whole, and a placeholder once
+  // written is never searched again.
+  const any = new RegExp([...secrets].sort((a, b) => b.length - a.length).join('|'), 'g');
+  const hide = (s: string) => s.replace(any, (found) => placeholder(secrets.indexOf(found)));
+  return {
+    text: hide(m.text),
+    html: html === null ? null : hide(html),
+    sealed: encrypt(JSON.stringify(secrets), dataKey),
+  };
+}
+
+/** The message as sent: its placeholders replaced by the sealed secrets. */
+function unsealSecrets(row: StoredMessage, dataKey: string) {
+  if (!row.sealed_secrets) return { text: row.text, html: row.html };
+  const secrets = JSON.parse(decrypt(row.sealed_secrets, dataKey)) as string[];
+  const put = (s: string) => s.replace(PLACEHOLDERS, (found, n: string) => secrets[Number(n) - 1] ?? found);
+  return { text: put(row.text), html: row.html === null ? null : put(row.html) };
+}
 
 export function createOutbox(db: Db, config: Config, log: Pick<FastifyBaseLogger, 'warn'>): Outbox {
   const mailer = config.SMTP_URL ? nodemailer.createTransport(config.SMTP_URL) : null;
@@ -37,20 +90,27 @@ export function createOutbox(db: Db, config: Config, log: Pick<FastifyBaseLogger
 
   return {
     async enqueue(trx, m) {
+      const { text, html, sealed } = sealSecrets(m, config.DATA_KEY);
       await trx
         .insertInto('outbox')
         .values({
           channel: m.channel,
           to_address: m.to,
           subject: m.channel === 'email' ? m.subject : null,
-          text: m.text,
-          html: m.channel === 'email' ? m.html : null,
+          text,
+          html,
           created_at: nowIso(),
           sent_at: null,
           attempts: 0,
           last_error: null,
+          sealed_secrets: sealed,
         })
         .execute();
+    },
+
+    revealForDevelopers(row) {
+      if (!isDev(config)) throw new Error('one-time tokens are never revealed in production');
+      return unsealSecrets(row, config.DATA_KEY);
     },
 
     async deliverPending() {
@@ -68,29 +128,37 @@ export function createOutbox(db: Db, config: Config, log: Pick<FastifyBaseLogger
         const transport = m.channel === 'email' ? mailer : config.SMS_PROVIDER_URL;
         if (!transport) continue;
         try {
+          const { text, html } = unsealSecrets(m, config.DATA_KEY);
           if (m.channel === 'email') {
             await mailer!.sendMail({
               from: config.MAIL_FROM,
               to: m.to_address,
               subject: m.subject ?? '',
-              text: m.text,
-              html: m.html ?? undefined,
+              text,
+              html: html ?? undefined,
             });
           } else {
-            await sendSms(m.to_address, m.text);
+            await sendSms(m.to_address, text);
           }
+          // Delivered: the stored copy keeps its placeholders and nothing that opens them.
           await db
             .updateTable('outbox')
-            .set({ sent_at: nowIso(), attempts: m.attempts + 1 })
+            .set({ sent_at: nowIso(), attempts: m.attempts + 1, sealed_secrets: null })
             .where('id', '=', m.id)
             .execute();
           sent++;
         } catch (err) {
           const reason = err instanceof Error ? err.message.slice(0, 500) : 'unknown';
           log.warn({ outboxId: m.id, reason }, 'outbox delivery failed');
+          const givenUp = m.attempts + 1 >= MAX_ATTEMPTS;
           await db
             .updateTable('outbox')
-            .set({ attempts: m.attempts + 1, last_error: reason })
+            .set({
+              attempts: m.attempts + 1,
+              last_error: reason,
+              // Never to be sent: its one-time tokens have no use left.
+              ...(givenUp ? { sealed_secrets: null } : {}),
+            })
             .where('id', '=', m.id)
             .execute();
         }

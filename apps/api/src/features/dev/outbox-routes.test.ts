@@ -76,6 +76,32 @@ describe('GET /api/dev/outbox', () => {
   });
 });
 
+describe('a message holding a one-time token', () => {
+  it('shows the developer the whole link while the stored copy holds only a placeholder', async () => {
+    const token = 'tok-4f9a2c7e1b';
+    await t.ctx.outbox.enqueue(t.ctx.db, {
+      channel: 'email',
+      to: 'bob@example.com',
+      subject: 'Set your password',
+      text: `Set it at https://kestrelloans.example/reset-password/${token} today.`,
+      html: `<a href="https://kestrelloans.example/reset-password/${token}">Set it</a>`,
+      secrets: [token],
+    });
+    const stored = await t.ctx.db
+      .selectFrom('outbox')
+      .selectAll()
+      .where('to_address', '=', 'bob@example.com')
+      .executeTakeFirstOrThrow();
+    expect(`${stored.text} ${stored.html}`).not.toContain(token);
+
+    const api = JSON.parse((await t.app.inject({ url: '/api/dev/outbox?to=bob@example.com' })).body);
+    expect(api.object[0].text).toBe(`Set it at https://kestrelloans.example/reset-password/${token} today.`);
+    expect(api.object[0].html).toContain(`/reset-password/${token}"`);
+    const page = (await t.app.inject({ url: '/dev/outbox?to=bob@example.com' })).body;
+    expect(page).toContain(`/reset-password/${token}`);
+  });
+});
+
 describe('GET /dev/outbox', () => {
   it('renders an HTML page listing the messages, escaped, with links clickable', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/dev/outbox' });

@@ -14,8 +14,8 @@ export async function listOutbox(ctx: AppContext, to?: string) {
     channel: r.channel,
     to: r.to_address,
     subject: r.subject,
-    text: r.text,
-    html: r.html,
+    // Before delivery a one-time link is sealed apart from the text; a developer needs it whole.
+    ...ctx.outbox.revealForDevelopers(r),
     createdAt: r.created_at,
   }));
 }

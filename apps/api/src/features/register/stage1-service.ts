@@ -107,7 +107,8 @@ export function stage1Service(
       amountPence: a.terms.amountPence,
       setPasswordUrl: `${config.PUBLIC_URL}/reset-password/${setPasswordToken}`,
     });
-    await outbox.enqueue({ channel: 'email', to: a.customer.email, ...mail });
+    // The token is sealed apart from the stored text: the outbox never keeps a live set-password link.
+    await outbox.enqueue({ channel: 'email', to: a.customer.email, ...mail, secrets: [setPasswordToken] });
     // Issued in the same transaction: an acknowledged application always has its session.
     return sessions.issue(customerId);
   }

@@ -3,10 +3,13 @@ import { ErrorId, NOT_IMPLEMENTED_MESSAGE } from '@lender/contract/envelope';
 import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSession } from '../test/factories';
-import { createStage1Payload } from '../test/stage1-payload';
-import { createTestApp, type TestApp } from '../test/test-app';
-import { corpusFor, describeProbe, probeFor, verdict, type Probe } from './malformed';
+import { createSession } from '../factories';
+import { createStage1Payload } from '../stage1-payload';
+import { createTestApp, type TestApp } from '../test-app';
+import { probeFor } from './probes/generated-probes';
+import { describeProbe, type Probe } from './probes/probe';
+import { corpusFor } from './probes/probe-corpus';
+import { verdict } from './probes/verdict';
 import { databaseTables, snapshot, snapshotChanges, type Snapshot, type TableName } from './tables';
 
 /**

@@ -3,9 +3,9 @@ import { ErrorId, NOT_IMPLEMENTED_MESSAGE } from '@lender/contract/envelope';
 import { AppStatus } from '@lender/contract/status';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signAccessToken } from '../test/factories';
-import { createStage1Payload } from '../test/stage1-payload';
-import { createTestApp, type TestApp } from '../test/test-app';
+import { signAccessToken } from '../factories';
+import { createStage1Payload } from '../stage1-payload';
+import { createTestApp, type TestApp } from '../test-app';
 import { exampleFor } from './examples';
 import { databaseTables, snapshot, snapshotChanges, tableRows } from './tables';
 

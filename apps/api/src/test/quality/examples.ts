@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { CallName } from '@lender/contract/api-calls';
 import { EXPENSE_LIMITS } from '@lender/contract/constants';
 import { londonToday } from '@lender/contract/dates';
-import { createStage1Payload, workingDayAhead } from '../test/stage1-payload';
+import { createStage1Payload, workingDayAhead } from '../stage1-payload';
 
 /**
  * One valid input per call, as a client would send it: the JSON body of a body call, the query of a

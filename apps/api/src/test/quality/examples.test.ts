@@ -16,7 +16,7 @@ describe('valid examples of the quality tests', () => {
     const result = schema!.safeParse(input);
     expect(
       result.success ? [] : result.error.issues,
-      `${name}: update its example in quality/examples.ts`,
+      `${name}: update its example in test/quality/examples.ts`,
     ).toEqual([]);
   });
 });

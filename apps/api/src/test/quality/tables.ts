@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { sql, type RawBuilder } from 'kysely';
-import type { Db } from '../db/create-db';
-import type { Database } from '../db/schema';
+import type { Db } from '../../db/create-db';
+import type { Database } from '../../db/schema';
 
 export type TableName = keyof Database;
 
@@ -11,7 +11,7 @@ export type TableName = keyof Database;
  * is watched by the quality tests without anyone remembering to list it here.
  */
 export function databaseTables(): TableName[] {
-  const source = fs.readFileSync(new URL('../db/schema.ts', import.meta.url), 'utf8');
+  const source = fs.readFileSync(new URL('../../db/schema.ts', import.meta.url), 'utf8');
   const body = /export interface Database\s*\{([^}]*)\}/.exec(source)?.[1];
   if (!body) throw new Error('db/schema.ts: no `export interface Database { ... }` found');
   const names = [...body.matchAll(/^\s*(\w+)\s*:/gm)].map((m) => m[1] as TableName);

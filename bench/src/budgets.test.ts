@@ -1,0 +1,150 @@
+import { describe, expect, it } from 'vitest';
+import type { ApiFigure, Load } from './api';
+import { checkBudgets } from './budgets';
+import type { LighthouseFigure } from './lighthouse';
+import type { PageFigure } from './pages';
+
+const load = (overrides: Partial<Load> = {}): Load => ({
+  rps: 12_000,
+  p50Ms: 3,
+  p99Ms: 9,
+  requests: 60_000,
+  non2xx: 0,
+  errors: 0,
+  ...overrides,
+});
+
+const measured = (call: string, kind: 'read' | 'write', overrides: Partial<ApiFigure> = {}): ApiFigure => ({
+  call,
+  path: `/api/${call}`,
+  kind,
+  status: 'measured',
+  load: load(),
+  bare: load({ rps: 16_000 }),
+  ratio: 0.75,
+  ...overrides,
+});
+
+const page = (name: string, jsGzipKb: number) =>
+  ({ page: name, path: `/${name}`, firstLoad: { jsGzipKb } }) as PageFigure;
+const lighthouse = (name: string, performance: number, accessibility: number) =>
+  ({ page: name, path: `/${name}`, scores: { performance, accessibility } }) as LighthouseFigure;
+
+/** A run in which every budget is met: the starting point each test spoils in one way. */
+const goodRun = () => ({
+  pages: [page('home', 88.9)],
+  lighthouse: ['home', 'stage1', 'info/costs'].map((p) => lighthouse(p, 98, 100)),
+  api: [
+    measured('Dictionary/GetDictionaries', 'read'),
+    measured('Register/CalculateQuote', 'read'),
+    measured('Register/GetApplicationStatus', 'read'),
+    measured('Account/Login', 'write'),
+  ],
+});
+
+const result = (budgets: ReturnType<typeof checkBudgets>, id: string) => {
+  const found = budgets.find((b) => b.id === id);
+  expect(found, `budget ${id}`).toBeDefined();
+  return found!;
+};
+
+describe('bench budgets', () => {
+  it('are all met by a run that measured every figure within its limit', () => {
+    const budgets = checkBudgets(goodRun());
+    expect(budgets.filter((b) => !b.pass)).toEqual([]);
+    expect(budgets.map((b) => b.id)).toEqual([
+      'home-first-load-js',
+      'lighthouse-performance home',
+      'lighthouse-accessibility home',
+      'lighthouse-performance stage1',
+      'lighthouse-accessibility stage1',
+      'lighthouse-performance info/costs',
+      'lighthouse-accessibility info/costs',
+      'calculate-quote-ratio',
+      'read-p99 Dictionary/GetDictionaries',
+      'read-p99 Register/CalculateQuote',
+      'read-p99 Register/GetApplicationStatus',
+    ]);
+  });
+
+  it('count a read call that was skipped as a missed p99 budget, with the reason', () => {
+    const run = goodRun();
+    run.api[2] = {
+      ...measured('Register/GetApplicationStatus', 'read'),
+      status: 'skipped',
+      load: undefined,
+      bare: undefined,
+      ratio: undefined,
+      reason: 'probe did not succeed: HTTP 401',
+    };
+    const p99 = result(checkBudgets(run), 'read-p99 Register/GetApplicationStatus');
+    expect(p99).toMatchObject({
+      pass: false,
+      actual: 'not measured: probe did not succeed: HTTP 401',
+    });
+  });
+
+  it('hold no budget for a read call the API does not have yet (501)', () => {
+    const run = goodRun();
+    run.api.push({
+      call: 'Account/GetAccountDetails',
+      path: '/api/Account/GetAccountDetails',
+      kind: 'read',
+      status: 'not-built',
+      reason: 'not implemented yet (501)',
+    });
+    const budgets = checkBudgets(run);
+    expect(budgets.some((b) => b.id.includes('GetAccountDetails'))).toBe(false);
+    expect(budgets.every((b) => b.pass)).toBe(true);
+  });
+
+  it('miss the p99 and ratio budgets of a run with error answers, however fast they were', () => {
+    const run = goodRun();
+    run.api[1] = measured('Register/CalculateQuote', 'read', {
+      load: load({ non2xx: 40 }),
+      reason: '40 non-2xx answers and 0 errors or timeouts during the run',
+    });
+    const budgets = checkBudgets(run);
+    expect(result(budgets, 'calculate-quote-ratio')).toMatchObject({
+      pass: false,
+      actual: '0.75 (40 non-2xx answers and 0 errors or timeouts during the run)',
+    });
+    expect(result(budgets, 'read-p99 Register/CalculateQuote').pass).toBe(false);
+  });
+
+  it('miss a p99 over the limit and a ratio under it', () => {
+    const run = goodRun();
+    run.api[0] = measured('Dictionary/GetDictionaries', 'read', { load: load({ p99Ms: 51 }) });
+    run.api[1] = measured('Register/CalculateQuote', 'read', { ratio: 0.59 });
+    const budgets = checkBudgets(run);
+    expect(result(budgets, 'read-p99 Dictionary/GetDictionaries')).toMatchObject({
+      pass: false,
+      actual: '51 ms',
+    });
+    expect(result(budgets, 'calculate-quote-ratio')).toMatchObject({ pass: false, actual: '0.59' });
+  });
+
+  it('miss every budget of a section that did not run', () => {
+    const budgets = checkBudgets({});
+    expect(budgets.map((b) => [b.id, b.pass, b.actual])).toEqual([
+      ['home-first-load-js', false, 'not measured'],
+      ['lighthouse-performance home', false, 'not measured'],
+      ['lighthouse-accessibility home', false, 'not measured'],
+      ['lighthouse-performance stage1', false, 'not measured'],
+      ['lighthouse-accessibility stage1', false, 'not measured'],
+      ['lighthouse-performance info/costs', false, 'not measured'],
+      ['lighthouse-accessibility info/costs', false, 'not measured'],
+      ['calculate-quote-ratio', false, 'not measured'],
+      ['read-p99', false, 'not measured'],
+    ]);
+  });
+
+  it('miss the CalculateQuote ratio when the call was not measured', () => {
+    const run = goodRun();
+    run.api = run.api.filter((a) => a.call !== 'Register/CalculateQuote');
+    expect(result(checkBudgets(run), 'calculate-quote-ratio')).toMatchObject({
+      pass: false,
+      actual: 'not measured',
+    });
+  });
+});
