@@ -6,6 +6,7 @@ import * as lead from './calls/lead-provider';
 import * as my from './calls/my-account-area';
 import * as reg from './calls/register';
 import { appStatusSchema, stringBody, tokenPairSchema } from './calls/shared';
+import { Msg } from './rules/messages';
 import { getDictionariesRequestSchema, getDictionariesResponseSchema } from './dictionaries';
 
 /**
@@ -139,7 +140,7 @@ export const calls = {
     action: 'SendVerificationSMS',
     method: 'POST',
     auth: 'public',
-    body: stringBody('Invalid link.', 64),
+    body: stringBody(Msg.invalidLink, 64),
     response: empty,
   }),
   sendVerificationAndUniqueUrlEmail: call({
@@ -147,7 +148,7 @@ export const calls = {
     action: 'SendVerificationAndUniqueUrlEmail',
     method: 'POST',
     auth: 'public',
-    body: stringBody('Invalid link.', 64),
+    body: stringBody(Msg.invalidLink, 64),
     response: empty,
   }),
   checkEmailVerification: call({

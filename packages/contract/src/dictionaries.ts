@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { DICTIONARY_NAMES } from './dictionary-ids';
+import { DICTIONARY_NAMES, DictionaryId } from './dictionary-ids';
+import { Msg } from './rules/messages';
 
 export const dictionaryEntrySchema = z.object({ id: z.number().int(), name: z.string() });
 export type DictionaryEntry = z.infer<typeof dictionaryEntrySchema>;
@@ -10,17 +11,45 @@ export const wageFrequencySchema = dictionaryEntrySchema.extend({
 });
 export type WageFrequency = z.infer<typeof wageFrequencySchema>;
 
-export const getDictionariesRequestSchema = z.object({
-  queries: z
-    .array(
-      z.object({
-        key: z.union([z.number().int(), z.string().max(40)]),
-        params: z.union([z.string().max(40), z.array(z.string().max(40)).max(5), z.null()]).optional(),
-      }),
-    )
-    .min(1)
-    .max(DICTIONARY_NAMES.length),
-});
+const DICTIONARY_IDS = Object.values(DictionaryId);
+const PARAM_MAX = 40;
+const dictionaryParam = z
+  .string({ error: Msg.dictionaryParams })
+  .max(PARAM_MAX, { error: Msg.dictionaryParams });
+
+/**
+ * A dictionary by id, by id as text or by name; an unknown one is a refused request (HTTP 400), so the
+ * document lists them all.
+ */
+export const getDictionariesRequestSchema = z.object(
+  {
+    queries: z
+      .array(
+        z.object(
+          {
+            key: z.union(
+              [z.literal(DICTIONARY_IDS), z.enum([...DICTIONARY_NAMES, ...DICTIONARY_IDS.map(String)])],
+              { error: Msg.dictionaryKey },
+            ),
+            params: z
+              .union(
+                [dictionaryParam, z.array(dictionaryParam).max(5, { error: Msg.dictionaryParams }), z.null()],
+                { error: Msg.dictionaryParams },
+              )
+              .optional()
+              .meta({
+                description: "'small' (or a list holding it) asks for the shorter wage-frequency list.",
+              }),
+          },
+          { error: Msg.dictionaryKey },
+        ),
+        { error: Msg.dictionaryQueries },
+      )
+      .min(1, { error: Msg.dictionaryQueries })
+      .max(DICTIONARY_NAMES.length, { error: Msg.dictionaryQueries }),
+  },
+  { error: Msg.dictionaryQueries },
+);
 
 export const getDictionariesResponseSchema = z.object({
   wageFrequencies: z.array(wageFrequencySchema).optional(),

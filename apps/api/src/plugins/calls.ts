@@ -1,5 +1,6 @@
 import { calls, callPath, type CallDef, type CallName } from '@lender/contract/api-calls';
 import { ErrorId, fail, NOT_IMPLEMENTED_MESSAGE, type Envelope } from '@lender/contract/envelope';
+import { Msg } from '@lender/contract/rules/messages';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AppContext } from '../app-context';
@@ -26,8 +27,6 @@ export type ImplementedCall = { [N in CallName]: { name: N; handler: Handler<N> 
 
 export const implementCall = <N extends CallName>(name: N, handler: Handler<N>) =>
   ({ name, handler }) as ImplementedCall;
-
-const INVALID_CHARACTERS = 'Please remove the invalid characters.';
 
 /** The 400 answer of a request whose fields the schema accepted but a rule refused. */
 export const invalidFields = (fields: Record<string, string>) =>
@@ -58,7 +57,7 @@ function nulCharacterAt(input: unknown): string | null {
 async function refuseNulCharacters(req: FastifyRequest, reply: FastifyReply) {
   const at = nulCharacterAt(req.body) ?? nulCharacterAt(req.query);
   if (at !== null) {
-    return reply.code(400).send(invalidFields({ [at]: INVALID_CHARACTERS }));
+    return reply.code(400).send(invalidFields({ [at]: Msg.invalidCharacters }));
   }
 }
 

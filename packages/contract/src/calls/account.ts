@@ -1,15 +1,12 @@
 import { z } from 'zod';
 import { DEFAULT_COUNTRY } from '../constants';
-import { addressFieldsShape, checkAddress } from '../rules/address';
-import { alwaysCheck, emailField, mobileField, requiredId } from '../rules/common';
+import { addressFields, addressMissing, checkAddress } from '../rules/address';
+import { alwaysCheck, dictionaryIdField, emailField, mobileField } from '../rules/common';
 import { Msg } from '../rules/messages';
-import { newPasswordField, PASSWORD_MAX } from '../rules/password';
+import { existingPasswordField, loginFormSchema, newPasswordField } from '../rules/password';
 import { stringBody } from './shared';
 
-export const loginRequestSchema = z.object({
-  userName: emailField(Msg.loginEmail),
-  password: z.string({ error: Msg.loginPassword }).min(1, { error: Msg.loginPassword }).max(PASSWORD_MAX),
-});
+export const loginRequestSchema = loginFormSchema;
 
 export const loginResponseSchema = z.object({
   token: z.string(),
@@ -20,31 +17,37 @@ export const loginResponseSchema = z.object({
 });
 
 /** RefreshToken, ChangeEmail, ChangeMobile and ForgotPassword post a bare JSON string. */
-export const refreshTokenBodySchema = stringBody('Invalid refresh token.', 200);
+export const refreshTokenBodySchema = stringBody(Msg.invalidRefreshToken, 200);
 export const changeEmailBodySchema = emailField(Msg.loginEmail);
 export const changeMobileBodySchema = mobileField;
 export const forgotPasswordBodySchema = emailField(Msg.loginEmail);
 
-export const changePasswordSchema = z.object({
-  oldPassword: z
-    .string({ error: Msg.existingPassword })
-    .min(1, { error: Msg.existingPassword })
-    .max(PASSWORD_MAX),
-  newPassword: newPasswordField,
-});
+export const changePasswordSchema = z.object(
+  { oldPassword: existingPasswordField, newPassword: newPasswordField },
+  { error: Msg.request },
+);
 
-export const changePasswordByGuidSchema = z.object({
-  guid: z.string().min(10).max(200),
-  newPassword: newPasswordField,
-});
+export const changePasswordByGuidSchema = z.object(
+  {
+    guid: z
+      .string({ error: Msg.invalidLink })
+      .min(10, { error: Msg.invalidLink })
+      .max(200, { error: Msg.invalidLink }),
+    newPassword: newPasswordField,
+  },
+  { error: Msg.request },
+);
 
 export const changeAddressSchema = z
-  .object({
-    livedInAddressID: requiredId(Msg.livedThere),
-    residentalStatusID: requiredId(Msg.homeStatus),
-    autoAddress: z.boolean(),
-    address: z.object(addressFieldsShape),
-  })
+  .object(
+    {
+      livedInAddressID: dictionaryIdField(Msg.livedThere, 'livedInAddress'),
+      residentalStatusID: dictionaryIdField(Msg.homeStatus, 'residentalStatus'),
+      autoAddress: z.boolean({ error: Msg.addressMode }),
+      address: z.object(addressFields('home'), { error: addressMissing('home') }),
+    },
+    { error: Msg.request },
+  )
   .superRefine(
     (v, ctx) =>
       checkAddress(
@@ -83,4 +86,7 @@ export const accountDetailsSchema = z.object({
 });
 export type AccountDetails = z.infer<typeof accountDetailsSchema>;
 
-export const changeContactPreferenceSchema = z.object({ newsFromUs: z.boolean() });
+export const changeContactPreferenceSchema = z.object(
+  { newsFromUs: z.boolean({ error: Msg.newsFromUs }) },
+  { error: Msg.request },
+);

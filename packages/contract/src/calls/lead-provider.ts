@@ -1,7 +1,15 @@
 import { z } from 'zod';
+import { LEAD_AND_REPEAT_INSTALMENTS, MAX_AMOUNT, MIN_AMOUNT } from '../constants';
+import { isWageFrequencyId } from '../pricing/repayment-dates';
 import { Msg } from '../rules/messages';
 import { quoteRequestSchema } from './register';
-import { billingAddressSchema, cardCheckShape, guidField, isoDateField } from './shared';
+import {
+  billingAddressSchema,
+  cardCheckShape,
+  guidField,
+  quoteRepaymentDateField,
+  WAGE_FREQUENCY_ID_RANGE,
+} from './shared';
 
 export const leadLandedSchema = z.object({
   name: z.string(),
@@ -11,13 +19,27 @@ export const leadLandedSchema = z.object({
   repaymentDate: z.string(),
 });
 
-export const leadQuoteQuerySchema = z.object({
-  guid: guidField,
-  period: z.coerce.number().int().min(1).max(6),
-  amount: z.coerce.number().int().min(1).max(1000),
-  repaymentDate: isoDateField(Msg.nextPayDate),
-  wageFrequencyID: z.coerce.number().int().min(1),
-});
+/** A whole number sent as query text. */
+const queryInteger = (message: string) => z.coerce.number({ error: message }).int({ error: message });
+
+/** The lead page's quote, asked in the query: the same rules as a quote's body. */
+export const leadQuoteQuerySchema = z.object(
+  {
+    guid: guidField,
+    period: queryInteger(Msg.instalment)
+      .min(Math.min(...LEAD_AND_REPEAT_INSTALMENTS), { error: Msg.instalment })
+      .max(Math.max(...LEAD_AND_REPEAT_INSTALMENTS), { error: Msg.instalment }),
+    amount: queryInteger(Msg.amountRequired)
+      .min(MIN_AMOUNT, { error: Msg.amountRequired })
+      .max(MAX_AMOUNT, { error: Msg.amountTooHigh }),
+    repaymentDate: quoteRepaymentDateField,
+    wageFrequencyID: queryInteger(Msg.dayOfRepayment)
+      .min(WAGE_FREQUENCY_ID_RANGE.min, { error: Msg.dayOfRepayment })
+      .max(WAGE_FREQUENCY_ID_RANGE.max, { error: Msg.dayOfRepayment })
+      .refine((id): boolean => isWageFrequencyId(id), { error: Msg.dayOfRepayment }),
+  },
+  { error: Msg.invalidLink },
+);
 
 export const leadQuoteSchema = z.object({
   monthlyRepayment: z.number(),
@@ -32,17 +54,31 @@ export const submitLandedLeadSchema = quoteRequestSchema.extend({
   address: billingAddressSchema.nullable(),
 });
 
-export const leadEventSchema = z.object({
-  providerID: z.string().max(64),
-  eventID: z.number().int().min(0).max(10_000),
-  sessionID: z.string().max(100),
-  data: z.string().max(4000).nullish(),
-});
+export const leadEventSchema = z.object(
+  {
+    providerID: z.string({ error: Msg.leadEvent }).max(64, { error: Msg.leadEvent }),
+    eventID: z
+      .number({ error: Msg.leadEvent })
+      .int({ error: Msg.leadEvent })
+      .min(0, { error: Msg.leadEvent })
+      .max(10_000, { error: Msg.leadEvent }),
+    sessionID: z.string({ error: Msg.leadEvent }).max(100, { error: Msg.leadEvent }),
+    data: z.string({ error: Msg.leadEvent }).max(4000, { error: Msg.leadEvent }).nullish(),
+  },
+  { error: Msg.leadEvent },
+);
 
-/** Client error report: unhandled errors in the browser are posted here. */
-export const clientErrorSchema = z.object({
-  url: z.string().max(2000),
-  prevUrl: z.string().max(2000).nullish(),
-  message: z.string().max(8000),
-  userAgent: z.string().max(1000).nullish(),
-});
+/**
+ * Client error report: unhandled errors in the browser are posted here. Its text is a stack trace and
+ * whatever the page held, never shown to a person, so it keeps the characters a name may not have.
+ */
+const reportText = (max: number) => z.string({ error: Msg.errorReport }).max(max, { error: Msg.errorReport });
+export const clientErrorSchema = z.object(
+  {
+    url: reportText(2000),
+    prevUrl: reportText(2000).nullish(),
+    message: reportText(8000),
+    userAgent: reportText(1000).nullish(),
+  },
+  { error: Msg.errorReport },
+);

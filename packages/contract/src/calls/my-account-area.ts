@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { RESCHEDULE_MAX_PAYMENTS } from '../constants';
 import { Msg } from '../rules/messages';
-import { billingAddressSchema, cardCheckShape, isoDateField } from './shared';
+import { billingAddressSchema, cardCheckResultShape, cardCheckShape, isoDateField } from './shared';
+import { requiredId } from '../rules/common';
 import { creditCardSchema } from '../rules/card';
 
 const sobRow = z.object({ date: z.string(), description: z.string(), amount: z.number() });
@@ -72,27 +73,53 @@ export const scheduleSummarySchema = z.object({
   ),
 });
 
-export const addCreditCardSchema = z.object({ ...cardCheckShape, address: billingAddressSchema.nullish() });
+export const addCreditCardSchema = z.object(
+  { ...cardCheckShape, address: billingAddressSchema.nullish() },
+  { error: Msg.request },
+);
 
-export const cardPaymentSchema = z.object({
-  amount: z.number().positive().max(100_000),
-  card: creditCardSchema.nullish(),
-  pKey: z.string().max(200).nullish(),
-  trxId: z.string().max(200).nullish(),
-  isSignature: z.boolean().nullish(),
-});
+/** The most a single card payment or reschedule may name, in pounds. */
+const PAYMENT_MAX = 100_000;
 
-export const rescheduleSchema = z.object({
-  frequencyID: z.number({ error: Msg.paymentFrequency }).int().min(1, { error: Msg.paymentFrequency }),
-  duration: z
-    .number({ error: Msg.paymentDuration })
-    .int()
-    .min(1, { error: Msg.paymentDuration })
-    .max(RESCHEDULE_MAX_PAYMENTS, { error: Msg.paymentDuration }),
-  repayDate: isoDateField(Msg.paymentDate),
-  amount: z.number().min(0).max(100_000).nullish(),
-});
+export const cardPaymentSchema = z.object(
+  {
+    amount: z
+      .number({ error: Msg.paymentAmount })
+      .positive({ error: Msg.paymentAmount })
+      .max(PAYMENT_MAX, { error: Msg.amountTooHigh })
+      .meta({ description: 'Pounds; at least 10% of the total due and at most the total due.' }),
+    card: creditCardSchema.nullish(),
+    ...cardCheckResultShape,
+  },
+  { error: Msg.request },
+);
+
+export const rescheduleSchema = z.object(
+  {
+    frequencyID: requiredId(Msg.paymentFrequency),
+    duration: z
+      .number({ error: Msg.paymentDuration })
+      .int({ error: Msg.paymentDuration })
+      .min(1, { error: Msg.paymentDuration })
+      .max(RESCHEDULE_MAX_PAYMENTS, { error: Msg.paymentDuration }),
+    repayDate: isoDateField(Msg.paymentDate),
+    amount: z
+      .number({ error: Msg.rescheduleAmount })
+      .min(0, { error: Msg.rescheduleAmount })
+      .max(PAYMENT_MAX, { error: Msg.amountTooHigh })
+      .nullish(),
+  },
+  { error: Msg.request },
+);
 
 export const calculatedRowsSchema = z.array(z.object({ paymentDate: z.string(), amount: z.number() }));
 export const totalDueSchema = z.number();
-export const downloadSobQuerySchema = z.object({ token: z.string().min(1).max(2000) });
+export const downloadSobQuerySchema = z.object(
+  {
+    token: z
+      .string({ error: Msg.invalidLink })
+      .min(1, { error: Msg.invalidLink })
+      .max(2000, { error: Msg.invalidLink }),
+  },
+  { error: Msg.invalidLink },
+);

@@ -10,67 +10,118 @@ import {
   STAGE1_REPAYMENT_WINDOW,
   DEPENDANTS,
   instalmentsFor,
+  LEAD_AND_REPEAT_INSTALMENTS,
+  MIN_AGE,
 } from '../constants';
 import { isInRepaymentWindow, isIsoDate } from '../dates';
-import { addressFieldsShape, checkAddress } from '../rules/address';
+import { addressFields, addressSchema, checkAddress } from '../rules/address';
 import { bankDetailsSchema } from '../rules/bank';
+import { creditCardSchema } from '../rules/card';
 import {
   alwaysCheck,
   emailField,
   mobileField,
-  requiredId,
+  NOT_BLANK,
+  optionalText,
+  dictionaryIdField,
   requiredText,
   requiredTrue,
 } from '../rules/common';
 import { Msg } from '../rules/messages';
-import { isWageFrequencyId } from '../pricing/repayment-dates';
 import {
   appStatusSchema,
   billingAddressSchema,
+  cardCheckResultShape,
   cardCheckShape,
   guidField,
   isoDateField,
   poundsField,
+  quoteRepaymentDateField,
+  wageFrequencyIdField,
 } from './shared';
 
-export const productIdField = z.union([z.literal(ProductId.shortTerm), z.literal(ProductId.longTerm)], {
-  error: 'Please choose a loan type.',
-});
+export const productIdField = z.literal([ProductId.shortTerm, ProductId.longTerm], { error: Msg.loanType });
+
+/** Number of monthly instalments, 1 to 6 on every call (stage1 narrows it by product). */
+const instalmentsField = z
+  .number({ error: Msg.instalment })
+  .int({ error: Msg.instalment })
+  .min(Math.min(...LEAD_AND_REPEAT_INSTALMENTS), { error: Msg.instalment })
+  .max(Math.max(...LEAD_AND_REPEAT_INSTALMENTS), { error: Msg.instalment });
+
+const netMonthlyIncomeField = z
+  .number({ error: Msg.netIncomeRequired })
+  .int({ error: Msg.netIncomeRequired })
+  .min(MIN_NET_MONTHLY_INCOME, { error: Msg.netIncomeMin })
+  .max(1_000_000, { error: Msg.netIncomeRequired })
+  .meta({ description: 'Whole pounds a month.' });
+
+/** A year of four digits, `year` or later: `^(?:194[5-9]|19[5-9]\d|[2-9]\d\d\d)-` for 1945. */
+function yearFrom(year: number): RegExp {
+  const digits = String(year);
+  const options: string[] = [];
+  for (let i = digits.length - 1; i >= 0; i--) {
+    const lowest = Number(digits[i]) + (i === digits.length - 1 ? 0 : 1);
+    if (lowest <= 9) options.push(`${digits.slice(0, i)}[${lowest}-9]${'\\d'.repeat(digits.length - 1 - i)}`);
+  }
+  return new RegExp(`^(?:${options.join('|')})-`);
+}
+
+const birthDateField = isoDateField(Msg.dob)
+  .regex(yearFrom(FIRST_BIRTH_YEAR), { error: Msg.dob })
+  // A second pattern makes zod leave out `format: date`; the document keeps it.
+  .meta({
+    format: 'date',
+    description: `In ${FIRST_BIRTH_YEAR} or later. An applicant under ${MIN_AGE} is declined, not refused.`,
+  });
+
+const trackingField = (max: number) => optionalText(Msg.tracking, max);
 
 /** Stage1 application payload (spec section 3), validated with the messages of section 5. */
 export const stage1Schema = z
-  .object({
-    productId: productIdField,
-    amount: poundsField(Msg.chooseAmount, Msg.amountTooHigh),
-    duration: z
-      .number({ error: Msg.instalment })
-      .int({ error: Msg.instalment })
-      .min(1, { error: Msg.instalment })
-      .max(6, { error: Msg.instalment }),
-    tierName: z.string().max(50).nullish(),
-    source: z.string().max(100).nullish(),
-    campaign: z.string().max(100).nullish(),
-    titleId: requiredId(Msg.title),
-    firstName: requiredText(Msg.firstName, 50),
-    lastName: requiredText(Msg.surname, 50),
-    dob: isoDateField(Msg.dob).refine((d) => Number(d.slice(0, 4)) >= FIRST_BIRTH_YEAR, { error: Msg.dob }),
-    email: emailField(Msg.email),
-    isResident: z.boolean(),
-    ...addressFieldsShape,
-    mobile: mobileField,
-    monthlynetPay: z
-      .number({ error: Msg.netIncomeRequired })
-      .int({ error: Msg.netIncomeRequired })
-      .min(MIN_NET_MONTHLY_INCOME, { error: Msg.netIncomeMin })
-      .max(1_000_000, { error: Msg.netIncomeRequired }),
-    numDependents: z.number().int().min(DEPENDANTS.min).max(DEPENDANTS.max).default(DEPENDANTS.default),
-    // Only a wage frequency the pricing knows: the first screen prices the loan, and an unknown id made
-    // it throw (a 500 on this public call).
-    frequencyCategory: requiredId(Msg.wageFrequency).refine(isWageFrequencyId, { error: Msg.wageFrequency }),
-    nextPayDate: isoDateField(Msg.nextPayDate),
-    newsFromUs: z.boolean().default(false),
-    confirmation: requiredTrue(),
-  })
+  .object(
+    {
+      productId: productIdField,
+      amount: poundsField(Msg.chooseAmount, Msg.amountTooHigh),
+      duration: instalmentsField.meta({
+        description: `1 for productId ${ProductId.shortTerm}; 2 to 6 for productId ${ProductId.longTerm}.`,
+      }),
+      tierName: trackingField(50),
+      source: trackingField(100),
+      campaign: trackingField(100),
+      titleId: dictionaryIdField(Msg.title, 'titles'),
+      firstName: requiredText(Msg.firstName, 50),
+      lastName: requiredText(Msg.surname, 50),
+      dob: birthDateField,
+      email: emailField(Msg.email),
+      isResident: z.boolean({ error: Msg.resident }),
+      ...addressFields('home'),
+      mobile: mobileField,
+      monthlynetPay: netMonthlyIncomeField,
+      numDependents: z
+        .number({ error: Msg.dependants })
+        .int({ error: Msg.dependants })
+        .min(DEPENDANTS.min, { error: Msg.dependants })
+        .max(DEPENDANTS.max, { error: Msg.dependants })
+        .default(DEPENDANTS.default),
+      // Only a wage frequency the pricing knows: the first screen prices the loan, and an unknown id made
+      // it throw (a 500 on this public call).
+      frequencyCategory: wageFrequencyIdField(Msg.wageFrequency),
+      nextPayDate: isoDateField(Msg.nextPayDate)
+        // A value that is not a date already has its message.
+        .refine((d) => !isIsoDate(d) || isInRepaymentWindow(d, STAGE1_REPAYMENT_WINDOW), {
+          error: Msg.repaymentWindow,
+        })
+        .meta({
+          description:
+            `A weekday ${STAGE1_REPAYMENT_WINDOW.minDays} to ${STAGE1_REPAYMENT_WINDOW.maxDays} days ` +
+            'after today in the Europe/London calendar.',
+        }),
+      newsFromUs: z.boolean({ error: Msg.newsFromUs }).default(false),
+      confirmation: requiredTrue(),
+    },
+    { error: Msg.request },
+  )
   .superRefine((v, ctx) => {
     checkAddress(v, ctx, 'home');
     // Cross-field rules also run when a field failed (alwaysCheck), so they may meet any JSON: a number is
@@ -82,32 +133,30 @@ export const stage1Schema = z
     ) {
       ctx.addIssue({ code: 'custom', path: ['duration'], message: Msg.instalment });
     }
-    // A date that is not a date already has its message; only a real date is checked against the window.
-    if (
-      typeof v.nextPayDate === 'string' &&
-      isIsoDate(v.nextPayDate) &&
-      !isInRepaymentWindow(v.nextPayDate, STAGE1_REPAYMENT_WINDOW)
-    ) {
-      ctx.addIssue({ code: 'custom', path: ['nextPayDate'], message: Msg.repaymentWindow });
-    }
   }, alwaysCheck);
 export type Stage1Payload = z.input<typeof stage1Schema>;
 
-/** Quote inputs (CalculateQuote, AcceptQuote); the repayment-date window is checked by the server. */
-export const quoteRequestSchema = z.object({
-  period: z
-    .number({ error: Msg.instalment })
-    .int({ error: Msg.instalment })
-    .min(1, { error: Msg.instalment })
-    .max(6, { error: Msg.instalment }),
-  amount: poundsField(Msg.amountRequired, Msg.amountTooHigh),
-  repaymentDate: isoDateField(Msg.nextPayDate),
-  wageFrequencyID: requiredId(Msg.dayOfRepayment),
-});
+/** Quote inputs (CalculateQuote, AcceptQuote, the lead page): every rule the server applies to them. */
+export const quoteRequestSchema = z.object(
+  {
+    period: instalmentsField,
+    amount: poundsField(Msg.amountRequired, Msg.amountTooHigh),
+    repaymentDate: quoteRepaymentDateField,
+    wageFrequencyID: wageFrequencyIdField(Msg.dayOfRepayment),
+  },
+  { error: Msg.request },
+);
 export type QuoteRequest = z.infer<typeof quoteRequestSchema>;
 
-/** Quote result; money in pounds with two decimals, APR in percent with one decimal. */
-export const quoteSchema = quoteRequestSchema.extend({
+/**
+ * Quote result; money in pounds with two decimals, APR in percent with one decimal. Its inputs are
+ * plain here: a stored quote is shown even once its date has left the window a new one must be in.
+ */
+export const quoteSchema = z.object({
+  period: z.number().int(),
+  amount: z.number(),
+  repaymentDate: z.string(),
+  wageFrequencyID: z.number().int(),
   wageFrequency: z.string(),
   repayOver: z.string(),
   paymetOf: z.number(),
@@ -121,18 +170,26 @@ export type Quote = z.infer<typeof quoteSchema>;
 
 export const applicationStatusSchema = appStatusSchema.extend({ isEnd: z.boolean() });
 
-export const stage2Schema = z.object({
-  ...cardCheckShape,
-  address: billingAddressSchema.nullable(),
-});
+export const stage2Schema = z.object(
+  { ...cardCheckShape, address: billingAddressSchema.nullable() },
+  { error: Msg.request },
+);
 
-const expenseField = (max: number) => z.number().int().min(0).max(max);
-export const finDataSchema = z.object({
-  ...(Object.fromEntries(Object.entries(EXPENSE_LIMITS).map(([k, max]) => [k, expenseField(max)])) as {
-    [K in keyof typeof EXPENSE_LIMITS]: ReturnType<typeof expenseField>;
-  }),
-  loanPurposeID: requiredId(Msg.loanReason),
-});
+const expenseField = (max: number) =>
+  z
+    .number({ error: Msg.expense(max) })
+    .int({ error: Msg.expense(max) })
+    .min(0, { error: Msg.expense(max) })
+    .max(max, { error: Msg.expense(max) });
+export const finDataSchema = z.object(
+  {
+    ...(Object.fromEntries(Object.entries(EXPENSE_LIMITS).map(([k, max]) => [k, expenseField(max)])) as {
+      [K in keyof typeof EXPENSE_LIMITS]: ReturnType<typeof expenseField>;
+    }),
+    loanPurposeID: dictionaryIdField(Msg.loanReason, 'loanReason'),
+  },
+  { error: Msg.expensesMissing },
+);
 
 export const hasEnoughExpenses = (fin: Record<string, number>) =>
   Object.keys(EXPENSE_LIMITS).filter((k) => {
@@ -140,18 +197,25 @@ export const hasEnoughExpenses = (fin: Record<string, number>) =>
     return typeof amount === 'number' && amount > 0;
   }).length >= MIN_EXPENSE_CATEGORIES;
 
+/** Employment length in months; sixty years is more than any working life. */
+const EMPLOYMENT_LENGTH_MAX = 720;
+
 export const employmentDetailSchema = z
-  .object({
-    employmentTypeID: requiredId(Msg.employmentStatus),
-    employmentIndustryID: requiredId(Msg.employmentIndustry),
-    employmentName: requiredText(Msg.employerName, 100),
-    employmentLength: z
-      .number({ error: Msg.employmentLength })
-      .int()
-      .min(0, { error: Msg.employmentLength })
-      .max(720)
-      .nullish(),
-  })
+  .object(
+    {
+      employmentTypeID: dictionaryIdField(Msg.employmentStatus, 'employmentStatus'),
+      employmentIndustryID: dictionaryIdField(Msg.employmentIndustry, 'employmentIndustry'),
+      employmentName: requiredText(Msg.employerName, 100),
+      employmentLength: z
+        .number({ error: Msg.employmentLength })
+        .int({ error: Msg.employmentLength })
+        .min(0, { error: Msg.employmentLength })
+        .max(EMPLOYMENT_LENGTH_MAX, { error: Msg.employmentLength })
+        .nullish()
+        .meta({ description: `Months. Required when employmentTypeID is below ${MAX_EMPLOYMENT_STATUS}.` }),
+    },
+    { error: Msg.employmentDetails },
+  )
   .superRefine((e, ctx) => {
     if (
       typeof e.employmentTypeID === 'number' &&
@@ -162,20 +226,26 @@ export const employmentDetailSchema = z
     }
   }, alwaysCheck);
 
-export const previousAddressSchema = z
-  .object(addressFieldsShape)
-  .superRefine((a, ctx) => checkAddress(a, ctx, 'home'), alwaysCheck);
+const homeAddressSchema = addressSchema('home');
+const previousAddressSchema = addressSchema('home', Msg.previousAddress);
 
 export const stage3Schema = z
-  .object({
-    residentalStatusID: requiredId(Msg.homeStatus),
-    liveInAddressID: requiredId(Msg.livedThere),
-    maritalStatusID: requiredId(Msg.maritalStatus),
-    employmentDetail: employmentDetailSchema,
-    finData: finDataSchema,
-    previousAddress: previousAddressSchema.nullable(),
-    confirmation: requiredTrue().optional(),
-  })
+  .object(
+    {
+      residentalStatusID: dictionaryIdField(Msg.homeStatus, 'residentalStatus'),
+      liveInAddressID: dictionaryIdField(Msg.livedThere, 'livedInAddress'),
+      maritalStatusID: dictionaryIdField(Msg.maritalStatus, 'maritalStatus'),
+      employmentDetail: employmentDetailSchema,
+      finData: finDataSchema.meta({
+        description: `At least ${MIN_EXPENSE_CATEGORIES} of the expense amounts above 0.`,
+      }),
+      previousAddress: previousAddressSchema.nullable().meta({
+        description: `Required when liveInAddressID is ${MIN_LIVED_IN_ADDRESS} or less.`,
+      }),
+      confirmation: requiredTrue().optional(),
+    },
+    { error: Msg.request },
+  )
   .superRefine((v, ctx) => {
     if (!hasEnoughExpenses(typeof v.finData === 'object' && v.finData ? v.finData : {}))
       ctx.addIssue({ code: 'custom', path: ['finData'], message: Msg.expenses });
@@ -190,50 +260,60 @@ export const stage3Schema = z
 
 export const stage4Schema = bankDetailsSchema;
 
-export const stage5Schema = z.object({
-  smsCode: z
-    .string({ error: Msg.smsCode })
-    .trim()
-    .min(1, { error: Msg.smsCode })
-    .max(10, { error: Msg.smsCode }),
-  termsAccepted: requiredTrue(),
-  understodInfo: requiredTrue(),
-  guid: guidField,
-});
+export const stage5Schema = z.object(
+  {
+    smsCode: z
+      .string({ error: Msg.smsCode })
+      .trim()
+      .regex(NOT_BLANK, { error: Msg.smsCode })
+      .max(10, { error: Msg.smsCode }),
+    termsAccepted: requiredTrue(),
+    understodInfo: requiredTrue(),
+    guid: guidField,
+  },
+  { error: Msg.request },
+);
 
 export const esignSchema = z.object({ contract1: z.string(), contract2: z.string(), contract3: z.string() });
-export const guidQuerySchema = z.object({ guid: guidField });
-export const emailVerificationQuerySchema = z.object({
-  guid: guidField,
-  verification: z.string().min(1).max(200),
-});
+export const guidQuerySchema = z.object({ guid: guidField }, { error: Msg.invalidLink });
+export const emailVerificationQuerySchema = z.object(
+  {
+    guid: guidField,
+    verification: z
+      .string({ error: Msg.invalidLink })
+      .min(1, { error: Msg.invalidLink })
+      .max(200, { error: Msg.invalidLink }),
+  },
+  { error: Msg.invalidLink },
+);
 export const verifiedSchema = z.object({ verified: z.boolean() });
 
-export const repeatLoanSchema = z.object({
-  amount: poundsField(Msg.amountRequired, Msg.amountTooHigh),
-  duration: z.number({ error: Msg.instalment }).int().min(1).max(6),
-  wageFrequencyID: requiredId(Msg.wageFrequency),
-  repaymentDate: isoDateField(Msg.nextPayDate),
-  netPay: z
-    .number({ error: Msg.netIncomeRequired })
-    .int()
-    .min(MIN_NET_MONTHLY_INCOME, { error: Msg.netIncomeMin }),
-  livedInAddressID: requiredId(Msg.livedThere),
-  residentalStatusID: requiredId(Msg.homeStatus),
-  person: z.object({ mobile: mobileField, email: emailField(Msg.email), birthDate: z.string().nullish() }),
-  financialData: finDataSchema,
-  bankDetails: bankDetailsSchema,
-  creditCard: z.object({
-    creditCard: stage2Schema.shape.creditCard,
-    address: billingAddressSchema.nullable(),
-  }),
-  employmentDetail: employmentDetailSchema,
-  currentAddress: previousAddressSchema,
-  previousAddress: previousAddressSchema.nullable(),
-  pKey: z.string().max(200).nullish(),
-  trxId: z.string().max(200).nullish(),
-  isSignature: z.boolean().nullish(),
-});
+export const repeatLoanSchema = z.object(
+  {
+    amount: poundsField(Msg.amountRequired, Msg.amountTooHigh),
+    duration: instalmentsField,
+    wageFrequencyID: wageFrequencyIdField(Msg.wageFrequency),
+    repaymentDate: quoteRepaymentDateField,
+    netPay: netMonthlyIncomeField,
+    livedInAddressID: dictionaryIdField(Msg.livedThere, 'livedInAddress'),
+    residentalStatusID: dictionaryIdField(Msg.homeStatus, 'residentalStatus'),
+    person: z.object(
+      { mobile: mobileField, email: emailField(Msg.email), birthDate: isoDateField(Msg.dob).nullish() },
+      { error: Msg.personalDetails },
+    ),
+    financialData: finDataSchema,
+    bankDetails: bankDetailsSchema,
+    creditCard: z.object(
+      { creditCard: creditCardSchema, address: billingAddressSchema.nullable() },
+      { error: Msg.cardDetails },
+    ),
+    employmentDetail: employmentDetailSchema,
+    currentAddress: homeAddressSchema,
+    previousAddress: previousAddressSchema.nullable(),
+    ...cardCheckResultShape,
+  },
+  { error: Msg.request },
+);
 
 export const repeatLoanPrefillSchema = z.object({
   netPay: z.number(),

@@ -3,8 +3,11 @@ import { DEFAULT_COUNTRY, FIELD_LENGTH } from '../constants';
 import { alwaysCheck, optionalText } from './common';
 import { Msg } from './messages';
 
-/** A UK postcode (outward and inward code, the space optional). */
-export const UK_POSTCODE = /^[A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2}$/i;
+/**
+ * A UK postcode (outward and inward code, the space optional), in either case. The case is spelt out rather
+ * than given as the `i` flag, which a JSON Schema pattern cannot carry (the document refused 'sw1a 2aa').
+ */
+export const UK_POSTCODE = /^[A-Za-z]{1,2}\d[A-Za-z\d]?\s*\d[A-Za-z]{2}$/;
 
 /** `sw1a2aa` -> `SW1A 2AA`. */
 export function normalisePostCode(value: string): string {
@@ -12,30 +15,53 @@ export function normalisePostCode(value: string): string {
   return compact.length > 3 ? `${compact.slice(0, -3)} ${compact.slice(-3)}` : compact;
 }
 
-/** The address fields as the spec names them (spec section 3 'Address'). */
-export const addressFieldsShape = {
-  autoAddress: z.boolean().default(true),
-  postCode: z
-    .string()
-    .trim()
-    .max(FIELD_LENGTH.postCode, { error: Msg.maxLength(FIELD_LENGTH.postCode) })
-    .default(''),
-  county: optionalText(FIELD_LENGTH.county),
-  town: optionalText(FIELD_LENGTH.town),
-  street: optionalText(FIELD_LENGTH.street),
-  building: optionalText(FIELD_LENGTH.building),
-  houseNumber: optionalText(FIELD_LENGTH.houseNumber),
-  flatNo: optionalText(FIELD_LENGTH.flatNo),
-  /** The one-line address picked in auto mode (the lookup's Label). */
-  address: optionalText(300),
-  country: z.literal(DEFAULT_COUNTRY).default(DEFAULT_COUNTRY),
-};
-
 /**
  * Which address rules apply: `home` (application, change address, repeat loan), `billing` (card
  * address that differs from home), `lead` (the lead page, where every manual field is required).
  */
 export type AddressVariant = 'home' | 'billing' | 'lead';
+
+/** The longest one-line address the lookup gives. */
+const ADDRESS_LABEL_MAX = 300;
+
+const required = (when: string) => ({ description: `Required when autoAddress is ${when}.` });
+const oneOfNumber = {
+  description: 'When autoAddress is false, at least one of flatNo, building and houseNumber is required.',
+};
+
+/** What a missing address, or its missing one-line label, is told. */
+export const addressMissing = (variant: AddressVariant) =>
+  variant === 'billing' ? Msg.billingAddress : Msg.currentAddress;
+
+/**
+ * The address fields as the spec names them (spec section 3 'Address'). Rules between fields are in
+ * `checkAddress`; the descriptions carry them into the OpenAPI document.
+ */
+export const addressFields = (variant: AddressVariant) => {
+  const postCodeMissing = variant === 'billing' ? Msg.billingPostCode : Msg.postCode;
+  const county = optionalText(Msg.county, FIELD_LENGTH.county);
+  return {
+    autoAddress: z
+      .boolean({ error: Msg.addressMode })
+      .default(true)
+      .meta({ description: 'True when the address was picked from the address lookup.' }),
+    postCode: z
+      .string({ error: postCodeMissing })
+      .trim()
+      .min(1, { error: postCodeMissing })
+      .max(FIELD_LENGTH.postCode, { error: Msg.maxLength(FIELD_LENGTH.postCode) })
+      .regex(UK_POSTCODE, { error: Msg.billingPostCode }),
+    county: variant === 'lead' ? county.meta(required('false')) : county,
+    town: optionalText(Msg.town, FIELD_LENGTH.town).meta(required('false')),
+    street: optionalText(Msg.street, FIELD_LENGTH.street).meta(required('false')),
+    building: optionalText(Msg.building, FIELD_LENGTH.building).meta(oneOfNumber),
+    houseNumber: optionalText(Msg.houseNumber, FIELD_LENGTH.houseNumber).meta(oneOfNumber),
+    flatNo: optionalText(Msg.flatNo, FIELD_LENGTH.flatNo).meta(oneOfNumber),
+    /** The one-line address picked in auto mode (the lookup's Label). */
+    address: optionalText(addressMissing(variant), ADDRESS_LABEL_MAX).meta(required('true')),
+    country: z.literal(DEFAULT_COUNTRY, { error: Msg.country }).default(DEFAULT_COUNTRY),
+  };
+};
 
 type AddressFields = {
   autoAddress: boolean;
@@ -49,7 +75,10 @@ type AddressFields = {
   address: string | null;
 };
 
-/** The common address rules of spec section 5, as a refinement shared by flat and nested payloads. */
+/**
+ * The address rules of spec section 5 that join fields, as a refinement shared by flat and nested payloads
+ * (a field's own rules are on the field).
+ */
 export function checkAddress(
   a: AddressFields,
   ctx: z.RefinementCtx,
@@ -60,13 +89,9 @@ export function checkAddress(
     ctx.addIssue({ code: 'custom', path: [...at, field], message });
   // The fields may still hold what was sent when a field rule already failed: read only strings.
   const text = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
-  const postCodeMissing = variant === 'billing' ? Msg.billingPostCode : Msg.postCode;
-  if (!text(a.postCode)) issue('postCode', postCodeMissing);
-  else if (!UK_POSTCODE.test(text(a.postCode))) issue('postCode', Msg.billingPostCode);
-
   if (a.autoAddress) {
     // The lookup fills the fields; the picked label is what proves an address was chosen.
-    if (!text(a.address)) issue('address', variant === 'billing' ? Msg.billingAddress : Msg.currentAddress);
+    if (!text(a.address)) issue('address', addressMissing(variant));
     return;
   }
   if (!text(a.flatNo) && !text(a.building) && !text(a.houseNumber)) {
@@ -80,8 +105,10 @@ export function checkAddress(
   if (variant === 'lead' && !text(a.county)) issue('county', Msg.county);
 }
 
-export const addressSchema = (variant: AddressVariant) =>
-  z.object(addressFieldsShape).superRefine((a, ctx) => checkAddress(a, ctx, variant), alwaysCheck);
+export const addressSchema = (variant: AddressVariant, missing: string = addressMissing(variant)) =>
+  z
+    .object(addressFields(variant), { error: missing })
+    .superRefine((a, ctx) => checkAddress(a, ctx, variant), alwaysCheck);
 export type Address = z.infer<ReturnType<typeof addressSchema>>;
 
 /** One line for display: flat, building, number and street, town, county, postcode. */

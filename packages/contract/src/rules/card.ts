@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CARD_EXPIRY_YEARS_AHEAD, FIELD_LENGTH } from '../constants';
 import { londonToday } from '../dates';
-import { alwaysCheck } from './common';
+import { alwaysCheck, requiredText } from './common';
 import { Msg } from './messages';
 
 /** The Luhn checksum every payment card number passes. */
@@ -19,27 +19,25 @@ export function passesLuhn(digits: string): boolean {
   return sum % 10 === 0;
 }
 
+/**
+ * 12 to 16 digits, with the spaces and dashes a person may type between them (they are dropped). The
+ * checksum cannot be a pattern, so the description says it.
+ */
+const CARD_NUMBER_TYPED = new RegExp(`^[\\s-]*(?:\\d[\\s-]*){12,${FIELD_LENGTH.cardNumber}}$`);
 export const cardNumberField = z
   .string({ error: Msg.cardNumber })
+  .regex(CARD_NUMBER_TYPED, { error: Msg.cardNumber })
   .transform((v) => v.replace(/[\s-]/g, ''))
-  .pipe(
-    z
-      .string()
-      .min(12, { error: Msg.cardNumber })
-      .max(FIELD_LENGTH.cardNumber, { error: Msg.cardNumber })
-      .refine(passesLuhn, { error: Msg.cardNumber }),
-  );
+  .refine(passesLuhn, { error: Msg.cardNumber })
+  .meta({ description: 'Passes the Luhn checksum.' });
 
 export const securityCodeField = z
   .string({ error: Msg.securityCode })
   .trim()
   .regex(/^\d{3,4}$/, { error: Msg.securityCode });
 
-export const nameOnCardField = z
-  .string({ error: Msg.nameOnCard })
-  .trim()
-  .min(1, { error: Msg.nameOnCard })
-  .max(100, { error: Msg.maxLength(100) });
+const NAME_ON_CARD_MAX = 100;
+export const nameOnCardField = requiredText(Msg.nameOnCard, NAME_ON_CARD_MAX);
 
 /** Years offered in the expiry selector: this year to 10 years ahead. */
 export function expiryYears(today: string = londonToday()): number[] {
@@ -59,13 +57,26 @@ export function isExpiryValid(endMonth: number, endYear: number, today: string =
 
 /** Card data as the forms hold it (spec section 3: endMonth zero-based). */
 export const creditCardSchema = z
-  .object({
-    nameOnCard: nameOnCardField,
-    cardNumber: cardNumberField,
-    securityCode: securityCodeField,
-    endMonth: z.number({ error: Msg.expiry }).int({ error: Msg.expiry }),
-    endYear: z.number({ error: Msg.expiry }).int({ error: Msg.expiry }),
-  })
+  .object(
+    {
+      nameOnCard: nameOnCardField,
+      cardNumber: cardNumberField,
+      securityCode: securityCodeField,
+      endMonth: z
+        .number({ error: Msg.expiry })
+        .int({ error: Msg.expiry })
+        .min(0, { error: Msg.expiry })
+        .max(11, { error: Msg.expiry })
+        .meta({ description: 'Zero-based: 0 is January. With endYear, not before this month.' }),
+      endYear: z
+        .number({ error: Msg.expiry })
+        .int({ error: Msg.expiry })
+        .meta({
+          description: `This year to ${CARD_EXPIRY_YEARS_AHEAD} years ahead, in the Europe/London calendar.`,
+        }),
+    },
+    { error: Msg.cardDetails },
+  )
   .superRefine((card, ctx) => {
     if (!isExpiryValid(card.endMonth, card.endYear)) {
       ctx.addIssue({ code: 'custom', path: ['endMonth'], message: Msg.expiry });

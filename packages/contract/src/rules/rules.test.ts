@@ -175,6 +175,10 @@ describe('addresses', () => {
     expect(messages(addressSchema('home').safeParse({ ...manual, postCode: 'HELLO' })).postCode).toBe(
       Msg.billingPostCode,
     );
+    expect(addressSchema('home').parse({ ...manual, postCode: 'm1 1ae' }).postCode).toBe('m1 1ae');
+    expect(messages(addressSchema('home').safeParse({ ...manual, postCode: undefined })).postCode).toBe(
+      Msg.postCode,
+    );
   });
   it('auto mode needs the picked address; billing and lead addresses have their own messages', () => {
     expect(messages(addressSchema('home').safeParse({ autoAddress: true, postCode: '' }))).toMatchObject({

@@ -114,14 +114,3 @@ export const intended: Difference[] = [
     why: 'Checked against the titles dictionary in the database, which GetDictionaries serves.',
   },
 ];
-
-/** Rules the contract can state but does not yet: each one is a fix to make in the contract's schema. */
-export const toFix: Difference[] = [
-  {
-    call: 'submitStage1',
-    variants: ['firstName only spaces'],
-    field: 'firstName',
-    server: 'refuses',
-    why: 'Trimmed before its length is checked: a pattern can require a character other than a space.',
-  },
-];
