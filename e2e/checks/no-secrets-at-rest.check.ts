@@ -11,7 +11,6 @@ const LIVE_ONE_TIME_LINK = /\/reset-password\/(?!\[one-time token \d+\])[\w-]{16
  * card number, security code, password, unencrypted bank account number, session token or live
  * one-time link (decision 013).
  */
-
 test('no secret is at rest in clear after the journeys', () => {
   const remembered = rememberedSecrets();
   expect(remembered.length, 'the journeys handed over tokens to look for').toBeGreaterThan(0);
