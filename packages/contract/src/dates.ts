@@ -31,41 +31,109 @@ export function londonToday(now?: Date): IsoDate {
   return cachedToday.date;
 }
 
-export const isIsoDate = (value: string) => {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  // Month 13 or day 00 makes an Invalid Date, whose toISOString() throws: that is "not a date", not a fault.
-  const date = toUtc(value);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+const digitAt = (s: string, i: number) => {
+  const digit = s.charCodeAt(i) - 48;
+  return digit >= 0 && digit <= 9 ? digit : Number.NaN;
 };
 
-export const toUtc = (date: IsoDate) => new Date(`${date}T00:00:00Z`);
-export const fromUtc = (d: Date): IsoDate => d.toISOString().slice(0, 10);
-
-export function addDays(date: IsoDate, days: number): IsoDate {
-  const d = toUtc(date);
-  d.setUTCDate(d.getUTCDate() + days);
-  return fromUtc(d);
+/** Year, month and day of a `yyyy-MM-dd` string; null for any other shape, month 00 or 13 up, day 00 or 32 up. */
+function partsOf(date: string) {
+  if (date.length !== 10 || date.charCodeAt(4) !== 45 || date.charCodeAt(7) !== 45) return null;
+  const y = digitAt(date, 0) * 1000 + digitAt(date, 1) * 100 + digitAt(date, 2) * 10 + digitAt(date, 3);
+  const m = digitAt(date, 5) * 10 + digitAt(date, 6);
+  const d = digitAt(date, 8) * 10 + digitAt(date, 9);
+  return y >= 0 && m >= 1 && m <= 12 && d >= 1 && d <= 31 ? { y, m, d } : null;
 }
+
+export const isLeapYear = (y: number) => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
+
+/**
+ * Days since 1970-01-01 of a calendar date, by arithmetic (H. Hinnant's days_from_civil); month is
+ * 1-based, and a day past the month's end rolls over into the next month, as `Date` does. Parsing a date
+ * string and `toISOString()` cost microseconds each on the servers, and pricing one quote takes dozens of
+ * date steps.
+ */
+export function dayNumberOf(y: number, m: number, d: number): number {
+  const shifted = m <= 2 ? y - 1 : y; // years start in March, so a leap day ends its year
+  const era = Math.floor(shifted / 400);
+  const yearOfEra = shifted - era * 400;
+  const dayOfYear = Math.floor((153 * ((m + 9) % 12) + 2) / 5) + d - 1;
+  const dayOfEra = yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear;
+  return era * 146_097 + dayOfEra - 719_468;
+}
+
+/** The day number of a `yyyy-MM-dd` date (see `dayNumberOf`); NaN where `Date` would be invalid. */
+export function dayNumber(date: IsoDate): number {
+  const parts = partsOf(date);
+  return parts ? dayNumberOf(parts.y, parts.m, parts.d) : Number.NaN;
+}
+
+/** Year, month (1-based) and day of a day number (H. Hinnant's civil_from_days). */
+function civil(days: number) {
+  if (!Number.isFinite(days)) throw new RangeError('Invalid time value');
+  const z = days + 719_468;
+  const era = Math.floor(z / 146_097);
+  const dayOfEra = z - era * 146_097;
+  const yearOfEra = Math.floor(
+    (dayOfEra -
+      Math.floor(dayOfEra / 1460) +
+      Math.floor(dayOfEra / 36_524) -
+      Math.floor(dayOfEra / 146_096)) /
+      365,
+  );
+  const dayOfYear = dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100));
+  const mp = Math.floor((5 * dayOfYear + 2) / 153);
+  const m = mp < 10 ? mp + 3 : mp - 9;
+  return {
+    y: yearOfEra + era * 400 + (m <= 2 ? 1 : 0),
+    m,
+    d: dayOfYear - Math.floor((153 * mp + 2) / 5) + 1,
+  };
+}
+
+const pad2 = (n: number) => (n < 10 ? `0${n}` : String(n));
+
+/** `yyyy-MM-dd` of a year, a 1-based month and a day, as given (no rolling over). */
+export const isoDateOf = (y: number, m: number, d: number): IsoDate =>
+  `${String(y).padStart(4, '0')}-${pad2(m)}-${pad2(d)}`;
+
+/** The `yyyy-MM-dd` date of a day number; a NaN day number throws RangeError, as an Invalid Date would. */
+export function fromDayNumber(days: number): IsoDate {
+  const { y, m, d } = civil(days);
+  return isoDateOf(y, m, d);
+}
+
+/** `yyyy-MM-dd` of a day that exists: not month 13, day 00 or 30 February. */
+export const isIsoDate = (value: string) => {
+  const parts = partsOf(value);
+  return parts !== null && parts.d <= daysInMonth(parts.y, parts.m);
+};
+
+export const addDays = (date: IsoDate, days: number): IsoDate => fromDayNumber(dayNumber(date) + days);
 
 /** Adds calendar months, clamping to the month's last day (31 Jan + 1 month = 28/29 Feb). */
 export function addMonths(date: IsoDate, months: number): IsoDate {
-  const d = toUtc(date);
-  const day = d.getUTCDate();
-  const target = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + months, 1));
-  const last = daysInMonth(target.getUTCFullYear(), target.getUTCMonth() + 1);
-  target.setUTCDate(Math.min(day, last));
-  return fromUtc(target);
+  const { y, m, d } = civil(dayNumber(date));
+  const index = y * 12 + (m - 1) + months;
+  const year = Math.floor(index / 12);
+  const month = index - year * 12 + 1;
+  return isoDateOf(year, month, Math.min(d, daysInMonth(year, month)));
 }
 
-export const daysBetween = (from: IsoDate, to: IsoDate) =>
-  Math.round((toUtc(to).getTime() - toUtc(from).getTime()) / 86_400_000);
+export const daysBetween = (from: IsoDate, to: IsoDate) => dayNumber(to) - dayNumber(from);
 
-/** month is 1-based. */
-export const daysInMonth = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
+const MONTH_LENGTHS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
-/** 0 = Sunday ... 6 = Saturday. */
-export const weekday = (date: IsoDate) => toUtc(date).getUTCDay();
-export const isWeekend = (date: IsoDate) => weekday(date) === 0 || weekday(date) === 6;
+/** month is 1-based (1-12). */
+export const daysInMonth = (year: number, month: number) =>
+  month === 2 && isLeapYear(year) ? 29 : MONTH_LENGTHS[month - 1]!;
+
+/** 0 = Sunday ... 6 = Saturday (1 January 1970 was a Thursday). */
+export const weekday = (date: IsoDate) => (((dayNumber(date) + 4) % 7) + 7) % 7;
+export const isWeekend = (date: IsoDate) => {
+  const day = weekday(date);
+  return day === 0 || day === 6;
+};
 
 /** `yyyy-MM-dd` -> `dd-MM-yyyy`, the display format. */
 export function formatDisplayDate(date: string): string {

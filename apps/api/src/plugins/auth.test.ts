@@ -124,3 +124,39 @@ describe('issueTokens', () => {
     expect(payload.sub).toBe(String(c.id));
   });
 });
+
+describe('verifyAccessToken remembers the tokens it verified, without trusting anything more', () => {
+  const expiryOf = (token: string) =>
+    JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')).exp as number;
+
+  it('refuses a remembered token once it has expired', async () => {
+    const { customer, token } = await createSession(t.ctx);
+    const exp = expiryOf(token);
+    expect(await verifyAccessToken(t.ctx.config, token, exp - 1)).toEqual({ customerId: customer.id });
+    expect(await verifyAccessToken(t.ctx.config, token, exp)).toBeNull();
+    expect(await verifyAccessToken(t.ctx.config, token, exp - 1)).toEqual({ customerId: customer.id });
+  });
+
+  it('refuses a tampered copy of a remembered token', async () => {
+    const { token } = await createSession(t.ctx);
+    expect(await verifyAccessToken(t.ctx.config, token)).not.toBeNull();
+    const [h, , s] = token.split('.') as [string, string, string];
+    const other = Buffer.from(JSON.stringify({ typ: 'access', sub: '1', exp: now() + 600 })).toString(
+      'base64url',
+    );
+    expect(await verifyAccessToken(t.ctx.config, `${h}.${other}.${s}`)).toBeNull();
+  });
+
+  it('remembers a token for its own secret only', async () => {
+    const { token } = await createSession(t.ctx);
+    expect(await verifyAccessToken(t.ctx.config, token)).not.toBeNull();
+    const rotated = { ...t.ctx.config, JWT_SECRET: 'y'.repeat(48) };
+    expect(await verifyAccessToken(rotated, token)).toBeNull();
+  });
+
+  it('shares one frozen session between the requests of a token', async () => {
+    const { token } = await createSession(t.ctx);
+    const session = await verifyAccessToken(t.ctx.config, token);
+    expect(Object.isFrozen(session)).toBe(true);
+  });
+});

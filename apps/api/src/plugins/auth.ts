@@ -31,11 +31,42 @@ export async function issueTokens(db: Db | Transaction<Database>, config: Config
   return { token, refreshToken };
 }
 
-export async function verifyAccessToken(config: Config, token: string): Promise<Session | null> {
-  const payload = verifyHs256(token, config.JWT_SECRET);
+/** About one token per customer signed in within a token's lifetime; beyond it the oldest is re-checked. */
+export const VERIFIED_TOKENS_KEPT = 10_000;
+
+type Verified = { session: Session; expiresAt: number };
+
+/**
+ * Access tokens that passed the full check, per configuration (so per secret). A client sends the same
+ * token with every call until it expires, and checking it again (HMAC, base64, two JSON parses) was a
+ * tenth of a signed-in call under load (bench/README.md). Only a token that passed with this secret is
+ * kept, under its exact text (signature included); its expiry is still checked on every use; a forged,
+ * altered or unknown token always takes the full check.
+ */
+const verifiedTokens = new WeakMap<Config, Map<string, Verified>>();
+
+export async function verifyAccessToken(
+  config: Config,
+  token: string,
+  nowSeconds = Date.now() / 1000,
+): Promise<Session | null> {
+  let verified = verifiedTokens.get(config);
+  if (!verified) verifiedTokens.set(config, (verified = new Map()));
+  const known = verified.get(token);
+  if (known) {
+    if (known.expiresAt > nowSeconds) return known.session;
+    verified.delete(token);
+    return null;
+  }
+  const payload = verifyHs256(token, config.JWT_SECRET, nowSeconds);
   const customerId = Number(payload?.sub);
-  if (payload?.typ !== 'access' || !Number.isInteger(customerId) || customerId < 1) return null;
-  return { customerId };
+  if (!payload || payload.typ !== 'access' || !Number.isInteger(customerId) || customerId < 1) return null;
+  // Shared by every request that presents this token: frozen, so no handler can change another's session.
+  const session = Object.freeze({ customerId });
+  // Maps keep insertion order: the first key is the oldest entry.
+  if (verified.size >= VERIFIED_TOKENS_KEPT) verified.delete(verified.keys().next().value!);
+  verified.set(token, { session, expiresAt: payload.exp as number });
+  return session;
 }
 
 /** onRequest hook of session calls: a missing, expired or forged token answers 401 in the envelope. */

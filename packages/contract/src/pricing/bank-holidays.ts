@@ -1,4 +1,4 @@
-import { addDays, daysInMonth, isWeekend, weekday, type IsoDate } from '../dates';
+import { addDays, daysInMonth, isoDateOf, isWeekend, weekday, type IsoDate } from '../dates';
 
 /**
  * England and Wales bank holidays as published on gov.uk. The table wins for the years it lists because
@@ -48,9 +48,6 @@ export const BANK_HOLIDAYS_ENGLAND_AND_WALES: Readonly<Record<number, readonly I
   ],
 };
 
-const iso = (year: number, month: number, day: number): IsoDate =>
-  `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
-
 /** Western (Gregorian) Easter Sunday, anonymous Gregorian algorithm (Meeus/Jones/Butcher). */
 export function easterSunday(year: number): IsoDate {
   const a = year % 19;
@@ -67,18 +64,18 @@ export function easterSunday(year: number): IsoDate {
   const m = Math.floor((a + 11 * h + 22 * l) / 451);
   const month = Math.floor((h + l - 7 * m + 114) / 31);
   const day = ((h + l - 7 * m + 114) % 31) + 1;
-  return iso(year, month, day);
+  return isoDateOf(year, month, day);
 }
 
 /** weekdayIndex: 0 = Sunday ... 6 = Saturday; month is 1-based. */
 export function firstWeekdayOfMonth(year: number, month: number, weekdayIndex: number): IsoDate {
-  const first = iso(year, month, 1);
+  const first = isoDateOf(year, month, 1);
   return addDays(first, (weekdayIndex - weekday(first) + 7) % 7);
 }
 
 /** weekdayIndex: 0 = Sunday ... 6 = Saturday; month is 1-based. */
 export function lastWeekdayOfMonth(year: number, month: number, weekdayIndex: number): IsoDate {
-  const last = iso(year, month, daysInMonth(year, month));
+  const last = isoDateOf(year, month, daysInMonth(year, month));
   return addDays(last, -((weekday(last) - weekdayIndex + 7) % 7));
 }
 
@@ -96,14 +93,14 @@ export function ruleBasedBankHolidays(year: number): IsoDate[] {
     while (isWeekend(d) || holidays.includes(d)) d = addDays(d, 1);
     holidays.push(d);
   };
-  substitute(iso(year, 1, 1));
+  substitute(isoDateOf(year, 1, 1));
   holidays.push(addDays(easter, -2), addDays(easter, 1));
   holidays.push(firstWeekdayOfMonth(year, 5, MONDAY));
   holidays.push(lastWeekdayOfMonth(year, 5, MONDAY));
   holidays.push(lastWeekdayOfMonth(year, 8, MONDAY));
   // Christmas first, so that Boxing Day's substitute steps over Christmas Day's.
-  substitute(iso(year, 12, 25));
-  substitute(iso(year, 12, 26));
+  substitute(isoDateOf(year, 12, 25));
+  substitute(isoDateOf(year, 12, 26));
   return holidays.sort();
 }
 

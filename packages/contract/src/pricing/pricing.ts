@@ -1,4 +1,4 @@
-import { daysBetween, isIsoDate, type IsoDate } from '../dates';
+import { dayNumber, isIsoDate, type IsoDate } from '../dates';
 import type { Pence } from '../money';
 import { aprPercent } from './apr';
 
@@ -84,41 +84,64 @@ const roundPence = (x: number): Pence => Math.floor(x + 0.5 + 1e-6);
  */
 const interestPence = (x: number): Pence => Math.floor(x + 1e-7);
 
+type Line = { interest: number; paid: number; principal: number };
+
 /**
- * One pass over the plan paying `payment` on every date but the last, which pays what is left. Interest
- * accrues each day on the principal still owed, is rounded down (when `round`) once per period, and each
- * payment pays interest first. When a long period's interest exceeds a payment, the unpaid interest waits
- * for the next payment without earning interest itself: the cap allows 0.8% a day of the principal only.
+ * One pass over the plan paying `payment` on every date but the last, which pays what is left; returns
+ * that last payment and, when given `lines`, fills it with every period. Interest accrues each day on the
+ * principal still owed, is rounded down (when `round`) once per period, and each payment pays interest
+ * first. When a long period's interest exceeds a payment, the unpaid interest waits for the next payment
+ * without earning interest itself: the cap allows 0.8% a day of the principal only.
  */
-function run(principal: number, dailyRate: number, periodDays: number[], payment: number, round: boolean) {
-  const lines: { interest: number; paid: number; principal: number }[] = [];
+function run(
+  principal: number,
+  dailyRate: number,
+  periodDays: number[],
+  payment: number,
+  round: boolean,
+  lines?: Line[],
+): number {
   let balance = principal;
   let unpaidInterest = 0;
-  periodDays.forEach((days, k) => {
-    const accrued = balance * dailyRate * days;
+  let paid = 0;
+  for (let k = 0; k < periodDays.length; k++) {
+    const accrued = balance * dailyRate * periodDays[k]!;
     const interest = round ? interestPence(accrued) : accrued;
     const due = unpaidInterest + interest;
-    const paid = k === periodDays.length - 1 ? balance + due : payment;
+    paid = k === periodDays.length - 1 ? balance + due : payment;
     const interestPaid = Math.min(paid, due);
     unpaidInterest = due - interestPaid;
     balance -= paid - interestPaid;
-    lines.push({ interest, paid, principal: paid - interestPaid });
-  });
-  return { lines, lastPayment: lines[lines.length - 1]?.paid ?? 0 };
+    lines?.push({ interest, paid, principal: paid - interestPaid });
+  }
+  return paid;
 }
 
 /**
- * The level payment equal to the last one, unrounded. Without unpaid interest this is the annuity
- * P * prod(1 + r*d_j) / sum over k of prod_{j>k}(1 + r*d_j); bisection also covers the unpaid-interest
- * case, and the last payment falls as the level payment rises, so the root is unique.
+ * The level payment equal to the last one, unrounded. When every payment covers its period's interest
+ * (the usual case, checked) this is the annuity P * prod(1 + r*d_j) / sum over k of prod_{j>k}(1 + r*d_j).
+ * Otherwise bisection, which also covers unpaid interest: the last payment falls as the level payment
+ * rises, so the root is unique. Its passes keep no lines: it runs up to 200 of them, and up to 60
+ * schedules are priced when the cost cap binds.
  */
 function exactLevelInstalment(principalPence: Pence, dailyRate: number, periodDays: number[]): number {
+  let growth = 1;
+  let sumOfLaterGrowth = 0;
+  for (let k = periodDays.length - 1; k >= 0; k--) {
+    sumOfLaterGrowth += growth;
+    growth *= 1 + dailyRate * periodDays[k]!;
+  }
+  const annuity = (principalPence * growth) / sumOfLaterGrowth;
+  const lines: Line[] = [];
+  run(principalPence, dailyRate, periodDays, annuity, false, lines);
+  if (lines.every((line, k) => k === lines.length - 1 || line.paid >= line.interest)) return annuity;
+
   const totalDays = periodDays.reduce((a, b) => a + b, 0);
   let low = 0;
   let high = principalPence * (1 + dailyRate * totalDays);
   for (let step = 0; step < 200 && high - low > 1e-9; step++) {
     const mid = (low + high) / 2;
-    if (run(principalPence, dailyRate, periodDays, mid, false).lastPayment > mid) low = mid;
+    if (run(principalPence, dailyRate, periodDays, mid, false) > mid) low = mid;
     else high = mid;
   }
   return (low + high) / 2;
@@ -126,7 +149,8 @@ function exactLevelInstalment(principalPence: Pence, dailyRate: number, periodDa
 
 function schedule(principalPence: Pence, dailyRate: number, dates: IsoDate[], periodDays: number[]) {
   const instalmentPence = roundPence(exactLevelInstalment(principalPence, dailyRate, periodDays));
-  const { lines } = run(principalPence, dailyRate, periodDays, instalmentPence, true);
+  const lines: Line[] = [];
+  run(principalPence, dailyRate, periodDays, instalmentPence, true, lines);
   return {
     instalmentPence,
     // The schedule reports the interest each payment settles, so a line never shows negative principal.
@@ -150,12 +174,15 @@ function assertInput(input: PriceLoanInput): number[] {
     throw new RangeError(`dailyRate must be >= 0, got ${dailyRate}`);
   if (!isIsoDate(drawdownDate)) throw new RangeError(`drawdownDate must be yyyy-MM-dd, got ${drawdownDate}`);
   if (repaymentDates.length === 0) throw new RangeError('at least one repayment date is needed');
-  let previous = drawdownDate;
+  let previous = dayNumber(drawdownDate);
   return repaymentDates.map((date) => {
     if (!isIsoDate(date)) throw new RangeError(`repayment date must be yyyy-MM-dd, got ${date}`);
-    const days = daysBetween(previous, date);
-    if (days < 1) throw new RangeError(`repayment dates must be after the drawdown and increasing: ${date}`);
-    previous = date;
+    const day = dayNumber(date);
+    if (day - previous < 1) {
+      throw new RangeError(`repayment dates must be after the drawdown and increasing: ${date}`);
+    }
+    const days = day - previous;
+    previous = day;
     return days;
   });
 }

@@ -1,4 +1,4 @@
-import { addDays, addMonths, daysBetween, daysInMonth, isIsoDate, type IsoDate } from '../dates';
+import { addDays, addMonths, daysBetween, daysInMonth, isIsoDate, isoDateOf, type IsoDate } from '../dates';
 import { lastWeekdayOfMonth, nextWorkingDay, previousWorkingDay } from './bank-holidays';
 
 /** Ids of the seeded wage-frequency dictionary (dictionary id 1). */
@@ -77,8 +77,7 @@ function monthAfter(date: IsoDate, months: number) {
   return { y: Math.floor(index / 12), m: (index % 12) + 1 };
 }
 
-const monthEnd = (y: number, m: number): IsoDate =>
-  `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(daysInMonth(y, m)).padStart(2, '0')}`;
+const monthEnd = (y: number, m: number): IsoDate => isoDateOf(y, m, daysInMonth(y, m));
 
 /** The first `anchor + step * n` on or after `onOrAfter`. */
 function firstCycleDateFrom(anchor: IsoDate, step: number, onOrAfter: IsoDate): IsoDate {
@@ -109,6 +108,12 @@ function monthEndPayday(wageFrequencyId: WageFrequencyId, y: number, m: number):
   return null;
 }
 
+/** The month-end payday of the month `months` after the month of `date`. */
+function monthEndPaydayAfter(wageFrequencyId: WageFrequencyId, date: IsoDate, months: number): IsoDate {
+  const { y, m } = monthAfter(date, months);
+  return monthEndPayday(wageFrequencyId, y, m) as IsoDate;
+}
+
 /**
  * The instalment after `previous` for a month-end payday: the first payday after it, unless that is under
  * 14 days away and the following one is still within 35 days (a first instalment on the 20th followed by
@@ -116,13 +121,9 @@ function monthEndPayday(wageFrequencyId: WageFrequencyId, y: number, m: number):
  * later one is too far: each instalment still comes after a payday, never before one.
  */
 function nextMonthEndPayday(wageFrequencyId: WageFrequencyId, previous: IsoDate): IsoDate {
-  const payday = (months: number) => {
-    const { y, m } = monthAfter(previous, months);
-    return monthEndPayday(wageFrequencyId, y, m) as IsoDate;
-  };
-  const sameMonth = payday(0);
-  const first = sameMonth > previous ? sameMonth : payday(1);
-  const second = sameMonth > previous ? payday(1) : payday(2);
+  const sameMonth = monthEndPaydayAfter(wageFrequencyId, previous, 0);
+  const first = sameMonth > previous ? sameMonth : monthEndPaydayAfter(wageFrequencyId, previous, 1);
+  const second = monthEndPaydayAfter(wageFrequencyId, previous, sameMonth > previous ? 1 : 2);
   if (daysBetween(previous, first) >= MIN_MONTH_END_GAP_DAYS) return first;
   return daysBetween(previous, second) <= MAX_PERIOD_DAYS ? second : first;
 }
@@ -155,6 +156,31 @@ function latestPaydayInReach(
   return inReach[inReach.length - 1] ?? previousWorkingDay(limit);
 }
 
+/** Instalment k (k >= 1) by the customer's payday rule, before the 35-day limit is applied. */
+function laterInstalment(
+  firstDate: IsoDate,
+  wageFrequencyId: WageFrequencyId,
+  k: number,
+  previous: IsoDate,
+): IsoDate {
+  switch (wageFrequencyId) {
+    case WageFrequencyId.specificDate:
+    case WageFrequencyId.monthly:
+      // Always from the chosen date, so a 31st that was clamped to 28 Feb comes back as 31 Mar.
+      return nextWorkingDay(addMonths(firstDate, k));
+    case WageFrequencyId.fourWeekly:
+      return nextWorkingDay(addDays(firstDate, 28 * k));
+    case WageFrequencyId.weekly:
+      return nextWorkingDay(firstCycleDateFrom(firstDate, 7, addMonths(firstDate, k)));
+    case WageFrequencyId.fortnightly:
+      return nextWorkingDay(firstCycleDateFrom(firstDate, 14, addMonths(firstDate, k)));
+    case WageFrequencyId.twiceMonthly:
+      return twiceMonthlyPaydayFrom(addMonths(firstDate, k));
+    default:
+      return nextMonthEndPayday(wageFrequencyId, previous);
+  }
+}
+
 /**
  * Dates of a monthly repayment plan. The first instalment is the chosen date, moved forward to a working
  * day. Each later one follows the customer's payday (docs/decisions/003-pricing-and-repayment-dates.md):
@@ -182,29 +208,10 @@ export function repaymentDates(input: {
   if (!isWageFrequencyId(wageFrequencyId))
     throw new RangeError(`unknown wage frequency id ${wageFrequencyId}`);
 
-  const later = (k: number, previous: IsoDate): IsoDate => {
-    switch (wageFrequencyId) {
-      case WageFrequencyId.specificDate:
-      case WageFrequencyId.monthly:
-        // Always from the chosen date, so a 31st that was clamped to 28 Feb comes back as 31 Mar.
-        return nextWorkingDay(addMonths(firstDate, k));
-      case WageFrequencyId.fourWeekly:
-        return nextWorkingDay(addDays(firstDate, 28 * k));
-      case WageFrequencyId.weekly:
-        return nextWorkingDay(firstCycleDateFrom(firstDate, 7, addMonths(firstDate, k)));
-      case WageFrequencyId.fortnightly:
-        return nextWorkingDay(firstCycleDateFrom(firstDate, 14, addMonths(firstDate, k)));
-      case WageFrequencyId.twiceMonthly:
-        return twiceMonthlyPaydayFrom(addMonths(firstDate, k));
-      default:
-        return nextMonthEndPayday(wageFrequencyId, previous);
-    }
-  };
-
   const dates: IsoDate[] = [nextWorkingDay(firstDate)];
   for (let k = 1; k < count; k++) {
     const previous = dates[k - 1] as IsoDate;
-    let date = later(k, previous);
+    let date = laterInstalment(firstDate, wageFrequencyId, k, previous);
     if (daysBetween(previous, date) > MAX_PERIOD_DAYS)
       date = latestPaydayInReach(firstDate, wageFrequencyId, previous);
     // Every rule keeps instalments after one another, so this only fires on a bug, never on input.
