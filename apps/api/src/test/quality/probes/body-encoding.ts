@@ -55,6 +55,14 @@ function duplicateFirstKey(text: string): string {
 }
 
 /** A JSON value turned into the bytes of a request, well formed or not. */
+/** A value in the encoding its content type names; JSON text for any other type. */
+export const encodedAs = (contentType: string, value: Json) =>
+  contentType.startsWith('application/x-www-form-urlencoded')
+    ? formEncode(value)
+    : contentType.startsWith('multipart/')
+      ? multipart(value)
+      : toJsonText(value);
+
 export function encodeBody(value: fc.Arbitrary<Json>): fc.Arbitrary<BodyPart> {
   return fc.oneof(
     {
@@ -113,11 +121,7 @@ export function encodeBody(value: fc.Arbitrary<Json>): fc.Arbitrary<BodyPart> {
         .tuple(value, fc.constantFrom(...REFUSED_TYPES, ...ODD_TYPES))
         .map(([v, ct]): BodyPart => ({
           contentType: ct,
-          payload: ct.startsWith('application/x-www-form-urlencoded')
-            ? formEncode(v)
-            : ct.startsWith('multipart/')
-              ? multipart(v)
-              : toJsonText(v),
+          payload: encodedAs(ct, v),
           label: `content type ${ct}`,
         })),
       weight: 3,

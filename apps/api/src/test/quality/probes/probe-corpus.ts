@@ -1,6 +1,6 @@
 import { callPath, calls, type CallDef, type CallName } from '@lender/contract/api-calls';
 import { exampleFor } from '../examples';
-import { formEncode, multipart, REFUSED_TYPES } from './body-encoding';
+import { encodedAs, REFUSED_TYPES } from './body-encoding';
 import { BIG_INTEGERS, HUGE, PLAUSIBLE_EVIL_TEXT, UNPRINTABLE } from './evil-values';
 import { isContainer, raw, toJsonText, type Json } from './json-value';
 import { applyMutations, leafAt, setPath, slots } from './mutations';
@@ -51,15 +51,7 @@ export function corpusFor(name: CallName, sessions: number): Probe[] {
     add('empty json body', { contentType: 'application/json', payload: '' });
     add('no body', {});
     for (const ct of [...REFUSED_TYPES, 'text/plain']) {
-      const v = valid();
-      add(`content type ${ct}`, {
-        contentType: ct,
-        payload: ct.startsWith('application/x-www-form-urlencoded')
-          ? formEncode(v)
-          : ct.startsWith('multipart/')
-            ? multipart(v)
-            : toJsonText(v),
-      });
+      add(`content type ${ct}`, { contentType: ct, payload: encodedAs(ct, valid()) });
     }
     if (def.input === 'body') {
       const sample = valid();
