@@ -1,14 +1,10 @@
 import type { Stage1Payload } from '@lender/contract/calls/register';
 import { addDays, londonToday } from '@lender/contract/dates';
-import { isWorkingDay } from '@lender/contract/pricing/bank-holidays';
+import { nextWorkingDay } from '@lender/contract/pricing/bank-holidays';
 import crypto from 'node:crypto';
 
 /** The first working day at least `days` ahead, inside the stage1 window of 6 to 45 days. */
-export function workingDayAhead(days = 10) {
-  let date = addDays(londonToday(), days);
-  while (!isWorkingDay(date)) date = addDays(date, 1);
-  return date;
-}
+export const workingDayAhead = (days = 10) => nextWorkingDay(addDays(londonToday(), days));
 
 /** A valid stage1 application of someone the first screen approves; override any field. */
 export function createStage1Payload(overrides: Partial<Stage1Payload> = {}): Stage1Payload {

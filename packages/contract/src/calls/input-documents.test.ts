@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { calls } from '../api-calls';
 import { addDays, londonToday } from '../dates';
-import { isWorkingDay } from '../pricing/bank-holidays';
+import { nextWorkingDay } from '../pricing/bank-holidays';
 
 /**
  * What the OpenAPI document says about a request, against what the schema does with it. The document's
@@ -23,11 +23,7 @@ const documentAllows = (schema: z.ZodType, value: unknown) => {
   return validate(value);
 };
 
-const workingDayAhead = (days: number) => {
-  let date = addDays(londonToday(), days);
-  while (!isWorkingDay(date)) date = addDays(date, 1);
-  return date;
-};
+const workingDayAhead = (days: number) => nextWorkingDay(addDays(londonToday(), days));
 
 const stage1 = {
   productId: 11,
