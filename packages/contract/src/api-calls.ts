@@ -93,7 +93,7 @@ export const calls = {
     method: 'POST',
     auth: 'session',
     body: reg.stage2Schema,
-    response: appStatusSchema,
+    response: reg.stage2ResultSchema,
   }),
   submitStage3: call({
     controller: 'Register',

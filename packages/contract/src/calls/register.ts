@@ -16,7 +16,7 @@ import {
 import { isInRepaymentWindow, isIsoDate } from '../dates';
 import { addressFields, addressSchema, checkAddress } from '../rules/address';
 import { bankDetailsSchema } from '../rules/bank';
-import { creditCardSchema } from '../rules/card';
+import { cardSummarySchema, creditCardSchema } from '../rules/card';
 import {
   alwaysCheck,
   emailField,
@@ -32,7 +32,6 @@ import {
   appStatusSchema,
   billingAddressSchema,
   cardCheckResultShape,
-  cardCheckShape,
   guidField,
   isoDateField,
   poundsField,
@@ -170,10 +169,44 @@ export type Quote = z.infer<typeof quoteSchema>;
 
 export const applicationStatusSchema = appStatusSchema.extend({ isEnd: z.boolean() });
 
-export const stage2Schema = z.object(
-  { ...cardCheckShape, address: billingAddressSchema.nullable() },
+/** What the stage 2 form checks in the browser before the card goes to the provider. */
+export const stage2FormSchema = z.object(
+  { creditCard: creditCardSchema, address: billingAddressSchema.nullable() },
   { error: Msg.request },
 );
+export type Stage2Form = z.infer<typeof stage2FormSchema>;
+
+/** The provider's answer the page hands on: required here, since stage 2 confirms it. */
+const providerReference = z
+  .string({ error: Msg.cardCheck })
+  .trim()
+  .regex(NOT_BLANK, { error: Msg.cardCheck })
+  .max(200, { error: Msg.cardCheck });
+
+/**
+ * SubmitStage2 (docs/decisions/014): the card provider already holds the card; the API gets its key and
+ * transaction id to confirm, and the card without its number and security code.
+ */
+export const stage2Schema = z.object(
+  {
+    creditCard: cardSummarySchema,
+    address: billingAddressSchema.nullable(),
+    pKey: providerReference,
+    trxId: providerReference,
+    isSignature: z
+      .boolean({ error: Msg.cardCheck })
+      .meta({ description: "Whether the provider's fingerprint page answered in time." }),
+  },
+  { error: Msg.request },
+);
+export type Stage2Payload = z.input<typeof stage2Schema>;
+
+/** A card that needs the bank's challenge answers with where to send the browser. */
+export const stage2ResultSchema = appStatusSchema.extend({
+  redirectUrl: z.string().nullable().meta({
+    description: "The provider's challenge page; the browser returns to /loan/stage2 with z2 and z3.",
+  }),
+});
 
 const expenseField = (max: number) =>
   z

@@ -55,6 +55,27 @@ export function isExpiryValid(endMonth: number, endYear: number, today: string =
   return endYear > thisYear || endMonth >= thisMonth;
 }
 
+const expiryFields = {
+  endMonth: z
+    .number({ error: Msg.expiry })
+    .int({ error: Msg.expiry })
+    .min(0, { error: Msg.expiry })
+    .max(11, { error: Msg.expiry })
+    .meta({ description: 'Zero-based: 0 is January. With endYear, not before this month.' }),
+  endYear: z
+    .number({ error: Msg.expiry })
+    .int({ error: Msg.expiry })
+    .meta({
+      description: `This year to ${CARD_EXPIRY_YEARS_AHEAD} years ahead, in the Europe/London calendar.`,
+    }),
+};
+
+const checkExpiry = (card: { endMonth: number; endYear: number }, ctx: z.RefinementCtx) => {
+  if (!isExpiryValid(card.endMonth, card.endYear)) {
+    ctx.addIssue({ code: 'custom', path: ['endMonth'], message: Msg.expiry });
+  }
+};
+
 /** Card data as the forms hold it (spec section 3: endMonth zero-based). */
 export const creditCardSchema = z
   .object(
@@ -62,27 +83,25 @@ export const creditCardSchema = z
       nameOnCard: nameOnCardField,
       cardNumber: cardNumberField,
       securityCode: securityCodeField,
-      endMonth: z
-        .number({ error: Msg.expiry })
-        .int({ error: Msg.expiry })
-        .min(0, { error: Msg.expiry })
-        .max(11, { error: Msg.expiry })
-        .meta({ description: 'Zero-based: 0 is January. With endYear, not before this month.' }),
-      endYear: z
-        .number({ error: Msg.expiry })
-        .int({ error: Msg.expiry })
-        .meta({
-          description: `This year to ${CARD_EXPIRY_YEARS_AHEAD} years ahead, in the Europe/London calendar.`,
-        }),
+      ...expiryFields,
     },
     { error: Msg.cardDetails },
   )
-  .superRefine((card, ctx) => {
-    if (!isExpiryValid(card.endMonth, card.endYear)) {
-      ctx.addIssue({ code: 'custom', path: ['endMonth'], message: Msg.expiry });
-    }
-  }, alwaysCheck);
+  .superRefine(checkExpiry, alwaysCheck);
 export type CreditCard = z.infer<typeof creditCardSchema>;
+
+/**
+ * The card as the application's API receives it once the card provider holds it: the number and the
+ * security code go from the browser to the provider only (docs/decisions/014), so a payload carrying
+ * either is refused rather than quietly dropped.
+ */
+export const cardSummarySchema = z
+  .strictObject(
+    { nameOnCard: nameOnCardField, ...expiryFields },
+    { error: (issue) => (issue.code === 'unrecognized_keys' ? Msg.cardNotHere : Msg.cardDetails) },
+  )
+  .superRefine(checkExpiry, alwaysCheck);
+export type CardSummary = z.infer<typeof cardSummarySchema>;
 
 /** MMYY, with the zero-based form month sent plus one. */
 export const toExpireDate = (endMonth: number, endYear: number) =>

@@ -83,6 +83,7 @@ export const Msg = {
   cardDetails: 'Please enter your card details.',
   bankDetails: 'Please enter your bank details.',
   cardCheck: 'The card check could not be completed. Please try again.',
+  cardNotHere: 'Please send the card number and security code to the card provider only.',
   tracking: 'Please check the link you followed to reach us.',
   paymentAmount: 'Please enter the amount to pay.',
   rescheduleAmount: 'Please enter a valid amount.',

@@ -2,7 +2,7 @@ import { FIELD_LENGTH } from '@lender/contract/constants';
 import type { LookupAddress } from '@lender/contract/rules/address';
 import { fromLookup } from '@lender/contract/rules/address-lookup';
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
-import type { FieldErrors, UseFormReturn } from 'react-hook-form';
+import { get, type UseFormReturn } from 'react-hook-form';
 import { findAddresses, retrieveAddress } from '../../lib/api/find-address';
 import { ApiCallError } from '../../lib/api-client';
 import { Field } from '../form/field';
@@ -35,10 +35,18 @@ export const emptyAddress: AddressValues = {
 const FILLED = ['county', 'town', 'street', 'building', 'houseNumber', 'flatNo', 'address'] as const;
 
 type Props = {
-  // The block works inside any form whose values include the address fields at the top level.
-  form: UseFormReturn<AddressValues & Record<string, unknown>>;
+  // The block works inside any form whose values include the address fields, at the top level or under
+  // `prefix` ('previousAddress', 'address' for a card's billing address).
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the field names are built at run time
+  form: UseFormReturn<any>;
+  prefix?: string;
   /** Label of the picked address in auto mode, e.g. 'Current address'. */
   addressLabel?: string;
+  /**
+   * The browser's autofill section: the home address by default; 'billing' for a card's address; 'off'
+   * where autofill would put the wrong address in (a previous address).
+   */
+  autofill?: 'home' | 'billing' | 'off';
 };
 
 /** Why none of the three is marked optional although each may be left empty (the contract's rule). */
@@ -52,10 +60,15 @@ const optional = (label: string) => `${label} (optional)`;
  * '+Manual Addr.' / '+Auto Addr.'. Closing the search without a pick clears what a pick would fill.
  * Picking moves focus to the filled address field, closing moves it back to 'Find address'.
  */
-export function AddressFields({ form, addressLabel = 'Current address' }: Props) {
-  const { register, watch, setValue, formState } = form;
-  const errors = formState.errors as FieldErrors<AddressValues>;
-  const auto = watch('autoAddress');
+export function AddressFields({ form, prefix, addressLabel = 'Current address', autofill = 'home' }: Props) {
+  const { watch, setValue, formState } = form;
+  const name = (field: keyof AddressValues) => (prefix ? `${prefix}.${field}` : field);
+  const register = (field: keyof AddressValues) => form.register(name(field));
+  const errorOf = (field: keyof AddressValues): string | undefined =>
+    (get(formState.errors, name(field)) as { message?: string } | undefined)?.message;
+  const complete = (token: string) =>
+    autofill === 'off' ? 'off' : autofill === 'billing' ? `billing ${token}` : token;
+  const auto = Boolean(watch(name('autoAddress')));
   const [results, setResults] = useState<LookupAddress[] | null>(null);
   const [searchError, setSearchError] = useState<string | null>(null);
   // A second press while a search is on its way does nothing (a ref: two quick presses share one render).
@@ -63,14 +76,15 @@ export function AddressFields({ form, addressLabel = 'Current address' }: Props)
   const findButton = useRef<HTMLButtonElement>(null);
   const oneOfHintId = useId();
 
-  const clearPicked = () => FILLED.forEach((f) => setValue(f, '', { shouldValidate: formState.isSubmitted }));
+  const clearPicked = () =>
+    FILLED.forEach((f) => setValue(name(f), '', { shouldValidate: formState.isSubmitted }));
 
   const search = async () => {
     if (searching.current) return;
     // Cleared first, so the same count after a second search is announced again.
     setResults(null);
     setSearchError(null);
-    const postCode = String(form.getValues('postCode') ?? '').trim();
+    const postCode = String(form.getValues(name('postCode')) ?? '').trim();
     if (!postCode) return setSearchError('Please enter your post code');
     searching.current = true;
     try {
@@ -105,10 +119,10 @@ export function AddressFields({ form, addressLabel = 'Current address' }: Props)
       return setSearchError('Address search is unavailable, please enter your address manually.');
     }
     for (const [k, v] of Object.entries(fromLookup(full))) {
-      setValue(k as keyof AddressValues, v, { shouldValidate: formState.isSubmitted });
+      setValue(name(k as keyof AddressValues), v, { shouldValidate: formState.isSubmitted });
     }
     // The filled field reads back the picked address ('Current address, read only, 12 Downing Street...').
-    form.setFocus('address');
+    form.setFocus(name('address'));
     setResults(null);
   };
 
@@ -120,7 +134,7 @@ export function AddressFields({ form, addressLabel = 'Current address' }: Props)
   };
 
   const toggle = () => {
-    setValue('autoAddress', !auto);
+    setValue(name('autoAddress'), !auto);
     setResults(null);
     setSearchError(null);
   };
@@ -138,13 +152,13 @@ export function AddressFields({ form, addressLabel = 'Current address' }: Props)
 
   return (
     <div className="address-fields">
-      <Field label="Post code" error={errors.postCode?.message ?? searchError ?? undefined}>
+      <Field label="Post code" error={errorOf('postCode') ?? searchError ?? undefined}>
         {(a11y) => (
           <div className="inline-fields">
             <input
               {...a11y}
               className="input input--short"
-              autoComplete="postal-code"
+              autoComplete={complete('postal-code')}
               maxLength={FIELD_LENGTH.postCode}
               onKeyDown={onPostCodeKeyDown}
               {...register('postCode')}
@@ -170,7 +184,7 @@ export function AddressFields({ form, addressLabel = 'Current address' }: Props)
             onPick={(r) => void pick(r)}
             onClose={closeSearch}
           />
-          <Field label={addressLabel} error={errors.address?.message}>
+          <Field label={addressLabel} error={errorOf('address')}>
             {(a11y) => (
               <input
                 {...a11y}
@@ -187,7 +201,7 @@ export function AddressFields({ form, addressLabel = 'Current address' }: Props)
           <Field
             label="Flat number"
             hint={<span id={oneOfHintId}>{ONE_OF_HINT}</span>}
-            error={errors.flatNo?.message}
+            error={errorOf('flatNo')}
           >
             {(a11y) => (
               <input
@@ -198,7 +212,7 @@ export function AddressFields({ form, addressLabel = 'Current address' }: Props)
               />
             )}
           </Field>
-          <Field label="Building name" error={errors.building?.message}>
+          <Field label="Building name" error={errorOf('building')}>
             {(a11y) => (
               <input
                 {...a11y}
@@ -209,7 +223,7 @@ export function AddressFields({ form, addressLabel = 'Current address' }: Props)
               />
             )}
           </Field>
-          <Field label="House number" error={errors.houseNumber?.message}>
+          <Field label="House number" error={errorOf('houseNumber')}>
             {(a11y) => (
               <input
                 {...a11y}
@@ -220,29 +234,29 @@ export function AddressFields({ form, addressLabel = 'Current address' }: Props)
               />
             )}
           </Field>
-          <Field label="Street" error={errors.street?.message}>
+          <Field label="Street" error={errorOf('street')}>
             {(a11y) => (
               <input
                 {...a11y}
                 className="input"
-                autoComplete="address-line1"
+                autoComplete={complete('address-line1')}
                 maxLength={FIELD_LENGTH.street}
                 {...register('street')}
               />
             )}
           </Field>
-          <Field label="Town/City" error={errors.town?.message}>
+          <Field label="Town/City" error={errorOf('town')}>
             {(a11y) => (
               <input
                 {...a11y}
                 className="input"
-                autoComplete="address-level2"
+                autoComplete={complete('address-level2')}
                 maxLength={FIELD_LENGTH.town}
                 {...register('town')}
               />
             )}
           </Field>
-          <Field label={optional('County')} error={errors.county?.message}>
+          <Field label={optional('County')} error={errorOf('county')}>
             {(a11y) => (
               <input {...a11y} className="input" maxLength={FIELD_LENGTH.county} {...register('county')} />
             )}

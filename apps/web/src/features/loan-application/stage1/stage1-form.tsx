@@ -1,9 +1,8 @@
 import { BRAND } from '@lender/contract/brand';
 import { DEPENDANTS, STAGE1_REPAYMENT_WINDOW } from '@lender/contract/constants';
 import { useEffect } from 'react';
-import type { UseFormReturn } from 'react-hook-form';
 import { Link } from 'react-router';
-import { AddressFields, type AddressValues } from '../../../components/address/address-fields';
+import { AddressFields } from '../../../components/address/address-fields';
 import { DateChoice } from '../../../components/form/date-choice';
 import { ErrorSummary } from '../../../components/form/error-summary';
 import { CheckboxField, Field } from '../../../components/form/field';
@@ -110,7 +109,7 @@ export function Stage1Form({ loan, tracking, send, onError }: Props) {
       />
 
       <h2>Your address</h2>
-      <AddressFields form={form as unknown as UseFormReturn<AddressValues & Record<string, unknown>>} />
+      <AddressFields form={form} />
 
       <h2>Contact and income</h2>
       <Field label="Mobile" hint="For example 07111111111" error={errorOf('mobile')}>

@@ -1,0 +1,45 @@
+import { resumePathFor, resumeRouteFor, isEsignStatus, type ResumeRoute } from '@lender/contract/status';
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
+import { useApplicationStatus } from '../../lib/api/get-application-status';
+import { signOut } from '../../lib/session';
+
+/**
+ * Spec section 4: each stage screen reads the application status on arrival. When the status belongs to
+ * another screen, stage 2 goes there and stages 3 and 4 go home; a failed read goes to the error page.
+ * `ready` is true once the status says this screen is the right one.
+ */
+export function useStageStatus(route: ResumeRoute) {
+  const navigate = useNavigate();
+  const status = useApplicationStatus();
+  const here = status.data ? resumeRouteFor(status.data.appStatusID) === route : false;
+
+  useEffect(() => {
+    if (status.error) {
+      void navigate('/error', { replace: true });
+      return;
+    }
+    if (!status.data || here) return;
+    const { appStatusID, appGuid } = status.data;
+    if (route !== '/loan/stage2') {
+      void navigate('/', { replace: true });
+    } else if (isEsignStatus(appStatusID)) {
+      // E-sign happens signed out (spec section 6).
+      signOut();
+      void navigate(resumePathFor(appStatusID, appGuid), { replace: true });
+    } else {
+      void navigate(resumePathFor(appStatusID, appGuid), { replace: true });
+    }
+  }, [status.error, status.data, here, route, navigate]);
+
+  return { ready: here, status: status.data };
+}
+
+/**
+ * After a stage's submit the server's new status picks the next screen. E-sign statuses sign the
+ * applicant out first: stage 5 is reached through its link, signed out (spec sections 4 and 6).
+ */
+export function nextPathAfterSubmit(appStatusID: number, appGuid: string | null): string {
+  if (isEsignStatus(appStatusID)) signOut();
+  return resumePathFor(appStatusID, appGuid);
+}
