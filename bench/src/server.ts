@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { UNUSED_CARD_PROVIDER } from '../../apps/api/src/test/unused-card-provider';
 import { freePort } from '../../scripts/free-port';
 import { errorText, onCleanup, sleep, withTimeout } from './lifecycle';
 
@@ -105,6 +106,7 @@ async function startOnce(opts: ServerOptions, port: number, attempt: number): Pr
       LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
       JWT_SECRET: crypto.randomBytes(32).toString('hex'),
       DATA_KEY: crypto.randomBytes(32).toString('hex'),
+      ...UNUSED_CARD_PROVIDER,
     },
   });
   fs.closeSync(out);

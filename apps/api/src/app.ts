@@ -4,6 +4,7 @@ import { validatorCompiler } from 'fastify-type-provider-zod';
 import { ErrorId, fail } from '@lender/contract/envelope';
 import type { AppContext } from './app-context';
 import { isDev } from './config';
+import { registerCardProviderSettings } from './features/card-provider/provider-settings';
 import { registerDevOutbox } from './features/dev/outbox-routes';
 import { registerHealth } from './features/health/health';
 import { implementedCalls } from './features/implemented-calls';
@@ -14,6 +15,8 @@ import { registerOpenApi } from './plugins/openapi';
 import { responseSerializer } from './plugins/response-serializer';
 import { registerSecurityHeaders } from './plugins/security';
 import { registerStaticWeb } from './plugins/static-web';
+import { createCardProvider } from './lib/card-provider/create-card-provider';
+import { registerCardProviderSandbox } from './sandbox/card-provider/register-sandbox';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -32,7 +35,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   app.decorateRequest('session', null);
 
   registerEnvelopeHandlers(app);
-  await registerSecurityHeaders(app);
+  await registerSecurityHeaders(app, ctx.config);
   await app.register(compress, { global: true, threshold: 1024 });
   await registerOpenApi(app, ctx.config);
 
@@ -46,8 +49,12 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     });
   }
   registerHealth(app, ctx);
-  registerCalls(app, ctx, await implementedCalls(ctx));
-  if (isDev(ctx.config)) registerDevOutbox(app, ctx);
+  registerCardProviderSettings(app, ctx.config);
+  registerCalls(app, ctx, await implementedCalls(ctx, createCardProvider(ctx.config, app)));
+  if (isDev(ctx.config)) {
+    registerDevOutbox(app, ctx);
+    await registerCardProviderSandbox(app, ctx);
+  }
 
   await registerStaticWeb(app, ctx.config);
   return app;

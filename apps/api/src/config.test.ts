@@ -4,6 +4,13 @@ import { isDev, loadConfig, repoRoot, resolveFromRoot } from './config';
 
 const PROD_SECRET = 'a-production-secret-that-is-long-enough-1234567890';
 const PROD_KEY = 'ab'.repeat(32);
+const PROD_CARD_PROVIDER = {
+  CARD_PROVIDER_URL: 'https://cards.example.com/v1',
+  CARD_PROVIDER_MERCHANT_ID: 'kestrel-live',
+  CARD_PROVIDER_STATIC_KEY: 'pk_live_public',
+  CARD_PROVIDER_SECRET_KEY: 'sk_live_secret',
+};
+const PROD = { NODE_ENV: 'production', JWT_SECRET: PROD_SECRET, DATA_KEY: PROD_KEY, ...PROD_CARD_PROVIDER };
 
 describe('loadConfig', () => {
   it('has a working default for every local setting', () => {
@@ -17,6 +24,38 @@ describe('loadConfig', () => {
     });
     expect(c.JWT_SECRET.length).toBeGreaterThanOrEqual(32);
     expect(isDev(c)).toBe(true);
+  });
+
+  it('talks to the built-in card-provider sandbox by default, with its own test merchant', () => {
+    const c = loadConfig({});
+    expect(c.CARD_PROVIDER_URL).toBeUndefined();
+    expect(c).toMatchObject({
+      CARD_PROVIDER_MERCHANT_ID: 'kestrel-sandbox-merchant',
+      CARD_PROVIDER_STATIC_KEY: 'sandbox-static-key-public',
+      CARD_PROVIDER_SECRET_KEY: 'sandbox-secret-key-development-only-0000',
+    });
+  });
+
+  it('takes a card provider of its own outside production too', () => {
+    expect(loadConfig(PROD_CARD_PROVIDER)).toMatchObject(PROD_CARD_PROVIDER);
+  });
+
+  it.each([
+    [
+      'CARD_PROVIDER_URL',
+      'cards.example.com',
+      /CARD_PROVIDER_URL: CARD_PROVIDER_URL must be an http\(s\) URL/,
+    ],
+    [
+      'CARD_PROVIDER_URL',
+      'ftp://cards.example.com',
+      /CARD_PROVIDER_URL: CARD_PROVIDER_URL must be an http\(s\) URL/,
+    ],
+    ['CARD_PROVIDER_MERCHANT_ID', '', /CARD_PROVIDER_MERCHANT_ID:/],
+    ['CARD_PROVIDER_STATIC_KEY', '', /CARD_PROVIDER_STATIC_KEY:/],
+    ['CARD_PROVIDER_SECRET_KEY', '', /CARD_PROVIDER_SECRET_KEY:/],
+  ])('rejects %s %j', (name, value, message) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(message);
   });
 
   it('coerces numbers from the environment', () => {
@@ -45,14 +84,27 @@ describe('loadConfig', () => {
   );
 
   it('rejects a production config without JWT_SECRET, naming it', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production', DATA_KEY: PROD_KEY })).toThrow(
-      /JWT_SECRET: JWT_SECRET must be set in production/,
+    expect(() => loadConfig({ ...PROD, JWT_SECRET: undefined })).toThrow(
+      /^Invalid configuration:\n {2}JWT_SECRET: JWT_SECRET must be set in production$/,
     );
   });
 
   it('rejects a production config without DATA_KEY, naming it', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: PROD_SECRET })).toThrow(
-      /DATA_KEY: DATA_KEY must be set in production/,
+    expect(() => loadConfig({ ...PROD, DATA_KEY: undefined })).toThrow(
+      /^Invalid configuration:\n {2}DATA_KEY: DATA_KEY must be set in production$/,
+    );
+  });
+
+  // Production serves no sandbox, so the sandbox's public test merchant must not stand in for a real one.
+  it.each(Object.keys(PROD_CARD_PROVIDER))('rejects a production config without %s, naming it', (name) => {
+    expect(() => loadConfig({ ...PROD, [name]: undefined })).toThrow(
+      new RegExp(`^Invalid configuration:\\n  ${name}: ${name} must be set in production$`),
+    );
+  });
+
+  it('rejects a production card provider reached over plain http', () => {
+    expect(() => loadConfig({ ...PROD, CARD_PROVIDER_URL: 'http://cards.example.com' })).toThrow(
+      /CARD_PROVIDER_URL: CARD_PROVIDER_URL must use https in production/,
     );
   });
 
@@ -63,13 +115,21 @@ describe('loadConfig', () => {
     } catch (err) {
       message = (err as Error).message;
     }
-    expect(message).toMatch(/JWT_SECRET/);
-    expect(message).toMatch(/DATA_KEY/);
+    expect(message.split('\n').map((line) => line.trim().split(':')[0])).toEqual([
+      'Invalid configuration',
+      'JWT_SECRET',
+      'DATA_KEY',
+      'CARD_PROVIDER_URL',
+      'CARD_PROVIDER_MERCHANT_ID',
+      'CARD_PROVIDER_STATIC_KEY',
+      'CARD_PROVIDER_SECRET_KEY',
+    ]);
   });
 
   it('accepts a complete production config', () => {
-    const c = loadConfig({ NODE_ENV: 'production', JWT_SECRET: PROD_SECRET, DATA_KEY: PROD_KEY });
+    const c = loadConfig(PROD);
     expect(c.NODE_ENV).toBe('production');
+    expect(c).toMatchObject(PROD_CARD_PROVIDER);
     expect(isDev(c)).toBe(false);
   });
 

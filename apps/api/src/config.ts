@@ -7,6 +7,13 @@ export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 
 const DEV_JWT_SECRET = 'development-only-secret-change-me-in-production-0000';
 
+/** The built-in card-provider sandbox's merchant; a deployment's own provider gives it real ones. */
+const SANDBOX_CARD_MERCHANT = {
+  CARD_PROVIDER_MERCHANT_ID: 'kestrel-sandbox-merchant',
+  CARD_PROVIDER_STATIC_KEY: 'sandbox-static-key-public',
+  CARD_PROVIDER_SECRET_KEY: 'sandbox-secret-key-development-only-0000',
+} as const;
+
 const configSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -31,6 +38,15 @@ const configSchema = z
       .string()
       .regex(/^[0-9a-f]{64}$/i, { message: 'DATA_KEY must be 64 hex characters' })
       .default('00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff'),
+    /** The card provider's base URL; unset outside production, the built-in sandbox answers instead. */
+    CARD_PROVIDER_URL: z
+      .url({ protocol: /^https?$/, error: 'CARD_PROVIDER_URL must be an http(s) URL' })
+      .optional(),
+    CARD_PROVIDER_MERCHANT_ID: z.string().min(1).default(SANDBOX_CARD_MERCHANT.CARD_PROVIDER_MERCHANT_ID),
+    /** Public: the browser sends it with the card to the provider. */
+    CARD_PROVIDER_STATIC_KEY: z.string().min(1).default(SANDBOX_CARD_MERCHANT.CARD_PROVIDER_STATIC_KEY),
+    /** Server to server only: it confirms card checks and takes payments, so it never reaches the web app. */
+    CARD_PROVIDER_SECRET_KEY: z.string().min(1).default(SANDBOX_CARD_MERCHANT.CARD_PROVIDER_SECRET_KEY),
     SMTP_URL: z.string().optional(),
     MAIL_FROM: z.string().default('Kestrel Loans <no-reply@kestrelloans.example>'),
     SMS_PROVIDER_URL: z.url().optional(),
@@ -54,6 +70,28 @@ const configSchema = z
     }
     if (c.NODE_ENV === 'production' && /^0011/.test(c.DATA_KEY)) {
       ctx.addIssue({ code: 'custom', path: ['DATA_KEY'], message: 'DATA_KEY must be set in production' });
+    }
+    if (c.NODE_ENV === 'production') {
+      // Production has no sandbox: without its own provider no card could be checked or charged.
+      if (!c.CARD_PROVIDER_URL) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['CARD_PROVIDER_URL'],
+          message: 'CARD_PROVIDER_URL must be set in production',
+        });
+      } else if (!c.CARD_PROVIDER_URL.startsWith('https:')) {
+        // The secret key travels in every call's header.
+        ctx.addIssue({
+          code: 'custom',
+          path: ['CARD_PROVIDER_URL'],
+          message: 'CARD_PROVIDER_URL must use https in production',
+        });
+      }
+      for (const [name, sandboxValue] of Object.entries(SANDBOX_CARD_MERCHANT)) {
+        if (c[name as keyof typeof SANDBOX_CARD_MERCHANT] === sandboxValue) {
+          ctx.addIssue({ code: 'custom', path: [name], message: `${name} must be set in production` });
+        }
+      }
     }
   });
 

@@ -23,6 +23,12 @@ export const ErrorId = {
   declined: 201,
   /** The quote can no longer be accepted: the application has moved on. */
   quoteClosed: 2,
+  /** A stage submitted out of order (stage 4 before stage 3, a stage already done): nothing changed. */
+  stageClosed: 3,
+  /** The card provider declined the card check; errorMessage is the provider's text (z3). */
+  cardDeclined: 212,
+  /** The card provider did not answer; nothing changed and the applicant may try again. */
+  cardCheckUnavailable: 213,
   emailAlreadyRegistered: 204,
   mobileAlreadyRegistered: 205,
   leadAlreadyUsed: 210,

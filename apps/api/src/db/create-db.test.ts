@@ -151,6 +151,8 @@ describe('createDb', () => {
         '002-seed-dictionaries',
         '003-one-name-per-concept',
         '004-outbox-sealed-secrets',
+        '005-card-provider-sandbox',
+        '006-application-stages',
       ]);
     } finally {
       await db.destroy();

@@ -5,6 +5,8 @@ import * as m001 from './migrations/001-initial';
 import * as m002 from './migrations/002-seed-dictionaries';
 import * as m003 from './migrations/003-one-name-per-concept';
 import * as m004 from './migrations/004-outbox-sealed-secrets';
+import * as m005 from './migrations/005-card-provider-sandbox';
+import * as m006 from './migrations/006-application-stages';
 
 /** Every migration in order; they take Kysely<any> and run on SQLite and PostgreSQL alike. */
 const migrations: Record<string, Migration> = {
@@ -12,6 +14,8 @@ const migrations: Record<string, Migration> = {
   '002-seed-dictionaries': m002,
   '003-one-name-per-concept': m003,
   '004-outbox-sealed-secrets': m004,
+  '005-card-provider-sandbox': m005,
+  '006-application-stages': m006,
 };
 
 /**

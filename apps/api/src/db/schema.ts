@@ -13,6 +13,11 @@ export interface Database {
   one_time_tokens: OneTimeTokenTable;
   outbox: OutboxTable;
   client_errors: ClientErrorTable;
+  cards: CardTable;
+  application_affordability: ApplicationAffordabilityTable;
+  application_expenses: ApplicationExpenseTable;
+  application_previous_addresses: PreviousAddressTable;
+  bank_accounts: BankAccountTable;
 }
 
 export interface DictionaryEntryTable {
@@ -128,5 +133,74 @@ export interface ClientErrorTable {
   prev_url: string | null;
   message: string;
   user_agent: string | null;
+  created_at: string;
+}
+
+/** The columns of a stored address; a table may prefix them (`billing_`). */
+export interface AddressColumns {
+  post_code: string | null;
+  county: string | null;
+  town: string | null;
+  street: string | null;
+  building: string | null;
+  house_number: string | null;
+  flat_no: string | null;
+  address_str: string | null;
+}
+
+type Prefixed<P extends string, T> = { [K in keyof T as `${P}${K & string}`]: T[K] };
+
+/** A card the provider confirmed: its token sealed (DATA_KEY), never the number or the security code. */
+export interface CardTable extends Prefixed<'billing_', AddressColumns> {
+  id: Generated<number>;
+  customer_id: number;
+  application_id: number | null;
+  provider_token_sealed: string;
+  provider_trx_id: string;
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+  holder_name: string;
+  billing_is_home: number;
+  created_at: string;
+}
+
+/** Stage 3's answers and the assessment made from them, in pence a month. */
+export interface ApplicationAffordabilityTable {
+  application_id: number;
+  residential_status_id: number;
+  lived_in_address_id: number;
+  marital_status_id: number;
+  employment_type_id: number;
+  employment_industry_id: number;
+  employer_name: string;
+  employment_length_months: number | null;
+  loan_purpose_id: number;
+  net_income_pence: number;
+  expenses_pence: number;
+  instalment_pence: number;
+  buffer_pence: number;
+  approved: number;
+  created_at: string;
+}
+
+export interface ApplicationExpenseTable {
+  application_id: number;
+  category: string;
+  monthly_pence: number;
+}
+
+export interface PreviousAddressTable extends AddressColumns {
+  application_id: number;
+  created_at: string;
+}
+
+/** Sort code and account number sealed with DATA_KEY (AES-256-GCM). */
+export interface BankAccountTable {
+  id: Generated<number>;
+  customer_id: number;
+  application_id: number | null;
+  sort_code_sealed: string;
+  account_number_sealed: string;
   created_at: string;
 }

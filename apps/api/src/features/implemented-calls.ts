@@ -1,4 +1,5 @@
 import type { AppContext } from '../app-context';
+import type { CardProvider } from '../lib/card-provider/card-provider';
 import { loadDictionaries } from '../lib/dictionary-store';
 import type { ImplementedCall } from '../plugins/calls';
 import { chooseAddressLookup } from './address/choose-address-lookup';
@@ -8,6 +9,7 @@ import { getDictionaries } from './dictionary/get-dictionaries';
 import { clientErrorRepository } from './lead-provider/client-error-repository';
 import { reportError } from './lead-provider/report-error';
 import { acceptQuote } from './register/accept-quote';
+import { cardCheckService } from './register/card-check-service';
 import { calculateQuote } from './register/calculate-quote';
 import { dictionaryIdCheck } from './register/dictionary-id-check';
 import { getApplicationStatus } from './register/get-application-status';
@@ -15,19 +17,29 @@ import { getQuote } from './register/get-quote';
 import { quoteService } from './register/quote-service';
 import { registerStore } from './register/register-store';
 import { stage1Service } from './register/stage1-service';
+import { stage3Service } from './register/stage3-service';
+import { stage4Service } from './register/stage4-service';
 import { submitStage1 } from './register/submit-stage1';
+import { submitStage2 } from './register/submit-stage2';
+import { submitStage3 } from './register/submit-stage3';
+import { submitStage4 } from './register/submit-stage4';
 
 /**
  * Every call of the contract the API has built, each wired to its service and repositories: the one
  * list `registerCalls` reads, so every other call answers 501.
  */
-export async function implementedCalls(ctx: AppContext): Promise<ImplementedCall[]> {
+export async function implementedCalls(
+  ctx: AppContext,
+  cardProvider: CardProvider,
+): Promise<ImplementedCall[]> {
   // Read once: the dictionaries change only with a migration.
   const dictionaries = await loadDictionaries(ctx.db);
   const checkIds = dictionaryIdCheck(dictionaries);
   const register = registerStore(ctx);
   const quotes = quoteService(register, dictionaries);
   const lookup = chooseAddressLookup(ctx.config);
+  // The bank's challenge sends the browser back to stage 2, on our own address (docs/decisions/014).
+  const cardCheckReturnUrl = new URL('/loan/stage2', ctx.config.PUBLIC_URL).toString();
   return [
     getDictionaries(dictionaries),
     submitStage1(stage1Service(register, checkIds, ctx.config)),
@@ -35,6 +47,9 @@ export async function implementedCalls(ctx: AppContext): Promise<ImplementedCall
     calculateQuote(quotes),
     acceptQuote(quotes),
     getApplicationStatus(quotes),
+    submitStage2(cardCheckService(register, cardProvider, cardCheckReturnUrl)),
+    submitStage3(stage3Service(register, checkIds)),
+    submitStage4(stage4Service(register)),
     reportError(clientErrorRepository(ctx.db)),
     findAddress(lookup),
     retrieveAddress(lookup),

@@ -53,16 +53,17 @@ export function documentedResponses(def: CallDef, implemented: boolean) {
   };
 }
 
-const healthAnswer = (object: z.ZodType, description: string) => ({
+const plainAnswer = (object: z.ZodType, description: string) => ({
   description,
   content: { 'application/json': { schema: z.object({ error: apiErrorSchema, object }) } },
 });
 
 /**
- * The health routes' answers, for the document only: GET /api/health is the bench's bare baseline, so
- * neither route gets a response schema (and its serializer's cost) at run time.
+ * The answers of the routes outside the spec's calls, for the document only: GET /api/health is the
+ * bench's bare baseline, so neither health route gets a response schema (and its serializer's cost) at
+ * run time; GET /api/card-provider answers settings fixed at start-up (decision 014).
  */
-export const healthDocuments: Record<
+export const plainRouteDocuments: Record<
   string,
   { summary: string; operationId: string; tags: string[]; security: []; response: object }
 > = {
@@ -72,7 +73,7 @@ export const healthDocuments: Record<
     tags: ['Health'],
     security: [],
     response: {
-      200: healthAnswer(z.object({ status: z.literal('ok') }), 'The server is up (also in maintenance).'),
+      200: plainAnswer(z.object({ status: z.literal('ok') }), 'The server is up (also in maintenance).'),
     },
   },
   '/api/health/ready': {
@@ -81,13 +82,37 @@ export const healthDocuments: Record<
     tags: ['Health'],
     security: [],
     response: {
-      200: healthAnswer(
+      200: plainAnswer(
         z.object({ status: z.literal('ready'), database: z.enum(['sqlite', 'postgres']) }),
         'The server is up and its database answers.',
       ),
       503: {
         description: 'The database does not answer (errorID 100).',
         content: { 'application/json': { schema: errorEnvelopeSchema(ErrorId.generic) } },
+      },
+    },
+  },
+  '/api/card-provider': {
+    summary: 'Card provider settings',
+    operationId: 'CardProvider_Settings',
+    tags: ['CardProvider'],
+    security: [],
+    response: {
+      200: plainAnswer(
+        z.object({
+          url: z.url().meta({
+            description: "The provider's base URL: the browser posts the card to `{url}/tokenise`.",
+          }),
+          merchantId: z.string(),
+          staticKey: z
+            .string()
+            .meta({ description: 'Public: sent with the card. The secret key never leaves the server.' }),
+        }),
+        'Where the browser sends the card for the check, with the public half of the merchant credentials.',
+      ),
+      503: {
+        description: 'The service is in maintenance (errorID 503).',
+        content: { 'application/json': { schema: errorAnswers[503] } },
       },
     },
   },

@@ -89,11 +89,11 @@ describe('validation failures (400)', () => {
       method: 'POST',
       url: '/api/Register/SubmitStage2',
       headers: { authorization },
-      payload: { creditCard: { cardNumber: '1234' }, address: null },
+      payload: { creditCard: { endMonth: 'May' }, address: null },
     });
     expect(res.statusCode).toBe(400);
     const keys = Object.keys(json(res).object.fields);
-    expect(keys).toContain('creditCard.cardNumber');
+    expect(keys).toContain('creditCard.endMonth');
     expect(keys.every((k) => !k.startsWith('/'))).toBe(true);
   });
 

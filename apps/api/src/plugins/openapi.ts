@@ -4,7 +4,7 @@ import { ErrorId } from '@lender/contract/envelope';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { Config } from '../config';
-import { answerDescriptions, healthDocuments } from './documented-responses';
+import { answerDescriptions, plainRouteDocuments } from './documented-responses';
 
 const errorIdTable = Object.entries(ErrorId)
   .sort((a, b) => a[1] - b[1])
@@ -28,8 +28,9 @@ const summaryOf = (url: string) => {
 
 /**
  * The contract's zod schemas become JSON Schema (jsonSchemaTransform); around that, each answer gets what
- * it means, each operation a summary and its security (an empty list says "no token"), and the health
- * routes, which carry no schema at run time, their documented answers.
+ * it means, each operation a summary and its security (an empty list says "no token"), and the routes
+ * outside the spec's calls (health, card-provider settings), which carry no schema at run time, their
+ * documented answers.
  */
 function describeOperations(bodyLimit: number): SwaggerTransform {
   const descriptions = answerDescriptions(bodyLimit);
@@ -39,8 +40,8 @@ function describeOperations(bodyLimit: number): SwaggerTransform {
     return text;
   };
   return (input) => {
-    const health = healthDocuments[input.url];
-    if (health) return jsonSchemaTransform({ ...input, schema: health } as Parameters<SwaggerTransform>[0]);
+    const plain = plainRouteDocuments[input.url];
+    if (plain) return jsonSchemaTransform({ ...input, schema: plain } as Parameters<SwaggerTransform>[0]);
     const { schema } = input;
     if (!schema?.response || (schema as { hide?: boolean }).hide) return jsonSchemaTransform(input);
     const response = Object.fromEntries(

@@ -62,6 +62,46 @@ describe('security headers', () => {
     expect(res.headers).toMatchObject(HELMET_HEADERS);
   });
 
+  const directives = (csp: unknown) =>
+    Object.fromEntries(
+      String(csp)
+        .split(';')
+        .map((d) => d.trim().split(' '))
+        .map(([name, ...values]) => [name, values.join(' ')]),
+    );
+
+  it("admits the configured card provider's origin, and only that, to fetch, frame and post to", async () => {
+    const withProvider = await createTestApp({ CARD_PROVIDER_URL: 'https://cards.example.com/v1/gateway' });
+    try {
+      const res = await withProvider.app.inject({ method: 'GET', url: '/api/health' });
+      const expected = {
+        ...directives(HELMET_HEADERS['content-security-policy']),
+        'connect-src': "'self' https://cards.example.com",
+        'frame-src': "'self' https://cards.example.com",
+        'form-action': "'self' https://cards.example.com",
+      };
+      expect(directives(res.headers['content-security-policy'])).toEqual(expected);
+      // The other headers are the same set.
+      const { 'content-security-policy': _csp, ...others } = HELMET_HEADERS;
+      expect(res.headers).toMatchObject(others);
+    } finally {
+      await withProvider.close();
+    }
+  });
+
+  it('adds nothing for a provider served from this origin, such as the built-in sandbox', async () => {
+    const sameOrigin = await createTestApp({
+      PUBLIC_URL: 'https://loans.example.com',
+      CARD_PROVIDER_URL: 'https://loans.example.com/sandbox/card-provider',
+    });
+    try {
+      const res = await sameOrigin.app.inject({ method: 'GET', url: '/api/health' });
+      expect(res.headers['content-security-policy']).toBe(HELMET_HEADERS['content-security-policy']);
+    } finally {
+      await sameOrigin.close();
+    }
+  });
+
   it('compresses a large JSON answer when the client accepts it', async () => {
     const res = await t.app.inject({
       method: 'POST',

@@ -1,33 +1,49 @@
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { Config } from '../config';
+
+type ProviderConfig = Pick<Config, 'CARD_PROVIDER_URL' | 'PUBLIC_URL'>;
+
+/**
+ * The card provider's origin, when it is not this server's: the page fetches its tokenisation, frames
+ * its fingerprint page and posts that frame's form to it (decision 014). The built-in sandbox is served
+ * from this origin, which 'self' already admits.
+ */
+function providerOrigins(config: ProviderConfig): string[] {
+  if (!config.CARD_PROVIDER_URL) return [];
+  const origin = new URL(config.CARD_PROVIDER_URL).origin;
+  return origin === new URL(config.PUBLIC_URL).origin ? [] : [origin];
+}
 
 /**
  * Security headers with a strict Content-Security-Policy: the built web app loads only its own
- * scripts and styles, and talks only to this origin. The card provider's pages (a later issue) add
- * their origin to frame-src and form-action.
+ * scripts and styles, and talks only to this origin and the card provider's.
  */
-export const SECURITY_HEADER_OPTIONS: FastifyHelmetOptions = {
-  contentSecurityPolicy: {
-    useDefaults: false,
-    directives: {
-      defaultSrc: ["'self'"],
-      scriptSrc: ["'self'"],
-      styleSrc: ["'self'"],
-      imgSrc: ["'self'", 'data:'],
-      fontSrc: ["'self'"],
-      connectSrc: ["'self'"],
-      frameSrc: ["'self'"],
-      formAction: ["'self'"],
-      objectSrc: ["'none'"],
-      baseUri: ["'self'"],
-      frameAncestors: ["'none'"],
-      upgradeInsecureRequests: null,
+export function securityHeaderOptions(config: ProviderConfig): FastifyHelmetOptions {
+  const provider = providerOrigins(config);
+  return {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'", ...provider],
+        frameSrc: ["'self'", ...provider],
+        formAction: ["'self'", ...provider],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
     },
-  },
-  crossOriginEmbedderPolicy: false,
-  hsts: { maxAge: 31_536_000, includeSubDomains: true },
-  referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-};
+    crossOriginEmbedderPolicy: false,
+    hsts: { maxAge: 31_536_000, includeSubDomains: true },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  };
+}
 
 /**
  * The headers @fastify/helmet adds with these options, read once from a throwaway instance (those it
@@ -55,9 +71,12 @@ async function helmetHeaders(options: FastifyHelmetOptions): Promise<Record<stri
   );
 }
 
-/** Every answer, errors and static files included, carries the same security headers. */
-export async function registerSecurityHeaders(app: FastifyInstance) {
-  const headers = await helmetHeaders(SECURITY_HEADER_OPTIONS);
+/**
+ * Every answer, errors and static files included, carries the same security headers, worked out once
+ * here from the configuration.
+ */
+export async function registerSecurityHeaders(app: FastifyInstance, config: ProviderConfig) {
+  const headers = await helmetHeaders(securityHeaderOptions(config));
   app.addHook('onRequest', (_req, reply, done) => {
     reply.headers(headers);
     done();

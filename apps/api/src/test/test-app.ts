@@ -8,6 +8,7 @@ import type { AppContext } from '../app-context';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { createContext } from '../start';
+import { UNUSED_CARD_PROVIDER } from './unused-card-provider';
 
 export type TestApp = {
   app: FastifyInstance;
@@ -74,6 +75,7 @@ export async function createTestApp(
       LOG_LEVEL: 'silent',
       WEB_DIST: 'does-not-exist',
       DOCUMENTS_DIR: path.join(dir, 'documents'),
+      ...(env.NODE_ENV === 'production' ? UNUSED_CARD_PROVIDER : {}),
       ...env,
       DATABASE_URL: database.url,
     });

@@ -8,11 +8,15 @@ export function AnonymousOnly({ target = '/borrow' }: { target?: string }) {
   return !TEST_MODE && signedIn ? <Navigate to={target} replace /> : <Outlet />;
 }
 
-/** Guarded pages send an anonymous user to login, carrying where they were going. */
+/**
+ * Guarded pages send an anonymous user to login, carrying where they were going. Read on each render,
+ * not subscribed: react-router applies a navigation as a transition but a session change at once, so a
+ * page that signs out and moves on (the e-sign hand-over of stages 2 and 4) would first render here
+ * signed out and be sent to login instead. Every other sign-out navigates on its own.
+ */
 export function SignedInOnly() {
-  const { signedIn } = useSession();
   const location = useLocation();
-  if (TEST_MODE || signedIn || hasSession()) return <Outlet />;
+  if (TEST_MODE || hasSession()) return <Outlet />;
   const from = encodeURIComponent(location.pathname + location.search);
   return <Navigate to={`/login?from=${from}`} replace />;
 }

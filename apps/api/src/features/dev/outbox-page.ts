@@ -1,7 +1,6 @@
-type Item = { channel: string; to: string; subject: string | null; text: string; createdAt: string };
+import { escapeHtml as esc } from '../../lib/escape-html';
 
-const esc = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+type Item = { channel: string; to: string; subject: string | null; text: string; createdAt: string };
 
 /** Text links become clickable so a developer can follow a verification or reset link. */
 const linkify = (s: string) => esc(s).replace(/https?:\/\/[^\s<]+/g, (u) => `<a href="${u}">${u}</a>`);

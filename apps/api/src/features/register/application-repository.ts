@@ -17,12 +17,12 @@ export type Application = {
   terms: LoanTerms;
   /** A fraction per day, as the pricing engine takes it. */
   dailyRate: number;
+  netMonthlyIncomePence: Pence;
+  numDependents: number;
 };
 
 export type NewApplication = Omit<Application, 'id'> & {
   productId: number;
-  netMonthlyIncomePence: Pence;
-  numDependents: number;
   source: string | null;
   campaign: string | null;
   tierName: string | null;
@@ -56,6 +56,8 @@ const toApplication = (row: Selectable<ApplicationTable>): Application => ({
     wageFrequencyId: row.wage_frequency_id,
   },
   dailyRate: row.daily_rate_ppm / PPM,
+  netMonthlyIncomePence: row.net_monthly_income_pence,
+  numDependents: row.num_dependents,
 });
 
 const termColumns = (terms: LoanTerms) => ({
@@ -140,6 +142,20 @@ export const applicationRepository = (db: DbExecutor) => ({
       })
       .where('id', '=', id)
       .where('status_id', '=', status.from)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  },
+
+  /**
+   * Moves the application to `to` only from one of the statuses `from`: of two concurrent requests for
+   * the same stage, the second finds nothing to move. False when nothing moved.
+   */
+  async moveStatus(id: number, from: readonly number[], to: number): Promise<boolean> {
+    const result = await db
+      .updateTable('applications')
+      .set({ status_id: to, updated_at: nowIso() })
+      .where('id', '=', id)
+      .where('status_id', 'in', [...from])
       .executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
   },

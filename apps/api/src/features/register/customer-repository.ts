@@ -63,4 +63,17 @@ export const customerRepository = (db: DbExecutor) => ({
       .executeTakeFirstOrThrow();
     return Number(row.id);
   },
+
+  /** Stage 3 tells how long the customer has lived at the address and on what terms (account details show it). */
+  async updateHousing(id: number, h: { livedInAddressId: number; residentialStatusId: number }) {
+    await db
+      .updateTable('customers')
+      .set({
+        lived_in_address_id: h.livedInAddressId,
+        residential_status_id: h.residentialStatusId,
+        updated_at: nowIso(),
+      })
+      .where('id', '=', id)
+      .execute();
+  },
 });

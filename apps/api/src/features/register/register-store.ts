@@ -1,8 +1,12 @@
 import type { AppContext } from '../../app-context';
 import type { DbExecutor } from '../../db/create-db';
 import type { OutgoingMessage } from '../../lib/outbox';
+import { encrypt } from '../../lib/secrets';
 import { issueTokens } from '../../plugins/auth';
+import { affordabilityRepository, type AffordabilityRepository } from './affordability-repository';
 import { applicationRepository, type ApplicationRepository } from './application-repository';
+import { bankAccountRepository, type BankAccountRepository } from './bank-account-repository';
+import { cardRepository, type CardRepository } from './card-repository';
 import { customerRepository, type CustomerRepository } from './customer-repository';
 import { oneTimeTokenRepository, type OneTimeTokenRepository } from './one-time-token-repository';
 
@@ -11,6 +15,9 @@ export type RegisterRepositories = {
   customers: CustomerRepository;
   applications: ApplicationRepository;
   oneTimeTokens: OneTimeTokenRepository;
+  cards: CardRepository;
+  affordability: AffordabilityRepository;
+  bankAccounts: BankAccountRepository;
   /** The outbox, storing a message in the same transaction as the change it tells about. */
   outbox: { enqueue(message: OutgoingMessage): Promise<void> };
   sessions: { issue(customerId: number): Promise<{ token: string; refreshToken: string }> };
@@ -22,10 +29,14 @@ export type RegisterStore = RegisterRepositories & {
 };
 
 export function registerStore(ctx: AppContext): RegisterStore {
+  const seal = (plain: string) => encrypt(plain, ctx.config.DATA_KEY);
   const bind = (db: DbExecutor): RegisterRepositories => ({
     customers: customerRepository(db),
     applications: applicationRepository(db),
     oneTimeTokens: oneTimeTokenRepository(db),
+    cards: cardRepository(db, seal),
+    affordability: affordabilityRepository(db),
+    bankAccounts: bankAccountRepository(db, seal),
     outbox: { enqueue: (message) => ctx.outbox.enqueue(db, message) },
     sessions: { issue: (customerId) => issueTokens(db, ctx.config, customerId) },
   });

@@ -5,9 +5,8 @@ import { formatAddress, normalisePostCode } from '@lender/contract/rules/address
 import { Msg } from '@lender/contract/rules/messages';
 import type { z } from 'zod';
 import { implementCall, invalidFields } from '../../plugins/calls';
+import { RegisterMessage } from './register-messages';
 import type { Stage1Application, Stage1Outcome, Stage1Service } from './stage1-service';
-
-const DECLINE_MESSAGE = 'We are unable to approve your application at this time.';
 
 /** The one place stage1's payload names (spec section 3) become the server's, and pounds become pence. */
 export function toStage1Application(body: z.output<typeof stage1Schema>): Stage1Application {
@@ -60,7 +59,7 @@ export const submitStage1 = (stage1: Stage1Service) =>
         return ok(outcome.tokens);
       case 'declined':
         req.log.info({ decision: 'declined' }, 'stage1 declined');
-        return fail(ErrorId.declined, DECLINE_MESSAGE);
+        return fail(ErrorId.declined, RegisterMessage.declined);
       case 'unknownIds':
         return reply
           .code(400)

@@ -21,6 +21,13 @@ const window = (call: CallName, field: string): Difference => ({
   server: 'refuses',
   why: 'A window of weekdays counted from today in Europe/London: JSON Schema has no today.',
 });
+const expiry = (call: CallName, at: string): Difference => ({
+  call,
+  variants: ['endYear in the past'],
+  field: `${at}.endYear`,
+  server: 'refuses',
+  why: 'An expiry is judged against the current month: JSON Schema has no today.',
+});
 const card = (call: CallName, at: string): Difference[] => [
   {
     call,
@@ -29,13 +36,7 @@ const card = (call: CallName, at: string): Difference[] => [
     server: 'refuses',
     why: 'A checksum over the digits: no JSON Schema keyword computes one.',
   },
-  {
-    call,
-    variants: ['endYear in the past'],
-    field: `${at}.endYear`,
-    server: 'refuses',
-    why: 'An expiry is judged against the current month: JSON Schema has no today.',
-  },
+  expiry(call, at),
 ];
 const address = (call: CallName, at: string, manual: boolean): Difference[] => {
   const key = (field: string) => (at ? `${at}.${field}` : field);
@@ -90,7 +91,7 @@ export const intended: Difference[] = [
   window('submitLandedLead', 'repaymentDate'),
   window('repeatLoan', 'repaymentDate'),
   window('leadGetQuote', 'repaymentDate'),
-  ...card('submitStage2', 'creditCard'),
+  expiry('submitStage2', 'creditCard'),
   ...card('addCreditCard', 'creditCard'),
   ...card('submitLandedLead', 'creditCard'),
   ...card('repeatLoan', 'creditCard.creditCard'),

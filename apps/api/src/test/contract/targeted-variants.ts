@@ -17,9 +17,12 @@ const dateWindow = (field: string): Variant[] => [
   setting(`${field} on a Saturday`, { [field]: nextSaturday() }),
   setting(`${field} not a date`, { [field]: '2030-02-30' }),
 ];
-const card = (at: string): Variant[] => [
+const expiry = (at: string): Variant[] => [
   setting('endMonth 12 (months are 0 to 11)', { [`${at}.endMonth`]: 12 }),
   setting('endYear in the past', { [`${at}.endYear`]: 2001 }),
+];
+const card = (at: string): Variant[] => [
+  ...expiry(at),
   setting('cardNumber failing the Luhn check', { [`${at}.cardNumber`]: '4111111111111112' }),
   setting('securityCode of letters', { [`${at}.securityCode`]: 'abc' }),
 ];
@@ -68,7 +71,11 @@ export const targetedVariants: Partial<Record<CallName, Variant[]>> = {
   calculateQuote: [...dateWindow('repaymentDate'), wageFrequency('wageFrequencyID')],
   acceptQuote: [...dateWindow('repaymentDate'), wageFrequency('wageFrequencyID')],
   submitLandedLead: [...dateWindow('repaymentDate'), wageFrequency('wageFrequencyID'), ...card('creditCard')],
-  submitStage2: card('creditCard'),
+  submitStage2: [
+    ...expiry('creditCard'),
+    // The number goes to the card provider only (docs/decisions/014): refused by both, not dropped.
+    setting('creditCard with its number', { 'creditCard.cardNumber': '4111111111111111' }),
+  ],
   addCreditCard: card('creditCard'),
   repeatLoan: [
     ...dateWindow('repaymentDate'),

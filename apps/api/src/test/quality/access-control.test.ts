@@ -260,12 +260,13 @@ describe("another customer's valid token", () => {
       headers: { authorization: alice.authorization },
     });
     expect(quote.json().object).toMatchObject({ amount: alice.amount, period: 4 });
-    // And Bob's own session did work: his AcceptQuote (valid example input) moved his application, not hers.
+    // And Bob's own session did work, on his application, not hers: his AcceptQuote (valid example input)
+    // moved it to offerAccepted, and his SubmitStage2 with the example's made-up provider key was declined.
     const bobs = await t.ctx.db
       .selectFrom('applications')
       .selectAll()
       .where('id', '=', bob.appId)
       .executeTakeFirstOrThrow();
-    expect(bobs.status_id).toBe(AppStatus.offerAccepted);
+    expect(bobs.status_id).toBe(AppStatus.cardDeclined);
   });
 });

@@ -143,7 +143,8 @@ describe('bad input to every call', () => {
   it('watches every table of db/schema.ts, and those are the tables the database has', async () => {
     const inDb = (await t.ctx.db.introspection.getTables())
       .map((table) => table.name)
-      .filter((n) => !n.startsWith('kysely_'));
+      // The card provider sandbox's own tables stand for another company's database (its tests read them).
+      .filter((n) => !n.startsWith('kysely_') && !n.startsWith('card_sandbox_'));
     expect([...tables].sort()).toEqual(inDb.sort());
   });
 

@@ -49,7 +49,15 @@ const builders: Partial<Record<CallName, () => Example>> = {
   submitStage1: () => ({ body: createStage1Payload() }),
   calculateQuote: () => ({ body: quote() }),
   acceptQuote: () => ({ body: quote() }),
-  submitStage2: () => ({ body: { creditCard: card(), pKey: null, trxId: null, address: null } }),
+  submitStage2: () => ({
+    body: {
+      creditCard: { nameOnCard: 'Jane Doe', endMonth: 11, endYear: nextYear() },
+      address: null,
+      pKey: 'a-provider-key',
+      trxId: 'a-provider-transaction',
+      isSignature: true,
+    },
+  }),
   submitStage3: () => ({
     body: {
       residentalStatusID: 1,

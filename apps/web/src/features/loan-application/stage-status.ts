@@ -12,15 +12,18 @@ import { signOut } from '../../lib/session';
 export function useStageStatus(route: ResumeRoute) {
   const navigate = useNavigate();
   const status = useApplicationStatus();
-  const here = status.data ? resumeRouteFor(status.data.appStatusID) === route : false;
+  // Only this visit's answer counts: the status the previous stage held is still in the cache while the
+  // new one is on its way, and it names the previous stage.
+  const fresh = status.isFetchedAfterMount ? status.data : undefined;
+  const here = fresh ? resumeRouteFor(fresh.appStatusID) === route : false;
 
   useEffect(() => {
     if (status.error) {
       void navigate('/error', { replace: true });
       return;
     }
-    if (!status.data || here) return;
-    const { appStatusID, appGuid } = status.data;
+    if (!fresh || here) return;
+    const { appStatusID, appGuid } = fresh;
     if (route !== '/loan/stage2') {
       void navigate('/', { replace: true });
     } else if (isEsignStatus(appStatusID)) {
@@ -30,9 +33,9 @@ export function useStageStatus(route: ResumeRoute) {
     } else {
       void navigate(resumePathFor(appStatusID, appGuid), { replace: true });
     }
-  }, [status.error, status.data, here, route, navigate]);
+  }, [status.error, fresh, here, route, navigate]);
 
-  return { ready: here, status: status.data };
+  return { ready: here, status: fresh };
 }
 
 /**

@@ -1,11 +1,108 @@
-import { NotOnlineYet } from '../../../components/not-online-yet';
+import { Msg } from '@lender/contract/rules/messages';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Page } from '../../../components/page';
+import { ApiCallError } from '../../../lib/api-client';
+import { trackRequest } from '../../../lib/loader-store';
+import { QueryProvider } from '../../../lib/query';
+import { nextPathAfterSubmit, useStageStatus } from '../stage-status';
+import { cardProviderSettingsQuery } from './card-provider-settings';
+import { checkCard } from './check-card';
+import { Stage2Form } from './stage2-form';
+import { toStage2Payload, type Stage2Parsed } from './stage2-values';
+import { CARD_CHECK_LOADER_MESSAGE, pendingStage2, sendStage2, type Stage2Answer } from './submit-stage2';
+import { CardCheckError } from './tokenise-card';
+import { useChallengeReturn } from './use-challenge-return';
+import '../../../components/form/form.css';
+
+/** Where another screen (the repeat loan) leaves a stage-2 error for this one to show once. */
+const STORED_ERROR_KEY = 'stage2Error';
 
 export function Component() {
   return (
-    <NotOnlineYet
-      heading="Debit Card Check"
-      subheading="Step 2 of 4"
-      about="We check that your debit card is yours and active. The card check opens once you have accepted your quote."
-    />
+    <QueryProvider>
+      <Stage2Page />
+    </QueryProvider>
+  );
+}
+
+/** The applicant's words for a failed check: the provider's or the server's text when there is one. */
+function messageOf(err: unknown): string {
+  if (err instanceof CardCheckError) return err.message;
+  if (err instanceof ApiCallError && err.error.errorMessage) return err.error.errorMessage;
+  return Msg.cardCheck;
+}
+
+/** Only a web address leaves for the bank's challenge (never a javascript: one). */
+function goToChallenge(url: string) {
+  const target = new URL(url, window.location.href);
+  if (target.protocol !== 'https:' && target.protocol !== 'http:') {
+    pendingStage2.clear();
+    throw new CardCheckError(Msg.cardCheck);
+  }
+  window.location.assign(target.href);
+}
+
+function Stage2Page() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { ready } = useStageStatus('/loan/stage2');
+  // Read early so that Next does not wait for it.
+  useQuery(cardProviderSettingsQuery);
+
+  const [error, setError] = useState(() => sessionStorage.getItem(STORED_ERROR_KEY));
+  const [errorShown, setErrorShown] = useState(0);
+  const banner = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    sessionStorage.removeItem(STORED_ERROR_KEY);
+  }, []);
+  // A failed attempt moves focus to its message; a stored one is announced without taking focus.
+  useEffect(() => {
+    if (errorShown > 0) banner.current?.focus();
+  }, [errorShown]);
+
+  const showError = (message: string) => {
+    setError(message);
+    setErrorShown((n) => n + 1);
+    // A declined card changes the status, and a stage already done elsewhere sends this screen on.
+    void queryClient.invalidateQueries({ queryKey: ['application-status'] });
+  };
+
+  const proceed = (answer: Stage2Answer) => {
+    if (answer.redirectUrl !== null) goToChallenge(answer.redirectUrl);
+    else void navigate(nextPathAfterSubmit(answer.appStatusID, answer.appGuid));
+  };
+
+  useChallengeReturn(ready, {
+    onAnswer: proceed,
+    onFailure: (err, z3) => showError(z3 ?? messageOf(err)),
+  });
+
+  const send = async (payload: Stage2Parsed) => {
+    setError(null);
+    const check = await trackRequest(
+      queryClient.ensureQueryData(cardProviderSettingsQuery).then((s) => checkCard(s, payload.creditCard)),
+      { force: true, message: CARD_CHECK_LOADER_MESSAGE },
+    );
+    proceed(await sendStage2(toStage2Payload(payload, check)));
+  };
+
+  return (
+    <Page heading="Debit Card Check" lead="Step 2 of 4">
+      {error ? (
+        <div ref={banner} className="banner banner--error" role="alert" tabIndex={-1}>
+          {error}
+        </div>
+      ) : null}
+      {ready ? (
+        <>
+          <p>We check that the card is yours and active. Your bank may ask you to confirm that it is you.</p>
+          <Stage2Form send={send} onError={(err) => showError(messageOf(err))} />
+        </>
+      ) : (
+        <p aria-busy="true">Loading your application…</p>
+      )}
+    </Page>
   );
 }

@@ -1,11 +1,64 @@
-import { NotOnlineYet } from '../../../components/not-online-yet';
+import { ErrorId } from '@lender/contract/error-ids';
+import { ResumeRoute } from '@lender/contract/status';
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Page } from '../../../components/page';
+import { ApiCallError } from '../../../lib/api-client';
+import { QueryProvider } from '../../../lib/query';
+import { Stage1Outcome } from '../stage1/stage1-outcome';
+import { nextPathAfterSubmit, useStageStatus } from '../stage-status';
+import { Stage3Form } from './stage3-form';
+import type { Stage3Parsed } from './stage3-values';
+import { useSubmitStage3 } from './submit-stage3';
+import '../../../components/form/form.css';
+import './stage3.css';
 
 export function Component() {
   return (
-    <NotOnlineYet
+    <QueryProvider>
+      <Stage3Page />
+    </QueryProvider>
+  );
+}
+
+function Stage3Page() {
+  const navigate = useNavigate();
+  const { ready } = useStageStatus(ResumeRoute.stage3);
+  const submit = useSubmitStage3();
+  const [declined, setDeclined] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!declined) return;
+    window.scrollTo(0, 0);
+    document.getElementById('outcome-heading')?.focus();
+  }, [declined]);
+
+  const send = async (payload: Stage3Parsed) => {
+    setServerError(null);
+    const status = await submit.mutateAsync(payload);
+    void navigate(nextPathAfterSubmit(status.appStatusID, status.appGuid));
+  };
+
+  // Field messages of a 400 are on the form already (the form hook); a decline is an outcome of its own.
+  const onError = (err: unknown) => {
+    if (err instanceof ApiCallError && err.error.errorID === ErrorId.declined) setDeclined(true);
+    else setServerError(err instanceof ApiCallError ? err.message : 'Error Occured');
+  };
+
+  return (
+    <Page
       heading="Affordability check"
-      subheading="Step 3 of 4"
-      about="We ask about your home, work and monthly outgoings so that we only lend what you can afford to repay."
-    />
+      title="Affordability check, step 3 of 4"
+      lead={declined ? undefined : 'Step 3 of 4: your home, work and monthly outgoings.'}
+    >
+      {!ready ? (
+        <p aria-busy="true">Checking your application…</p>
+      ) : declined ? (
+        <Stage1Outcome errorId={ErrorId.declined} />
+      ) : (
+        <Stage3Form send={send} onError={onError} serverError={serverError} />
+      )}
+    </Page>
   );
 }

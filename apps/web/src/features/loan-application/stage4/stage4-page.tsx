@@ -1,11 +1,51 @@
-import { NotOnlineYet } from '../../../components/not-online-yet';
+import type { BankDetails } from '@lender/contract/rules/bank';
+import { ResumeRoute } from '@lender/contract/status';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Page } from '../../../components/page';
+import { ApiCallError } from '../../../lib/api-client';
+import { QueryProvider } from '../../../lib/query';
+import { nextPathAfterSubmit, useStageStatus } from '../stage-status';
+import { Stage4Form } from './stage4-form';
+import { useSubmitStage4 } from './submit-stage4';
+import '../../../components/form/form.css';
 
 export function Component() {
   return (
-    <NotOnlineYet
+    <QueryProvider>
+      <Stage4Page />
+    </QueryProvider>
+  );
+}
+
+function Stage4Page() {
+  const navigate = useNavigate();
+  const { ready } = useStageStatus(ResumeRoute.stage4);
+  const submit = useSubmitStage4();
+  const [serverError, setServerError] = useState<string | null>(null);
+
+  // Success hands over to e-sign, which happens signed out (spec section 4): nextPathAfterSubmit signs out.
+  const send = async (payload: BankDetails) => {
+    setServerError(null);
+    const status = await submit.mutateAsync(payload);
+    void navigate(nextPathAfterSubmit(status.appStatusID, status.appGuid));
+  };
+
+  return (
+    <Page
       heading="Affordability check"
-      subheading="Step 4 of 4"
-      about="Your bank details are used to transfer the money to you."
-    />
+      title="Bank details, step 4 of 4"
+      lead="Step 4 of 4: your bank details."
+    >
+      {ready ? (
+        <Stage4Form
+          send={send}
+          onError={(err) => setServerError(err instanceof ApiCallError ? err.message : 'Error Occured')}
+          serverError={serverError}
+        />
+      ) : (
+        <p aria-busy="true">Checking your application…</p>
+      )}
+    </Page>
   );
 }

@@ -1,0 +1,94 @@
+import { AppStatus } from '@lender/contract/status';
+import type { CardProvider } from '../../lib/card-provider/card-provider';
+import type { RegisterStore } from './register-store';
+import { isOpenFor, STAGE_OPEN_FROM } from './stage-gate';
+import type { StoredAddress } from './stored-address';
+
+/** Stage 2 as the service takes it: the provider's references and where the card lives. */
+export type CardCheck = {
+  pKey: string;
+  trxId: string;
+  /** Whether the provider's fingerprint page answered in time (the payload's isSignature). */
+  fingerprinted: boolean;
+  /** Null: the card's address is the home address. */
+  billing: StoredAddress | null;
+};
+
+export type CardCheckOutcome =
+  | { kind: 'accepted'; statusId: number; guid: string }
+  | { kind: 'challenge'; statusId: number; guid: string; redirectUrl: string }
+  | { kind: 'declined'; message: string }
+  | { kind: 'unavailable' }
+  | { kind: 'closed' };
+
+const DECLINED_WITHOUT_TEXT = 'Your card could not be verified. Please try another card.';
+
+/**
+ * Register/SubmitStage2's rules (docs/decisions/014): the provider confirms the key and transaction the
+ * page got for the card; what is stored is what the provider answers, never what the page claims.
+ * `returnUrl` is where the bank's challenge sends the browser back to: ours, never the page's choice.
+ */
+export function cardCheckService(
+  store: Pick<RegisterStore, 'applications' | 'transaction'>,
+  provider: Pick<CardProvider, 'confirm'>,
+  returnUrl: string,
+) {
+  return {
+    async submit(customerId: number, check: CardCheck): Promise<CardCheckOutcome> {
+      const application = await store.applications.latest(customerId);
+      if (!application || !isOpenFor('stage2', application.statusId)) return { kind: 'closed' };
+      const { id, guid } = application;
+
+      const answer = await provider.confirm({ key: check.pKey, trxId: check.trxId, returnUrl });
+      switch (answer.outcome) {
+        case 'unavailable':
+          return { kind: 'unavailable' };
+        case 'challenge':
+          return { kind: 'challenge', statusId: application.statusId, guid, redirectUrl: answer.redirectUrl };
+        case 'declined': {
+          const message = answer.z3 || DECLINED_WITHOUT_TEXT;
+          await store.transaction(async ({ applications }) => {
+            if (await applications.moveStatus(id, STAGE_OPEN_FROM.stage2, AppStatus.cardDeclined)) {
+              await applications.recordDecision({
+                applicationId: id,
+                customerId,
+                kind: 'card-declined',
+                reason: `provider z2 ${answer.z2}: ${message}`,
+              });
+            }
+          });
+          return { kind: 'declined', message };
+        }
+        case 'approved': {
+          const { card } = answer;
+          const moved = await store.transaction(async ({ applications, cards }) => {
+            // Moved first: of two submissions racing with the same approval, only one stores the card.
+            if (!(await applications.moveStatus(id, STAGE_OPEN_FROM.stage2, AppStatus.cardAccepted)))
+              return false;
+            await cards.insert({
+              customerId,
+              applicationId: id,
+              providerToken: card.token,
+              providerTrxId: check.trxId,
+              last4: card.last4,
+              expMonth: card.expMonth,
+              expYear: card.expYear,
+              holderName: card.holder,
+              billing: check.billing,
+            });
+            await applications.recordDecision({
+              applicationId: id,
+              customerId,
+              kind: 'card-accepted',
+              reason: `card ending ${card.last4}, fingerprint ${check.fingerprinted ? 'answered' : 'not answered'}`,
+            });
+            return true;
+          });
+          return moved ? { kind: 'accepted', statusId: AppStatus.cardAccepted, guid } : { kind: 'closed' };
+        }
+      }
+    },
+  };
+}
+
+export type CardCheckService = ReturnType<typeof cardCheckService>;

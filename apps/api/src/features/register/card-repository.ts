@@ -1,0 +1,52 @@
+import type { DbExecutor } from '../../db/create-db';
+import { nowIso } from '../../lib/clock';
+import { addressColumns, type StoredAddress } from './stored-address';
+
+/** A card as the provider confirmed it; `billing` null means the card's address is the home address. */
+export type ConfirmedCard = {
+  customerId: number;
+  applicationId: number;
+  providerToken: string;
+  providerTrxId: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+  holderName: string;
+  billing: StoredAddress | null;
+};
+
+const noAddress: StoredAddress = {
+  postCode: '',
+  county: '',
+  town: '',
+  street: '',
+  building: '',
+  houseNumber: '',
+  flatNo: '',
+  addressStr: '',
+};
+
+/** `seal` encrypts the provider's token: with the secret key it can charge the card. */
+export const cardRepository = (db: DbExecutor, seal: (plain: string) => string) => ({
+  async insert(card: ConfirmedCard): Promise<void> {
+    const billing = addressColumns(card.billing ?? noAddress);
+    await db
+      .insertInto('cards')
+      .values({
+        customer_id: card.customerId,
+        application_id: card.applicationId,
+        provider_token_sealed: seal(card.providerToken),
+        provider_trx_id: card.providerTrxId,
+        last4: card.last4,
+        exp_month: card.expMonth,
+        exp_year: card.expYear,
+        holder_name: card.holderName,
+        billing_is_home: card.billing ? 0 : 1,
+        ...Object.fromEntries(Object.entries(billing).map(([k, v]) => [`billing_${k}`, v])),
+        created_at: nowIso(),
+      })
+      .execute();
+  },
+});
+
+export type CardRepository = ReturnType<typeof cardRepository>;

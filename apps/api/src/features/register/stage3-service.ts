@@ -1,0 +1,87 @@
+import { formatPence } from '@lender/contract/money';
+import { buildQuote } from '@lender/contract/pricing/quote';
+import { AppStatus } from '@lender/contract/status';
+import type { AffordabilityDetails } from './affordability-repository';
+import { assessAffordability } from './affordability';
+import type { DictionaryIdCheck } from './dictionary-id-check';
+import type { RegisterStore } from './register-store';
+import { isOpenFor, STAGE_OPEN_FROM } from './stage-gate';
+
+export type Stage3Outcome =
+  | { kind: 'completed'; statusId: number; guid: string }
+  | { kind: 'declined' }
+  | { kind: 'unknownIds'; ids: DictionaryField[] }
+  | { kind: 'closed' };
+
+type DictionaryField =
+  | 'residentialStatusId'
+  | 'livedInAddressId'
+  | 'maritalStatusId'
+  | 'employmentTypeId'
+  | 'employmentIndustryId'
+  | 'loanPurposeId';
+
+/**
+ * Register/SubmitStage3's rules: every dictionary id known, the stage open, then the affordability
+ * assessment on the application's net income and the largest instalment of the accepted quote as the
+ * pricing engine gives it today. Approved moves to applicationCompleted; declined to leadDeclined (an
+ * ended application, as a declined stage1), with the figures recorded either way.
+ */
+export function stage3Service(
+  store: Pick<RegisterStore, 'applications' | 'transaction'>,
+  checkIds: DictionaryIdCheck,
+) {
+  return {
+    async submit(customerId: number, details: AffordabilityDetails): Promise<Stage3Outcome> {
+      const unknown = checkIds({
+        residentialStatusId: ['residentalStatus', details.residentialStatusId],
+        livedInAddressId: ['livedInAddress', details.livedInAddressId],
+        maritalStatusId: ['maritalStatus', details.maritalStatusId],
+        employmentTypeId: ['employmentStatus', details.employmentTypeId],
+        employmentIndustryId: ['employmentIndustry', details.employmentIndustryId],
+        loanPurposeId: ['loanReason', details.loanPurposeId],
+      });
+      if (unknown.length > 0) return { kind: 'unknownIds', ids: unknown };
+
+      const application = await store.applications.latest(customerId);
+      if (!application || !isOpenFor('stage3', application.statusId)) return { kind: 'closed' };
+
+      const quote = buildQuote({ ...application.terms, dailyRate: application.dailyRate });
+      const instalmentPence = Math.max(...quote.schedule.map((line) => line.paymentPence));
+      const expensesPence = Object.values(details.expensesPence).reduce((sum, p) => sum + p, 0);
+      const netIncomePence = application.netMonthlyIncomePence;
+      const assessment = assessAffordability({ netIncomePence, expensesPence, instalmentPence });
+      const to = assessment.approved ? AppStatus.applicationCompleted : AppStatus.leadDeclined;
+
+      const moved = await store.transaction(async ({ applications, affordability, customers }) => {
+        if (!(await applications.moveStatus(application.id, STAGE_OPEN_FROM.stage3, to))) return false;
+        await affordability.insert({
+          applicationId: application.id,
+          details,
+          netIncomePence,
+          expensesPence,
+          instalmentPence,
+          bufferPence: assessment.bufferPence,
+          approved: assessment.approved,
+        });
+        await customers.updateHousing(customerId, details);
+        await applications.recordDecision({
+          applicationId: application.id,
+          customerId,
+          kind: assessment.approved ? 'affordability-passed' : 'declined',
+          reason:
+            `affordability: net ${formatPence(netIncomePence)} - expenses ${formatPence(expensesPence)} - ` +
+            `instalment ${formatPence(instalmentPence)} = ${formatPence(assessment.leftPence)} left, ` +
+            `buffer ${formatPence(assessment.bufferPence)}`,
+        });
+        return true;
+      });
+      if (!moved) return { kind: 'closed' };
+      return assessment.approved
+        ? { kind: 'completed', statusId: AppStatus.applicationCompleted, guid: application.guid }
+        : { kind: 'declined' };
+    },
+  };
+}
+
+export type Stage3Service = ReturnType<typeof stage3Service>;

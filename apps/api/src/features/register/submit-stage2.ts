@@ -1,0 +1,33 @@
+import type { stage2Schema } from '@lender/contract/calls/register';
+import { ErrorId, fail, ok } from '@lender/contract/envelope';
+import type { z } from 'zod';
+import { implementCall } from '../../plugins/calls';
+import type { CardCheck, CardCheckService } from './card-check-service';
+import { RegisterMessage } from './register-messages';
+import { toStoredAddress } from './stored-address';
+
+/** The one place stage 2's payload names (spec section 3) become the service's. */
+export const toCardCheck = (body: z.output<typeof stage2Schema>): CardCheck => ({
+  pKey: body.pKey,
+  trxId: body.trxId,
+  fingerprinted: body.isSignature,
+  billing: body.address && !body.address.isHomeAddress ? toStoredAddress(body.address) : null,
+});
+
+/** Register/SubmitStage2 (spec section 7): the card check's rules are the service's. */
+export const submitStage2 = (cardCheck: CardCheckService) =>
+  implementCall('submitStage2', async ({ body, session }) => {
+    const outcome = await cardCheck.submit(session.customerId, toCardCheck(body));
+    switch (outcome.kind) {
+      case 'accepted':
+        return ok({ appStatusID: outcome.statusId, appGuid: outcome.guid, redirectUrl: null });
+      case 'challenge':
+        return ok({ appStatusID: outcome.statusId, appGuid: outcome.guid, redirectUrl: outcome.redirectUrl });
+      case 'declined':
+        return fail(ErrorId.cardDeclined, outcome.message);
+      case 'unavailable':
+        return fail(ErrorId.cardCheckUnavailable, RegisterMessage.cardCheckUnavailable);
+      case 'closed':
+        return fail(ErrorId.stageClosed, RegisterMessage.stageClosed);
+    }
+  });

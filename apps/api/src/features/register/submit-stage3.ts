@@ -1,0 +1,59 @@
+import type { stage3Schema } from '@lender/contract/calls/register';
+import { ErrorId, fail, ok } from '@lender/contract/envelope';
+import { poundsToPence } from '@lender/contract/money';
+import { EXPENSE_LIMITS, type ExpenseKey } from '@lender/contract/constants';
+import { Msg } from '@lender/contract/rules/messages';
+import type { z } from 'zod';
+import { implementCall, invalidFields } from '../../plugins/calls';
+import type { AffordabilityDetails } from './affordability-repository';
+import { RegisterMessage } from './register-messages';
+import type { Stage3Outcome, Stage3Service } from './stage3-service';
+import { toStoredAddress } from './stored-address';
+
+const EXPENSE_KEYS = Object.keys(EXPENSE_LIMITS) as ExpenseKey[];
+
+/** The one place stage 3's payload names (spec section 3) become the service's, and pounds become pence. */
+export function toAffordabilityDetails(body: z.output<typeof stage3Schema>): AffordabilityDetails {
+  const employment = body.employmentDetail;
+  return {
+    residentialStatusId: body.residentalStatusID,
+    livedInAddressId: body.liveInAddressID,
+    maritalStatusId: body.maritalStatusID,
+    employmentTypeId: employment.employmentTypeID,
+    employmentIndustryId: employment.employmentIndustryID,
+    employerName: employment.employmentName,
+    employmentLengthMonths: employment.employmentLength ?? null,
+    loanPurposeId: body.finData.loanPurposeID,
+    expensesPence: Object.fromEntries(EXPENSE_KEYS.map((k) => [k, poundsToPence(body.finData[k])])),
+    previousAddress: body.previousAddress ? toStoredAddress(body.previousAddress) : null,
+  };
+}
+
+/** A refused dictionary id, back under its payload path with that field's own message. */
+const ID_FIELDS: Record<Extract<Stage3Outcome, { kind: 'unknownIds' }>['ids'][number], [string, string]> = {
+  residentialStatusId: ['residentalStatusID', Msg.homeStatus],
+  livedInAddressId: ['liveInAddressID', Msg.livedThere],
+  maritalStatusId: ['maritalStatusID', Msg.maritalStatus],
+  employmentTypeId: ['employmentDetail.employmentTypeID', Msg.employmentStatus],
+  employmentIndustryId: ['employmentDetail.employmentIndustryID', Msg.employmentIndustry],
+  loanPurposeId: ['finData.loanPurposeID', Msg.loanReason],
+};
+
+/** Register/SubmitStage3 (spec section 7): the affordability rules are the stage 3 service's. */
+export const submitStage3 = (stage3: Stage3Service) =>
+  implementCall('submitStage3', async ({ body, session, req, reply }) => {
+    const outcome = await stage3.submit(session.customerId, toAffordabilityDetails(body));
+    switch (outcome.kind) {
+      case 'completed':
+        return ok({ appStatusID: outcome.statusId, appGuid: outcome.guid });
+      case 'declined':
+        req.log.info({ decision: 'declined' }, 'stage3 declined');
+        return fail(ErrorId.declined, RegisterMessage.declined);
+      case 'unknownIds':
+        return reply
+          .code(400)
+          .send(invalidFields(Object.fromEntries(outcome.ids.map((id) => ID_FIELDS[id]))));
+      case 'closed':
+        return fail(ErrorId.stageClosed, RegisterMessage.stageClosed);
+    }
+  });

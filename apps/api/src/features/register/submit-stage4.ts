@@ -1,0 +1,16 @@
+import { ErrorId, fail, ok } from '@lender/contract/envelope';
+import { implementCall } from '../../plugins/calls';
+import { RegisterMessage } from './register-messages';
+import type { Stage4Service } from './stage4-service';
+
+/** Register/SubmitStage4 (spec section 7): the bank account; the answer carries the appGuid for e-sign. */
+export const submitStage4 = (stage4: Stage4Service) =>
+  implementCall('submitStage4', async ({ body, session }) => {
+    const outcome = await stage4.submit(session.customerId, {
+      sortCode: body.sortCode,
+      accountNumber: body.bankAccountNumber,
+    });
+    return outcome.kind === 'esignSent'
+      ? ok({ appStatusID: outcome.statusId, appGuid: outcome.guid })
+      : fail(ErrorId.stageClosed, RegisterMessage.stageClosed);
+  });

@@ -1,0 +1,66 @@
+import crypto from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { nowIso } from '../../lib/clock';
+import { sha256 } from '../../lib/secrets';
+import { insertChargeOnce, findCharge, type SandboxCharge } from './charges';
+import { Codes } from './codes';
+import { isExpired } from './expiry';
+import { readMerchantCall } from './merchant-call';
+import type { SandboxContext } from './sandbox-context';
+import { findByToken } from './transactions';
+
+/** Far above any loan's repayment; in pence. */
+const MAX_CHARGE_PENCE = 10_000_000;
+
+const chargeSchema = z.object({
+  merchantId: z.string().min(1).max(100),
+  token: z.string().min(1).max(200),
+  amountPence: z.number().int().min(1).max(MAX_CHARGE_PENCE),
+  reference: z.string().trim().min(1).max(100),
+});
+
+const answer = (charge: SandboxCharge) => ({
+  outcome: charge.outcome,
+  chargeId: charge.charge_id,
+  z2: charge.z2,
+  z3: charge.z3,
+});
+
+/**
+ * POST /api/charges (server to server): takes a payment from a card token. A reference already used
+ * answers its first result instead of charging twice; used again for another card or amount it is
+ * refused (409), since answering the first charge would hide a mistake.
+ */
+export function registerCharges(app: FastifyInstance, ctx: SandboxContext) {
+  app.post('/api/charges', async (req, reply) => {
+    const call = await readMerchantCall(req, reply, ctx.merchants, chargeSchema);
+    if (!call) return reply;
+    const { body, merchant } = call;
+    const tokenHash = sha256(body.token);
+    const sameCharge = (charge: SandboxCharge) =>
+      charge.token_hash === tokenHash && charge.amount_pence === body.amountPence;
+    const conflict = () => reply.code(409).send({ error: 'This reference was used for another charge.' });
+
+    const earlier = await findCharge(ctx.db, merchant.merchantId, body.reference);
+    if (earlier) return sameCharge(earlier) ? answer(earlier) : conflict();
+
+    const card = await findByToken(ctx.db, tokenHash, merchant.merchantId);
+    const code = !card
+      ? Codes.unknownCard
+      : isExpired(card.exp_month, card.exp_year)
+        ? Codes.expiredCard
+        : Codes.success;
+    const charge = await insertChargeOnce(ctx.db, {
+      charge_id: crypto.randomUUID(),
+      merchant_id: merchant.merchantId,
+      reference: body.reference,
+      token_hash: tokenHash,
+      amount_pence: body.amountPence,
+      outcome: code.z2 === Codes.success.z2 ? 'approved' : 'declined',
+      ...code,
+      created_at: nowIso(),
+    });
+    return sameCharge(charge) ? answer(charge) : conflict();
+  });
+}

@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/create-db';
+import type { Config } from '../../config';
+import { cardProviderSandbox } from './plugin';
+
+/** Where the application serves the sandbox, next to its own routes. */
+export const SANDBOX_PATH = '/sandbox/card-provider';
+
+/** The sandbox's address as browsers reach it, from the application's public URL. */
+export const sandboxBaseUrl = (config: Pick<Config, 'PUBLIC_URL'>) =>
+  `${config.PUBLIC_URL.replace(/\/+$/, '')}${SANDBOX_PATH}`;
+
+/** The built-in card provider, set up as the application's configured merchant (never in production). */
+export async function registerCardProviderSandbox(
+  app: FastifyInstance,
+  { config, db }: { config: Config; db: Db },
+) {
+  await app.register(cardProviderSandbox, {
+    prefix: SANDBOX_PATH,
+    db,
+    baseUrl: sandboxBaseUrl(config),
+    appOrigin: new URL(config.PUBLIC_URL).origin,
+    merchants: [
+      {
+        merchantId: config.CARD_PROVIDER_MERCHANT_ID,
+        staticKey: config.CARD_PROVIDER_STATIC_KEY,
+        secretKey: config.CARD_PROVIDER_SECRET_KEY,
+      },
+    ],
+  });
+}

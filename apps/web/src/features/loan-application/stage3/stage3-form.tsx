@@ -1,0 +1,192 @@
+import { useEffect } from 'react';
+import { AddressFields } from '../../../components/address/address-fields';
+import { ErrorSummary } from '../../../components/form/error-summary';
+import { CheckboxField, Field } from '../../../components/form/field';
+import { OptionsSelect, toOptions } from '../../../components/form/options-select';
+import { SubmitButton } from '../../../components/form/submit-button';
+import { useContractForm } from '../../../components/form/use-contract-form';
+import { useDictionaries } from '../../../lib/api/get-dictionaries';
+import { ExpenseSliders } from './expense-sliders';
+import {
+  EXPENSES_FIELD,
+  needsEmploymentLength,
+  needsPreviousAddress,
+  stage3Defaults,
+  stage3FieldFor,
+  toStage3Payload,
+  type Stage3Parsed,
+  type Stage3Values,
+} from './stage3-values';
+
+type Props = {
+  /** Sends the checked payload; a 400 with field messages is shown on the form by the form hook. */
+  send: (payload: Stage3Parsed) => Promise<void>;
+  onError: (err: unknown) => void;
+  /** The server's message for a refused submit, shown above the button. */
+  serverError: string | null;
+};
+
+const loadStage3Schema = () => import('@lender/contract/calls/register').then((m) => m.stage3Schema);
+
+export function Stage3Form({ send, onError, serverError }: Props) {
+  const dictionaries = useDictionaries([
+    'residentalStatus',
+    'livedInAddress',
+    'employmentStatus',
+    'employmentIndustry',
+    'loanReason',
+    'maritalStatus',
+  ]);
+  const { form, errorOf, formProps, summary, busy } = useContractForm<Stage3Values, Stage3Parsed>({
+    schema: loadStage3Schema,
+    defaultValues: stage3Defaults,
+    toPayload: toStage3Payload,
+    fieldFor: stage3FieldFor,
+    onSubmit: send,
+    onError,
+  });
+  const { register, watch, clearErrors } = form;
+  const lists = dictionaries.data;
+
+  const showPrevious = needsPreviousAddress(watch('liveInAddressID'));
+  const showLength = needsEmploymentLength(watch('employmentDetail.employmentTypeID'));
+
+  // A block that is no longer asked for takes its messages with it (the summary would link to nothing).
+  useEffect(() => {
+    if (!showPrevious) clearErrors('previousAddress');
+  }, [showPrevious, clearErrors]);
+  useEffect(() => {
+    if (!showLength) clearErrors('employmentDetail.employmentLength');
+  }, [showLength, clearErrors]);
+
+  return (
+    <form {...formProps} className="form">
+      <ErrorSummary summary={summary} />
+      <p>We ask about these so that we only lend what you can afford to repay.</p>
+
+      <h2>Address details</h2>
+      <Field label="Home status" error={errorOf('residentalStatusID')}>
+        {(a11y) => (
+          <OptionsSelect
+            {...a11y}
+            placeholder="Choose"
+            options={toOptions(lists?.residentalStatus)}
+            {...register('residentalStatusID')}
+          />
+        )}
+      </Field>
+      <Field label="How long have you lived there?" error={errorOf('liveInAddressID')}>
+        {(a11y) => (
+          <OptionsSelect
+            {...a11y}
+            placeholder="Choose"
+            options={toOptions(lists?.livedInAddress)}
+            {...register('liveInAddressID')}
+          />
+        )}
+      </Field>
+      {showPrevious ? (
+        <section className="previous-address" aria-labelledby="previous-address-heading">
+          <h3 id="previous-address-heading">Your previous address</h3>
+          <p className="field__hint">We also need the address you lived at before this one.</p>
+          <AddressFields
+            form={form}
+            prefix="previousAddress"
+            addressLabel="Previous address"
+            autofill="off"
+          />
+        </section>
+      ) : null}
+
+      <h2>Employment details</h2>
+      <Field label="Employment status" error={errorOf('employmentDetail.employmentTypeID')}>
+        {(a11y) => (
+          <OptionsSelect
+            {...a11y}
+            placeholder="Choose"
+            options={toOptions(lists?.employmentStatus)}
+            {...register('employmentDetail.employmentTypeID')}
+          />
+        )}
+      </Field>
+      {showLength ? (
+        <Field
+          label="Employment length (months)"
+          hint="How long you have been in this work, in whole months."
+          error={errorOf('employmentDetail.employmentLength')}
+        >
+          {(a11y) => (
+            <input
+              {...a11y}
+              className="input input--short"
+              inputMode="numeric"
+              autoComplete="off"
+              {...register('employmentDetail.employmentLength')}
+            />
+          )}
+        </Field>
+      ) : null}
+      <Field label="Employment industry" error={errorOf('employmentDetail.employmentIndustryID')}>
+        {(a11y) => (
+          <OptionsSelect
+            {...a11y}
+            placeholder="Choose"
+            options={toOptions(lists?.employmentIndustry)}
+            {...register('employmentDetail.employmentIndustryID')}
+          />
+        )}
+      </Field>
+      <Field label="Employer name" error={errorOf('employmentDetail.employmentName')}>
+        {(a11y) => (
+          <input
+            {...a11y}
+            className="input"
+            autoComplete="organization"
+            maxLength={100}
+            {...register('employmentDetail.employmentName')}
+          />
+        )}
+      </Field>
+
+      <h2>Monthly Expenses</h2>
+      <ExpenseSliders form={form} error={errorOf(EXPENSES_FIELD)} />
+
+      <h2>Final details</h2>
+      <Field label="Loan reason" error={errorOf('finData.loanPurposeID')}>
+        {(a11y) => (
+          <OptionsSelect
+            {...a11y}
+            placeholder="Choose"
+            options={toOptions(lists?.loanReason)}
+            {...register('finData.loanPurposeID')}
+          />
+        )}
+      </Field>
+      <Field label="Marital status" error={errorOf('maritalStatusID')}>
+        {(a11y) => (
+          <OptionsSelect
+            {...a11y}
+            placeholder="Choose"
+            options={toOptions(lists?.maritalStatus)}
+            {...register('maritalStatusID')}
+          />
+        )}
+      </Field>
+      <CheckboxField
+        error={errorOf('confirmation')}
+        label="I confirm that I have considered potential future income and outgoings in determining my ability to repay"
+      >
+        {(a11y) => <input {...a11y} type="checkbox" {...register('confirmation')} />}
+      </CheckboxField>
+
+      {serverError ? (
+        <p className="banner banner--error" role="alert">
+          {serverError}
+        </p>
+      ) : null}
+      <div className="form-actions">
+        <SubmitButton busy={busy}>Next</SubmitButton>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,323 @@
+import {
+  EXPENSE_LIMITS,
+  EXPENSE_STEP,
+  MAX_EMPLOYMENT_STATUS,
+  MIN_LIVED_IN_ADDRESS,
+} from '@lender/contract/constants';
+import type { Dictionaries } from '@lender/contract/dictionaries';
+import { ErrorId } from '@lender/contract/error-ids';
+import { Msg } from '@lender/contract/rules/messages';
+import { AppStatus } from '@lender/contract/status';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiCallError, callApi } from '../../../lib/api-client';
+import { queryClient } from '../../../lib/query';
+import { Component as Stage3Page } from './stage3-page';
+
+// Only the network is replaced: the status check, the lists and the submit all go through callApi.
+vi.mock(import('../../../lib/api-client'), async (original) => ({ ...(await original()), callApi: vi.fn() }));
+
+// The ids either side of the spec's thresholds, named as the seeded lists name them.
+const LIVED_SHORT = MIN_LIVED_IN_ADDRESS;
+const LIVED_LONG = MIN_LIVED_IN_ADDRESS + 1;
+const IN_WORK = MAX_EMPLOYMENT_STATUS - 1;
+const RETIRED = MAX_EMPLOYMENT_STATUS;
+
+const DICTIONARIES: Dictionaries = {
+  residentalStatus: [{ id: 3, name: 'Private tenant' }],
+  livedInAddress: [
+    { id: LIVED_SHORT, name: 'Less than 1 year' },
+    { id: LIVED_LONG, name: '1 to 2 years' },
+  ],
+  employmentStatus: [
+    { id: IN_WORK, name: 'Temporary or contract' },
+    { id: RETIRED, name: 'Retired' },
+  ],
+  employmentIndustry: [{ id: 4, name: 'Construction' }],
+  loanReason: [{ id: 2, name: 'Home repairs' }],
+  maritalStatus: [{ id: 7, name: 'Widowed' }],
+};
+
+let status = { appStatusID: AppStatus.cardAccepted as number, appGuid: null as string | null };
+const submitted = vi.fn();
+
+beforeAll(() => {
+  // happy-dom lays nothing out; the form hook scrolls to what it focuses.
+  Element.prototype.scrollIntoView = vi.fn();
+  window.scrollTo = vi.fn();
+});
+
+beforeEach(() => {
+  status = { appStatusID: AppStatus.cardAccepted, appGuid: null };
+  submitted.mockReset().mockResolvedValue({
+    appStatusID: AppStatus.applicationCompleted,
+    appGuid: '6f1c2a9e-0d7b-4c55-9a61-2f0e8b3d4c11',
+  });
+  vi.mocked(callApi)
+    .mockReset()
+    .mockImplementation((async (name: string, input: unknown) => {
+      if (name === 'getApplicationStatus') return status;
+      if (name === 'getDictionaries') return DICTIONARIES;
+      if (name === 'submitStage3') return submitted(input);
+      throw new Error(`unexpected call ${name}`);
+    }) as never);
+});
+
+afterEach(() => queryClient.clear());
+
+function Where() {
+  return <p data-testid="where">{useLocation().pathname}</p>;
+}
+
+const visitStage3 = () =>
+  render(
+    <MemoryRouter initialEntries={['/loan/stage3']}>
+      <Routes>
+        <Route path="/loan/stage3" element={<Stage3Page />} />
+        <Route path="*" element={<Where />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+
+async function renderStage3() {
+  visitStage3();
+  await screen.findByRole('button', { name: 'Next' });
+  // The lists arrive with the form; wait until the selects offer them.
+  await screen.findByRole('option', { name: 'Private tenant' });
+  return userEvent.setup();
+}
+
+const next = (user: UserEvent) => user.click(screen.getByRole('button', { name: 'Next' }));
+const slider = (name: string) => screen.getByRole('slider', { name });
+const moveSlider = (name: string, pounds: number) =>
+  fireEvent.change(slider(name), { target: { value: String(pounds) } });
+const summaryLines = async () => {
+  const summary = await screen.findByRole('alert', { name: 'There is a problem' });
+  return [...summary.querySelectorAll('li')].map((li) => li.textContent);
+};
+
+/** Everything a complete answer needs, at an address lived at long enough and a status with no length. */
+async function fillValid(user: UserEvent) {
+  await user.selectOptions(screen.getByLabelText('Home status'), 'Private tenant');
+  await user.selectOptions(screen.getByLabelText('How long have you lived there?'), '1 to 2 years');
+  await user.selectOptions(screen.getByLabelText('Employment status'), 'Retired');
+  await user.selectOptions(screen.getByLabelText('Employment industry'), 'Construction');
+  await user.type(screen.getByLabelText('Employer name'), '  Acme Builders ');
+  moveSlider('Rent', 650);
+  moveSlider('Food', 220);
+  moveSlider('Credit commitment', 80);
+  await user.selectOptions(screen.getByLabelText('Loan reason'), 'Home repairs');
+  await user.selectOptions(screen.getByLabelText('Marital status'), 'Widowed');
+  await user.click(
+    screen.getByLabelText(
+      'I confirm that I have considered potential future income and outgoings in determining my ability to repay',
+    ),
+  );
+}
+
+const NO_EXPENSES = Object.fromEntries(Object.keys(EXPENSE_LIMITS).map((k) => [k, 0]));
+
+describe('Stage 3, affordability check', () => {
+  it('shows step 3 of 4 under the heading once the status says this is the right screen', async () => {
+    await renderStage3();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Affordability check');
+    expect(screen.getByText('Step 3 of 4: your home, work and monthly outgoings.')).toBeTruthy();
+    for (const section of ['Address details', 'Employment details', 'Monthly Expenses']) {
+      expect(screen.getByRole('heading', { level: 2, name: section })).toBeTruthy();
+    }
+  });
+
+  it('sends an applicant whose application is at another stage home, without showing the form', async () => {
+    status = { appStatusID: AppStatus.offerAccepted, appGuid: null };
+    visitStage3();
+    expect((await screen.findByTestId('where')).textContent).toBe('/');
+    expect(vi.mocked(callApi).mock.calls.map(([name]) => name)).toEqual(['getApplicationStatus']);
+  });
+
+  it("lists every missing answer in the spec's words, in page order, and sends nothing", async () => {
+    const user = await renderStage3();
+    await next(user);
+    expect(await summaryLines()).toEqual([
+      'Please enter your home status.',
+      'Please enter how long have you lived there.',
+      'Please enter your employment status.',
+      'Please enter your employment industry.',
+      'Please enter your employer name.',
+      Msg.expenses,
+      'Please enter your loan reason.',
+      'Please enter your marital status.',
+      'This field is required.',
+    ]);
+    expect(submitted).not.toHaveBeenCalled();
+  });
+
+  it('asks for a previous address only at or below the minimum time lived there, and then requires it', async () => {
+    const user = await renderStage3();
+    const lived = screen.getByLabelText('How long have you lived there?');
+    expect(screen.queryByRole('heading', { name: 'Your previous address' })).toBeNull();
+
+    await user.selectOptions(lived, 'Less than 1 year');
+    expect(screen.getByRole('heading', { name: 'Your previous address' })).toBeTruthy();
+    await next(user);
+    expect(await summaryLines()).toContain('Please enter your current address');
+    const summaryLink = screen.getByRole('link', { name: 'Please enter your current address' });
+    await user.click(summaryLink);
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Previous address' }));
+
+    // Longer at the address: the block and its message go.
+    await user.selectOptions(lived, '1 to 2 years');
+    expect(screen.queryByRole('heading', { name: 'Your previous address' })).toBeNull();
+    expect(await summaryLines()).not.toContain('Please enter your current address');
+  });
+
+  it('sends the previous address typed in manual mode', async () => {
+    const user = await renderStage3();
+    await fillValid(user);
+    await user.selectOptions(screen.getByLabelText('How long have you lived there?'), 'Less than 1 year');
+    await user.click(screen.getByRole('button', { name: '+Manual Addr.' }));
+    await user.type(screen.getByLabelText('Post code'), 'SW1A 2AA');
+    await user.type(screen.getByLabelText('House number'), '10');
+    await user.type(screen.getByLabelText('Street'), 'Downing Street');
+    await user.type(screen.getByLabelText('Town/City'), 'London');
+    await next(user);
+    await waitFor(() => expect(submitted).toHaveBeenCalledTimes(1));
+    expect(submitted.mock.calls[0]![0].previousAddress).toEqual({
+      autoAddress: false,
+      postCode: 'SW1A 2AA',
+      county: null,
+      town: 'London',
+      street: 'Downing Street',
+      building: null,
+      houseNumber: '10',
+      flatNo: null,
+      address: null,
+      country: 'United Kingdom',
+    });
+  });
+
+  it('asks for the employment length only below the maximum employment status, and then requires it', async () => {
+    const user = await renderStage3();
+    const employment = screen.getByLabelText('Employment status');
+    expect(screen.queryByLabelText('Employment length (months)')).toBeNull();
+
+    await user.selectOptions(employment, 'Temporary or contract');
+    await next(user);
+    expect(await summaryLines()).toContain('Please enter your employment length.');
+
+    await user.selectOptions(employment, 'Retired');
+    expect(screen.queryByLabelText('Employment length (months)')).toBeNull();
+    expect(await summaryLines()).not.toContain('Please enter your employment length.');
+  });
+
+  it('sends the employment length in months when it was asked', async () => {
+    const user = await renderStage3();
+    await fillValid(user);
+    await user.selectOptions(screen.getByLabelText('Employment status'), 'Temporary or contract');
+    await user.type(screen.getByLabelText('Employment length (months)'), '18');
+    await next(user);
+    await waitFor(() => expect(submitted).toHaveBeenCalledTimes(1));
+    expect(submitted.mock.calls[0]![0].employmentDetail).toEqual({
+      employmentTypeID: IN_WORK,
+      employmentIndustryID: 4,
+      employmentName: 'Acme Builders',
+      employmentLength: 18,
+    });
+  });
+
+  it('shows each expense in pounds on its slider, within the spec’s range and step', async () => {
+    await renderStage3();
+    const rent = slider('Rent');
+    expect(screen.getAllByRole('slider')).toHaveLength(15);
+    expect([rent.getAttribute('min'), rent.getAttribute('max'), rent.getAttribute('step')]).toEqual([
+      '0',
+      String(EXPENSE_LIMITS.rent),
+      String(EXPENSE_STEP),
+    ]);
+    expect(slider('Utility').getAttribute('max')).toBe(String(EXPENSE_LIMITS.utility));
+    expect(rent.getAttribute('aria-valuetext')).toBe('£0 a month');
+
+    moveSlider('Rent', 1250);
+    expect(rent.getAttribute('aria-valuetext')).toBe('£1,250 a month');
+    expect(rent.closest('.field')?.querySelector('label')?.textContent).toBe('Rent£1,250');
+  });
+
+  it('needs at least 3 expenses above zero, saying so in the summary and on the group until there are', async () => {
+    const user = await renderStage3();
+    await fillValid(user);
+    moveSlider('Credit commitment', 0);
+    await next(user);
+
+    expect(await summaryLines()).toEqual([Msg.expenses]);
+    const group = screen.getByRole('group', { name: 'What you spend each month' });
+    expect(within(group).getByText(Msg.expenses)).toBeTruthy();
+    await user.click(screen.getByRole('link', { name: Msg.expenses }));
+    expect(document.activeElement).toBe(slider('Rent'));
+    expect(submitted).not.toHaveBeenCalled();
+
+    // A third expense (any of them, not only the first slider) clears it.
+    moveSlider('Council tax', 110);
+    await waitFor(() => expect(within(group).queryByText(Msg.expenses)).toBeNull());
+    expect(screen.queryByRole('alert', { name: 'There is a problem' })).toBeNull();
+  });
+
+  it('sends the payload as numbers, with no previous address and no length when they were not asked, then goes to stage 4', async () => {
+    const user = await renderStage3();
+    await fillValid(user);
+    await next(user);
+    await waitFor(() => expect(submitted).toHaveBeenCalledTimes(1));
+    expect(submitted).toHaveBeenCalledWith({
+      residentalStatusID: 3,
+      liveInAddressID: LIVED_LONG,
+      maritalStatusID: 7,
+      employmentDetail: {
+        employmentTypeID: RETIRED,
+        employmentIndustryID: 4,
+        employmentName: 'Acme Builders',
+        employmentLength: null,
+      },
+      finData: { ...NO_EXPENSES, rent: 650, food: 220, creditCommitment: 80, loanPurposeID: 2 },
+      previousAddress: null,
+      confirmation: true,
+    });
+    expect((await screen.findByTestId('where')).textContent).toBe('/loan/stage4');
+  });
+
+  it('a decline shows the thank-you panel with the decline text instead of the form', async () => {
+    submitted.mockRejectedValue(
+      new ApiCallError(
+        { errorID: ErrorId.declined, errorMessage: 'Declined after the affordability check.' },
+        200,
+      ),
+    );
+    const user = await renderStage3();
+    await fillValid(user);
+    await next(user);
+
+    const thanks = await screen.findByRole('heading', { name: 'Thank you for your application' });
+    expect(document.activeElement).toBe(thanks);
+    expect(
+      screen.getByText(
+        'After careful review, we regret to inform you that we are unable to approve it at this time. You may be eligible to reapply in the future.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Next' })).toBeNull();
+  });
+
+  it("any other refusal shows the server's message in a red banner above the button and keeps the answers", async () => {
+    submitted.mockRejectedValue(
+      new ApiCallError({ errorID: 3, errorMessage: 'Please complete the card check first.' }, 200),
+    );
+    const user = await renderStage3();
+    await fillValid(user);
+    await next(user);
+
+    const banner = (await screen.findAllByRole('alert')).find((a) => a.classList.contains('banner--error'));
+    expect(banner?.textContent).toBe('Please complete the card check first.');
+    const button = screen.getByRole('button', { name: 'Next' });
+    expect(banner!.compareDocumentPosition(button) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(screen.getByLabelText('Employer name')).toHaveProperty('value', '  Acme Builders ');
+    expect(screen.queryByTestId('where')).toBeNull();
+  });
+});

@@ -1,0 +1,94 @@
+import type { stage3Schema } from '@lender/contract/calls/register';
+import {
+  EXPENSE_LIMITS,
+  MAX_EMPLOYMENT_STATUS,
+  MIN_LIVED_IN_ADDRESS,
+  type ExpenseKey,
+} from '@lender/contract/constants';
+import type { UseFormReturn } from 'react-hook-form';
+import type { z } from 'zod';
+import { emptyAddress, type AddressValues } from '../../../components/address/address-fields';
+
+/**
+ * What the stage 3 form holds, nested as the payload is so that each message of the contract lands on
+ * the field of the same path. Choices and typed text are strings as the inputs give them; the sliders
+ * hold numbers (whole pounds a month).
+ */
+export type Stage3Values = {
+  residentalStatusID: string;
+  liveInAddressID: string;
+  previousAddress: AddressValues;
+  employmentDetail: {
+    employmentTypeID: string;
+    employmentLength: string;
+    employmentIndustryID: string;
+    employmentName: string;
+  };
+  finData: Record<ExpenseKey, number> & { loanPurposeID: string };
+  maritalStatusID: string;
+  confirmation: boolean;
+};
+
+export const EXPENSE_KEYS = Object.keys(EXPENSE_LIMITS) as ExpenseKey[];
+
+export const stage3Defaults: Stage3Values = {
+  residentalStatusID: '',
+  liveInAddressID: '',
+  previousAddress: emptyAddress,
+  employmentDetail: {
+    employmentTypeID: '',
+    employmentLength: '',
+    employmentIndustryID: '',
+    employmentName: '',
+  },
+  finData: {
+    ...(Object.fromEntries(EXPENSE_KEYS.map((k) => [k, 0])) as Record<ExpenseKey, number>),
+    loanPurposeID: '',
+  },
+  maritalStatusID: '',
+  confirmation: false,
+};
+
+export type Stage3Payload = z.input<typeof stage3Schema>;
+/** The payload as the contract schema parsed it: what is sent. */
+export type Stage3Parsed = z.output<typeof stage3Schema>;
+export type Stage3FormApi = UseFormReturn<Stage3Values, unknown, Stage3Parsed>;
+
+/** Spec section 5: the previous address is asked for, and required, only this soon after moving in. */
+export const needsPreviousAddress = (liveInAddressID: string) =>
+  liveInAddressID !== '' && Number(liveInAddressID) <= MIN_LIVED_IN_ADDRESS;
+
+/** Spec section 5: only the statuses below the threshold (in work) are asked how long. */
+export const needsEmploymentLength = (employmentTypeID: string) =>
+  employmentTypeID !== '' && Number(employmentTypeID) < MAX_EMPLOYMENT_STATUS;
+
+/**
+ * The rule 'at least 3 expenses' is on `finData` as a whole. Its message is shown on the group and kept
+ * on the first slider (as the date's one message is on its day), so the summary's link goes there.
+ */
+export const EXPENSES_FIELD = `finData.${EXPENSE_KEYS[0] as ExpenseKey}` as const;
+export const stage3FieldFor = (path: string) => (path === 'finData' ? EXPENSES_FIELD : path);
+
+// Dictionary ids start at 1: the empty first choice is no id, and the schema gives its message.
+const idOf = (v: string) => Number(v) || undefined;
+
+export function toStage3Payload(v: Stage3Values): Stage3Payload {
+  const e = v.employmentDetail;
+  const { loanPurposeID, ...expenses } = v.finData;
+  const length = e.employmentLength.trim();
+  return {
+    residentalStatusID: idOf(v.residentalStatusID) as number,
+    liveInAddressID: idOf(v.liveInAddressID) as number,
+    maritalStatusID: idOf(v.maritalStatusID) as number,
+    employmentDetail: {
+      employmentTypeID: idOf(e.employmentTypeID) as number,
+      employmentIndustryID: idOf(e.employmentIndustryID) as number,
+      employmentName: e.employmentName,
+      // Not asked, so not sent; asked and empty is missing, which the schema words.
+      employmentLength: needsEmploymentLength(e.employmentTypeID) && length !== '' ? Number(length) : null,
+    },
+    finData: { ...expenses, loanPurposeID: idOf(loanPurposeID) as number },
+    previousAddress: needsPreviousAddress(v.liveInAddressID) ? v.previousAddress : null,
+    confirmation: v.confirmation,
+  };
+}
