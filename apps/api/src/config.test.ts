@@ -1,6 +1,8 @@
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { isDev, loadConfig, repoRoot, resolveFromRoot } from './config';
+import { isDev, loadConfig, localDataKey, repoRoot, resolveFromRoot } from './config';
 
 const PROD_SECRET = 'a-production-secret-that-is-long-enough-1234567890';
 const PROD_KEY = 'ab'.repeat(32);
@@ -151,5 +153,35 @@ describe('resolveFromRoot', () => {
     expect(resolveFromRoot('data/x.sqlite')).toBe(path.join(repoRoot, 'data/x.sqlite'));
     expect(resolveFromRoot('/tmp/x')).toBe('/tmp/x');
     expect(path.basename(path.join(repoRoot, 'apps'))).toBe('apps');
+  });
+});
+
+describe('the local data key', () => {
+  it('is made once, readable by this user only, and read back on the next start', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lender-key-'));
+    try {
+      const file = path.join(dir, 'nested', 'data.key');
+      const first = loadConfig({ DATA_KEY_FILE: file }).DATA_KEY;
+      expect(first).toMatch(/^[0-9a-f]{64}$/);
+      expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+      expect(loadConfig({ DATA_KEY_FILE: file }).DATA_KEY).toBe(first);
+      // Another checkout, another key.
+      expect(localDataKey(path.join(dir, 'other.key'))).not.toBe(first);
+      // A key that is set wins over the file.
+      expect(loadConfig({ DATA_KEY_FILE: file, DATA_KEY: 'ab'.repeat(32) }).DATA_KEY).toBe('ab'.repeat(32));
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses a key file that holds no key', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lender-key-'));
+    try {
+      const file = path.join(dir, 'data.key');
+      fs.writeFileSync(file, 'not a key');
+      expect(() => loadConfig({ DATA_KEY_FILE: file })).toThrow(/DATA_KEY_FILE: .* holds no key/);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

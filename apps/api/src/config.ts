@@ -1,3 +1,5 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -33,11 +35,15 @@ const configSchema = z
       .default(DEV_JWT_SECRET),
     ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).default(900),
     REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).default(30),
-    /** Key for secrets stored encrypted at rest (bank account numbers); 32 bytes as 64 hex characters. */
+    /**
+     * Key for secrets stored encrypted at rest (bank details, the card provider's tokens); 32 bytes as 64
+     * hex characters. Outside production, unset means a key generated once and kept in DATA_KEY_FILE.
+     */
     DATA_KEY: z
       .string()
       .regex(/^[0-9a-f]{64}$/i, { message: 'DATA_KEY must be 64 hex characters' })
-      .default('00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff'),
+      .optional(),
+    DATA_KEY_FILE: z.string().default('data/data.key'),
     /** The card provider's base URL; unset outside production, the built-in sandbox answers instead. */
     CARD_PROVIDER_URL: z
       .url({ protocol: /^https?$/, error: 'CARD_PROVIDER_URL must be an http(s) URL' })
@@ -68,7 +74,7 @@ const configSchema = z
     if (c.NODE_ENV === 'production' && c.JWT_SECRET === DEV_JWT_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'JWT_SECRET must be set in production' });
     }
-    if (c.NODE_ENV === 'production' && /^0011/.test(c.DATA_KEY)) {
+    if (c.NODE_ENV === 'production' && !c.DATA_KEY) {
       ctx.addIssue({ code: 'custom', path: ['DATA_KEY'], message: 'DATA_KEY must be set in production' });
     }
     if (c.NODE_ENV === 'production') {
@@ -95,7 +101,7 @@ const configSchema = z
     }
   });
 
-export type Config = z.infer<typeof configSchema>;
+export type Config = z.infer<typeof configSchema> & { DATA_KEY: string };
 
 /** Parses the environment once; a bad setting stops start-up with a message naming it. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -104,7 +110,28 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  return parsed.data;
+  const c = parsed.data;
+  return { ...c, DATA_KEY: c.DATA_KEY ?? localDataKey(resolveFromRoot(c.DATA_KEY_FILE)) };
+}
+
+/**
+ * The development key: made once at random and kept beside the local database, readable by this user
+ * only, so what was sealed stays readable across restarts and no two checkouts share a key. Two
+ * processes starting together agree: the second finds the first one's file.
+ */
+export function localDataKey(file: string): string {
+  if (!fs.existsSync(file)) {
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    try {
+      fs.writeFileSync(file, `${crypto.randomBytes(32).toString('hex')}\n`, { flag: 'wx', mode: 0o600 });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    }
+  }
+  const key = fs.readFileSync(file, 'utf8').trim();
+  if (!/^[0-9a-f]{64}$/i.test(key))
+    throw new Error(`Invalid configuration:\n  DATA_KEY_FILE: ${file} holds no key`);
+  return key;
 }
 
 export const resolveFromRoot = (p: string) => (path.isAbsolute(p) ? p : path.join(repoRoot, p));

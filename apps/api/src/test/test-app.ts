@@ -75,6 +75,8 @@ export async function createTestApp(
       LOG_LEVEL: 'silent',
       WEB_DIST: 'does-not-exist',
       DOCUMENTS_DIR: path.join(dir, 'documents'),
+      // A key of this app's own, generated as a developer's first start makes one.
+      DATA_KEY_FILE: path.join(dir, 'data.key'),
       ...(env.NODE_ENV === 'production' ? UNUSED_CARD_PROVIDER : {}),
       ...env,
       DATABASE_URL: database.url,

@@ -51,7 +51,9 @@ const card = {
   endMonth: 11,
   endYear: Number(londonToday().slice(0, 4)) + 1,
 };
-const stage2 = { creditCard: card, address: null };
+const cardSummary = { nameOnCard: card.nameOnCard, endMonth: card.endMonth, endYear: card.endYear };
+const stage2 = { creditCard: cardSummary, address: null, pKey: 'key', trxId: 'trx', isSignature: true };
+const addCard = { creditCard: card, address: null };
 const quote = { period: 3, amount: 300, repaymentDate: workingDayAhead(10), wageFrequencyID: 9 };
 
 const without = <T extends object>(value: T, key: keyof T) => {
@@ -93,35 +95,42 @@ const cases: Case[] = [
   ['stage1 abroad', calls.submitStage1.body, { ...stage1, country: 'France' }, false],
   ['stage1 with a spoofed name', calls.submitStage1.body, { ...stage1, firstName: 'Jane\u202Eenaj' }, false],
   ['stage1 with 11 dependants', calls.submitStage1.body, { ...stage1, numDependents: 11 }, false],
-  ['stage2 with a card', calls.submitStage2.body, stage2, true],
+  ['stage2 with the card summary', calls.submitStage2.body, stage2, true],
+  [
+    'stage2 with the card number (it goes to the provider only)',
+    calls.submitStage2.body,
+    { ...stage2, creditCard: { ...cardSummary, cardNumber: card.cardNumber } },
+    false,
+  ],
+  ['add card with a card', calls.addCreditCard.body, addCard, true],
   [
     'stage2 with expiry month 12',
     calls.submitStage2.body,
-    { ...stage2, creditCard: { ...card, endMonth: 12 } },
+    { ...stage2, creditCard: { ...cardSummary, endMonth: 12 } },
     false,
   ],
   [
     'stage2 with expiry month -1',
     calls.submitStage2.body,
-    { ...stage2, creditCard: { ...card, endMonth: -1 } },
+    { ...stage2, creditCard: { ...cardSummary, endMonth: -1 } },
     false,
   ],
   [
-    'stage2 with 11 digits',
-    calls.submitStage2.body,
-    { ...stage2, creditCard: { ...card, cardNumber: '4111 1111 111' } },
+    'add card with 11 digits',
+    calls.addCreditCard.body,
+    { ...addCard, creditCard: { ...card, cardNumber: '4111 1111 111' } },
     false,
   ],
   [
-    'stage2 with 17 digits',
-    calls.submitStage2.body,
-    { ...stage2, creditCard: { ...card, cardNumber: '41111111111111111' } },
+    'add card with 17 digits',
+    calls.addCreditCard.body,
+    { ...addCard, creditCard: { ...card, cardNumber: '41111111111111111' } },
     false,
   ],
   [
-    'stage2 with letters',
-    calls.submitStage2.body,
-    { ...stage2, creditCard: { ...card, cardNumber: '4111-1111-abcd-1111' } },
+    'add card with letters',
+    calls.addCreditCard.body,
+    { ...addCard, creditCard: { ...card, cardNumber: '4111-1111-abcd-1111' } },
     false,
   ],
   [
@@ -194,7 +203,7 @@ describe('the document states what a pattern cannot', () => {
     expect(fieldOf(calls.submitStage1.body, 'street').description).toMatch(
       /required when autoAddress is false/i,
     );
-    expect(fieldOf(calls.submitStage2.body, 'creditCard', 'cardNumber').description).toMatch(/Luhn/);
+    expect(fieldOf(calls.addCreditCard.body, 'creditCard', 'cardNumber').description).toMatch(/Luhn/);
     expect(fieldOf(calls.submitStage2.body, 'creditCard', 'endYear').description).toMatch(/10 years ahead/);
   });
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   EXPENSE_LIMITS,
+  EXPENSE_STEP,
   FIRST_BIRTH_YEAR,
   MIN_EXPENSE_CATEGORIES,
   MIN_LIVED_IN_ADDRESS,
@@ -213,7 +214,9 @@ const expenseField = (max: number) =>
     .number({ error: Msg.expense(max) })
     .int({ error: Msg.expense(max) })
     .min(0, { error: Msg.expense(max) })
-    .max(max, { error: Msg.expense(max) });
+    .max(max, { error: Msg.expense(max) })
+    // The sliders move in steps of 10 (spec section 9); the server takes what they can give.
+    .multipleOf(EXPENSE_STEP, { error: Msg.expense(max) });
 export const finDataSchema = z.object(
   {
     ...(Object.fromEntries(Object.entries(EXPENSE_LIMITS).map(([k, max]) => [k, expenseField(max)])) as {

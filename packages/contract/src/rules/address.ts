@@ -84,6 +84,7 @@ export function checkAddress(
   ctx: z.RefinementCtx,
   variant: AddressVariant,
   at: string[] = [],
+  missing: string = addressMissing(variant),
 ) {
   const issue = (field: string, message: string) =>
     ctx.addIssue({ code: 'custom', path: [...at, field], message });
@@ -91,7 +92,7 @@ export function checkAddress(
   const text = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
   if (a.autoAddress) {
     // The lookup fills the fields; the picked label is what proves an address was chosen.
-    if (!text(a.address)) issue('address', addressMissing(variant));
+    if (!text(a.address)) issue('address', missing);
     return;
   }
   if (!text(a.flatNo) && !text(a.building) && !text(a.houseNumber)) {
@@ -108,7 +109,7 @@ export function checkAddress(
 export const addressSchema = (variant: AddressVariant, missing: string = addressMissing(variant)) =>
   z
     .object(addressFields(variant), { error: missing })
-    .superRefine((a, ctx) => checkAddress(a, ctx, variant), alwaysCheck);
+    .superRefine((a, ctx) => checkAddress(a, ctx, variant, [], missing), alwaysCheck);
 export type Address = z.infer<ReturnType<typeof addressSchema>>;
 
 /** One line for display: flat, building, number and street, town, county, postcode. */

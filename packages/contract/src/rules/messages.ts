@@ -76,7 +76,7 @@ export const Msg = {
   addressMode: 'Please choose how to enter your address.',
   previousAddress: 'Please enter your previous address.',
   homeAddressChoice: 'Please tell us whether the card address is your home address.',
-  expense: (max: number) => `Please enter an amount between 0 and ${max}.`,
+  expense: (max: number) => `Please choose an amount from 0 to ${max}, in steps of 10.`,
   expensesMissing: 'Please enter your expenses.',
   employmentDetails: 'Please enter your employment details.',
   personalDetails: 'Please enter your personal details.',
