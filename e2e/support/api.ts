@@ -1,8 +1,29 @@
 import { expect, type APIRequestContext } from '@playwright/test';
+import type { Envelope } from '@lender/contract/envelope-types';
 import { createStage1Payload } from '../../apps/api/src/test/stage1-payload';
 import { rememberSecret } from './secrets';
 
 export type Tokens = { token: string; refreshToken: string };
+
+/**
+ * One POST to the API as the web app makes it (with the session's bearer token when given); the call
+ * must succeed, and its object is returned. The error is compared whole so that a refusal's message is in
+ * the failure.
+ */
+export async function postApi<T>(
+  request: APIRequestContext,
+  path: string,
+  data: unknown,
+  tokens?: Tokens,
+): Promise<T> {
+  const response = await request.post(path, {
+    data,
+    ...(tokens ? { headers: { authorization: `Bearer ${tokens.token}` } } : {}),
+  });
+  const body = (await response.json()) as Envelope<T>;
+  expect(body.error, `${path} through the API`).toEqual({ errorID: 0, errorMessage: '' });
+  return body.object as T;
+}
 
 /**
  * Applies for a loan through the API (stage 1), as someone the first screen approves, and returns the
@@ -10,10 +31,7 @@ export type Tokens = { token: string; refreshToken: string };
  * one of `signIn` only passes the client-side guards. The payload is the API tests' own factory.
  */
 export async function startApplication(request: APIRequestContext): Promise<Tokens> {
-  const response = await request.post('/api/Register/SubmitStage1', { data: createStage1Payload() });
-  const body = (await response.json()) as { error: { errorID: number }; object: Tokens | null };
-  expect(body.error.errorID, 'stage 1 application through the API').toBe(0);
-  const tokens = body.object!;
+  const tokens = await postApi<Tokens>(request, '/api/Register/SubmitStage1', createStage1Payload());
   rememberSecret('access token', tokens.token);
   rememberSecret('refresh token', tokens.refreshToken);
   return tokens;

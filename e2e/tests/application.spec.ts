@@ -1,8 +1,9 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { ErrorId } from '@lender/contract/envelope';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { createStage1Payload } from '../../apps/api/src/test/stage1-payload';
 import { startApplication } from '../support/api';
+import { errorSummary, fieldError } from '../support/form-errors';
 import { rememberSecret } from '../support/secrets';
 import { signIn, storedSession } from '../support/session';
 import { fillStage1, newApplicant, pickLoanOnHome } from '../support/stage1-form';
@@ -21,13 +22,6 @@ const STAGE1_MESSAGES = [
   'Please enter next payment date',
   'This field is required.',
 ];
-
-/** A field's error as a screen reader reads it: 'Error: ' (visually hidden) then the message. */
-const fieldError = (page: Page, message: string) =>
-  page.getByText(new RegExp(`^Error: ${message.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
-
-/** The form's error summary (GOV.UK pattern). */
-const errorSummary = (page: Page) => page.getByRole('alert').filter({ hasText: 'There is a problem' });
 
 test.describe('New-customer application, part 1', () => {
   test('home -> stage1 -> quote -> Accept Quote lands on the card check', async ({ page }) => {
