@@ -1,5 +1,6 @@
 import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { ErrorId, fail } from '@lender/contract/envelope';
 import type { AppContext } from './app-context';
@@ -20,10 +21,17 @@ import { registerCardProviderSandbox } from './sandbox/card-provider/register-sa
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
-/** Builds the whole server around an already migrated database; tests use it with `app.inject`. */
-export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
+/**
+ * Builds the whole server around an already migrated database; tests use it with `app.inject`, and may
+ * read what it logs through `logStream` (standard output otherwise).
+ */
+export async function buildApp(
+  ctx: AppContext,
+  options: { logStream?: DestinationStream } = {},
+): Promise<FastifyInstance> {
+  const logger = loggerOptions(ctx.config);
   const app = Fastify({
-    logger: loggerOptions(ctx.config),
+    logger: logger && options.logStream ? { ...(logger as object), stream: options.logStream } : logger,
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: ctx.config.NODE_ENV === 'production',
     // A path parameter (`/:name`) longer than 200 characters matches no route, so it answers 404 before any

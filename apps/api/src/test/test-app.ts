@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import pg from 'pg';
 import type { AppContext } from '../app-context';
 import { buildApp } from '../app';
@@ -20,6 +21,8 @@ export type TestApp = {
 export type TestAppOptions = {
   /** Runs after the app is built and before it is ready, e.g. to add a test-only route. */
   beforeReady?: (app: FastifyInstance) => void | Promise<void>;
+  /** Where the app's log goes (with `LOG_LEVEL` set in `env`; the test app is silent by default). */
+  logStream?: DestinationStream;
 };
 
 const uniqueSuffix = () => `${Date.now().toString(36)}_${crypto.randomBytes(5).toString('hex')}`;
@@ -82,7 +85,7 @@ export async function createTestApp(
       DATABASE_URL: database.url,
     });
     ctx = await createContext(config);
-    const app = await buildApp(ctx);
+    const app = await buildApp(ctx, { logStream: options.logStream });
     await options.beforeReady?.(app);
     await app.ready();
     const built = ctx;

@@ -1,6 +1,7 @@
 import { ErrorId } from '@lender/contract/error-ids';
 import { Msg } from '@lender/contract/rules/messages';
 import { AppStatus } from '@lender/contract/status';
+import { Writable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { decrypt } from '../../lib/secrets';
 import { CARDS, everySandboxRow, nextYear, SECURITY_CODE } from '../../sandbox/card-provider/test-support';
@@ -229,5 +230,40 @@ describe('Register/SubmitStage2', () => {
     }
     // The code as a text of its own: a figure in pence may hold the same four digits.
     expect(everything).not.toMatch(new RegExp(`"[^"]*(?<!\\d)${SECURITY_CODE}(?!\\d)[^"]*"`));
+  });
+
+  it('writes no card number, security code or account number to the log, even at trace level', async () => {
+    await t.close();
+    const lines: string[] = [];
+    const logStream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    t = await createTestApp({ LOG_LEVEL: 'trace' }, { logStream });
+    const { authorization } = await applicantAt(t, 'stage4');
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/Register/SubmitStage4',
+      headers: { authorization },
+      payload: { sortCode: '12-34-56', bankAccountNumber: '31926819' },
+    });
+    // And the refused ones: a card number sent to our API, a declined card.
+    const tokenised = await tokeniseCard(t, CARDS.declined);
+    const creditCard = {
+      nameOnCard: 'Jane Doe',
+      endMonth: 11,
+      endYear: nextYear(),
+      cardNumber: CARDS.challenge,
+    };
+    await submit(authorization, createStage2Payload(tokenised, false, { creditCard }));
+
+    const log = lines.join('');
+    expect(log).toContain('/api/Register/SubmitStage4');
+    for (const secret of [CARDS.frictionless, CARDS.challenge, CARDS.declined, '31926819', '123456']) {
+      expect(log).not.toContain(secret);
+    }
+    expect(log).not.toMatch(new RegExp(`"${SECURITY_CODE}"|=${SECURITY_CODE}\\b`));
   });
 });

@@ -1,0 +1,61 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expiryYears } from '@lender/contract/rules/card';
+import { applicationAt, type ReachedStatus } from './application-at';
+import { TEST_SECRETS } from './secrets';
+import { signIn } from './session';
+
+/**
+ * Signs the browser in with a real session whose application waits at `status` (see `applicationAt`)
+ * and answers the application's guid, which names its e-sign page.
+ */
+export async function signInAt(page: Page, request: APIRequestContext, status: ReachedStatus) {
+  const { tokens, appGuid } = await applicationAt(request, status);
+  await signIn(page, { tokens });
+  return appGuid;
+}
+
+/** Stage 2's card fields, typed as the applicant reads them off the card: it expires next December. */
+export async function fillCard(page: Page, cardNumber: string) {
+  await page.getByLabel('Card number', { exact: true }).fill(cardNumber);
+  await page.getByLabel('CVV2', { exact: true }).fill(TEST_SECRETS.securityCode);
+  await page.getByLabel('Name on card', { exact: true }).fill('Jane Doe');
+  const expiry = page.getByRole('group', { name: 'Expiry date' });
+  await expiry.getByLabel('Month', { exact: true }).selectOption({ label: 'December' });
+  await expiry.getByLabel('Year', { exact: true }).selectOption(String(expiryYears()[1]));
+}
+
+/** Moves an expense slider as a keyboard user does: focus it, then press `key` `times` times. */
+export async function moveSlider(page: Page, name: string, key: 'ArrowRight' | 'End', times = 1) {
+  const slider = page.getByRole('slider', { name, exact: true });
+  await slider.focus();
+  for (let i = 0; i < times; i++) await page.keyboard.press(key);
+  return slider;
+}
+
+/** Finds the address at SW1A 2AA by its post code and picks it, as on stage 1. */
+export async function pickAddress(page: Page, addressLabel: string) {
+  await page.getByLabel('Post code', { exact: true }).fill('SW1A 2AA');
+  await page.getByRole('button', { name: 'Find address' }).click();
+  await page
+    .getByRole('listbox', { name: 'Select your address' })
+    .getByRole('option', { name: '10 Downing Street, London, SW1A 2AA' })
+    .click();
+  await expect(page.getByLabel(addressLabel)).toHaveValue('10 Downing Street, London, SW1A 2AA');
+}
+
+/**
+ * Stage 3's answers that no condition hangs on: home, work, three expenses a £2,200-a-month household
+ * can carry beside the loan, reason, marital status and the confirmation. The time at the address and
+ * the employment status are the test's to choose.
+ */
+export async function fillStage3Basics(page: Page) {
+  await page.getByLabel('Home status', { exact: true }).selectOption({ label: 'Private tenant' });
+  await page.getByLabel('Employment industry', { exact: true }).selectOption({ label: 'Retail' });
+  await page.getByLabel('Employer name', { exact: true }).fill('Acme Ltd');
+  await moveSlider(page, 'Rent', 'ArrowRight', 40);
+  await moveSlider(page, 'Food', 'ArrowRight', 20);
+  await moveSlider(page, 'Credit commitment', 'ArrowRight', 5);
+  await page.getByLabel('Loan reason', { exact: true }).selectOption({ label: 'Car repairs or MOT' });
+  await page.getByLabel('Marital status', { exact: true }).selectOption({ label: 'Single' });
+  await page.getByRole('checkbox', { name: /^I confirm that I have considered/ }).check();
+}
