@@ -1,38 +1,17 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { startApplication } from '../support/api';
 import { signIn } from '../support/session';
 import { fillStage1, newApplicant } from '../support/stage1-form';
+import { screenshots } from './shot';
 
 /*
  * Full-page screenshots of home and the application's first screens into docs/screens, named
  * `<prefix>-<screen>-<width>.png` (prefix `issue-8` unless SCREENS_PREFIX says otherwise).
  */
-const here = path.dirname(fileURLToPath(import.meta.url));
-const outDir = path.resolve(here, '../../docs/screens');
-const prefix = process.env.SCREENS_PREFIX || 'issue-8';
+const shot = screenshots('issue-8');
 
 // Reduced motion keeps the carousel on its first slide, so a re-run gives the same picture.
 test.use({ reducedMotion: 'reduce' });
-
-async function shot(page: Page, screen: string) {
-  // The page as a visitor first sees it: at the top, no focus ring left by the script, fonts loaded.
-  await page.evaluate(async () => {
-    (document.activeElement as HTMLElement | null)?.blur();
-    window.scrollTo(0, 0);
-    await document.fonts.ready;
-  });
-  await expect(page.getByRole('main').locator('[aria-busy="true"]')).toHaveCount(0);
-  // The footer arrives with its own chunk after the page (the shell's budget): wait for it.
-  await expect(page.getByRole('contentinfo')).toBeVisible();
-  const width = page.viewportSize()!.width;
-  await page.screenshot({
-    path: path.join(outDir, `${prefix}-${screen}-${width}.png`),
-    fullPage: true,
-    animations: 'disabled',
-  });
-}
 
 const STAGE1 = '/loan/stage1?amount=300&months=3&product=11';
 

@@ -45,7 +45,10 @@ async function checkCard(request: APIRequestContext) {
 
 /** Each step after stage 1 and the status it leads to, in the order an application takes them. */
 const STEPS = [
-  ['offerAccepted', (request, tokens) => postApi(request, '/api/Register/AcceptQuote', createQuoteRequest(), tokens)],
+  [
+    'offerAccepted',
+    (request, tokens) => postApi(request, '/api/Register/AcceptQuote', createQuoteRequest(), tokens),
+  ],
   [
     'cardAccepted',
     async (request, tokens) =>

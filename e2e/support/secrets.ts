@@ -6,7 +6,13 @@ import fs from 'node:fs';
  * must use these values so the check covers them.
  */
 export const TEST_SECRETS = {
-  cardNumbers: ['4111111111111111', '5555555555554444', '4000000000003220'],
+  cardNumbers: [
+    '4111111111111111',
+    '5555555555554444',
+    '4000000000003220',
+    '4000000000000002',
+    '4000000000003063',
+  ],
   securityCode: '8163',
   password: 'Kestrel2026Test',
   bankAccountNumber: '31926819',

@@ -10,7 +10,8 @@ import { signIn } from './session';
  */
 export async function signInAt(page: Page, request: APIRequestContext, status: ReachedStatus) {
   const { tokens, appGuid } = await applicationAt(request, status);
-  await signIn(page, { tokens });
+  // The name the API's stage 1 factory applies with, so the side panel greets the same person.
+  await signIn(page, { tokens, firstName: 'Jane' });
   return appGuid;
 }
 
@@ -40,7 +41,9 @@ export async function pickAddress(page: Page, addressLabel: string) {
     .getByRole('listbox', { name: 'Select your address' })
     .getByRole('option', { name: '10 Downing Street, London, SW1A 2AA' })
     .click();
-  await expect(page.getByLabel(addressLabel)).toHaveValue('10 Downing Street, London, SW1A 2AA');
+  await expect(page.getByLabel(addressLabel, { exact: true })).toHaveValue(
+    '10 Downing Street, London, SW1A 2AA',
+  );
 }
 
 /**

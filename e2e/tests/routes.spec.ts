@@ -1,6 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
-import { startApplication } from '../support/api';
+import { startApplication, type Tokens } from '../support/api';
+import { applicationAt, type ReachedStatus } from '../support/application-at';
 import { BRAND_NAME, expectSiteChrome, mainHeadings } from '../support/layout';
 import { signIn } from '../support/session';
 
@@ -16,6 +17,8 @@ type RouteCase = {
   legal?: boolean;
   /** The page loads the customer's data, so it needs a session the API accepts, not a faked one. */
   realSession?: boolean;
+  /** A real session whose application the API has taken to this status (the screen's own). */
+  atStatus?: ReachedStatus;
 };
 
 /** Each information page of spec section 2 and its heading. */
@@ -61,9 +64,14 @@ const ROUTES: RouteCase[] = [
   ...INFO_PAGES.map(([path, heading]) => ({ path: `/info/${path}`, heading })),
 
   { path: '/loan/pre-approved', heading: 'Your quote', signedIn: true, realSession: true },
-  { path: '/loan/stage2', heading: 'Debit Card Check', signedIn: true },
-  { path: '/loan/stage3', heading: 'Affordability check', signedIn: true },
-  { path: '/loan/stage4', heading: 'Affordability check', signedIn: true },
+  { path: '/loan/stage2', heading: 'Debit Card Check', signedIn: true, atStatus: 'offerAccepted' },
+  { path: '/loan/stage3', heading: 'Affordability check', signedIn: true, atStatus: 'cardAccepted' },
+  {
+    path: '/loan/stage4',
+    heading: 'Affordability check',
+    signedIn: true,
+    atStatus: 'applicationCompleted',
+  },
   { path: '/account', heading: 'Contact Details', signedIn: true },
   { path: '/account/contact-details', heading: 'Contact Details', signedIn: true },
   { path: '/account/change-password', heading: 'Contact Details', signedIn: true },
@@ -85,11 +93,17 @@ async function settled(page: Page) {
   await expect(main.locator('[aria-busy="true"]')).toHaveCount(0);
 }
 
+/** The row's session: at its status, or a new application's, or none (signIn's fakes) for the guards. */
+async function sessionFor(route: RouteCase, request: APIRequestContext): Promise<Tokens | undefined> {
+  if (route.atStatus) return (await applicationAt(request, route.atStatus)).tokens;
+  return route.realSession ? startApplication(request) : undefined;
+}
+
 for (const route of ROUTES) {
   const who = route.signedIn ? (route.legal ? 'legal customer' : 'signed-in customer') : 'visitor';
   test(`${route.path} as ${who}`, async ({ page, request }) => {
     if (route.signedIn) {
-      const tokens = route.realSession ? await startApplication(request) : undefined;
+      const tokens = await sessionFor(route, request);
       await signIn(page, { legal: route.legal ?? false, ...(tokens ? { tokens } : {}) });
     }
     const response = await page.goto(route.path);
