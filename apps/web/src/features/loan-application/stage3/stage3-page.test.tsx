@@ -161,15 +161,15 @@ describe('Stage 3, affordability check', () => {
     await user.selectOptions(lived, 'Less than 1 year');
     expect(screen.getByRole('heading', { name: 'Your previous address' })).toBeTruthy();
     await next(user);
-    expect(await summaryLines()).toContain('Please enter your current address');
-    const summaryLink = screen.getByRole('link', { name: 'Please enter your current address' });
+    expect(await summaryLines()).toContain('Please enter your previous address.');
+    const summaryLink = screen.getByRole('link', { name: 'Please enter your previous address.' });
     await user.click(summaryLink);
     expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Previous address' }));
 
     // Longer at the address: the block and its message go.
     await user.selectOptions(lived, '1 to 2 years');
     expect(screen.queryByRole('heading', { name: 'Your previous address' })).toBeNull();
-    expect(await summaryLines()).not.toContain('Please enter your current address');
+    expect(await summaryLines()).not.toContain('Please enter your previous address.');
   });
 
   it('sends the previous address typed in manual mode', async () => {
