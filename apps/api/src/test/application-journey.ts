@@ -94,11 +94,11 @@ const post = async (t: TestApp, call: string, authorization: string, payload: ob
   return body.object;
 };
 
-export type Stage = 'stage2' | 'stage3' | 'stage4';
+export type Stage = 'stage2' | 'stage3' | 'stage4' | 'esign';
 
 /**
  * A signed-in applicant whose application waits at `stage`: stage1 and the quote accepted; for stage 3 the
- * frictionless card checked; for stage 4 stage 3 answered too.
+ * frictionless card checked; for stage 4 stage 3 answered too; for e-sign the bank details given.
  */
 export async function applicantAt(t: TestApp, stage: Stage, stage1: Partial<Stage1Payload> = {}) {
   const applicant = await createApplicant(t.app, { monthlynetPay: 2200, ...stage1 });
@@ -114,5 +114,7 @@ export async function applicantAt(t: TestApp, stage: Stage, stage1: Partial<Stag
   );
   if (stage === 'stage3') return applicant;
   await post(t, 'SubmitStage3', authorization, createStage3Payload());
+  if (stage === 'stage4') return applicant;
+  await post(t, 'SubmitStage4', authorization, createStage4Payload());
   return applicant;
 }

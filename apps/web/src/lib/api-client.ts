@@ -28,6 +28,10 @@ export class ApiCallError extends Error {
   }
 }
 
+/** What a refused call tells the person: the server's errorMessage, else the spec's generic text. */
+export const serverMessage = (err: unknown, fallback = 'Error Occured') =>
+  (err instanceof ApiCallError && err.error.errorMessage) || fallback;
+
 export type CallOptions = {
   forceLoader?: boolean;
   /** What the loader says while this call runs (the screen reader hears it); 'Please wait.' if unset. */

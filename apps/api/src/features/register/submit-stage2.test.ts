@@ -213,13 +213,7 @@ describe('Register/SubmitStage2', () => {
   });
 
   it("leaves no card number, security code or account number in any table, ours or the sandbox's", async () => {
-    const { authorization } = await applicantAt(t, 'stage4');
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/Register/SubmitStage4',
-      headers: { authorization },
-      payload: { sortCode: '12-34-56', bankAccountNumber: '31926819' },
-    });
+    const { authorization } = await applicantAt(t, 'esign');
     for (const card of [CARDS.challenge, CARDS.declined]) await tokeniseCard(t, card).catch(() => undefined);
     const ours = await Promise.all(databaseTables().map((table) => tableRows(t.ctx.db, table)));
     const providers = (await everySandboxRow(t.ctx.db)).map((row) => JSON.stringify(row));
@@ -242,13 +236,7 @@ describe('Register/SubmitStage2', () => {
       },
     });
     t = await createTestApp({ LOG_LEVEL: 'trace' }, { logStream });
-    const { authorization } = await applicantAt(t, 'stage4');
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/Register/SubmitStage4',
-      headers: { authorization },
-      payload: { sortCode: '12-34-56', bankAccountNumber: '31926819' },
-    });
+    const { authorization } = await applicantAt(t, 'esign');
     // And the refused ones: a card number sent to our API, a declined card.
     const tokenised = await tokeniseCard(t, CARDS.declined);
     const creditCard = {

@@ -1,9 +1,10 @@
 import { Msg } from '@lender/contract/rules/messages';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { ErrorBanner } from '../../../components/form/error-banner';
 import { Page } from '../../../components/page';
-import { ApiCallError } from '../../../lib/api-client';
+import { serverMessage } from '../../../lib/api-client';
 import { trackRequest } from '../../../lib/loader-store';
 import { QueryProvider } from '../../../lib/query';
 import { nextPathAfterSubmit, useStageStatus } from '../stage-status';
@@ -28,11 +29,8 @@ export function Component() {
 }
 
 /** The applicant's words for a failed check: the provider's or the server's text when there is one. */
-function messageOf(err: unknown): string {
-  if (err instanceof CardCheckError) return err.message;
-  if (err instanceof ApiCallError && err.error.errorMessage) return err.error.errorMessage;
-  return Msg.cardCheck;
-}
+const messageOf = (err: unknown): string =>
+  err instanceof CardCheckError ? err.message : serverMessage(err, Msg.cardCheck);
 
 /** Only a web address leaves for the bank's challenge (never a javascript: one). */
 function goToChallenge(url: string) {
@@ -52,15 +50,11 @@ function Stage2Page() {
   useQuery(cardProviderSettingsQuery);
 
   const [error, setError] = useState(() => sessionStorage.getItem(STORED_ERROR_KEY));
+  // A failed attempt moves focus to its message; a stored one is announced without taking focus.
   const [errorShown, setErrorShown] = useState(0);
-  const banner = useRef<HTMLDivElement>(null);
   useEffect(() => {
     sessionStorage.removeItem(STORED_ERROR_KEY);
   }, []);
-  // A failed attempt moves focus to its message; a stored one is announced without taking focus.
-  useEffect(() => {
-    if (errorShown > 0) banner.current?.focus();
-  }, [errorShown]);
 
   const showError = (message: string) => {
     setError(message);
@@ -90,11 +84,7 @@ function Stage2Page() {
 
   return (
     <Page heading="Debit Card Check" lead="Step 2 of 4">
-      {error ? (
-        <div ref={banner} className="banner banner--error" role="alert" tabIndex={-1}>
-          {error}
-        </div>
-      ) : null}
+      <ErrorBanner message={error} focusRequests={errorShown} />
       {ready ? (
         <>
           <p>We check that the card is yours and active. Your bank may ask you to confirm that it is you.</p>

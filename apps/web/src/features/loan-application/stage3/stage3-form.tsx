@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { AddressFields } from '../../../components/address/address-fields';
+import { ErrorBanner } from '../../../components/form/error-banner';
 import { ErrorSummary } from '../../../components/form/error-summary';
 import { CheckboxField, Field } from '../../../components/form/field';
 import { OptionsSelect, toOptions } from '../../../components/form/options-select';
@@ -179,11 +180,7 @@ export function Stage3Form({ send, onError, serverError }: Props) {
         {(a11y) => <input {...a11y} type="checkbox" {...register('confirmation')} />}
       </CheckboxField>
 
-      {serverError ? (
-        <p className="banner banner--error" role="alert">
-          {serverError}
-        </p>
-      ) : null}
+      <ErrorBanner message={serverError} />
       <div className="form-actions">
         <SubmitButton busy={busy}>Next</SubmitButton>
       </div>

@@ -3,7 +3,7 @@ import { ResumeRoute } from '@lender/contract/status';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Page } from '../../../components/page';
-import { ApiCallError } from '../../../lib/api-client';
+import { ApiCallError, serverMessage } from '../../../lib/api-client';
 import { QueryProvider } from '../../../lib/query';
 import { Stage1Outcome } from '../stage1/stage1-outcome';
 import { nextPathAfterSubmit, useStageStatus } from '../stage-status';
@@ -43,7 +43,7 @@ function Stage3Page() {
   // Field messages of a 400 are on the form already (the form hook); a decline is an outcome of its own.
   const onError = (err: unknown) => {
     if (err instanceof ApiCallError && err.error.errorID === ErrorId.declined) setDeclined(true);
-    else setServerError(err instanceof ApiCallError ? err.message : 'Error Occured');
+    else setServerError(serverMessage(err));
   };
 
   return (

@@ -1,4 +1,5 @@
 import type { BankDetails } from '@lender/contract/rules/bank';
+import { ErrorBanner } from '../../../components/form/error-banner';
 import { ErrorSummary } from '../../../components/form/error-summary';
 import { Field } from '../../../components/form/field';
 import { SubmitButton } from '../../../components/form/submit-button';
@@ -55,11 +56,7 @@ export function Stage4Form({ send, onError, serverError }: Props) {
         )}
       </Field>
 
-      {serverError ? (
-        <p className="banner banner--error" role="alert">
-          {serverError}
-        </p>
-      ) : null}
+      <ErrorBanner message={serverError} />
       <div className="form-actions">
         <SubmitButton busy={busy}>Submit</SubmitButton>
       </div>

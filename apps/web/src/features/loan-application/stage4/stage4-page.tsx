@@ -3,7 +3,7 @@ import { ResumeRoute } from '@lender/contract/status';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Page } from '../../../components/page';
-import { ApiCallError } from '../../../lib/api-client';
+import { serverMessage } from '../../../lib/api-client';
 import { QueryProvider } from '../../../lib/query';
 import { nextPathAfterSubmit, useStageStatus } from '../stage-status';
 import { Stage4Form } from './stage4-form';
@@ -40,7 +40,7 @@ function Stage4Page() {
       {ready ? (
         <Stage4Form
           send={send}
-          onError={(err) => setServerError(err instanceof ApiCallError ? err.message : 'Error Occured')}
+          onError={(err) => setServerError(serverMessage(err))}
           serverError={serverError}
         />
       ) : (
