@@ -213,7 +213,7 @@ describe('Register/SubmitStage2', () => {
   });
 
   it("leaves no card number, security code or account number in any table, ours or the sandbox's", async () => {
-    const { authorization } = await applicantAt(t, 'esign');
+    await applicantAt(t, 'esign');
     for (const card of [CARDS.challenge, CARDS.declined]) await tokeniseCard(t, card).catch(() => undefined);
     const ours = await Promise.all(databaseTables().map((table) => tableRows(t.ctx.db, table)));
     const providers = (await everySandboxRow(t.ctx.db)).map((row) => JSON.stringify(row));
