@@ -22,6 +22,8 @@ type CallSpec = {
   auth: 'public' | 'session';
   /** The spec marks these: an HTTP failure does not navigate to /error. */
   skipDefaultErrorHandling?: boolean;
+  /** Past its limit the call answers HTTP 429 with a Retry-After header (a resend, a sign-in). */
+  rateLimited?: boolean;
   /** A JSON body or a query string; a call has at most one of the two. */
   body?: z.ZodType;
   query?: z.ZodType;
@@ -140,6 +142,7 @@ export const calls = {
     action: 'SendVerificationSMS',
     method: 'POST',
     auth: 'public',
+    rateLimited: true,
     body: stringBody(Msg.invalidLink, 64),
     response: empty,
   }),
@@ -148,6 +151,7 @@ export const calls = {
     action: 'SendVerificationAndUniqueUrlEmail',
     method: 'POST',
     auth: 'public',
+    rateLimited: true,
     body: stringBody(Msg.invalidLink, 64),
     response: empty,
   }),

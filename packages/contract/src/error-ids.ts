@@ -33,5 +33,12 @@ export const ErrorId = {
   mobileAlreadyRegistered: 205,
   leadAlreadyUsed: 210,
   repeatLoanCardDeclined: 211,
+  /** E-sign: the guid is unknown or its application is not waiting for a signature (docs/decisions/016). */
+  esignClosed: 220,
+  /** Stage 5: a wrong, expired or used-up SMS code; the page shows 'Not Valid SMS Code'. */
   invalidSmsCode: 221,
+  /** Stage 5: the e-mail verification link has not been clicked yet. */
+  emailNotVerified: 222,
+  /** Stage 5: the agreements changed since the page showed them (a new day re-priced them); read again. */
+  agreementChanged: 223,
 } as const;

@@ -7,6 +7,7 @@ import * as m003 from './migrations/003-one-name-per-concept';
 import * as m004 from './migrations/004-outbox-sealed-secrets';
 import * as m005 from './migrations/005-card-provider-sandbox';
 import * as m006 from './migrations/006-application-stages';
+import * as m007 from './migrations/007-esign';
 
 /** Every migration in order; they take Kysely<any> and run on SQLite and PostgreSQL alike. */
 const migrations: Record<string, Migration> = {
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '004-outbox-sealed-secrets': m004,
   '005-card-provider-sandbox': m005,
   '006-application-stages': m006,
+  '007-esign': m007,
 };
 
 /**

@@ -18,6 +18,10 @@ export interface Database {
   application_expenses: ApplicationExpenseTable;
   application_previous_addresses: PreviousAddressTable;
   bank_accounts: BankAccountTable;
+  esign_codes: EsignCodeTable;
+  esign_documents_served: EsignDocumentsServedTable;
+  esign_signatures: EsignSignatureTable;
+  outbox_attachments: OutboxAttachmentTable;
 }
 
 export interface DictionaryEntryTable {
@@ -203,4 +207,47 @@ export interface BankAccountTable {
   sort_code_sealed: string;
   account_number_sealed: string;
   created_at: string;
+}
+
+/**
+ * An SMS code or e-mail verification link sent for e-sign: only its hash (an HMAC under DATA_KEY for the
+ * six-digit code). The newest row of a channel is the live one; a resend adds a row.
+ */
+export interface EsignCodeTable {
+  id: Generated<number>;
+  application_id: number;
+  channel: 'sms' | 'email';
+  secret_hash: string;
+  expires_at: string;
+  /** Tries made with an SMS code (docs/decisions/016: at most 5). */
+  tries: number;
+  used_at: string | null;
+  created_at: string;
+}
+
+/** The hash of the three agreements as GetEsign served them: a signature must match one of them. */
+export interface EsignDocumentsServedTable {
+  application_id: number;
+  documents_sha256: string;
+  priced_on: string;
+  created_at: string;
+}
+
+/** The signature: when, from where, what was shown (hash) and the signed PDF kept as the lender's copy. */
+export interface EsignSignatureTable {
+  application_id: number;
+  signed_at: string;
+  ip_address: string;
+  user_agent: string;
+  documents_sha256: string;
+  pdf_sha256: string;
+  pdf_base64: string;
+}
+
+export interface OutboxAttachmentTable {
+  id: Generated<number>;
+  outbox_id: number;
+  file_name: string;
+  content_type: string;
+  content_base64: string;
 }

@@ -144,6 +144,30 @@ describe('outbox with an SMTP server', () => {
     // Delivered: even the development view has nothing left to put back.
     expect(mail.ctx.outbox.revealForDevelopers(row).text).toBe(row.text);
   });
+
+  it('sends a text part, an html part and an attachment as one multipart message', async () => {
+    const pdf = Buffer.from('%PDF-1.7\nnot really a PDF, but bytes that must arrive unchanged\n\u00ff');
+    await mail.ctx.outbox.enqueue(mail.ctx.db, {
+      channel: 'email',
+      to: 'signed@example.com',
+      subject: 'Your signed loan agreement',
+      text: 'Your copy is attached.',
+      html: '<p>Your copy is <strong>attached</strong>.</p>',
+      attachments: [{ fileName: 'loan-agreement.pdf', contentType: 'application/pdf', content: pdf }],
+    });
+    const before = smtp.messages.length;
+    expect(await mail.ctx.outbox.deliverPending()).toBe(1);
+    const sent = smtp.messages[before]!;
+    expect(sent).toMatch(/Content-Type: multipart\/mixed/);
+    expect(sent).toMatch(/Content-Type: multipart\/alternative/);
+    expect(decodeQuotedPrintable(sent)).toContain('Your copy is attached.');
+    expect(decodeQuotedPrintable(sent)).toContain('<p>Your copy is <strong>attached</strong>.</p>');
+    expect(sent).toMatch(/Content-Type: application\/pdf; name=loan-agreement\.pdf/);
+    // The attachment's base64 lines, joined, are the bytes given.
+    const part = sent.split(/Content-Disposition: attachment; filename=loan-agreement\.pdf\r\n\r\n/)[1]!;
+    const base64 = part.split(/\r\n--/)[0]!.replace(/\r\n/g, '');
+    expect(Buffer.from(base64, 'base64').equals(pdf)).toBe(true);
+  });
 });
 
 describe('outbox with an SMS provider', () => {

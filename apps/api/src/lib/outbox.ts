@@ -7,8 +7,18 @@ import type { Database, OutboxTable } from '../db/schema';
 import { nowIso } from './clock';
 import { decrypt, encrypt } from './secrets';
 
+/** A file an e-mail carries (the signed agreement): kept with the message until it is sent. */
+export type Attachment = { fileName: string; contentType: string; content: Uint8Array };
+
 export type OutgoingMessage = (
-  | { channel: 'email'; to: string; subject: string; text: string; html: string }
+  | {
+      channel: 'email';
+      to: string;
+      subject: string;
+      text: string;
+      html: string;
+      attachments?: Attachment[];
+    }
   | { channel: 'sms'; to: string; text: string }
 ) & {
   /**
@@ -88,10 +98,13 @@ export function createOutbox(db: Db, config: Config, log: Pick<FastifyBaseLogger
     if (!res.ok) throw new Error(`SMS provider answered ${res.status}`);
   }
 
+  const attachmentsOf = (outboxId: number) =>
+    db.selectFrom('outbox_attachments').selectAll().where('outbox_id', '=', outboxId).orderBy('id').execute();
+
   return {
     async enqueue(trx, m) {
       const { text, html, sealed } = sealSecrets(m, config.DATA_KEY);
-      await trx
+      const row = await trx
         .insertInto('outbox')
         .values({
           channel: m.channel,
@@ -105,7 +118,22 @@ export function createOutbox(db: Db, config: Config, log: Pick<FastifyBaseLogger
           last_error: null,
           sealed_secrets: sealed,
         })
-        .execute();
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const attachments = m.channel === 'email' ? (m.attachments ?? []) : [];
+      if (attachments.length > 0) {
+        await trx
+          .insertInto('outbox_attachments')
+          .values(
+            attachments.map((a) => ({
+              outbox_id: Number(row.id),
+              file_name: a.fileName,
+              content_type: a.contentType,
+              content_base64: Buffer.from(a.content).toString('base64'),
+            })),
+          )
+          .execute();
+      }
     },
 
     revealForDevelopers(row) {
@@ -136,6 +164,11 @@ export function createOutbox(db: Db, config: Config, log: Pick<FastifyBaseLogger
               subject: m.subject ?? '',
               text,
               html: html ?? undefined,
+              attachments: (await attachmentsOf(m.id)).map((a) => ({
+                filename: a.file_name,
+                contentType: a.content_type,
+                content: Buffer.from(a.content_base64, 'base64'),
+              })),
             });
           } else {
             await sendSms(m.to_address, text);

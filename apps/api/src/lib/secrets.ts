@@ -4,7 +4,7 @@ import crypto from 'node:crypto';
 export const randomToken = () => crypto.randomBytes(32).toString('base64url');
 
 /** Tokens are stored as their SHA-256 only: a database leak does not leak a usable token. */
-export const sha256 = (value: string) => crypto.createHash('sha256').update(value).digest('hex');
+export const sha256 = (value: string | Uint8Array) => crypto.createHash('sha256').update(value).digest('hex');
 
 /**
  * AES-256-GCM for the few values we must be able to read back (bank account numbers). The output is
