@@ -5,8 +5,7 @@ import * as doc from './calls/document';
 import * as lead from './calls/lead-provider';
 import * as my from './calls/my-account-area';
 import * as reg from './calls/register';
-import { appStatusSchema, stringBody, tokenPairSchema } from './calls/shared';
-import { Msg } from './rules/messages';
+import { appStatusSchema, guidField, tokenPairSchema } from './calls/shared';
 import { getDictionariesRequestSchema, getDictionariesResponseSchema } from './dictionaries';
 
 /**
@@ -143,7 +142,7 @@ export const calls = {
     method: 'POST',
     auth: 'public',
     rateLimited: true,
-    body: stringBody(Msg.invalidLink, 64),
+    body: guidField,
     response: empty,
   }),
   sendVerificationAndUniqueUrlEmail: call({
@@ -152,7 +151,7 @@ export const calls = {
     method: 'POST',
     auth: 'public',
     rateLimited: true,
-    body: stringBody(Msg.invalidLink, 64),
+    body: guidField,
     response: empty,
   }),
   checkEmailVerification: call({

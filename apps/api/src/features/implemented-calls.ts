@@ -10,6 +10,10 @@ import { clientErrorRepository } from './lead-provider/client-error-repository';
 import { reportError } from './lead-provider/report-error';
 import { acceptQuote } from './register/accept-quote';
 import { cardCheckService } from './register/card-check-service';
+import { checkEmailVerification } from './register/check-email-verification';
+import { esignService } from './register/esign-service';
+import { getEmailVerificationLinkStatus } from './register/get-email-verification-link-status';
+import { getEsign } from './register/get-esign';
 import { calculateQuote } from './register/calculate-quote';
 import { dictionaryIdCheck } from './register/dictionary-id-check';
 import { getApplicationStatus } from './register/get-application-status';
@@ -23,6 +27,8 @@ import { submitStage1 } from './register/submit-stage1';
 import { submitStage2 } from './register/submit-stage2';
 import { submitStage3 } from './register/submit-stage3';
 import { submitStage4 } from './register/submit-stage4';
+import { submitStage5 } from './register/submit-stage5';
+import { sendVerificationAndUniqueUrlEmail, sendVerificationSms } from './register/send-verification';
 
 /**
  * Every call of the contract the API has built, each wired to its service and repositories: the one
@@ -40,6 +46,9 @@ export async function implementedCalls(
   const lookup = chooseAddressLookup(ctx.config);
   // The bank's challenge sends the browser back to stage 2, on our own address (docs/decisions/014).
   const cardCheckReturnUrl = new URL('/loan/stage2', ctx.config.PUBLIC_URL).toString();
+  const esignKeys = { publicUrl: ctx.config.PUBLIC_URL, dataKey: ctx.config.DATA_KEY };
+  const wageFrequencies = new Map((dictionaries.get('wageFrequencies') ?? []).map((e) => [e.id, e.name]));
+  const esign = esignService(register, esignKeys, (id) => wageFrequencies.get(id) ?? '');
   return [
     getDictionaries(dictionaries),
     submitStage1(stage1Service(register, checkIds, ctx.config)),
@@ -49,7 +58,13 @@ export async function implementedCalls(
     getApplicationStatus(quotes),
     submitStage2(cardCheckService(register, cardProvider, cardCheckReturnUrl)),
     submitStage3(stage3Service(register, checkIds)),
-    submitStage4(stage4Service(register)),
+    submitStage4(stage4Service(register, esignKeys)),
+    getEsign(esign),
+    getEmailVerificationLinkStatus(esign),
+    sendVerificationSms(esign),
+    sendVerificationAndUniqueUrlEmail(esign),
+    checkEmailVerification(esign),
+    submitStage5(esign),
     reportError(clientErrorRepository(ctx.db)),
     findAddress(lookup),
     retrieveAddress(lookup),

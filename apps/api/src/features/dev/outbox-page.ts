@@ -1,6 +1,13 @@
 import { escapeHtml as esc } from '../../lib/escape-html';
 
-type Item = { channel: string; to: string; subject: string | null; text: string; createdAt: string };
+type Item = {
+  channel: string;
+  to: string;
+  subject: string | null;
+  text: string;
+  createdAt: string;
+  attachments: { fileName: string; url: string }[];
+};
 
 /** Text links become clickable so a developer can follow a verification or reset link. */
 const linkify = (s: string) => esc(s).replace(/https?:\/\/[^\s<]+/g, (u) => `<a href="${u}">${u}</a>`);
@@ -11,7 +18,9 @@ export function renderOutboxPage(items: Item[], to?: string) {
     .map(
       (m) => `<article><h2>${esc(m.subject ?? 'SMS')}</h2>
 <p class="meta">${esc(m.channel.toUpperCase())} to ${esc(m.to)} at ${esc(m.createdAt)}</p>
-<pre>${linkify(m.text)}</pre></article>`,
+<pre>${linkify(m.text)}</pre>${m.attachments
+        .map((a) => `<p>Attachment: <a href="${esc(a.url)}">${esc(a.fileName)}</a></p>`)
+        .join('')}</article>`,
     )
     .join('\n');
   return `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">

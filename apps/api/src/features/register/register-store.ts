@@ -8,6 +8,7 @@ import { applicationRepository, type ApplicationRepository } from './application
 import { bankAccountRepository, type BankAccountRepository } from './bank-account-repository';
 import { cardRepository, type CardRepository } from './card-repository';
 import { customerRepository, type CustomerRepository } from './customer-repository';
+import { esignRepository, type EsignRepository } from './esign-repository';
 import { oneTimeTokenRepository, type OneTimeTokenRepository } from './one-time-token-repository';
 
 /** Everything the register services read and write, bound to the database or to one transaction. */
@@ -18,6 +19,7 @@ export type RegisterRepositories = {
   cards: CardRepository;
   affordability: AffordabilityRepository;
   bankAccounts: BankAccountRepository;
+  esign: EsignRepository;
   /** The outbox, storing a message in the same transaction as the change it tells about. */
   outbox: { enqueue(message: OutgoingMessage): Promise<void> };
   sessions: { issue(customerId: number): Promise<{ token: string; refreshToken: string }> };
@@ -37,6 +39,7 @@ export function registerStore(ctx: AppContext): RegisterStore {
     cards: cardRepository(db, seal),
     affordability: affordabilityRepository(db),
     bankAccounts: bankAccountRepository(db, seal),
+    esign: esignRepository(db),
     outbox: { enqueue: (message) => ctx.outbox.enqueue(db, message) },
     sessions: { issue: (customerId) => issueTokens(db, ctx.config, customerId) },
   });

@@ -1,0 +1,55 @@
+import { ErrorId } from '@lender/contract/error-ids';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { esignGet, signerAt, verificationSentTo } from '../../test/esign-journey';
+import { createTestApp, type TestApp } from '../../test/test-app';
+
+let t: TestApp;
+beforeEach(async () => {
+  t = await createTestApp();
+});
+afterEach(() => t.close());
+
+const linkStatus = (guid: string) => esignGet(t, 'GetEmailVerificationLinkStatus', { guid });
+
+describe('Register/CheckEmailVerification and GetEmailVerificationLinkStatus', () => {
+  it('verifies once with the live link; the status poll then answers verified', async () => {
+    const signer = await signerAt(t);
+    expect((await linkStatus(signer.guid)).json().object).toEqual({ verified: false });
+
+    const link = await verificationSentTo(t, signer.email);
+    expect((await esignGet(t, 'CheckEmailVerification', link)).json()).toEqual({
+      error: { errorID: 0, errorMessage: '' },
+      object: { verified: true },
+    });
+    expect((await linkStatus(signer.guid)).json().object).toEqual({ verified: true });
+    // Single use: the same link a second time is not a verification.
+    expect((await esignGet(t, 'CheckEmailVerification', link)).json().object).toEqual({ verified: false });
+  });
+
+  it('does not verify with a wrong token, another application’s guid or an expired link', async () => {
+    const signer = await signerAt(t);
+    const link = await verificationSentTo(t, signer.email);
+    const wrong = { ...link, verification: `${link.verification.slice(0, -2)}xx` };
+    expect((await esignGet(t, 'CheckEmailVerification', wrong)).json().object).toEqual({ verified: false });
+
+    const other = await signerAt(t);
+    const crossed = { guid: other.guid, verification: link.verification };
+    expect((await esignGet(t, 'CheckEmailVerification', crossed)).json().object).toEqual({ verified: false });
+
+    await t.ctx.db
+      .updateTable('esign_codes')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('channel', '=', 'email')
+      .execute();
+    expect((await esignGet(t, 'CheckEmailVerification', link)).json().object).toEqual({ verified: false });
+    expect((await linkStatus(signer.guid)).json().object).toEqual({ verified: false });
+  });
+
+  it('answers the status poll with errorID 220 for an unknown guid', async () => {
+    const res = await linkStatus('6f1c2b1e-0000-4000-8000-000000000000');
+    expect(res.json()).toEqual({
+      error: { errorID: ErrorId.esignClosed, errorMessage: expect.stringContaining('no longer open') },
+      object: null,
+    });
+  });
+});

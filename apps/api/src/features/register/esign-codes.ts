@@ -1,0 +1,112 @@
+import crypto from 'node:crypto';
+import { TIMINGS } from '@lender/contract/timings';
+import { nowIso, plusSeconds } from '../../lib/clock';
+import { randomToken, sha256 } from '../../lib/secrets';
+import type { EsignApplication, EsignChannel } from './esign-repository';
+import { esignSmsText, esignEmail } from './esign-messages';
+import type { RegisterRepositories } from './register-store';
+
+/** The limits of docs/decisions/016. */
+export const ESIGN_LIMITS = {
+  smsTtlSeconds: 10 * 60,
+  smsMaxTries: 5,
+  emailTtlSeconds: 24 * 60 * 60,
+  resendCooldownMs: TIMINGS.resendCooldownMs,
+  /** Codes or links of one channel an application may be sent in 24 hours. */
+  maxSentPerDay: 10,
+} as const;
+
+export type EsignLinks = { publicUrl: string; dataKey: string };
+
+/**
+ * A six-digit code has a million values: a plain hash is reversed offline at once. Keyed with DATA_KEY,
+ * the stored value is useless without the key.
+ */
+export const smsCodeHash = (code: string, dataKey: string) =>
+  crypto.createHmac('sha256', Buffer.from(dataKey, 'hex')).update(`esign-sms:${code}`).digest('hex');
+
+const newSmsCode = () => crypto.randomInt(0, 1_000_000).toString().padStart(6, '0');
+
+export const esignPageUrl = (publicUrl: string, guid: string) =>
+  new URL(`/loan/stage5/${guid}`, publicUrl).toString();
+
+/** Why a code of this channel may not be sent now, with the seconds to wait; null when it may. */
+export async function resendRefusal(
+  esign: RegisterRepositories['esign'],
+  applicationId: number,
+  channel: EsignChannel,
+  now = new Date(),
+): Promise<{ retryAfterSeconds: number; reason: 'cooldown' | 'daily' } | null> {
+  const latest = await esign.latestCode(applicationId, channel);
+  if (latest) {
+    const wait = Date.parse(latest.createdAt) + ESIGN_LIMITS.resendCooldownMs - now.getTime();
+    if (wait > 0) return { retryAfterSeconds: Math.ceil(wait / 1000), reason: 'cooldown' };
+  }
+  const dayAgo = new Date(now.getTime() - 24 * 60 * 60 * 1000).toISOString();
+  if ((await esign.countSentSince(applicationId, channel, dayAgo)) >= ESIGN_LIMITS.maxSentPerDay) {
+    return { retryAfterSeconds: 60 * 60, reason: 'daily' };
+  }
+  return null;
+}
+
+/** Queues a new SMS code (replacing any earlier one) in the caller's transaction. */
+export async function sendSmsCode(repos: RegisterRepositories, app: EsignApplication, keys: EsignLinks) {
+  const code = newSmsCode();
+  await repos.esign.insertCode({
+    applicationId: app.id,
+    channel: 'sms',
+    secretHash: smsCodeHash(code, keys.dataKey),
+    expiresAt: plusSeconds(ESIGN_LIMITS.smsTtlSeconds),
+  });
+  await repos.outbox.enqueue({
+    channel: 'sms',
+    to: app.customer.mobile,
+    text: esignSmsText(code, ESIGN_LIMITS.smsTtlSeconds / 60),
+    secrets: [code],
+  });
+}
+
+/**
+ * Queues the 'Application e-Sign process' e-mail: the e-sign page link and a new single-use
+ * verification link (replacing any earlier one), in the caller's transaction.
+ */
+export async function sendEmailLink(repos: RegisterRepositories, app: EsignApplication, keys: EsignLinks) {
+  const token = randomToken();
+  await repos.esign.insertCode({
+    applicationId: app.id,
+    channel: 'email',
+    secretHash: sha256(token),
+    expiresAt: plusSeconds(ESIGN_LIMITS.emailTtlSeconds),
+  });
+  const verifyUrl = new URL('/emailverification', keys.publicUrl);
+  verifyUrl.searchParams.set('guid', app.guid);
+  verifyUrl.searchParams.set('verification', token);
+  const mail = esignEmail({
+    firstName: app.customer.firstName,
+    esignUrl: esignPageUrl(keys.publicUrl, app.guid),
+    verifyUrl: verifyUrl.toString(),
+    linkValidHours: ESIGN_LIMITS.emailTtlSeconds / 3600,
+  });
+  await repos.outbox.enqueue({ channel: 'email', to: app.customer.email, ...mail, secrets: [token] });
+}
+
+export type CodeCheck = 'valid' | 'wrong' | 'expired' | 'tooManyTries' | 'none';
+
+/**
+ * Whether `code` opens the application's live SMS code. Each comparison first claims a try in the
+ * database (so 5 is a hard limit even for racing guesses); the code is then the caller's to mark used.
+ */
+export async function checkSmsCode(
+  esign: RegisterRepositories['esign'],
+  applicationId: number,
+  code: string,
+  dataKey: string,
+): Promise<{ check: CodeCheck; codeId?: number }> {
+  const live = await esign.latestCode(applicationId, 'sms');
+  if (!live || live.usedAt) return { check: 'none' };
+  if (live.expiresAt <= nowIso()) return { check: 'expired' };
+  if (!(await esign.claimTry(live.id, ESIGN_LIMITS.smsMaxTries))) return { check: 'tooManyTries' };
+  const given = Buffer.from(smsCodeHash(code, dataKey), 'hex');
+  const valid = crypto.timingSafeEqual(given, Buffer.from(live.secretHash, 'hex'));
+  return { check: valid ? 'valid' : 'wrong', codeId: live.id };
+}

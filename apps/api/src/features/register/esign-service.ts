@@ -1,0 +1,142 @@
+import { formatDisplayDate, londonToday } from '@lender/contract/dates';
+import { AppStatus, isEsignStatus } from '@lender/contract/status';
+import { nowIso } from '../../lib/clock';
+import { sha256 } from '../../lib/secrets';
+import { renderAgreementPdf } from './agreements/render-pdf';
+import { agreementsFor } from './esign-agreements';
+import {
+  checkSmsCode,
+  resendRefusal,
+  sendEmailLink,
+  sendSmsCode,
+  type CodeCheck,
+  type EsignLinks,
+} from './esign-codes';
+import { signedEmail } from './esign-messages';
+import type { EsignApplication, EsignChannel } from './esign-repository';
+import type { RegisterStore } from './register-store';
+
+const ESIGN_FROM = [AppStatus.esignSent, AppStatus.offerSent] as const;
+
+export type ResendOutcome =
+  | { kind: 'sent' }
+  | { kind: 'closed' }
+  | { kind: 'wait'; retryAfterSeconds: number; reason: 'cooldown' | 'daily' };
+
+export type SignOutcome =
+  | { kind: 'signed' }
+  | { kind: 'closed' }
+  | { kind: 'emailNotVerified' }
+  | { kind: 'agreementChanged' }
+  | { kind: 'invalidCode'; check: Exclude<CodeCheck, 'valid'> };
+
+export type Signer = { smsCode: string; ipAddress: string; userAgent: string };
+
+/**
+ * The signed-out e-sign page's calls (docs/decisions/016): the application its guid names, while it
+ * waits for a signature; the agreements as of today; the two codes; the signature.
+ */
+export function esignService(
+  store: Pick<RegisterStore, 'esign' | 'transaction'>,
+  keys: EsignLinks,
+  wageFrequencyName: (id: number) => string,
+) {
+  /** The application, only while it waits for a signature: anything else is 'closed' (errorID 220). */
+  const open = async (guid: string): Promise<EsignApplication | null> => {
+    const app = await store.esign.findByGuid(guid);
+    return app && isEsignStatus(app.statusId) ? app : null;
+  };
+  const agreements = (app: EsignApplication) =>
+    agreementsFor(app, wageFrequencyName(app.terms.wageFrequencyId), londonToday());
+
+  return {
+    /** The three agreements as HTML, recording what was served so a signature can be matched to it. */
+    async documents(guid: string) {
+      const app = await open(guid);
+      if (!app) return null;
+      const { html, documentsSha256, facts } = agreements(app);
+      await store.esign.recordServed(app.id, documentsSha256, facts.today);
+      return html;
+    },
+
+    async emailVerified(guid: string): Promise<boolean | null> {
+      const app = await open(guid);
+      return app && store.esign.emailVerified(app.id);
+    },
+
+    /** A new SMS code or e-mail link, replacing the last one, unless sent too recently or too often. */
+    async resend(guid: string, channel: EsignChannel): Promise<ResendOutcome> {
+      const app = await open(guid);
+      if (!app) return { kind: 'closed' };
+      const refusal = await resendRefusal(store.esign, app.id, channel);
+      if (refusal) return { kind: 'wait', ...refusal };
+      await store.transaction((repos) =>
+        channel === 'sms' ? sendSmsCode(repos, app, keys) : sendEmailLink(repos, app, keys),
+      );
+      return { kind: 'sent' };
+    },
+
+    /** Uses the live e-mail link of this application once; false for any other link. */
+    async verifyEmail(guid: string, token: string): Promise<boolean> {
+      const app = await open(guid);
+      if (!app) return false;
+      const live = await store.esign.latestCode(app.id, 'email');
+      if (!live || live.usedAt || live.expiresAt <= nowIso() || live.secretHash !== sha256(token))
+        return false;
+      return store.esign.markUsed(live.id);
+    },
+
+    async sign(guid: string, signer: Signer): Promise<SignOutcome> {
+      const app = await open(guid);
+      if (!app) return { kind: 'closed' };
+      if (!(await store.esign.emailVerified(app.id))) return { kind: 'emailNotVerified' };
+      const { documents, documentsSha256, facts } = agreements(app);
+      // Only what the page showed may be signed: a new day re-prices the documents (docs/decisions/016).
+      if (!(await store.esign.wasServed(app.id, documentsSha256))) return { kind: 'agreementChanged' };
+      const code = await checkSmsCode(store.esign, app.id, signer.smsCode, keys.dataKey);
+      if (code.check !== 'valid') return { kind: 'invalidCode', check: code.check };
+
+      const signedAt = nowIso();
+      const pdf = await renderAgreementPdf(
+        documents,
+        { signedAt, ipAddress: signer.ipAddress, userAgent: signer.userAgent, documentsSha256 },
+        facts,
+      );
+      const signed = await store.transaction(async ({ applications, esign, outbox }) => {
+        // Of two racing signatures, the second finds the application moved on and changes nothing.
+        if (!(await applications.moveStatus(app.id, ESIGN_FROM, AppStatus.undewriting))) return false;
+        await esign.markUsed(code.codeId!);
+        await esign.insertSignature({
+          applicationId: app.id,
+          signedAt,
+          ipAddress: signer.ipAddress,
+          userAgent: signer.userAgent,
+          documentsSha256,
+          pdfSha256: sha256(pdf),
+          pdf,
+        });
+        await applications.recordDecision({
+          applicationId: app.id,
+          customerId: app.customerId,
+          kind: 'esigned',
+          reason: `agreement signed; documents ${documentsSha256}`,
+        });
+        await outbox.enqueue({
+          channel: 'email',
+          to: app.customer.email,
+          ...signedEmail({
+            firstName: app.customer.firstName,
+            signedAtDisplay: formatDisplayDate(facts.today),
+          }),
+          attachments: [
+            { fileName: `loan-agreement-${app.guid}.pdf`, contentType: 'application/pdf', content: pdf },
+          ],
+        });
+        return true;
+      });
+      return signed ? { kind: 'signed' } : { kind: 'closed' };
+    },
+  };
+}
+
+export type EsignService = ReturnType<typeof esignService>;

@@ -1,0 +1,29 @@
+import { ErrorId, fail, ok } from '@lender/contract/envelope';
+import type { FastifyReply } from 'fastify';
+import { implementCall } from '../../plugins/calls';
+import type { EsignService, ResendOutcome } from './esign-service';
+import { RegisterMessage } from './register-messages';
+
+function answer(outcome: ResendOutcome, reply: FastifyReply) {
+  if (outcome.kind === 'sent') return ok(null);
+  if (outcome.kind === 'closed') return fail(ErrorId.esignClosed, RegisterMessage.esignClosed);
+  reply.code(429).header('retry-after', String(outcome.retryAfterSeconds));
+  return fail(
+    ErrorId.tooManyRequests,
+    outcome.reason === 'cooldown'
+      ? RegisterMessage.resendTooSoon(outcome.retryAfterSeconds)
+      : RegisterMessage.resendDailyLimit,
+  );
+}
+
+/** Register/SendVerificationSMS: a new code, replacing the last (body: the guid as a JSON string). */
+export const sendVerificationSms = (esign: EsignService) =>
+  implementCall('sendVerificationSms', async ({ body, reply }) =>
+    answer(await esign.resend(body, 'sms'), reply),
+  );
+
+/** Register/SendVerificationAndUniqueUrlEmail: the e-sign e-mail again, with a new verification link. */
+export const sendVerificationAndUniqueUrlEmail = (esign: EsignService) =>
+  implementCall('sendVerificationAndUniqueUrlEmail', async ({ body, reply }) =>
+    answer(await esign.resend(body, 'email'), reply),
+  );
