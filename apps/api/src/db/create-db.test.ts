@@ -153,6 +153,7 @@ describe('createDb', () => {
         '004-outbox-sealed-secrets',
         '005-card-provider-sandbox',
         '006-application-stages',
+        '007-esign',
       ]);
     } finally {
       await db.destroy();

@@ -77,6 +77,8 @@ describe('OpenAPI document at /api/docs/json', () => {
         ...(def.method === 'POST' || def.input !== 'none' ? ['400'] : []),
         ...(def.auth === 'session' ? ['401'] : []),
         ...(def.method === 'POST' ? ['413', '415'] : []),
+        // The resend calls' 429 is proven live in send-verification.test.ts.
+        ...(def.rateLimited ? ['429'] : []),
         '500',
         ...(live.statusCode === 501 ? ['501'] : []),
         '503',
