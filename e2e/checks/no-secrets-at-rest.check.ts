@@ -3,8 +3,11 @@ import Database from 'better-sqlite3';
 import { expect, test } from '@playwright/test';
 import { rememberedSecrets, serverLogFile, TEST_SECRETS } from '../support/secrets';
 
-/** A set-password link whose token is a live one, not the outbox's placeholder. */
-const LIVE_ONE_TIME_LINK = /\/reset-password\/(?!\[one-time token \d+\])[\w-]{16,}/;
+/** A set-password or e-mail verification link whose token is a live one, not the outbox's placeholder. */
+const LIVE_ONE_TIME_LINK =
+  /\/reset-password\/(?!\[one-time token \d+\])[\w-]{16,}|verification=(?!(%5B|\[)one-time)[\w-]{16,}/;
+/** An SMS whose e-sign code is there in clear, not as the outbox's placeholder. */
+const LIVE_SMS_CODE = /sign your loan agreement is \d{6}\b/;
 
 /**
  * Runs after every browser journey (a dependent project): no database row and no log line holds a
@@ -37,6 +40,7 @@ test('no secret is at rest in clear after the journeys', () => {
         if (cell === TEST_SECRETS.securityCode) found.push(`security code in ${name}.${column}`);
         // A stored e-mail keeps its one-time link as a placeholder, never as a live token.
         if (LIVE_ONE_TIME_LINK.test(cell)) found.push(`live one-time link in ${name}.${column}`);
+        if (LIVE_SMS_CODE.test(cell)) found.push(`live SMS code in ${name}.${column}`);
       }
     }
   }
@@ -47,6 +51,8 @@ test('no secret is at rest in clear after the journeys', () => {
   expect(log.length, 'the server wrote a log').toBeGreaterThan(0);
   for (const s of long) if (log.includes(s.value)) found.push(`${s.kind} in the server log`);
   if (log.includes(`"${TEST_SECRETS.securityCode}"`)) found.push('security code in the server log');
+  if (LIVE_ONE_TIME_LINK.test(log)) found.push('live one-time link in the server log');
+  if (LIVE_SMS_CODE.test(log)) found.push('live SMS code in the server log');
 
   expect(found).toEqual([]);
 });
