@@ -1,6 +1,6 @@
 import type { AppContext } from '../app-context';
 import type { CardProvider } from '../lib/card-provider/card-provider';
-import { loadDictionaries } from '../lib/dictionary-store';
+import { entryNames, loadDictionaries } from '../lib/dictionary-store';
 import type { ImplementedCall } from '../plugins/calls';
 import { chooseAddressLookup } from './address/choose-address-lookup';
 import { findAddress } from './address/find-address';
@@ -47,8 +47,7 @@ export async function implementedCalls(
   // The bank's challenge sends the browser back to stage 2, on our own address (docs/decisions/014).
   const cardCheckReturnUrl = new URL('/loan/stage2', ctx.config.PUBLIC_URL).toString();
   const esignKeys = { publicUrl: ctx.config.PUBLIC_URL, dataKey: ctx.config.DATA_KEY };
-  const wageFrequencies = new Map((dictionaries.get('wageFrequencies') ?? []).map((e) => [e.id, e.name]));
-  const esign = esignService(register, esignKeys, (id) => wageFrequencies.get(id) ?? '');
+  const esign = esignService(register, esignKeys, entryNames(dictionaries, 'wageFrequencies'));
   return [
     getDictionaries(dictionaries),
     submitStage1(stage1Service(register, checkIds, ctx.config)),

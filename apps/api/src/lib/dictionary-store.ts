@@ -19,3 +19,9 @@ export async function loadDictionaries(db: Db): Promise<StoredDictionaries> {
   }
   return byName;
 }
+
+/** The name of an entry by its id (a wage frequency's, a title's), or '' for an id the dictionary lacks. */
+export function entryNames(dictionaries: StoredDictionaries, dictionary: string): (id: number) => string {
+  const names = new Map((dictionaries.get(dictionary) ?? []).map((e) => [e.id, e.name]));
+  return (id) => names.get(id) ?? '';
+}

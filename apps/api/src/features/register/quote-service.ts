@@ -2,7 +2,7 @@ import { ProductId } from '@lender/contract/constants';
 import { formatPence } from '@lender/contract/money';
 import { buildQuote, type QuoteResult } from '@lender/contract/pricing/quote';
 import { AppStatus } from '@lender/contract/status';
-import type { StoredDictionaries } from '../../lib/dictionary-store';
+import { entryNames, type StoredDictionaries } from '../../lib/dictionary-store';
 import type { Application } from './application-repository';
 import { isEnded } from './application-status';
 import type { LoanTerms } from './loan-terms';
@@ -20,13 +20,13 @@ export function quoteService(
   store: Pick<RegisterStore, 'applications' | 'transaction'>,
   dictionaries: StoredDictionaries,
 ) {
-  const wageFrequencyNames = new Map((dictionaries.get('wageFrequencies') ?? []).map((e) => [e.id, e.name]));
+  const wageFrequencyName = entryNames(dictionaries, 'wageFrequencies');
 
   const price = (terms: LoanTerms, dailyRate: number): PricedQuote => {
     const q = buildQuote({ ...terms, dailyRate });
     return {
       terms: { ...terms, repaymentDate: q.repaymentDate },
-      wageFrequency: wageFrequencyNames.get(terms.wageFrequencyId) ?? '',
+      wageFrequency: wageFrequencyName(terms.wageFrequencyId),
       price: q,
     };
   };
