@@ -44,11 +44,13 @@ export type Decision = {
   reason: string;
 };
 
-const toApplication = (row: Selectable<ApplicationTable>): Application => ({
-  id: row.id,
-  guid: row.guid,
-  customerId: row.customer_id,
-  statusId: row.status_id,
+type TermsRow = Pick<
+  Selectable<ApplicationTable>,
+  'amount_pence' | 'period' | 'repayment_date' | 'wage_frequency_id' | 'daily_rate_ppm'
+>;
+
+/** An application row's loan terms and daily rate, under the pricing engine's names. */
+export const pricingOf = (row: TermsRow): Pick<Application, 'terms' | 'dailyRate'> => ({
   terms: {
     amountPence: row.amount_pence,
     period: row.period,
@@ -56,6 +58,14 @@ const toApplication = (row: Selectable<ApplicationTable>): Application => ({
     wageFrequencyId: row.wage_frequency_id,
   },
   dailyRate: row.daily_rate_ppm / PPM,
+});
+
+const toApplication = (row: Selectable<ApplicationTable>): Application => ({
+  id: row.id,
+  guid: row.guid,
+  customerId: row.customer_id,
+  statusId: row.status_id,
+  ...pricingOf(row),
   netMonthlyIncomePence: row.net_monthly_income_pence,
   numDependents: row.num_dependents,
 });

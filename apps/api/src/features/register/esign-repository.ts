@@ -2,6 +2,7 @@ import type { IsoDate } from '@lender/contract/dates';
 import { sql } from 'kysely';
 import type { DbExecutor } from '../../db/create-db';
 import { nowIso } from '../../lib/clock';
+import { pricingOf } from './application-repository';
 import type { LoanTerms } from './loan-terms';
 
 export type EsignChannel = 'sms' | 'email';
@@ -92,13 +93,7 @@ export const esignRepository = (db: DbExecutor) => ({
       guid: row.guid,
       customerId: row.customer_id,
       statusId: row.status_id,
-      terms: {
-        amountPence: row.amount_pence,
-        period: row.period,
-        repaymentDate: row.repayment_date as IsoDate,
-        wageFrequencyId: row.wage_frequency_id,
-      },
-      dailyRate: row.daily_rate_ppm / 1_000_000,
+      ...pricingOf(row),
       acceptedAt: row.accepted_at ?? row.updated_at,
       customer: {
         title: row.title ?? '',
