@@ -11,8 +11,11 @@ const outDir = path.resolve(here, '../../docs/screens');
  */
 export function screenshots(defaultPrefix: string) {
   const prefix = process.env.SCREENS_PREFIX || defaultPrefix;
-  /** `ours: false` for a page of another site (the card provider's), which has none of our frame. */
-  return async function shot(page: Page, screen: string, { ours = true } = {}) {
+  /**
+   * `ours: false` for a page of another site (the card provider's), which has none of our frame;
+   * `fullPage: false` for what the screen shows, a modal dialog held over the page for one.
+   */
+  return async function shot(page: Page, screen: string, { ours = true, fullPage = true } = {}) {
     // The page as a visitor first sees it: at the top, no focus ring left by the script, fonts loaded.
     await page.evaluate(async () => {
       (document.activeElement as HTMLElement | null)?.blur();
@@ -27,7 +30,7 @@ export function screenshots(defaultPrefix: string) {
     const width = page.viewportSize()!.width;
     await page.screenshot({
       path: path.join(outDir, `${prefix}-${screen}-${width}.png`),
-      fullPage: true,
+      fullPage,
       animations: 'disabled',
     });
   };

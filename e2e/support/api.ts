@@ -30,8 +30,11 @@ export async function postApi<T>(
  * session the server issues. Pages that load the customer's data need this real session; the faked
  * one of `signIn` only passes the client-side guards. The payload is the API tests' own factory.
  */
-export async function startApplication(request: APIRequestContext): Promise<Tokens> {
-  const tokens = await postApi<Tokens>(request, '/api/Register/SubmitStage1', createStage1Payload());
+export async function startApplication(
+  request: APIRequestContext,
+  payload = createStage1Payload(),
+): Promise<Tokens> {
+  const tokens = await postApi<Tokens>(request, '/api/Register/SubmitStage1', payload);
   rememberSecret('access token', tokens.token);
   rememberSecret('refresh token', tokens.refreshToken);
   return tokens;

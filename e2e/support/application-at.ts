@@ -8,6 +8,7 @@ import {
   type Tokenised,
 } from '../../apps/api/src/test/application-journey';
 import { createQuoteRequest } from '../../apps/api/src/test/quote-request';
+import { createStage1Payload } from '../../apps/api/src/test/stage1-payload';
 import { cardForm, methodData } from '../../apps/api/src/sandbox/card-provider/test-support';
 import { postApi, startApplication, type Tokens } from './api';
 import { rememberSecret, TEST_SECRETS } from './secrets';
@@ -73,13 +74,14 @@ export type ReachedStatus = (typeof STEPS)[number][0];
  * A real session whose application waits at `status`, taken there through the public calls a browser
  * makes (stage 1, AcceptQuote, the card check, SubmitStage3, SubmitStage4) with the API tests' own
  * payloads. Each answer must name the status its step leads to, so a page tested from here starts where
- * a person would be.
+ * a person would be. The applicant's e-mail and mobile say where their messages go (e-sign's codes).
  */
 export async function applicationAt(
   request: APIRequestContext,
   status: ReachedStatus,
-): Promise<{ tokens: Tokens; appGuid: string | null }> {
-  const tokens = await startApplication(request);
+): Promise<{ tokens: Tokens; appGuid: string | null; applicant: { email: string; mobile: string } }> {
+  const stage1 = createStage1Payload();
+  const tokens = await startApplication(request, stage1);
   let appGuid: string | null = null;
   for (const [reached, step] of STEPS) {
     const answer = await step(request, tokens);
@@ -87,5 +89,5 @@ export async function applicationAt(
     appGuid = answer.appGuid;
     if (reached === status) break;
   }
-  return { tokens, appGuid };
+  return { tokens, appGuid, applicant: { email: stage1.email.toLowerCase(), mobile: stage1.mobile } };
 }

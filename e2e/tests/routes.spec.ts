@@ -53,7 +53,8 @@ const ROUTES: RouteCase[] = [
   { path: '/loan/stage1?amount=300&months=3&product=11', heading: 'Apply for £300.00' },
   { path: '/loan/success', heading: 'Thank you, your application is complete' },
   { path: `/loan/lead-provider/${APP_GUID}`, heading: 'Your personalised loan offer' },
-  { path: `/loan/stage5/${APP_GUID}`, heading: 'Sign your loan agreement' },
+  // No application has this guid: the e-sign link of esign.spec.ts's applicants opens the real page.
+  { path: `/loan/stage5/${APP_GUID}`, heading: 'Error Occured', landsOn: '/error' },
   { path: '/login', heading: 'Welcome to Your Account' },
   { path: '/login-returning-customers', heading: DISCOUNT },
   { path: '/login-discount', heading: DISCOUNT },

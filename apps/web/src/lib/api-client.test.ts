@@ -1,5 +1,7 @@
+import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiCallError, callApi } from './api-client';
+import { useLoaderMessage } from './loader-store';
 import { setNavigator } from './navigation';
 import { getItem, setItems } from './session';
 
@@ -96,6 +98,46 @@ describe('callApi', () => {
     )) as ApiCallError;
     expect(invalid.object).toEqual({ fields: { firstName: 'Please enter your first name.' } });
     expect(navigations).toEqual([]);
+  });
+
+  it("leaves a 429 ('sent too recently') to the screen, with the server's message", async () => {
+    replies.push({
+      status: 429,
+      body: envelope(null, 429, 'Please wait a few seconds before asking again.'),
+    });
+    const err = (await callApi('sendVerificationSms', 'b7f9c1d2-3e4f-4a5b-8c6d-7e8f9a0b1c2d').catch(
+      (e: unknown) => e,
+    )) as ApiCallError;
+    expect(err.status).toBe(429);
+    expect(err.error.errorMessage).toBe('Please wait a few seconds before asking again.');
+    expect(navigations).toEqual([]);
+  });
+
+  it('shows the loader for a call the person made, never for a quiet one (a poll)', async () => {
+    const { result } = renderHook(() => useLoaderMessage());
+    const answers: ((r: Response) => void)[] = [];
+    vi.stubGlobal('fetch', () => new Promise<Response>((resolve) => answers.push(resolve)));
+    const settle = async (call: Promise<unknown>) => {
+      await act(async () => {
+        answers.shift()!(Response.json(envelope({ verified: false })));
+        await call;
+      });
+    };
+
+    let quiet!: Promise<unknown>;
+    act(() => {
+      quiet = callApi('getEmailVerificationLinkStatus', { guid: 'g' }, { quiet: true, forceLoader: true });
+    });
+    expect(result.current).toBeNull();
+    await settle(quiet);
+
+    let asked!: Promise<unknown>;
+    act(() => {
+      asked = callApi('getEmailVerificationLinkStatus', { guid: 'g' }, { forceLoader: true });
+    });
+    expect(result.current).toBe('Please wait.');
+    await settle(asked);
+    expect(result.current).toBeNull();
   });
 
   it('puts query calls in the query string', async () => {

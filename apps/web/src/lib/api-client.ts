@@ -36,6 +36,8 @@ export type CallOptions = {
   forceLoader?: boolean;
   /** What the loader says while this call runs (the screen reader hears it); 'Please wait.' if unset. */
   loaderMessage?: string;
+  /** A background call (a poll): the person did not ask for it, so the loader never covers the page. */
+  quiet?: boolean;
   signal?: AbortSignal;
 };
 
@@ -97,7 +99,8 @@ export async function callApi<N extends CallName>(
 ): Promise<CallResponse<N>> {
   const route = callRoutes[name];
   const skipDefault = route.skipDefaultErrorHandling;
-  return trackRequest(
+  const track: typeof trackRequest = options.quiet ? (call) => call : trackRequest;
+  return track(
     (async () => {
       let res: Response;
       try {
@@ -129,8 +132,9 @@ export async function callApi<N extends CallName>(
         throw new ApiCallError(envelope.error, res.status);
       }
       if (!res.ok) {
-        // Field validation failures belong to the form; everything else is an HTTP failure.
-        if (!skipDefault && res.status !== 400) navigateTo('/error');
+        // Field validation failures belong to the form, and 'too soon, try later' (429, a resend) to the
+        // screen that asked; everything else is an HTTP failure.
+        if (!skipDefault && res.status !== 400 && res.status !== 429) navigateTo('/error');
         throw new ApiCallError(envelope.error, res.status, envelope.object);
       }
       if (envelope.error.errorID !== 0) throw new ApiCallError(envelope.error, res.status, envelope.object);

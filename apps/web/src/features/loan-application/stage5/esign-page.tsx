@@ -1,10 +1,88 @@
-import { NotOnlineYet } from '../../../components/not-online-yet';
+import { ErrorId } from '@lender/contract/error-ids';
+import { useEffect, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { Page } from '../../../components/page';
+import { ApiCallError, serverMessage } from '../../../lib/api-client';
+import { QueryProvider } from '../../../lib/query';
+import { AgreementDocuments } from './agreement-documents';
+import { EsignForm } from './esign-form';
+import { ESIGN_ERROR_PATH, esignFailurePath, hasErrorId, NOT_VALID_SMS_CODE } from './esign-errors';
+import { useEsign } from './get-esign';
+import { useSubmitStage5, type Stage5Payload } from './submit-stage5';
+import '../../../components/form/form.css';
+import './esign.css';
 
 export function Component() {
   return (
-    <NotOnlineYet
+    <QueryProvider>
+      <EsignPage />
+    </QueryProvider>
+  );
+}
+
+function EsignPage() {
+  const guid = useParams().appGuid ?? '';
+  const navigate = useNavigate();
+  const esign = useEsign(guid);
+  const submit = useSubmitStage5();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [serverErrorShown, setServerErrorShown] = useState(0);
+
+  useEffect(() => {
+    const to = esign.error ? esignFailurePath(esign.error) : null;
+    if (to) void navigate(to, { replace: true });
+  }, [esign.error, navigate]);
+
+  const showError = (message: string) => {
+    setServerError(message);
+    setServerErrorShown((n) => n + 1);
+  };
+
+  const send = async (payload: Stage5Payload) => {
+    setServerError(null);
+    try {
+      await submit.mutateAsync(payload);
+    } catch (err) {
+      if (!hasErrorId(err, ErrorId.invalidSmsCode)) throw err;
+      // The server may say more (the code expired, or was tried too often): that goes above the button,
+      // without taking focus from the error summary.
+      const more = serverMessage(err, NOT_VALID_SMS_CODE);
+      if (more !== NOT_VALID_SMS_CODE) setServerError(more);
+      // A wrong code belongs to its field, shown like any field message (summary, focus) by the form hook.
+      throw new ApiCallError((err as ApiCallError).error, 400, { fields: { smsCode: NOT_VALID_SMS_CODE } });
+    }
+    // Signed: the e-sign page is closed from now on, so Back should not lead to it.
+    void navigate('/loan/success', { replace: true });
+  };
+
+  const onError = (err: unknown) => {
+    if (hasErrorId(err, ErrorId.esignClosed)) {
+      void navigate(ESIGN_ERROR_PATH);
+      return;
+    }
+    // A new day re-priced the agreements: the applicant reads the new ones before signing.
+    if (hasErrorId(err, ErrorId.agreementChanged)) void esign.refetch();
+    showError(serverMessage(err));
+  };
+
+  return (
+    <Page
       heading="Sign your loan agreement"
-      about="We send you two verification codes, one by SMS and one by e-mail, to confirm that it is you signing."
-    />
+      title="E-sign"
+      lead="We have sent you two verification codes to confirm that it is you signing: a code by SMS to your mobile, to type below, and a link by e-mail, to press."
+    >
+      {esign.data ? (
+        <EsignForm
+          guid={guid}
+          documents={<AgreementDocuments agreements={esign.data} />}
+          send={send}
+          onError={onError}
+          serverError={serverError}
+          serverErrorShown={serverErrorShown}
+        />
+      ) : (
+        <p aria-busy="true">Loading your agreement…</p>
+      )}
+    </Page>
   );
 }

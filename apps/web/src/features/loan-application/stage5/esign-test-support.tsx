@@ -1,0 +1,73 @@
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { vi } from 'vitest';
+import { ApiCallError, callApi } from '../../../lib/api-client';
+import { Component as EsignPage } from './esign-page';
+
+/** Tests that use this mock `callApi` in their own file: `vi.mock(import('../../../lib/api-client'), ...)`. */
+export const GUID = 'b7f9c1d2-3e4f-4a5b-8c6d-7e8f9a0b1c2d';
+
+export const AGREEMENTS = {
+  contract1: '<h2>Adequate explanation</h2><p>What this loan is for.</p>',
+  contract2: '<h2>Pre-contract credit information</h2><p>Key features of the credit.</p>',
+  contract3: '<h2>Loan agreement</h2><p>The credit and its repayments.</p>',
+};
+
+/** An envelope's refusal as callApi throws it. */
+export const refusal = (errorID: number, errorMessage: string, status = 200) =>
+  new ApiCallError({ errorID, errorMessage }, status);
+
+/** Each e-sign call's answer; a test replaces the ones it is about. */
+export type Answers = {
+  getEsign: () => unknown;
+  getEmailVerificationLinkStatus: () => unknown;
+  sendVerificationSms: () => unknown;
+  sendVerificationAndUniqueUrlEmail: () => unknown;
+  submitStage5: (payload: unknown) => unknown;
+};
+
+export const defaultAnswers = (): Answers => ({
+  getEsign: () => AGREEMENTS,
+  getEmailVerificationLinkStatus: () => ({ verified: false }),
+  sendVerificationSms: () => null,
+  sendVerificationAndUniqueUrlEmail: () => null,
+  submitStage5: () => null,
+});
+
+/** Routes callApi to `answers`, each one a spy so a test can count and read the calls. */
+export function answerWith(answers: Answers) {
+  const spies = {
+    getEsign: vi.fn(answers.getEsign),
+    getEmailVerificationLinkStatus: vi.fn(answers.getEmailVerificationLinkStatus),
+    sendVerificationSms: vi.fn(answers.sendVerificationSms),
+    sendVerificationAndUniqueUrlEmail: vi.fn(answers.sendVerificationAndUniqueUrlEmail),
+    submitStage5: vi.fn(answers.submitStage5),
+  };
+  vi.mocked(callApi)
+    .mockReset()
+    .mockImplementation((async (name: string, input: unknown) => {
+      const spy = spies[name as keyof Answers];
+      if (!spy) throw new Error(`unexpected call ${name}`);
+      return spy(input);
+    }) as never);
+  return spies;
+}
+
+function Where() {
+  const location = useLocation();
+  return <p data-testid="where">{location.pathname + location.search}</p>;
+}
+
+/** The e-sign page at its link, and a marker that says where the app went from it. */
+export function renderEsign() {
+  return render(
+    <MemoryRouter initialEntries={[`/loan/stage5/${GUID}`]}>
+      <Routes>
+        <Route path="/loan/stage5/:appGuid" element={<EsignPage />} />
+        <Route path="*" element={<Where />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+export const where = async () => (await screen.findByTestId('where')).textContent;

@@ -1,0 +1,57 @@
+import { expect, type APIRequestContext } from '@playwright/test';
+import type { Envelope } from '@lender/contract/envelope-types';
+import { rememberSecret } from './secrets';
+
+type OutboxMessage = { channel: 'email' | 'sms'; to: string; subject: string | null; text: string };
+
+/**
+ * The messages sent to `to`, newest first, as a person running the product locally reads them
+ * (`GET /api/dev/outbox?to=`, the list behind /dev/outbox).
+ */
+async function messagesTo(request: APIRequestContext, to: string, channel: OutboxMessage['channel']) {
+  const response = await request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`);
+  expect(response.ok(), 'the outbox answers').toBe(true);
+  const body = (await response.json()) as Envelope<OutboxMessage[]>;
+  return (body.object ?? []).filter((m) => m.channel === channel);
+}
+
+/** Waits for the `count`th message of a channel to `to` and answers the newest one's text. */
+async function newestText(
+  request: APIRequestContext,
+  to: string,
+  channel: OutboxMessage['channel'],
+  count: number,
+) {
+  let texts: string[] = [];
+  await expect
+    .poll(async () => (texts = (await messagesTo(request, to, channel)).map((m) => m.text)).length, {
+      message: `${count} ${channel} message(s) to ${to}`,
+    })
+    .toBeGreaterThanOrEqual(count);
+  return texts[0]!;
+}
+
+/** How many SMS have gone to `mobile`. */
+export const smsCount = async (request: APIRequestContext, mobile: string) =>
+  (await messagesTo(request, mobile, 'sms')).length;
+
+/** The six-digit code of the newest SMS to `mobile`, once at least `count` have been sent. */
+export async function smsCodeFor(request: APIRequestContext, mobile: string, count = 1) {
+  const text = await newestText(request, mobile, 'sms', count);
+  const code = /\b(\d{6})\b/.exec(text)?.[1];
+  expect(code, `a code in the SMS: ${text}`).toBeDefined();
+  return code!;
+}
+
+/**
+ * The e-mail verification link of the newest e-mail to `email`, as the person would press it. Its token
+ * is a secret: the secrets-at-rest check makes sure no database row or log line holds it in clear.
+ */
+export async function verificationLinkFor(request: APIRequestContext, email: string, count = 1) {
+  const text = await newestText(request, email, 'email', count);
+  const link = /https?:\/\/\S+\/emailverification\?\S+/.exec(text)?.[0];
+  expect(link, `a verification link in the e-mail: ${text}`).toBeDefined();
+  const token = new URL(link!).searchParams.get('verification');
+  if (token) rememberSecret('e-mail verification token', token);
+  return link!;
+}
