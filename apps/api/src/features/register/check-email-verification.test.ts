@@ -1,6 +1,6 @@
 import { ErrorId } from '@lender/contract/error-ids';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { esignGet, signerAt, verificationSentTo } from '../../test/esign-journey';
+import { esignGet, esignPost, signerAt, verificationSentTo } from '../../test/esign-journey';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -9,6 +9,8 @@ beforeEach(async () => {
 });
 afterEach(() => t.close());
 
+const emailCodes = () =>
+  t.ctx.db.selectFrom('esign_codes').selectAll().where('channel', '=', 'email').execute();
 const linkStatus = (guid: string) => esignGet(t, 'GetEmailVerificationLinkStatus', { guid });
 
 describe('Register/CheckEmailVerification and GetEmailVerificationLinkStatus', () => {
@@ -22,7 +24,21 @@ describe('Register/CheckEmailVerification and GetEmailVerificationLinkStatus', (
       object: { verified: true },
     });
     expect((await linkStatus(signer.guid)).json().object).toEqual({ verified: true });
-    // Single use: the same link a second time is not a verification.
+    const used = await emailCodes();
+    expect(used).toHaveLength(1);
+    expect(used[0]!.used_at).not.toBeNull();
+
+    // Used once: clicked again it reports what it did and changes nothing.
+    expect((await esignGet(t, 'CheckEmailVerification', link)).json().object).toEqual({ verified: true });
+    expect(await emailCodes()).toEqual(used);
+  });
+
+  it('does not verify with a used link once a new one replaced it', async () => {
+    const signer = await signerAt(t);
+    const link = await verificationSentTo(t, signer.email);
+    await esignGet(t, 'CheckEmailVerification', link);
+    await t.ctx.db.updateTable('esign_codes').set({ created_at: '2000-01-01T00:00:00.000Z' }).execute();
+    await esignPost(t, 'SendVerificationAndUniqueUrlEmail', signer.guid);
     expect((await esignGet(t, 'CheckEmailVerification', link)).json().object).toEqual({ verified: false });
   });
 

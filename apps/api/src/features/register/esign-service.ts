@@ -76,14 +76,21 @@ export function esignService(
       return { kind: 'sent' };
     },
 
-    /** Uses the live e-mail link of this application once; false for any other link. */
+    /**
+     * Uses the live e-mail link of this application, once; false for any other link (replaced, expired,
+     * another application's). The link that did verify answers true again and changes nothing: a second
+     * click on it should not tell the customer their e-mail is unconfirmed.
+     */
     async verifyEmail(guid: string, token: string): Promise<boolean> {
       const app = await open(guid);
       if (!app) return false;
       const live = await store.esign.latestCode(app.id, 'email');
-      if (!live || live.usedAt || live.expiresAt <= nowIso() || live.secretHash !== sha256(token))
-        return false;
-      return store.esign.markUsed(live.id);
+      if (!live || live.secretHash !== sha256(token)) return false;
+      if (live.usedAt) return true;
+      if (live.expiresAt <= nowIso()) return false;
+      // Two clicks at once: one marks it used, and the other finds it used by this same link.
+      await store.esign.markUsed(live.id);
+      return true;
     },
 
     async sign(guid: string, signer: Signer): Promise<SignOutcome> {
