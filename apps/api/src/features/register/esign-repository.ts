@@ -2,19 +2,15 @@ import type { IsoDate } from '@lender/contract/dates';
 import { sql } from 'kysely';
 import type { DbExecutor } from '../../db/create-db';
 import { nowIso } from '../../lib/clock';
-import { pricingOf } from './application-repository';
-import type { LoanTerms } from './loan-terms';
+import { pricingOf, type Application } from './application-repository';
 
 export type EsignChannel = 'sms' | 'email';
 
 /** What the e-sign page works from: the application its guid names, with the customer and card it needs. */
-export type EsignApplication = {
-  id: number;
-  guid: string;
-  customerId: number;
-  statusId: number;
-  terms: LoanTerms;
-  dailyRate: number;
+export type EsignApplication = Pick<
+  Application,
+  'id' | 'guid' | 'customerId' | 'statusId' | 'terms' | 'dailyRate'
+> & {
   /** When the quote was accepted (an instant); the documents say so when it was another day. */
   acceptedAt: string;
   customer: {
