@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { AddressFields } from '../../../components/address/address-fields';
 import { DateChoice } from '../../../components/form/date-choice';
+import { DigitsInput } from '../../../components/form/digits-input';
 import { ErrorSummary } from '../../../components/form/error-summary';
 import { CheckboxField, Field } from '../../../components/form/field';
 import { OptionsSelect, toOptions } from '../../../components/form/options-select';
@@ -129,15 +130,7 @@ export function Stage1Form({ loan, tracking, send, onError }: Props) {
         hint="Your take-home pay per payslip"
         error={errorOf('monthlynetPay')}
       >
-        {(a11y) => (
-          <input
-            {...a11y}
-            className="input input--short"
-            inputMode="numeric"
-            autoComplete="off"
-            {...register('monthlynetPay')}
-          />
-        )}
+        {(a11y) => <DigitsInput {...a11y} {...register('monthlynetPay')} />}
       </Field>
       <Field label={`Number of dependants: ${dependants}`}>
         {(a11y) => (

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { AddressFields } from '../../../components/address/address-fields';
 import { ErrorBanner } from '../../../components/form/error-banner';
+import { DigitsInput } from '../../../components/form/digits-input';
 import { ErrorSummary } from '../../../components/form/error-summary';
 import { CheckboxField, Field } from '../../../components/form/field';
 import { OptionsSelect, toOptions } from '../../../components/form/options-select';
@@ -116,15 +117,7 @@ export function Stage3Form({ send, onError, serverError }: Props) {
           hint="How long you have been in this work, in whole months."
           error={errorOf('employmentDetail.employmentLength')}
         >
-          {(a11y) => (
-            <input
-              {...a11y}
-              className="input input--short"
-              inputMode="numeric"
-              autoComplete="off"
-              {...register('employmentDetail.employmentLength')}
-            />
-          )}
+          {(a11y) => <DigitsInput {...a11y} {...register('employmentDetail.employmentLength')} />}
         </Field>
       ) : null}
       <Field label="Employment industry" error={errorOf('employmentDetail.employmentIndustryID')}>

@@ -1,5 +1,6 @@
 import type { BankDetails } from '@lender/contract/rules/bank';
 import { ErrorBanner } from '../../../components/form/error-banner';
+import { DigitsInput } from '../../../components/form/digits-input';
 import { ErrorSummary } from '../../../components/form/error-summary';
 import { Field } from '../../../components/form/field';
 import { SubmitButton } from '../../../components/form/submit-button';
@@ -32,28 +33,10 @@ export function Stage4Form({ send, onError, serverError }: Props) {
       <ErrorSummary summary={summary} />
       <p>Your bank details are used to transfer the money to you.</p>
       <Field label="Sort code" hint="Must be 6 digits long" error={errorOf('sortCode')}>
-        {(a11y) => (
-          <input
-            {...a11y}
-            className="input input--short"
-            inputMode="numeric"
-            autoComplete="off"
-            spellCheck={false}
-            {...register('sortCode')}
-          />
-        )}
+        {(a11y) => <DigitsInput {...a11y} {...register('sortCode')} />}
       </Field>
       <Field label="Account number" hint="Must be 8 digits long" error={errorOf('bankAccountNumber')}>
-        {(a11y) => (
-          <input
-            {...a11y}
-            className="input input--short"
-            inputMode="numeric"
-            autoComplete="off"
-            spellCheck={false}
-            {...register('bankAccountNumber')}
-          />
-        )}
+        {(a11y) => <DigitsInput {...a11y} {...register('bankAccountNumber')} />}
       </Field>
 
       <ErrorBanner message={serverError} />

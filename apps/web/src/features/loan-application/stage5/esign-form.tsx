@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { ErrorBanner } from '../../../components/form/error-banner';
+import { DigitsInput } from '../../../components/form/digits-input';
 import { ErrorSummary } from '../../../components/form/error-summary';
 import { CheckboxField, Field } from '../../../components/form/field';
 import { SubmitButton } from '../../../components/form/submit-button';
@@ -67,15 +68,7 @@ export function EsignForm({ guid, documents, send, onError, serverError, serverE
         error={errorOf('smsCode')}
       >
         {(a11y) => (
-          <input
-            {...a11y}
-            className="input input--short"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            spellCheck={false}
-            maxLength={10}
-            {...register('smsCode')}
-          />
+          <DigitsInput {...a11y} autoComplete="one-time-code" maxLength={10} {...register('smsCode')} />
         )}
       </Field>
       <ResendControl
