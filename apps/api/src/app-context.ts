@@ -1,6 +1,8 @@
 import type { Config } from './config';
 import type { Db, DbKind } from './db/create-db';
+import type { MaintenanceSwitch } from './lib/maintenance-switch';
 import type { Outbox } from './lib/outbox';
+import type { SessionStore } from './lib/sessions/session-store';
 
 /** What every feature needs, built once at start-up and passed down explicitly. */
 export type AppContext = {
@@ -8,4 +10,6 @@ export type AppContext = {
   db: Db;
   dbKind: DbKind;
   outbox: Outbox;
+  sessions: SessionStore;
+  maintenance: MaintenanceSwitch;
 };

@@ -47,15 +47,12 @@ export async function buildApp(
   await app.register(compress, { global: true, threshold: 1024 });
   await registerOpenApi(app, ctx.config);
 
-  if (ctx.config.MAINTENANCE_MODE) {
-    app.addHook('onRequest', async (req, reply) => {
-      if (req.url.startsWith('/api/') && !req.url.startsWith('/api/health')) {
-        return reply
-          .code(503)
-          .send(fail(ErrorId.maintenance, 'We are performing essential maintenance work.'));
-      }
-    });
-  }
+  // Read on every call (cached for a moment), so staff switch it without a restart.
+  app.addHook('onRequest', async (req, reply) => {
+    if (req.url.startsWith('/api/') && !req.url.startsWith('/api/health') && (await ctx.maintenance.isOn())) {
+      return reply.code(503).send(fail(ErrorId.maintenance, 'We are performing essential maintenance work.'));
+    }
+  });
   registerHealth(app, ctx);
   registerCardProviderSettings(app, ctx.config);
   registerCalls(app, ctx, await implementedCalls(ctx, createCardProvider(ctx.config, app)));

@@ -36,6 +36,13 @@ const configSchema = z
     ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).default(900),
     REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).default(30),
     /**
+     * Failed logins one caller address may make in 15 minutes, over all accounts (docs/decisions/017);
+     * each account also locks after 5. Browser tests, all from 127.0.0.1, raise it.
+     */
+    LOGIN_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
+    /** Password-reset requests one caller address may make in 15 minutes. */
+    PASSWORD_RESETS_PER_ADDRESS: z.coerce.number().int().min(1).default(5),
+    /**
      * Key for secrets stored encrypted at rest (bank details, the card provider's tokens); 32 bytes as 64
      * hex characters. Outside production, unset means a key generated once and kept in DATA_KEY_FILE.
      */

@@ -226,6 +226,7 @@ export const calls = {
     method: 'POST',
     auth: 'public',
     skipDefaultErrorHandling: true,
+    rateLimited: true,
     body: account.loginRequestSchema,
     response: account.loginResponseSchema,
   }),
@@ -237,6 +238,16 @@ export const calls = {
     skipDefaultErrorHandling: true,
     body: account.refreshTokenBodySchema,
     response: tokenPairSchema,
+  }),
+  /** Not in the spec: Logout ends the session on the server (the refresh token's family is revoked). */
+  logout: call({
+    controller: 'Account',
+    action: 'Logout',
+    method: 'POST',
+    auth: 'public',
+    skipDefaultErrorHandling: true,
+    body: account.refreshTokenBodySchema,
+    response: empty,
   }),
   changePassword: call({
     controller: 'Account',
@@ -260,6 +271,7 @@ export const calls = {
     method: 'POST',
     auth: 'public',
     skipDefaultErrorHandling: true,
+    rateLimited: true,
     body: account.forgotPasswordBodySchema,
     response: empty,
   }),
@@ -269,6 +281,15 @@ export const calls = {
     method: 'POST',
     auth: 'public',
     body: account.changePasswordByGuidSchema,
+    response: empty,
+  }),
+  /** Not in the spec: the verification link of ChangeEmail; public, the link may open on another device. */
+  confirmEmailChange: call({
+    controller: 'Account',
+    action: 'ConfirmEmailChange',
+    method: 'POST',
+    auth: 'public',
+    body: account.confirmEmailChangeBodySchema,
     response: empty,
   }),
   getAccountDetails: call({
@@ -299,7 +320,7 @@ export const calls = {
     action: 'ChangeContactPreference',
     method: 'POST',
     auth: 'session',
-    body: account.changeContactPreferenceSchema,
+    body: account.contactPreferencesSchema,
     response: empty,
   }),
   getBorrowingSummary: call({

@@ -31,6 +31,11 @@ describe('migrations', () => {
       'one_time_tokens',
       'outbox',
       'client_errors',
+      'session_families',
+      'login_attempts',
+      'email_changes',
+      'consent_events',
+      'app_settings',
     ] as const) {
       const row = await t.ctx.db
         .selectFrom(table)
@@ -154,6 +159,7 @@ describe('createDb', () => {
         '005-card-provider-sandbox',
         '006-application-stages',
         '007-esign',
+        '008-accounts',
       ]);
     } finally {
       await db.destroy();

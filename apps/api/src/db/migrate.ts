@@ -8,6 +8,7 @@ import * as m004 from './migrations/004-outbox-sealed-secrets';
 import * as m005 from './migrations/005-card-provider-sandbox';
 import * as m006 from './migrations/006-application-stages';
 import * as m007 from './migrations/007-esign';
+import * as m008 from './migrations/008-accounts';
 
 /** Every migration in order; they take Kysely<any> and run on SQLite and PostgreSQL alike. */
 const migrations: Record<string, Migration> = {
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   '005-card-provider-sandbox': m005,
   '006-application-stages': m006,
   '007-esign': m007,
+  '008-accounts': m008,
 };
 
 /**

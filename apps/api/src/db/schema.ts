@@ -22,6 +22,11 @@ export interface Database {
   esign_documents_served: EsignDocumentsServedTable;
   esign_signatures: EsignSignatureTable;
   outbox_attachments: OutboxAttachmentTable;
+  session_families: SessionFamilyTable;
+  login_attempts: LoginAttemptTable;
+  email_changes: EmailChangeTable;
+  consent_events: ConsentEventTable;
+  app_settings: AppSettingTable;
 }
 
 export interface DictionaryEntryTable {
@@ -45,7 +50,9 @@ export interface CustomerTable {
   birth_date: string;
   password_hash: string | null;
   is_legal: number;
-  news_from_us: number;
+  /** Marketing consent per channel (docs/decisions/017); consent_events keeps its history. */
+  news_by_email: number;
+  news_by_sms: number;
   post_code: string;
   county: string | null;
   town: string | null;
@@ -96,14 +103,67 @@ export interface ApplicationDecisionTable {
   created_at: string;
 }
 
+/** One sign-in: its refresh tokens rotate within it, and revoking it ends the session everywhere. */
+export interface SessionFamilyTable {
+  id: Generated<number>;
+  customer_id: number;
+  created_at: string;
+  revoked_at: string | null;
+  /** 'sign-out', 'reuse' (a swapped refresh token came back), 'maintenance', 'password-changed'... */
+  revoked_reason: string | null;
+}
+
 export interface RefreshTokenTable {
   id: Generated<number>;
   customer_id: number;
+  family_id: number | null;
   /** SHA-256 of the token; the token itself is never stored. */
   token_hash: string;
   expires_at: string;
+  /** When it was swapped for the next one: presenting it again revokes its family. */
+  used_at: string | null;
   revoked_at: string | null;
   created_at: string;
+}
+
+/**
+ * A login attempt: 'pending' while its password is checked, then 'failure' or 'success'; 'locked' is the
+ * lock itself (after 5 failures) and 'refused' an attempt made while it lasted.
+ */
+export interface LoginAttemptTable {
+  id: Generated<number>;
+  customer_id: number | null;
+  ip_address: string;
+  outcome: 'pending' | 'failure' | 'success' | 'locked' | 'refused';
+  created_at: string;
+}
+
+/** A new e-mail address waiting for its verification link (only the link's hash). */
+export interface EmailChangeTable {
+  id: Generated<number>;
+  customer_id: number;
+  new_email: string;
+  token_hash: string;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+export interface ConsentEventTable {
+  id: Generated<number>;
+  customer_id: number;
+  channel: 'email' | 'sms';
+  given: number;
+  /** Where it was given or withdrawn: 'stage1', 'account'. */
+  source: string;
+  created_at: string;
+}
+
+/** Settings staff change while the service runs (maintenance mode). */
+export interface AppSettingTable {
+  key: string;
+  value: string;
+  updated_at: string;
 }
 
 export interface OneTimeTokenTable {

@@ -2,6 +2,8 @@ import type { AppContext } from '../app-context';
 import type { CardProvider } from '../lib/card-provider/card-provider';
 import { entryNames, loadDictionaries } from '../lib/dictionary-store';
 import type { ImplementedCall } from '../plugins/calls';
+import { accountCalls } from './account/account-calls';
+import { sessionCalls } from './account/session-calls';
 import { chooseAddressLookup } from './address/choose-address-lookup';
 import { findAddress } from './address/find-address';
 import { retrieveAddress } from './address/retrieve-address';
@@ -15,7 +17,7 @@ import { esignService } from './register/esign-service';
 import { getEmailVerificationLinkStatus } from './register/get-email-verification-link-status';
 import { getEsign } from './register/get-esign';
 import { calculateQuote } from './register/calculate-quote';
-import { dictionaryIdCheck } from './register/dictionary-id-check';
+import { dictionaryIdCheck } from '../lib/dictionary-id-check';
 import { getApplicationStatus } from './register/get-application-status';
 import { getQuote } from './register/get-quote';
 import { quoteService } from './register/quote-service';
@@ -67,5 +69,7 @@ export async function implementedCalls(
     reportError(clientErrorRepository(ctx.db)),
     findAddress(lookup),
     retrieveAddress(lookup),
+    ...sessionCalls(ctx),
+    ...accountCalls(ctx),
   ];
 }

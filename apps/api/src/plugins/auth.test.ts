@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha256 } from '../lib/secrets';
 import { createCustomer, createSession, signAccessToken } from '../test/factories';
 import { createTestApp, type TestApp } from '../test/test-app';
-import { issueTokens, verifyAccessToken } from './auth';
+import { verifyAccessToken } from './auth';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -100,11 +100,12 @@ describe('session calls refuse requests without a valid token (401 in the envelo
   });
 });
 
-describe('issueTokens', () => {
+describe('issuing a session', () => {
   it('signs an access token for the customer and stores only the hash of the refresh token', async () => {
     const c = await createCustomer(t.ctx.db);
-    const { token, refreshToken } = await issueTokens(t.ctx.db, t.ctx.config, c.id);
-    expect(await verifyAccessToken(t.ctx.config, token)).toEqual({ customerId: c.id });
+    const { token, refreshToken } = await t.ctx.sessions.issue(c.id);
+    const session = await verifyAccessToken(t.ctx.config, token);
+    expect(session).toEqual({ customerId: c.id, familyId: expect.any(Number) });
     const rows = await t.ctx.db
       .selectFrom('refresh_tokens')
       .selectAll()
@@ -112,13 +113,14 @@ describe('issueTokens', () => {
       .execute();
     expect(rows).toHaveLength(1);
     expect(rows[0]!.token_hash).toBe(sha256(refreshToken));
+    expect(rows[0]!.family_id).toBe(session!.familyId);
     expect(JSON.stringify(rows)).not.toContain(refreshToken);
     expect(rows[0]!.expires_at > new Date().toISOString()).toBe(true);
   });
 
   it('gives an access token that expires after ACCESS_TOKEN_TTL_SECONDS', async () => {
     const c = await createCustomer(t.ctx.db);
-    const { token } = await issueTokens(t.ctx.db, t.ctx.config, c.id);
+    const { token } = await t.ctx.sessions.issue(c.id);
     const payload = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8'));
     expect(payload.exp - payload.iat).toBe(t.ctx.config.ACCESS_TOKEN_TTL_SECONDS);
     expect(payload.sub).toBe(String(c.id));
@@ -132,16 +134,17 @@ describe('verifyAccessToken remembers the tokens it verified, without trusting a
   it('refuses a remembered token once it has expired', async () => {
     const { customer, token } = await createSession(t.ctx);
     const exp = expiryOf(token);
-    expect(await verifyAccessToken(t.ctx.config, token, exp - 1)).toEqual({ customerId: customer.id });
+    const session = { customerId: customer.id, familyId: expect.any(Number) };
+    expect(await verifyAccessToken(t.ctx.config, token, exp - 1)).toEqual(session);
     expect(await verifyAccessToken(t.ctx.config, token, exp)).toBeNull();
-    expect(await verifyAccessToken(t.ctx.config, token, exp - 1)).toEqual({ customerId: customer.id });
+    expect(await verifyAccessToken(t.ctx.config, token, exp - 1)).toEqual(session);
   });
 
   it('refuses a tampered copy of a remembered token', async () => {
     const { token } = await createSession(t.ctx);
     expect(await verifyAccessToken(t.ctx.config, token)).not.toBeNull();
     const [h, , s] = token.split('.') as [string, string, string];
-    const other = Buffer.from(JSON.stringify({ typ: 'access', sub: '1', exp: now() + 600 })).toString(
+    const other = Buffer.from(JSON.stringify({ typ: 'access', sub: '1', sid: 1, exp: now() + 600 })).toString(
       'base64url',
     );
     expect(await verifyAccessToken(t.ctx.config, `${h}.${other}.${s}`)).toBeNull();

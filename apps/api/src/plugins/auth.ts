@@ -1,35 +1,11 @@
 import { ErrorId, fail } from '@lender/contract/envelope';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
-import type { Transaction } from 'kysely';
-import type { Db } from '../db/create-db';
-import type { Database } from '../db/schema';
-import { nowIso, plusSeconds } from '../lib/clock';
-import { signHs256, verifyHs256 } from '../lib/hs256-jwt';
-import { randomToken, sha256 } from '../lib/secrets';
+import { verifyHs256 } from '../lib/hs256-jwt';
+import type { SessionStore } from '../lib/sessions/session-store';
 
-export type Session = { customerId: number };
-
-/** A short-lived access token (JWT, HS256) and a long-lived refresh token stored only as its hash. */
-export async function issueTokens(db: Db | Transaction<Database>, config: Config, customerId: number) {
-  const iat = Math.floor(Date.now() / 1000);
-  const token = signHs256(
-    { typ: 'access', sub: String(customerId), iat, exp: iat + config.ACCESS_TOKEN_TTL_SECONDS },
-    config.JWT_SECRET,
-  );
-  const refreshToken = randomToken();
-  await db
-    .insertInto('refresh_tokens')
-    .values({
-      customer_id: customerId,
-      token_hash: sha256(refreshToken),
-      expires_at: plusSeconds(config.REFRESH_TOKEN_TTL_DAYS * 86_400),
-      revoked_at: null,
-      created_at: nowIso(),
-    })
-    .execute();
-  return { token, refreshToken };
-}
+/** Who is calling: the customer, and the session family (sign-in) their token belongs to. */
+export type Session = { customerId: number; familyId: number };
 
 /** About one token per customer signed in within a token's lifetime; beyond it the oldest is re-checked. */
 export const VERIFIED_TOKENS_KEPT = 10_000;
@@ -60,22 +36,30 @@ export async function verifyAccessToken(
   }
   const payload = verifyHs256(token, config.JWT_SECRET, nowSeconds);
   const customerId = Number(payload?.sub);
+  const familyId = payload?.sid;
   if (!payload || payload.typ !== 'access' || !Number.isInteger(customerId) || customerId < 1) return null;
+  // A token from before session families (issue 12) has none: it is refused and the client refreshes.
+  if (typeof familyId !== 'number' || !Number.isInteger(familyId) || familyId < 1) return null;
   // Shared by every request that presents this token: frozen, so no handler can change another's session.
-  const session = Object.freeze({ customerId });
+  const session = Object.freeze({ customerId, familyId });
   // Maps keep insertion order: the first key is the oldest entry.
   if (verified.size >= VERIFIED_TOKENS_KEPT) verified.delete(verified.keys().next().value!);
   verified.set(token, { session, expiresAt: payload.exp as number });
   return session;
 }
 
-/** onRequest hook of session calls: a missing, expired or forged token answers 401 in the envelope. */
-export function requireSession(config: Config) {
+/**
+ * onRequest hook of session calls: a missing, expired or forged token, or one whose session has ended
+ * (signed out, reused refresh token, maintenance), answers 401 in the envelope.
+ */
+export function requireSession(config: Config, sessions: Pick<SessionStore, 'isLive'>) {
   return async (req: FastifyRequest, reply: FastifyReply) => {
     const header = req.headers.authorization;
     const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
     const session = token ? await verifyAccessToken(config, token) : null;
-    if (!session) return reply.code(401).send(fail(ErrorId.unauthorized, 'Unauthorized.'));
+    if (!session || !(await sessions.isLive(session.familyId))) {
+      return reply.code(401).send(fail(ErrorId.unauthorized, 'Unauthorized.'));
+    }
     req.session = session;
   };
 }

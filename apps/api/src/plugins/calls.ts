@@ -85,7 +85,7 @@ function addRoute(
     },
     // onRequest, not preHandler: a request without a valid token answers 401 before its body is read or
     // validated, so an anonymous caller never gets field messages (or a 400 in place of the 401).
-    ...(def.auth === 'session' ? { onRequest: requireSession(ctx.config) } : {}),
+    ...(def.auth === 'session' ? { onRequest: requireSession(ctx.config, ctx.sessions) } : {}),
     preHandler: refuseNulCharacters,
     handler: handler ?? notImplemented,
   });

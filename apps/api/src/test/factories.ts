@@ -7,7 +7,6 @@ import type { AppContext } from '../app-context';
 import type { Db } from '../db/create-db';
 import type { CustomerTable } from '../db/schema';
 import { nowIso } from '../lib/clock';
-import { issueTokens } from '../plugins/auth';
 import { createStage1Payload } from './stage1-payload';
 
 export type Customer = Selectable<CustomerTable>;
@@ -30,7 +29,8 @@ export async function createCustomer(db: Db, overrides: Partial<Insertable<Custo
     birth_date: '1988-04-12',
     password_hash: null,
     is_legal: 1,
-    news_from_us: 0,
+    news_by_email: 0,
+    news_by_sms: 0,
     post_code: 'SW1A 1AA',
     county: 'Greater London',
     town: 'London',
@@ -55,7 +55,7 @@ export async function createCustomer(db: Db, overrides: Partial<Insertable<Custo
 /** A customer with a real access token and refresh token, as after stage 1 or login. */
 export async function createSession(ctx: AppContext, overrides: Partial<Insertable<CustomerTable>> = {}) {
   const customer = await createCustomer(ctx.db, overrides);
-  const tokens = await issueTokens(ctx.db, ctx.config, customer.id);
+  const tokens = await ctx.sessions.issue(customer.id);
   return { customer, ...tokens, authorization: `Bearer ${tokens.token}` };
 }
 
@@ -76,11 +76,13 @@ export async function createApplicant(app: FastifyInstance, overrides: Partial<S
 export async function signAccessToken(opts: {
   secret: string;
   customerId: number;
+  /** The session family (`sid`); a live one unless the test says otherwise. */
+  familyId?: number;
   expiresAt?: number;
   typ?: string;
 }) {
   const now = Math.floor(Date.now() / 1000);
-  return new SignJWT({ typ: opts.typ ?? 'access' })
+  return new SignJWT({ typ: opts.typ ?? 'access', sid: opts.familyId ?? 1 })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(String(opts.customerId))
     .setIssuedAt(now - 3600)

@@ -15,6 +15,7 @@ export const loginResponseSchema = z.object({
   appGuid: z.string().nullable(),
   isLegal: z.boolean(),
 });
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
 /** RefreshToken, ChangeEmail, ChangeMobile and ForgotPassword post a bare JSON string. */
 export const refreshTokenBodySchema = stringBody(Msg.invalidRefreshToken, 200);
@@ -59,6 +60,16 @@ export const changeAddressSchema = z
     alwaysCheck,
   );
 
+/** Marketing consent per channel (docs/decisions/017): as easy to withdraw as to give. */
+export const contactPreferencesSchema = z.object(
+  {
+    newsByEmail: z.boolean({ error: Msg.newsFromUs }),
+    newsBySms: z.boolean({ error: Msg.newsFromUs }),
+  },
+  { error: Msg.request },
+);
+export type ContactPreferences = z.infer<typeof contactPreferencesSchema>;
+
 export const accountAddressSchema = z.object({
   postCode: z.string(),
   county: z.string().nullable(),
@@ -82,11 +93,13 @@ export const accountDetailsSchema = z.object({
     livedInAddressID: z.number().nullable(),
     residentalStatusID: z.number().nullable(),
     address: accountAddressSchema,
+    /** Not in the spec's list: the marketing consent the contact details page shows and changes. */
+    contactPreferences: contactPreferencesSchema,
+    /** An e-mail change waiting for its verification link, or null. */
+    pendingEmail: z.string().nullable(),
   }),
 });
 export type AccountDetails = z.infer<typeof accountDetailsSchema>;
 
-export const changeContactPreferenceSchema = z.object(
-  { newsFromUs: z.boolean({ error: Msg.newsFromUs }) },
-  { error: Msg.request },
-);
+/** The token of an e-mail-change link (the web page posts it from `/account/confirm-email/:token`). */
+export const confirmEmailChangeBodySchema = stringBody(Msg.invalidLink, 200);

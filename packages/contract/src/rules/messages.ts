@@ -68,6 +68,8 @@ export const Msg = {
   invalidCharacters: 'Please remove the invalid characters.',
   invalidLink: 'Invalid link.',
   invalidRefreshToken: 'Invalid refresh token.',
+  /** Where the spec is silent (issue 12): a password on the list of the most common ones. */
+  commonPassword: 'This password is too easy to guess. Please choose a less common one.',
   loanType: 'Please choose a loan type.',
   resident: 'Please tell us whether you live in the UK.',
   country: 'We can only lend to addresses in the United Kingdom.',

@@ -2,7 +2,7 @@ import { AppStatus } from '@lender/contract/status';
 import type { CardProvider } from '../../lib/card-provider/card-provider';
 import type { RegisterStore } from './register-store';
 import { isOpenFor, STAGE_OPEN_FROM } from './stage-gate';
-import type { StoredAddress } from './stored-address';
+import type { StoredAddress } from '../../lib/stored-address';
 
 /** Stage 2 as the service takes it: the provider's references and where the card lives. */
 export type CardCheck = {

@@ -1,6 +1,6 @@
 import type { DbExecutor } from '../../db/create-db';
 import { nowIso } from '../../lib/clock';
-import { addressColumns, type StoredAddress } from './stored-address';
+import { addressColumns, type StoredAddress } from '../../lib/stored-address';
 
 /** A card as the provider confirmed it; `billing` null means the card's address is the home address. */
 export type ConfirmedCard = {

@@ -2,7 +2,6 @@ import type { AppContext } from '../../app-context';
 import type { DbExecutor } from '../../db/create-db';
 import type { OutgoingMessage } from '../../lib/outbox';
 import { encrypt } from '../../lib/secrets';
-import { issueTokens } from '../../plugins/auth';
 import { affordabilityRepository, type AffordabilityRepository } from './affordability-repository';
 import { applicationRepository, type ApplicationRepository } from './application-repository';
 import { bankAccountRepository, type BankAccountRepository } from './bank-account-repository';
@@ -41,7 +40,7 @@ export function registerStore(ctx: AppContext): RegisterStore {
     bankAccounts: bankAccountRepository(db, seal),
     esign: esignRepository(db),
     outbox: { enqueue: (message) => ctx.outbox.enqueue(db, message) },
-    sessions: { issue: (customerId) => issueTokens(db, ctx.config, customerId) },
+    sessions: { issue: (customerId) => ctx.sessions.issue(customerId, db) },
   });
   return { ...bind(ctx.db), transaction: (work) => ctx.db.transaction().execute((trx) => work(bind(trx))) };
 }

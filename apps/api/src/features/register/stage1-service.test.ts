@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadDictionaries } from '../../lib/dictionary-store';
 import { createStage1Payload } from '../../test/stage1-payload';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { dictionaryIdCheck } from './dictionary-id-check';
+import { dictionaryIdCheck } from '../../lib/dictionary-id-check';
 import { registerStore, type RegisterStore } from './register-store';
 import { stage1Service } from './stage1-service';
 import { toStage1Application } from './submit-stage1';

@@ -7,7 +7,7 @@ import { isUniqueViolation } from '../../db/unique-violation';
 import { randomToken } from '../../lib/secrets';
 import { isEnded } from './application-status';
 import type { NewCustomer } from './customer-repository';
-import type { DictionaryIdCheck } from './dictionary-id-check';
+import type { DictionaryIdCheck } from '../../lib/dictionary-id-check';
 import type { LoanTerms } from './loan-terms';
 import type { RegisterRepositories, RegisterStore } from './register-store';
 import { screenApplicant, type ScreenResult } from './stage1-screen';

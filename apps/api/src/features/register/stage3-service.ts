@@ -3,7 +3,7 @@ import { buildQuote } from '@lender/contract/pricing/quote';
 import { AppStatus } from '@lender/contract/status';
 import type { AffordabilityDetails } from './affordability-repository';
 import { assessAffordability } from './affordability';
-import type { DictionaryIdCheck } from './dictionary-id-check';
+import type { DictionaryIdCheck } from '../../lib/dictionary-id-check';
 import type { RegisterStore } from './register-store';
 import { isOpenFor, STAGE_OPEN_FROM } from './stage-gate';
 

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { implementCall } from '../../plugins/calls';
 import type { CardCheck, CardCheckService } from './card-check-service';
 import { RegisterMessage } from './register-messages';
-import { toStoredAddress } from './stored-address';
+import { toStoredAddress } from '../../lib/stored-address';
 
 /** The one place stage 2's payload names (spec section 3) become the service's. */
 export const toCardCheck = (body: z.output<typeof stage2Schema>): CardCheck => ({

@@ -8,7 +8,7 @@ import { implementCall, invalidFields } from '../../plugins/calls';
 import type { AffordabilityDetails } from './affordability-repository';
 import { RegisterMessage } from './register-messages';
 import type { Stage3Outcome, Stage3Service } from './stage3-service';
-import { toStoredAddress } from './stored-address';
+import { toStoredAddress } from '../../lib/stored-address';
 
 const EXPENSE_KEYS = Object.keys(EXPENSE_LIMITS) as ExpenseKey[];
 

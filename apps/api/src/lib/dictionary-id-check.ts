@@ -1,5 +1,5 @@
 import type { DictionaryName } from '@lender/contract/dictionary-ids';
-import type { StoredDictionaries } from '../../lib/dictionary-store';
+import type { StoredDictionaries } from './dictionary-store';
 
 /**
  * Every dictionary-backed id a service stores is checked against the dictionary in the database (a

@@ -1,5 +1,5 @@
 import { formatAddress, normalisePostCode, type Address } from '@lender/contract/rules/address';
-import type { AddressColumns } from '../../db/schema';
+import type { AddressColumns } from '../db/schema';
 
 /** An address as the services hold it: the contract's fields, with the one-line form documents show. */
 export type StoredAddress = {

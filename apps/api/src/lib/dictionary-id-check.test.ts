@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadDictionaries } from '../../lib/dictionary-store';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { loadDictionaries } from './dictionary-store';
+import { createTestApp, type TestApp } from '../test/test-app';
 import { dictionaryIdCheck, type DictionaryIdCheck } from './dictionary-id-check';
 
 let t: TestApp;

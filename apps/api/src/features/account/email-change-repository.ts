@@ -1,0 +1,66 @@
+import type { DbExecutor } from '../../db/create-db';
+import { nowIso, plusSeconds } from '../../lib/clock';
+import { sha256 } from '../../lib/secrets';
+
+export type EmailChangeRepository = ReturnType<typeof emailChangeRepository>;
+
+/** email_changes: a new address waiting for its verification link; only the link's SHA-256 is kept. */
+export const emailChangeRepository = (db: DbExecutor) => ({
+  insert: (c: { customerId: number; newEmail: string; token: string; ttlSeconds: number }) =>
+    db
+      .insertInto('email_changes')
+      .values({
+        customer_id: c.customerId,
+        new_email: c.newEmail,
+        token_hash: sha256(c.token),
+        expires_at: plusSeconds(c.ttlSeconds),
+        used_at: null,
+        created_at: nowIso(),
+      })
+      .execute(),
+
+  /** Ends every unused change of a customer: only the newest request's link works. */
+  retire: (customerId: number) =>
+    db
+      .updateTable('email_changes')
+      .set({ used_at: nowIso() })
+      .where('customer_id', '=', customerId)
+      .where('used_at', 'is', null)
+      .execute(),
+
+  findLive: (token: string) =>
+    db
+      .selectFrom('email_changes')
+      .select(['id', 'customer_id as customerId', 'new_email as newEmail'])
+      .where('token_hash', '=', sha256(token))
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', nowIso())
+      .executeTakeFirst(),
+
+  /** Claims the change for one use: false when another request used it first (or it has just expired). */
+  async claim(id: number): Promise<boolean> {
+    const now = nowIso();
+    const result = await db
+      .updateTable('email_changes')
+      .set({ used_at: now })
+      .where('id', '=', id)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', now)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  },
+
+  /** The address of the customer's change still waiting for its link, or null. */
+  async pendingFor(customerId: number): Promise<string | null> {
+    const row = await db
+      .selectFrom('email_changes')
+      .select('new_email')
+      .where('customer_id', '=', customerId)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', nowIso())
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return row?.new_email ?? null;
+  },
+});

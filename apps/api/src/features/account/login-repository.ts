@@ -1,0 +1,62 @@
+import type { DbExecutor } from '../../db/create-db';
+import type { LoginAttemptTable } from '../../db/schema';
+import { nowIso } from '../../lib/clock';
+
+export type LoginRepository = ReturnType<typeof loginRepository>;
+type Outcome = LoginAttemptTable['outcome'];
+
+/** What a login reads (the customer by e-mail, their newest application) and the attempts it records. */
+export const loginRepository = (db: DbExecutor) => ({
+  findCustomer: (email: string) =>
+    db
+      .selectFrom('customers')
+      .select(['id', 'password_hash as passwordHash', 'is_legal as isLegal'])
+      .where('email', '=', email)
+      .executeTakeFirst(),
+
+  latestApplication: (customerId: number) =>
+    db
+      .selectFrom('applications')
+      .select(['status_id as statusId', 'guid'])
+      .where('customer_id', '=', customerId)
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst(),
+
+  async recordAttempt(customerId: number | null, ipAddress: string, outcome: Outcome): Promise<number> {
+    const row = await db
+      .insertInto('login_attempts')
+      .values({ customer_id: customerId, ip_address: ipAddress, outcome, created_at: nowIso() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return Number(row.id);
+  },
+
+  settleAttempt: (id: number, outcome: Outcome) =>
+    db.updateTable('login_attempts').set({ outcome }).where('id', '=', id).execute(),
+
+  /** When the customer's newest attempt of one of `outcomes` was made, if any. */
+  async lastAt(customerId: number, outcomes: Outcome[]): Promise<string | null> {
+    const row = await db
+      .selectFrom('login_attempts')
+      .select('created_at')
+      .where('customer_id', '=', customerId)
+      .where('outcome', 'in', outcomes)
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return row?.created_at ?? null;
+  },
+
+  /** Failed and still-running attempts after `since`: a running one counts, so racing guesses cannot pass the limit. */
+  async countFailuresAfter(customerId: number, since: string): Promise<number> {
+    const row = await db
+      .selectFrom('login_attempts')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('customer_id', '=', customerId)
+      .where('outcome', 'in', ['failure', 'pending'])
+      .where('created_at', '>', since)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  },
+});

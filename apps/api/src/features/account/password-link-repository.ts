@@ -1,0 +1,72 @@
+import type { DbExecutor } from '../../db/create-db';
+import { nowIso, plusSeconds } from '../../lib/clock';
+import { sha256 } from '../../lib/secrets';
+
+/** The purposes of the one-time links that set a password: stage1's first one, and forgot password's. */
+export const PasswordLinkPurpose = { setPassword: 'set-password', resetPassword: 'reset-password' } as const;
+export type PasswordLinkPurpose = (typeof PasswordLinkPurpose)[keyof typeof PasswordLinkPurpose];
+const PURPOSES: PasswordLinkPurpose[] = Object.values(PasswordLinkPurpose);
+
+export type PasswordLinkRepository = ReturnType<typeof passwordLinkRepository>;
+
+/** one_time_tokens rows of the password links; only a token's SHA-256 is stored or looked up. */
+export const passwordLinkRepository = (db: DbExecutor) => ({
+  insert: (t: { customerId: number; purpose: PasswordLinkPurpose; token: string; ttlSeconds: number }) =>
+    db
+      .insertInto('one_time_tokens')
+      .values({
+        customer_id: t.customerId,
+        purpose: t.purpose,
+        token_hash: sha256(t.token),
+        expires_at: plusSeconds(t.ttlSeconds),
+        used_at: null,
+        created_at: nowIso(),
+      })
+      .execute(),
+
+  /** A password link that is still usable: known, of a password purpose, not used, not expired. */
+  findLive: (token: string) =>
+    db
+      .selectFrom('one_time_tokens')
+      .select(['id', 'customer_id as customerId', 'purpose'])
+      .where('token_hash', '=', sha256(token))
+      .where('purpose', 'in', PURPOSES)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', nowIso())
+      .executeTakeFirst() as Promise<{ id: number; customerId: number; purpose: PasswordLinkPurpose } | undefined>,
+
+  /** Claims the link for one use: false when another request used it first (or it has just expired). */
+  async claim(id: number): Promise<boolean> {
+    const now = nowIso();
+    const result = await db
+      .updateTable('one_time_tokens')
+      .set({ used_at: now })
+      .where('id', '=', id)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', now)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  },
+
+  /** Ends every unused password link of a customer, of the given purposes (a newer one, or a new password). */
+  retire: (customerId: number, purposes: PasswordLinkPurpose[] = PURPOSES) =>
+    db
+      .updateTable('one_time_tokens')
+      .set({ used_at: nowIso() })
+      .where('customer_id', '=', customerId)
+      .where('purpose', 'in', purposes)
+      .where('used_at', 'is', null)
+      .execute(),
+
+  /** Reset links made for a customer since `since`, used or not: the per-address cap counts sends. */
+  async countResetsSince(customerId: number, since: string): Promise<number> {
+    const row = await db
+      .selectFrom('one_time_tokens')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('customer_id', '=', customerId)
+      .where('purpose', '=', PasswordLinkPurpose.resetPassword)
+      .where('created_at', '>', since)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  },
+});

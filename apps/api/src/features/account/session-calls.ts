@@ -1,0 +1,20 @@
+import type { AppContext } from '../../app-context';
+import { createRateLimiter } from '../../lib/rate-limiter';
+import type { ImplementedCall } from '../../plugins/calls';
+import { login } from './login';
+import { loginRepository } from './login-repository';
+import { loginService } from './login-service';
+import { logout } from './logout';
+import { refreshToken } from './refresh-token';
+
+const FIFTEEN_MINUTES_MS = 15 * 60 * 1000;
+
+/** Signing in and out: Login, RefreshToken, Logout. */
+export function sessionCalls(ctx: AppContext): ImplementedCall[] {
+  const addressFailures = createRateLimiter({
+    limit: ctx.config.LOGIN_FAILURES_PER_ADDRESS,
+    windowMs: FIFTEEN_MINUTES_MS,
+  });
+  const logins = loginService({ logins: loginRepository(ctx.db), sessions: ctx.sessions, addressFailures });
+  return [login(logins), refreshToken(ctx.sessions), logout(ctx.sessions)];
+}
