@@ -61,6 +61,25 @@ const COMMANDS: Record<string, Command> = {
     summary: 'Send pending messages now through the configured SMTP / SMS transports.',
     run: async (ctx) => console.log(`Delivered ${await ctx.outbox.deliverPending()} message(s).`),
   },
+  maintenance: {
+    usage: 'maintenance [on|off]',
+    summary: 'Show or switch maintenance mode; on signs every customer out. No restart needed.',
+    run: async (ctx, args) => {
+      const [wanted] = args;
+      if (wanted === 'on' || wanted === 'off') {
+        await ctx.maintenance.set(wanted === 'on');
+        console.log(
+          wanted === 'on'
+            ? 'Maintenance mode is on: every session has ended and the API answers 503.'
+            : 'Maintenance mode is off.',
+        );
+      } else if (wanted === undefined) {
+        console.log(`Maintenance mode is ${(await ctx.maintenance.isOn()) ? 'on' : 'off'}.`);
+      } else {
+        throw new Error('Usage: npm run ops -- maintenance [on|off]');
+      }
+    },
+  },
   'client-errors': {
     usage: 'client-errors [count]',
     summary: 'Show the latest errors reported by browsers.',

@@ -62,7 +62,21 @@ export const customerRepository = (db: DbExecutor) => ({
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    return Number(row.id);
+    const id = Number(row.id);
+    // The answer to stage 1's news question, as the first entry of the consent history (PECR).
+    await db
+      .insertInto('consent_events')
+      .values(
+        (['email', 'sms'] as const).map((channel) => ({
+          customer_id: id,
+          channel,
+          given: c.newsFromUs ? 1 : 0,
+          source: 'stage1',
+          created_at: now,
+        })),
+      )
+      .execute();
+    return id;
   },
 
   /** Stage 3 tells how long the customer has lived at the address and on what terms (account details show it). */

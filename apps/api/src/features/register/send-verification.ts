@@ -1,5 +1,6 @@
 import { ErrorId, fail, ok } from '@lender/contract/envelope';
 import type { FastifyReply } from 'fastify';
+import { tooManyRequests } from '../../lib/rate-limiter';
 import { implementCall } from '../../plugins/calls';
 import type { EsignService, ResendOutcome } from './esign-service';
 import { RegisterMessage } from './register-messages';
@@ -7,9 +8,9 @@ import { RegisterMessage } from './register-messages';
 function answer(outcome: ResendOutcome, reply: FastifyReply) {
   if (outcome.kind === 'sent') return ok(null);
   if (outcome.kind === 'closed') return fail(ErrorId.esignClosed, RegisterMessage.esignClosed);
-  reply.code(429).header('retry-after', String(outcome.retryAfterSeconds));
-  return fail(
-    ErrorId.tooManyRequests,
+  return tooManyRequests(
+    reply,
+    outcome.retryAfterSeconds,
     outcome.reason === 'cooldown'
       ? RegisterMessage.resendTooSoon(outcome.retryAfterSeconds)
       : RegisterMessage.resendDailyLimit,

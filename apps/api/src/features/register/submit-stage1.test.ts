@@ -68,6 +68,30 @@ describe('Register/SubmitStage1', () => {
     expect(token.token_hash).toBe(sha256(raw));
   });
 
+  it('records the news answer as consent for e-mail and SMS, the first entry of its history', async () => {
+    for (const newsFromUs of [true, false]) {
+      const payload = createStage1Payload({ newsFromUs });
+      expect((await submit(payload)).json().error.errorID).toBe(0);
+      const customer = await t.ctx.db
+        .selectFrom('customers')
+        .select(['id', 'news_by_email', 'news_by_sms'])
+        .where('email', '=', payload.email)
+        .executeTakeFirstOrThrow();
+      const given = newsFromUs ? 1 : 0;
+      expect(customer).toMatchObject({ news_by_email: given, news_by_sms: given });
+      const history = await t.ctx.db
+        .selectFrom('consent_events')
+        .select(['channel', 'given', 'source'])
+        .where('customer_id', '=', customer.id)
+        .orderBy('channel')
+        .execute();
+      expect(history).toEqual([
+        { channel: 'email', given, source: 'stage1' },
+        { channel: 'sms', given, source: 'stage1' },
+      ]);
+    }
+  });
+
   it('answers 204 for a registered e-mail and 205 for a registered mobile once the first application has ended', async () => {
     const first = createStage1Payload({ monthlynetPay: 100 }); // declined: the application ends at once
     expect((await submit(first)).json().error.errorID).toBe(ErrorId.declined);
