@@ -65,11 +65,18 @@ export default defineConfig({
       },
     },
     {
+      // Maintenance mode ends every session on the server: it runs alone, after the journeys.
+      name: 'maintenance',
+      testDir: './after-journeys',
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
+      dependencies: ['desktop', 'phone'],
+    },
+    {
       // After every journey on both screens: what is left in the database and the log.
       name: 'secrets-at-rest',
       testDir: './checks',
       testMatch: /\.check\.ts$/,
-      dependencies: ['desktop', 'phone'],
+      dependencies: ['maintenance'],
     },
   ],
   webServer: {
@@ -88,6 +95,9 @@ export default defineConfig({
       DATABASE_URL: `sqlite:${process.env.E2E_DATABASE}`,
       LOG_LEVEL: 'info',
       NODE_ENV: 'test',
+      // Every browser test signs in from 127.0.0.1: the per-address limits are the API tests' to prove.
+      LOGIN_FAILURES_PER_ADDRESS: '10000',
+      PASSWORD_RESETS_PER_ADDRESS: '10000',
       // A web build made elsewhere (for example a private one while others rebuild apps/web/dist).
       ...(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}),
     },

@@ -55,3 +55,34 @@ export async function verificationLinkFor(request: APIRequestContext, email: str
   if (token) rememberSecret('e-mail verification token', token);
   return link!;
 }
+
+/** The newest e-mail to `email` holding a link of `pattern` (its token in group 1), once `count` such e-mails arrived. */
+async function linkIn(
+  request: APIRequestContext,
+  email: string,
+  pattern: RegExp,
+  kind: string,
+  count: number,
+) {
+  let links: string[] = [];
+  await expect
+    .poll(
+      async () =>
+        (links = (await messagesTo(request, email, 'email'))
+          .map((m) => pattern.exec(m.text)?.[0])
+          .filter((l): l is string => l !== undefined)).length,
+      { message: `${count} e-mail(s) with a ${kind} link to ${email}` },
+    )
+    .toBeGreaterThanOrEqual(count);
+  const token = pattern.exec(links[0]!)![1]!;
+  rememberSecret(`${kind} token`, token);
+  return links[0]!;
+}
+
+/** The set-password or reset-password link of the newest such e-mail (welcome or forgot password). */
+export const passwordLinkFor = (request: APIRequestContext, email: string, count = 1) =>
+  linkIn(request, email, /https?:\/\/\S+\/reset-password\/([\w-]+)/, 'password link', count);
+
+/** The verification link of an e-mail change, sent to the new address. */
+export const emailChangeLinkFor = (request: APIRequestContext, email: string, count = 1) =>
+  linkIn(request, email, /https?:\/\/\S+\/confirm-email\/([\w-]+)/, 'e-mail change link', count);
