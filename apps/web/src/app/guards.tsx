@@ -18,7 +18,10 @@ export function SignedInOnly() {
   const location = useLocation();
   if (TEST_MODE || hasSession()) return <Outlet />;
   const from = encodeURIComponent(location.pathname + location.search);
-  return <Navigate to={`/login?from=${from}`} replace />;
+  // The spec's login reads the route name as `state`: a legal customer who was on their way to the pre-claim
+  // area goes back there after signing in.
+  const state = location.pathname.startsWith('/pre-claim') ? '&state=preClaim' : '';
+  return <Navigate to={`/login?from=${from}${state}`} replace />;
 }
 
 /** The pre-claim area exists only for accounts flagged legal. */

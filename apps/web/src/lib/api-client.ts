@@ -2,12 +2,12 @@ import type { CallName, CallResponse, calls } from '@lender/contract/api-calls';
 import { callRoutes } from 'virtual:call-routes';
 import type { ApiError, Envelope } from '@lender/contract/envelope-types';
 import { ErrorId } from '@lender/contract/error-ids';
-
-const MAINTENANCE_ERROR_ID = ErrorId.maintenance;
 import type { z } from 'zod';
 import { trackRequest } from './loader-store';
 import { navigateTo } from './navigation';
-import { getItem, hasSession, signOut, storeTokens } from './session';
+import { clearSession, getItem, hasSession, storeTokens } from './session';
+
+const MAINTENANCE_ERROR_ID = ErrorId.maintenance;
 
 type Def<N extends CallName> = (typeof calls)[N];
 export type CallInput<N extends CallName> =
@@ -38,30 +38,56 @@ export type CallOptions = {
   loaderMessage?: string;
   /** A background call (a poll): the person did not ask for it, so the loader never covers the page. */
   quiet?: boolean;
+  /**
+   * This use of the call must not leave the page on an HTTP failure even though the call's own default
+   * does (an extra the person did not ask for, such as the name fetched after a login).
+   */
+  skipDefaultErrorHandling?: boolean;
   signal?: AbortSignal;
 };
 
+/** The lock every tab of this site takes to swap the refresh token (the Web Locks API). */
+export const REFRESH_LOCK = 'kestrel-refresh';
+
+/** Runs `task` while holding the refresh lock across tabs; a browser without Web Locks runs it at once. */
+async function withRefreshLock(task: () => Promise<boolean>): Promise<boolean> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  return locks ? await locks.request(REFRESH_LOCK, task) : task();
+}
+
+/** Swaps the refresh token for a new pair; false when the server no longer knows the session. */
+async function swapRefreshToken(refreshToken: string): Promise<boolean> {
+  try {
+    const res = await fetch(callRoutes.refreshToken.path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(refreshToken),
+    });
+    const body = (await res.json()) as Envelope<{ token: string; refreshToken: string }>;
+    if (!res.ok || body.error.errorID !== 0 || !body.object) return false;
+    storeTokens(body.object);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 let refreshing: Promise<boolean> | null = null;
 
-/** One refresh at a time, shared by every request that met a 401. */
-function refreshSession(): Promise<boolean> {
-  refreshing ??= (async () => {
-    const refreshToken = getItem('refresh_token');
-    if (!refreshToken) return false;
-    try {
-      const res = await fetch(callRoutes.refreshToken.path, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(refreshToken),
-      });
-      const body = (await res.json()) as Envelope<{ token: string; refreshToken: string }>;
-      if (!res.ok || body.error.errorID !== 0 || !body.object) return false;
-      storeTokens(body.object);
-      return true;
-    } catch {
-      return false;
-    }
-  })().finally(() => {
+/**
+ * Gets a working access token after a 401. The server treats a refresh token swapped twice as stolen and
+ * ends the session, so the swap happens once: requests of this tab share one refresh (single flight),
+ * and tabs take turns under a lock. A tab that gets the lock and finds another refresh token than the
+ * one its request started with knows another tab (or an earlier refresh of its own) has swapped it
+ * already, and uses the new tokens instead of swapping again.
+ */
+function refreshSession(startedWith: string | null): Promise<boolean> {
+  refreshing ??= withRefreshLock(async () => {
+    const current = getItem('refresh_token');
+    if (!current) return false;
+    if (current !== startedWith) return true;
+    return swapRefreshToken(current);
+  }).finally(() => {
     refreshing = null;
   });
   return refreshing;
@@ -98,19 +124,21 @@ export async function callApi<N extends CallName>(
   options: CallOptions = {},
 ): Promise<CallResponse<N>> {
   const route = callRoutes[name];
-  const skipDefault = route.skipDefaultErrorHandling;
+  const skipDefault = route.skipDefaultErrorHandling || options.skipDefaultErrorHandling;
   const track: typeof trackRequest = options.quiet ? (call) => call : trackRequest;
   return track(
     (async () => {
       let res: Response;
       try {
+        const startedWith = getItem('refresh_token');
         res = await request(name, input, options.signal);
         if (res.status === 401 && route.auth === 'session') {
-          if (hasSession() && (await refreshSession())) {
+          if (hasSession() && (await refreshSession(startedWith))) {
             res = await request(name, input, options.signal);
           }
           if (res.status === 401) {
-            signOut();
+            // The server has already ended this session: forgetting it here is all that is left.
+            clearSession();
             navigateTo('/login');
             throw new ApiCallError({ errorID: 401, errorMessage: 'Unauthorized.' }, 401);
           }
@@ -127,7 +155,8 @@ export async function callApi<N extends CallName>(
         envelope = { error: { errorID: 100, errorMessage: 'Error Occured' }, object: null };
       }
       if (res.status === 503 && envelope.error.errorID === MAINTENANCE_ERROR_ID) {
-        signOut();
+        // Maintenance ends every session on the server (spec section 4).
+        clearSession();
         navigateTo('/maintenance');
         throw new ApiCallError(envelope.error, res.status);
       }

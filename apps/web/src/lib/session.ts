@@ -28,8 +28,12 @@ export function storeTokens(tokens: { token: string; refreshToken: string }) {
   setItems({ token: tokens.token, refresh_token: tokens.refreshToken });
 }
 
-/** Signs out locally: every persistent item goes; tracking items stay for this visit. */
-export function signOut() {
+/**
+ * Forgets the session in this browser only: every persistent item goes; tracking items stay for this
+ * visit. On its own for a session the server has already ended (a failed refresh, maintenance); a person
+ * signing out uses `signOut` of lib/sign-out.ts, which ends the server's session too.
+ */
+export function clearSession() {
   setItems(Object.fromEntries(PERSISTENT.map((k) => [k, null])));
 }
 

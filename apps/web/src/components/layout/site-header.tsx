@@ -2,7 +2,8 @@ import { BRAND, telHref } from '@lender/contract/brand';
 import { TIMINGS } from '@lender/contract/timings';
 import { useEffect, useId, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
-import { signOut, useSession } from '../../lib/session';
+import { useSession } from '../../lib/session';
+import { signOut } from '../../lib/sign-out';
 
 const LOGGED_OUT_MENU = [
   { to: '/info/our-commitment', label: 'Who we are' },
@@ -41,6 +42,7 @@ export function SiteHeader() {
     setOpen(false);
   }
 
+  // Ends the session on the server too, so a copy of the tokens left in this browser is worthless.
   const logout = () => {
     signOut();
     void navigate('/login');

@@ -1,10 +1,100 @@
-import { NotOnlineYet } from '../../components/not-online-yet';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { ErrorBanner } from '../../components/form/error-banner';
+import { ErrorSummary } from '../../components/form/error-summary';
+import { Field } from '../../components/form/field';
+import { SubmitButton } from '../../components/form/submit-button';
+import { useContractForm } from '../../components/form/use-contract-form';
+import { Page } from '../../components/page';
+import { QueryProvider } from '../../lib/query';
+import {
+  forgotPasswordFailure,
+  loadForgotPasswordSchema,
+  useForgotPassword,
+  type ForgotPasswordPayload,
+} from './forgot-password';
+import { SuccessPanel } from './success-panel';
+import '../../components/form/form.css';
+import './auth.css';
 
 export function Component() {
   return (
-    <NotOnlineYet
-      heading="Forgot Password"
-      about="Enter the e-mail address you applied with and we will send you a link to set a new password."
-    />
+    <QueryProvider>
+      <ForgotPasswordPage />
+    </QueryProvider>
+  );
+}
+
+/** The bare e-mail the call posts has no field name: its server message belongs to the one field. */
+const onEmailField = (path: string) => (path === '' ? 'email' : path);
+
+/** Spec section 2: the e-mail, 'Reset Password', then a message in place of the form. */
+function ForgotPasswordPage() {
+  const ask = useForgotPassword();
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [failures, setFailures] = useState(0);
+  const { form, errorOf, formProps, summary, busy } = useContractForm<
+    ForgotPasswordPayload,
+    ForgotPasswordPayload
+  >({
+    schema: loadForgotPasswordSchema,
+    defaultValues: { email: '' },
+    fieldFor: onEmailField,
+    onSubmit: async ({ email }) => {
+      setFailure(null);
+      await ask.mutateAsync(email);
+      setSentTo(email);
+    },
+    onError: (err) => {
+      setFailure(forgotPasswordFailure(err));
+      setFailures((n) => n + 1);
+    },
+  });
+
+  return (
+    <Page heading="Forgot Password" narrow>
+      {sentTo ? (
+        <SuccessPanel heading="Check your e-mail">
+          <p>
+            We have sent an e-mail with a link to reset your password to <strong>{sentTo}</strong>.
+          </p>
+          <p>
+            The link works once and for one hour. If the e-mail has not arrived in a few minutes, please check
+            your spam or junk folder, and that this is the address you applied with.
+          </p>
+          <p>
+            <Link to="/login">Login</Link>
+          </p>
+        </SuccessPanel>
+      ) : (
+        <>
+          <p>Enter the e-mail address you applied with and we will send you a link to set a new password.</p>
+          <form {...formProps} className="form">
+            <ErrorSummary summary={summary} />
+            <Field label="E-mail" error={errorOf('email')}>
+              {(a11y) => (
+                <input
+                  {...a11y}
+                  className="input"
+                  type="email"
+                  autoComplete="username"
+                  autoCapitalize="none"
+                  spellCheck={false}
+                  {...form.register('email')}
+                />
+              )}
+            </Field>
+            <ErrorBanner message={failure} focusRequests={failures} />
+            <div className="form-actions">
+              <SubmitButton busy={busy}>Reset Password</SubmitButton>
+            </div>
+          </form>
+          <p className="auth-aside">
+            <Link to="/login">Back to Login</Link>
+          </p>
+        </>
+      )}
+    </Page>
   );
 }

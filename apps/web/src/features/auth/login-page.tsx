@@ -1,29 +1,77 @@
-import { DEFAULT_DISCOUNT_PERCENT } from '@lender/contract/constants';
-import { Link, useLocation, useSearchParams } from 'react-router';
+import { useState } from 'react';
+import { flushSync } from 'react-dom';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Page } from '../../components/page';
+import { QueryProvider } from '../../lib/query';
+import { endServerSession } from '../../lib/sign-out';
+import { afterLogin } from './after-login';
+import { keepSession, loginFailureMessage, rememberNames, useLogin, type LoginPayload } from './login';
+import { LoginForm } from './login-form';
+import { loginVariant } from './login-variant';
+import '../../components/form/form.css';
+import './auth.css';
 
-/** One login screen with three headings: default, returning customers and discount. */
+/** One login screen for /login, /login-returning-customers and /login-discount (spec section 2). */
 export function Component() {
+  return (
+    <QueryProvider>
+      <LoginPage />
+    </QueryProvider>
+  );
+}
+
+function LoginPage() {
   const { pathname } = useLocation();
   const [params] = useSearchParams();
-  const percentParam = Number(params.get('percent'));
-  const percent =
-    Number.isInteger(percentParam) && percentParam !== 0 ? percentParam : DEFAULT_DISCOUNT_PERCENT;
-  const offer = pathname === '/login-returning-customers' || pathname === '/login-discount';
+  const variant = loginVariant(pathname, params.get('percent'));
+  const state = params.get('state');
+  const navigate = useNavigate();
+  const loginCall = useLogin();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [failures, setFailures] = useState(0);
+
+  const send = async (payload: LoginPayload) => {
+    setFailure(null);
+    const answer = await loginCall.mutateAsync(payload);
+    const next = afterLogin(answer, state);
+    if (!next.keepSession) {
+      // E-sign happens signed out: the session this login opened is ended rather than left unused.
+      endServerSession(answer.refreshToken);
+      void navigate(next.path);
+      return;
+    }
+    // This screen is for signed-out visitors only: storing the session makes its guard send the person
+    // to borrow at once, while a navigation waits for the next page's code. Letting the guard act first
+    // (flushSync) means the navigation below comes last and decides where the person lands.
+    flushSync(() => keepSession(answer, payload.userName));
+    void navigate(next.path, { replace: true });
+    void rememberNames();
+  };
+
+  const onError = (err: unknown) => {
+    setFailure(loginFailureMessage(err));
+    setFailures((n) => n + 1);
+  };
+
   return (
-    <Page
-      heading={offer ? `Claim Your Special ${percent}% Discount!` : 'Welcome to Your Account'}
-      title="Login"
-      narrow
-    >
-      {offer ? (
-        <p>As a returning customer you may be eligible for a discount on the interest of your next loan.</p>
-      ) : null}
-      <p className="banner banner--info">
-        Signing in online is not available yet. Please call us and we will help you with your account.
-      </p>
-      {offer ? <p>Verifying your eligibility will not affect your credit score</p> : null}
-      <p>
+    <Page heading={variant.heading} title="Login" narrow>
+      {variant.offer ? (
+        <p>
+          As a returning customer you may be eligible for a discount on the interest of your next loan. Log in
+          with the e-mail address and password of your account to check.
+        </p>
+      ) : (
+        <p>Log in to see your loan, make a payment or change your contact details.</p>
+      )}
+      <LoginForm
+        button={variant.button}
+        note={variant.offer ? 'Verifying your eligibility will not affect your credit score' : undefined}
+        send={send}
+        onError={onError}
+        failure={failure}
+        failures={failures}
+      />
+      <p className="auth-aside">
         <Link to="/forgot-password">Forgot Password</Link>
       </p>
     </Page>

@@ -2,7 +2,7 @@ import { resumePathFor, resumeRouteFor, isEsignStatus, type ResumeRoute } from '
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { useApplicationStatus } from '../../lib/api/get-application-status';
-import { signOut } from '../../lib/session';
+import { signOut } from '../../lib/sign-out';
 
 /**
  * Spec section 4: each stage screen reads the application status on arrival. When the status belongs to

@@ -1,0 +1,64 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { getItem, setItems } from '../../lib/session';
+import { SiteHeader } from './site-header';
+
+let posts: { url: string; body: unknown }[];
+
+beforeEach(() => {
+  posts = [];
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+    posts.push({ url, body: init.body });
+    return Response.json({ error: { errorID: 0, errorMessage: '' }, object: null });
+  });
+});
+afterEach(() => vi.unstubAllGlobals());
+
+function Where() {
+  return <p data-testid="where">{useLocation().pathname}</p>;
+}
+
+const renderAt = (path: string) =>
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      <SiteHeader />
+      <Routes>
+        <Route path="*" element={<Where />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+
+describe('the header', () => {
+  it('Logout ends the session on the server, forgets it here and shows the login page', async () => {
+    setItems({ token: 'T1', refresh_token: 'R1', firstName: 'Ann' });
+    renderAt('/borrow');
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Logout' }));
+
+    expect(posts).toEqual([{ url: '/api/Account/Logout', body: JSON.stringify('R1') }]);
+    expect(getItem('token')).toBeNull();
+    expect(getItem('firstName')).toBeNull();
+    expect((await screen.findByTestId('where')).textContent).toBe('/login');
+    expect(screen.queryByRole('button', { name: 'Logout' })).toBeNull();
+    expect(nav.textContent).toContain('My Account');
+  });
+
+  it('shows the signed-in menu, with Pre Claim only for an account flagged legal', () => {
+    setItems({ token: 'T1', refresh_token: 'R1', isLegal: 'true' });
+    renderAt('/borrow');
+    const links = screen.getAllByRole('link').map((a) => a.textContent);
+    expect(links).toEqual(
+      expect.arrayContaining(['Pre Claim', 'Payments', 'Borrowing Summary', 'Contact Details']),
+    );
+    expect(screen.getByRole('button', { name: 'Logout' })).toBeTruthy();
+  });
+
+  it('leaves Pre Claim out for an account not flagged legal', () => {
+    setItems({ token: 'T1', refresh_token: 'R1', isLegal: 'false' });
+    renderAt('/borrow');
+    expect(screen.queryByRole('link', { name: 'Pre Claim' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Contact Details' })).toBeTruthy();
+  });
+});
