@@ -254,6 +254,7 @@ export const calls = {
     action: 'ChangePassword',
     method: 'POST',
     auth: 'session',
+    rateLimited: true,
     body: account.changePasswordSchema,
     response: empty,
   }),

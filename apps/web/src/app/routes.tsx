@@ -53,6 +53,10 @@ export function AppRoutes() {
           element={page(() => import('../features/lead-provider/lead-landing-page'))}
         />
         <Route
+          path="confirm-email/:token"
+          element={page(() => import('../features/account/confirm-email-page'))}
+        />
+        <Route
           path="emailverification"
           element={page(() => import('../features/email-verification/email-verification-page'))}
         />

@@ -101,5 +101,5 @@ export const accountDetailsSchema = z.object({
 });
 export type AccountDetails = z.infer<typeof accountDetailsSchema>;
 
-/** The token of an e-mail-change link (the web page posts it from `/account/confirm-email/:token`). */
+/** The token of an e-mail-change link (the web page posts it from `/confirm-email/:token`). */
 export const confirmEmailChangeBodySchema = stringBody(Msg.invalidLink, 200);

@@ -1,7 +1,102 @@
-import { NotOnlineYet } from '../../components/not-online-yet';
+import type { AccountDetails } from '@lender/contract/calls/account';
+import type { Dictionaries } from '@lender/contract/dictionaries';
+import { useState } from 'react';
+import { AddressFields } from '../../components/address/address-fields';
+import { ErrorBanner } from '../../components/form/error-banner';
+import { ErrorSummary } from '../../components/form/error-summary';
+import { Field } from '../../components/form/field';
+import { OptionsSelect, toOptions } from '../../components/form/options-select';
+import { SubmitButton } from '../../components/form/submit-button';
+import { useContractForm } from '../../components/form/use-contract-form';
+import { useDictionaries } from '../../lib/api/get-dictionaries';
+import { AccountPage } from './account-page';
+import { useChangeAddress } from './change-address';
+import {
+  changeAddressDefaults,
+  changeAddressFieldFor,
+  toChangeAddressPayload,
+  type ChangeAddressParsed,
+  type ChangeAddressValues,
+} from './change-address-values';
+import { changeFailure } from './change-failure';
+import { useHeldDetails } from './get-account-details';
+import { BackLink, SuccessPanel } from './success-panel';
+
+const loadSchema = () => import('@lender/contract/calls/account').then((m) => m.changeAddressSchema);
 
 export function Component() {
+  const details = useHeldDetails();
+  // The prefilled choices need their options on the page first, or the selects would show none chosen.
+  const dictionaries = useDictionaries(['livedInAddress', 'residentalStatus']);
+  const [done, setDone] = useState(false);
   return (
-    <NotOnlineYet heading="Contact Details" subheading="Change Address" about="Tell us when you move home." />
+    <AccountPage subheading="Change Address">
+      {done ? <SuccessPanel heading="Address changed successfully." /> : null}
+      {!done && dictionaries.data ? (
+        <ChangeAddressForm details={details} lists={dictionaries.data} onDone={() => setDone(true)} />
+      ) : null}
+      {!done && !dictionaries.data ? <p aria-busy="true">Loading…</p> : null}
+    </AccountPage>
+  );
+}
+
+type FormProps = { details: AccountDetails; lists: Dictionaries; onDone: () => void };
+
+function ChangeAddressForm({ details, lists, onDone }: FormProps) {
+  const change = useChangeAddress();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [failures, setFailures] = useState(0);
+  const { form, errorOf, formProps, summary, busy } = useContractForm<
+    ChangeAddressValues,
+    ChangeAddressParsed
+  >({
+    schema: loadSchema,
+    defaultValues: changeAddressDefaults(details),
+    toPayload: toChangeAddressPayload,
+    fieldFor: changeAddressFieldFor,
+    onSubmit: async (payload) => {
+      setFailure(null);
+      await change.mutateAsync(payload);
+      onDone();
+    },
+    onError: (err) => {
+      setFailure(changeFailure(err, 'Changing address failed.'));
+      setFailures((n) => n + 1);
+    },
+  });
+  const { register } = form;
+
+  return (
+    <form {...formProps} className="form">
+      <ErrorSummary summary={summary} />
+      <p>Tell us when you move, so that letters and documents reach you.</p>
+      {/* The address first: the two questions after it are about that home. */}
+      <AddressFields form={form} prefix="address" addressLabel="Address" />
+      <Field label="How long have you lived there?" error={errorOf('livedInAddressID')}>
+        {(a11y) => (
+          <OptionsSelect
+            {...a11y}
+            placeholder="Choose"
+            options={toOptions(lists.livedInAddress)}
+            {...register('livedInAddressID')}
+          />
+        )}
+      </Field>
+      <Field label="Do you own the home?" error={errorOf('residentalStatusID')}>
+        {(a11y) => (
+          <OptionsSelect
+            {...a11y}
+            placeholder="Choose"
+            options={toOptions(lists.residentalStatus)}
+            {...register('residentalStatusID')}
+          />
+        )}
+      </Field>
+      <ErrorBanner message={failure} focusRequests={failures} />
+      <div className="form-actions">
+        <SubmitButton busy={busy}>Change Address</SubmitButton>
+        <BackLink />
+      </div>
+    </form>
   );
 }

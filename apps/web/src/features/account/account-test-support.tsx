@@ -1,0 +1,176 @@
+import type { AccountDetails } from '@lender/contract/calls/account';
+import type { Dictionaries } from '@lender/contract/dictionaries';
+import { cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useEffect } from 'react';
+import { MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-router';
+import { vi } from 'vitest';
+import { queryClient } from '../../lib/query';
+import { setNavigator } from '../../lib/navigation';
+import { storeTokens } from '../../lib/session';
+import { Component as AccountLayout } from './account-layout';
+import { Component as ChangeAddressPage } from './change-address-page';
+import { Component as ChangeEmailPage } from './change-email-page';
+import { Component as ChangeMobilePage } from './change-mobile-page';
+import { Component as ChangePasswordPage } from './change-password-page';
+import { Component as ContactDetailsPage } from './contact-details-page';
+import { Component as ConfirmEmailPage } from './confirm-email-page';
+
+/** What the server holds for the signed-in customer in these tests. */
+export const DETAILS: AccountDetails = {
+  isLegal: false,
+  appID: 41,
+  customerID: 7,
+  personalDetails: { firstName: 'Ann', lastName: 'Smith', birthDate: '1988-04-12' },
+  contactDetails: {
+    email: 'ann.smith@example.com',
+    mobile: '07123456789',
+    livedInAddressID: 2,
+    residentalStatusID: 3,
+    address: {
+      postCode: 'LS1 4AP',
+      county: 'West Yorkshire',
+      town: 'Leeds',
+      street: 'Park Row',
+      building: null,
+      houseNumber: '12',
+      flatNo: '3',
+      addressStr: 'Flat 3, 12 Park Row, Leeds, West Yorkshire, LS1 4AP',
+      country: 'United Kingdom',
+    },
+    contactPreferences: { newsByEmail: true, newsBySms: false },
+    pendingEmail: null,
+  },
+};
+
+export const DICTIONARIES: Dictionaries = {
+  livedInAddress: [
+    { id: 1, name: 'Less than 1 year' },
+    { id: 2, name: '1 to 2 years' },
+  ],
+  residentalStatus: [
+    { id: 1, name: 'Home owner' },
+    { id: 3, name: 'Private tenant' },
+  ],
+};
+
+export type Reply = { status?: number; errorID?: number; errorMessage?: string; object?: unknown };
+type Handler = (body: unknown) => Reply;
+
+/** One request as the server saw it: the call's path and its JSON body. */
+export type SentRequest = { path: string; body: unknown };
+
+/**
+ * The network boundary: `fetch` answers each API path with an envelope, as the server would. A path
+ * with no handler fails the test loudly. Everything above it (the API client, the query cache, the
+ * navigation on failures) is the real code.
+ */
+export function stubApi(handlers: Record<string, Handler>) {
+  const sent: SentRequest[] = [];
+  vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
+    const path = url.split('?')[0] as string;
+    const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
+    sent.push({ path, body });
+    const handler = handlers[path];
+    if (!handler) throw new Error(`unexpected request ${path}`);
+    const r = handler(body);
+    return Response.json(
+      {
+        error: { errorID: r.errorID ?? 0, errorMessage: r.errorMessage ?? '' },
+        object: r.object ?? null,
+      },
+      { status: r.status ?? 200 },
+    );
+  });
+  return {
+    sent,
+    /** The requests to one path. */
+    to: (path: string) => sent.filter((r) => r.path === path),
+  };
+}
+
+export const PATH = {
+  details: '/api/Account/GetAccountDetails',
+  dictionaries: '/api/Dictionary/GetDictionaries',
+  changePassword: '/api/Account/ChangePassword',
+  changeEmail: '/api/Account/ChangeEmail',
+  changeMobile: '/api/Account/ChangeMobile',
+  changeAddress: '/api/Account/ChangeAddress',
+  preferences: '/api/Account/ChangeContactPreference',
+  confirmEmail: '/api/Account/ConfirmEmailChange',
+};
+
+/** The usual server: the details above, the two lists, and the given change handlers. */
+export const accountApi = (handlers: Record<string, Handler> = {}, details: AccountDetails = DETAILS) =>
+  stubApi({
+    [PATH.details]: () => ({ object: details }),
+    [PATH.dictionaries]: () => ({ object: DICTIONARIES }),
+    ...handlers,
+  });
+
+/** The API client navigates (401 -> login, HTTP failure -> /error) through the router, as the app's root does. */
+function RouterNavigator() {
+  const navigate = useNavigate();
+  useEffect(() => setNavigator((to) => void navigate(to)), [navigate]);
+  return null;
+}
+
+function Where() {
+  const { pathname, search } = useLocation();
+  return <p data-testid="where">{pathname + search}</p>;
+}
+
+/** The account routes as app/routes.tsx has them, starting at `path`. */
+export function renderAccount(path: string) {
+  const user = userEvent.setup();
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      <RouterNavigator />
+      <Routes>
+        <Route path="/account" element={<AccountLayout />}>
+          <Route index element={<ContactDetailsPage />} />
+          <Route path="contact-details" element={<ContactDetailsPage />} />
+          <Route path="change-password" element={<ChangePasswordPage />} />
+          <Route path="change-email" element={<ChangeEmailPage />} />
+          <Route path="change-mobile" element={<ChangeMobilePage />} />
+          <Route path="change-address" element={<ChangeAddressPage />} />
+        </Route>
+        <Route path="/confirm-email/:token" element={<ConfirmEmailPage />} />
+        <Route path="*" element={null} />
+      </Routes>
+      <Where />
+    </MemoryRouter>,
+  );
+  return user;
+}
+
+export const where = () => screen.getByTestId('where').textContent;
+
+export const signIn = () => storeTokens({ token: 'access', refreshToken: 'refresh' });
+
+export function setUpAccountTests() {
+  // happy-dom lays nothing out; the form hook and the address block scroll to what they focus.
+  Element.prototype.scrollIntoView = vi.fn();
+  window.scrollTo = vi.fn();
+  // happy-dom has no `select.size` (browsers give 0). Without it react-hook-form takes every select for
+  // one a person already changed and never puts a default value in (the prefilled change-address choices).
+  if (!('size' in HTMLSelectElement.prototype)) {
+    Object.defineProperty(HTMLSelectElement.prototype, 'size', {
+      configurable: true,
+      get(this: HTMLSelectElement) {
+        return Number(this.getAttribute('size') ?? 0);
+      },
+    });
+  }
+}
+
+export function tearDownAccountTests() {
+  // Unmounted first: a mounted page would refetch what the cleared cache held, past the stubbed fetch.
+  cleanup();
+  queryClient.clear();
+  vi.unstubAllGlobals();
+}
+
+/** The red failure banner (the error summary is an alert too). */
+export const failureBanner = async () =>
+  (await screen.findAllByRole('alert')).find((a) => a.classList.contains('banner--error'));

@@ -1,0 +1,40 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { callApi } from '../../lib/api-client';
+import { type ChangeAddressParsed, oneLineAddress } from './change-address-values';
+import { updateAccountDetails } from './get-account-details';
+import { usePreviewAnswer } from './preview-answer';
+
+export const changeAddress = (payload: ChangeAddressParsed) => callApi('changeAddress', payload);
+
+/**
+ * Spec section 4: a successful change updates the locally held details, with the one-line address the
+ * server made (object.addressStr) and the fields that were sent.
+ */
+export function useChangeAddress() {
+  const client = useQueryClient();
+  const preview = usePreviewAnswer();
+  return useMutation({
+    mutationFn: (payload: ChangeAddressParsed) =>
+      preview ? preview({ addressStr: oneLineAddress(payload.address) }) : changeAddress(payload),
+    onSuccess: ({ addressStr }, { livedInAddressID, residentalStatusID, address }) =>
+      updateAccountDetails(client, (d) => ({
+        ...d,
+        contactDetails: {
+          ...d.contactDetails,
+          livedInAddressID,
+          residentalStatusID,
+          address: {
+            postCode: address.postCode,
+            county: address.county,
+            town: address.town,
+            street: address.street,
+            building: address.building,
+            houseNumber: address.houseNumber,
+            flatNo: address.flatNo,
+            addressStr,
+            country: address.country,
+          },
+        },
+      })),
+  });
+}

@@ -1,0 +1,21 @@
+import { useQuery } from '@tanstack/react-query';
+import { callApi } from '../../lib/api-client';
+import { usePreviewAnswer } from './preview-answer';
+
+export const confirmEmailChange = (token: string) => callApi('confirmEmailChange', token);
+
+/**
+ * Uses the link once. Never sent again for the same token while the app runs (a second mount, React's
+ * strict-mode double effect): the link is single use, so a second try would answer 'already used'.
+ */
+export function useConfirmEmailChange(token: string) {
+  const preview = usePreviewAnswer();
+  return useQuery({
+    queryKey: ['confirm-email-change', token],
+    queryFn: () => (preview ? preview(null) : confirmEmailChange(token)),
+    enabled: token !== '',
+    staleTime: Infinity,
+    gcTime: Infinity,
+    retry: false,
+  });
+}

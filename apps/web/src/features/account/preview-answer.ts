@@ -1,0 +1,29 @@
+import { ErrorId } from '@lender/contract/error-ids';
+import { useSearchParams } from 'react-router';
+import { ApiCallError } from '../../lib/api-client';
+import { TEST_MODE } from '../../lib/test-mode';
+
+/** What the server might say with these codes, so a previewed banner reads as the real one would. */
+const SAMPLE_MESSAGES: Partial<Record<number, string>> = {
+  [ErrorId.mobileAlreadyRegistered]: 'This mobile number is registered to another account.',
+  [ErrorId.tooManyRequests]: 'Too many attempts. Please try again in 15 minutes.',
+};
+
+/** Resolves with the answer given (success), or fails as the server would with the previewed code. */
+export type PreviewAnswer = <T>(answer: T) => Promise<T>;
+
+/**
+ * Preview mode (spec section 2: 'In preview mode each reads an error code from the query string'): a
+ * change screen asks the server nothing and answers from `?error=`, none or 0 being success. Null
+ * outside preview mode.
+ */
+export function usePreviewAnswer(): PreviewAnswer | null {
+  const [params] = useSearchParams();
+  if (!TEST_MODE) return null;
+  const errorId = Number(params.get('error')) || ErrorId.none;
+  return async <T>(answer: T) => {
+    if (errorId === ErrorId.none) return answer;
+    const status = errorId === ErrorId.tooManyRequests ? 429 : 200;
+    throw new ApiCallError({ errorID: errorId, errorMessage: SAMPLE_MESSAGES[errorId] ?? '' }, status);
+  };
+}
