@@ -19,9 +19,7 @@ export type AccountHolder = {
 export async function accountHolder(request: APIRequestContext): Promise<AccountHolder> {
   const payload = createStage1Payload();
   const tokens = await startApplication(request, payload);
-  const link = await passwordLinkFor(request, payload.email);
-  const guid = new URL(link).pathname.split('/').pop()!;
-  await postApi(request, '/api/Account/ChangePasswordByGuid', { guid, newPassword: TEST_SECRETS.password });
+  await setPasswordFor(request, payload.email);
   return {
     email: payload.email,
     mobile: payload.mobile,
@@ -29,4 +27,15 @@ export async function accountHolder(request: APIRequestContext): Promise<Account
     firstName: payload.firstName,
     tokens,
   };
+}
+
+/** Sets the first password of an applicant with the link of their welcome e-mail. */
+export async function setPasswordFor(
+  request: APIRequestContext,
+  email: string,
+  password: string = TEST_SECRETS.password,
+) {
+  const link = await passwordLinkFor(request, email);
+  const guid = new URL(link).pathname.split('/').pop()!;
+  await postApi(request, '/api/Account/ChangePasswordByGuid', { guid, newPassword: password });
 }

@@ -1,7 +1,50 @@
 import type { AppContext } from '../../app-context';
+import { dictionaryIdCheck, type DictionaryIdCheck } from '../../lib/dictionary-id-check';
+import { loadDictionaries } from '../../lib/dictionary-store';
+import { createRateLimiter } from '../../lib/rate-limiter';
 import type { ImplementedCall } from '../../plugins/calls';
+import { accountDetailsService } from './account-details-service';
+import { accountStore } from './account-store';
+import { changeAddress } from './change-address';
+import { changeContactPreference } from './change-contact-preference';
+import { changeEmail } from './change-email';
+import { changeMobile } from './change-mobile';
+import { changePassword } from './change-password';
+import { changePasswordByGuid } from './change-password-by-guid';
+import { confirmEmailChange } from './confirm-email-change';
+import { contactChangeService } from './contact-change-service';
+import { forgotPassword } from './forgot-password';
+import { getAccountDetails } from './get-account-details';
+import { PASSWORD_LIMITS, passwordService } from './password-service';
 
 /** The account calls beyond signing in: passwords, account details and their changes. */
-export function accountCalls(_ctx: AppContext): ImplementedCall[] {
-  return [];
+export function accountCalls(ctx: AppContext): ImplementedCall[] {
+  const store = accountStore(ctx);
+  const links = { publicUrl: ctx.config.PUBLIC_URL };
+  // One limiter per app: counts live in this process (lib/rate-limiter explains why that is enough here).
+  const window = { windowMs: PASSWORD_LIMITS.windowMs };
+  const forgotPerAddress = createRateLimiter({ limit: PASSWORD_LIMITS.forgotPerAddress, ...window });
+  const wrongPasswords = createRateLimiter({ limit: PASSWORD_LIMITS.wrongPasswordTries, ...window });
+  const passwords = passwordService(store, links, wrongPasswords);
+  // Read once, on first use (this list is built synchronously): dictionaries change only with a migration.
+  let idCheck: Promise<DictionaryIdCheck> | null = null;
+  const checkIds = () =>
+    (idCheck ??= loadDictionaries(ctx.db)
+      .then(dictionaryIdCheck)
+      .catch((err: unknown) => {
+        idCheck = null; // a failed read is tried again by the next request
+        throw err;
+      }));
+  const contacts = contactChangeService(store, links, checkIds);
+  return [
+    forgotPassword(passwords, forgotPerAddress),
+    changePasswordByGuid(passwords),
+    changePassword(passwords),
+    getAccountDetails(accountDetailsService(store)),
+    changeEmail(contacts),
+    confirmEmailChange(contacts),
+    changeMobile(contacts),
+    changeAddress(contacts),
+    changeContactPreference(contacts),
+  ];
 }

@@ -2,7 +2,6 @@ import type { DbExecutor } from '../../db/create-db';
 import { nowIso } from '../../lib/clock';
 import { addressColumns, type StoredAddress } from '../../lib/stored-address';
 
-export type ContactPreferences = { newsByEmail: boolean; newsBySms: boolean };
 export type Housing = { livedInAddressId: number; residentialStatusId: number };
 
 export type AccountCustomerRepository = ReturnType<typeof accountCustomerRepository>;
@@ -18,7 +17,8 @@ export const accountCustomerRepository = (db: DbExecutor) => {
 
     /** E-mail addresses are stored lower-cased (the contract's e-mail field), so equality is enough. */
     findIdByEmail: async (email: string) =>
-      (await db.selectFrom('customers').select('id').where('email', '=', email).executeTakeFirst())?.id ?? null,
+      (await db.selectFrom('customers').select('id').where('email', '=', email).executeTakeFirst())?.id ??
+      null,
 
     findIdByMobile: async (mobile: string) =>
       (await db.selectFrom('customers').select('id').where('mobile', '=', mobile).executeTakeFirst())?.id ??
@@ -44,7 +44,11 @@ export const accountCustomerRepository = (db: DbExecutor) => {
 
     setAddress: (id: number, address: StoredAddress, housing: Housing) => {
       // The customers row requires a post code and a one-line address; the contract makes both present.
-      const columns = { ...addressColumns(address), post_code: address.postCode, address_str: address.addressStr };
+      const columns = {
+        ...addressColumns(address),
+        post_code: address.postCode,
+        address_str: address.addressStr,
+      };
       return update(id)
         .set({
           ...columns,
@@ -55,16 +59,29 @@ export const accountCustomerRepository = (db: DbExecutor) => {
         .execute();
     },
 
-    setContactPreferences: (id: number, p: ContactPreferences) =>
-      update(id)
-        .set({ news_by_email: p.newsByEmail ? 1 : 0, news_by_sms: p.newsBySms ? 1 : 0, updated_at: nowIso() })
-        .execute(),
+    /** Sets one channel's marketing consent; false when it already had that value (nothing to record). */
+    async setConsent(id: number, channel: 'email' | 'sms', given: boolean): Promise<boolean> {
+      const column = channel === 'email' ? 'news_by_email' : 'news_by_sms';
+      const value = given ? 1 : 0;
+      // Conditional, so of two racing requests only the one that made the change records it.
+      const result = await update(id)
+        .set({ [column]: value, updated_at: nowIso() })
+        .where(column, '!=', value)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
 
     /** Proof of consent (PECR): each change of a channel, where it was made. */
     recordConsent: (customerId: number, channel: 'email' | 'sms', given: boolean) =>
       db
         .insertInto('consent_events')
-        .values({ customer_id: customerId, channel, given: given ? 1 : 0, source: 'account', created_at: nowIso() })
+        .values({
+          customer_id: customerId,
+          channel,
+          given: given ? 1 : 0,
+          source: 'account',
+          created_at: nowIso(),
+        })
         .execute(),
   };
 };

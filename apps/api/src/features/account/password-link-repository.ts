@@ -33,7 +33,9 @@ export const passwordLinkRepository = (db: DbExecutor) => ({
       .where('purpose', 'in', PURPOSES)
       .where('used_at', 'is', null)
       .where('expires_at', '>', nowIso())
-      .executeTakeFirst() as Promise<{ id: number; customerId: number; purpose: PasswordLinkPurpose } | undefined>,
+      .executeTakeFirst() as Promise<
+      { id: number; customerId: number; purpose: PasswordLinkPurpose } | undefined
+    >,
 
   /** Claims the link for one use: false when another request used it first (or it has just expired). */
   async claim(id: number): Promise<boolean> {

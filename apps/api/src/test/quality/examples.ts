@@ -113,6 +113,8 @@ const builders: Partial<Record<CallName, () => Example>> = {
   }),
   login: () => ({ body: { userName: 'jane@example.com', password: 'Secret123' } }),
   refreshToken: () => ({ body: crypto.randomBytes(32).toString('base64url') }),
+  logout: () => ({ body: crypto.randomBytes(32).toString('base64url') }),
+  confirmEmailChange: () => ({ body: crypto.randomBytes(32).toString('base64url') }),
   changePassword: () => ({ body: { oldPassword: 'Secret123', newPassword: 'Secret456' } }),
   changeEmail: () => ({ body: 'new.address@example.com' }),
   forgotPassword: () => ({ body: 'jane@example.com' }),
@@ -123,7 +125,7 @@ const builders: Partial<Record<CallName, () => Example>> = {
   changeAddress: () => ({
     body: { livedInAddressID: 5, residentalStatusID: 1, autoAddress: true, address: homeAddress() },
   }),
-  changeContactPreference: () => ({ body: { newsFromUs: true } }),
+  changeContactPreference: () => ({ body: { newsByEmail: true, newsBySms: false } }),
   addCreditCard: () => ({ body: { creditCard: card(), address: null } }),
   cardPayment: () => ({ body: { amount: 10 } }),
   calculate: () => ({ body: { frequencyID: 1, duration: 2, repayDate: workingDayAhead(10), amount: null } }),

@@ -1,0 +1,65 @@
+import { BRAND } from '@lender/contract/brand';
+import { escapeHtml as esc } from '../../lib/escape-html';
+
+const SIGN_OFF = `The Customer Service team
+${BRAND.name}, ${BRAND.supportPhone}, ${BRAND.supportEmail}`;
+const SIGN_OFF_HTML = `<p>The Customer Service team<br>${esc(BRAND.name)}, ${esc(BRAND.supportPhone)}, ${esc(BRAND.supportEmail)}</p>`;
+const FOOTER = `${BRAND.legalName} is authorised and regulated by the Financial Conduct Authority (FRN ${BRAND.firmReferenceNumber}). Registered office: ${BRAND.registeredAddress}.`;
+const NOT_YOU = `If this was not you, please call us straight away on ${BRAND.supportPhone}.`;
+
+/** Paragraphs to a text part and an HTML part (every value escaped), with the sign-off and FCA footer. */
+function email(subject: string, firstName: string, paragraphs: (string | { href: string; label: string })[]) {
+  const text = [
+    `Dear ${firstName},`,
+    ...paragraphs.map((p) => (typeof p === 'string' ? p : p.href)),
+    SIGN_OFF,
+    FOOTER,
+  ].join('\n\n');
+  const html = [
+    `<p>Dear ${esc(firstName)},</p>`,
+    ...paragraphs.map((p) =>
+      typeof p === 'string' ? `<p>${esc(p)}</p>` : `<p><a href="${esc(p.href)}">${esc(p.label)}</a></p>`,
+    ),
+    SIGN_OFF_HTML,
+    `<p><small>${esc(FOOTER)}</small></p>`,
+  ].join('\n');
+  return { subject, text, html };
+}
+
+/** Forgot password: the single-use link, and that nothing changes if it is ignored. */
+export const resetPasswordEmail = (p: { firstName: string; resetUrl: string; validMinutes: number }) =>
+  email('Reset your password', p.firstName, [
+    `We received a request to reset the password of your ${BRAND.name} account. To choose a new password, use this link (it works once, for ${p.validMinutes} minutes):`,
+    { href: p.resetUrl, label: 'Reset your password' },
+    'If you did not ask to reset your password, you can ignore this e-mail: your password has not changed.',
+    NOT_YOU,
+  ]);
+
+/** After any password change (reset, first password, change in the account area). No link, no token. */
+export const passwordChangedEmail = (p: { firstName: string; signedOutElsewhere: boolean }) =>
+  email('Your password has been changed', p.firstName, [
+    `The password of your ${BRAND.name} account has just been changed.`,
+    ...(p.signedOutElsewhere ? ['For your safety, you have been signed out on your other devices.'] : []),
+    NOT_YOU,
+  ]);
+
+/** To the NEW address: the link that makes it the account's address. */
+export const confirmEmailChangeEmail = (p: { firstName: string; confirmUrl: string; validHours: number }) =>
+  email('Confirm your new e-mail address', p.firstName, [
+    `You asked to use this e-mail address for your ${BRAND.name} account. To confirm it, use this link (it works once, for ${p.validHours} hours):`,
+    { href: p.confirmUrl, label: 'Confirm your new e-mail address' },
+    'Until you do, we keep using your current e-mail address. If you did not ask for this, you can ignore this e-mail.',
+  ]);
+
+/** To the OLD address: a change was asked for. No link: the address itself is not shown in full either. */
+export const emailChangeRequestedEmail = (p: { firstName: string; newEmailHint: string }) =>
+  email('A change of your e-mail address was requested', p.firstName, [
+    `Someone signed in to your ${BRAND.name} account asked to change its e-mail address to ${p.newEmailHint}. The change happens only when the link we sent to that address is used.`,
+    NOT_YOU,
+  ]);
+
+export const mobileChangedEmail = (p: { firstName: string; mobileHint: string }) =>
+  email('Your mobile number has been changed', p.firstName, [
+    `The mobile number of your ${BRAND.name} account has been changed to the number ending ${p.mobileHint}.`,
+    NOT_YOU,
+  ]);

@@ -1,0 +1,133 @@
+import type { ContactPreferences } from '@lender/contract/calls/account';
+import { isUniqueViolation } from '../../db/unique-violation';
+import type { DictionaryIdCheck } from '../../lib/dictionary-id-check';
+import { randomToken } from '../../lib/secrets';
+import type { StoredAddress } from '../../lib/stored-address';
+import type { Housing } from './account-customer-repository';
+import { confirmEmailChangeEmail, emailChangeRequestedEmail, mobileChangedEmail } from './account-emails';
+import type { AccountStore } from './account-store';
+import { PasswordLinkPurpose } from './password-link-repository';
+
+/** How long the link that confirms a new e-mail address works. */
+export const EMAIL_CHANGE_TTL_SECONDS = 24 * 60 * 60;
+
+export type ChangeEmailOutcome = { kind: 'linkSent' } | { kind: 'sameEmail' } | { kind: 'emailTaken' };
+export type ConfirmEmailOutcome = { kind: 'changed' } | { kind: 'linkExpired' } | { kind: 'emailTaken' };
+export type ChangeMobileOutcome = { kind: 'changed' } | { kind: 'unchanged' } | { kind: 'mobileTaken' };
+export type ChangeAddressOutcome =
+  { kind: 'changed'; addressStr: string } | { kind: 'unknownIds'; ids: (keyof Housing)[] };
+
+/** 'jane.doe@example.com' -> 'j***@example.com': enough to recognise, not to copy into a mail. */
+const emailHint = (email: string) => `${email.slice(0, 1)}***${email.slice(email.indexOf('@'))}`;
+
+/**
+ * The contact details of the account area. Every change is of the customer whose id the route passes
+ * (the session's, or the owner of a confirmation link): nothing in a payload names a customer.
+ */
+export function contactChangeService(
+  store: AccountStore,
+  links: { publicUrl: string },
+  checkIds: () => Promise<DictionaryIdCheck>,
+) {
+  const customerOf = async (customerId: number) => {
+    const customer = await store.customers.findById(customerId);
+    if (!customer) throw new Error('the customer of a session has vanished');
+    return customer;
+  };
+
+  return {
+    /** The new address is used only after its link is followed; until then the current one stays. */
+    async changeEmail(customerId: number, newEmail: string): Promise<ChangeEmailOutcome> {
+      const customer = await customerOf(customerId);
+      if (customer.email === newEmail) return { kind: 'sameEmail' };
+      const owner = await store.customers.findIdByEmail(newEmail);
+      if (owner !== null) return { kind: 'emailTaken' };
+      const token = randomToken();
+      await store.transaction(async ({ emailChanges, outbox }) => {
+        await emailChanges.retire(customerId);
+        await emailChanges.insert({ customerId, newEmail, token, ttlSeconds: EMAIL_CHANGE_TTL_SECONDS });
+        const confirm = confirmEmailChangeEmail({
+          firstName: customer.first_name,
+          confirmUrl: new URL(`/confirm-email/${token}`, links.publicUrl).toString(),
+          validHours: EMAIL_CHANGE_TTL_SECONDS / 3600,
+        });
+        await outbox.enqueue({ channel: 'email', to: newEmail, ...confirm, secrets: [token] });
+        // The owner of the current address hears of it, in case the session is not theirs.
+        const notice = emailChangeRequestedEmail({
+          firstName: customer.first_name,
+          newEmailHint: emailHint(newEmail),
+        });
+        await outbox.enqueue({ channel: 'email', to: customer.email, ...notice });
+      });
+      return { kind: 'linkSent' };
+    },
+
+    async confirmEmail(token: string): Promise<ConfirmEmailOutcome> {
+      const change = await store.emailChanges.findLive(token);
+      if (!change) return { kind: 'linkExpired' };
+      try {
+        return await store.transaction(async ({ customers, emailChanges, passwordLinks }) => {
+          // Checked before the link is claimed: it stays usable if the other account frees the address.
+          const owner = await customers.findIdByEmail(change.newEmail);
+          if (owner !== null && owner !== change.customerId) return { kind: 'emailTaken' } as const;
+          if (!(await emailChanges.claim(change.id))) return { kind: 'linkExpired' } as const;
+          await customers.setEmail(change.customerId, change.newEmail);
+          // A reset link sent to the old address must not outlive the address.
+          await passwordLinks.retire(change.customerId, [PasswordLinkPurpose.resetPassword]);
+          return { kind: 'changed' } as const;
+        });
+      } catch (err) {
+        // Another account took the address between the check and the update (its unique index).
+        if (isUniqueViolation(err)) return { kind: 'emailTaken' };
+        throw err;
+      }
+    },
+
+    async changeMobile(customerId: number, mobile: string): Promise<ChangeMobileOutcome> {
+      const customer = await customerOf(customerId);
+      if (customer.mobile === mobile) return { kind: 'unchanged' };
+      if ((await store.customers.findIdByMobile(mobile)) !== null) return { kind: 'mobileTaken' };
+      try {
+        await store.transaction(async ({ customers, outbox }) => {
+          await customers.setMobile(customerId, mobile);
+          const notice = mobileChangedEmail({ firstName: customer.first_name, mobileHint: mobile.slice(-3) });
+          await outbox.enqueue({ channel: 'email', to: customer.email, ...notice });
+        });
+      } catch (err) {
+        if (isUniqueViolation(err)) return { kind: 'mobileTaken' };
+        throw err;
+      }
+      return { kind: 'changed' };
+    },
+
+    async changeAddress(
+      customerId: number,
+      address: StoredAddress,
+      housing: Housing,
+    ): Promise<ChangeAddressOutcome> {
+      const unknown = (await checkIds())({
+        livedInAddressId: ['livedInAddress', housing.livedInAddressId],
+        residentialStatusId: ['residentalStatus', housing.residentialStatusId],
+      });
+      if (unknown.length > 0) return { kind: 'unknownIds', ids: unknown };
+      await store.customers.setAddress(customerId, address, housing);
+      return { kind: 'changed', addressStr: address.addressStr };
+    },
+
+    /** Each channel whose consent changed is recorded with the change (as easy to withdraw as to give). */
+    async changePreferences(customerId: number, wanted: ContactPreferences): Promise<void> {
+      await store.transaction(async ({ customers }) => {
+        for (const [channel, given] of [
+          ['email', wanted.newsByEmail],
+          ['sms', wanted.newsBySms],
+        ] as const) {
+          if (await customers.setConsent(customerId, channel, given)) {
+            await customers.recordConsent(customerId, channel, given);
+          }
+        }
+      });
+    },
+  };
+}
+
+export type ContactChangeService = ReturnType<typeof contactChangeService>;

@@ -1,0 +1,151 @@
+import { hashPassword, verifyPassword } from '../../lib/passwords/password-hashing';
+import { isCommonPassword } from '../../lib/passwords/common-passwords';
+import type { RateLimiter } from '../../lib/rate-limiter';
+import { randomToken } from '../../lib/secrets';
+import { passwordChangedEmail, resetPasswordEmail } from './account-emails';
+import type { AccountRepositories, AccountStore } from './account-store';
+import { oneAtATime } from './one-at-a-time';
+import { PasswordLinkPurpose } from './password-link-repository';
+
+/** The limits of forgot password and change password (issue 12, docs/decisions/017). */
+export const PASSWORD_LIMITS = {
+  resetLinkTtlSeconds: 60 * 60,
+  /** ForgotPassword requests per caller address in `windowMs`. */
+  forgotPerAddress: 5,
+  /** Reset e-mails one account may be sent per hour: past it the call still answers ok, sending nothing. */
+  resetEmailsPerHour: 3,
+  /** Wrong existing passwords per customer in `windowMs`, so ChangePassword is no password oracle. */
+  wrongPasswordTries: 5,
+  windowMs: 15 * 60 * 1000,
+} as const;
+
+export type ChangePasswordByLinkOutcome =
+  { kind: 'changed' } | { kind: 'linkExpired' } | { kind: 'commonPassword' };
+
+export type ChangePasswordOutcome =
+  | { kind: 'changed' }
+  | { kind: 'wrongPassword' }
+  | { kind: 'tooMany'; retryAfterSeconds: number }
+  | { kind: 'commonPassword' }
+  | { kind: 'notNew' };
+
+/**
+ * Forgot password, the reset / set-password link, and ChangePassword. A new password always ends the
+ * customer's other password links, and a notice goes to the account's address with the change.
+ */
+export function passwordService(
+  store: AccountStore,
+  links: { publicUrl: string },
+  wrongPasswords: RateLimiter,
+) {
+  const perCustomer = oneAtATime();
+  return {
+    /**
+     * Sends a reset link when the address has an account and its hourly cap allows; the caller learns
+     * nothing either way (no enumeration of customers, no mail bombing through us).
+     */
+    async forgotPassword(email: string): Promise<void> {
+      const customerId = await store.customers.findIdByEmail(email);
+      if (customerId === null) return;
+      const send = () =>
+        store.transaction(async ({ customers, passwordLinks, outbox }) => {
+          const hourAgo = new Date(Date.now() - 60 * 60 * 1000).toISOString();
+          const sentLastHour = await passwordLinks.countResetsSince(customerId, hourAgo);
+          if (sentLastHour >= PASSWORD_LIMITS.resetEmailsPerHour) return;
+          const customer = await customers.findById(customerId);
+          if (!customer) return;
+          // Only the newest link works: an older one in the mailbox is replaced.
+          await passwordLinks.retire(customerId, [PasswordLinkPurpose.resetPassword]);
+          const token = randomToken();
+          await passwordLinks.insert({
+            customerId,
+            purpose: PasswordLinkPurpose.resetPassword,
+            token,
+            ttlSeconds: PASSWORD_LIMITS.resetLinkTtlSeconds,
+          });
+          const mail = resetPasswordEmail({
+            firstName: customer.first_name,
+            resetUrl: new URL(`/reset-password/${token}`, links.publicUrl).toString(),
+            validMinutes: PASSWORD_LIMITS.resetLinkTtlSeconds / 60,
+          });
+          // Sealed apart from the stored text (decision 013): the outbox never keeps a live link.
+          await outbox.enqueue({ channel: 'email', to: customer.email, ...mail, secrets: [token] });
+        });
+      await perCustomer(`forgot:${customerId}`, send);
+    },
+
+    /**
+     * A reset link (forgot password) or a set-password link (stage1's welcome e-mail). A reset ends every
+     * session, as whoever asked may not be the one signed in; a first password leaves the applicant's own.
+     */
+    async changeByLink(token: string, newPassword: string): Promise<ChangePasswordByLinkOutcome> {
+      const link = await store.passwordLinks.findLive(token);
+      if (!link) return { kind: 'linkExpired' };
+      // Refused before the link is claimed: the person can try again with the same link.
+      if (isCommonPassword(newPassword)) return { kind: 'commonPassword' };
+      const passwordHash = await hashPassword(newPassword);
+      const isReset = link.purpose === PasswordLinkPurpose.resetPassword;
+      const changed = await store.transaction(async (repos) => {
+        if (!(await repos.passwordLinks.claim(link.id))) return false;
+        await setPassword(repos, link.customerId, passwordHash, { signedOutElsewhere: isReset });
+        if (isReset) await repos.sessions.revokeCustomer(link.customerId, 'password-reset');
+        return true;
+      });
+      if (!changed) return { kind: 'linkExpired' };
+      // Again after the commit, so no process keeps a session it read as live during the transaction.
+      if (isReset) await store.sessions.revokeCustomer(link.customerId, 'password-reset');
+      return { kind: 'changed' };
+    },
+
+    async change(
+      session: { customerId: number; familyId: number },
+      oldPassword: string,
+      newPassword: string,
+    ): Promise<ChangePasswordOutcome> {
+      const key = String(session.customerId);
+      const checked = await perCustomer(`change:${key}`, async () => {
+        const limit = wrongPasswords.check(key);
+        if (!limit.allowed) return { kind: 'tooMany', retryAfterSeconds: limit.retryAfterSeconds } as const;
+        const customer = await store.customers.findById(session.customerId);
+        // No password yet takes as long as a wrong one (verifyPassword's decoy) and answers the same.
+        const right = await verifyPassword(customer?.password_hash ?? null, oldPassword);
+        if (!right || !customer) {
+          wrongPasswords.hit(key);
+          return { kind: 'wrongPassword' } as const;
+        }
+        return { kind: 'verified', customer } as const;
+      });
+      if (checked.kind !== 'verified') return checked;
+      const { customer } = checked;
+      if (isCommonPassword(newPassword)) return { kind: 'commonPassword' };
+      if (newPassword === oldPassword) return { kind: 'notNew' };
+      const passwordHash = await hashPassword(newPassword);
+      await store.transaction(async (repos) => {
+        await setPassword(repos, customer.id, passwordHash, { signedOutElsewhere: true });
+        await repos.sessions.revokeCustomer(customer.id, 'password-changed', session.familyId);
+      });
+      await store.sessions.revokeCustomer(customer.id, 'password-changed', session.familyId);
+      return { kind: 'changed' };
+    },
+  };
+}
+
+/** The new hash, every other password link ended (one in a mailbox must not outlive it), and the notice. */
+async function setPassword(
+  repos: AccountRepositories,
+  customerId: number,
+  passwordHash: string,
+  notice: { signedOutElsewhere: boolean },
+) {
+  const customer = await repos.customers.findById(customerId);
+  if (!customer) throw new Error('the customer of a password change has vanished');
+  await repos.customers.setPasswordHash(customerId, passwordHash);
+  await repos.passwordLinks.retire(customerId);
+  await repos.outbox.enqueue({
+    channel: 'email',
+    to: customer.email,
+    ...passwordChangedEmail({ firstName: customer.first_name, ...notice }),
+  });
+}
+
+export type PasswordService = ReturnType<typeof passwordService>;
