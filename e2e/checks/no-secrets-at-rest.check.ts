@@ -3,9 +3,9 @@ import Database from 'better-sqlite3';
 import { expect, test } from '@playwright/test';
 import { rememberedSecrets, serverLogFile, TEST_SECRETS } from '../support/secrets';
 
-/** A set-password or e-mail verification link whose token is a live one, not the outbox's placeholder. */
+/** A password, e-mail-change or verification link whose token is a live one, not the outbox's placeholder. */
 const LIVE_ONE_TIME_LINK =
-  /\/reset-password\/(?!\[one-time token \d+\])[\w-]{16,}|verification=(?!(%5B|\[)one-time)[\w-]{16,}/;
+  /\/(reset-password|confirm-email)\/(?!\[one-time token \d+\])[\w-]{16,}|verification=(?!(%5B|\[)one-time)[\w-]{16,}/;
 /** An SMS whose e-sign code is there in clear, not as the outbox's placeholder. */
 const LIVE_SMS_CODE = /sign your loan agreement is \d{6}\b/;
 

@@ -20,6 +20,7 @@ test('forgot password: the e-mailed link sets a new password, and the customer s
   await page.goto('/login');
   await page.getByRole('link', { name: 'Forgot Password' }).click();
   await expect(page).toHaveURL((url) => url.pathname === '/forgot-password');
+  await expect(mainHeadings(page)).toHaveText('Forgot Password');
   await page.getByLabel('E-mail').fill(holder.email);
   await page.getByRole('button', { name: 'Reset Password' }).click();
   await expect(page.getByRole('main')).toContainText(holder.email);
@@ -29,22 +30,22 @@ test('forgot password: the e-mailed link sets a new password, and the customer s
   const link = await passwordLinkFor(request, holder.email, 2);
   await page.goto(link);
   await expect(mainHeadings(page)).toHaveText('Reset Password');
-  await page.getByLabel('New password').fill('Password1');
-  await page.getByLabel('Confirm password').fill('Password1');
+  await page.getByLabel('New password', { exact: true }).fill('Password1');
+  await page.getByLabel('Confirm password', { exact: true }).fill('Password1');
   await page.getByRole('button', { name: 'RESET' }).click();
   await expect(
     page.getByText('This password is too easy to guess. Please choose a less common one.').first(),
   ).toBeVisible();
-  await page.getByLabel('New password').fill(NEW_PASSWORD);
-  await page.getByLabel('Confirm password').fill(NEW_PASSWORD);
+  await page.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
+  await page.getByLabel('Confirm password', { exact: true }).fill(NEW_PASSWORD);
   await page.getByRole('button', { name: 'RESET' }).click();
   await expect(page.getByRole('heading', { name: 'Password Change Successful!' })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 
   // The link worked once.
   await page.goto(link);
-  await page.getByLabel('New password').fill(`${NEW_PASSWORD}x`);
-  await page.getByLabel('Confirm password').fill(`${NEW_PASSWORD}x`);
+  await page.getByLabel('New password', { exact: true }).fill(`${NEW_PASSWORD}x`);
+  await page.getByLabel('Confirm password', { exact: true }).fill(`${NEW_PASSWORD}x`);
   await page.getByRole('button', { name: 'RESET' }).click();
   await expect(page.getByText('Reset password failed.')).toBeVisible();
 

@@ -123,11 +123,13 @@ describe('redactUrl', () => {
     ['/verify?guid=g-1&verification=v-2', '/verify?guid=[Redacted]&verification=[Redacted]'],
     ['https://h.example/p?password=p1&x=1', 'https://h.example/p?password=[Redacted]&x=1'],
     ['/x?token=', '/x?token=[Redacted]'],
+    ['/reset-password/AbC-123_xyz', '/reset-password/[Redacted]'],
+    ['/confirm-email/AbC-123_xyz?x=1', '/confirm-email/[Redacted]?x=1'],
   ])('masks %s', (input, expected) => {
     expect(redactUrl(input)).toBe(expected);
   });
 
-  it.each(['/api/health', '/x?page=2', '/x?mytoken=abc', '/token=abc'])('leaves %s alone', (url) => {
+  it.each(['/api/health', '/x?page=2', '/x?mytoken=abc', '/token=abc', '/reset-password'])('leaves %s alone', (url) => {
     expect(redactUrl(url)).toBe(url);
   });
 });

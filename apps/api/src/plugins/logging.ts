@@ -29,8 +29,15 @@ const redactPaths = [
 
 const sensitiveQuery = new RegExp(`([?&](?:${SENSITIVE_KEYS.join('|')})=)[^&]*`, 'gi');
 
-/** A URL with the values of sensitive query parameters replaced, e.g. DownloadSOB?token=... */
-export const redactUrl = (url: string) => url.replace(sensitiveQuery, '$1[Redacted]');
+/** Pages whose last path segment is a one-time token (the links of the password and e-mail-change e-mails). */
+const tokenInPath = /(\/(?:reset-password|confirm-email)\/)[^/?#]+/gi;
+
+/**
+ * A URL with the values of sensitive query parameters, and the token of a one-time link's path, replaced:
+ * DownloadSOB?token=..., /reset-password/...
+ */
+export const redactUrl = (url: string) =>
+  url.replace(sensitiveQuery, '$1[Redacted]').replace(tokenInPath, '$1[Redacted]');
 
 export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
   if (config.LOG_LEVEL === 'silent') return false;
