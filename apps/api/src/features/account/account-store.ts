@@ -4,7 +4,7 @@ import type { OutgoingMessage } from '../../lib/outbox';
 import type { RevokeReason } from '../../lib/sessions/session-store';
 import { accountCustomerRepository, type AccountCustomerRepository } from './account-customer-repository';
 import { emailChangeRepository, type EmailChangeRepository } from './email-change-repository';
-import { passwordLinkRepository, type PasswordLinkRepository } from './password-link-repository';
+import { passwordLinkRepository, type PasswordLinkRepository } from '../../lib/password-link-repository';
 
 /** Everything the account services read and write, bound to the database or to one transaction. */
 export type AccountRepositories = {

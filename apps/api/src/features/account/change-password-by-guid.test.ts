@@ -14,7 +14,7 @@ import {
 } from '../../test/account-holder';
 import { createApplicant } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { passwordLinkRepository } from './password-link-repository';
+import { passwordLinkRepository } from '../../lib/password-link-repository';
 
 let t: TestApp;
 beforeAll(async () => {

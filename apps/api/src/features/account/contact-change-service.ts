@@ -6,7 +6,7 @@ import type { StoredAddress } from '../../lib/stored-address';
 import type { Housing } from './account-customer-repository';
 import { confirmEmailChangeEmail, emailChangeRequestedEmail, mobileChangedEmail } from './account-emails';
 import type { AccountStore } from './account-store';
-import { PasswordLinkPurpose } from './password-link-repository';
+import { PasswordLinkPurpose } from '../../lib/password-link-repository';
 
 /** How long the link that confirms a new e-mail address works. */
 export const EMAIL_CHANGE_TTL_SECONDS = 24 * 60 * 60;

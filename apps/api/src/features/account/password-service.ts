@@ -5,7 +5,7 @@ import { randomToken } from '../../lib/secrets';
 import { passwordChangedEmail, resetPasswordEmail } from './account-emails';
 import type { AccountRepositories, AccountStore } from './account-store';
 import { oneAtATime } from './one-at-a-time';
-import { PasswordLinkPurpose } from './password-link-repository';
+import { PasswordLinkPurpose } from '../../lib/password-link-repository';
 
 /** The limits of forgot password and change password (issue 12, docs/decisions/017). */
 export const PASSWORD_LIMITS = {

@@ -1,6 +1,7 @@
 import type { AppContext } from '../../app-context';
 import type { DbExecutor } from '../../db/create-db';
 import type { OutgoingMessage } from '../../lib/outbox';
+import { passwordLinkRepository, type PasswordLinkRepository } from '../../lib/password-link-repository';
 import { encrypt } from '../../lib/secrets';
 import { affordabilityRepository, type AffordabilityRepository } from './affordability-repository';
 import { applicationRepository, type ApplicationRepository } from './application-repository';
@@ -8,13 +9,12 @@ import { bankAccountRepository, type BankAccountRepository } from './bank-accoun
 import { cardRepository, type CardRepository } from './card-repository';
 import { customerRepository, type CustomerRepository } from './customer-repository';
 import { esignRepository, type EsignRepository } from './esign-repository';
-import { oneTimeTokenRepository, type OneTimeTokenRepository } from './one-time-token-repository';
 
 /** Everything the register services read and write, bound to the database or to one transaction. */
 export type RegisterRepositories = {
   customers: CustomerRepository;
   applications: ApplicationRepository;
-  oneTimeTokens: OneTimeTokenRepository;
+  passwordLinks: PasswordLinkRepository;
   cards: CardRepository;
   affordability: AffordabilityRepository;
   bankAccounts: BankAccountRepository;
@@ -34,7 +34,7 @@ export function registerStore(ctx: AppContext): RegisterStore {
   const bind = (db: DbExecutor): RegisterRepositories => ({
     customers: customerRepository(db),
     applications: applicationRepository(db),
-    oneTimeTokens: oneTimeTokenRepository(db),
+    passwordLinks: passwordLinkRepository(db),
     cards: cardRepository(db, seal),
     affordability: affordabilityRepository(db),
     bankAccounts: bankAccountRepository(db, seal),

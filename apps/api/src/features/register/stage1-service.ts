@@ -4,6 +4,7 @@ import { AppStatus } from '@lender/contract/status';
 import { randomUUID } from 'node:crypto';
 import type { Config } from '../../config';
 import { isUniqueViolation } from '../../db/unique-violation';
+import { PasswordLinkPurpose } from '../../lib/password-link-repository';
 import { randomToken } from '../../lib/secrets';
 import { isEnded } from './application-status';
 import type { NewCustomer } from './customer-repository';
@@ -73,7 +74,7 @@ export function stage1Service(
     dailyRate: number,
     screen: ScreenResult,
   ) {
-    const { customers, applications, oneTimeTokens, outbox, sessions } = repositories;
+    const { customers, applications, passwordLinks, outbox, sessions } = repositories;
     const customerId = await customers.insert(a.customer);
     const applicationId = await applications.insert({
       guid: randomUUID(),
@@ -96,9 +97,9 @@ export function stage1Service(
     });
     if (!screen.approved) return null;
     const setPasswordToken = randomToken();
-    await oneTimeTokens.insert({
+    await passwordLinks.insert({
       customerId,
-      purpose: 'set-password',
+      purpose: PasswordLinkPurpose.setPassword,
       token: setPasswordToken,
       ttlSeconds: SET_PASSWORD_TTL_SECONDS,
     });

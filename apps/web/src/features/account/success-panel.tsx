@@ -1,5 +1,6 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { SuccessPanel as SharedPanel } from '../../components/success-panel';
 
 export const CONTACT_DETAILS_PATH = '/account/contact-details';
 
@@ -14,25 +15,14 @@ export function BackLink() {
 
 type Props = { heading: string; children?: ReactNode };
 
-/**
- * What a change screen shows once the server accepted the change, in place of its form. Focus moves to
- * its heading, so a screen reader hears the outcome and the next Tab reaches Back.
- */
+/** A change screen's outcome once the server accepted the change, in place of its form, with the way Back. */
 export function SuccessPanel({ heading, children }: Props) {
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  const headingId = useId();
-  useEffect(() => {
-    headingRef.current?.focus();
-  }, []);
   return (
-    <section className="banner banner--success account-panel" aria-labelledby={headingId}>
-      <h3 ref={headingRef} id={headingId} tabIndex={-1}>
-        {heading}
-      </h3>
+    <SharedPanel heading={heading} level={3} className="banner banner--success account-panel">
       {children}
       <p className="account-panel__actions">
         <BackLink />
       </p>
-    </section>
+    </SharedPanel>
   );
 }

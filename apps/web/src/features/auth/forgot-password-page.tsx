@@ -13,7 +13,7 @@ import {
   useForgotPassword,
   type ForgotPasswordPayload,
 } from './forgot-password';
-import { SuccessPanel } from './success-panel';
+import { SuccessPanel } from '../../components/success-panel';
 import '../../components/form/form.css';
 import './auth.css';
 

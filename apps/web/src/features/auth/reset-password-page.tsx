@@ -16,7 +16,7 @@ import {
   type ResetPasswordValues,
 } from './change-password-by-guid';
 import { PasswordInput } from './password-input';
-import { SuccessPanel } from './success-panel';
+import { SuccessPanel } from '../../components/success-panel';
 import '../../components/form/form.css';
 import './auth.css';
 
