@@ -66,7 +66,7 @@ test('the account area: contact details and each change screen', async ({ page, 
   await shot(page, 'change-address-done');
 
   await page.goto('/account/change-password');
-  await page.getByLabel('Existing password').fill('Not-my-password-1');
+  await page.getByLabel('Existing password', { exact: true }).fill('Not-my-password-1');
   await page.getByLabel('New password', { exact: true }).fill('Kestrel2026Other');
   await page.getByLabel('Confirm new password').fill('Kestrel2026Other');
   await page.getByRole('button', { name: 'Change Password' }).click();

@@ -57,7 +57,7 @@ test('contact details show what we hold, and marketing consent is as easy to wit
 test('change password: a wrong existing password fails, the right one changes it', async ({ page }) => {
   await openChange(page, 'Change Password', 'Change Password');
   const fill = async (existing: string, next: string) => {
-    await page.getByLabel('Existing password').fill(existing);
+    await page.getByLabel('Existing password', { exact: true }).fill(existing);
     await page.getByLabel('New password', { exact: true }).fill(next);
     await page.getByLabel('Confirm new password').fill(next);
     await page.getByRole('button', { name: 'Change Password' }).click();

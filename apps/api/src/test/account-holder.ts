@@ -1,3 +1,4 @@
+import { ErrorId } from '@lender/contract/error-ids';
 import type { Insertable } from 'kysely';
 import type { CustomerTable } from '../db/schema';
 import { hashPassword } from '../lib/passwords/password-hashing';
@@ -50,3 +51,12 @@ export const accountPost = (t: TestApp, action: string, payload: unknown, author
 
 export const accountGet = (t: TestApp, action: string, authorization: string) =>
   t.app.inject({ method: 'GET', url: `/api/Account/${action}`, headers: { authorization } });
+
+/** The answer to a password or e-mail-change link that is unknown, used, replaced or expired. */
+export const LINK_EXPIRED = {
+  error: {
+    errorID: ErrorId.linkExpired,
+    errorMessage: 'This link has expired or has already been used. Please ask for a new one.',
+  },
+  object: null,
+};

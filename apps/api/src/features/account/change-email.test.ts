@@ -7,6 +7,7 @@ import {
   createAccountHolder,
   linkTokenSentTo,
   messagesTo,
+  LINK_EXPIRED,
 } from '../../test/account-holder';
 import { createCustomer } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -19,13 +20,6 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const OK = { error: { errorID: 0, errorMessage: '' }, object: null };
-const EXPIRED = {
-  error: {
-    errorID: ErrorId.linkExpired,
-    errorMessage: 'This link has expired or has already been used. Please ask for a new one.',
-  },
-  object: null,
-};
 const TAKEN = { error: { errorID: ErrorId.notFound, errorMessage: 'Email already exists.' }, object: null };
 
 let n = 0;
@@ -91,7 +85,7 @@ describe('Account/ChangeEmail', () => {
     const details = (await accountGet(t, 'GetAccountDetails', holder.authorization)).json().object;
     expect(details.contactDetails).toMatchObject({ email: target, pendingEmail: null });
 
-    expect((await confirm(token)).json()).toEqual(EXPIRED);
+    expect((await confirm(token)).json()).toEqual(LINK_EXPIRED);
   });
 
   it('replaces an earlier request: only the newest link works', async () => {
@@ -101,7 +95,7 @@ describe('Account/ChangeEmail', () => {
     await changeEmail(holder.authorization, first);
     const firstToken = await linkTokenSentTo(t, first, 'confirm-email');
     await changeEmail(holder.authorization, second);
-    expect((await confirm(firstToken)).json()).toEqual(EXPIRED);
+    expect((await confirm(firstToken)).json()).toEqual(LINK_EXPIRED);
     expect((await customerRow(holder.customer.id)).email).toBe(holder.customer.email);
     const details = (await accountGet(t, 'GetAccountDetails', holder.authorization)).json().object;
     expect(details.contactDetails.pendingEmail).toBe(second);
@@ -117,8 +111,8 @@ describe('Account/ChangeEmail', () => {
       .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
       .where('customer_id', '=', holder.customer.id)
       .execute();
-    expect((await confirm(token)).json()).toEqual(EXPIRED);
-    expect((await confirm('no-such-link-0123456789')).json()).toEqual(EXPIRED);
+    expect((await confirm(token)).json()).toEqual(LINK_EXPIRED);
+    expect((await confirm('no-such-link-0123456789')).json()).toEqual(LINK_EXPIRED);
     expect((await customerRow(holder.customer.id)).email).toBe(holder.customer.email);
     const details = (await accountGet(t, 'GetAccountDetails', holder.authorization)).json().object;
     expect(details.contactDetails.pendingEmail).toBeNull();
@@ -181,6 +175,6 @@ describe('Account/ChangeEmail', () => {
     await changeEmail(holder.authorization, target);
     await confirm(await linkTokenSentTo(t, target, 'confirm-email'));
     const res = await accountPost(t, 'ChangePasswordByGuid', { guid: reset, newPassword: 'Fresh-Start-93' });
-    expect(res.json()).toEqual(EXPIRED);
+    expect(res.json()).toEqual(LINK_EXPIRED);
   });
 });

@@ -11,6 +11,7 @@ import {
   HOLDER_PASSWORD,
   linkTokenSentTo,
   messagesTo,
+  LINK_EXPIRED,
 } from '../../test/account-holder';
 import { createApplicant } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -23,13 +24,6 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const OK = { error: { errorID: 0, errorMessage: '' }, object: null };
-const EXPIRED = {
-  error: {
-    errorID: ErrorId.linkExpired,
-    errorMessage: 'This link has expired or has already been used. Please ask for a new one.',
-  },
-  object: null,
-};
 const NEW_PASSWORD = 'Fresh-Start-93';
 
 const byLink = (guid: string, newPassword = NEW_PASSWORD) =>
@@ -120,7 +114,7 @@ describe('Account/ChangePasswordByGuid', () => {
     const hash = await hashOf(customer.id);
     const again = await byLink(token, 'Another-Pass-71');
     expect(again.statusCode).toBe(200);
-    expect(again.json()).toEqual(EXPIRED);
+    expect(again.json()).toEqual(LINK_EXPIRED);
     expect(await hashOf(customer.id)).toBe(hash);
   });
 
@@ -133,13 +127,13 @@ describe('Account/ChangePasswordByGuid', () => {
       .where('token_hash', '=', sha256(token))
       .execute();
     const hash = await hashOf(customer.id);
-    expect((await byLink(token)).json()).toEqual(EXPIRED);
+    expect((await byLink(token)).json()).toEqual(LINK_EXPIRED);
     expect(await hashOf(customer.id)).toBe(hash);
     expect((await tokenRow(token)).used_at).toBeNull();
   });
 
   it('refuses an unknown link, and a token made for something else, with 231', async () => {
-    expect((await byLink(randomToken())).json()).toEqual(EXPIRED);
+    expect((await byLink(randomToken())).json()).toEqual(LINK_EXPIRED);
     const { customer } = await createAccountHolder(t);
     const other = randomToken();
     await t.ctx.db
@@ -153,7 +147,7 @@ describe('Account/ChangePasswordByGuid', () => {
         created_at: nowIso(),
       })
       .execute();
-    expect((await byLink(other)).json()).toEqual(EXPIRED);
+    expect((await byLink(other)).json()).toEqual(LINK_EXPIRED);
   });
 
   it('refuses a common password with 400 on newPassword, leaving the link usable', async () => {
@@ -204,7 +198,7 @@ describe('Account/ChangePasswordByGuid', () => {
     const notice = (await messagesTo(t, email)).at(-1);
     expect(notice!.subject).toBe('Your password has been changed');
     expect(notice!.text).not.toContain('signed out');
-    expect((await byLink(token, 'Second-Go-55')).json()).toEqual(EXPIRED);
+    expect((await byLink(token, 'Second-Go-55')).json()).toEqual(LINK_EXPIRED);
   });
 
   it('ends an unused set-password link once a reset has set the password', async () => {
@@ -212,7 +206,7 @@ describe('Account/ChangePasswordByGuid', () => {
     const setLink = await linkFor(customer.id, 'set-password');
     const resetLink = await linkFor(customer.id);
     expect((await byLink(resetLink)).json()).toEqual(OK);
-    expect((await byLink(setLink, 'Late-Comer-33')).json()).toEqual(EXPIRED);
+    expect((await byLink(setLink, 'Late-Comer-33')).json()).toEqual(LINK_EXPIRED);
     expect(await verifyPassword(await hashOf(customer.id), NEW_PASSWORD)).toBe(true);
   });
 });

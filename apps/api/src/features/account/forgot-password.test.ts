@@ -1,7 +1,13 @@
 import { ErrorId } from '@lender/contract/error-ids';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha256 } from '../../lib/secrets';
-import { accountPost, createAccountHolder, linkTokenSentTo, messagesTo } from '../../test/account-holder';
+import {
+  accountPost,
+  createAccountHolder,
+  LINK_EXPIRED,
+  linkTokenSentTo,
+  messagesTo,
+} from '../../test/account-holder';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { PASSWORD_LIMITS } from './password-service';
 
@@ -96,13 +102,7 @@ describe('Account/ForgotPassword', () => {
       [sha256(second), true],
     ]);
     const old = await accountPost(t, 'ChangePasswordByGuid', { guid: first, newPassword: 'Fresh-Start-93' });
-    expect(old.json()).toEqual({
-      error: {
-        errorID: ErrorId.linkExpired,
-        errorMessage: 'This link has expired or has already been used. Please ask for a new one.',
-      },
-      object: null,
-    });
+    expect(old.json()).toEqual(LINK_EXPIRED);
     const current = await accountPost(t, 'ChangePasswordByGuid', {
       guid: second,
       newPassword: 'Fresh-Start-93',

@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { ErrorBanner } from '../../components/form/error-banner';
 import { ErrorSummary } from '../../components/form/error-summary';
 import { Field } from '../../components/form/field';
+import { PasswordInput } from '../../components/form/password-input';
 import { SubmitButton } from '../../components/form/submit-button';
 import { useContractForm } from '../../components/form/use-contract-form';
 import { AccountPage } from './account-page';
@@ -62,33 +63,30 @@ function ChangePasswordForm({ onDone }: { onDone: () => void }) {
       <input type="email" autoComplete="username" value={contactDetails.email} readOnly hidden />
       <Field label="Existing password" error={errorOf('oldPassword')}>
         {(a11y) => (
-          <input
+          <PasswordInput
             {...a11y}
-            className="input"
-            type="password"
             autoComplete="current-password"
+            what="existing password"
             {...register('oldPassword')}
           />
         )}
       </Field>
       <Field label="New password" hint={Msg.passwordRule} error={errorOf('newPassword')}>
         {(a11y) => (
-          <input
+          <PasswordInput
             {...a11y}
-            className="input"
-            type="password"
             autoComplete="new-password"
+            what="new password"
             {...register('newPassword')}
           />
         )}
       </Field>
       <Field label="Confirm new password" error={errorOf('confirmPassword')}>
         {(a11y) => (
-          <input
+          <PasswordInput
             {...a11y}
-            className="input"
-            type="password"
             autoComplete="new-password"
+            what="new password again"
             {...register('confirmPassword')}
           />
         )}

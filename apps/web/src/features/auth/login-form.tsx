@@ -4,7 +4,7 @@ import { Field } from '../../components/form/field';
 import { SubmitButton } from '../../components/form/submit-button';
 import { useContractForm } from '../../components/form/use-contract-form';
 import type { LoginPayload } from './login';
-import { PasswordInput } from './password-input';
+import { PasswordInput } from '../../components/form/password-input';
 
 type Props = {
   /** The button's words: 'Login', or 'Check my eligibility!' on the offer variants. */

@@ -15,7 +15,7 @@ import {
   useChangePasswordByGuid,
   type ResetPasswordValues,
 } from './change-password-by-guid';
-import { PasswordInput } from './password-input';
+import { PasswordInput } from '../../components/form/password-input';
 import { SuccessPanel } from '../../components/success-panel';
 import '../../components/form/form.css';
 import './auth.css';

@@ -1,5 +1,5 @@
 import { useState, type ComponentProps } from 'react';
-import './auth.css';
+import './password-input.css';
 
 type Props = Omit<ComponentProps<'input'>, 'type'> & {
   autoComplete: 'current-password' | 'new-password';
