@@ -1,5 +1,5 @@
 import compress from '@fastify/compress';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { ErrorId, fail } from '@lender/contract/envelope';
@@ -13,6 +13,7 @@ import { registerCalls } from './plugins/calls';
 import { registerEnvelopeHandlers } from './plugins/envelope';
 import { loggerOptions } from './plugins/logging';
 import { registerOpenApi } from './plugins/openapi';
+import { requestLoggerFactory } from './plugins/request-logger';
 import { responseSerializer } from './plugins/response-serializer';
 import { registerSecurityHeaders } from './plugins/security';
 import { registerStaticWeb } from './plugins/static-web';
@@ -32,6 +33,7 @@ export async function buildApp(
   const logger = loggerOptions(ctx.config);
   const app = Fastify({
     logger: logger && options.logStream ? { ...(logger as object), stream: options.logStream } : logger,
+    ...(logger ? { childLoggerFactory: requestLoggerFactory } : {}),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: ctx.config.NODE_ENV === 'production',
     // A path parameter (`/:name`) longer than 200 characters matches no route, so it answers 404 before any
@@ -44,14 +46,21 @@ export async function buildApp(
 
   registerEnvelopeHandlers(app);
   await registerSecurityHeaders(app, ctx.config);
-  await app.register(compress, { global: true, threshold: 1024 });
+  // Answers only: no call takes a compressed body, and inflating one on request would be a decompression
+  // bomb's door and a hook on every request for nothing.
+  await app.register(compress, { global: true, globalDecompression: false, threshold: 1024 });
   await registerOpenApi(app, ctx.config);
 
-  // Read on every call (cached for a moment), so staff switch it without a restart.
-  app.addHook('onRequest', async (req, reply) => {
-    if (req.url.startsWith('/api/') && !req.url.startsWith('/api/health') && (await ctx.maintenance.isOn())) {
-      return reply.code(503).send(fail(ErrorId.maintenance, 'We are performing essential maintenance work.'));
-    }
+  // Read on every call (cached for a moment), so staff switch it without a restart. A callback hook that
+  // answers at once from what the server knows: only a stale switch costs a read and a promise.
+  const inMaintenance = (reply: FastifyReply) => {
+    reply.code(503).send(fail(ErrorId.maintenance, 'We are performing essential maintenance work.'));
+  };
+  app.addHook('onRequest', (req, reply, done) => {
+    if (!req.url.startsWith('/api/') || req.url.startsWith('/api/health')) return done();
+    const known = ctx.maintenance.known();
+    if (known !== undefined) return known ? inMaintenance(reply) : done();
+    ctx.maintenance.isOn().then((on) => (on ? inMaintenance(reply) : done()), done);
   });
   registerHealth(app, ctx);
   registerCardProviderSettings(app, ctx.config);

@@ -26,10 +26,18 @@ export function maintenanceSwitch(
     return row?.value === 'on';
   }
 
+  /** What this server knows without a read: undefined once its last read is older than the recheck time. */
+  const known = (): boolean | undefined => {
+    if (forcedOn) return true;
+    return cached && now() - cached.readAt < MAINTENANCE_RECHECK_MS ? cached.on : undefined;
+  };
+
   return {
+    known,
+
     async isOn(): Promise<boolean> {
-      if (forcedOn) return true;
-      if (cached && now() - cached.readAt < MAINTENANCE_RECHECK_MS) return cached.on;
+      const knownNow = known();
+      if (knownNow !== undefined) return knownNow;
       const on = await read();
       cached = { on, readAt: now() };
       return on;

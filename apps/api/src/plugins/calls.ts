@@ -1,7 +1,7 @@
 import { calls, callPath, type CallDef, type CallName } from '@lender/contract/api-calls';
 import { ErrorId, fail, NOT_IMPLEMENTED_MESSAGE, type Envelope } from '@lender/contract/envelope';
 import { Msg } from '@lender/contract/rules/messages';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import type { z } from 'zod';
 import type { AppContext } from '../app-context';
 import { requireSession, type Session } from './auth';
@@ -53,11 +53,45 @@ function nulCharacterAt(input: unknown): string | null {
 /**
  * PostgreSQL cannot store U+0000 in a text column (the insert fails, which was a 500), and no field of the
  * contract has a use for it: refused as a validation failure on either database, before any handler runs.
+ * A JSON body can hold one only where its text had the escape `\u0000`, and the query only where the URL
+ * had `%00` (JSON allows no raw control character in a string; the HTTP parser refuses one in a URL), so
+ * only such a request, or a body of another type, is walked.
  */
-async function refuseNulCharacters(req: FastifyRequest, reply: FastifyReply) {
+function refuseNulCharacters(req: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) {
+  const bodyClean = req.body === undefined || req.jsonBodyWithoutNul;
+  if (bodyClean && !req.url.includes('%00')) return done();
   const at = nulCharacterAt(req.body) ?? nulCharacterAt(req.query);
-  if (at !== null) {
-    return reply.code(400).send(invalidFields({ [at]: Msg.invalidCharacters }));
+  if (at === null) return done();
+  reply.code(400).send(invalidFields({ [at]: Msg.invalidCharacters }));
+}
+
+/** A JSON body sent compressed: no call takes one (app.ts registers no request decompression). */
+const unsupportedContentEncoding = () =>
+  Object.assign(new Error('Unsupported content encoding.'), { code: 'LENDER_CONTENT_ENCODING' });
+
+/**
+ * Fastify's own JSON parser (with its prototype-poisoning checks), noting a text without `\u0000`, and
+ * refusing a compressed body rather than reading its bytes as text.
+ */
+function parseJsonNotingNul(app: FastifyInstance) {
+  const parse = app.getDefaultJsonParser('error', 'error');
+  app.decorateRequest('jsonBodyWithoutNul', false);
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    const encoding = req.headers['content-encoding'];
+    if (encoding !== undefined && encoding.toLowerCase() !== 'identity') {
+      return done(unsupportedContentEncoding(), undefined);
+    }
+    const text = body as string;
+    req.jsonBodyWithoutNul = !text.includes('\\u0000');
+    parse(req, text, done);
+  });
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by the JSON parser: the body's text escapes no U+0000, so no parsed string holds one. */
+    jsonBodyWithoutNul: boolean;
   }
 }
 
@@ -101,6 +135,7 @@ export function registerCalls(
   ctx: AppContext,
   implemented: readonly ImplementedCall[],
 ) {
+  parseJsonNotingNul(app);
   const handlers = new Map<CallName, ImplementedCall['handler']>();
   for (const { name, handler } of implemented) {
     if (handlers.has(name)) throw new Error(`Call ${name} is implemented twice`);

@@ -30,7 +30,7 @@ export const answerDescriptions = (bodyLimit: number): Record<string, string> =>
   400: 'The request was refused (errorID 400): `object.fields` names each refused field with its message, or `object` is null when the body as a whole could not be read (not JSON, empty).',
   401: 'The bearer token is missing, expired or not ours (errorID 401): refresh it with Account/RefreshToken or sign in again.',
   413: `The request body is over ${bodyLimit} bytes (errorID 413).`,
-  415: 'The body is not JSON (errorID 415): send `Content-Type: application/json`.',
+  415: 'The body is not JSON, or is compressed (errorID 415): send it uncompressed, with `Content-Type: application/json`.',
   429: 'Too many requests (errorID 429): wait the number of seconds the `Retry-After` header gives, then try again.',
   500: 'An unexpected fault (errorID 100); nothing about it is disclosed, and the call may be retried.',
   501: 'The call exists and validates its input, but is not built yet (errorID 501).',

@@ -7,6 +7,7 @@ const GENERIC_MESSAGE = 'Error Occured';
 /** Framework error codes that are the client's fault, with the status and errorID they answer. */
 const CLIENT_ERRORS: Record<string, [status: number, errorId: number, message: string]> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, ErrorId.unsupportedMediaType, 'Unsupported content type.'],
+  LENDER_CONTENT_ENCODING: [415, ErrorId.unsupportedMediaType, 'Unsupported content encoding.'],
   FST_ERR_CTP_BODY_TOO_LARGE: [413, ErrorId.payloadTooLarge, 'Request body is too large.'],
   FST_ERR_CTP_EMPTY_JSON_BODY: [400, ErrorId.validation, 'Request body is empty.'],
   FST_ERR_CTP_INVALID_JSON_BODY: [400, ErrorId.validation, 'Request body is not valid JSON.'],

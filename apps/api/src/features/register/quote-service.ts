@@ -70,8 +70,9 @@ export function quoteService(
 
     /** The quote for other terms, changing nothing; null when there is no application to quote. */
     async calculate(customerId: number, terms: LoanTerms): Promise<PricedQuote | null> {
-      const application = await openApplication(customerId);
-      return application && price(terms, application.dailyRate);
+      // Only the status and the rate: the terms are the request's.
+      const application = await store.applications.latestRate(customerId);
+      return application?.statusId === AppStatus.applicationNew ? price(terms, application.dailyRate) : null;
     },
 
     /**

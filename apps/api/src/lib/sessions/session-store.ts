@@ -35,6 +35,15 @@ export function createSessionStore(db: Db, config: Config, now: () => number = D
     liveness.set(familyId, { live, checkedAt: now() });
   };
 
+  /**
+   * Whether an access token's family is open, as far as this process knows without a read: undefined
+   * when it has not read it within LIVENESS_TTL_MS. An ended family stays ended.
+   */
+  const knownLiveness = (familyId: number): boolean | undefined => {
+    const known = liveness.get(familyId);
+    return known && (!known.live || now() - known.checkedAt < LIVENESS_TTL_MS) ? known.live : undefined;
+  };
+
   async function addRefreshToken(
     executor: DbExecutor,
     customerId: number,
@@ -117,10 +126,12 @@ export function createSessionStore(db: Db, config: Config, now: () => number = D
       liveness.clear();
     },
 
+    knownLiveness,
+
     /** Whether an access token's family is still open; read at most once per LIVENESS_TTL_MS. */
     async isLive(familyId: number): Promise<boolean> {
-      const known = liveness.get(familyId);
-      if (known && (!known.live || now() - known.checkedAt < LIVENESS_TTL_MS)) return known.live;
+      const known = knownLiveness(familyId);
+      if (known !== undefined) return known;
       const live = await sessionRepository(db).familyIsLive(familyId);
       remember(familyId, live);
       return live;
