@@ -1,5 +1,6 @@
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Result as Lhr } from 'lighthouse';
+import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { errorText, log, onCleanup, withTimeout } from './lifecycle';
 import { CHROMIUM, CHROMIUM_ARGS, PAGES } from './pages';
@@ -30,6 +31,9 @@ export function lighthouseVersion(): string {
  * a remote-debugging port on the loopback address; one browser for all runs, killed at the end.
  */
 export async function runLighthouse(baseUrl: string, runs: number): Promise<LighthouseFigure[]> {
+  // chrome-launcher reports a missing browser as an 'error' event nobody listens to, which ends the whole
+  // bench instead of this section.
+  if (!fs.existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium`);
   const chrome = await withTimeout(
     chromeLauncher.launch({
       chromePath: CHROMIUM,
