@@ -5,3 +5,9 @@ declare module 'virtual:call-routes' {
 
   export const callRoutes: Record<CallName, CallRoute>;
 }
+
+declare module 'virtual:call-route/*' {
+  import type { CallRoute } from '@lender/contract/api-calls';
+
+  export const route: CallRoute;
+}

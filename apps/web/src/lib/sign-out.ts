@@ -1,4 +1,5 @@
-import { callRoutes } from 'virtual:call-routes';
+// The one route, not the table: this module is in the first load of every page (the header's Logout).
+import { route as logoutRoute } from 'virtual:call-route/logout';
 import { clearSession, getItem } from './session';
 
 /**
@@ -9,7 +10,7 @@ import { clearSession, getItem } from './session';
  */
 export function endServerSession(refreshToken: string): void {
   try {
-    fetch(callRoutes.logout.path, {
+    fetch(logoutRoute.path, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(refreshToken),
