@@ -40,5 +40,22 @@ export default defineConfig({
       '/sandbox': 'http://localhost:3000',
     },
   },
-  build: { outDir: 'dist', sourcemap: false, target: 'es2022', reportCompressedSize: true },
+  build: {
+    outDir: 'dist',
+    sourcemap: false,
+    target: 'es2022',
+    reportCompressedSize: true,
+    rolldownOptions: {
+      output: {
+        // React, React DOM and React Router in one chunk. Left to itself, Rolldown cut them into a chunk
+        // per set of importers, and each module that the shell shares with a lazy page (the session, its
+        // runtime helpers) into one more: six files and 90.4 KB gzip before any page, against three files
+        // and 87.6 KB. The libraries change only with an upgrade, so the chunk also stays cached across
+        // releases.
+        advancedChunks: {
+          groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ }],
+        },
+      },
+    },
+  },
 });
