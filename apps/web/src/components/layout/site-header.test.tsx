@@ -1,9 +1,10 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getItem, setItems } from '../../lib/session';
 import { SiteHeader } from './site-header';
+import { Where } from '../../test/where';
 
 let posts: { url: string; body: unknown }[];
 
@@ -15,10 +16,6 @@ beforeEach(() => {
   });
 });
 afterEach(() => vi.unstubAllGlobals());
-
-function Where() {
-  return <p data-testid="where">{useLocation().pathname}</p>;
-}
 
 const renderAt = (path: string) =>
   render(

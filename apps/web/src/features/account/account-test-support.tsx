@@ -3,7 +3,7 @@ import type { Dictionaries } from '@lender/contract/dictionaries';
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useEffect } from 'react';
-import { MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-router';
+import { MemoryRouter, Route, Routes, useNavigate } from 'react-router';
 import { vi } from 'vitest';
 import { queryClient } from '../../lib/query';
 import { setNavigator } from '../../lib/navigation';
@@ -15,6 +15,7 @@ import { Component as ChangeMobilePage } from './change-mobile-page';
 import { Component as ChangePasswordPage } from './change-password-page';
 import { Component as ContactDetailsPage } from './contact-details-page';
 import { Component as ConfirmEmailPage } from './confirm-email-page';
+import { Where } from '../../test/where';
 
 /** What the server holds for the signed-in customer in these tests. */
 export const DETAILS: AccountDetails = {
@@ -115,11 +116,6 @@ function RouterNavigator() {
   return null;
 }
 
-function Where() {
-  const { pathname, search } = useLocation();
-  return <p data-testid="where">{pathname + search}</p>;
-}
-
 /** The account routes as app/routes.tsx has them, starting at `path`. */
 export function renderAccount(path: string) {
   const user = userEvent.setup();
@@ -138,7 +134,7 @@ export function renderAccount(path: string) {
         <Route path="/confirm-email/:token" element={<ConfirmEmailPage />} />
         <Route path="*" element={null} />
       </Routes>
-      <Where />
+      <Where search />
     </MemoryRouter>,
   );
   return user;

@@ -1,10 +1,12 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiCallError, callApi } from '../../lib/api-client';
+import { ApiCallError } from '../../lib/api-client';
 import { queryClient } from '../../lib/query';
 import { Component as ForgotPasswordPage } from './forgot-password-page';
+import { Where } from '../../test/where';
+import { answerCalls } from '../../test/answer-calls';
 
 vi.mock(import('../../lib/api-client'), async (original) => ({ ...(await original()), callApi: vi.fn() }));
 
@@ -18,21 +20,16 @@ beforeAll(() => {
 beforeEach(() => {
   sent = [];
   failure = null;
-  vi.mocked(callApi)
-    .mockReset()
-    .mockImplementation((async (name: string, input: unknown) => {
-      if (name !== 'forgotPassword') throw new Error(`unexpected call ${name}`);
+  answerCalls({
+    forgotPassword: (input) => {
       sent.push(input);
       if (failure) throw failure;
       return null;
-    }) as never);
+    },
+  });
 });
 
 afterEach(() => queryClient.clear());
-
-function Where() {
-  return <p data-testid="where">{useLocation().pathname}</p>;
-}
 
 function visit() {
   render(

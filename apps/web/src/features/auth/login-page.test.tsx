@@ -1,13 +1,15 @@
 import { AppStatus } from '@lender/contract/status';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AnonymousOnly, SignedInOnly } from '../../app/guards';
 import { ApiCallError, callApi } from '../../lib/api-client';
 import { queryClient } from '../../lib/query';
 import { getItem, hasSession } from '../../lib/session';
 import { Component as LoginPage } from './login-page';
+import { Where } from '../../test/where';
+import { answerCalls } from '../../test/answer-calls';
 
 // Only the network is replaced: the login and the account details go through callApi, Logout through fetch.
 vi.mock(import('../../lib/api-client'), async (original) => ({ ...(await original()), callApi: vi.fn() }));
@@ -44,20 +46,17 @@ beforeEach(() => {
   loginFailure = null;
   detailsFailure = null;
   posts = [];
-  vi.mocked(callApi)
-    .mockReset()
-    .mockImplementation((async (name: string, input: unknown) => {
-      if (name === 'login') {
-        logins.push(input);
-        if (loginFailure) throw loginFailure;
-        return answer;
-      }
-      if (name === 'getAccountDetails') {
-        if (detailsFailure) throw detailsFailure;
-        return DETAILS;
-      }
-      throw new Error(`unexpected call ${name}`);
-    }) as never);
+  answerCalls({
+    login: (input) => {
+      logins.push(input);
+      if (loginFailure) throw loginFailure;
+      return answer;
+    },
+    getAccountDetails: () => {
+      if (detailsFailure) throw detailsFailure;
+      return DETAILS;
+    },
+  });
   vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
     posts.push({ url, body: init.body, keepalive: init.keepalive });
     return Response.json({ error: { errorID: 0, errorMessage: '' }, object: null });
@@ -68,11 +67,6 @@ afterEach(() => {
   queryClient.clear();
   vi.unstubAllGlobals();
 });
-
-function Where() {
-  const { pathname } = useLocation();
-  return <p data-testid="where">{pathname}</p>;
-}
 
 /** The login screens behind their real guard, as in app/routes.tsx, and the places a login leads. */
 function visit(path: string) {

@@ -1,10 +1,12 @@
 import { TIMINGS } from '@lender/contract/timings';
 import { act, render, screen } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiCallError, callApi } from '../../lib/api-client';
 import { queryClient } from '../../lib/query';
 import { Component as EmailVerificationPage } from './email-verification-page';
+import { Where } from '../../test/where';
+import { answerCalls } from '../../test/answer-calls';
 
 vi.mock(import('../../lib/api-client'), async (original) => ({ ...(await original()), callApi: vi.fn() }));
 
@@ -15,21 +17,12 @@ let answer: () => unknown;
 beforeEach(() => {
   vi.useFakeTimers({ shouldAdvanceTime: true });
   answer = () => ({ verified: true });
-  vi.mocked(callApi)
-    .mockReset()
-    .mockImplementation((async (name: string) => {
-      if (name === 'checkEmailVerification') return answer();
-      throw new Error(`unexpected call ${name}`);
-    }) as never);
+  answerCalls({ checkEmailVerification: () => answer() });
 });
 afterEach(() => {
   queryClient.clear();
   vi.useRealTimers();
 });
-
-function Where() {
-  return <p data-testid="where">{useLocation().pathname}</p>;
-}
 
 const visit = (url: string) =>
   render(

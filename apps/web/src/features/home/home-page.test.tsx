@@ -3,22 +3,18 @@ import { INSTALMENT_MONTHS, MAX_AMOUNT, MIN_AMOUNT } from '@lender/contract/cons
 import { Msg } from '@lender/contract/rules/messages';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setItems } from '../../lib/session';
 import { Component as HomePage } from './home-page';
-
-function Where() {
-  const location = useLocation();
-  return <p data-testid="where">{location.pathname + location.search}</p>;
-}
+import { Where } from '../../test/where';
 
 const renderHome = (url = '/') =>
   render(
     <MemoryRouter initialEntries={[url]}>
       <Routes>
         <Route path="/" element={<HomePage />} />
-        <Route path="*" element={<Where />} />
+        <Route path="*" element={<Where search />} />
       </Routes>
     </MemoryRouter>,
   );

@@ -2,13 +2,15 @@ import { expiryYears } from '@lender/contract/rules/card';
 import { Msg } from '@lender/contract/rules/messages';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiCallError, callApi } from '../../../lib/api-client';
 import { queryClient } from '../../../lib/query';
 import { frameOf, quietFrameLoading, recordFramePosts } from './frame-test-support';
 import { Component } from './stage2-page';
 import type { TokenisedCard } from './tokenise-card';
+import { Where } from '../../../test/where';
+import { answerCalls } from '../../../test/answer-calls';
 
 vi.mock(import('../../../lib/api-client'), async (original) => ({ ...(await original()), callApi: vi.fn() }));
 
@@ -48,11 +50,6 @@ function providerFetch(url: string) {
 const fetchMock = vi.fn(async (url: string, _init?: RequestInit) => providerFetch(url));
 const tokeniseCalls = () => fetchMock.mock.calls.filter(([url]) => url.endsWith('/tokenise'));
 
-function Where() {
-  const location = useLocation();
-  return <output data-testid="where">{location.pathname + location.search}</output>;
-}
-
 function renderStage2(query = '') {
   const user = userEvent.setup();
   render(
@@ -61,7 +58,7 @@ function renderStage2(query = '') {
         <Route path="/loan/stage2" element={<Component />} />
         <Route path="*" element={null} />
       </Routes>
-      <Where />
+      <Where search />
     </MemoryRouter>,
   );
   return user;
@@ -99,15 +96,13 @@ beforeEach(() => {
   tokenise = { ...tokenised };
   submissions = [];
   stage2Answer = async () => ({ appStatusID: 5, appGuid: null, redirectUrl: null });
-  vi.mocked(callApi).mockReset();
-  vi.mocked(callApi).mockImplementation((async (name: string, input: unknown) => {
-    if (name === 'getApplicationStatus') return { appStatusID: 3, appGuid: null, isEnd: false };
-    if (name === 'submitStage2') {
+  answerCalls({
+    getApplicationStatus: () => ({ appStatusID: 3, appGuid: null, isEnd: false }),
+    submitStage2: (input) => {
       submissions.push({ payload: input, stored: JSON.stringify({ ...sessionStorage }) });
       return stage2Answer();
-    }
-    throw new Error(`unexpected call ${name}`);
-  }) as typeof callApi);
+    },
+  });
 });
 
 afterEach(() => {

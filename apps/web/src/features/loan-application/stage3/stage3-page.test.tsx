@@ -10,11 +10,13 @@ import { Msg } from '@lender/contract/rules/messages';
 import { AppStatus } from '@lender/contract/status';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiCallError, callApi } from '../../../lib/api-client';
 import { queryClient } from '../../../lib/query';
 import { Component as Stage3Page } from './stage3-page';
+import { Where } from '../../../test/where';
+import { answerCalls } from '../../../test/answer-calls';
 
 // Only the network is replaced: the status check, the lists and the submit all go through callApi.
 vi.mock(import('../../../lib/api-client'), async (original) => ({ ...(await original()), callApi: vi.fn() }));
@@ -55,21 +57,14 @@ beforeEach(() => {
     appStatusID: AppStatus.applicationCompleted,
     appGuid: '6f1c2a9e-0d7b-4c55-9a61-2f0e8b3d4c11',
   });
-  vi.mocked(callApi)
-    .mockReset()
-    .mockImplementation((async (name: string, input: unknown) => {
-      if (name === 'getApplicationStatus') return status;
-      if (name === 'getDictionaries') return DICTIONARIES;
-      if (name === 'submitStage3') return submitted(input);
-      throw new Error(`unexpected call ${name}`);
-    }) as never);
+  answerCalls({
+    getApplicationStatus: () => status,
+    getDictionaries: () => DICTIONARIES,
+    submitStage3: (input) => submitted(input),
+  });
 });
 
 afterEach(() => queryClient.clear());
-
-function Where() {
-  return <p data-testid="where">{useLocation().pathname}</p>;
-}
 
 const visitStage3 = () =>
   render(

@@ -1,12 +1,14 @@
 import { AppStatus } from '@lender/contract/status';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiCallError, callApi } from '../../../lib/api-client';
+import { ApiCallError } from '../../../lib/api-client';
 import { queryClient } from '../../../lib/query';
 import { hasSession, storeTokens } from '../../../lib/session';
 import { Component as Stage4Page } from './stage4-page';
+import { Where } from '../../../test/where';
+import { answerCalls } from '../../../test/answer-calls';
 
 // Only the network is replaced: the status check, the lists and the submit all go through callApi.
 vi.mock(import('../../../lib/api-client'), async (original) => ({ ...(await original()), callApi: vi.fn() }));
@@ -23,21 +25,11 @@ beforeAll(() => {
 beforeEach(() => {
   status = { appStatusID: AppStatus.applicationCompleted, appGuid: null };
   submitted.mockReset().mockResolvedValue({ appStatusID: AppStatus.esignSent, appGuid: APP_GUID });
-  vi.mocked(callApi)
-    .mockReset()
-    .mockImplementation((async (name: string, input: unknown) => {
-      if (name === 'getApplicationStatus') return status;
-      if (name === 'submitStage4') return submitted(input);
-      throw new Error(`unexpected call ${name}`);
-    }) as never);
+  answerCalls({ getApplicationStatus: () => status, submitStage4: (input) => submitted(input) });
   storeTokens({ token: 'access', refreshToken: 'refresh' });
 });
 
 afterEach(() => queryClient.clear());
-
-function Where() {
-  return <p data-testid="where">{useLocation().pathname}</p>;
-}
 
 const visitStage4 = () =>
   render(

@@ -1,8 +1,9 @@
 import { render, screen } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { MemoryRouter, Route, Routes } from 'react-router';
 import { vi } from 'vitest';
 import { ApiCallError, callApi } from '../../../lib/api-client';
 import { Component as EsignPage } from './esign-page';
+import { Where } from '../../../test/where';
 
 /** Tests that use this mock `callApi` in their own file: `vi.mock(import('../../../lib/api-client'), ...)`. */
 export const GUID = 'b7f9c1d2-3e4f-4a5b-8c6d-7e8f9a0b1c2d';
@@ -53,18 +54,13 @@ export function answerWith(answers: Answers) {
   return spies;
 }
 
-function Where() {
-  const location = useLocation();
-  return <p data-testid="where">{location.pathname + location.search}</p>;
-}
-
 /** The e-sign page at its link, and a marker that says where the app went from it. */
 export function renderEsign() {
   return render(
     <MemoryRouter initialEntries={[`/loan/stage5/${GUID}`]}>
       <Routes>
         <Route path="/loan/stage5/:appGuid" element={<EsignPage />} />
-        <Route path="*" element={<Where />} />
+        <Route path="*" element={<Where search />} />
       </Routes>
     </MemoryRouter>,
   );
