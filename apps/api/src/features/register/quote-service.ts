@@ -31,11 +31,12 @@ export function quoteService(
     };
   };
 
-  /** The application a quote may be shown for or accepted on: only one still waiting for its quote. */
-  const openApplication = async (customerId: number) => {
-    const application = await store.applications.latest(customerId);
-    return application?.statusId === AppStatus.applicationNew ? application : null;
-  };
+  /** A quote may be shown for or accepted on only an application still waiting for its quote. */
+  const waitsForQuote = <A extends Pick<Application, 'statusId'>>(application: A | undefined) =>
+    application?.statusId === AppStatus.applicationNew ? application : null;
+
+  const openApplication = async (customerId: number) =>
+    waitsForQuote(await store.applications.latest(customerId));
 
   const storeAccepted = (application: Application, customerId: number, { terms, price: p }: PricedQuote) =>
     store.transaction(async ({ applications }) => {
@@ -71,8 +72,8 @@ export function quoteService(
     /** The quote for other terms, changing nothing; null when there is no application to quote. */
     async calculate(customerId: number, terms: LoanTerms): Promise<PricedQuote | null> {
       // Only the status and the rate: the terms are the request's.
-      const application = await store.applications.latestRate(customerId);
-      return application?.statusId === AppStatus.applicationNew ? price(terms, application.dailyRate) : null;
+      const application = waitsForQuote(await store.applications.latestRate(customerId));
+      return application && price(terms, application.dailyRate);
     },
 
     /**
