@@ -121,6 +121,8 @@ test('a session ended elsewhere lands on login', async ({ page, request }) => {
 test('Logout in the header ends the session on the server too', async ({ page, request }) => {
   const holder = await accountHolder(request);
   await signInWithPassword(page, holder.email, holder.password);
+  // Settled on where login sends them: a menu opened before that navigation would close with it.
+  await expect(page.getByRole('heading', { level: 1, name: 'Your quote' })).toBeVisible();
   const { token } = await storedSession(page);
   const nav = await openMainMenu(page);
   await nav.getByRole('button', { name: 'Logout' }).click();
