@@ -86,6 +86,12 @@ test('an applicant waiting to e-sign is sent to the e-sign page, signed out', as
 test('an expired access token is refreshed without the customer noticing', async ({ page, request }) => {
   const holder = await accountHolder(request);
   await signInWithPassword(page, holder.email, holder.password);
+  // The token is swapped on a page that calls nothing: a call of the quote page meeting the expired token
+  // would start a refresh that the next navigation cuts off after the server rotated the refresh token,
+  // and the browser, left with the old one, would be signed out for reusing it.
+  await expect(page.getByRole('heading', { level: 1, name: 'Your quote' })).toBeVisible();
+  await page.goto('/info/costs');
+  await expect(mainHeadings(page).first()).toBeVisible();
   const before = await storedSession(page);
   // The same session's token, as it will be after its 15 minutes: signed by the server's key, expired.
   const claims = JSON.parse(Buffer.from(before.token!.split('.')[1]!, 'base64url').toString('utf8'));
