@@ -1,5 +1,6 @@
 import { daysBetween, isWeekend, londonToday } from '@lender/contract/dates';
 import { DICTIONARY_NAMES, DictionaryId, type DictionaryName } from '@lender/contract/dictionary-ids';
+import { ErrorId } from '@lender/contract/error-ids';
 import { isWorkingDay } from '@lender/contract/pricing/bank-holidays';
 import { Msg } from '@lender/contract/rules/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -195,6 +196,6 @@ describe('POST /api/Dictionary/GetDictionaries', () => {
   ])('refuses %s with 400', async (_label, payload) => {
     const res = await t.app.inject({ method: 'POST', url: '/api/Dictionary/GetDictionaries', payload });
     expect(res.statusCode).toBe(400);
-    expect(JSON.parse(res.body).error.errorID).not.toBe(0);
+    expect(JSON.parse(res.body).error.errorID).toBe(ErrorId.validation);
   });
 });
