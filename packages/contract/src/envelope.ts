@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import type { Envelope } from './envelope-types';
+import { Refusal } from './refusals';
 
 export { ErrorId } from './error-ids';
+export { Refusal } from './refusals';
 export type { ApiError, Envelope } from './envelope-types';
 
 /** Every response body: `{ error: { errorID, errorMessage }, object }`; errorID 0 is success. */
@@ -31,10 +33,14 @@ export const errorEnvelopeSchema = <T extends z.ZodType = z.ZodNull>(errorID: nu
     object: object ?? z.null(),
   });
 
-export const NOT_IMPLEMENTED_MESSAGE = 'Not implemented yet';
+export const NOT_IMPLEMENTED_MESSAGE = Refusal.notImplemented.errorMessage;
 
 export const ok = <T>(object: T): Envelope<T> => ({ error: { errorID: 0, errorMessage: '' }, object });
 export const fail = (errorID: number, errorMessage: string, object: unknown = null): Envelope<never> => ({
   error: { errorID, errorMessage },
   object: object as never,
 });
+
+/** The envelope of a refusal of the contract's table (`Refusal`), its id and its one text. */
+export const refuse = (refusal: Refusal, object: unknown = null): Envelope<never> =>
+  fail(refusal.errorID, refusal.errorMessage, object);

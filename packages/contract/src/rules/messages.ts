@@ -70,6 +70,7 @@ export const Msg = {
   invalidRefreshToken: 'Invalid refresh token.',
   /** Where the spec is silent (issue 12): a password on the list of the most common ones. */
   commonPassword: 'This password is too easy to guess. Please choose a less common one.',
+  passwordNotNew: 'Please choose a password you have not used here before.',
   loanType: 'Please choose a loan type.',
   resident: 'Please tell us whether you live in the UK.',
   country: 'We can only lend to addresses in the United Kingdom.',

@@ -1,0 +1,112 @@
+import { ErrorId } from './error-ids';
+
+/** A refusal the server answers: the error id and the one text that goes with it. */
+export type Refusal = { readonly errorID: number; readonly errorMessage: string };
+
+const refusal = (errorID: number, errorMessage: string): Refusal => ({ errorID, errorMessage });
+
+/**
+ * Every refusal of the product with its text, written once: the server answers `refuse(Refusal.x)` and
+ * the web app words the same outcome from the same entry (a preview, a banner). The spec's section 8
+ * texts are word for word ('Error Occured', 'Not Valid SMS Code', 'Email already exists.'); the others are
+ * ours, in the same calm voice. An id names one outcome; where one id covers outcomes the caller must
+ * tell apart (errorID 1, 221, 429), each outcome has an entry of its own, and no text is used twice
+ * (a unit test holds this).
+ */
+export const Refusal = {
+  // Transport and framework (HTTP 4xx/5xx).
+  generic: refusal(ErrorId.generic, 'Error Occured'),
+  invalidRequest: refusal(ErrorId.validation, 'Invalid request.'),
+  emptyBody: refusal(ErrorId.validation, 'Request body is empty.'),
+  invalidJson: refusal(ErrorId.validation, 'Request body is not valid JSON.'),
+  invalidContentLength: refusal(ErrorId.validation, 'Invalid content length.'),
+  unauthorized: refusal(ErrorId.unauthorized, 'Unauthorized.'),
+  routeNotFound: refusal(ErrorId.routeNotFound, 'Not found.'),
+  payloadTooLarge: refusal(ErrorId.payloadTooLarge, 'Request body is too large.'),
+  unsupportedContentType: refusal(ErrorId.unsupportedMediaType, 'Unsupported content type.'),
+  unsupportedContentEncoding: refusal(ErrorId.unsupportedMediaType, 'Unsupported content encoding.'),
+  tooManyRequests: refusal(
+    ErrorId.tooManyRequests,
+    'Too many requests. Please wait a few minutes and try again.',
+  ),
+  notImplemented: refusal(ErrorId.notImplemented, 'Not implemented yet'),
+  maintenance: refusal(ErrorId.maintenance, 'We are performing essential maintenance work.'),
+  databaseUnavailable: refusal(ErrorId.generic, 'Database unavailable.'),
+  addressLookupUnavailable: refusal(
+    ErrorId.generic,
+    'Address lookup is unavailable, please enter your address manually.',
+  ),
+
+  // The application (Register calls).
+  noQuote: refusal(ErrorId.notFound, 'There is no quote to show for this application.'),
+  quoteClosed: refusal(ErrorId.quoteClosed, 'This quote can no longer be accepted.'),
+  stageClosed: refusal(
+    ErrorId.stageClosed,
+    'This step of your application is not open. Please continue where you left off.',
+  ),
+  existingApplicationInProgress: refusal(
+    ErrorId.existingApplicationInProgress,
+    'You already have an application in progress.',
+  ),
+  declined: refusal(ErrorId.declined, 'We are unable to approve your application at this time.'),
+  emailAlreadyRegistered: refusal(
+    ErrorId.emailAlreadyRegistered,
+    'This e-mail address is already registered.',
+  ),
+  mobileAlreadyRegistered: refusal(
+    ErrorId.mobileAlreadyRegistered,
+    'This mobile number is already registered with another account.',
+  ),
+  /** The fallback of errorID 212 when the card provider gives no text of its own (z3). */
+  cardDeclined: refusal(ErrorId.cardDeclined, 'Your card was declined. Please try another debit card.'),
+  cardCheckUnavailable: refusal(
+    ErrorId.cardCheckUnavailable,
+    'The card check is not available just now. Please try again in a few minutes.',
+  ),
+
+  // E-sign.
+  esignClosed: refusal(
+    ErrorId.esignClosed,
+    'This e-sign link is no longer open. Please use the link in your latest e-mail, or call us to change your application.',
+  ),
+  invalidSmsCode: refusal(ErrorId.invalidSmsCode, 'Not Valid SMS Code'),
+  smsCodeExpired: refusal(
+    ErrorId.invalidSmsCode,
+    'This code has expired. Please use the resend link to get a new code.',
+  ),
+  smsCodeTooManyTries: refusal(
+    ErrorId.invalidSmsCode,
+    'This code was entered wrongly too many times. Please use the resend link to get a new code.',
+  ),
+  emailNotVerified: refusal(
+    ErrorId.emailNotVerified,
+    'Please confirm your e-mail address first: click the link in the e-mail we sent you.',
+  ),
+  agreementChanged: refusal(
+    ErrorId.agreementChanged,
+    'Your agreement has been updated for today’s date. Please read the documents again before you sign.',
+  ),
+  resendDailyLimit: refusal(
+    ErrorId.tooManyRequests,
+    'We have sent the most we can for today. Please try again later or call us.',
+  ),
+
+  // Sign-in and the account.
+  loginFailed: refusal(ErrorId.loginFailed, 'Login failed. Check your login details.'),
+  tooManyLogins: refusal(
+    ErrorId.tooManyRequests,
+    'Too many failed logins. Please wait a few minutes and try again.',
+  ),
+  sessionEnded: refusal(ErrorId.unauthorized, 'Your session has ended. Please log in again.'),
+  linkExpired: refusal(
+    ErrorId.linkExpired,
+    'This link has expired or has already been used. Please ask for a new one.',
+  ),
+  wrongPassword: refusal(ErrorId.wrongPassword, 'Changing password failed.'),
+  sameEmail: refusal(ErrorId.generic, 'This is already your e-mail address.'),
+  emailTaken: refusal(ErrorId.notFound, 'Email already exists.'),
+} as const satisfies Record<string, Refusal>;
+
+/** The resend cooldown's refusal: errorID 429 with the seconds left (also in `Retry-After`). */
+export const resendTooSoon = (seconds: number): Refusal =>
+  refusal(ErrorId.tooManyRequests, `Please wait ${seconds} seconds before asking for another one.`);
