@@ -2,7 +2,7 @@ import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { validatorCompiler } from 'fastify-type-provider-zod';
-import { ErrorId, fail } from '@lender/contract/envelope';
+import { refuse, Refusal } from '@lender/contract/envelope';
 import type { AppContext } from './app-context';
 import { isDev } from './config';
 import { registerCardProviderSettings } from './features/card-provider/provider-settings';
@@ -54,7 +54,7 @@ export async function buildApp(
   // Read on every call (cached for a moment), so staff switch it without a restart. A callback hook that
   // answers at once from what the server knows: only a stale switch costs a read and a promise.
   const inMaintenance = (reply: FastifyReply) => {
-    reply.code(503).send(fail(ErrorId.maintenance, 'We are performing essential maintenance work.'));
+    reply.code(503).send(refuse(Refusal.maintenance));
   };
   app.addHook('onRequest', (req, reply, done) => {
     if (!req.url.startsWith('/api/') || req.url.startsWith('/api/health')) return done();

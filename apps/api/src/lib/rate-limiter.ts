@@ -1,4 +1,4 @@
-import { ErrorId, fail } from '@lender/contract/envelope';
+import { refuse, type Refusal } from '@lender/contract/envelope';
 import type { FastifyReply } from 'fastify';
 
 export type RateDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
@@ -48,8 +48,8 @@ export function createRateLimiter(
   };
 }
 
-/** The 429 answer: the envelope with errorID 429 and a Retry-After header in seconds. */
-export function tooManyRequests(reply: FastifyReply, retryAfterSeconds: number, message: string) {
+/** The 429 answer: a refusal of errorID 429 (which of them says why) and a Retry-After header in seconds. */
+export function tooManyRequests(reply: FastifyReply, retryAfterSeconds: number, refusal: Refusal) {
   reply.code(429).header('retry-after', String(retryAfterSeconds));
-  return fail(ErrorId.tooManyRequests, message);
+  return refuse(refusal);
 }

@@ -1,4 +1,4 @@
-import { ErrorId, fail } from '@lender/contract/envelope';
+import { refuse, Refusal } from '@lender/contract/envelope';
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import type { Config } from '../config';
 import { verifyHs256 } from '../lib/hs256-jwt';
@@ -49,7 +49,7 @@ export function verifyAccessToken(
 }
 
 const unauthorized = (reply: FastifyReply) => {
-  reply.code(401).send(fail(ErrorId.unauthorized, 'Unauthorized.'));
+  reply.code(401).send(refuse(Refusal.unauthorized));
 };
 
 /**

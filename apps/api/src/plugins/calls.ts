@@ -1,5 +1,5 @@
 import { calls, callPath, type CallDef, type CallName } from '@lender/contract/api-calls';
-import { ErrorId, fail, NOT_IMPLEMENTED_MESSAGE, type Envelope } from '@lender/contract/envelope';
+import { fail, refuse, Refusal, type Envelope } from '@lender/contract/envelope';
 import { Msg } from '@lender/contract/rules/messages';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import type { z } from 'zod';
@@ -30,7 +30,9 @@ export const implementCall = <N extends CallName>(name: N, handler: Handler<N>) 
 
 /** The 400 answer of a request whose fields the schema accepted but a rule refused. */
 export const invalidFields = (fields: Record<string, string>) =>
-  fail(ErrorId.validation, Object.values(fields)[0] ?? 'Invalid request.', { fields });
+  fail(Refusal.invalidRequest.errorID, Object.values(fields)[0] ?? Refusal.invalidRequest.errorMessage, {
+    fields,
+  });
 
 /** The dotted path of the first string holding U+0000 in a validated input, or null. Iterative: any depth. */
 function nulCharacterAt(input: unknown): string | null {
@@ -96,7 +98,7 @@ declare module 'fastify' {
 }
 
 const notImplemented = async (_req: FastifyRequest, reply: FastifyReply) =>
-  reply.code(501).send(fail(ErrorId.notImplemented, NOT_IMPLEMENTED_MESSAGE));
+  reply.code(501).send(refuse(Refusal.notImplemented));
 
 /** `handler` null: the call is not built yet and answers 501 (its document says so). */
 function addRoute(

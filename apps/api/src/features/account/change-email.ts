@@ -1,6 +1,5 @@
-import { ErrorId, fail, ok } from '@lender/contract/envelope';
+import { ok, refuse, Refusal } from '@lender/contract/envelope';
 import { implementCall } from '../../plugins/calls';
-import { AccountMessage } from './account-messages';
 import type { ContactChangeService } from './contact-change-service';
 
 /** Account/ChangeEmail (body: the new address as a JSON string): a link to it, no change yet. */
@@ -11,8 +10,8 @@ export const changeEmail = (contacts: ContactChangeService) =>
       case 'linkSent':
         return ok(null);
       case 'sameEmail':
-        return fail(ErrorId.generic, AccountMessage.sameEmail);
+        return refuse(Refusal.sameEmail);
       case 'emailTaken':
-        return fail(ErrorId.notFound, AccountMessage.emailTaken);
+        return refuse(Refusal.emailTaken);
     }
   });

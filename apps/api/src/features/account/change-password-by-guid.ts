@@ -1,7 +1,6 @@
 import { Msg } from '@lender/contract/rules/messages';
-import { ErrorId, fail, ok } from '@lender/contract/envelope';
+import { ok, refuse, Refusal } from '@lender/contract/envelope';
 import { implementCall, invalidFields } from '../../plugins/calls';
-import { AccountMessage } from './account-messages';
 import type { PasswordService } from './password-service';
 
 /** Account/ChangePasswordByGuid: `guid` is the token of a reset-password or a set-password link. */
@@ -12,7 +11,7 @@ export const changePasswordByGuid = (passwords: PasswordService) =>
       case 'changed':
         return ok(null);
       case 'linkExpired':
-        return fail(ErrorId.linkExpired, AccountMessage.linkExpired);
+        return refuse(Refusal.linkExpired);
       case 'commonPassword':
         reply.code(400);
         return invalidFields({ newPassword: Msg.commonPassword });

@@ -1,8 +1,7 @@
 import { Msg } from '@lender/contract/rules/messages';
-import { ErrorId, fail, ok } from '@lender/contract/envelope';
+import { ok, refuse, Refusal } from '@lender/contract/envelope';
 import { tooManyRequests } from '../../lib/rate-limiter';
 import { implementCall, invalidFields } from '../../plugins/calls';
-import { AccountMessage } from './account-messages';
 import type { PasswordService } from './password-service';
 
 /** Account/ChangePassword: the existing password, then the new one; the other sessions end. */
@@ -13,14 +12,14 @@ export const changePassword = (passwords: PasswordService) =>
       case 'changed':
         return ok(null);
       case 'wrongPassword':
-        return fail(ErrorId.wrongPassword, AccountMessage.wrongPassword);
+        return refuse(Refusal.wrongPassword);
       case 'tooMany':
-        return tooManyRequests(reply, outcome.retryAfterSeconds, AccountMessage.tooManyRequests);
+        return tooManyRequests(reply, outcome.retryAfterSeconds, Refusal.tooManyRequests);
       case 'commonPassword':
         reply.code(400);
         return invalidFields({ newPassword: Msg.commonPassword });
       case 'notNew':
         reply.code(400);
-        return invalidFields({ newPassword: AccountMessage.passwordNotNew });
+        return invalidFields({ newPassword: Msg.passwordNotNew });
     }
   });

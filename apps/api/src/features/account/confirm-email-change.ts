@@ -1,6 +1,5 @@
-import { ErrorId, fail, ok } from '@lender/contract/envelope';
+import { ok, refuse, Refusal } from '@lender/contract/envelope';
 import { implementCall } from '../../plugins/calls';
-import { AccountMessage } from './account-messages';
 import type { ContactChangeService } from './contact-change-service';
 
 /** Account/ConfirmEmailChange (body: the link's token): public, as the link may open on another device. */
@@ -11,8 +10,8 @@ export const confirmEmailChange = (contacts: ContactChangeService) =>
       case 'changed':
         return ok(null);
       case 'linkExpired':
-        return fail(ErrorId.linkExpired, AccountMessage.linkExpired);
+        return refuse(Refusal.linkExpired);
       case 'emailTaken':
-        return fail(ErrorId.notFound, AccountMessage.emailTaken);
+        return refuse(Refusal.emailTaken);
     }
   });

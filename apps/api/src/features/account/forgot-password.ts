@@ -1,7 +1,6 @@
-import { ok } from '@lender/contract/envelope';
+import { ok, Refusal } from '@lender/contract/envelope';
 import { tooManyRequests, type RateLimiter } from '../../lib/rate-limiter';
 import { implementCall } from '../../plugins/calls';
-import { AccountMessage } from './account-messages';
 import type { PasswordService } from './password-service';
 
 /**
@@ -11,8 +10,7 @@ import type { PasswordService } from './password-service';
 export const forgotPassword = (passwords: PasswordService, perAddress: RateLimiter) =>
   implementCall('forgotPassword', async ({ body, req, reply }) => {
     const limit = perAddress.hit(req.ip);
-    if (!limit.allowed)
-      return tooManyRequests(reply, limit.retryAfterSeconds, AccountMessage.tooManyRequests);
+    if (!limit.allowed) return tooManyRequests(reply, limit.retryAfterSeconds, Refusal.tooManyRequests);
     await passwords.forgotPassword(body);
     return ok(null);
   });

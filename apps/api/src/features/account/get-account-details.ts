@@ -1,4 +1,4 @@
-import { ErrorId, fail, ok } from '@lender/contract/envelope';
+import { ok, refuse, Refusal } from '@lender/contract/envelope';
 import { implementCall } from '../../plugins/calls';
 import type { AccountDetailsService } from './account-details-service';
 
@@ -7,5 +7,5 @@ export const getAccountDetails = (accounts: AccountDetailsService) =>
   implementCall('getAccountDetails', async ({ session }) => {
     const details = await accounts.details(session.customerId);
     // A live session always has its customer; the page sends an errorID to /error (spec section 2).
-    return details ? ok(details) : fail(ErrorId.generic, 'Error Occured');
+    return details ? ok(details) : refuse(Refusal.generic);
   });

@@ -1,8 +1,7 @@
-import { ErrorId, fail, ok } from '@lender/contract/envelope';
+import { ok, refuse, Refusal } from '@lender/contract/envelope';
 import { tooManyRequests } from '../../lib/rate-limiter';
 import { implementCall } from '../../plugins/calls';
 import type { loginService } from './login-service';
-import { SessionMessage } from './session-messages';
 
 /** Account/Login (spec section 7): the session and where the customer's application stands. */
 export const login = (logins: ReturnType<typeof loginService>) =>
@@ -10,7 +9,7 @@ export const login = (logins: ReturnType<typeof loginService>) =>
     const outcome = await logins.login(body.userName, body.password, req.ip);
     if (outcome.kind === 'signedIn') return ok(outcome.answer);
     if (outcome.kind === 'tooMany') {
-      return tooManyRequests(reply, outcome.retryAfterSeconds, SessionMessage.tooManyLogins);
+      return tooManyRequests(reply, outcome.retryAfterSeconds, Refusal.tooManyLogins);
     }
-    return fail(ErrorId.loginFailed, SessionMessage.loginFailed);
+    return refuse(Refusal.loginFailed);
   });

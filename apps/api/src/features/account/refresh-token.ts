@@ -1,7 +1,6 @@
-import { ErrorId, fail, ok } from '@lender/contract/envelope';
+import { ok, refuse, Refusal } from '@lender/contract/envelope';
 import type { SessionStore } from '../../lib/sessions/session-store';
 import { implementCall } from '../../plugins/calls';
-import { SessionMessage } from './session-messages';
 
 /**
  * Account/RefreshToken: a new pair for a live refresh token. An unknown, expired or ended one, or one
@@ -10,5 +9,5 @@ import { SessionMessage } from './session-messages';
 export const refreshToken = (sessions: SessionStore) =>
   implementCall('refreshToken', async ({ body }) => {
     const tokens = await sessions.refresh(body);
-    return tokens ? ok(tokens) : fail(ErrorId.unauthorized, SessionMessage.sessionEnded);
+    return tokens ? ok(tokens) : refuse(Refusal.sessionEnded);
   });

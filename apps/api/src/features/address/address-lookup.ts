@@ -5,6 +5,3 @@ export type AddressLookup = {
   find(postCode: string): Promise<LookupAddress[]>;
   retrieve(id: string): Promise<LookupAddress[]>;
 };
-
-/** What a caller is told when the lookup fails: the form still works with a typed address. */
-export const LOOKUP_UNAVAILABLE = 'Address lookup is unavailable, please enter your address manually.';

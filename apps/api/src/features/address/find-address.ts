@@ -1,6 +1,6 @@
-import { ErrorId, fail, ok } from '@lender/contract/envelope';
+import { ok, refuse, Refusal } from '@lender/contract/envelope';
 import { implementCall } from '../../plugins/calls';
-import { LOOKUP_UNAVAILABLE, type AddressLookup } from './address-lookup';
+import type { AddressLookup } from './address-lookup';
 
 /** Address/Find?postCode=: the addresses at a postcode. */
 export const findAddress = (lookup: AddressLookup) =>
@@ -9,6 +9,6 @@ export const findAddress = (lookup: AddressLookup) =>
       return ok(await lookup.find(query.postCode));
     } catch (err) {
       req.log.warn({ err }, 'address find failed');
-      return fail(ErrorId.generic, LOOKUP_UNAVAILABLE);
+      return refuse(Refusal.addressLookupUnavailable);
     }
   });

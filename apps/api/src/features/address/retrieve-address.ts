@@ -1,6 +1,6 @@
-import { ErrorId, fail, ok } from '@lender/contract/envelope';
+import { ok, refuse, Refusal } from '@lender/contract/envelope';
 import { implementCall } from '../../plugins/calls';
-import { LOOKUP_UNAVAILABLE, type AddressLookup } from './address-lookup';
+import type { AddressLookup } from './address-lookup';
 
 /** Address/Retrieve?id=: one address of a Find answer, in full. */
 export const retrieveAddress = (lookup: AddressLookup) =>
@@ -9,6 +9,6 @@ export const retrieveAddress = (lookup: AddressLookup) =>
       return ok(await lookup.retrieve(query.id));
     } catch (err) {
       req.log.warn({ err }, 'address retrieve failed');
-      return fail(ErrorId.generic, LOOKUP_UNAVAILABLE);
+      return refuse(Refusal.addressLookupUnavailable);
     }
   });

@@ -1,4 +1,4 @@
-import { ErrorId, fail, ok } from '@lender/contract/envelope';
+import { ok, refuse, Refusal } from '@lender/contract/envelope';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context';
@@ -51,7 +51,7 @@ export function registerDevOutbox(app: FastifyInstance, ctx: AppContext) {
         .selectAll()
         .where('id', '=', id)
         .executeTakeFirst();
-      if (!file) return reply.code(404).send(fail(ErrorId.routeNotFound, 'No such attachment.'));
+      if (!file) return reply.code(404).send(refuse(Refusal.routeNotFound));
       return reply
         .type(file.content_type)
         .header('content-disposition', `inline; filename="${file.file_name.replace(/[^\w.-]/g, '_')}"`)

@@ -1,3 +1,4 @@
+import { refuse, Refusal } from '@lender/contract/envelope';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { AppContext } from '../../app-context';
@@ -13,9 +14,7 @@ export function registerHealth(app: FastifyInstance, ctx: AppContext) {
       await sql`select 1`.execute(ctx.db);
       return { error: { errorID: 0, errorMessage: '' }, object: { status: 'ready', database: ctx.dbKind } };
     } catch {
-      return reply
-        .code(503)
-        .send({ error: { errorID: 100, errorMessage: 'Database unavailable.' }, object: null });
+      return reply.code(503).send(refuse(Refusal.databaseUnavailable));
     }
   });
 }

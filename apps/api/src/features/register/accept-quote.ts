@@ -1,4 +1,4 @@
-import { ErrorId, fail, ok } from '@lender/contract/envelope';
+import { ok, refuse, Refusal } from '@lender/contract/envelope';
 import { implementCall } from '../../plugins/calls';
 import { toLoanTerms } from './quote-payload';
 import type { QuoteService } from './quote-service';
@@ -9,5 +9,5 @@ export const acceptQuote = (quotes: QuoteService) =>
     const accepted = await quotes.accept(session.customerId, toLoanTerms(body));
     return accepted
       ? ok({ appStatusID: accepted.statusId, appGuid: accepted.guid })
-      : fail(ErrorId.quoteClosed, 'This quote can no longer be accepted.');
+      : refuse(Refusal.quoteClosed);
   });

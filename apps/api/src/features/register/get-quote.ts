@@ -1,4 +1,4 @@
-import { ErrorId, fail, ok } from '@lender/contract/envelope';
+import { ok, refuse, Refusal } from '@lender/contract/envelope';
 import { implementCall } from '../../plugins/calls';
 import { toQuotePayload } from './quote-payload';
 import type { QuoteService } from './quote-service';
@@ -7,7 +7,5 @@ import type { QuoteService } from './quote-service';
 export const getQuote = (quotes: QuoteService) =>
   implementCall('getQuote', async ({ session }) => {
     const quote = await quotes.current(session.customerId);
-    return quote
-      ? ok(toQuotePayload(quote))
-      : fail(ErrorId.notFound, 'There is no quote to show for this application.');
+    return quote ? ok(toQuotePayload(quote)) : refuse(Refusal.noQuote);
   });

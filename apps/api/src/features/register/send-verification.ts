@@ -1,19 +1,17 @@
-import { ErrorId, fail, ok } from '@lender/contract/envelope';
+import { ok, refuse, Refusal } from '@lender/contract/envelope';
+import { resendTooSoon } from '@lender/contract/refusals';
 import type { FastifyReply } from 'fastify';
 import { tooManyRequests } from '../../lib/rate-limiter';
 import { implementCall } from '../../plugins/calls';
 import type { EsignService, ResendOutcome } from './esign-service';
-import { RegisterMessage } from './register-messages';
 
 function answer(outcome: ResendOutcome, reply: FastifyReply) {
   if (outcome.kind === 'sent') return ok(null);
-  if (outcome.kind === 'closed') return fail(ErrorId.esignClosed, RegisterMessage.esignClosed);
+  if (outcome.kind === 'closed') return refuse(Refusal.esignClosed);
   return tooManyRequests(
     reply,
     outcome.retryAfterSeconds,
-    outcome.reason === 'cooldown'
-      ? RegisterMessage.resendTooSoon(outcome.retryAfterSeconds)
-      : RegisterMessage.resendDailyLimit,
+    outcome.reason === 'cooldown' ? resendTooSoon(outcome.retryAfterSeconds) : Refusal.resendDailyLimit,
   );
 }
 

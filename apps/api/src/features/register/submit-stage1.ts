@@ -1,11 +1,10 @@
 import type { stage1Schema } from '@lender/contract/calls/register';
-import { ErrorId, fail, ok } from '@lender/contract/envelope';
+import { ok, refuse, Refusal } from '@lender/contract/envelope';
 import { poundsToPence } from '@lender/contract/money';
 import { formatAddress, normalisePostCode } from '@lender/contract/rules/address';
 import { Msg } from '@lender/contract/rules/messages';
 import type { z } from 'zod';
 import { implementCall, invalidFields } from '../../plugins/calls';
-import { RegisterMessage } from './register-messages';
 import type { Stage1Application, Stage1Outcome, Stage1Service } from './stage1-service';
 
 /** The one place stage1's payload names (spec section 3) become the server's, and pounds become pence. */
@@ -59,16 +58,16 @@ export const submitStage1 = (stage1: Stage1Service) =>
         return ok(outcome.tokens);
       case 'declined':
         req.log.info({ decision: 'declined' }, 'stage1 declined');
-        return fail(ErrorId.declined, RegisterMessage.declined);
+        return refuse(Refusal.declined);
       case 'unknownIds':
         return reply
           .code(400)
           .send(invalidFields(Object.fromEntries(outcome.ids.map((id) => ID_FIELDS[id]))));
       case 'applicationInProgress':
-        return fail(ErrorId.existingApplicationInProgress, 'You already have an application in progress.');
+        return refuse(Refusal.existingApplicationInProgress);
       case 'emailRegistered':
-        return fail(ErrorId.emailAlreadyRegistered, 'This e-mail address is already registered.');
+        return refuse(Refusal.emailAlreadyRegistered);
       case 'mobileRegistered':
-        return fail(ErrorId.mobileAlreadyRegistered, 'This mobile number is already registered.');
+        return refuse(Refusal.mobileAlreadyRegistered);
     }
   });

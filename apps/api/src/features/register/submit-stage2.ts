@@ -1,9 +1,8 @@
 import type { stage2Schema } from '@lender/contract/calls/register';
-import { ErrorId, fail, ok } from '@lender/contract/envelope';
+import { ErrorId, fail, ok, refuse, Refusal } from '@lender/contract/envelope';
 import type { z } from 'zod';
 import { implementCall } from '../../plugins/calls';
 import type { CardCheck, CardCheckService } from './card-check-service';
-import { RegisterMessage } from './register-messages';
 import { toStoredAddress } from '../../lib/stored-address';
 
 /** The one place stage 2's payload names (spec section 3) become the service's. */
@@ -24,10 +23,10 @@ export const submitStage2 = (cardCheck: CardCheckService) =>
       case 'challenge':
         return ok({ appStatusID: outcome.statusId, appGuid: outcome.guid, redirectUrl: outcome.redirectUrl });
       case 'declined':
-        return fail(ErrorId.cardDeclined, outcome.message);
+        return fail(ErrorId.cardDeclined, outcome.message || Refusal.cardDeclined.errorMessage);
       case 'unavailable':
-        return fail(ErrorId.cardCheckUnavailable, RegisterMessage.cardCheckUnavailable);
+        return refuse(Refusal.cardCheckUnavailable);
       case 'closed':
-        return fail(ErrorId.stageClosed, RegisterMessage.stageClosed);
+        return refuse(Refusal.stageClosed);
     }
   });

@@ -1,12 +1,11 @@
 import type { stage3Schema } from '@lender/contract/calls/register';
-import { ErrorId, fail, ok } from '@lender/contract/envelope';
+import { ok, refuse, Refusal } from '@lender/contract/envelope';
 import { poundsToPence } from '@lender/contract/money';
 import { EXPENSE_LIMITS, type ExpenseKey } from '@lender/contract/constants';
 import { Msg } from '@lender/contract/rules/messages';
 import type { z } from 'zod';
 import { implementCall, invalidFields } from '../../plugins/calls';
 import type { AffordabilityDetails } from './affordability-repository';
-import { RegisterMessage } from './register-messages';
 import type { Stage3Outcome, Stage3Service } from './stage3-service';
 import { toStoredAddress } from '../../lib/stored-address';
 
@@ -48,12 +47,12 @@ export const submitStage3 = (stage3: Stage3Service) =>
         return ok({ appStatusID: outcome.statusId, appGuid: outcome.guid });
       case 'declined':
         req.log.info({ decision: 'declined' }, 'stage3 declined');
-        return fail(ErrorId.declined, RegisterMessage.declined);
+        return refuse(Refusal.declined);
       case 'unknownIds':
         return reply
           .code(400)
           .send(invalidFields(Object.fromEntries(outcome.ids.map((id) => ID_FIELDS[id]))));
       case 'closed':
-        return fail(ErrorId.stageClosed, RegisterMessage.stageClosed);
+        return refuse(Refusal.stageClosed);
     }
   });

@@ -1,6 +1,5 @@
-import { ErrorId, fail, ok } from '@lender/contract/envelope';
+import { ok, refuse, Refusal } from '@lender/contract/envelope';
 import { implementCall } from '../../plugins/calls';
-import { RegisterMessage } from './register-messages';
 import type { Stage4Service } from './stage4-service';
 
 /** Register/SubmitStage4 (spec section 7): the bank account; the answer carries the appGuid for e-sign. */
@@ -12,5 +11,5 @@ export const submitStage4 = (stage4: Stage4Service) =>
     });
     return outcome.kind === 'esignSent'
       ? ok({ appStatusID: outcome.statusId, appGuid: outcome.guid })
-      : fail(ErrorId.stageClosed, RegisterMessage.stageClosed);
+      : refuse(Refusal.stageClosed);
   });

@@ -14,7 +14,7 @@ import {
   verificationSentTo,
 } from '../../test/esign-journey';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { RegisterMessage } from './register-messages';
+import { Refusal } from '@lender/contract/refusals';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -107,7 +107,7 @@ describe('Register/SubmitStage5', () => {
     // Even the right code is refused now.
     expect(errorOf(await sign(stage5Payload(signer.guid, code)))).toEqual({
       errorID: ErrorId.invalidSmsCode,
-      errorMessage: RegisterMessage.smsCodeTooManyTries,
+      errorMessage: Refusal.smsCodeTooManyTries.errorMessage,
     });
     await t.ctx.db.updateTable('esign_codes').set({ created_at: '2000-01-01T00:00:00.000Z' }).execute();
     expect(errorOf(await esignPost(t, 'SendVerificationSMS', signer.guid)).errorID).toBe(0);
@@ -129,7 +129,7 @@ describe('Register/SubmitStage5', () => {
       .execute();
     expect(errorOf(await sign(stage5Payload(signer.guid, code)))).toEqual({
       errorID: ErrorId.invalidSmsCode,
-      errorMessage: RegisterMessage.smsCodeExpired,
+      errorMessage: Refusal.smsCodeExpired.errorMessage,
     });
     expect(await status()).toBe(AppStatus.esignSent);
   });
@@ -156,7 +156,7 @@ describe('Register/SubmitStage5', () => {
 
     expect(errorOf(await sign(stage5Payload(signer.guid, code)))).toEqual({
       errorID: ErrorId.agreementChanged,
-      errorMessage: RegisterMessage.agreementChanged,
+      errorMessage: Refusal.agreementChanged.errorMessage,
     });
     expect(await status()).toBe(AppStatus.esignSent);
     const again = (await esignGet(t, 'GetEsign', { guid: signer.guid })).json().object;

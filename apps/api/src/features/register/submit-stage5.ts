@@ -1,13 +1,12 @@
-import { ErrorId, fail, ok } from '@lender/contract/envelope';
+import { ok, refuse, Refusal } from '@lender/contract/envelope';
 import { implementCall } from '../../plugins/calls';
 import type { EsignService, SignOutcome } from './esign-service';
-import { RegisterMessage } from './register-messages';
 
-const codeMessage = {
-  wrong: RegisterMessage.invalidSmsCode,
-  none: RegisterMessage.invalidSmsCode,
-  expired: RegisterMessage.smsCodeExpired,
-  tooManyTries: RegisterMessage.smsCodeTooManyTries,
+const codeRefusal = {
+  wrong: Refusal.invalidSmsCode,
+  none: Refusal.invalidSmsCode,
+  expired: Refusal.smsCodeExpired,
+  tooManyTries: Refusal.smsCodeTooManyTries,
 } as const;
 
 function answer(outcome: SignOutcome) {
@@ -15,13 +14,13 @@ function answer(outcome: SignOutcome) {
     case 'signed':
       return ok(null);
     case 'closed':
-      return fail(ErrorId.esignClosed, RegisterMessage.esignClosed);
+      return refuse(Refusal.esignClosed);
     case 'emailNotVerified':
-      return fail(ErrorId.emailNotVerified, RegisterMessage.emailNotVerified);
+      return refuse(Refusal.emailNotVerified);
     case 'agreementChanged':
-      return fail(ErrorId.agreementChanged, RegisterMessage.agreementChanged);
+      return refuse(Refusal.agreementChanged);
     case 'invalidCode':
-      return fail(ErrorId.invalidSmsCode, codeMessage[outcome.check]);
+      return refuse(codeRefusal[outcome.check]);
   }
 }
 
