@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import lender from './scripts/eslint/feature-boundaries.js';
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'bench/results/**', '**/test-results/**'] },
@@ -13,6 +14,26 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-console': ['error', { allow: ['warn', 'error'] }],
+    },
+  },
+  {
+    // Feature folders stay apart; only the composition roots (the router, the list of calls, start-up,
+    // test and staff tooling) wire features together. scripts/eslint/feature-boundaries.js says why.
+    files: ['apps/*/src/**/*.{ts,tsx}'],
+    plugins: { lender },
+    rules: {
+      'lender/feature-boundaries': [
+        'error',
+        {
+          layers: [
+            {
+              root: 'apps/api/src',
+              composition: ['app.ts', 'implemented-calls.ts', 'server.ts', 'start.ts', 'ops/**', 'test/**'],
+            },
+            { root: 'apps/web/src', composition: ['app/**', 'main.tsx', 'test/**'] },
+          ],
+        },
+      ],
     },
   },
   {

@@ -2,13 +2,17 @@ import { defineConfig } from 'vitest/config';
 import { callRoutesPlugin } from './apps/web/build/call-routes-plugin';
 import { representativeExamplePlugin } from './apps/web/build/representative-example-plugin';
 
-// One runner, four projects: the pure contract, the bench's budget logic, the API (in process, against a
+// One runner, five projects: the pure contract, the project's tooling, the bench's budget logic, the API (in process, against a
 // real database chosen by TEST_DATABASE_URL, SQLite files by default) and the web components (happy-dom).
 export default defineConfig({
   test: {
     projects: [
       {
         test: { name: 'contract', root: 'packages/contract', environment: 'node' },
+      },
+      {
+        // The project's own tooling (the lint rule that keeps feature folders apart).
+        test: { name: 'tooling', root: 'scripts', environment: 'node' },
       },
       {
         // The bench's own logic (which budgets a run met); the measuring itself is `npm run bench`.
