@@ -8,7 +8,7 @@ import { isDev } from './config';
 import { registerCardProviderSettings } from './features/card-provider/provider-settings';
 import { registerDevOutbox } from './features/dev/outbox-routes';
 import { registerHealth } from './features/health/health';
-import { implementedCalls } from './features/implemented-calls';
+import { implementedCalls } from './implemented-calls';
 import { registerCalls } from './plugins/calls';
 import { registerEnvelopeHandlers } from './plugins/envelope';
 import { loggerOptions } from './plugins/logging';

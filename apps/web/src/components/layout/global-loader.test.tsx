@@ -1,7 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { trackRequest } from '../../lib/loader-store';
-import { DECISION_LOADER_MESSAGE, submitStage1 } from '../../features/loan-application/stage1/submit-stage1';
 import { GlobalLoader } from './global-loader';
 
 /** A request the test settles when it wants. */
@@ -11,10 +10,7 @@ function deferred() {
   return { promise, resolve };
 }
 
-afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-});
+afterEach(() => vi.useRealTimers());
 
 describe('global loader', () => {
   it('keeps an empty polite status region in the page while idle', () => {
@@ -59,29 +55,5 @@ describe('global loader', () => {
       await tracked;
     });
     expect(status.textContent).toBe('');
-  });
-
-  it('tells an applicant that the decision can take up to a minute', async () => {
-    const response = deferred();
-    vi.stubGlobal('fetch', () =>
-      response.promise.then(
-        () =>
-          new Response(JSON.stringify({ error: { errorID: 0, errorMessage: '' }, object: null }), {
-            status: 200,
-          }),
-      ),
-    );
-    render(<GlobalLoader />);
-    let call!: Promise<unknown>;
-    act(() => {
-      call = submitStage1({} as never);
-    });
-    expect(screen.getByRole('status').textContent).toBe(DECISION_LOADER_MESSAGE);
-    expect(DECISION_LOADER_MESSAGE).toBe('Checking your application. This can take up to a minute.');
-    await act(async () => {
-      response.resolve();
-      await call;
-    });
-    expect(screen.getByRole('status').textContent).toBe('');
   });
 });
