@@ -11,17 +11,19 @@ import { getDictionaries } from './features/dictionary/get-dictionaries';
 import { clientErrorRepository } from './features/lead-provider/client-error-repository';
 import { reportError } from './features/lead-provider/report-error';
 import { acceptQuote } from './features/register/accept-quote';
-import { cardCheckService } from './features/register/card-check-service';
-import { checkEmailVerification } from './features/register/check-email-verification';
-import { esignService } from './features/register/esign-service';
-import { getEmailVerificationLinkStatus } from './features/register/get-email-verification-link-status';
-import { getEsign } from './features/register/get-esign';
+import { stage2Service } from './features/register/stage2-service';
+import { checkEmailVerification } from './features/esign/check-email-verification';
+import { esignService } from './features/esign/esign-service';
+import { esignStore } from './features/esign/esign-store';
+import { signingStarter } from './features/esign/start-signing';
+import { entityStore } from './entities/unit-of-work';
+import { getEmailVerificationLinkStatus } from './features/esign/get-email-verification-link-status';
+import { getEsign } from './features/esign/get-esign';
 import { calculateQuote } from './features/register/calculate-quote';
 import { dictionaryIdCheck } from './lib/dictionary-id-check';
 import { getApplicationStatus } from './features/register/get-application-status';
 import { getQuote } from './features/register/get-quote';
 import { quoteService } from './features/register/quote-service';
-import { registerStore } from './features/register/register-store';
 import { stage1Service } from './features/register/stage1-service';
 import { stage3Service } from './features/register/stage3-service';
 import { stage4Service } from './features/register/stage4-service';
@@ -29,8 +31,8 @@ import { submitStage1 } from './features/register/submit-stage1';
 import { submitStage2 } from './features/register/submit-stage2';
 import { submitStage3 } from './features/register/submit-stage3';
 import { submitStage4 } from './features/register/submit-stage4';
-import { submitStage5 } from './features/register/submit-stage5';
-import { sendVerificationAndUniqueUrlEmail, sendVerificationSms } from './features/register/send-verification';
+import { submitStage5 } from './features/esign/submit-stage5';
+import { sendVerificationAndUniqueUrlEmail, sendVerificationSms } from './features/esign/send-verification';
 
 /**
  * Every call of the contract the API has built, each wired to its service and repositories: the one
@@ -43,13 +45,13 @@ export async function implementedCalls(
   // Read once: the dictionaries change only with a migration.
   const dictionaries = await loadDictionaries(ctx.db);
   const checkIds = dictionaryIdCheck(dictionaries);
-  const register = registerStore(ctx);
+  const register = entityStore(ctx);
   const quotes = quoteService(register, dictionaries);
   const lookup = chooseAddressLookup(ctx.config);
   // The bank's challenge sends the browser back to stage 2, on our own address (docs/decisions/014).
   const cardCheckReturnUrl = new URL('/loan/stage2', ctx.config.PUBLIC_URL).toString();
   const esignKeys = { publicUrl: ctx.config.PUBLIC_URL, dataKey: ctx.config.DATA_KEY };
-  const esign = esignService(register, esignKeys, entryNames(dictionaries, 'wageFrequencies'));
+  const esign = esignService(esignStore(ctx), esignKeys, entryNames(dictionaries, 'wageFrequencies'));
   return [
     getDictionaries(dictionaries),
     submitStage1(stage1Service(register, checkIds, ctx.config)),
@@ -57,9 +59,9 @@ export async function implementedCalls(
     calculateQuote(quotes),
     acceptQuote(quotes),
     getApplicationStatus(quotes),
-    submitStage2(cardCheckService(register, cardProvider, cardCheckReturnUrl)),
+    submitStage2(stage2Service(register, cardProvider, cardCheckReturnUrl)),
     submitStage3(stage3Service(register, checkIds)),
-    submitStage4(stage4Service(register, esignKeys)),
+    submitStage4(stage4Service(register, signingStarter(ctx, esignKeys))),
     getEsign(esign),
     getEmailVerificationLinkStatus(esign),
     sendVerificationSms(esign),

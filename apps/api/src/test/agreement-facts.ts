@@ -1,9 +1,9 @@
 import { DAILY_RATE_STANDARD } from '@lender/contract/constants';
 import type { IsoDate } from '@lender/contract/dates';
 import { WAGE_FREQUENCY_NAMES, WageFrequencyId } from '@lender/contract/pricing/repayment-dates';
-import type { LoanTerms } from '../features/register/loan-terms';
-import type { AgreementFacts } from '../features/register/agreements/agreement-facts';
-import { priceForSigning } from '../features/register/agreements/price-for-signing';
+import type { LoanTerms } from '../entities/applications/loan-terms';
+import type { AgreementFacts } from '../documents/agreement-facts';
+import { priceForSigning } from '../documents/price-for-signing';
 
 type Overrides = Partial<Omit<AgreementFacts, 'pricing' | 'loan'>> & {
   terms?: Partial<LoanTerms>;

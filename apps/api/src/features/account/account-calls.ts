@@ -4,7 +4,7 @@ import { loadDictionaries } from '../../lib/dictionary-store';
 import { createRateLimiter } from '../../lib/rate-limiter';
 import type { ImplementedCall } from '../../plugins/calls';
 import { accountDetailsService } from './account-details-service';
-import { accountStore } from './account-store';
+import { entityStore } from '../../entities/unit-of-work';
 import { changeAddress } from './change-address';
 import { changeContactPreference } from './change-contact-preference';
 import { changeEmail } from './change-email';
@@ -19,7 +19,7 @@ import { PASSWORD_LIMITS, passwordService } from './password-service';
 
 /** The account calls beyond signing in: passwords, account details and their changes. */
 export function accountCalls(ctx: AppContext): ImplementedCall[] {
-  const store = accountStore(ctx);
+  const store = entityStore(ctx);
   const links = { publicUrl: ctx.config.PUBLIC_URL };
   // One limiter per app: counts live in this process (lib/rate-limiter explains why that is enough here).
   const window = { windowMs: PASSWORD_LIMITS.windowMs };

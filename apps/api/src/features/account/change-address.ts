@@ -1,8 +1,8 @@
 import { ok } from '@lender/contract/envelope';
 import { Msg } from '@lender/contract/rules/messages';
-import { toStoredAddress } from '../../lib/stored-address';
+import { toStoredAddress } from '../../entities/addresses/stored-address';
 import { implementCall, invalidFields } from '../../plugins/calls';
-import type { Housing } from './account-customer-repository';
+import type { Housing } from '../../entities/customers/customer-repository';
 import type { ContactChangeService } from './contact-change-service';
 
 /** A refused dictionary id, back under its payload name with that field's own message. */

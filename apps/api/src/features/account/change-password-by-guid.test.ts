@@ -15,7 +15,7 @@ import {
 } from '../../test/account-holder';
 import { createApplicant } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { passwordLinkRepository } from '../../lib/password-link-repository';
+import { passwordLinkRepository } from '../../entities/one-time-secrets/password-link-repository';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -2,11 +2,11 @@ import type { ContactPreferences } from '@lender/contract/calls/account';
 import { isUniqueViolation } from '../../db/unique-violation';
 import type { DictionaryIdCheck } from '../../lib/dictionary-id-check';
 import { randomToken } from '../../lib/secrets';
-import type { StoredAddress } from '../../lib/stored-address';
-import type { Housing } from './account-customer-repository';
+import type { StoredAddress } from '../../entities/addresses/stored-address';
+import type { Housing } from '../../entities/customers/customer-repository';
 import { confirmEmailChangeEmail, emailChangeRequestedEmail, mobileChangedEmail } from './account-emails';
-import type { AccountStore } from './account-store';
-import { PasswordLinkPurpose } from '../../lib/password-link-repository';
+import type { EntityStore } from '../../entities/unit-of-work';
+import { PasswordLinkPurpose } from '../../entities/one-time-secrets/password-link-repository';
 
 /** How long the link that confirms a new e-mail address works. */
 export const EMAIL_CHANGE_TTL_SECONDS = 24 * 60 * 60;
@@ -25,7 +25,7 @@ const emailHint = (email: string) => `${email.slice(0, 1)}***${email.slice(email
  * (the session's, or the owner of a confirmation link): nothing in a payload names a customer.
  */
 export function contactChangeService(
-  store: AccountStore,
+  store: EntityStore,
   links: { publicUrl: string },
   checkIds: () => Promise<DictionaryIdCheck>,
 ) {
@@ -47,14 +47,14 @@ export function contactChangeService(
         await emailChanges.retire(customerId);
         await emailChanges.insert({ customerId, newEmail, token, ttlSeconds: EMAIL_CHANGE_TTL_SECONDS });
         const confirm = confirmEmailChangeEmail({
-          firstName: customer.first_name,
+          firstName: customer.firstName,
           confirmUrl: new URL(`/confirm-email/${token}`, links.publicUrl).toString(),
           validHours: EMAIL_CHANGE_TTL_SECONDS / 3600,
         });
         await outbox.enqueue({ channel: 'email', to: newEmail, ...confirm, secrets: [token] });
         // The owner of the current address hears of it, in case the session is not theirs.
         const notice = emailChangeRequestedEmail({
-          firstName: customer.first_name,
+          firstName: customer.firstName,
           newEmailHint: emailHint(newEmail),
         });
         await outbox.enqueue({ channel: 'email', to: customer.email, ...notice });
@@ -90,7 +90,7 @@ export function contactChangeService(
       try {
         await store.transaction(async ({ customers, outbox }) => {
           await customers.setMobile(customerId, mobile);
-          const notice = mobileChangedEmail({ firstName: customer.first_name, mobileHint: mobile.slice(-3) });
+          const notice = mobileChangedEmail({ firstName: customer.firstName, mobileHint: mobile.slice(-3) });
           await outbox.enqueue({ channel: 'email', to: customer.email, ...notice });
         });
       } catch (err) {

@@ -3,7 +3,9 @@ import { plusSeconds } from '../../lib/clock';
 import { verifyPassword } from '../../lib/passwords/password-hashing';
 import type { RateLimiter } from '../../lib/rate-limiter';
 import type { TokenPair } from '../../lib/sessions/session-store';
-import type { LoginRepository } from './login-repository';
+import type { ApplicationRepository } from '../../entities/applications/application-repository';
+import type { CustomerRepository } from '../../entities/customers/customer-repository';
+import type { LoginAttemptRepository } from './login-attempt-repository';
 
 /** An account locks after this many failed logins within the window, for the same length of time. */
 export const ACCOUNT_LOCK = { failures: 5, windowSeconds: 15 * 60, lockSeconds: 15 * 60 } as const;
@@ -14,7 +16,9 @@ export type LoginOutcome =
   | { kind: 'tooMany'; retryAfterSeconds: number };
 
 type Deps = {
-  logins: LoginRepository;
+  logins: LoginAttemptRepository;
+  customers: Pick<CustomerRepository, 'findByEmail'>;
+  applications: Pick<ApplicationRepository, 'latest'>;
   sessions: { issue(customerId: number): Promise<TokenPair> };
   /** Failed logins per caller address, over every account. */
   addressFailures: RateLimiter;
@@ -28,7 +32,7 @@ const latest = (...instants: (string | null)[]) =>
  * same time taken), whether the e-mail is unknown, the password wrong, none set yet, or the account
  * locked; only staff see which in `login_attempts`.
  */
-export function loginService({ logins, sessions, addressFailures }: Deps) {
+export function loginService({ logins, customers, applications, sessions, addressFailures }: Deps) {
   async function refuse(
     customerId: number | null,
     ip: string,
@@ -47,7 +51,7 @@ export function loginService({ logins, sessions, addressFailures }: Deps) {
       const throttled = addressFailures.check(ip);
       if (!throttled.allowed) return { kind: 'tooMany', retryAfterSeconds: throttled.retryAfterSeconds };
 
-      const customer = await logins.findCustomer(userName);
+      const customer = await customers.findByEmail(userName);
       if (!customer) return refuse(null, ip, 'failure', password);
 
       const lockedAt = await logins.lastAt(customer.id, ['locked']);
@@ -79,14 +83,14 @@ export function loginService({ logins, sessions, addressFailures }: Deps) {
 
       await logins.settleAttempt(attempt, 'success');
       const tokens = await sessions.issue(customer.id);
-      const application = await logins.latestApplication(customer.id);
+      const application = await applications.latest(customer.id);
       return {
         kind: 'signedIn',
         answer: {
           ...tokens,
           appStatusID: application?.statusId ?? 0,
           appGuid: application?.guid ?? null,
-          isLegal: customer.isLegal === 1,
+          isLegal: customer.isLegal,
         },
       };
     },

@@ -3,9 +3,9 @@ import { isCommonPassword } from '../../lib/passwords/common-passwords';
 import type { RateLimiter } from '../../lib/rate-limiter';
 import { randomToken } from '../../lib/secrets';
 import { passwordChangedEmail, resetPasswordEmail } from './account-emails';
-import type { AccountRepositories, AccountStore } from './account-store';
+import type { EntityRepositories, EntityStore } from '../../entities/unit-of-work';
 import { oneAtATime } from './one-at-a-time';
-import { PasswordLinkPurpose } from '../../lib/password-link-repository';
+import { PasswordLinkPurpose } from '../../entities/one-time-secrets/password-link-repository';
 
 /** The limits of forgot password and change password (issue 12, docs/decisions/017). */
 export const PASSWORD_LIMITS = {
@@ -34,7 +34,7 @@ export type ChangePasswordOutcome =
  * customer's other password links, and a notice goes to the account's address with the change.
  */
 export function passwordService(
-  store: AccountStore,
+  store: EntityStore,
   links: { publicUrl: string },
   wrongPasswords: RateLimiter,
 ) {
@@ -64,7 +64,7 @@ export function passwordService(
             ttlSeconds: PASSWORD_LIMITS.resetLinkTtlSeconds,
           });
           const mail = resetPasswordEmail({
-            firstName: customer.first_name,
+            firstName: customer.firstName,
             resetUrl: new URL(`/reset-password/${token}`, links.publicUrl).toString(),
             validMinutes: PASSWORD_LIMITS.resetLinkTtlSeconds / 60,
           });
@@ -108,7 +108,7 @@ export function passwordService(
         if (!limit.allowed) return { kind: 'tooMany', retryAfterSeconds: limit.retryAfterSeconds } as const;
         const customer = await store.customers.findById(session.customerId);
         // No password yet takes as long as a wrong one (verifyPassword's decoy) and answers the same.
-        const right = await verifyPassword(customer?.password_hash ?? null, oldPassword);
+        const right = await verifyPassword(customer?.passwordHash ?? null, oldPassword);
         if (!right || !customer) {
           wrongPasswords.hit(key);
           return { kind: 'wrongPassword' } as const;
@@ -132,7 +132,7 @@ export function passwordService(
 
 /** The new hash, every other password link ended (one in a mailbox must not outlive it), and the notice. */
 async function setPassword(
-  repos: AccountRepositories,
+  repos: EntityRepositories,
   customerId: number,
   passwordHash: string,
   notice: { signedOutElsewhere: boolean },
@@ -144,7 +144,7 @@ async function setPassword(
   await repos.outbox.enqueue({
     channel: 'email',
     to: customer.email,
-    ...passwordChangedEmail({ firstName: customer.first_name, ...notice }),
+    ...passwordChangedEmail({ firstName: customer.firstName, ...notice }),
   });
 }
 

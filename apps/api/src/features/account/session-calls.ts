@@ -2,7 +2,9 @@ import type { AppContext } from '../../app-context';
 import { createRateLimiter } from '../../lib/rate-limiter';
 import type { ImplementedCall } from '../../plugins/calls';
 import { login } from './login';
-import { loginRepository } from './login-repository';
+import { applicationRepository } from '../../entities/applications/application-repository';
+import { customerRepository } from '../../entities/customers/customer-repository';
+import { loginAttemptRepository } from './login-attempt-repository';
 import { loginService } from './login-service';
 import { logout } from './logout';
 import { refreshToken } from './refresh-token';
@@ -15,6 +17,12 @@ export function sessionCalls(ctx: AppContext): ImplementedCall[] {
     limit: ctx.config.LOGIN_FAILURES_PER_ADDRESS,
     windowMs: FIFTEEN_MINUTES_MS,
   });
-  const logins = loginService({ logins: loginRepository(ctx.db), sessions: ctx.sessions, addressFailures });
+  const logins = loginService({
+    logins: loginAttemptRepository(ctx.db),
+    customers: customerRepository(ctx.db),
+    applications: applicationRepository(ctx.db),
+    sessions: ctx.sessions,
+    addressFailures,
+  });
   return [login(logins), refreshToken(ctx.sessions), logout(ctx.sessions)];
 }

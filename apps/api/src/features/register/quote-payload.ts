@@ -2,7 +2,7 @@ import type { Quote, quoteRequestSchema } from '@lender/contract/calls/register'
 import { penceToPounds, poundsToPence } from '@lender/contract/money';
 import { repayOverText } from '@lender/contract/pricing/quote';
 import type { z } from 'zod';
-import type { LoanTerms } from './loan-terms';
+import type { LoanTerms } from '../../entities/applications/loan-terms';
 import type { PricedQuote } from './quote-service';
 
 /**

@@ -3,10 +3,10 @@ import { formatPence } from '@lender/contract/money';
 import { buildQuote, type QuoteResult } from '@lender/contract/pricing/quote';
 import { AppStatus } from '@lender/contract/status';
 import { entryNames, type StoredDictionaries } from '../../lib/dictionary-store';
-import type { Application } from './application-repository';
-import { isEnded } from './application-status';
-import type { LoanTerms } from './loan-terms';
-import type { RegisterStore } from './register-store';
+import type { Application } from '../../entities/applications/application-repository';
+import { isEnded } from '../../entities/applications/application-status';
+import type { LoanTerms } from '../../entities/applications/loan-terms';
+import type { EntityStore } from '../../entities/unit-of-work';
 
 /** A priced quote: the terms as priced (a wage frequency may fix the date) and the engine's figures. */
 export type PricedQuote = { terms: LoanTerms; wageFrequency: string; price: QuoteResult };
@@ -17,7 +17,7 @@ export type PricedQuote = { terms: LoanTerms; wageFrequency: string; price: Quot
  * the terms' own rules (known wage frequency, date window) are the request schema's.
  */
 export function quoteService(
-  store: Pick<RegisterStore, 'applications' | 'transaction'>,
+  store: Pick<EntityStore, 'applications' | 'transaction'>,
   dictionaries: StoredDictionaries,
 ) {
   const wageFrequencyName = entryNames(dictionaries, 'wageFrequencies');

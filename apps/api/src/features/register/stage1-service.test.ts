@@ -4,7 +4,7 @@ import { loadDictionaries } from '../../lib/dictionary-store';
 import { createStage1Payload } from '../../test/stage1-payload';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { dictionaryIdCheck } from '../../lib/dictionary-id-check';
-import { registerStore, type RegisterStore } from './register-store';
+import { entityStore, type EntityStore } from '../../entities/unit-of-work';
 import { stage1Service } from './stage1-service';
 import { toStage1Application } from './submit-stage1';
 
@@ -18,7 +18,7 @@ afterEach(() => t.close());
  * The store, except that the first two customer lookups each wait until both have run: two submissions
  * both find nobody and both go on to insert, as two requests arriving together can on either database.
  */
-function withRacingLookups(store: RegisterStore): RegisterStore {
+function withRacingLookups(store: EntityStore): EntityStore {
   const held: (() => void)[] = [];
   const find = store.customers.findByEmailOrMobile;
   return {
@@ -41,7 +41,7 @@ function withRacingLookups(store: RegisterStore): RegisterStore {
 
 async function race(first: Record<string, unknown>, second: Record<string, unknown>) {
   const service = stage1Service(
-    withRacingLookups(registerStore(t.ctx)),
+    withRacingLookups(entityStore(t.ctx)),
     dictionaryIdCheck(await loadDictionaries(t.ctx.db)),
     t.ctx.config,
   );

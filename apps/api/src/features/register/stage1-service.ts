@@ -4,13 +4,13 @@ import { AppStatus } from '@lender/contract/status';
 import { randomUUID } from 'node:crypto';
 import type { Config } from '../../config';
 import { isUniqueViolation } from '../../db/unique-violation';
-import { PasswordLinkPurpose } from '../../lib/password-link-repository';
+import { PasswordLinkPurpose } from '../../entities/one-time-secrets/password-link-repository';
 import { randomToken } from '../../lib/secrets';
-import { isEnded } from './application-status';
-import type { NewCustomer } from './customer-repository';
+import { isEnded } from '../../entities/applications/application-status';
+import type { NewCustomer } from '../../entities/customers/customer-repository';
 import type { DictionaryIdCheck } from '../../lib/dictionary-id-check';
-import type { LoanTerms } from './loan-terms';
-import type { RegisterRepositories, RegisterStore } from './register-store';
+import type { LoanTerms } from '../../entities/applications/loan-terms';
+import type { EntityRepositories, EntityStore } from '../../entities/unit-of-work';
 import { screenApplicant, type ScreenResult } from './stage1-screen';
 import { welcomeEmail } from './welcome-email';
 
@@ -48,7 +48,7 @@ type Clash = Extract<
  * is recorded with its reason.
  */
 export function stage1Service(
-  store: RegisterStore,
+  store: EntityStore,
   checkIds: DictionaryIdCheck,
   config: Pick<Config, 'PROVIDER_TIERS' | 'PUBLIC_URL'>,
 ) {
@@ -69,7 +69,7 @@ export function stage1Service(
   }
 
   async function register(
-    repositories: RegisterRepositories,
+    repositories: EntityRepositories,
     a: Stage1Application,
     dailyRate: number,
     screen: ScreenResult,

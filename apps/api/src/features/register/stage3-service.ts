@@ -1,10 +1,10 @@
 import { formatPence } from '@lender/contract/money';
 import { buildQuote } from '@lender/contract/pricing/quote';
 import { AppStatus } from '@lender/contract/status';
-import type { AffordabilityDetails } from './affordability-repository';
+import type { AffordabilityDetails } from '../../entities/affordability/affordability-repository';
 import { assessAffordability } from './affordability';
 import type { DictionaryIdCheck } from '../../lib/dictionary-id-check';
-import type { RegisterStore } from './register-store';
+import type { EntityStore } from '../../entities/unit-of-work';
 import { isOpenFor, STAGE_OPEN_FROM } from './stage-gate';
 
 export type Stage3Outcome =
@@ -28,7 +28,7 @@ type DictionaryField =
  * ended application, as a declined stage1), with the figures recorded either way.
  */
 export function stage3Service(
-  store: Pick<RegisterStore, 'applications' | 'transaction'>,
+  store: Pick<EntityStore, 'applications' | 'transaction'>,
   checkIds: DictionaryIdCheck,
 ) {
   return {

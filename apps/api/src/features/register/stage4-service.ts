@@ -1,6 +1,6 @@
 import { AppStatus } from '@lender/contract/status';
-import { sendEmailLink, sendSmsCode, type EsignLinks } from './esign-codes';
-import type { RegisterStore } from './register-store';
+import type { DbExecutor } from '../../db/create-db';
+import type { EntityStore } from '../../entities/unit-of-work';
 import { isOpenFor, STAGE_OPEN_FROM } from './stage-gate';
 
 export type Stage4Outcome = { kind: 'esignSent'; statusId: number; guid: string } | { kind: 'closed' };
@@ -10,8 +10,9 @@ export type Stage4Outcome = { kind: 'esignSent'; statusId: number; guid: string 
  * application moves to esignSent, and the two e-sign codes go out with that change (docs/decisions/016).
  */
 export function stage4Service(
-  store: Pick<RegisterStore, 'applications' | 'transaction'>,
-  esignKeys: EsignLinks,
+  store: Pick<EntityStore, 'applications' | 'transaction'>,
+  /** Sends the first e-sign codes in the given transaction (e-sign's, handed in by the composition root). */
+  startSigning: (trx: DbExecutor, applicationGuid: string) => Promise<void>,
 ) {
   return {
     async submit(
@@ -20,15 +21,11 @@ export function stage4Service(
     ): Promise<Stage4Outcome> {
       const application = await store.applications.latest(customerId);
       if (!application || !isOpenFor('stage4', application.statusId)) return { kind: 'closed' };
-      const moved = await store.transaction(async (repos) => {
-        const { applications, bankAccounts, esign } = repos;
+      const moved = await store.transaction(async ({ applications, bankAccounts }, trx) => {
         if (!(await applications.moveStatus(application.id, STAGE_OPEN_FROM.stage4, AppStatus.esignSent)))
           return false;
         await bankAccounts.insert({ customerId, applicationId: application.id, ...bank });
-        const signing = await esign.findByGuid(application.guid);
-        if (!signing) throw new Error('the application moved to esignSent has vanished');
-        await sendSmsCode(repos, signing, esignKeys);
-        await sendEmailLink(repos, signing, esignKeys);
+        await startSigning(trx, application.guid);
         await applications.recordDecision({
           applicationId: application.id,
           customerId,

@@ -1,15 +1,14 @@
 import type { stage1Schema } from '@lender/contract/calls/register';
 import { ok, refuse, Refusal } from '@lender/contract/envelope';
 import { poundsToPence } from '@lender/contract/money';
-import { formatAddress, normalisePostCode } from '@lender/contract/rules/address';
 import { Msg } from '@lender/contract/rules/messages';
 import type { z } from 'zod';
+import { toStoredAddress } from '../../entities/addresses/stored-address';
 import { implementCall, invalidFields } from '../../plugins/calls';
 import type { Stage1Application, Stage1Outcome, Stage1Service } from './stage1-service';
 
 /** The one place stage1's payload names (spec section 3) become the server's, and pounds become pence. */
 export function toStage1Application(body: z.output<typeof stage1Schema>): Stage1Application {
-  const postCode = normalisePostCode(body.postCode);
   return {
     customer: {
       email: body.email,
@@ -19,14 +18,7 @@ export function toStage1Application(body: z.output<typeof stage1Schema>): Stage1
       lastName: body.lastName,
       birthDate: body.dob,
       newsFromUs: body.newsFromUs,
-      postCode,
-      county: body.county,
-      town: body.town,
-      street: body.street,
-      building: body.building,
-      houseNumber: body.houseNumber,
-      flatNo: body.flatNo,
-      addressStr: body.autoAddress && body.address ? body.address : formatAddress({ ...body, postCode }),
+      address: toStoredAddress(body),
     },
     terms: {
       amountPence: poundsToPence(body.amount),

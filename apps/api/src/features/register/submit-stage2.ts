@@ -2,8 +2,8 @@ import type { stage2Schema } from '@lender/contract/calls/register';
 import { ErrorId, fail, ok, refuse, Refusal } from '@lender/contract/envelope';
 import type { z } from 'zod';
 import { implementCall } from '../../plugins/calls';
-import type { CardCheck, CardCheckService } from './card-check-service';
-import { toStoredAddress } from '../../lib/stored-address';
+import type { CardCheck, Stage2Service } from './stage2-service';
+import { toStoredAddress } from '../../entities/addresses/stored-address';
 
 /** The one place stage 2's payload names (spec section 3) become the service's. */
 export const toCardCheck = (body: z.output<typeof stage2Schema>): CardCheck => ({
@@ -14,7 +14,7 @@ export const toCardCheck = (body: z.output<typeof stage2Schema>): CardCheck => (
 });
 
 /** Register/SubmitStage2 (spec section 7): the card check's rules are the service's. */
-export const submitStage2 = (cardCheck: CardCheckService) =>
+export const submitStage2 = (cardCheck: Stage2Service) =>
   implementCall('submitStage2', async ({ body, session }) => {
     const outcome = await cardCheck.submit(session.customerId, toCardCheck(body));
     switch (outcome.kind) {

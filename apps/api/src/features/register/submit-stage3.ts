@@ -5,9 +5,9 @@ import { EXPENSE_LIMITS, type ExpenseKey } from '@lender/contract/constants';
 import { Msg } from '@lender/contract/rules/messages';
 import type { z } from 'zod';
 import { implementCall, invalidFields } from '../../plugins/calls';
-import type { AffordabilityDetails } from './affordability-repository';
+import type { AffordabilityDetails } from '../../entities/affordability/affordability-repository';
 import type { Stage3Outcome, Stage3Service } from './stage3-service';
-import { toStoredAddress } from '../../lib/stored-address';
+import { toStoredAddress } from '../../entities/addresses/stored-address';
 
 const EXPENSE_KEYS = Object.keys(EXPENSE_LIMITS) as ExpenseKey[];
 

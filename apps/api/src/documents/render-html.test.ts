@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createAgreementFacts } from '../../../test/agreement-facts';
+import { createAgreementFacts } from '../test/agreement-facts';
 import { agreementDocuments } from './documents';
 import { renderHtml } from './render-html';
 

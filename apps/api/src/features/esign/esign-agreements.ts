@@ -1,9 +1,9 @@
 import { londonToday, type IsoDate } from '@lender/contract/dates';
 import { sha256 } from '../../lib/secrets';
-import type { AgreementFacts } from './agreements/agreement-facts';
-import { agreementDocuments } from './agreements/documents';
-import { priceForSigning } from './agreements/price-for-signing';
-import { renderHtml } from './agreements/render-html';
+import type { AgreementFacts } from '../../documents/agreement-facts';
+import { agreementDocuments } from '../../documents/documents';
+import { priceForSigning } from '../../documents/price-for-signing';
+import { renderHtml } from '../../documents/render-html';
 import type { EsignApplication } from './esign-repository';
 
 /** The three agreements of an application as of `today`, their HTML as served, and the hash of that HTML. */

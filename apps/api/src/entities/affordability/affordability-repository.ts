@@ -1,7 +1,7 @@
 import type { Pence } from '@lender/contract/money';
 import type { DbExecutor } from '../../db/create-db';
 import { nowIso } from '../../lib/clock';
-import { addressColumns, type StoredAddress } from '../../lib/stored-address';
+import { addressColumns, type StoredAddress } from '../addresses/stored-address';
 
 /** Stage 3's answers, as the services name them; money in pence a month. */
 export type AffordabilityDetails = {

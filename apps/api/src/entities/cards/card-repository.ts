@@ -1,6 +1,6 @@
 import type { DbExecutor } from '../../db/create-db';
 import { nowIso } from '../../lib/clock';
-import { addressColumns, type StoredAddress } from '../../lib/stored-address';
+import { addressColumns, type StoredAddress } from '../addresses/stored-address';
 
 /** A card as the provider confirmed it; `billing` null means the card's address is the home address. */
 export type ConfirmedCard = {
@@ -15,21 +15,9 @@ export type ConfirmedCard = {
   billing: StoredAddress | null;
 };
 
-const noAddress: StoredAddress = {
-  postCode: '',
-  county: '',
-  town: '',
-  street: '',
-  building: '',
-  houseNumber: '',
-  flatNo: '',
-  addressStr: '',
-};
-
 /** `seal` encrypts the provider's token: with the secret key it can charge the card. */
 export const cardRepository = (db: DbExecutor, seal: (plain: string) => string) => ({
   async insert(card: ConfirmedCard): Promise<void> {
-    const billing = addressColumns(card.billing ?? noAddress);
     await db
       .insertInto('cards')
       .values({
@@ -42,7 +30,7 @@ export const cardRepository = (db: DbExecutor, seal: (plain: string) => string) 
         exp_year: card.expYear,
         holder_name: card.holderName,
         billing_is_home: card.billing ? 0 : 1,
-        ...Object.fromEntries(Object.entries(billing).map(([k, v]) => [`billing_${k}`, v])),
+        ...addressColumns(card.billing, 'billing_'),
         created_at: nowIso(),
       })
       .execute();

@@ -6,7 +6,7 @@ import { PDFArray, PDFDocument, PDFName, StandardFonts, type PDFObject, type PDF
 import { describe, expect, it } from 'vitest';
 import type { AgreementFacts } from './agreement-facts';
 import { documentText } from './blocks';
-import { createAgreementFacts } from '../../../test/agreement-facts';
+import { createAgreementFacts } from '../test/agreement-facts';
 import { agreementDocuments } from './documents';
 import { renderAgreementPdf, type SignatureDetails } from './render-pdf';
 import { BOTTOM, TOP } from './pdf-writer';

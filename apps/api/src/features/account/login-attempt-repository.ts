@@ -2,27 +2,11 @@ import type { DbExecutor } from '../../db/create-db';
 import type { LoginAttemptTable } from '../../db/schema';
 import { nowIso } from '../../lib/clock';
 
-export type LoginRepository = ReturnType<typeof loginRepository>;
+export type LoginAttemptRepository = ReturnType<typeof loginAttemptRepository>;
 type Outcome = LoginAttemptTable['outcome'];
 
-/** What a login reads (the customer by e-mail, their newest application) and the attempts it records. */
-export const loginRepository = (db: DbExecutor) => ({
-  findCustomer: (email: string) =>
-    db
-      .selectFrom('customers')
-      .select(['id', 'password_hash as passwordHash', 'is_legal as isLegal'])
-      .where('email', '=', email)
-      .executeTakeFirst(),
-
-  latestApplication: (customerId: number) =>
-    db
-      .selectFrom('applications')
-      .select(['status_id as statusId', 'guid'])
-      .where('customer_id', '=', customerId)
-      .orderBy('id', 'desc')
-      .limit(1)
-      .executeTakeFirst(),
-
+/** The attempts a login records: what the account lock counts and what staff read. */
+export const loginAttemptRepository = (db: DbExecutor) => ({
   async recordAttempt(customerId: number | null, ipAddress: string, outcome: Outcome): Promise<number> {
     const row = await db
       .insertInto('login_attempts')

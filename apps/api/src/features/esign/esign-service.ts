@@ -2,7 +2,7 @@ import { formatDisplayDate, londonToday } from '@lender/contract/dates';
 import { AppStatus, isEsignStatus } from '@lender/contract/status';
 import { nowIso } from '../../lib/clock';
 import { sha256 } from '../../lib/secrets';
-import { renderAgreementPdf } from './agreements/render-pdf';
+import { renderAgreementPdf } from '../../documents/render-pdf';
 import { agreementsFor } from './esign-agreements';
 import {
   checkSmsCode,
@@ -14,7 +14,7 @@ import {
 } from './esign-codes';
 import { signedEmail } from './esign-messages';
 import type { EsignApplication, EsignChannel } from './esign-repository';
-import type { RegisterStore } from './register-store';
+import type { EsignStore } from './esign-store';
 
 const ESIGN_FROM = [AppStatus.esignSent, AppStatus.offerSent] as const;
 
@@ -37,7 +37,7 @@ export type Signer = { smsCode: string; ipAddress: string; userAgent: string };
  * waits for a signature; the agreements as of today; the two codes; the signature.
  */
 export function esignService(
-  store: Pick<RegisterStore, 'esign' | 'transaction'>,
+  store: Pick<EsignStore, 'esign' | 'transaction'>,
   keys: EsignLinks,
   wageFrequencyName: (id: number) => string,
 ) {

@@ -4,7 +4,7 @@ import { nowIso, plusSeconds } from '../../lib/clock';
 import { randomToken, sha256 } from '../../lib/secrets';
 import type { EsignApplication, EsignChannel } from './esign-repository';
 import { esignSmsText, esignEmail } from './esign-messages';
-import type { RegisterRepositories } from './register-store';
+import type { EsignRepositories } from './esign-store';
 
 /** The limits of docs/decisions/016. */
 export const ESIGN_LIMITS = {
@@ -32,7 +32,7 @@ export const esignPageUrl = (publicUrl: string, guid: string) =>
 
 /** Why a code of this channel may not be sent now, with the seconds to wait; null when it may. */
 export async function resendRefusal(
-  esign: RegisterRepositories['esign'],
+  esign: EsignRepositories['esign'],
   applicationId: number,
   channel: EsignChannel,
   now = new Date(),
@@ -50,7 +50,7 @@ export async function resendRefusal(
 }
 
 /** Queues a new SMS code (replacing any earlier one) in the caller's transaction. */
-export async function sendSmsCode(repos: RegisterRepositories, app: EsignApplication, keys: EsignLinks) {
+export async function sendSmsCode(repos: EsignRepositories, app: EsignApplication, keys: EsignLinks) {
   const code = newSmsCode();
   await repos.esign.insertCode({
     applicationId: app.id,
@@ -70,7 +70,7 @@ export async function sendSmsCode(repos: RegisterRepositories, app: EsignApplica
  * Queues the 'Application e-Sign process' e-mail: the e-sign page link and a new single-use
  * verification link (replacing any earlier one), in the caller's transaction.
  */
-export async function sendEmailLink(repos: RegisterRepositories, app: EsignApplication, keys: EsignLinks) {
+export async function sendEmailLink(repos: EsignRepositories, app: EsignApplication, keys: EsignLinks) {
   const token = randomToken();
   await repos.esign.insertCode({
     applicationId: app.id,
@@ -97,7 +97,7 @@ export type CodeCheck = 'valid' | 'wrong' | 'expired' | 'tooManyTries' | 'none';
  * database (so 5 is a hard limit even for racing guesses); the code is then the caller's to mark used.
  */
 export async function checkSmsCode(
-  esign: RegisterRepositories['esign'],
+  esign: EsignRepositories['esign'],
   applicationId: number,
   code: string,
   dataKey: string,

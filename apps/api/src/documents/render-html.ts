@@ -1,4 +1,4 @@
-import { escapeHtml } from '../../../lib/escape-html';
+import { escapeHtml } from '../lib/escape-html';
 import type { AgreementDocument, Block, Table } from './blocks';
 
 function table(t: Table): string {

@@ -1,8 +1,8 @@
 import { AppStatus } from '@lender/contract/status';
 import type { CardProvider } from '../../lib/card-provider/card-provider';
-import type { RegisterStore } from './register-store';
+import type { EntityStore } from '../../entities/unit-of-work';
 import { isOpenFor, STAGE_OPEN_FROM } from './stage-gate';
-import type { StoredAddress } from '../../lib/stored-address';
+import type { StoredAddress } from '../../entities/addresses/stored-address';
 
 /** Stage 2 as the service takes it: the provider's references and where the card lives. */
 export type CardCheck = {
@@ -28,8 +28,8 @@ const DECLINED_WITHOUT_TEXT = 'Your card could not be verified. Please try anoth
  * page got for the card; what is stored is what the provider answers, never what the page claims.
  * `returnUrl` is where the bank's challenge sends the browser back to: ours, never the page's choice.
  */
-export function cardCheckService(
-  store: Pick<RegisterStore, 'applications' | 'transaction'>,
+export function stage2Service(
+  store: Pick<EntityStore, 'applications' | 'transaction'>,
   provider: Pick<CardProvider, 'confirm'>,
   returnUrl: string,
 ) {
@@ -91,4 +91,4 @@ export function cardCheckService(
   };
 }
 
-export type CardCheckService = ReturnType<typeof cardCheckService>;
+export type Stage2Service = ReturnType<typeof stage2Service>;

@@ -6,7 +6,7 @@ import { buildQuote } from '@lender/contract/pricing/quote';
 import { WageFrequencyId } from '@lender/contract/pricing/repayment-dates';
 import { describe, expect, it } from 'vitest';
 import { documentText } from './blocks';
-import { createAgreementFacts } from '../../../test/agreement-facts';
+import { createAgreementFacts } from '../test/agreement-facts';
 import { agreementDocuments, type AgreementDocument, type AgreementDocuments } from './documents';
 import { renderHtml } from './render-html';
 

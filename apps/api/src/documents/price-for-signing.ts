@@ -2,7 +2,7 @@ import { QUOTE_REPAYMENT_WINDOW } from '@lender/contract/constants';
 import { addDays, type IsoDate } from '@lender/contract/dates';
 import { buildQuote, repaymentDateProblem, type QuoteResult } from '@lender/contract/pricing/quote';
 import { enableDateFor, isWageFrequencyId, repaymentDates } from '@lender/contract/pricing/repayment-dates';
-import type { LoanTerms } from '../loan-terms';
+import type { LoanTerms } from '../entities/applications/loan-terms';
 
 /** The figures the documents are priced with, and what changed since the customer accepted the quote. */
 export type SigningPrice = {

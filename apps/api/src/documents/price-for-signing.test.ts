@@ -3,7 +3,7 @@ import { addDays, type IsoDate } from '@lender/contract/dates';
 import { buildQuote, repaymentDateProblem } from '@lender/contract/pricing/quote';
 import { enableDateFor, repaymentDates, WageFrequencyId } from '@lender/contract/pricing/repayment-dates';
 import { describe, expect, it } from 'vitest';
-import type { LoanTerms } from '../loan-terms';
+import type { LoanTerms } from '../entities/applications/loan-terms';
 import { priceForSigning } from './price-for-signing';
 
 const RATE = 0.008;

@@ -1,6 +1,6 @@
-import type { DbExecutor } from '../db/create-db';
-import { nowIso, plusSeconds } from './clock';
-import { sha256 } from './secrets';
+import type { DbExecutor } from '../../db/create-db';
+import { nowIso, plusSeconds } from '../../lib/clock';
+import { sha256 } from '../../lib/secrets';
 
 /** The purposes of the one-time links that set a password: stage1's first one, and forgot password's. */
 export const PasswordLinkPurpose = { setPassword: 'set-password', resetPassword: 'reset-password' } as const;

@@ -2,7 +2,7 @@ import type { IsoDate } from '@lender/contract/dates';
 import { sql } from 'kysely';
 import type { DbExecutor } from '../../db/create-db';
 import { nowIso } from '../../lib/clock';
-import { pricingOf, type Application } from './application-repository';
+import { pricingOf, type Application } from '../../entities/applications/application-repository';
 
 export type EsignChannel = 'sms' | 'email';
 

@@ -1,0 +1,63 @@
+import { formatAddress, normalisePostCode, type Address } from '@lender/contract/rules/address';
+import type { AddressColumns } from '../../db/schema';
+
+/** An address as the services hold it: the contract's fields, with the one-line form documents show. */
+export type StoredAddress = {
+  postCode: string;
+  county: string;
+  town: string;
+  street: string;
+  building: string;
+  houseNumber: string;
+  flatNo: string;
+  addressStr: string;
+};
+
+/** Each field's column: the one place an address's names meet the tables' (customers, cards, previous addresses). */
+const COLUMN_OF = {
+  postCode: 'post_code',
+  county: 'county',
+  town: 'town',
+  street: 'street',
+  building: 'building',
+  houseNumber: 'house_number',
+  flatNo: 'flat_no',
+  addressStr: 'address_str',
+} as const satisfies Record<keyof StoredAddress, keyof AddressColumns>;
+
+const FIELDS = Object.keys(COLUMN_OF) as (keyof StoredAddress)[];
+
+type PrefixedColumns<P extends string> = { [K in keyof AddressColumns as `${P}${K}`]: AddressColumns[K] };
+
+/**
+ * An address as columns, under `prefix` where a table keeps more than one (`billing_`); an empty field,
+ * or no address at all, is stored as null.
+ */
+export function addressColumns<P extends string = ''>(
+  a: StoredAddress | null,
+  prefix: P = '' as P,
+): PrefixedColumns<P> {
+  return Object.fromEntries(
+    FIELDS.map((field) => [`${prefix}${COLUMN_OF[field]}`, a?.[field] || null]),
+  ) as PrefixedColumns<P>;
+}
+
+/** An address read back from its columns; a null column is an empty field. */
+export const addressFromColumns = (row: { [K in keyof AddressColumns]: string | null }): StoredAddress =>
+  Object.fromEntries(FIELDS.map((field) => [field, row[COLUMN_OF[field]] ?? ''])) as StoredAddress;
+
+/** An address payload (spec section 3 'Address') as stored: the post code normalised, the line built. */
+export function toStoredAddress(a: Omit<Address, 'country'>): StoredAddress {
+  const postCode = normalisePostCode(a.postCode);
+  const fields = {
+    postCode,
+    county: a.county ?? '',
+    town: a.town ?? '',
+    street: a.street ?? '',
+    building: a.building ?? '',
+    houseNumber: a.houseNumber ?? '',
+    flatNo: a.flatNo ?? '',
+  };
+  // The lookup's own label when the address was picked; built from the fields when typed.
+  return { ...fields, addressStr: a.autoAddress && a.address ? a.address : formatAddress(fields) };
+}
