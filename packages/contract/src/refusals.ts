@@ -58,7 +58,7 @@ export const Refusal = {
     'This mobile number is already registered with another account.',
   ),
   /** The fallback of errorID 212 when the card provider gives no text of its own (z3). */
-  cardDeclined: refusal(ErrorId.cardDeclined, 'Your card was declined. Please try another debit card.'),
+  cardDeclined: refusal(ErrorId.cardDeclined, 'Your card could not be verified. Please try another card.'),
   cardCheckUnavailable: refusal(
     ErrorId.cardCheckUnavailable,
     'The card check is not available just now. Please try again in a few minutes.',

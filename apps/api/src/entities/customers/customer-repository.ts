@@ -116,7 +116,8 @@ export const customerRepository = (db: DbExecutor) => {
         .executeTakeFirstOrThrow();
       const id = Number(row.id);
       // The answer to stage 1's news question, as the first entry of the consent history (PECR).
-      for (const channel of ['email', 'sms'] as const) await recordConsent(id, channel, c.newsFromUs, 'stage1');
+      for (const channel of ['email', 'sms'] as const)
+        await recordConsent(id, channel, c.newsFromUs, 'stage1');
       return id;
     },
 

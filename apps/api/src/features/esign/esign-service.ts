@@ -14,6 +14,7 @@ import {
 } from './esign-codes';
 import { signedEmail } from './esign-messages';
 import type { EsignApplication, EsignChannel } from './esign-repository';
+import { transition } from '../../entities/applications/transition';
 import type { EsignStore } from './esign-store';
 
 const ESIGN_FROM = [AppStatus.esignSent, AppStatus.offerSent] as const;
@@ -109,9 +110,10 @@ export function esignService(
         { signedAt, ipAddress: signer.ipAddress, userAgent: signer.userAgent, documentsSha256 },
         facts,
       );
-      const signed = await store.transaction(async ({ applications, esign, outbox }) => {
-        // Of two racing signatures, the second finds the application moved on and changes nothing.
-        if (!(await applications.moveStatus(app.id, ESIGN_FROM, AppStatus.undewriting))) return false;
+      // Of two racing signatures, the second finds the application moved on and changes nothing.
+      const step = { from: ESIGN_FROM, to: AppStatus.undewriting };
+      const decision = { kind: 'esigned', reason: `agreement signed; documents ${documentsSha256}` };
+      const signed = await transition(store, app, step, decision, async ({ esign, outbox }) => {
         await esign.markUsed(code.codeId!);
         await esign.insertSignature({
           applicationId: app.id,
@@ -121,12 +123,6 @@ export function esignService(
           documentsSha256,
           pdfSha256: sha256(pdf),
           pdf,
-        });
-        await applications.recordDecision({
-          applicationId: app.id,
-          customerId: app.customerId,
-          kind: 'esigned',
-          reason: `agreement signed; documents ${documentsSha256}`,
         });
         await outbox.enqueue({
           channel: 'email',
@@ -139,7 +135,6 @@ export function esignService(
             { fileName: `loan-agreement-${app.guid}.pdf`, contentType: 'application/pdf', content: pdf },
           ],
         });
-        return true;
       });
       return signed ? { kind: 'signed' } : { kind: 'closed' };
     },

@@ -9,6 +9,3 @@ export const STAGE_OPEN_FROM = {
   stage3: [AppStatus.cardAccepted],
   stage4: [AppStatus.applicationCompleted, AppStatus.leadLanded],
 } as const satisfies Record<string, readonly number[]>;
-
-export const isOpenFor = (stage: keyof typeof STAGE_OPEN_FROM, statusId: number) =>
-  (STAGE_OPEN_FROM[stage] as readonly number[]).includes(statusId);

@@ -1,7 +1,9 @@
+import { Refusal } from '@lender/contract/refusals';
 import { AppStatus } from '@lender/contract/status';
 import type { CardProvider } from '../../lib/card-provider/card-provider';
 import type { EntityStore } from '../../entities/unit-of-work';
-import { isOpenFor, STAGE_OPEN_FROM } from './stage-gate';
+import { openApplication, transition } from '../../entities/applications/transition';
+import { STAGE_OPEN_FROM } from './stage-gate';
 import type { StoredAddress } from '../../entities/addresses/stored-address';
 
 /** Stage 2 as the service takes it: the provider's references and where the card lives. */
@@ -21,8 +23,6 @@ export type CardCheckOutcome =
   | { kind: 'unavailable' }
   | { kind: 'closed' };
 
-const DECLINED_WITHOUT_TEXT = 'Your card could not be verified. Please try another card.';
-
 /**
  * Register/SubmitStage2's rules (docs/decisions/014): the provider confirms the key and transaction the
  * page got for the card; what is stored is what the provider answers, never what the page claims.
@@ -35,8 +35,9 @@ export function stage2Service(
 ) {
   return {
     async submit(customerId: number, check: CardCheck): Promise<CardCheckOutcome> {
-      const application = await store.applications.latest(customerId);
-      if (!application || !isOpenFor('stage2', application.statusId)) return { kind: 'closed' };
+      const from = STAGE_OPEN_FROM.stage2;
+      const application = await openApplication(store.applications, customerId, { from });
+      if (!application) return { kind: 'closed' };
       const { id, guid } = application;
 
       const answer = await provider.confirm({ key: check.pKey, trxId: check.trxId, returnUrl });
@@ -46,25 +47,27 @@ export function stage2Service(
         case 'challenge':
           return { kind: 'challenge', statusId: application.statusId, guid, redirectUrl: answer.redirectUrl };
         case 'declined': {
-          const message = answer.z3 || DECLINED_WITHOUT_TEXT;
-          await store.transaction(async ({ applications }) => {
-            if (await applications.moveStatus(id, STAGE_OPEN_FROM.stage2, AppStatus.cardDeclined)) {
-              await applications.recordDecision({
-                applicationId: id,
-                customerId,
-                kind: 'card-declined',
-                reason: `provider z2 ${answer.z2}: ${message}`,
-              });
-            }
-          });
+          const message = answer.z3 || Refusal.cardDeclined.errorMessage;
+          await transition(
+            store,
+            application,
+            { from, to: AppStatus.cardDeclined },
+            {
+              kind: 'card-declined',
+              reason: `provider z2 ${answer.z2}: ${message}`,
+            },
+          );
           return { kind: 'declined', message };
         }
         case 'approved': {
           const { card } = answer;
-          const moved = await store.transaction(async ({ applications, cards }) => {
-            // Moved first: of two submissions racing with the same approval, only one stores the card.
-            if (!(await applications.moveStatus(id, STAGE_OPEN_FROM.stage2, AppStatus.cardAccepted)))
-              return false;
+          const decision = {
+            kind: 'card-accepted',
+            reason: `card ending ${card.last4}, fingerprint ${check.fingerprinted ? 'answered' : 'not answered'}`,
+          };
+          // The status moves first: of two submissions racing with the same approval, one stores the card.
+          const step = { from, to: AppStatus.cardAccepted };
+          const moved = await transition(store, application, step, decision, async ({ cards }) => {
             await cards.insert({
               customerId,
               applicationId: id,
@@ -76,13 +79,6 @@ export function stage2Service(
               holderName: card.holder,
               billing: check.billing,
             });
-            await applications.recordDecision({
-              applicationId: id,
-              customerId,
-              kind: 'card-accepted',
-              reason: `card ending ${card.last4}, fingerprint ${check.fingerprinted ? 'answered' : 'not answered'}`,
-            });
-            return true;
           });
           return moved ? { kind: 'accepted', statusId: AppStatus.cardAccepted, guid } : { kind: 'closed' };
         }

@@ -5,7 +5,8 @@ import type { AffordabilityDetails } from '../../entities/affordability/affordab
 import { assessAffordability } from './affordability';
 import type { DictionaryIdCheck } from '../../lib/dictionary-id-check';
 import type { EntityStore } from '../../entities/unit-of-work';
-import { isOpenFor, STAGE_OPEN_FROM } from './stage-gate';
+import { openApplication, transition } from '../../entities/applications/transition';
+import { STAGE_OPEN_FROM } from './stage-gate';
 
 export type Stage3Outcome =
   | { kind: 'completed'; statusId: number; guid: string }
@@ -43,8 +44,10 @@ export function stage3Service(
       });
       if (unknown.length > 0) return { kind: 'unknownIds', ids: unknown };
 
-      const application = await store.applications.latest(customerId);
-      if (!application || !isOpenFor('stage3', application.statusId)) return { kind: 'closed' };
+      const application = await openApplication(store.applications, customerId, {
+        from: STAGE_OPEN_FROM.stage3,
+      });
+      if (!application) return { kind: 'closed' };
 
       const quote = buildQuote({ ...application.terms, dailyRate: application.dailyRate });
       const instalmentPence = Math.max(...quote.schedule.map((line) => line.paymentPence));
@@ -53,29 +56,32 @@ export function stage3Service(
       const assessment = assessAffordability({ netIncomePence, expensesPence, instalmentPence });
       const to = assessment.approved ? AppStatus.applicationCompleted : AppStatus.leadDeclined;
 
-      const moved = await store.transaction(async ({ applications, affordability, customers }) => {
-        if (!(await applications.moveStatus(application.id, STAGE_OPEN_FROM.stage3, to))) return false;
-        await affordability.insert({
-          applicationId: application.id,
-          details,
-          netIncomePence,
-          expensesPence,
-          instalmentPence,
-          bufferPence: assessment.bufferPence,
-          approved: assessment.approved,
-        });
-        await customers.updateHousing(customerId, details);
-        await applications.recordDecision({
-          applicationId: application.id,
-          customerId,
-          kind: assessment.approved ? 'affordability-passed' : 'declined',
-          reason:
-            `affordability: net ${formatPence(netIncomePence)} - expenses ${formatPence(expensesPence)} - ` +
-            `instalment ${formatPence(instalmentPence)} = ${formatPence(assessment.leftPence)} left, ` +
-            `buffer ${formatPence(assessment.bufferPence)}`,
-        });
-        return true;
-      });
+      const step = { from: STAGE_OPEN_FROM.stage3, to };
+      const decision = {
+        kind: assessment.approved ? 'affordability-passed' : 'declined',
+        reason:
+          `affordability: net ${formatPence(netIncomePence)} - expenses ${formatPence(expensesPence)} - ` +
+          `instalment ${formatPence(instalmentPence)} = ${formatPence(assessment.leftPence)} left, ` +
+          `buffer ${formatPence(assessment.bufferPence)}`,
+      };
+      const moved = await transition(
+        store,
+        application,
+        step,
+        decision,
+        async ({ affordability, customers }) => {
+          await affordability.insert({
+            applicationId: application.id,
+            details,
+            netIncomePence,
+            expensesPence,
+            instalmentPence,
+            bufferPence: assessment.bufferPence,
+            approved: assessment.approved,
+          });
+          await customers.updateHousing(customerId, details);
+        },
+      );
       if (!moved) return { kind: 'closed' };
       return assessment.approved
         ? { kind: 'completed', statusId: AppStatus.applicationCompleted, guid: application.guid }

@@ -1,7 +1,8 @@
 import { AppStatus } from '@lender/contract/status';
 import type { DbExecutor } from '../../db/create-db';
 import type { EntityStore } from '../../entities/unit-of-work';
-import { isOpenFor, STAGE_OPEN_FROM } from './stage-gate';
+import { openApplication, transition } from '../../entities/applications/transition';
+import { STAGE_OPEN_FROM } from './stage-gate';
 
 export type Stage4Outcome = { kind: 'esignSent'; statusId: number; guid: string } | { kind: 'closed' };
 
@@ -19,20 +20,13 @@ export function stage4Service(
       customerId: number,
       bank: { sortCode: string; accountNumber: string },
     ): Promise<Stage4Outcome> {
-      const application = await store.applications.latest(customerId);
-      if (!application || !isOpenFor('stage4', application.statusId)) return { kind: 'closed' };
-      const moved = await store.transaction(async ({ applications, bankAccounts }, trx) => {
-        if (!(await applications.moveStatus(application.id, STAGE_OPEN_FROM.stage4, AppStatus.esignSent)))
-          return false;
+      const step = { from: STAGE_OPEN_FROM.stage4, to: AppStatus.esignSent };
+      const application = await openApplication(store.applications, customerId, step);
+      if (!application) return { kind: 'closed' };
+      const decision = { kind: 'bank-details', reason: 'bank account given; e-sign sent' };
+      const moved = await transition(store, application, step, decision, async ({ bankAccounts }, trx) => {
         await bankAccounts.insert({ customerId, applicationId: application.id, ...bank });
         await startSigning(trx, application.guid);
-        await applications.recordDecision({
-          applicationId: application.id,
-          customerId,
-          kind: 'bank-details',
-          reason: 'bank account given; e-sign sent',
-        });
-        return true;
       });
       return moved
         ? { kind: 'esignSent', statusId: AppStatus.esignSent, guid: application.guid }

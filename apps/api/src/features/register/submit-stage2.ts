@@ -23,7 +23,7 @@ export const submitStage2 = (cardCheck: Stage2Service) =>
       case 'challenge':
         return ok({ appStatusID: outcome.statusId, appGuid: outcome.guid, redirectUrl: outcome.redirectUrl });
       case 'declined':
-        return fail(ErrorId.cardDeclined, outcome.message || Refusal.cardDeclined.errorMessage);
+        return fail(ErrorId.cardDeclined, outcome.message);
       case 'unavailable':
         return refuse(Refusal.cardCheckUnavailable);
       case 'closed':
