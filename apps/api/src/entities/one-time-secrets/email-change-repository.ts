@@ -1,6 +1,7 @@
 import type { DbExecutor } from '../../db/create-db';
-import { nowIso, plusSeconds } from '../../lib/clock';
+import { plusSeconds } from '../../lib/clock';
 import { sha256 } from '../../lib/secrets';
+import { claimSecret, freshSecret, isLive, retireSecrets } from './one-time-secret';
 
 export type EmailChangeRepository = ReturnType<typeof emailChangeRepository>;
 
@@ -13,42 +14,23 @@ export const emailChangeRepository = (db: DbExecutor) => ({
         customer_id: c.customerId,
         new_email: c.newEmail,
         token_hash: sha256(c.token),
-        expires_at: plusSeconds(c.ttlSeconds),
-        used_at: null,
-        created_at: nowIso(),
+        ...freshSecret(plusSeconds(c.ttlSeconds)),
       })
       .execute(),
 
   /** Ends every unused change of a customer: only the newest request's link works. */
-  retire: (customerId: number) =>
-    db
-      .updateTable('email_changes')
-      .set({ used_at: nowIso() })
-      .where('customer_id', '=', customerId)
-      .where('used_at', 'is', null)
-      .execute(),
+  retire: (customerId: number) => retireSecrets(db, 'email_changes', customerId),
 
   findLive: (token: string) =>
     db
       .selectFrom('email_changes')
       .select(['id', 'customer_id as customerId', 'new_email as newEmail'])
       .where('token_hash', '=', sha256(token))
-      .where('used_at', 'is', null)
-      .where('expires_at', '>', nowIso())
+      .where(isLive())
       .executeTakeFirst(),
 
   /** Claims the change for one use: false when another request used it first (or it has just expired). */
-  async claim(id: number): Promise<boolean> {
-    const now = nowIso();
-    const result = await db
-      .updateTable('email_changes')
-      .set({ used_at: now })
-      .where('id', '=', id)
-      .where('used_at', 'is', null)
-      .where('expires_at', '>', now)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
-  },
+  claim: (id: number) => claimSecret(db, 'email_changes', id),
 
   /** The address of the customer's change still waiting for its link, or null. */
   async pendingFor(customerId: number): Promise<string | null> {
@@ -56,8 +38,7 @@ export const emailChangeRepository = (db: DbExecutor) => ({
       .selectFrom('email_changes')
       .select('new_email')
       .where('customer_id', '=', customerId)
-      .where('used_at', 'is', null)
-      .where('expires_at', '>', nowIso())
+      .where(isLive())
       .orderBy('id', 'desc')
       .limit(1)
       .executeTakeFirst();

@@ -1,6 +1,8 @@
+import { sql } from 'kysely';
 import type { DbExecutor } from '../../db/create-db';
-import { nowIso, plusSeconds } from '../../lib/clock';
+import { plusSeconds } from '../../lib/clock';
 import { sha256 } from '../../lib/secrets';
+import { claimSecret, freshSecret, isLive, retireSecrets } from './one-time-secret';
 
 /** The purposes of the one-time links that set a password: stage1's first one, and forgot password's. */
 export const PasswordLinkPurpose = { setPassword: 'set-password', resetPassword: 'reset-password' } as const;
@@ -18,9 +20,7 @@ export const passwordLinkRepository = (db: DbExecutor) => ({
         customer_id: t.customerId,
         purpose: t.purpose,
         token_hash: sha256(t.token),
-        expires_at: plusSeconds(t.ttlSeconds),
-        used_at: null,
-        created_at: nowIso(),
+        ...freshSecret(plusSeconds(t.ttlSeconds)),
       })
       .execute(),
 
@@ -31,34 +31,17 @@ export const passwordLinkRepository = (db: DbExecutor) => ({
       .select(['id', 'customer_id as customerId', 'purpose'])
       .where('token_hash', '=', sha256(token))
       .where('purpose', 'in', PURPOSES)
-      .where('used_at', 'is', null)
-      .where('expires_at', '>', nowIso())
+      .where(isLive())
       .executeTakeFirst() as Promise<
       { id: number; customerId: number; purpose: PasswordLinkPurpose } | undefined
     >,
 
   /** Claims the link for one use: false when another request used it first (or it has just expired). */
-  async claim(id: number): Promise<boolean> {
-    const now = nowIso();
-    const result = await db
-      .updateTable('one_time_tokens')
-      .set({ used_at: now })
-      .where('id', '=', id)
-      .where('used_at', 'is', null)
-      .where('expires_at', '>', now)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
-  },
+  claim: (id: number) => claimSecret(db, 'one_time_tokens', id),
 
   /** Ends every unused password link of a customer, of the given purposes (a newer one, or a new password). */
   retire: (customerId: number, purposes: PasswordLinkPurpose[] = PURPOSES) =>
-    db
-      .updateTable('one_time_tokens')
-      .set({ used_at: nowIso() })
-      .where('customer_id', '=', customerId)
-      .where('purpose', 'in', purposes)
-      .where('used_at', 'is', null)
-      .execute(),
+    retireSecrets(db, 'one_time_tokens', customerId, sql`purpose in (${sql.join(purposes)})`),
 
   /** Reset links made for a customer since `since`, used or not: the per-address cap counts sends. */
   async countResetsSince(customerId: number, since: string): Promise<number> {

@@ -1,6 +1,7 @@
 import type { IsoDate } from '@lender/contract/dates';
 import { sql } from 'kysely';
 import type { DbExecutor } from '../../db/create-db';
+import { claimSecret, freshSecret } from '../../entities/one-time-secrets/one-time-secret';
 import { nowIso } from '../../lib/clock';
 import { pricingOf, type Application } from '../../entities/applications/application-repository';
 
@@ -143,10 +144,8 @@ export const esignRepository = (db: DbExecutor) => ({
         application_id: c.applicationId,
         channel: c.channel,
         secret_hash: c.secretHash,
-        expires_at: c.expiresAt,
         tries: 0,
-        used_at: null,
-        created_at: nowIso(),
+        ...freshSecret(c.expiresAt),
       })
       .execute(),
 
@@ -166,15 +165,7 @@ export const esignRepository = (db: DbExecutor) => ({
   },
 
   /** Marks a code used, only if nobody did first; false when it was already used. */
-  async markUsed(codeId: number): Promise<boolean> {
-    const result = await db
-      .updateTable('esign_codes')
-      .set({ used_at: nowIso() })
-      .where('id', '=', codeId)
-      .where('used_at', 'is', null)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
-  },
+  markUsed: (codeId: number) => claimSecret(db, 'esign_codes', codeId, { whileLive: false }),
 
   async emailVerified(applicationId: number): Promise<boolean> {
     const row = await db
