@@ -1,6 +1,6 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { ApiCallError } from '../../lib/api-client';
 import { ErrorSummary } from './error-summary';
@@ -8,10 +8,6 @@ import { Field } from './field';
 import { SubmitButton } from './submit-button';
 import { useContractForm } from './use-contract-form';
 
-beforeAll(() => {
-  // jsdom lays nothing out, so it has no scrollIntoView; the hook and the summary scroll before focusing.
-  Element.prototype.scrollIntoView = vi.fn();
-});
 
 // Keys in the opposite order to the page: zod reports 'surname' first, the page shows 'first' first.
 const schema = z.object({

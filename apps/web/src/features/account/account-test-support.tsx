@@ -145,9 +145,6 @@ export const where = () => screen.getByTestId('where').textContent;
 export const signIn = () => storeTokens({ token: 'access', refreshToken: 'refresh' });
 
 export function setUpAccountTests() {
-  // happy-dom lays nothing out; the form hook and the address block scroll to what they focus.
-  Element.prototype.scrollIntoView = vi.fn();
-  window.scrollTo = vi.fn();
   // happy-dom has no `select.size` (browsers give 0). Without it react-hook-form takes every select for
   // one a person already changed and never puts a default value in (the prefilled change-address choices).
   if (!('size' in HTMLSelectElement.prototype)) {

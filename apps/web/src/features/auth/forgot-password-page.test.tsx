@@ -1,7 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiCallError } from '../../lib/api-client';
 import { queryClient } from '../../lib/query';
 import { Component as ForgotPasswordPage } from './forgot-password-page';
@@ -13,9 +13,6 @@ vi.mock(import('../../lib/api-client'), async (original) => ({ ...(await origina
 let sent: unknown[];
 let failure: unknown;
 
-beforeAll(() => {
-  Element.prototype.scrollIntoView = vi.fn();
-});
 
 beforeEach(() => {
   sent = [];

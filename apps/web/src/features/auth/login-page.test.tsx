@@ -2,7 +2,7 @@ import { AppStatus } from '@lender/contract/status';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AnonymousOnly, SignedInOnly } from '../../app/guards';
 import { ApiCallError, callApi } from '../../lib/api-client';
 import { queryClient } from '../../lib/query';
@@ -29,10 +29,6 @@ let loginFailure: unknown;
 let detailsFailure: unknown;
 let posts: { url: string; body: unknown; keepalive?: boolean }[];
 
-beforeAll(() => {
-  // happy-dom lays nothing out; the form hook scrolls to what it focuses.
-  Element.prototype.scrollIntoView = vi.fn();
-});
 
 beforeEach(() => {
   answer = {

@@ -1,7 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiCallError } from '../../lib/api-client';
 import { queryClient } from '../../lib/query';
 import { Component as ResetPasswordPage } from './reset-password-page';
@@ -14,9 +14,6 @@ const TOKEN = 'q9Vd2kLm4Xw7Rt1Zb8Ny3Hc6Jp0Fs5Ge';
 let sent: unknown[];
 let failure: unknown;
 
-beforeAll(() => {
-  Element.prototype.scrollIntoView = vi.fn();
-});
 
 beforeEach(() => {
   sent = [];

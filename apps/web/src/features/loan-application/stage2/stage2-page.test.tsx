@@ -3,7 +3,7 @@ import { Msg } from '@lender/contract/rules/messages';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiCallError, callApi } from '../../../lib/api-client';
 import { queryClient } from '../../../lib/query';
 import { frameOf, quietFrameLoading, recordFramePosts } from './frame-test-support';
@@ -83,10 +83,6 @@ const pendingOnArrival = {
   isSignature: true,
 };
 
-beforeAll(() => {
-  // happy-dom lays nothing out; the form hook scrolls before it focuses.
-  Element.prototype.scrollIntoView = vi.fn();
-});
 
 beforeEach(() => {
   quietFrameLoading();

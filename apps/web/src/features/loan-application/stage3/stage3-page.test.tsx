@@ -11,7 +11,7 @@ import { AppStatus } from '@lender/contract/status';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiCallError, callApi } from '../../../lib/api-client';
 import { queryClient } from '../../../lib/query';
 import { Component as Stage3Page } from './stage3-page';
@@ -44,12 +44,6 @@ const DICTIONARIES: Dictionaries = {
 
 let status = { appStatusID: AppStatus.cardAccepted as number, appGuid: null as string | null };
 const submitted = vi.fn();
-
-beforeAll(() => {
-  // happy-dom lays nothing out; the form hook scrolls to what it focuses.
-  Element.prototype.scrollIntoView = vi.fn();
-  window.scrollTo = vi.fn();
-});
 
 beforeEach(() => {
   status = { appStatusID: AppStatus.cardAccepted, appGuid: null };

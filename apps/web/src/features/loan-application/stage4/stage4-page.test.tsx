@@ -2,7 +2,7 @@ import { AppStatus } from '@lender/contract/status';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiCallError } from '../../../lib/api-client';
 import { queryClient } from '../../../lib/query';
 import { hasSession, storeTokens } from '../../../lib/session';
@@ -17,10 +17,6 @@ const APP_GUID = '6f1c2a9e-0d7b-4c55-9a61-2f0e8b3d4c11';
 let status = { appStatusID: AppStatus.applicationCompleted as number, appGuid: null as string | null };
 const submitted = vi.fn();
 
-beforeAll(() => {
-  // happy-dom lays nothing out; the form hook scrolls to what it focuses.
-  Element.prototype.scrollIntoView = vi.fn();
-});
 
 beforeEach(() => {
   status = { appStatusID: AppStatus.applicationCompleted, appGuid: null };

@@ -2,7 +2,7 @@ import { ErrorId } from '@lender/contract/error-ids';
 import { Msg } from '@lender/contract/rules/messages';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../../lib/query';
 import {
   AGREEMENTS,
@@ -21,10 +21,6 @@ vi.mock(import('../../../lib/api-client'), async (original) => ({ ...(await orig
 let answers: Answers;
 let calls: ReturnType<typeof answerWith>;
 
-beforeAll(() => {
-  // happy-dom lays nothing out; the form hook scrolls to what it focuses.
-  Element.prototype.scrollIntoView = vi.fn();
-});
 beforeEach(() => {
   answers = defaultAnswers();
 });
