@@ -1,5 +1,6 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { BRAND } from '@lender/contract/brand';
+import { PageErrorsContext } from './page-errors';
 
 type PageProps = {
   /** The visible heading (h1); also the document title unless `title` says otherwise. */
@@ -16,12 +17,17 @@ type PageProps = {
 };
 
 /**
- * Every screen's frame: the document title, one h1 that takes focus after a client-side navigation
+ * Every screen's frame: the document title ('Error: ' first while a form on it shows errors), one h1 that takes focus after a client-side navigation
  * (so a screen reader announces the new page), and the content.
  */
 export function Page({ heading, title, lead, children, narrow, hero }: PageProps) {
   const h1 = useRef<HTMLHeadingElement>(null);
-  const docTitle = `${title ?? (typeof heading === 'string' ? heading : '')} | ${BRAND.name}`;
+  const [formsWithErrors, setFormsWithErrors] = useState(0);
+  const registerErrors = useCallback(() => {
+    setFormsWithErrors((n) => n + 1);
+    return () => setFormsWithErrors((n) => n - 1);
+  }, []);
+  const docTitle = `${formsWithErrors > 0 ? 'Error: ' : ''}${title ?? (typeof heading === 'string' ? heading : '')} | ${BRAND.name}`;
   useEffect(() => {
     // The first load keeps focus at the top of the document; later navigations move it to the heading.
     if (document.body.dataset.navigated === 'true') h1.current?.focus({ preventScroll: true });
@@ -36,17 +42,19 @@ export function Page({ heading, title, lead, children, narrow, hero }: PageProps
     </>
   );
   return (
-    <div className="page container" style={narrow ? { maxWidth: '42rem', marginInline: 0 } : undefined}>
-      <title>{docTitle}</title>
-      {hero ? (
-        <div className="page__hero">
-          {intro}
-          {hero}
-        </div>
-      ) : (
-        intro
-      )}
-      {children}
-    </div>
+    <PageErrorsContext value={registerErrors}>
+      <div className="page container" style={narrow ? { maxWidth: '42rem', marginInline: 0 } : undefined}>
+        <title>{docTitle}</title>
+        {hero ? (
+          <div className="page__hero">
+            {intro}
+            {hero}
+          </div>
+        ) : (
+          intro
+        )}
+        {children}
+      </div>
+    </PageErrorsContext>
   );
 }

@@ -7,7 +7,7 @@ import { ErrorSummary } from './error-summary';
 import { Field } from './field';
 import { SubmitButton } from './submit-button';
 import { useContractForm } from './use-contract-form';
-
+import { Page } from '../page';
 
 // Keys in the opposite order to the page: zod reports 'surname' first, the page shows 'first' first.
 const schema = z.object({
@@ -164,5 +164,20 @@ describe('useContractForm', () => {
     expect(onSubmit).toHaveBeenCalledTimes(1);
     finish();
     await waitFor(() => expect(button.getAttribute('aria-disabled')).toBeNull());
+  });
+});
+
+describe("the page title while a form shows errors", () => {
+  it("starts with 'Error: ' from a failed submit until the messages are gone", async () => {
+    render(
+      <Page heading="Your details">
+        <TestForm onSubmit={() => undefined} />
+      </Page>,
+    );
+    await waitFor(() => expect(document.title).toBe('Your details | Kestrel Loans'));
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(document.title).toBe('Error: Your details | Kestrel Loans'));
+    await fill('Ann', 'Lee');
+    await waitFor(() => expect(document.title).toBe('Your details | Kestrel Loans'));
   });
 });

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { get, useForm, type DefaultValues, type FieldValues, type Path } from 'react-hook-form';
 import { contractResolver, type FieldFor, type SchemaLoader } from './contract-resolver';
+import { useErrorTitle } from '../page-errors';
 import { controlFor, inPageOrder, listErrors, serverFieldErrors, type ErrorEntry } from './form-errors';
 
 type Options<V extends FieldValues, P> = {
@@ -27,7 +28,8 @@ const samePath: FieldFor = (p) => p;
  * The one form pattern: the contract schema checks the values and hands the **parsed** payload to
  * onSubmit; a failed submit (the browser's or the server's 400) lists every message in the error summary
  * in page order and focuses the summary, or the first invalid field when the form shows no summary; the
- * submit is busy while sending and a second press meanwhile does nothing.
+ * submit is busy while sending and a second press meanwhile does nothing. While it shows errors, the
+ * page's title starts with 'Error: '.
  */
 export function useContractForm<V extends FieldValues, P extends FieldValues>(options: Options<V, P>) {
   const { schema, toPayload = identity, fieldFor = samePath } = options;
@@ -99,6 +101,7 @@ export function useContractForm<V extends FieldValues, P extends FieldValues>(op
 
   const errors = form.formState.errors;
   const live = listErrors(errors);
+  useErrorTitle(live.length > 0);
   // Live messages in the order of the last failed submit; a message that appeared since goes last.
   const rank = (name: string) => {
     const i = order.findIndex((e) => e.name === name);
