@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../lib/api-client';
-import { ACCOUNT_DETAILS_KEY } from './get-account-details';
+import { accountDetailsKey } from './get-account-details';
 import { usePreviewAnswer } from './preview-answer';
 
 /** The body is the new address alone; it is used only once the link e-mailed to it is clicked. */
@@ -12,6 +12,6 @@ export function useChangeEmail() {
   return useMutation({
     mutationFn: (newEmail: string) => (preview ? preview(null) : changeEmail(newEmail)),
     // The details now hold the pending address; read them again rather than guess what the server kept.
-    onSuccess: () => client.invalidateQueries({ queryKey: ACCOUNT_DETAILS_KEY }),
+    onSuccess: () => client.invalidateQueries({ queryKey: accountDetailsKey }),
   });
 }

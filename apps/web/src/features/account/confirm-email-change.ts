@@ -2,6 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { callApi } from '../../lib/api-client';
 import { usePreviewAnswer } from './preview-answer';
 
+export const confirmEmailChangeKey = (token: string) => ['confirm-email-change', token] as const;
+
 export const confirmEmailChange = (token: string) => callApi('confirmEmailChange', token);
 
 /**
@@ -11,7 +13,7 @@ export const confirmEmailChange = (token: string) => callApi('confirmEmailChange
 export function useConfirmEmailChange(token: string) {
   const preview = usePreviewAnswer();
   return useQuery({
-    queryKey: ['confirm-email-change', token],
+    queryKey: confirmEmailChangeKey(token),
     queryFn: () => (preview ? preview(null) : confirmEmailChange(token)),
     enabled: token !== '',
     staleTime: Infinity,

@@ -13,7 +13,7 @@ import {
   where,
   type Reply,
 } from './account-test-support';
-import { ACCOUNT_DETAILS_KEY } from './get-account-details';
+import { accountDetailsKey } from './get-account-details';
 
 const TOKEN = 'k3LmN0pQrStUvWxYz-123456789';
 
@@ -37,13 +37,13 @@ describe('Confirm e-mail page', () => {
   it('leads a signed-in customer back to contact details and drops the details held from before', async () => {
     signIn();
     answering({});
-    queryClient.setQueryData(ACCOUNT_DETAILS_KEY, DETAILS);
+    queryClient.setQueryData(accountDetailsKey, DETAILS);
     renderAccount(`/confirm-email/${TOKEN}`);
     await screen.findByText('Your e-mail address has been changed.');
     expect(screen.getByRole('link', { name: 'Back to your contact details' }).getAttribute('href')).toBe(
       '/account/contact-details',
     );
-    await waitFor(() => expect(queryClient.getQueryState(ACCOUNT_DETAILS_KEY)?.isInvalidated).toBe(true));
+    await waitFor(() => expect(queryClient.getQueryState(accountDetailsKey)?.isInvalidated).toBe(true));
   });
 
   it('says a used or expired link (231) cannot work, and how to ask again', async () => {

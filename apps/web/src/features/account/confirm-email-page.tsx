@@ -7,7 +7,7 @@ import { ApiCallError } from '../../lib/api-client';
 import { QueryProvider } from '../../lib/query';
 import { useSession } from '../../lib/session';
 import { useConfirmEmailChange } from './confirm-email-change';
-import { ACCOUNT_DETAILS_KEY } from './get-account-details';
+import { accountDetailsKey } from './get-account-details';
 import { CONTACT_DETAILS_PATH } from './success-panel';
 import './account.css';
 
@@ -55,7 +55,7 @@ function ConfirmEmailPage() {
 
   // Details held from earlier in this visit show the old address: read them again next time.
   useEffect(() => {
-    if (outcome === 'changed' && signedIn) void client.invalidateQueries({ queryKey: ACCOUNT_DETAILS_KEY });
+    if (outcome === 'changed' && signedIn) void client.invalidateQueries({ queryKey: accountDetailsKey });
   }, [outcome, signedIn, client]);
 
   return (

@@ -4,7 +4,7 @@ import { callApi } from '../../lib/api-client';
 import { TEST_MODE } from '../../lib/test-mode';
 import { PREVIEW_DETAILS } from './preview-details';
 
-export const ACCOUNT_DETAILS_KEY = ['account-details'] as const;
+export const accountDetailsKey = ['account-details'] as const;
 
 export const getAccountDetails = () => callApi('getAccountDetails', undefined);
 
@@ -16,7 +16,7 @@ export const getAccountDetails = () => callApi('getAccountDetails', undefined);
  */
 export const useAccountDetails = () =>
   useQuery({
-    queryKey: ACCOUNT_DETAILS_KEY,
+    queryKey: accountDetailsKey,
     queryFn: getAccountDetails,
     enabled: !TEST_MODE,
     ...(TEST_MODE ? { initialData: PREVIEW_DETAILS } : {}),
@@ -30,7 +30,7 @@ export function updateAccountDetails(
   client: QueryClient,
   change: (details: AccountDetails) => AccountDetails,
 ) {
-  client.setQueryData<AccountDetails>(ACCOUNT_DETAILS_KEY, (details) => details && change(details));
+  client.setQueryData<AccountDetails>(accountDetailsKey, (details) => details && change(details));
 }
 
 /** The details in a page of the account area, which its layout renders only once they are in. */

@@ -1,6 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { callApi } from '../../lib/api-client';
 
+export const checkEmailVerificationKey = (guid: string, verification: string) =>
+  ['check-email-verification', guid, verification] as const;
+
 export const checkEmailVerification = (guid: string, verification: string) =>
   callApi('checkEmailVerification', { guid, verification });
 
@@ -10,7 +13,7 @@ export const checkEmailVerification = (guid: string, verification: string) =>
  */
 export const useCheckEmailVerification = (guid: string, verification: string) =>
   useQuery({
-    queryKey: ['check-email-verification', guid, verification],
+    queryKey: checkEmailVerificationKey(guid, verification),
     queryFn: () => checkEmailVerification(guid, verification),
     enabled: guid !== '' && verification !== '',
     staleTime: Infinity,

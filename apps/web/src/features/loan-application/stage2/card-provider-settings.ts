@@ -18,8 +18,10 @@ export async function getCardProviderSettings(): Promise<CardProviderSettings> {
 }
 
 // The settings change only with a deployment: one read per visit is enough.
+export const cardProviderSettingsKey = ['card-provider-settings'] as const;
+
 export const cardProviderSettingsQuery = queryOptions({
-  queryKey: ['card-provider-settings'],
+  queryKey: cardProviderSettingsKey,
   queryFn: getCardProviderSettings,
   staleTime: Infinity,
 });

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ErrorBanner } from '../../../components/form/error-banner';
 import { Page } from '../../../components/page';
+import { applicationStatusKey } from '../../../lib/api/get-application-status';
 import { serverMessage } from '../../../lib/api-client';
 import { trackRequest } from '../../../lib/loader-store';
 import { QueryProvider } from '../../../lib/query';
@@ -60,7 +61,7 @@ function Stage2Page() {
     setError(message);
     setErrorShown((n) => n + 1);
     // A declined card changes the status, and a stage already done elsewhere sends this screen on.
-    void queryClient.invalidateQueries({ queryKey: ['application-status'] });
+    void queryClient.invalidateQueries({ queryKey: applicationStatusKey });
   };
 
   const proceed = (answer: Stage2Answer) => {

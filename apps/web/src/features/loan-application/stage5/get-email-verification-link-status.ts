@@ -2,6 +2,9 @@ import { TIMINGS } from '@lender/contract/timings';
 import { useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 
+export const emailVerificationLinkStatusKey = (guid: string) =>
+  ['email-verification-link-status', guid] as const;
+
 /** Quiet: a poll the applicant did not ask for must not cover the page with the loader. */
 export const getEmailVerificationLinkStatus = (guid: string) =>
   callApi('getEmailVerificationLinkStatus', { guid }, { quiet: true });
@@ -13,7 +16,7 @@ export const getEmailVerificationLinkStatus = (guid: string) =>
  */
 export const useEmailVerificationLinkStatus = (guid: string) =>
   useQuery({
-    queryKey: ['email-verification-link-status', guid],
+    queryKey: emailVerificationLinkStatusKey(guid),
     queryFn: () => getEmailVerificationLinkStatus(guid),
     staleTime: 0,
     gcTime: 0,

@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 
+export const esignKey = (guid: string) => ['esign', guid] as const;
+
 export const getEsign = (guid: string) => callApi('getEsign', { guid });
 
 /**
@@ -8,4 +10,4 @@ export const getEsign = (guid: string) => callApi('getEsign', { guid });
  * for the day they are shown, and the signature must match what was shown (docs/decisions/016).
  */
 export const useEsign = (guid: string) =>
-  useQuery({ queryKey: ['esign', guid], queryFn: () => getEsign(guid), staleTime: 0, gcTime: 0 });
+  useQuery({ queryKey: esignKey(guid), queryFn: () => getEsign(guid), staleTime: 0, gcTime: 0 });
