@@ -12,6 +12,7 @@ import { useChangeEmail } from './change-email';
 import { changeFailure } from './change-failure';
 import { useHeldDetails } from './get-account-details';
 import { BackLink, SuccessPanel } from './success-panel';
+import { EmailInput } from '../../components/form/email-input';
 
 type Values = { newEmail: string; confirmEmail: string };
 type Parsed = z.output<typeof changeEmailFormSchema>;
@@ -70,20 +71,10 @@ function ChangeEmailForm({ onSent }: { onSent: (address: string) => void }) {
         once you click that link.
       </p>
       <Field label="New Email" error={errorOf('newEmail')}>
-        {(a11y) => (
-          <input {...a11y} className="input" type="email" autoComplete="email" {...register('newEmail')} />
-        )}
+        {(a11y) => <EmailInput {...a11y} {...register('newEmail')} />}
       </Field>
       <Field label="Confirm New Email" error={errorOf('confirmEmail')}>
-        {(a11y) => (
-          <input
-            {...a11y}
-            className="input"
-            type="email"
-            autoComplete="email"
-            {...register('confirmEmail')}
-          />
-        )}
+        {(a11y) => <EmailInput {...a11y} {...register('confirmEmail')} />}
       </Field>
       <ErrorBanner message={failure} focusRequests={failures} />
       <div className="form-actions">

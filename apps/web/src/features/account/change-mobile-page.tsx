@@ -11,6 +11,7 @@ import { useChangeMobile } from './change-mobile';
 import { changeFailure } from './change-failure';
 import { useHeldDetails } from './get-account-details';
 import { BackLink, SuccessPanel } from './success-panel';
+import { MobileInput } from '../../components/form/mobile-input';
 
 type Values = { newMobile: string };
 
@@ -70,16 +71,7 @@ function ChangeMobileForm({ onDone }: { onDone: () => void }) {
         {(a11y) => <input {...a11y} className="input input--short" value={contactDetails.mobile} readOnly />}
       </Field>
       <Field label="New mobile number" hint="For example 07111111111" error={errorOf('newMobile')}>
-        {(a11y) => (
-          <input
-            {...a11y}
-            className="input input--short"
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel-national"
-            {...form.register('newMobile')}
-          />
-        )}
+        {(a11y) => <MobileInput {...a11y} {...form.register('newMobile')} />}
       </Field>
       <ErrorBanner message={failure} focusRequests={failures} />
       <div className="form-actions">

@@ -16,6 +16,7 @@ import {
 import { SuccessPanel } from '../../components/success-panel';
 import '../../components/form/form.css';
 import './auth.css';
+import { EmailInput } from '../../components/form/email-input';
 
 export function Component() {
   return (
@@ -73,17 +74,7 @@ function ForgotPasswordPage() {
           <form {...formProps} className="form">
             <ErrorSummary summary={summary} />
             <Field label="E-mail" error={errorOf('email')}>
-              {(a11y) => (
-                <input
-                  {...a11y}
-                  className="input"
-                  type="email"
-                  autoComplete="username"
-                  autoCapitalize="none"
-                  spellCheck={false}
-                  {...form.register('email')}
-                />
-              )}
+              {(a11y) => <EmailInput {...a11y} autoComplete="username" {...form.register('email')} />}
             </Field>
             <ErrorBanner message={failure} focusRequests={failures} />
             <div className="form-actions">

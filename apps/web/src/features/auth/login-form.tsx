@@ -5,6 +5,7 @@ import { SubmitButton } from '../../components/form/submit-button';
 import { useContractForm } from '../../components/form/use-contract-form';
 import type { LoginPayload } from './login';
 import { PasswordInput } from '../../components/form/password-input';
+import { EmailInput } from '../../components/form/email-input';
 
 type Props = {
   /** The button's words: 'Login', or 'Check my eligibility!' on the offer variants. */
@@ -34,17 +35,7 @@ export function LoginForm({ button, note, send, onError, failure, failures }: Pr
     <form {...formProps} className="form">
       <ErrorSummary summary={summary} />
       <Field label="E-mail" error={errorOf('userName')}>
-        {(a11y) => (
-          <input
-            {...a11y}
-            className="input"
-            type="email"
-            autoComplete="username"
-            autoCapitalize="none"
-            spellCheck={false}
-            {...register('userName')}
-          />
-        )}
+        {(a11y) => <EmailInput {...a11y} autoComplete="username" {...register('userName')} />}
       </Field>
       <Field label="Password" error={errorOf('password')}>
         {(a11y) => <PasswordInput {...a11y} autoComplete="current-password" {...register('password')} />}

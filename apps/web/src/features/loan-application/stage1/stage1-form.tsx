@@ -12,6 +12,8 @@ import { SubmitButton } from '../../../components/form/submit-button';
 import { useContractForm } from '../../../components/form/use-contract-form';
 import { YesNo } from '../../../components/form/yes-no';
 import { useDictionaries } from '../../../lib/api/get-dictionaries';
+import { EmailInput } from '../../../components/form/email-input';
+import { MobileInput } from '../../../components/form/mobile-input';
 import { DobFields } from './dob-fields';
 import {
   stage1Defaults,
@@ -99,9 +101,7 @@ export function Stage1Form({ loan, tracking, send, onError }: Props) {
       </Field>
       <DobFields form={form} error={errorOf('dobDay')} />
       <Field label="E-mail" error={errorOf('email')}>
-        {(a11y) => (
-          <input {...a11y} className="input" type="email" autoComplete="email" {...register('email')} />
-        )}
+        {(a11y) => <EmailInput {...a11y} {...register('email')} />}
       </Field>
       <YesNo
         legend="Are you a resident of England or Wales?"
@@ -114,16 +114,7 @@ export function Stage1Form({ loan, tracking, send, onError }: Props) {
 
       <h2>Contact and income</h2>
       <Field label="Mobile" hint="For example 07111111111" error={errorOf('mobile')}>
-        {(a11y) => (
-          <input
-            {...a11y}
-            className="input input--short"
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel-national"
-            {...register('mobile')}
-          />
-        )}
+        {(a11y) => <MobileInput {...a11y} {...register('mobile')} />}
       </Field>
       <Field
         label="Net monthly income (£)"
