@@ -2,6 +2,7 @@ import type { CallName, CallResponse, calls } from '@lender/contract/api-calls';
 import { callRoutes } from 'virtual:call-routes';
 import type { ApiError, Envelope } from '@lender/contract/envelope-types';
 import { ErrorId } from '@lender/contract/error-ids';
+import { Refusal } from '@lender/contract/refusals';
 import type { z } from 'zod';
 import { trackRequest } from './loader-store';
 import { navigateTo } from './navigation';
@@ -29,7 +30,7 @@ export class ApiCallError extends Error {
 }
 
 /** What a refused call tells the person: the server's errorMessage, else the spec's generic text. */
-export const serverMessage = (err: unknown, fallback = 'Error Occured') =>
+export const serverMessage = (err: unknown, fallback = Refusal.generic.errorMessage) =>
   (err instanceof ApiCallError && err.error.errorMessage) || fallback;
 
 export type CallOptions = {
@@ -140,19 +141,19 @@ export async function callApi<N extends CallName>(
             // The server has already ended this session: forgetting it here is all that is left.
             clearSession();
             navigateTo('/login');
-            throw new ApiCallError({ errorID: 401, errorMessage: 'Unauthorized.' }, 401);
+            throw new ApiCallError(Refusal.unauthorized, 401);
           }
         }
       } catch (err) {
         if (err instanceof ApiCallError) throw err;
         if (!skipDefault && !(err instanceof DOMException && err.name === 'AbortError')) navigateTo('/error');
-        throw new ApiCallError({ errorID: 100, errorMessage: 'Error Occured' }, 0);
+        throw new ApiCallError(Refusal.generic, 0);
       }
       let envelope: Envelope<unknown>;
       try {
         envelope = (await res.json()) as Envelope<unknown>;
       } catch {
-        envelope = { error: { errorID: 100, errorMessage: 'Error Occured' }, object: null };
+        envelope = { error: Refusal.generic, object: null };
       }
       if (res.status === 503 && envelope.error.errorID === MAINTENANCE_ERROR_ID) {
         // Maintenance ends every session on the server (spec section 4).

@@ -1,12 +1,13 @@
 import { ErrorId } from '@lender/contract/error-ids';
+import { Refusal } from '@lender/contract/refusals';
 import { useSearchParams } from 'react-router';
 import { ApiCallError } from '../../lib/api-client';
 import { TEST_MODE } from '../../lib/test-mode';
 
-/** What the server might say with these codes, so a previewed banner reads as the real one would. */
+/** What the server says with these codes, so a previewed banner reads as the real one does. */
 const SAMPLE_MESSAGES: Partial<Record<number, string>> = {
-  [ErrorId.mobileAlreadyRegistered]: 'This mobile number is registered to another account.',
-  [ErrorId.tooManyRequests]: 'Too many attempts. Please try again in 15 minutes.',
+  [ErrorId.mobileAlreadyRegistered]: Refusal.mobileAlreadyRegistered.errorMessage,
+  [ErrorId.tooManyRequests]: Refusal.tooManyRequests.errorMessage,
 };
 
 /** Resolves with the answer given (success), or fails as the server would with the previewed code. */

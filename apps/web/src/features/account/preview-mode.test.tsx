@@ -50,7 +50,7 @@ describe('Account area in preview mode', () => {
     const user = renderAccount(`/account/change-mobile?error=${ErrorId.mobileAlreadyRegistered}`);
     await changeMobile(user);
     expect((await failureBanner())?.textContent).toBe(
-      'Changing mobile failed. This mobile number is registered to another account.',
+      'Changing mobile failed. This mobile number is already registered with another account.',
     );
   });
 
@@ -65,7 +65,7 @@ describe('Account area in preview mode', () => {
 
   it.each([
     [ErrorId.wrongPassword, 'Changing password failed.'],
-    [ErrorId.tooManyRequests, 'Too many attempts. Please try again in 15 minutes.'],
+    [ErrorId.tooManyRequests, 'Too many requests. Please wait a few minutes and try again.'],
   ])('previews the change password failure of ?error=%i', async (code, text) => {
     const user = renderAccount(`/account/change-password?error=${code}`);
     await user.type(await screen.findByLabelText('Existing password'), 'old secret');

@@ -1,11 +1,12 @@
 import { ErrorId } from '@lender/contract/error-ids';
+import { Refusal } from '@lender/contract/refusals';
 import { ApiCallError } from '../../../lib/api-client';
 
 /** The e-sign variant of the error page: it tells the applicant to use the link in their e-mail. */
 export const ESIGN_ERROR_PATH = '/error?esign=true';
 
 /** Section 8's text for errorID 221, shown on the SMS code field. */
-export const NOT_VALID_SMS_CODE = 'Not Valid SMS Code';
+export const NOT_VALID_SMS_CODE = Refusal.invalidSmsCode.errorMessage;
 
 /** An answer with this errorID (`ErrorId`), from any e-sign call. */
 export const hasErrorId = (err: unknown, errorID: number) =>
