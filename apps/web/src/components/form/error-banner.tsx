@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 
 type Props = {
   message: string | null;
@@ -22,3 +22,22 @@ export function ErrorBanner({ message, focusRequests = 0 }: Props) {
     </div>
   );
 }
+
+/**
+ * The state of a form's failure banner, the same on every form: `fail(message)` shows it and moves focus
+ * to it (the person's submit just failed: a screen reader reads it out, a keyboard user is there),
+ * `clear()` hides it when they try again, and `banner` is spread on `<ErrorBanner>`.
+ */
+export function useErrorBanner() {
+  const [state, setState] = useState<Props & { focusRequests: number }>({ message: null, focusRequests: 0 });
+  const fail = useCallback(
+    (message: string) => setState((s) => ({ message, focusRequests: s.focusRequests + 1 })),
+    [],
+  );
+  const clear = useCallback(() => setState((s) => ({ ...s, message: null })), []);
+  /** A message shown on arrival (not after the person's own attempt): announced, focus stays. */
+  const show = useCallback((message: string | null) => setState((s) => ({ ...s, message })), []);
+  return { banner: state, fail, clear, show };
+}
+
+export type ErrorBannerState = ReturnType<typeof useErrorBanner>;

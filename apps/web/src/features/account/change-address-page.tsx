@@ -2,7 +2,7 @@ import type { AccountDetails } from '@lender/contract/calls/account';
 import type { Dictionaries } from '@lender/contract/dictionaries';
 import { useState } from 'react';
 import { AddressFields } from '../../components/address/address-fields';
-import { ErrorBanner } from '../../components/form/error-banner';
+import { ErrorBanner, useErrorBanner } from '../../components/form/error-banner';
 import { ErrorSummary } from '../../components/form/error-summary';
 import { Field } from '../../components/form/field';
 import { OptionsSelect, toOptions } from '../../components/form/options-select';
@@ -44,8 +44,7 @@ type FormProps = { details: AccountDetails; lists: Dictionaries; onDone: () => v
 
 function ChangeAddressForm({ details, lists, onDone }: FormProps) {
   const change = useChangeAddress();
-  const [failure, setFailure] = useState<string | null>(null);
-  const [failures, setFailures] = useState(0);
+  const failure = useErrorBanner();
   const { form, errorOf, formProps, summary, busy } = useContractForm<
     ChangeAddressValues,
     ChangeAddressParsed
@@ -55,13 +54,12 @@ function ChangeAddressForm({ details, lists, onDone }: FormProps) {
     toPayload: toChangeAddressPayload,
     fieldFor: changeAddressFieldFor,
     onSubmit: async (payload) => {
-      setFailure(null);
+      failure.clear();
       await change.mutateAsync(payload);
       onDone();
     },
     onError: (err) => {
-      setFailure(changeFailure(err, 'Changing address failed.'));
-      setFailures((n) => n + 1);
+      failure.fail(changeFailure(err, 'Changing address failed.'));
     },
   });
   const { register } = form;
@@ -92,7 +90,7 @@ function ChangeAddressForm({ details, lists, onDone }: FormProps) {
           />
         )}
       </Field>
-      <ErrorBanner message={failure} focusRequests={failures} />
+      <ErrorBanner {...failure.banner} />
       <div className="form-actions">
         <SubmitButton busy={busy}>Change Address</SubmitButton>
         <BackLink />

@@ -2,7 +2,7 @@ import { ErrorId } from '@lender/contract/error-ids';
 import type { changeEmailFormSchema } from '@lender/contract/rules/password';
 import { useState } from 'react';
 import type { z } from 'zod';
-import { ErrorBanner } from '../../components/form/error-banner';
+import { ErrorBanner, useErrorBanner } from '../../components/form/error-banner';
 import { ErrorSummary } from '../../components/form/error-summary';
 import { Field } from '../../components/form/field';
 import { SubmitButton } from '../../components/form/submit-button';
@@ -43,22 +43,20 @@ export function Component() {
 function ChangeEmailForm({ onSent }: { onSent: (address: string) => void }) {
   const { contactDetails } = useHeldDetails();
   const change = useChangeEmail();
-  const [failure, setFailure] = useState<string | null>(null);
-  const [failures, setFailures] = useState(0);
+  const failure = useErrorBanner();
   const { form, errorOf, formProps, summary, busy } = useContractForm<Values, Parsed>({
     schema: loadSchema,
     defaultValues: { newEmail: '', confirmEmail: '' },
     fieldFor,
     onSubmit: async ({ newEmail }) => {
-      setFailure(null);
+      failure.clear();
       await change.mutateAsync(newEmail);
       onSent(newEmail);
     },
     onError: (err) => {
-      setFailure(
+      failure.fail(
         changeFailure(err, 'Changing email failed.', { [ErrorId.notFound]: 'Email already exists.' }),
       );
-      setFailures((n) => n + 1);
     },
   });
   const { register } = form;
@@ -76,7 +74,7 @@ function ChangeEmailForm({ onSent }: { onSent: (address: string) => void }) {
       <Field label="Confirm New Email" error={errorOf('confirmEmail')}>
         {(a11y) => <EmailInput {...a11y} {...register('confirmEmail')} />}
       </Field>
-      <ErrorBanner message={failure} focusRequests={failures} />
+      <ErrorBanner {...failure.banner} />
       <div className="form-actions">
         <SubmitButton busy={busy}>Change Email</SubmitButton>
         <BackLink />

@@ -1,6 +1,6 @@
 import { ErrorId } from '@lender/contract/error-ids';
 import { useState } from 'react';
-import { ErrorBanner } from '../../components/form/error-banner';
+import { ErrorBanner, useErrorBanner } from '../../components/form/error-banner';
 import { ErrorSummary } from '../../components/form/error-summary';
 import { Field } from '../../components/form/field';
 import { SubmitButton } from '../../components/form/submit-button';
@@ -47,20 +47,18 @@ export function Component() {
 function ChangeMobileForm({ onDone }: { onDone: () => void }) {
   const { contactDetails } = useHeldDetails();
   const change = useChangeMobile();
-  const [failure, setFailure] = useState<string | null>(null);
-  const [failures, setFailures] = useState(0);
+  const failure = useErrorBanner();
   const { form, errorOf, formProps, summary, busy } = useContractForm<Values, { newMobile: string }>({
     schema: loadSchema,
     defaultValues: { newMobile: '' },
     fieldFor: () => 'newMobile',
     onSubmit: async ({ newMobile }) => {
-      setFailure(null);
+      failure.clear();
       await change.mutateAsync(newMobile);
       onDone();
     },
     onError: (err) => {
-      setFailure(failureText(err));
-      setFailures((n) => n + 1);
+      failure.fail(failureText(err));
     },
   });
 
@@ -73,7 +71,7 @@ function ChangeMobileForm({ onDone }: { onDone: () => void }) {
       <Field label="New mobile number" hint="For example 07111111111" error={errorOf('newMobile')}>
         {(a11y) => <MobileInput {...a11y} {...form.register('newMobile')} />}
       </Field>
-      <ErrorBanner message={failure} focusRequests={failures} />
+      <ErrorBanner {...failure.banner} />
       <div className="form-actions">
         <SubmitButton busy={busy}>Change Mobile</SubmitButton>
         <BackLink />

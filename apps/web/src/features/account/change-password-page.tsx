@@ -2,7 +2,7 @@ import { Msg } from '@lender/contract/rules/messages';
 import type { changePasswordFormSchema } from '@lender/contract/rules/password';
 import { useState } from 'react';
 import type { z } from 'zod';
-import { ErrorBanner } from '../../components/form/error-banner';
+import { ErrorBanner, useErrorBanner } from '../../components/form/error-banner';
 import { ErrorSummary } from '../../components/form/error-summary';
 import { Field } from '../../components/form/field';
 import { PasswordInput } from '../../components/form/password-input';
@@ -37,21 +37,19 @@ export function Component() {
 function ChangePasswordForm({ onDone }: { onDone: () => void }) {
   const { contactDetails } = useHeldDetails();
   const change = useChangePassword();
-  const [failure, setFailure] = useState<string | null>(null);
-  const [failures, setFailures] = useState(0);
+  const failure = useErrorBanner();
   const { form, errorOf, formProps, summary, busy } = useContractForm<Values, Parsed>({
     schema: loadSchema,
     defaultValues: { oldPassword: '', newPassword: '', confirmPassword: '' },
     onSubmit: async ({ oldPassword, newPassword }) => {
-      setFailure(null);
+      failure.clear();
       await change.mutateAsync({ oldPassword, newPassword });
       onDone();
     },
     // A common new password comes back as a 400 on its field (the form hook). A wrong existing password
     // (errorID 232) and any other refusal get the spec's one sentence.
     onError: (err) => {
-      setFailure(changeFailure(err, FAILED));
-      setFailures((n) => n + 1);
+      failure.fail(changeFailure(err, FAILED));
     },
   });
   const { register } = form;
@@ -91,7 +89,7 @@ function ChangePasswordForm({ onDone }: { onDone: () => void }) {
           />
         )}
       </Field>
-      <ErrorBanner message={failure} focusRequests={failures} />
+      <ErrorBanner {...failure.banner} />
       <div className="form-actions">
         <SubmitButton busy={busy}>Change Password</SubmitButton>
         <BackLink />

@@ -1,6 +1,6 @@
 import type { ContactPreferences } from '@lender/contract/calls/account';
 import { useId, useState } from 'react';
-import { ErrorBanner } from '../../components/form/error-banner';
+import { ErrorBanner, useErrorBanner } from '../../components/form/error-banner';
 import { ErrorSummary } from '../../components/form/error-summary';
 import { CheckboxField } from '../../components/form/field';
 import { SubmitButton } from '../../components/form/submit-button';
@@ -26,20 +26,18 @@ export function MarketingPreferencesForm({ preferences }: { preferences: Contact
   const headingId = useId();
   const save = useChangeContactPreference();
   const [saved, setSaved] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [failures, setFailures] = useState(0);
+  const failure = useErrorBanner();
   const { form, formProps, summary, busy } = useContractForm<ContactPreferences, ContactPreferences>({
     schema: loadSchema,
     defaultValues: preferences,
     onSubmit: async (choice) => {
       setSaved(null);
-      setFailure(null);
+      failure.clear();
       await save.mutateAsync(choice);
       setSaved(savedText(choice));
     },
     onError: (err) => {
-      setFailure(changeFailure(err, 'Saving your preferences failed. Please try again.'));
-      setFailures((n) => n + 1);
+      failure.fail(changeFailure(err, 'Saving your preferences failed. Please try again.'));
     },
   });
   // A confirmation that no longer matches the boxes would mislead: it goes as soon as one changes.
@@ -61,7 +59,7 @@ export function MarketingPreferencesForm({ preferences }: { preferences: Contact
         <CheckboxField label="News and offers by SMS">
           {(a11y) => <input {...a11y} type="checkbox" {...register('newsBySms')} />}
         </CheckboxField>
-        <ErrorBanner message={failure} focusRequests={failures} />
+        <ErrorBanner {...failure.banner} />
         <div className="form-actions">
           <SubmitButton busy={busy}>Save preferences</SubmitButton>
         </div>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { ErrorBanner } from '../../components/form/error-banner';
+import { ErrorBanner, useErrorBanner } from '../../components/form/error-banner';
 import { ErrorSummary } from '../../components/form/error-summary';
 import { Field } from '../../components/form/field';
 import { SubmitButton } from '../../components/form/submit-button';
@@ -33,8 +33,7 @@ const onEmailField = (path: string) => (path === '' ? 'email' : path);
 function ForgotPasswordPage() {
   const ask = useForgotPassword();
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [failures, setFailures] = useState(0);
+  const failure = useErrorBanner();
   const { form, errorOf, formProps, summary, busy } = useContractForm<
     ForgotPasswordPayload,
     ForgotPasswordPayload
@@ -43,13 +42,12 @@ function ForgotPasswordPage() {
     defaultValues: { email: '' },
     fieldFor: onEmailField,
     onSubmit: async ({ email }) => {
-      setFailure(null);
+      failure.clear();
       await ask.mutateAsync(email);
       setSentTo(email);
     },
     onError: (err) => {
-      setFailure(forgotPasswordFailure(err));
-      setFailures((n) => n + 1);
+      failure.fail(forgotPasswordFailure(err));
     },
   });
 
@@ -76,7 +74,7 @@ function ForgotPasswordPage() {
             <Field label="E-mail" error={errorOf('email')}>
               {(a11y) => <EmailInput {...a11y} autoComplete="username" {...form.register('email')} />}
             </Field>
-            <ErrorBanner message={failure} focusRequests={failures} />
+            <ErrorBanner {...failure.banner} />
             <div className="form-actions">
               <SubmitButton busy={busy}>Reset Password</SubmitButton>
             </div>

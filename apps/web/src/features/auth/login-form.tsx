@@ -1,4 +1,4 @@
-import { ErrorBanner } from '../../components/form/error-banner';
+import { ErrorBanner, type ErrorBannerState } from '../../components/form/error-banner';
 import { ErrorSummary } from '../../components/form/error-summary';
 import { Field } from '../../components/form/field';
 import { SubmitButton } from '../../components/form/submit-button';
@@ -14,15 +14,14 @@ type Props = {
   note?: string;
   send: (payload: LoginPayload) => Promise<void>;
   onError: (err: unknown) => void;
-  /** Why the last attempt failed, above the button; the counter moves focus to it after each attempt. */
-  failure: string | null;
-  failures: number;
+  /** Why the last attempt failed, above the button (the page's useErrorBanner). */
+  failure: ErrorBannerState['banner'];
 };
 
 const loadLoginSchema = () => import('@lender/contract/rules/password').then((m) => m.loginFormSchema);
 
 /** E-mail and password (spec sections 2 and 5), named so a password manager fills them. */
-export function LoginForm({ button, note, send, onError, failure, failures }: Props) {
+export function LoginForm({ button, note, send, onError, failure }: Props) {
   const { form, errorOf, formProps, summary, busy } = useContractForm<LoginPayload, LoginPayload>({
     schema: loadLoginSchema,
     defaultValues: { userName: '', password: '' },
@@ -41,7 +40,7 @@ export function LoginForm({ button, note, send, onError, failure, failures }: Pr
         {(a11y) => <PasswordInput {...a11y} autoComplete="current-password" {...register('password')} />}
       </Field>
 
-      <ErrorBanner message={failure} focusRequests={failures} />
+      <ErrorBanner {...failure} />
       <div className="form-actions">
         <SubmitButton busy={busy}>{button}</SubmitButton>
       </div>

@@ -1,6 +1,6 @@
-import { useState } from 'react';
 import { flushSync } from 'react-dom';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useErrorBanner } from '../../components/form/error-banner';
 import { Page } from '../../components/page';
 import { QueryProvider } from '../../lib/query';
 import { endServerSession } from '../../lib/sign-out';
@@ -27,11 +27,10 @@ function LoginPage() {
   const state = params.get('state');
   const navigate = useNavigate();
   const loginCall = useLogin();
-  const [failure, setFailure] = useState<string | null>(null);
-  const [failures, setFailures] = useState(0);
+  const failure = useErrorBanner();
 
   const send = async (payload: LoginPayload) => {
-    setFailure(null);
+    failure.clear();
     const answer = await loginCall.mutateAsync(payload);
     const next = afterLogin(answer, state);
     if (!next.keepSession) {
@@ -49,8 +48,7 @@ function LoginPage() {
   };
 
   const onError = (err: unknown) => {
-    setFailure(loginFailureMessage(err));
-    setFailures((n) => n + 1);
+    failure.fail(loginFailureMessage(err));
   };
 
   return (
@@ -68,8 +66,7 @@ function LoginPage() {
         note={variant.offer ? 'Verifying your eligibility will not affect your credit score' : undefined}
         send={send}
         onError={onError}
-        failure={failure}
-        failures={failures}
+        failure={failure.banner}
       />
       <p className="auth-aside">
         <Link to="/forgot-password">Forgot Password</Link>

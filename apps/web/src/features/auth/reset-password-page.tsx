@@ -1,7 +1,7 @@
 import { Msg } from '@lender/contract/rules/messages';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { ErrorBanner } from '../../components/form/error-banner';
+import { ErrorBanner, useErrorBanner } from '../../components/form/error-banner';
 import { ErrorSummary } from '../../components/form/error-summary';
 import { Field } from '../../components/form/field';
 import { SubmitButton } from '../../components/form/submit-button';
@@ -36,8 +36,7 @@ function ResetPasswordPage() {
   const { token = '' } = useParams();
   const change = useChangePasswordByGuid();
   const [done, setDone] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [failures, setFailures] = useState(0);
+  const failure = useErrorBanner();
   const [expired, setExpired] = useState(false);
   const { form, errorOf, formProps, summary, busy } = useContractForm<
     ResetPasswordValues,
@@ -46,15 +45,14 @@ function ResetPasswordPage() {
     schema: loadResetPasswordSchema,
     defaultValues: { newPassword: '', confirmPassword: '' },
     onSubmit: async ({ newPassword }) => {
-      setFailure(null);
+      failure.clear();
       setExpired(false);
       await change.mutateAsync({ guid: token, newPassword });
       setDone(true);
     },
     onError: (err) => {
-      setFailure(resetPasswordFailure(err));
+      failure.fail(resetPasswordFailure(err));
       setExpired(isLinkExpired(err));
-      setFailures((n) => n + 1);
     },
   });
   const { register } = form;
@@ -93,7 +91,7 @@ function ResetPasswordPage() {
                 />
               )}
             </Field>
-            <ErrorBanner message={failure} focusRequests={failures} />
+            <ErrorBanner {...failure.banner} />
             {expired ? (
               <p>
                 <Link to="/forgot-password">Ask for a new link</Link>

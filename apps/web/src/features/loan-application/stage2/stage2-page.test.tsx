@@ -83,7 +83,6 @@ const pendingOnArrival = {
   isSignature: true,
 };
 
-
 beforeEach(() => {
   quietFrameLoading();
   vi.stubGlobal('fetch', fetchMock);

@@ -1,8 +1,8 @@
 import { Msg } from '@lender/contract/rules/messages';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { ErrorBanner } from '../../../components/form/error-banner';
+import { ErrorBanner, useErrorBanner } from '../../../components/form/error-banner';
 import { Page } from '../../../components/page';
 import { applicationStatusKey } from '../../../lib/api/get-application-status';
 import { serverMessage } from '../../../lib/api-client';
@@ -50,16 +50,16 @@ function Stage2Page() {
   // Read early so that Next does not wait for it.
   useQuery(cardProviderSettingsQuery);
 
-  const [error, setError] = useState(() => sessionStorage.getItem(STORED_ERROR_KEY));
   // A failed attempt moves focus to its message; a stored one is announced without taking focus.
-  const [errorShown, setErrorShown] = useState(0);
+  const failure = useErrorBanner();
+  const { show } = failure;
   useEffect(() => {
+    show(sessionStorage.getItem(STORED_ERROR_KEY));
     sessionStorage.removeItem(STORED_ERROR_KEY);
-  }, []);
+  }, [show]);
 
   const showError = (message: string) => {
-    setError(message);
-    setErrorShown((n) => n + 1);
+    failure.fail(message);
     // A declined card changes the status, and a stage already done elsewhere sends this screen on.
     void queryClient.invalidateQueries({ queryKey: applicationStatusKey });
   };
@@ -75,7 +75,7 @@ function Stage2Page() {
   });
 
   const send = async (payload: Stage2Parsed) => {
-    setError(null);
+    failure.clear();
     const check = await trackRequest(
       queryClient.ensureQueryData(cardProviderSettingsQuery).then((s) => checkCard(s, payload.creditCard)),
       { force: true, message: CARD_CHECK_LOADER_MESSAGE },
@@ -85,7 +85,7 @@ function Stage2Page() {
 
   return (
     <Page heading="Debit Card Check" lead="Step 2 of 4">
-      <ErrorBanner message={error} focusRequests={errorShown} />
+      <ErrorBanner {...failure.banner} />
       {ready ? (
         <>
           <p>We check that the card is yours and active. Your bank may ask you to confirm that it is you.</p>

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { AddressFields } from '../../../components/address/address-fields';
-import { ErrorBanner } from '../../../components/form/error-banner';
+import { ErrorBanner, type ErrorBannerState } from '../../../components/form/error-banner';
 import { DigitsInput } from '../../../components/form/digits-input';
 import { ErrorSummary } from '../../../components/form/error-summary';
 import { CheckboxField, Field } from '../../../components/form/field';
@@ -25,12 +25,13 @@ type Props = {
   send: (payload: Stage3Parsed) => Promise<void>;
   onError: (err: unknown) => void;
   /** The server's message for a refused submit, shown above the button. */
-  serverError: string | null;
+  /** Why the last submit failed, above the button (the page's useErrorBanner: it takes focus). */
+  failure: ErrorBannerState['banner'];
 };
 
 const loadStage3Schema = () => import('@lender/contract/calls/register').then((m) => m.stage3Schema);
 
-export function Stage3Form({ send, onError, serverError }: Props) {
+export function Stage3Form({ send, onError, failure }: Props) {
   const dictionaries = useDictionaries([
     'residentalStatus',
     'livedInAddress',
@@ -173,7 +174,7 @@ export function Stage3Form({ send, onError, serverError }: Props) {
         {(a11y) => <input {...a11y} type="checkbox" {...register('confirmation')} />}
       </CheckboxField>
 
-      <ErrorBanner message={serverError} />
+      <ErrorBanner {...failure} />
       <div className="form-actions">
         <SubmitButton busy={busy}>Next</SubmitButton>
       </div>

@@ -294,7 +294,7 @@ describe('Stage 3, affordability check', () => {
     expect(screen.queryByRole('button', { name: 'Next' })).toBeNull();
   });
 
-  it("any other refusal shows the server's message in a red banner above the button and keeps the answers", async () => {
+  it("any other refusal shows the server's message in a red banner above the button, focused, and keeps the answers", async () => {
     submitted.mockRejectedValue(
       new ApiCallError({ errorID: 3, errorMessage: 'Please complete the card check first.' }, 200),
     );
@@ -304,6 +304,7 @@ describe('Stage 3, affordability check', () => {
 
     const banner = (await screen.findAllByRole('alert')).find((a) => a.classList.contains('banner--error'));
     expect(banner?.textContent).toBe('Please complete the card check first.');
+    await waitFor(() => expect(document.activeElement).toBe(banner));
     const button = screen.getByRole('button', { name: 'Next' });
     expect(banner!.compareDocumentPosition(button) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(screen.getByLabelText('Employer name')).toHaveProperty('value', '  Acme Builders ');

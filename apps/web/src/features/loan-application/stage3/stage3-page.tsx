@@ -1,4 +1,5 @@
 import { ErrorId } from '@lender/contract/error-ids';
+import { useErrorBanner } from '../../../components/form/error-banner';
 import { ResumeRoute } from '@lender/contract/status';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -26,7 +27,7 @@ function Stage3Page() {
   const { ready } = useStageStatus(ResumeRoute.stage3);
   const submit = useSubmitStage3();
   const [declined, setDeclined] = useState(false);
-  const [serverError, setServerError] = useState<string | null>(null);
+  const failure = useErrorBanner();
 
   useEffect(() => {
     if (!declined) return;
@@ -35,7 +36,7 @@ function Stage3Page() {
   }, [declined]);
 
   const send = async (payload: Stage3Parsed) => {
-    setServerError(null);
+    failure.clear();
     const status = await submit.mutateAsync(payload);
     void navigate(nextPathAfterSubmit(status.appStatusID, status.appGuid));
   };
@@ -43,7 +44,7 @@ function Stage3Page() {
   // Field messages of a 400 are on the form already (the form hook); a decline is an outcome of its own.
   const onError = (err: unknown) => {
     if (err instanceof ApiCallError && err.error.errorID === ErrorId.declined) setDeclined(true);
-    else setServerError(serverMessage(err));
+    else failure.fail(serverMessage(err));
   };
 
   return (
@@ -57,7 +58,7 @@ function Stage3Page() {
       ) : declined ? (
         <Stage1Outcome errorId={ErrorId.declined} />
       ) : (
-        <Stage3Form send={send} onError={onError} serverError={serverError} />
+        <Stage3Form send={send} onError={onError} failure={failure.banner} />
       )}
     </Page>
   );

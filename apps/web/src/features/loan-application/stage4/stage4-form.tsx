@@ -1,5 +1,5 @@
 import type { BankDetails } from '@lender/contract/rules/bank';
-import { ErrorBanner } from '../../../components/form/error-banner';
+import { ErrorBanner, type ErrorBannerState } from '../../../components/form/error-banner';
 import { DigitsInput } from '../../../components/form/digits-input';
 import { ErrorSummary } from '../../../components/form/error-summary';
 import { Field } from '../../../components/form/field';
@@ -13,13 +13,14 @@ type Props = {
   send: (payload: BankDetails) => Promise<void>;
   onError: (err: unknown) => void;
   /** The server's message for a refused submit, shown above the button. */
-  serverError: string | null;
+  /** Why the last submit failed, above the button (the page's useErrorBanner: it takes focus). */
+  failure: ErrorBannerState['banner'];
 };
 
 const loadStage4Schema = () => import('@lender/contract/calls/register').then((m) => m.stage4Schema);
 
 /** Sort code and account number, for the transfer of the loan; nothing here is kept in the browser. */
-export function Stage4Form({ send, onError, serverError }: Props) {
+export function Stage4Form({ send, onError, failure }: Props) {
   const { form, errorOf, formProps, summary, busy } = useContractForm<Values, BankDetails>({
     schema: loadStage4Schema,
     defaultValues: { sortCode: '', bankAccountNumber: '' },
@@ -39,7 +40,7 @@ export function Stage4Form({ send, onError, serverError }: Props) {
         {(a11y) => <DigitsInput {...a11y} {...register('bankAccountNumber')} />}
       </Field>
 
-      <ErrorBanner message={serverError} />
+      <ErrorBanner {...failure} />
       <div className="form-actions">
         <SubmitButton busy={busy}>Submit</SubmitButton>
       </div>

@@ -17,7 +17,6 @@ const APP_GUID = '6f1c2a9e-0d7b-4c55-9a61-2f0e8b3d4c11';
 let status = { appStatusID: AppStatus.applicationCompleted as number, appGuid: null as string | null };
 const submitted = vi.fn();
 
-
 beforeEach(() => {
   status = { appStatusID: AppStatus.applicationCompleted, appGuid: null };
   submitted.mockReset().mockResolvedValue({ appStatusID: AppStatus.esignSent, appGuid: APP_GUID });
@@ -101,7 +100,7 @@ describe('Stage 4, bank details', () => {
     expect(hasSession()).toBe(false);
   });
 
-  it("shows a refusal's message in a red banner above the button, keeping what was typed", async () => {
+  it("shows a refusal's message in a red banner above the button, with focus on it, keeping what was typed", async () => {
     submitted.mockRejectedValue(
       new ApiCallError({ errorID: 3, errorMessage: 'Please complete the affordability check first.' }, 200),
     );
@@ -111,6 +110,7 @@ describe('Stage 4, bank details', () => {
 
     const banner = (await screen.findAllByRole('alert')).find((a) => a.classList.contains('banner--error'));
     expect(banner?.textContent).toBe('Please complete the affordability check first.');
+    await waitFor(() => expect(document.activeElement).toBe(banner));
     const button = screen.getByRole('button', { name: 'Submit' });
     expect(banner!.compareDocumentPosition(button) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(screen.getByLabelText('Account number')).toHaveProperty('value', '12345678');

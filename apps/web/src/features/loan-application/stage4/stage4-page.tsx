@@ -1,6 +1,5 @@
 import type { BankDetails } from '@lender/contract/rules/bank';
 import { ResumeRoute } from '@lender/contract/status';
-import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Page } from '../../../components/page';
 import { serverMessage } from '../../../lib/api-client';
@@ -9,6 +8,7 @@ import { nextPathAfterSubmit, useStageStatus } from '../stage-status';
 import { Stage4Form } from './stage4-form';
 import { useSubmitStage4 } from './submit-stage4';
 import '../../../components/form/form.css';
+import { useErrorBanner } from '../../../components/form/error-banner';
 
 export function Component() {
   return (
@@ -22,11 +22,11 @@ function Stage4Page() {
   const navigate = useNavigate();
   const { ready } = useStageStatus(ResumeRoute.stage4);
   const submit = useSubmitStage4();
-  const [serverError, setServerError] = useState<string | null>(null);
+  const failure = useErrorBanner();
 
   // Success hands over to e-sign, which happens signed out (spec section 4): nextPathAfterSubmit signs out.
   const send = async (payload: BankDetails) => {
-    setServerError(null);
+    failure.clear();
     const status = await submit.mutateAsync(payload);
     void navigate(nextPathAfterSubmit(status.appStatusID, status.appGuid));
   };
@@ -40,8 +40,8 @@ function Stage4Page() {
       {ready ? (
         <Stage4Form
           send={send}
-          onError={(err) => setServerError(serverMessage(err))}
-          serverError={serverError}
+          onError={(err) => failure.fail(serverMessage(err))}
+          failure={failure.banner}
         />
       ) : (
         <p aria-busy="true">Checking your application…</p>

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { ErrorBanner } from '../../../components/form/error-banner';
+import { ErrorBanner, type ErrorBannerState } from '../../../components/form/error-banner';
 import { DigitsInput } from '../../../components/form/digits-input';
 import { ErrorSummary } from '../../../components/form/error-summary';
 import { CheckboxField, Field } from '../../../components/form/field';
@@ -20,8 +20,8 @@ type Props = {
   send: (payload: Stage5Payload) => Promise<void>;
   onError: (err: unknown) => void;
   /** The server's message for a refused signature, shown above the button, and a counter to focus it. */
-  serverError: string | null;
-  serverErrorShown: number;
+  /** Why the last submit failed, above the button (the page's useErrorBanner). */
+  failure: ErrorBannerState['banner'];
 };
 
 const loadStage5Schema = () => import('@lender/contract/calls/register').then((m) => m.stage5Schema);
@@ -37,7 +37,7 @@ function NewTabLink({ to, children }: { to: string; children: ReactNode }) {
 }
 
 /** Stage 5 (spec sections 2 and 5): the documents, the SMS code, the e-mail check and the two declarations. */
-export function EsignForm({ guid, documents, send, onError, serverError, serverErrorShown }: Props) {
+export function EsignForm({ guid, documents, send, onError, failure }: Props) {
   const resendSms = useSendVerificationSms();
   const { form, errorOf, formProps, summary, busy } = useContractForm<Values, Stage5Payload>({
     schema: loadStage5Schema,
@@ -103,7 +103,7 @@ export function EsignForm({ guid, documents, send, onError, serverError, serverE
         {(a11y) => <input {...a11y} type="checkbox" {...register('understodInfo')} />}
       </CheckboxField>
 
-      <ErrorBanner message={serverError} focusRequests={serverErrorShown} />
+      <ErrorBanner {...failure} />
       {missing ? (
         <p className="field__error esign-form__missing">Please fill the missing information</p>
       ) : null}

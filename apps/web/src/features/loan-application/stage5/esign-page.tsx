@@ -1,5 +1,6 @@
 import { ErrorId } from '@lender/contract/error-ids';
-import { useEffect, useState } from 'react';
+import { useErrorBanner } from '../../../components/form/error-banner';
+import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { Page } from '../../../components/page';
 import { ApiCallError, serverMessage } from '../../../lib/api-client';
@@ -25,21 +26,17 @@ function EsignPage() {
   const navigate = useNavigate();
   const esign = useEsign(guid);
   const submit = useSubmitStage5();
-  const [serverError, setServerError] = useState<string | null>(null);
-  const [serverErrorShown, setServerErrorShown] = useState(0);
+  const failure = useErrorBanner();
 
   useEffect(() => {
     const to = esign.error ? esignFailurePath(esign.error) : null;
     if (to) void navigate(to, { replace: true });
   }, [esign.error, navigate]);
 
-  const showError = (message: string) => {
-    setServerError(message);
-    setServerErrorShown((n) => n + 1);
-  };
+  const showError = failure.fail;
 
   const send = async (payload: Stage5Payload) => {
-    setServerError(null);
+    failure.clear();
     try {
       await submit.mutateAsync(payload);
     } catch (err) {
@@ -47,7 +44,7 @@ function EsignPage() {
       // The server may say more (the code expired, or was tried too often): that goes above the button,
       // without taking focus from the error summary.
       const more = serverMessage(err, NOT_VALID_SMS_CODE);
-      if (more !== NOT_VALID_SMS_CODE) setServerError(more);
+      if (more !== NOT_VALID_SMS_CODE) failure.show(more);
       // A wrong code belongs to its field, shown like any field message (summary, focus) by the form hook.
       throw new ApiCallError((err as ApiCallError).error, 400, { fields: { smsCode: NOT_VALID_SMS_CODE } });
     }
@@ -77,8 +74,7 @@ function EsignPage() {
           documents={<AgreementDocuments agreements={esign.data} />}
           send={send}
           onError={onError}
-          serverError={serverError}
-          serverErrorShown={serverErrorShown}
+          failure={failure.banner}
         />
       ) : (
         <p aria-busy="true">Loading your agreement…</p>
