@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../lib/api-client';
 import { type ChangeAddressParsed, oneLineAddress } from './change-address-values';
 import { updateAccountDetails } from './get-account-details';
-import { usePreviewAnswer } from './preview-answer';
+import { usePreviewable } from './preview-answer';
 
 export const changeAddress = (payload: ChangeAddressParsed) => callApi('changeAddress', payload);
 
@@ -12,10 +12,9 @@ export const changeAddress = (payload: ChangeAddressParsed) => callApi('changeAd
  */
 export function useChangeAddress() {
   const client = useQueryClient();
-  const preview = usePreviewAnswer();
+  const send = usePreviewable(changeAddress, (payload) => ({ addressStr: oneLineAddress(payload.address) }));
   return useMutation({
-    mutationFn: (payload: ChangeAddressParsed) =>
-      preview ? preview({ addressStr: oneLineAddress(payload.address) }) : changeAddress(payload),
+    mutationFn: send,
     onSuccess: ({ addressStr }, { livedInAddressID, residentalStatusID, address }) =>
       updateAccountDetails(client, (d) => ({
         ...d,

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { callApi } from '../../lib/api-client';
-import { usePreviewAnswer } from './preview-answer';
+import { noAnswer, usePreviewable } from './preview-answer';
 
 export const confirmEmailChangeKey = (token: string) => ['confirm-email-change', token] as const;
 
@@ -11,10 +11,10 @@ export const confirmEmailChange = (token: string) => callApi('confirmEmailChange
  * strict-mode double effect): the link is single use, so a second try would answer 'already used'.
  */
 export function useConfirmEmailChange(token: string) {
-  const preview = usePreviewAnswer();
+  const confirm = usePreviewable(confirmEmailChange, noAnswer);
   return useQuery({
     queryKey: confirmEmailChangeKey(token),
-    queryFn: () => (preview ? preview(null) : confirmEmailChange(token)),
+    queryFn: () => confirm(token),
     enabled: token !== '',
     staleTime: Infinity,
     gcTime: Infinity,

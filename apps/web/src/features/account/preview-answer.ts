@@ -28,3 +28,19 @@ export function usePreviewAnswer(): PreviewAnswer | null {
     throw new ApiCallError({ errorID: errorId, errorMessage: SAMPLE_MESSAGES[errorId] ?? '' }, status);
   };
 }
+
+/**
+ * A call file's fetcher as its hook should use it: the call itself, or in preview mode the answer a
+ * success would give (`sample`, from the input), or the previewed refusal. Written once here, so no call
+ * file carries the preview branch of its own.
+ */
+export function usePreviewable<I, O>(
+  call: (input: I) => Promise<O>,
+  sample: (input: I) => O,
+): (input: I) => Promise<O> {
+  const preview = usePreviewAnswer();
+  return preview ? (input) => preview(sample(input)) : call;
+}
+
+/** The sample answer of a call that answers nothing (`object` null). */
+export const noAnswer = () => null;
