@@ -9,6 +9,7 @@ import { registerCardProviderSettings } from './features/card-provider/provider-
 import { registerDevOutbox } from './features/dev/outbox-routes';
 import { registerHealth } from './features/health/health';
 import { implementedCalls } from './implemented-calls';
+import { loadDictionaries } from './lib/dictionary-store';
 import { registerCalls } from './plugins/calls';
 import { registerEnvelopeHandlers } from './plugins/envelope';
 import { loggerOptions } from './plugins/logging';
@@ -64,7 +65,10 @@ export async function buildApp(
   });
   registerHealth(app, ctx);
   registerCardProviderSettings(app, ctx.config);
-  registerCalls(app, ctx, await implementedCalls(ctx, createCardProvider(ctx.config, app)));
+  // Read once: the dictionaries change only with a migration.
+  const dictionaries = await loadDictionaries(ctx.db);
+  const calls = implementedCalls(ctx, createCardProvider(ctx.config, app), dictionaries);
+  registerCalls(app, ctx, calls, dictionaries);
   if (isDev(ctx.config)) {
     registerDevOutbox(app, ctx);
     await registerCardProviderSandbox(app, ctx);

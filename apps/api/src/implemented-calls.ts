@@ -1,6 +1,6 @@
 import type { AppContext } from './app-context';
 import type { CardProvider } from './lib/card-provider/card-provider';
-import { entryNames, loadDictionaries } from './lib/dictionary-store';
+import { entryNames, type StoredDictionaries } from './lib/dictionary-store';
 import type { ImplementedCall } from './plugins/calls';
 import { accountCalls } from './features/account/account-calls';
 import { sessionCalls } from './features/account/session-calls';
@@ -20,7 +20,6 @@ import { entityStore } from './entities/unit-of-work';
 import { getEmailVerificationLinkStatus } from './features/esign/get-email-verification-link-status';
 import { getEsign } from './features/esign/get-esign';
 import { calculateQuote } from './features/register/calculate-quote';
-import { dictionaryIdCheck } from './lib/dictionary-id-check';
 import { getApplicationStatus } from './features/register/get-application-status';
 import { getQuote } from './features/register/get-quote';
 import { quoteService } from './features/register/quote-service';
@@ -38,13 +37,11 @@ import { sendVerificationAndUniqueUrlEmail, sendVerificationSms } from './featur
  * Every call of the contract the API has built, each wired to its service and repositories: the one
  * list `registerCalls` reads, so every other call answers 501.
  */
-export async function implementedCalls(
+export function implementedCalls(
   ctx: AppContext,
   cardProvider: CardProvider,
-): Promise<ImplementedCall[]> {
-  // Read once: the dictionaries change only with a migration.
-  const dictionaries = await loadDictionaries(ctx.db);
-  const checkIds = dictionaryIdCheck(dictionaries);
+  dictionaries: StoredDictionaries,
+): ImplementedCall[] {
   const register = entityStore(ctx);
   const quotes = quoteService(register, dictionaries);
   const lookup = chooseAddressLookup(ctx.config);
@@ -54,13 +51,13 @@ export async function implementedCalls(
   const esign = esignService(esignStore(ctx), esignKeys, entryNames(dictionaries, 'wageFrequencies'));
   return [
     getDictionaries(dictionaries),
-    submitStage1(stage1Service(register, checkIds, ctx.config)),
+    submitStage1(stage1Service(register, ctx.config)),
     getQuote(quotes),
     calculateQuote(quotes),
     acceptQuote(quotes),
     getApplicationStatus(quotes),
     submitStage2(stage2Service(register, cardProvider, cardCheckReturnUrl)),
-    submitStage3(stage3Service(register, checkIds)),
+    submitStage3(stage3Service(register)),
     submitStage4(stage4Service(register, signingStarter(ctx, esignKeys))),
     getEsign(esign),
     getEmailVerificationLinkStatus(esign),

@@ -3,6 +3,8 @@ import { fail, refuse, Refusal, type Envelope } from '@lender/contract/envelope'
 import { Msg } from '@lender/contract/rules/messages';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import type { z } from 'zod';
+import type { StoredDictionaries } from '../lib/dictionary-store';
+import { dictionaryIdCheckFor } from './dictionary-ids';
 import type { AppContext } from '../app-context';
 import { requireSession, type Session } from './auth';
 import { documentedResponses } from './documented-responses';
@@ -97,6 +99,22 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * A dictionary-backed id (the contract's `dictionaryIdField`) that is not an entry of its dictionary is
+ * refused like any invalid field, with that field's message, before the handler runs: one check for
+ * every call, from its schemas, instead of one written per call.
+ */
+function refuseUnknownIds(dictionaries: StoredDictionaries, def: CallDef) {
+  const body = dictionaryIdCheckFor(dictionaries, def.body);
+  const query = dictionaryIdCheckFor(dictionaries, def.query);
+  if (!body && !query) return null;
+  return (req: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
+    const refused = { ...body?.(req.body), ...query?.(req.query) };
+    if (Object.keys(refused).length === 0) return done();
+    reply.code(400).send(invalidFields(refused));
+  };
+}
+
 const notImplemented = async (_req: FastifyRequest, reply: FastifyReply) =>
   reply.code(501).send(refuse(Refusal.notImplemented));
 
@@ -104,10 +122,13 @@ const notImplemented = async (_req: FastifyRequest, reply: FastifyReply) =>
 function addRoute(
   app: FastifyInstance,
   ctx: AppContext,
+  dictionaries: StoredDictionaries,
   name: CallName,
   handler: ((req: FastifyRequest, reply: FastifyReply) => unknown) | null,
 ) {
   const def: CallDef = calls[name];
+  // A call not built yet checks no dictionary: it answers 501 whatever the ids.
+  const idCheck = handler ? refuseUnknownIds(dictionaries, def) : null;
   app.route({
     method: def.method,
     url: callPath(def),
@@ -122,7 +143,7 @@ function addRoute(
     // onRequest, not preHandler: a request without a valid token answers 401 before its body is read or
     // validated, so an anonymous caller never gets field messages (or a 400 in place of the 401).
     ...(def.auth === 'session' ? { onRequest: requireSession(ctx.config, ctx.sessions) } : {}),
-    preHandler: refuseNulCharacters,
+    preHandler: idCheck ? [refuseNulCharacters, idCheck] : refuseNulCharacters,
     handler: handler ?? notImplemented,
   });
 }
@@ -136,6 +157,7 @@ export function registerCalls(
   app: FastifyInstance,
   ctx: AppContext,
   implemented: readonly ImplementedCall[],
+  dictionaries: StoredDictionaries,
 ) {
   parseJsonNotingNul(app);
   const handlers = new Map<CallName, ImplementedCall['handler']>();
@@ -148,6 +170,7 @@ export function registerCalls(
     addRoute(
       app,
       ctx,
+      dictionaries,
       name,
       handler
         ? (req, reply) =>

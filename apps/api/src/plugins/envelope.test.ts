@@ -215,7 +215,7 @@ describe('calls not built yet', () => {
     app.setSerializerCompiler(serializerCompiler);
     app.decorateRequest('session', null);
     registerEnvelopeHandlers(app);
-    registerCalls(app, t.ctx, []);
+    registerCalls(app, t.ctx, [], new Map());
     try {
       const res = await app.inject({
         method: 'GET',

@@ -47,10 +47,19 @@ export const requiredId = (message: string) =>
     .max(MAX_ID, { error: message });
 
 /** An id from one of the dictionaries; which ids exist is data the server checks, so it is described. */
+/**
+ * Which dictionary each field made by `dictionaryIdField` takes its ids from, and its message: a schema
+ * knows only that an id is a positive integer, so the server reads this to check every such field of a
+ * request against the dictionary, once, for every call (apps/api/src/plugins/dictionary-ids.ts).
+ */
+export const dictionaryFields = z.registry<{ dictionary: DictionaryName; message: string }>();
+
 export const dictionaryIdField = (message: string, dictionary: DictionaryName) =>
-  requiredId(message).meta({
-    description: `An id of the ${dictionary} dictionary (Dictionary/GetDictionaries, key ${DictionaryId[dictionary]}).`,
-  });
+  requiredId(message)
+    .meta({
+      description: `An id of the ${dictionary} dictionary (Dictionary/GetDictionaries, key ${DictionaryId[dictionary]}).`,
+    })
+    .register(dictionaryFields, { dictionary, message });
 
 /** A tick box that must be ticked. */
 export const requiredTrue = (message: string = Msg.required) =>

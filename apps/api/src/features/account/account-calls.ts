@@ -1,6 +1,4 @@
 import type { AppContext } from '../../app-context';
-import { dictionaryIdCheck, type DictionaryIdCheck } from '../../lib/dictionary-id-check';
-import { loadDictionaries } from '../../lib/dictionary-store';
 import { createRateLimiter } from '../../lib/rate-limiter';
 import type { ImplementedCall } from '../../plugins/calls';
 import { accountDetailsService } from './account-details-service';
@@ -26,16 +24,7 @@ export function accountCalls(ctx: AppContext): ImplementedCall[] {
   const forgotPerAddress = createRateLimiter({ limit: PASSWORD_LIMITS.forgotPerAddress, ...window });
   const wrongPasswords = createRateLimiter({ limit: PASSWORD_LIMITS.wrongPasswordTries, ...window });
   const passwords = passwordService(store, links, wrongPasswords);
-  // Read once, on first use (this list is built synchronously): dictionaries change only with a migration.
-  let idCheck: Promise<DictionaryIdCheck> | null = null;
-  const checkIds = () =>
-    (idCheck ??= loadDictionaries(ctx.db)
-      .then(dictionaryIdCheck)
-      .catch((err: unknown) => {
-        idCheck = null; // a failed read is tried again by the next request
-        throw err;
-      }));
-  const contacts = contactChangeService(store, links, checkIds);
+  const contacts = contactChangeService(store, links);
   return [
     forgotPassword(passwords, forgotPerAddress),
     changePasswordByGuid(passwords),

@@ -3,7 +3,9 @@ import { DEFAULT_COUNTRY } from '@lender/contract/constants';
 import type { EntityStore } from '../../entities/unit-of-work';
 
 /** Account/GetAccountDetails: the signed-in customer's own row, under the spec's names (section 3). */
-export function accountDetailsService(store: Pick<EntityStore, 'customers' | 'applications' | 'emailChanges'>) {
+export function accountDetailsService(
+  store: Pick<EntityStore, 'customers' | 'applications' | 'emailChanges'>,
+) {
   return {
     async details(customerId: number): Promise<AccountDetails | null> {
       const c = await store.customers.findById(customerId);

@@ -1,6 +1,5 @@
 import type { ContactPreferences } from '@lender/contract/calls/account';
 import { isUniqueViolation } from '../../db/unique-violation';
-import type { DictionaryIdCheck } from '../../lib/dictionary-id-check';
 import { randomToken } from '../../lib/secrets';
 import type { StoredAddress } from '../../entities/addresses/stored-address';
 import type { Housing } from '../../entities/customers/customer-repository';
@@ -14,8 +13,7 @@ export const EMAIL_CHANGE_TTL_SECONDS = 24 * 60 * 60;
 export type ChangeEmailOutcome = { kind: 'linkSent' } | { kind: 'sameEmail' } | { kind: 'emailTaken' };
 export type ConfirmEmailOutcome = { kind: 'changed' } | { kind: 'linkExpired' } | { kind: 'emailTaken' };
 export type ChangeMobileOutcome = { kind: 'changed' } | { kind: 'unchanged' } | { kind: 'mobileTaken' };
-export type ChangeAddressOutcome =
-  { kind: 'changed'; addressStr: string } | { kind: 'unknownIds'; ids: (keyof Housing)[] };
+export type ChangeAddressOutcome = { kind: 'changed'; addressStr: string };
 
 /** 'jane.doe@example.com' -> 'j***@example.com': enough to recognise, not to copy into a mail. */
 const emailHint = (email: string) => `${email.slice(0, 1)}***${email.slice(email.indexOf('@'))}`;
@@ -24,11 +22,7 @@ const emailHint = (email: string) => `${email.slice(0, 1)}***${email.slice(email
  * The contact details of the account area. Every change is of the customer whose id the route passes
  * (the session's, or the owner of a confirmation link): nothing in a payload names a customer.
  */
-export function contactChangeService(
-  store: EntityStore,
-  links: { publicUrl: string },
-  checkIds: () => Promise<DictionaryIdCheck>,
-) {
+export function contactChangeService(store: EntityStore, links: { publicUrl: string }) {
   const customerOf = async (customerId: number) => {
     const customer = await store.customers.findById(customerId);
     if (!customer) throw new Error('the customer of a session has vanished');
@@ -105,11 +99,6 @@ export function contactChangeService(
       address: StoredAddress,
       housing: Housing,
     ): Promise<ChangeAddressOutcome> {
-      const unknown = (await checkIds())({
-        livedInAddressId: ['livedInAddress', housing.livedInAddressId],
-        residentialStatusId: ['residentalStatus', housing.residentialStatusId],
-      });
-      if (unknown.length > 0) return { kind: 'unknownIds', ids: unknown };
       await store.customers.setAddress(customerId, address, housing);
       return { kind: 'changed', addressStr: address.addressStr };
     },

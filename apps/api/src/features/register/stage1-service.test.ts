@@ -1,9 +1,7 @@
 import { stage1Schema } from '@lender/contract/calls/register';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { loadDictionaries } from '../../lib/dictionary-store';
 import { createStage1Payload } from '../../test/stage1-payload';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { dictionaryIdCheck } from '../../lib/dictionary-id-check';
 import { entityStore, type EntityStore } from '../../entities/unit-of-work';
 import { stage1Service } from './stage1-service';
 import { toStage1Application } from './submit-stage1';
@@ -40,11 +38,7 @@ function withRacingLookups(store: EntityStore): EntityStore {
 }
 
 async function race(first: Record<string, unknown>, second: Record<string, unknown>) {
-  const service = stage1Service(
-    withRacingLookups(entityStore(t.ctx)),
-    dictionaryIdCheck(await loadDictionaries(t.ctx.db)),
-    t.ctx.config,
-  );
+  const service = stage1Service(withRacingLookups(entityStore(t.ctx)), t.ctx.config);
   const submit = (p: Record<string, unknown>) =>
     service.submit(toStage1Application(stage1Schema.parse(createStage1Payload(p))));
   const outcomes = await Promise.all([submit(first), submit(second)]);

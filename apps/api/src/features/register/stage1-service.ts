@@ -8,7 +8,6 @@ import { PasswordLinkPurpose } from '../../entities/one-time-secrets/password-li
 import { randomToken } from '../../lib/secrets';
 import { isEnded } from '../../entities/applications/application-status';
 import type { NewCustomer } from '../../entities/customers/customer-repository';
-import type { DictionaryIdCheck } from '../../lib/dictionary-id-check';
 import type { LoanTerms } from '../../entities/applications/loan-terms';
 import type { EntityRepositories, EntityStore } from '../../entities/unit-of-work';
 import { screenApplicant, type ScreenResult } from './stage1-screen';
@@ -31,7 +30,6 @@ export type Stage1Application = {
 export type Stage1Outcome =
   | { kind: 'approved'; tokens: { token: string; refreshToken: string } }
   | { kind: 'declined' }
-  | { kind: 'unknownIds'; ids: 'titleId'[] }
   | { kind: 'applicationInProgress' }
   | { kind: 'emailRegistered' }
   | { kind: 'mobileRegistered' };
@@ -47,11 +45,7 @@ type Clash = Extract<
  * already registered answers which one, or that its customer has an application in progress. A decline
  * is recorded with its reason.
  */
-export function stage1Service(
-  store: EntityStore,
-  checkIds: DictionaryIdCheck,
-  config: Pick<Config, 'PROVIDER_TIERS' | 'PUBLIC_URL'>,
-) {
+export function stage1Service(store: EntityStore, config: Pick<Config, 'PROVIDER_TIERS' | 'PUBLIC_URL'>) {
   const providerTiers = new Set(
     config.PROVIDER_TIERS.split(',')
       .map((t) => t.trim())
@@ -116,8 +110,6 @@ export function stage1Service(
 
   return {
     async submit(a: Stage1Application): Promise<Stage1Outcome> {
-      const unknown = checkIds({ titleId: ['titles', a.customer.titleId] });
-      if (unknown.length > 0) return { kind: 'unknownIds', ids: unknown };
       const clash = await clashWithExisting(a.customer);
       if (clash) return clash;
 

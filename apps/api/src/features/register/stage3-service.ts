@@ -3,47 +3,22 @@ import { buildQuote } from '@lender/contract/pricing/quote';
 import { AppStatus } from '@lender/contract/status';
 import type { AffordabilityDetails } from '../../entities/affordability/affordability-repository';
 import { assessAffordability } from './affordability';
-import type { DictionaryIdCheck } from '../../lib/dictionary-id-check';
 import type { EntityStore } from '../../entities/unit-of-work';
 import { openApplication, transition } from '../../entities/applications/transition';
 import { STAGE_OPEN_FROM } from './stage-gate';
 
 export type Stage3Outcome =
-  | { kind: 'completed'; statusId: number; guid: string }
-  | { kind: 'declined' }
-  | { kind: 'unknownIds'; ids: DictionaryField[] }
-  | { kind: 'closed' };
-
-type DictionaryField =
-  | 'residentialStatusId'
-  | 'livedInAddressId'
-  | 'maritalStatusId'
-  | 'employmentTypeId'
-  | 'employmentIndustryId'
-  | 'loanPurposeId';
+  { kind: 'completed'; statusId: number; guid: string } | { kind: 'declined' } | { kind: 'closed' };
 
 /**
- * Register/SubmitStage3's rules: every dictionary id known, the stage open, then the affordability
+ * Register/SubmitStage3's rules (its dictionary ids are checked with the request): the stage open, then the affordability
  * assessment on the application's net income and the largest instalment of the accepted quote as the
  * pricing engine gives it today. Approved moves to applicationCompleted; declined to leadDeclined (an
  * ended application, as a declined stage1), with the figures recorded either way.
  */
-export function stage3Service(
-  store: Pick<EntityStore, 'applications' | 'transaction'>,
-  checkIds: DictionaryIdCheck,
-) {
+export function stage3Service(store: Pick<EntityStore, 'applications' | 'transaction'>) {
   return {
     async submit(customerId: number, details: AffordabilityDetails): Promise<Stage3Outcome> {
-      const unknown = checkIds({
-        residentialStatusId: ['residentalStatus', details.residentialStatusId],
-        livedInAddressId: ['livedInAddress', details.livedInAddressId],
-        maritalStatusId: ['maritalStatus', details.maritalStatusId],
-        employmentTypeId: ['employmentStatus', details.employmentTypeId],
-        employmentIndustryId: ['employmentIndustry', details.employmentIndustryId],
-        loanPurposeId: ['loanReason', details.loanPurposeId],
-      });
-      if (unknown.length > 0) return { kind: 'unknownIds', ids: unknown };
-
       const application = await openApplication(store.applications, customerId, {
         from: STAGE_OPEN_FROM.stage3,
       });

@@ -1,11 +1,10 @@
 import type { stage1Schema } from '@lender/contract/calls/register';
 import { ok, refuse, Refusal } from '@lender/contract/envelope';
 import { poundsToPence } from '@lender/contract/money';
-import { Msg } from '@lender/contract/rules/messages';
 import type { z } from 'zod';
 import { toStoredAddress } from '../../entities/addresses/stored-address';
-import { implementCall, invalidFields } from '../../plugins/calls';
-import type { Stage1Application, Stage1Outcome, Stage1Service } from './stage1-service';
+import { implementCall } from '../../plugins/calls';
+import type { Stage1Application, Stage1Service } from './stage1-service';
 
 /** The one place stage1's payload names (spec section 3) become the server's, and pounds become pence. */
 export function toStage1Application(body: z.output<typeof stage1Schema>): Stage1Application {
@@ -36,14 +35,9 @@ export function toStage1Application(body: z.output<typeof stage1Schema>): Stage1
   };
 }
 
-/** A refused dictionary id, back under its payload name with that field's own message. */
-const ID_FIELDS: Record<Extract<Stage1Outcome, { kind: 'unknownIds' }>['ids'][number], [string, string]> = {
-  titleId: ['titleId', Msg.title],
-};
-
 /** Register/SubmitStage1 (spec section 7): the rules are the stage1 service's. */
 export const submitStage1 = (stage1: Stage1Service) =>
-  implementCall('submitStage1', async ({ body, req, reply }) => {
+  implementCall('submitStage1', async ({ body, req }) => {
     const outcome = await stage1.submit(toStage1Application(body));
     switch (outcome.kind) {
       case 'approved':
@@ -51,10 +45,6 @@ export const submitStage1 = (stage1: Stage1Service) =>
       case 'declined':
         req.log.info({ decision: 'declined' }, 'stage1 declined');
         return refuse(Refusal.declined);
-      case 'unknownIds':
-        return reply
-          .code(400)
-          .send(invalidFields(Object.fromEntries(outcome.ids.map((id) => ID_FIELDS[id]))));
       case 'applicationInProgress':
         return refuse(Refusal.existingApplicationInProgress);
       case 'emailRegistered':

@@ -2,11 +2,10 @@ import type { stage3Schema } from '@lender/contract/calls/register';
 import { ok, refuse, Refusal } from '@lender/contract/envelope';
 import { poundsToPence } from '@lender/contract/money';
 import { EXPENSE_LIMITS, type ExpenseKey } from '@lender/contract/constants';
-import { Msg } from '@lender/contract/rules/messages';
 import type { z } from 'zod';
-import { implementCall, invalidFields } from '../../plugins/calls';
+import { implementCall } from '../../plugins/calls';
 import type { AffordabilityDetails } from '../../entities/affordability/affordability-repository';
-import type { Stage3Outcome, Stage3Service } from './stage3-service';
+import type { Stage3Service } from './stage3-service';
 import { toStoredAddress } from '../../entities/addresses/stored-address';
 
 const EXPENSE_KEYS = Object.keys(EXPENSE_LIMITS) as ExpenseKey[];
@@ -28,19 +27,9 @@ export function toAffordabilityDetails(body: z.output<typeof stage3Schema>): Aff
   };
 }
 
-/** A refused dictionary id, back under its payload path with that field's own message. */
-const ID_FIELDS: Record<Extract<Stage3Outcome, { kind: 'unknownIds' }>['ids'][number], [string, string]> = {
-  residentialStatusId: ['residentalStatusID', Msg.homeStatus],
-  livedInAddressId: ['liveInAddressID', Msg.livedThere],
-  maritalStatusId: ['maritalStatusID', Msg.maritalStatus],
-  employmentTypeId: ['employmentDetail.employmentTypeID', Msg.employmentStatus],
-  employmentIndustryId: ['employmentDetail.employmentIndustryID', Msg.employmentIndustry],
-  loanPurposeId: ['finData.loanPurposeID', Msg.loanReason],
-};
-
 /** Register/SubmitStage3 (spec section 7): the affordability rules are the stage 3 service's. */
 export const submitStage3 = (stage3: Stage3Service) =>
-  implementCall('submitStage3', async ({ body, session, req, reply }) => {
+  implementCall('submitStage3', async ({ body, session, req }) => {
     const outcome = await stage3.submit(session.customerId, toAffordabilityDetails(body));
     switch (outcome.kind) {
       case 'completed':
@@ -48,10 +37,6 @@ export const submitStage3 = (stage3: Stage3Service) =>
       case 'declined':
         req.log.info({ decision: 'declined' }, 'stage3 declined');
         return refuse(Refusal.declined);
-      case 'unknownIds':
-        return reply
-          .code(400)
-          .send(invalidFields(Object.fromEntries(outcome.ids.map((id) => ID_FIELDS[id]))));
       case 'closed':
         return refuse(Refusal.stageClosed);
     }
