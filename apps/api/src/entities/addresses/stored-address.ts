@@ -1,17 +1,9 @@
+import { ADDRESS_PARTS, type AddressPart } from '@lender/contract/address-parts';
 import { formatAddress, normalisePostCode, type Address } from '@lender/contract/rules/address';
 import type { AddressColumns } from '../../db/schema';
 
 /** An address as the services hold it: the contract's fields, with the one-line form documents show. */
-export type StoredAddress = {
-  postCode: string;
-  county: string;
-  town: string;
-  street: string;
-  building: string;
-  houseNumber: string;
-  flatNo: string;
-  addressStr: string;
-};
+export type StoredAddress = Record<AddressPart, string> & { addressStr: string };
 
 /** Each field's column: the one place an address's names meet the tables' (customers, cards, previous addresses). */
 const COLUMN_OF = {
@@ -48,16 +40,11 @@ export const addressFromColumns = (row: { [K in keyof AddressColumns]: string | 
 
 /** An address payload (spec section 3 'Address') as stored: the post code normalised, the line built. */
 export function toStoredAddress(a: Omit<Address, 'country'>): StoredAddress {
-  const postCode = normalisePostCode(a.postCode);
-  const fields = {
-    postCode,
-    county: a.county ?? '',
-    town: a.town ?? '',
-    street: a.street ?? '',
-    building: a.building ?? '',
-    houseNumber: a.houseNumber ?? '',
-    flatNo: a.flatNo ?? '',
-  };
+  const parts = Object.fromEntries(ADDRESS_PARTS.map((part) => [part, a[part] ?? ''])) as Record<
+    AddressPart,
+    string
+  >;
+  const fields = { ...parts, postCode: normalisePostCode(a.postCode) };
   // The lookup's own label when the address was picked; built from the fields when typed.
   return { ...fields, addressStr: a.autoAddress && a.address ? a.address : formatAddress(fields) };
 }

@@ -1,3 +1,4 @@
+import { emptyAddressParts, type AddressPart } from '@lender/contract/address-parts';
 import { FIELD_LENGTH } from '@lender/contract/constants';
 import type { LookupAddress } from '@lender/contract/rules/address';
 import { fromLookup } from '@lender/contract/rules/address-lookup';
@@ -8,29 +9,10 @@ import { ApiCallError } from '../../lib/api-client';
 import { Field } from '../form/field';
 import { AddressResults, foundText } from './address-results';
 
-export type AddressValues = {
-  autoAddress: boolean;
-  postCode: string;
-  county: string;
-  town: string;
-  street: string;
-  building: string;
-  houseNumber: string;
-  flatNo: string;
-  address: string;
-};
+/** The address parts, whether the address was picked from the lookup, and the lookup's one-line label. */
+export type AddressValues = Record<AddressPart, string> & { autoAddress: boolean; address: string };
 
-export const emptyAddress: AddressValues = {
-  autoAddress: true,
-  postCode: '',
-  county: '',
-  town: '',
-  street: '',
-  building: '',
-  houseNumber: '',
-  flatNo: '',
-  address: '',
-};
+export const emptyAddress: AddressValues = { ...emptyAddressParts(), autoAddress: true, address: '' };
 
 const FILLED = ['county', 'town', 'street', 'building', 'houseNumber', 'flatNo', 'address'] as const;
 
