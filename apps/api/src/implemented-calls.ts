@@ -42,8 +42,8 @@ export function implementedCalls(
   cardProvider: CardProvider,
   dictionaries: StoredDictionaries,
 ): ImplementedCall[] {
-  const register = entityStore(ctx);
-  const quotes = quoteService(register, dictionaries);
+  const entities = entityStore(ctx);
+  const quotes = quoteService(entities, dictionaries);
   const lookup = chooseAddressLookup(ctx.config);
   // The bank's challenge sends the browser back to stage 2, on our own address (docs/decisions/014).
   const cardCheckReturnUrl = new URL('/loan/stage2', ctx.config.PUBLIC_URL).toString();
@@ -51,14 +51,14 @@ export function implementedCalls(
   const esign = esignService(esignStore(ctx), esignKeys, entryNames(dictionaries, 'wageFrequencies'));
   return [
     getDictionaries(dictionaries),
-    submitStage1(stage1Service(register, ctx.config)),
+    submitStage1(stage1Service(entities, ctx.config)),
     getQuote(quotes),
     calculateQuote(quotes),
     acceptQuote(quotes),
     getApplicationStatus(quotes),
-    submitStage2(stage2Service(register, cardProvider, cardCheckReturnUrl)),
-    submitStage3(stage3Service(register)),
-    submitStage4(stage4Service(register, signingStarter(ctx, esignKeys))),
+    submitStage2(stage2Service(entities, cardProvider, cardCheckReturnUrl)),
+    submitStage3(stage3Service(entities)),
+    submitStage4(stage4Service(entities, signingStarter(ctx, esignKeys))),
     getEsign(esign),
     getEmailVerificationLinkStatus(esign),
     sendVerificationSms(esign),
