@@ -1,5 +1,4 @@
 import type { DbExecutor } from '../../db/create-db';
-import { plusSeconds } from '../../lib/clock';
 import { sha256 } from '../../lib/secrets';
 import { claimSecret, freshSecret, isLive, retireSecrets } from './one-time-secret';
 
@@ -14,7 +13,7 @@ export const emailChangeRepository = (db: DbExecutor) => ({
         customer_id: c.customerId,
         new_email: c.newEmail,
         token_hash: sha256(c.token),
-        ...freshSecret(plusSeconds(c.ttlSeconds)),
+        ...freshSecret(c.ttlSeconds),
       })
       .execute(),
 

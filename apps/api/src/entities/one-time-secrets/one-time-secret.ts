@@ -1,6 +1,6 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { DbExecutor } from '../../db/create-db';
-import { nowIso } from '../../lib/clock';
+import { nowIso, plusSeconds } from '../../lib/clock';
 
 /**
  * The tables of one-time secrets: password links, e-mail change links, e-sign codes and links. Only a
@@ -10,12 +10,14 @@ import { nowIso } from '../../lib/clock';
  */
 export type SecretTable = 'one_time_tokens' | 'email_changes' | 'esign_codes';
 
-/** The columns a new secret row starts with. */
-export const freshSecret = (expiresAt: string) => ({
-  expires_at: expiresAt,
-  used_at: null,
-  created_at: nowIso(),
-});
+/**
+ * The columns a new secret row starts with: made now, usable for `ttlSeconds`. Both instants come from
+ * one clock reading, so a secret lives exactly its time.
+ */
+export function freshSecret(ttlSeconds: number) {
+  const now = new Date();
+  return { expires_at: plusSeconds(ttlSeconds, now), used_at: null, created_at: nowIso(now) };
+}
 
 /** A where-clause for a secret table's rows still usable now: not used, not expired (single-table queries). */
 export const isLive = (now = nowIso()) => sql<SqlBool>`used_at is null and expires_at > ${now}`;

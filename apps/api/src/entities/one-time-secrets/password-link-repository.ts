@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
 import type { DbExecutor } from '../../db/create-db';
-import { plusSeconds } from '../../lib/clock';
 import { sha256 } from '../../lib/secrets';
 import { claimSecret, freshSecret, isLive, retireSecrets } from './one-time-secret';
 
@@ -20,7 +19,7 @@ export const passwordLinkRepository = (db: DbExecutor) => ({
         customer_id: t.customerId,
         purpose: t.purpose,
         token_hash: sha256(t.token),
-        ...freshSecret(plusSeconds(t.ttlSeconds)),
+        ...freshSecret(t.ttlSeconds),
       })
       .execute(),
 

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { TIMINGS } from '@lender/contract/timings';
-import { nowIso, plusSeconds } from '../../lib/clock';
+import { nowIso } from '../../lib/clock';
 import { randomToken, sha256 } from '../../lib/secrets';
 import type { EsignApplication, EsignChannel } from './esign-repository';
 import { esignSmsText, esignEmail } from './esign-messages';
@@ -56,7 +56,7 @@ export async function sendSmsCode(repos: EsignRepositories, app: EsignApplicatio
     applicationId: app.id,
     channel: 'sms',
     secretHash: smsCodeHash(code, keys.dataKey),
-    expiresAt: plusSeconds(ESIGN_LIMITS.smsTtlSeconds),
+    ttlSeconds: ESIGN_LIMITS.smsTtlSeconds,
   });
   await repos.outbox.enqueue({
     channel: 'sms',
@@ -76,7 +76,7 @@ export async function sendEmailLink(repos: EsignRepositories, app: EsignApplicat
     applicationId: app.id,
     channel: 'email',
     secretHash: sha256(token),
-    expiresAt: plusSeconds(ESIGN_LIMITS.emailTtlSeconds),
+    ttlSeconds: ESIGN_LIMITS.emailTtlSeconds,
   });
   const verifyUrl = new URL('/emailverification', keys.publicUrl);
   verifyUrl.searchParams.set('guid', app.guid);

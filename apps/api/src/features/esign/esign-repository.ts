@@ -137,7 +137,7 @@ export const esignRepository = (db: DbExecutor) => ({
     return Number(row.n);
   },
 
-  insertCode: (c: { applicationId: number; channel: EsignChannel; secretHash: string; expiresAt: string }) =>
+  insertCode: (c: { applicationId: number; channel: EsignChannel; secretHash: string; ttlSeconds: number }) =>
     db
       .insertInto('esign_codes')
       .values({
@@ -145,7 +145,7 @@ export const esignRepository = (db: DbExecutor) => ({
         channel: c.channel,
         secret_hash: c.secretHash,
         tries: 0,
-        ...freshSecret(c.expiresAt),
+        ...freshSecret(c.ttlSeconds),
       })
       .execute(),
 
