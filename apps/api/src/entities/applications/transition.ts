@@ -20,8 +20,11 @@ export async function openApplication(
   step: Pick<Step, 'from'>,
 ): Promise<Application | undefined> {
   const application = await applications.latest(customerId);
-  return application && step.from.includes(application.statusId) ? application : undefined;
+  return application && isOpenFor(step, application.statusId) ? application : undefined;
 }
+
+/** Whether a step may be taken from this status (the step's own list, `ApplicationStep`). */
+export const isOpenFor = (step: Pick<Step, 'from'>, statusId: number) => step.from.includes(statusId);
 
 /**
  * Takes one step of an application's life in one transaction: the status moves (only from one of
@@ -34,7 +37,7 @@ export async function transition<R extends WithApplications>(
   application: Pick<Application, 'id' | 'customerId'>,
   step: Step,
   decision: DecisionNote,
-  work: (repositories: R, trx: DbExecutor) => Promise<void> = async () => {},
+  work: (repositories: R, trx: DbExecutor) => Promise<unknown> = async () => {},
 ): Promise<boolean> {
   return store.transaction(async (repositories, trx) => {
     if (!(await repositories.applications.moveStatus(application.id, step.from, step.to))) return false;

@@ -1,5 +1,5 @@
 import { formatDisplayDate, londonToday } from '@lender/contract/dates';
-import { AppStatus, isEsignStatus } from '@lender/contract/status';
+import { isEsignStatus } from '@lender/contract/status';
 import { nowIso } from '../../lib/clock';
 import { sha256 } from '../../lib/secrets';
 import { renderAgreementPdf } from '../../documents/render-pdf';
@@ -14,10 +14,9 @@ import {
 } from './esign-codes';
 import { signedEmail } from './esign-messages';
 import type { EsignApplication, EsignChannel } from './esign-repository';
+import { ApplicationStep } from '../../entities/applications/application-steps';
 import { transition } from '../../entities/applications/transition';
 import type { EsignStore } from './esign-store';
-
-const ESIGN_FROM = [AppStatus.esignSent, AppStatus.offerSent] as const;
 
 export type ResendOutcome =
   | { kind: 'sent' }
@@ -111,7 +110,7 @@ export function esignService(
         facts,
       );
       // Of two racing signatures, the second finds the application moved on and changes nothing.
-      const step = { from: ESIGN_FROM, to: AppStatus.undewriting };
+      const step = ApplicationStep.sign;
       const decision = { kind: 'esigned', reason: `agreement signed; documents ${documentsSha256}` };
       const signed = await transition(store, app, step, decision, async ({ esign, outbox }) => {
         await esign.markUsed(code.codeId!);

@@ -1,11 +1,12 @@
 import { ProductId } from '@lender/contract/constants';
 import { formatPence } from '@lender/contract/money';
 import { buildQuote, type QuoteResult } from '@lender/contract/pricing/quote';
-import { AppStatus } from '@lender/contract/status';
 import { entryNames, type StoredDictionaries } from '../../lib/dictionary-store';
 import type { Application } from '../../entities/applications/application-repository';
+import { ApplicationStep } from '../../entities/applications/application-steps';
 import { isEnded } from '../../entities/applications/application-status';
 import type { LoanTerms } from '../../entities/applications/loan-terms';
+import { isOpenFor, openApplication, transition } from '../../entities/applications/transition';
 import type { EntityStore } from '../../entities/unit-of-work';
 
 /** A priced quote: the terms as priced (a wage frequency may fix the date) and the engine's figures. */
@@ -32,48 +33,42 @@ export function quoteService(
   };
 
   /** A quote may be shown for or accepted on only an application still waiting for its quote. */
-  const waitsForQuote = <A extends Pick<Application, 'statusId'>>(application: A | undefined) =>
-    application?.statusId === AppStatus.applicationNew ? application : null;
+  const step = ApplicationStep.acceptQuote;
+  const waitingApplication = (customerId: number) => openApplication(store.applications, customerId, step);
 
-  const openApplication = async (customerId: number) =>
-    waitsForQuote(await store.applications.latest(customerId));
-
-  const storeAccepted = (application: Application, customerId: number, { terms, price: p }: PricedQuote) =>
-    store.transaction(async ({ applications }) => {
-      const moved = await applications.acceptQuote(
-        application.id,
-        { from: AppStatus.applicationNew, to: AppStatus.offerAccepted },
-        {
+  const storeAccepted = (application: Application, { terms, price: p }: PricedQuote) =>
+    transition(
+      store,
+      application,
+      step,
+      {
+        kind: 'quote-accepted',
+        reason: `${formatPence(terms.amountPence)} over ${terms.period}, total ${p.totalRepayablePence}p, APR ${p.aprPercent}%`,
+      },
+      ({ applications }) =>
+        applications.storeQuote(application.id, {
           terms,
           productId: terms.period === 1 ? ProductId.shortTerm : ProductId.longTerm,
           totalRepayablePence: p.totalRepayablePence,
           instalmentPence: p.instalmentPence,
           aprPercent: p.aprPercent,
-        },
-      );
-      if (moved) {
-        await applications.recordDecision({
-          applicationId: application.id,
-          customerId,
-          kind: 'quote-accepted',
-          reason: `${formatPence(terms.amountPence)} over ${terms.period}, total ${p.totalRepayablePence}p, APR ${p.aprPercent}%`,
-        });
-      }
-      return moved;
-    });
+        }),
+    );
 
   return {
     /** The quote for the application as applied for; null when there is none to show. */
     async current(customerId: number): Promise<PricedQuote | null> {
-      const application = await openApplication(customerId);
-      return application && price(application.terms, application.dailyRate);
+      const application = await waitingApplication(customerId);
+      return application ? price(application.terms, application.dailyRate) : null;
     },
 
     /** The quote for other terms, changing nothing; null when there is no application to quote. */
     async calculate(customerId: number, terms: LoanTerms): Promise<PricedQuote | null> {
       // Only the status and the rate: the terms are the request's.
-      const application = waitsForQuote(await store.applications.latestRate(customerId));
-      return application && price(terms, application.dailyRate);
+      const application = await store.applications.latestRate(customerId);
+      return application && isOpenFor(step, application.statusId)
+        ? price(terms, application.dailyRate)
+        : null;
     },
 
     /**
@@ -81,10 +76,10 @@ export function quoteService(
      * longer be accepted (none waits for its quote, or a concurrent request accepted it first).
      */
     async accept(customerId: number, terms: LoanTerms): Promise<Application | null> {
-      const application = await openApplication(customerId);
+      const application = await waitingApplication(customerId);
       if (!application) return null;
-      const moved = await storeAccepted(application, customerId, price(terms, application.dailyRate));
-      return moved ? { ...application, statusId: AppStatus.offerAccepted } : null;
+      const moved = await storeAccepted(application, price(terms, application.dailyRate));
+      return moved ? { ...application, statusId: step.to } : null;
     },
 
     /** The customer's newest application and whether it has ended; null when they have none. */

@@ -1,9 +1,8 @@
 import { Refusal } from '@lender/contract/refusals';
-import { AppStatus } from '@lender/contract/status';
 import type { CardProvider } from '../../lib/card-provider/card-provider';
 import type { EntityStore } from '../../entities/unit-of-work';
 import { openApplication, transition } from '../../entities/applications/transition';
-import { STAGE_OPEN_FROM } from './stage-gate';
+import { ApplicationStep } from '../../entities/applications/application-steps';
 import type { StoredAddress } from '../../entities/addresses/stored-address';
 
 /** Stage 2 as the service takes it: the provider's references and where the card lives. */
@@ -35,8 +34,7 @@ export function stage2Service(
 ) {
   return {
     async submit(customerId: number, check: CardCheck): Promise<CardCheckOutcome> {
-      const from = STAGE_OPEN_FROM.stage2;
-      const application = await openApplication(store.applications, customerId, { from });
+      const application = await openApplication(store.applications, customerId, ApplicationStep.acceptCard);
       if (!application) return { kind: 'closed' };
       const { id, guid } = application;
 
@@ -48,15 +46,10 @@ export function stage2Service(
           return { kind: 'challenge', statusId: application.statusId, guid, redirectUrl: answer.redirectUrl };
         case 'declined': {
           const message = answer.z3 || Refusal.cardDeclined.errorMessage;
-          await transition(
-            store,
-            application,
-            { from, to: AppStatus.cardDeclined },
-            {
-              kind: 'card-declined',
-              reason: `provider z2 ${answer.z2}: ${message}`,
-            },
-          );
+          await transition(store, application, ApplicationStep.declineCard, {
+            kind: 'card-declined',
+            reason: `provider z2 ${answer.z2}: ${message}`,
+          });
           return { kind: 'declined', message };
         }
         case 'approved': {
@@ -66,7 +59,7 @@ export function stage2Service(
             reason: `card ending ${card.last4}, fingerprint ${check.fingerprinted ? 'answered' : 'not answered'}`,
           };
           // The status moves first: of two submissions racing with the same approval, one stores the card.
-          const step = { from, to: AppStatus.cardAccepted };
+          const step = ApplicationStep.acceptCard;
           const moved = await transition(store, application, step, decision, async ({ cards }) => {
             await cards.insert({
               customerId,
@@ -80,7 +73,7 @@ export function stage2Service(
               billing: check.billing,
             });
           });
-          return moved ? { kind: 'accepted', statusId: AppStatus.cardAccepted, guid } : { kind: 'closed' };
+          return moved ? { kind: 'accepted', statusId: step.to, guid } : { kind: 'closed' };
         }
       }
     },

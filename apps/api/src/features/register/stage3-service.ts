@@ -5,7 +5,7 @@ import type { AffordabilityDetails } from '../../entities/affordability/affordab
 import { assessAffordability } from './affordability';
 import type { EntityStore } from '../../entities/unit-of-work';
 import { openApplication, transition } from '../../entities/applications/transition';
-import { STAGE_OPEN_FROM } from './stage-gate';
+import { ApplicationStep } from '../../entities/applications/application-steps';
 
 export type Stage3Outcome =
   { kind: 'completed'; statusId: number; guid: string } | { kind: 'declined' } | { kind: 'closed' };
@@ -19,9 +19,11 @@ export type Stage3Outcome =
 export function stage3Service(store: Pick<EntityStore, 'applications' | 'transaction'>) {
   return {
     async submit(customerId: number, details: AffordabilityDetails): Promise<Stage3Outcome> {
-      const application = await openApplication(store.applications, customerId, {
-        from: STAGE_OPEN_FROM.stage3,
-      });
+      const application = await openApplication(
+        store.applications,
+        customerId,
+        ApplicationStep.passAffordability,
+      );
       if (!application) return { kind: 'closed' };
 
       const quote = buildQuote({ ...application.terms, dailyRate: application.dailyRate });
@@ -29,9 +31,9 @@ export function stage3Service(store: Pick<EntityStore, 'applications' | 'transac
       const expensesPence = Object.values(details.expensesPence).reduce((sum, p) => sum + p, 0);
       const netIncomePence = application.netMonthlyIncomePence;
       const assessment = assessAffordability({ netIncomePence, expensesPence, instalmentPence });
-      const to = assessment.approved ? AppStatus.applicationCompleted : AppStatus.leadDeclined;
-
-      const step = { from: STAGE_OPEN_FROM.stage3, to };
+      const step = assessment.approved
+        ? ApplicationStep.passAffordability
+        : ApplicationStep.failAffordability;
       const decision = {
         kind: assessment.approved ? 'affordability-passed' : 'declined',
         reason:

@@ -1,8 +1,7 @@
-import { AppStatus } from '@lender/contract/status';
 import type { DbExecutor } from '../../db/create-db';
 import type { EntityStore } from '../../entities/unit-of-work';
 import { openApplication, transition } from '../../entities/applications/transition';
-import { STAGE_OPEN_FROM } from './stage-gate';
+import { ApplicationStep } from '../../entities/applications/application-steps';
 
 export type Stage4Outcome = { kind: 'esignSent'; statusId: number; guid: string } | { kind: 'closed' };
 
@@ -20,7 +19,7 @@ export function stage4Service(
       customerId: number,
       bank: { sortCode: string; accountNumber: string },
     ): Promise<Stage4Outcome> {
-      const step = { from: STAGE_OPEN_FROM.stage4, to: AppStatus.esignSent };
+      const step = ApplicationStep.giveBankDetails;
       const application = await openApplication(store.applications, customerId, step);
       if (!application) return { kind: 'closed' };
       const decision = { kind: 'bank-details', reason: 'bank account given; e-sign sent' };
@@ -28,9 +27,7 @@ export function stage4Service(
         await bankAccounts.insert({ customerId, applicationId: application.id, ...bank });
         await startSigning(trx, application.guid);
       });
-      return moved
-        ? { kind: 'esignSent', statusId: AppStatus.esignSent, guid: application.guid }
-        : { kind: 'closed' };
+      return moved ? { kind: 'esignSent', statusId: step.to, guid: application.guid } : { kind: 'closed' };
     },
   };
 }

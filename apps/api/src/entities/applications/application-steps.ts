@@ -1,0 +1,23 @@
+import { AppStatus } from '@lender/contract/status';
+import type { Step } from './transition';
+
+/** Stage 2 may be tried again after a declined card. */
+const CARD_CHECK_FROM = [AppStatus.offerAccepted, AppStatus.cardDeclined];
+/** Spec section 4's resume map read backwards: a lead landed by a partner goes straight to stage 4. */
+const BANK_DETAILS_FROM = [AppStatus.applicationCompleted, AppStatus.leadLanded];
+
+/**
+ * Every step of an application's life, each with the statuses it may be taken from and the status it
+ * leads to: the life reads in one place, and `transition` moves a status only along one of these. Any
+ * other status means the step is not open, and the call changes nothing. Servicing's steps (approve,
+ * fund, settle, withdraw) join here.
+ */
+export const ApplicationStep = {
+  acceptQuote: { from: [AppStatus.applicationNew], to: AppStatus.offerAccepted },
+  acceptCard: { from: CARD_CHECK_FROM, to: AppStatus.cardAccepted },
+  declineCard: { from: CARD_CHECK_FROM, to: AppStatus.cardDeclined },
+  passAffordability: { from: [AppStatus.cardAccepted], to: AppStatus.applicationCompleted },
+  failAffordability: { from: [AppStatus.cardAccepted], to: AppStatus.leadDeclined },
+  giveBankDetails: { from: BANK_DETAILS_FROM, to: AppStatus.esignSent },
+  sign: { from: [AppStatus.esignSent, AppStatus.offerSent], to: AppStatus.undewriting },
+} as const satisfies Record<string, Step>;
