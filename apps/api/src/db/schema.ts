@@ -40,7 +40,7 @@ export interface DictionaryEntryTable {
   fixes_date: number;
 }
 
-export interface CustomerTable {
+export interface CustomerTable extends Omit<AddressColumns, 'post_code' | 'address_str'> {
   id: Generated<number>;
   email: string;
   mobile: string;
@@ -53,13 +53,8 @@ export interface CustomerTable {
   /** Marketing consent per channel (docs/decisions/017); consent_events keeps its history. */
   news_by_email: number;
   news_by_sms: number;
+  /** The home address (AddressColumns): a customer always has a post code and the one-line form. */
   post_code: string;
-  county: string | null;
-  town: string | null;
-  street: string | null;
-  building: string | null;
-  house_number: string | null;
-  flat_no: string | null;
   address_str: string;
   lived_in_address_id: number | null;
   residential_status_id: number | null;

@@ -1,4 +1,5 @@
 import { ADDRESS_PARTS, type AddressPart } from '@lender/contract/address-parts';
+import { DEFAULT_COUNTRY } from '@lender/contract/constants';
 import { formatAddress, normalisePostCode, type Address } from '@lender/contract/rules/address';
 import type { AddressColumns } from '../../db/schema';
 
@@ -48,3 +49,17 @@ export function toStoredAddress(a: Omit<Address, 'country'>): StoredAddress {
   // The lookup's own label when the address was picked; built from the fields when typed.
   return { ...fields, addressStr: a.autoAddress && a.address ? a.address : formatAddress(fields) };
 }
+
+/**
+ * An address as the spec's answers give it (account details, section 3): an empty part as null, the post
+ * code and the one-line form always present, the country named.
+ */
+export const answeredAddress = (a: StoredAddress) => ({
+  ...(Object.fromEntries(ADDRESS_PARTS.map((part) => [part, a[part] || null])) as Record<
+    AddressPart,
+    string | null
+  >),
+  postCode: a.postCode,
+  addressStr: a.addressStr,
+  country: DEFAULT_COUNTRY,
+});

@@ -1,5 +1,5 @@
 import type { AccountDetails } from '@lender/contract/calls/account';
-import { DEFAULT_COUNTRY } from '@lender/contract/constants';
+import { answeredAddress } from '../../entities/addresses/stored-address';
 import type { EntityStore } from '../../entities/unit-of-work';
 
 /** Account/GetAccountDetails: the signed-in customer's own row, under the spec's names (section 3). */
@@ -10,7 +10,6 @@ export function accountDetailsService(
     async details(customerId: number): Promise<AccountDetails | null> {
       const c = await store.customers.findById(customerId);
       if (!c) return null;
-      const { address } = c;
       return {
         isLegal: c.isLegal,
         appID: (await store.applications.latest(customerId))?.id ?? null,
@@ -21,18 +20,7 @@ export function accountDetailsService(
           mobile: c.mobile,
           livedInAddressID: c.livedInAddressId,
           residentalStatusID: c.residentialStatusId,
-          address: {
-            postCode: address.postCode,
-            // The spec's account details give an empty part of an address as null.
-            county: address.county || null,
-            town: address.town || null,
-            street: address.street || null,
-            building: address.building || null,
-            houseNumber: address.houseNumber || null,
-            flatNo: address.flatNo || null,
-            addressStr: address.addressStr,
-            country: DEFAULT_COUNTRY,
-          },
+          address: answeredAddress(c.address),
           contactPreferences: { newsByEmail: c.newsByEmail, newsBySms: c.newsBySms },
           pendingEmail: await store.emailChanges.pendingFor(customerId),
         },
