@@ -9,6 +9,7 @@ import * as m005 from './migrations/005-card-provider-sandbox';
 import * as m006 from './migrations/006-application-stages';
 import * as m007 from './migrations/007-esign';
 import * as m008 from './migrations/008-accounts';
+import * as m009 from './migrations/009-closed-by-default';
 
 /** Every migration in order; they take Kysely<any> and run on SQLite and PostgreSQL alike. */
 const migrations: Record<string, Migration> = {
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   '006-application-stages': m006,
   '007-esign': m007,
   '008-accounts': m008,
+  '009-closed-by-default': m009,
 };
 
 /**

@@ -27,6 +27,8 @@ export interface Database {
   email_changes: EmailChangeTable;
   consent_events: ConsentEventTable;
   app_settings: AppSettingTable;
+  esign_links: EsignLinkTable;
+  security_events: SecurityEventTable;
 }
 
 export interface DictionaryEntryTable {
@@ -106,6 +108,8 @@ export interface SessionFamilyTable {
   revoked_at: string | null;
   /** 'sign-out', 'reuse' (a swapped refresh token came back), 'maintenance', 'password-changed'... */
   revoked_reason: string | null;
+  /** When this session last proved the password (sign-in, ConfirmPassword); null if it never did. */
+  password_at: string | null;
 }
 
 export interface RefreshTokenTable {
@@ -117,6 +121,8 @@ export interface RefreshTokenTable {
   expires_at: string;
   /** When it was swapped for the next one: presenting it again revokes its family. */
   used_at: string | null;
+  /** The pair that swap made, sealed: a second tab's swap within seconds gets it again (decision 020). */
+  successor_sealed: string | null;
   revoked_at: string | null;
   created_at: string;
 }
@@ -305,4 +311,28 @@ export interface OutboxAttachmentTable {
   file_name: string;
   content_type: string;
   content_base64: string;
+}
+
+/**
+ * The signing link's own secret (docs/decisions/020): `email` for the link in the e-sign e-mail (a resend
+ * replaces it), `browser` for one handed to a signed-in applicant's browser as it goes to e-sign.
+ */
+export interface EsignLinkTable {
+  id: Generated<number>;
+  application_id: number;
+  origin: 'email' | 'browser';
+  token_hash: string;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+/** What security staff read (`ops security-events`): never a password, code, token or link secret. */
+export interface SecurityEventTable {
+  id: Generated<number>;
+  type: string;
+  customer_id: number | null;
+  ip_address: string | null;
+  detail: string | null;
+  created_at: string;
 }
