@@ -2,6 +2,7 @@ import type { Config } from './config';
 import type { Db, DbKind } from './db/create-db';
 import type { MaintenanceSwitch } from './lib/maintenance-switch';
 import type { Outbox } from './lib/outbox';
+import type { SecurityEvents } from './lib/security-events';
 import type { SessionStore } from './lib/sessions/session-store';
 
 /** What every feature needs, built once at start-up and passed down explicitly. */
@@ -12,4 +13,5 @@ export type AppContext = {
   outbox: Outbox;
   sessions: SessionStore;
   maintenance: MaintenanceSwitch;
+  security: SecurityEvents;
 };

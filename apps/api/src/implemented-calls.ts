@@ -1,6 +1,6 @@
 import type { AppContext } from './app-context';
 import type { CardProvider } from './lib/card-provider/card-provider';
-import { entryNames, type StoredDictionaries } from './lib/dictionary-store';
+import type { StoredDictionaries } from './lib/dictionary-store';
 import type { ImplementedCall } from './plugins/calls';
 import { accountCalls } from './features/account/account-calls';
 import { sessionCalls } from './features/account/session-calls';
@@ -12,13 +12,9 @@ import { clientErrorRepository } from './features/lead-provider/client-error-rep
 import { reportError } from './features/lead-provider/report-error';
 import { acceptQuote } from './features/register/accept-quote';
 import { stage2Service } from './features/register/stage2-service';
-import { checkEmailVerification } from './features/esign/check-email-verification';
-import { esignService } from './features/esign/esign-service';
-import { esignStore } from './features/esign/esign-store';
+import { esignCalls } from './features/esign/esign-calls';
 import { signingStarter } from './features/esign/start-signing';
 import { entityStore } from './entities/unit-of-work';
-import { getEmailVerificationLinkStatus } from './features/esign/get-email-verification-link-status';
-import { getEsign } from './features/esign/get-esign';
 import { calculateQuote } from './features/register/calculate-quote';
 import { getApplicationStatus } from './features/register/get-application-status';
 import { getQuote } from './features/register/get-quote';
@@ -30,8 +26,6 @@ import { submitStage1 } from './features/register/submit-stage1';
 import { submitStage2 } from './features/register/submit-stage2';
 import { submitStage3 } from './features/register/submit-stage3';
 import { submitStage4 } from './features/register/submit-stage4';
-import { submitStage5 } from './features/esign/submit-stage5';
-import { sendVerificationAndUniqueUrlEmail, sendVerificationSms } from './features/esign/send-verification';
 
 /**
  * Every call of the contract the API has built, each wired to its service and repositories: the one
@@ -48,7 +42,6 @@ export function implementedCalls(
   // The bank's challenge sends the browser back to stage 2, on our own address (docs/decisions/014).
   const cardCheckReturnUrl = new URL('/loan/stage2', ctx.config.PUBLIC_URL).toString();
   const esignKeys = { publicUrl: ctx.config.PUBLIC_URL, dataKey: ctx.config.DATA_KEY };
-  const esign = esignService(esignStore(ctx), esignKeys, entryNames(dictionaries, 'wageFrequencies'));
   return [
     getDictionaries(dictionaries),
     submitStage1(stage1Service(entities, ctx.config)),
@@ -59,12 +52,7 @@ export function implementedCalls(
     submitStage2(stage2Service(entities, cardProvider, cardCheckReturnUrl)),
     submitStage3(stage3Service(entities)),
     submitStage4(stage4Service(entities, signingStarter(ctx, esignKeys))),
-    getEsign(esign),
-    getEmailVerificationLinkStatus(esign),
-    sendVerificationSms(esign),
-    sendVerificationAndUniqueUrlEmail(esign),
-    checkEmailVerification(esign),
-    submitStage5(esign),
+    ...esignCalls(ctx, esignKeys, dictionaries),
     reportError(clientErrorRepository(ctx.db)),
     findAddress(lookup),
     retrieveAddress(lookup),

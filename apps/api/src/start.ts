@@ -5,6 +5,7 @@ import { createDb } from './db/create-db';
 import { migrateToLatest } from './db/migrate';
 import { maintenanceSwitch } from './lib/maintenance-switch';
 import { createOutbox } from './lib/outbox';
+import { securityEvents } from './lib/security-events';
 import { createSessionStore } from './lib/sessions/session-store';
 
 /** Config, database (migrated) and services: what both the server and the ops command start from. */
@@ -20,5 +21,6 @@ export async function createContext(config: Config = loadConfig()): Promise<AppC
     outbox: createOutbox(db, config, log),
     sessions,
     maintenance: maintenanceSwitch(db, sessions, config.MAINTENANCE_MODE),
+    security: securityEvents(db, log),
   };
 }

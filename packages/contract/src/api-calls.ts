@@ -17,8 +17,11 @@ type CallSpec = {
   controller: string;
   action: string;
   method: 'GET' | 'POST';
-  /** `session`: a bearer token is required. */
-  auth: 'public' | 'session';
+  /**
+   * `session`: a bearer token is required. `signing`: the e-sign page's calls, which need the signing
+   * link's token in the `X-Signing-Token` header (docs/decisions/020); the guid alone opens nothing.
+   */
+  auth: 'public' | 'session' | 'signing';
   /** The spec marks these: an HTTP failure does not navigate to /error. */
   skipDefaultErrorHandling?: boolean;
   /** Past its limit the call answers HTTP 429 with a Retry-After header (a resend, a sign-in). */
@@ -116,15 +119,22 @@ export const calls = {
     controller: 'Register',
     action: 'SubmitStage5',
     method: 'POST',
-    auth: 'public',
+    auth: 'signing',
     body: reg.stage5Schema,
     response: empty,
+  }),
+  esignLink: call({
+    controller: 'Register',
+    action: 'EsignLink',
+    method: 'POST',
+    auth: 'session',
+    response: reg.esignLinkSchema,
   }),
   getEsign: call({
     controller: 'Register',
     action: 'GetEsign',
     method: 'GET',
-    auth: 'public',
+    auth: 'signing',
     query: reg.guidQuerySchema,
     response: reg.esignSchema,
   }),
@@ -132,7 +142,7 @@ export const calls = {
     controller: 'Register',
     action: 'GetEmailVerificationLinkStatus',
     method: 'GET',
-    auth: 'public',
+    auth: 'signing',
     query: reg.guidQuerySchema,
     response: reg.verifiedSchema,
   }),
@@ -140,7 +150,7 @@ export const calls = {
     controller: 'Register',
     action: 'SendVerificationSMS',
     method: 'POST',
-    auth: 'public',
+    auth: 'signing',
     rateLimited: true,
     body: guidField,
     response: empty,
@@ -149,7 +159,7 @@ export const calls = {
     controller: 'Register',
     action: 'SendVerificationAndUniqueUrlEmail',
     method: 'POST',
-    auth: 'public',
+    auth: 'signing',
     rateLimited: true,
     body: guidField,
     response: empty,
@@ -282,7 +292,7 @@ export const calls = {
     method: 'POST',
     auth: 'public',
     body: account.changePasswordByGuidSchema,
-    response: empty,
+    response: account.loginResponseSchema,
   }),
   /** Not in the spec: the verification link of ChangeEmail; public, the link may open on another device. */
   confirmEmailChange: call({
@@ -291,6 +301,16 @@ export const calls = {
     method: 'POST',
     auth: 'public',
     body: account.confirmEmailChangeBodySchema,
+    response: empty,
+  }),
+  confirmPassword: call({
+    controller: 'Account',
+    action: 'ConfirmPassword',
+    method: 'POST',
+    auth: 'session',
+    rateLimited: true,
+    skipDefaultErrorHandling: true,
+    body: account.confirmPasswordSchema,
     response: empty,
   }),
   getAccountDetails: call({

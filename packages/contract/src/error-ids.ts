@@ -41,10 +41,14 @@ export const ErrorId = {
   emailNotVerified: 222,
   /** Stage 5: the agreements changed since the page showed them (a new day re-priced them); read again. */
   agreementChanged: 223,
+  /** E-sign: the guid came without its signing link's token (or with a dead one): nothing is shown or sent. */
+  signingLinkNeeded: 224,
   /** Login refused: wrong e-mail or password, no password set yet, or the account locked for a while. */
   loginFailed: 230,
   /** A reset-password or e-mail-change link that is unknown, used, replaced or expired. */
   linkExpired: 231,
   /** ChangePassword: the existing password given is not the account's. */
   wrongPassword: 232,
+  /** ChangeEmail / ChangeMobile: the password must be confirmed first (Account/ConfirmPassword). */
+  passwordConfirmationNeeded: 233,
 } as const;

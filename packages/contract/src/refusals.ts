@@ -69,6 +69,10 @@ export const Refusal = {
     ErrorId.esignClosed,
     'This e-sign link is no longer open. Please use the link in your latest e-mail, or call us to change your application.',
   ),
+  signingLinkNeeded: refusal(
+    ErrorId.signingLinkNeeded,
+    'To sign, please open the link in the latest e-mail we sent you, or log in.',
+  ),
   invalidSmsCode: refusal(ErrorId.invalidSmsCode, 'Not Valid SMS Code'),
   smsCodeExpired: refusal(
     ErrorId.invalidSmsCode,
@@ -103,6 +107,11 @@ export const Refusal = {
     'This link has expired or has already been used. Please ask for a new one.',
   ),
   wrongPassword: refusal(ErrorId.wrongPassword, 'Changing password failed.'),
+  passwordConfirmationNeeded: refusal(
+    ErrorId.passwordConfirmationNeeded,
+    'For your security, please enter your password again to make this change.',
+  ),
+  passwordNotConfirmed: refusal(ErrorId.wrongPassword, 'That password is not right. Please try again.'),
   sameEmail: refusal(ErrorId.generic, 'This is already your e-mail address.'),
   emailTaken: refusal(ErrorId.notFound, 'Email already exists.'),
 } as const satisfies Record<string, Refusal>;

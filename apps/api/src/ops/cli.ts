@@ -1,6 +1,7 @@
 import type { AppContext } from '../app-context';
 import { loadConfig } from '../config';
 import { createContext } from '../start';
+import { sinceArg } from './since-arg';
 
 type Command = { usage: string; summary: string; run: (ctx: AppContext, args: string[]) => Promise<void> };
 
@@ -78,6 +79,16 @@ const COMMANDS: Record<string, Command> = {
       } else {
         throw new Error('Usage: npm run ops -- maintenance [on|off]');
       }
+    },
+  },
+  'security-events': {
+    usage: 'security-events [--since 1h]',
+    summary: 'Show sign-ins, locks, resets, contact changes and refusals (newest first).',
+    run: async (ctx, args) => {
+      const since = sinceArg(args);
+      const rows = await ctx.security.since(since.toISOString());
+      console.log(`${rows.length} security event(s) since ${since.toISOString()}:`);
+      if (rows.length) console.table(rows);
     },
   },
   'client-errors': {

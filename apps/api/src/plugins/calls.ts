@@ -9,6 +9,8 @@ import type { AppContext } from '../app-context';
 import { requireSession, type Session } from './auth';
 import { documentedResponses } from './documented-responses';
 
+export const SIGNING_TOKEN_HEADER = 'x-signing-token';
+
 type Def<N extends CallName> = (typeof calls)[N];
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 
@@ -16,6 +18,8 @@ export type CallContext<N extends CallName> = {
   body: Out<Def<N> extends { body: infer B } ? B : undefined>;
   query: Out<Def<N> extends { query: infer Q } ? Q : undefined>;
   session: Def<N>['auth'] extends 'session' ? Session : Session | null;
+  /** The e-sign calls' `X-Signing-Token` header ('' when absent): the service checks it against the guid. */
+  signingToken: string;
   req: FastifyRequest;
   reply: FastifyReply;
 };
@@ -115,6 +119,12 @@ function refuseUnknownIds(dictionaries: StoredDictionaries, def: CallDef) {
   };
 }
 
+/** The signing link's token, from its header only: never a URL, which logs and histories keep. */
+const signingTokenOf = (req: FastifyRequest) => {
+  const header = req.headers[SIGNING_TOKEN_HEADER];
+  return typeof header === 'string' ? header.trim().slice(0, 200) : '';
+};
+
 const notImplemented = async (_req: FastifyRequest, reply: FastifyReply) =>
   reply.code(501).send(refuse(Refusal.notImplemented));
 
@@ -136,6 +146,7 @@ function addRoute(
       tags: [def.controller],
       operationId: `${def.controller}_${def.action}`,
       ...(def.auth === 'session' ? { security: [{ bearer: [] }] } : {}),
+      ...(def.auth === 'signing' ? { security: [{ signingLink: [] }] } : {}),
       ...(def.body ? { body: def.body } : {}),
       ...(def.query ? { querystring: def.query } : {}),
       response: documentedResponses(def, handler !== null),
@@ -174,7 +185,14 @@ export function registerCalls(
       name,
       handler
         ? (req, reply) =>
-            handler({ body: req.body, query: req.query, session: req.session, req, reply } as never)
+            handler({
+              body: req.body,
+              query: req.query,
+              session: req.session,
+              signingToken: signingTokenOf(req),
+              req,
+              reply,
+            } as never)
         : null,
     );
   }

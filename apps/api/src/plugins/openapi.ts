@@ -69,7 +69,13 @@ export async function registerOpenApi(app: FastifyInstance, config: Config) {
       openapi: '3.1.0',
       info: { title: 'Kestrel Loans API', version: '1.0.0', description: DESCRIPTION },
       servers: [{ url: config.PUBLIC_URL, description: 'This server' }],
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          // The e-sign page's calls (docs/decisions/020): the token of the e-mailed signing link.
+          signingLink: { type: 'apiKey', in: 'header', name: 'X-Signing-Token' },
+        },
+      },
     },
     transform: describeOperations(app.initialConfig.bodyLimit ?? 1024 * 1024),
   });

@@ -30,19 +30,40 @@ export async function verificationSentTo(t: TestApp, email: string) {
   return { guid: url.searchParams.get('guid')!, verification: url.searchParams.get('verification')! };
 }
 
-/** An applicant whose application waits for e-sign, with the guid of the e-sign link and their contacts. */
-export async function signerAt(t: TestApp, stage1: Partial<Stage1Payload> = {}) {
-  const applicant = await applicantAt(t, 'esign', stage1);
-  const { guid } = await t.ctx.db
-    .selectFrom('applications')
-    .select('guid')
-    .orderBy('id', 'desc')
-    .executeTakeFirstOrThrow();
-  return { guid, email: applicant.payload.email.toLowerCase(), mobile: applicant.payload.mobile };
+/** The guid and signing token of the e-sign page link in the newest e-sign e-mail to `email`. */
+export async function signingLinkSentTo(t: TestApp, email: string) {
+  const { text } = await newestTo(t, email);
+  const match = /https?:\/\/\S+\/loan\/stage5\/([0-9a-f-]{36})#(\S+)/.exec(text);
+  if (!match) throw new Error(`no signing link in the e-mail: ${text}`);
+  return { guid: match[1]!, signingToken: match[2]! };
 }
 
-export const esignGet = (t: TestApp, action: string, query: Record<string, string>) =>
-  t.app.inject({ method: 'GET', url: `/api/Register/${action}?${new URLSearchParams(query)}` });
+/**
+ * An applicant whose application waits for e-sign: the guid and signing token of the e-mailed link (what
+ * the holder of that e-mail has) and their contacts.
+ */
+export async function signerAt(t: TestApp, stage1: Partial<Stage1Payload> = {}) {
+  const applicant = await applicantAt(t, 'esign', stage1);
+  const email = applicant.payload.email.toLowerCase();
+  const { guid, signingToken } = await signingLinkSentTo(t, email);
+  return {
+    guid,
+    signingToken,
+    email,
+    mobile: applicant.payload.mobile,
+    authorization: applicant.authorization,
+  };
+}
+
+/** The header of the signing link's holder; without it an e-sign call is a stranger's with a guid. */
+export const linkOf = (signer: { signingToken: string }) => ({ 'x-signing-token': signer.signingToken });
+
+export const esignGet = (
+  t: TestApp,
+  action: string,
+  query: Record<string, string>,
+  headers: Record<string, string> = {},
+) => t.app.inject({ method: 'GET', url: `/api/Register/${action}?${new URLSearchParams(query)}`, headers });
 
 export const esignPost = (
   t: TestApp,
@@ -58,11 +79,11 @@ export const esignPost = (
   });
 
 /** Clicks the e-mail link and opens the documents: what a customer does before signing. */
-export async function readyToSign(t: TestApp, signer: { guid: string; email: string }) {
+export async function readyToSign(t: TestApp, signer: { guid: string; email: string; signingToken: string }) {
   const link = await verificationSentTo(t, signer.email);
   const checked = await esignGet(t, 'CheckEmailVerification', link);
   if (!checked.json().object?.verified) throw new Error('the e-mail link did not verify');
-  const esign = await esignGet(t, 'GetEsign', { guid: signer.guid });
+  const esign = await esignGet(t, 'GetEsign', { guid: signer.guid }, linkOf(signer));
   if (esign.json().error.errorID !== 0) throw new Error(`GetEsign answered ${esign.body}`);
   return esign.json().object as { contract1: string; contract2: string; contract3: string };
 }

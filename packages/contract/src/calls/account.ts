@@ -17,6 +17,12 @@ export const loginResponseSchema = z.object({
 });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
+/**
+ * Account/ConfirmPassword (not in the spec, docs/decisions/020): the password again, before a change of
+ * the e-mail address or mobile number, when the session's sign-in is older than a few minutes.
+ */
+export const confirmPasswordSchema = z.object({ password: existingPasswordField }, { error: Msg.request });
+
 /** RefreshToken, ChangeEmail, ChangeMobile and ForgotPassword post a bare JSON string. */
 export const refreshTokenBodySchema = stringBody(Msg.invalidRefreshToken, 200);
 export const changeEmailBodySchema = emailField(Msg.loginEmail);

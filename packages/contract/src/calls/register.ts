@@ -362,3 +362,9 @@ export const repeatLoanPrefillSchema = z.object({
   currentAddress: z.record(z.string(), z.unknown()),
   previousAddress: z.record(z.string(), z.unknown()).nullable(),
 });
+
+/**
+ * Register/EsignLink (not in the spec, docs/decisions/020): a signed-in applicant's browser, handing over
+ * to the signed-out e-sign page, gets the signing link's token of its own.
+ */
+export const esignLinkSchema = z.object({ appGuid: z.string(), signingToken: z.string() });

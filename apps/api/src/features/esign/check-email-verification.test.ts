@@ -1,6 +1,6 @@
 import { ErrorId } from '@lender/contract/error-ids';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { esignGet, esignPost, signerAt, verificationSentTo } from '../../test/esign-journey';
+import { esignGet, esignPost, signerAt, verificationSentTo, linkOf } from '../../test/esign-journey';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -11,19 +11,20 @@ afterEach(() => t.close());
 
 const emailCodes = () =>
   t.ctx.db.selectFrom('esign_codes').selectAll().where('channel', '=', 'email').execute();
-const linkStatus = (guid: string) => esignGet(t, 'GetEmailVerificationLinkStatus', { guid });
+const linkStatus = (guid: string, signer = { signingToken: '' }) =>
+  esignGet(t, 'GetEmailVerificationLinkStatus', { guid }, linkOf(signer));
 
 describe('Register/CheckEmailVerification and GetEmailVerificationLinkStatus', () => {
   it('verifies once with the live link; the status poll then answers verified', async () => {
     const signer = await signerAt(t);
-    expect((await linkStatus(signer.guid)).json().object).toEqual({ verified: false });
+    expect((await linkStatus(signer.guid, signer)).json().object).toEqual({ verified: false });
 
     const link = await verificationSentTo(t, signer.email);
     expect((await esignGet(t, 'CheckEmailVerification', link)).json()).toEqual({
       error: { errorID: 0, errorMessage: '' },
       object: { verified: true },
     });
-    expect((await linkStatus(signer.guid)).json().object).toEqual({ verified: true });
+    expect((await linkStatus(signer.guid, signer)).json().object).toEqual({ verified: true });
     const used = await emailCodes();
     expect(used).toHaveLength(1);
     expect(used[0]!.used_at).not.toBeNull();
@@ -38,7 +39,7 @@ describe('Register/CheckEmailVerification and GetEmailVerificationLinkStatus', (
     const link = await verificationSentTo(t, signer.email);
     await esignGet(t, 'CheckEmailVerification', link);
     await t.ctx.db.updateTable('esign_codes').set({ created_at: '2000-01-01T00:00:00.000Z' }).execute();
-    await esignPost(t, 'SendVerificationAndUniqueUrlEmail', signer.guid);
+    await esignPost(t, 'SendVerificationAndUniqueUrlEmail', signer.guid, linkOf(signer));
     expect((await esignGet(t, 'CheckEmailVerification', link)).json().object).toEqual({ verified: false });
   });
 
@@ -58,7 +59,7 @@ describe('Register/CheckEmailVerification and GetEmailVerificationLinkStatus', (
       .where('channel', '=', 'email')
       .execute();
     expect((await esignGet(t, 'CheckEmailVerification', link)).json().object).toEqual({ verified: false });
-    expect((await linkStatus(signer.guid)).json().object).toEqual({ verified: false });
+    expect((await linkStatus(signer.guid, signer)).json().object).toEqual({ verified: false });
   });
 
   it('answers the status poll with errorID 220 for an unknown guid', async () => {

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { TIMINGS } from '@lender/contract/timings';
 import { nowIso } from '../../lib/clock';
 import { randomToken, sha256 } from '../../lib/secrets';
-import type { EsignApplication, EsignChannel } from './esign-repository';
+import type { EsignApplication, EsignChannel, EsignLinkOrigin } from './esign-repository';
 import { esignSmsText, esignEmail } from './esign-messages';
 import type { EsignRepositories } from './esign-store';
 
@@ -14,6 +14,11 @@ export const ESIGN_LIMITS = {
   resendCooldownMs: TIMINGS.resendCooldownMs,
   /** Codes or links of one channel an application may be sent in 24 hours. */
   maxSentPerDay: 10,
+  /**
+   * How long a signing link opens the e-sign page: the life of an offer (docs/decisions/020). After it
+   * the customer logs in (their password) and is handed a new one.
+   */
+  signingLinkTtlSeconds: 14 * 24 * 60 * 60,
 } as const;
 
 export type EsignLinks = { publicUrl: string; dataKey: string };
@@ -27,8 +32,25 @@ export const smsCodeHash = (code: string, dataKey: string) =>
 
 const newSmsCode = () => crypto.randomInt(0, 1_000_000).toString().padStart(6, '0');
 
-export const esignPageUrl = (publicUrl: string, guid: string) =>
-  new URL(`/loan/stage5/${guid}`, publicUrl).toString();
+/**
+ * The e-sign page with its signing token in the fragment: a browser never sends a fragment, so the token
+ * is in no request line, proxy log or Referer; the page moves it to storage and takes it off the address.
+ */
+export const esignPageUrl = (publicUrl: string, guid: string, signingToken: string) =>
+  new URL(`/loan/stage5/${guid}#${signingToken}`, publicUrl).toString();
+
+/** A new signing link's token for this application (replacing the earlier one of the same origin). */
+export async function issueSigningLink(
+  esign: EsignRepositories['esign'],
+  applicationId: number,
+  origin: EsignLinkOrigin,
+  keepToken = '',
+): Promise<string> {
+  const token = randomToken();
+  const keep = keepToken && sha256(keepToken);
+  await esign.insertLink(applicationId, origin, sha256(token), ESIGN_LIMITS.signingLinkTtlSeconds, keep);
+  return token;
+}
 
 /** Why a code of this channel may not be sent now, with the seconds to wait; null when it may. */
 export async function resendRefusal(
@@ -68,9 +90,15 @@ export async function sendSmsCode(repos: EsignRepositories, app: EsignApplicatio
 
 /**
  * Queues the 'Application e-Sign process' e-mail: the e-sign page link and a new single-use
- * verification link (replacing any earlier one), in the caller's transaction.
+ * verification link (replacing any earlier one), in the caller's transaction. A new signing link replaces
+ * the earlier e-mailed ones except `askedWith`, the one of the page that asked for this e-mail.
  */
-export async function sendEmailLink(repos: EsignRepositories, app: EsignApplication, keys: EsignLinks) {
+export async function sendEmailLink(
+  repos: EsignRepositories,
+  app: EsignApplication,
+  keys: EsignLinks,
+  askedWith = '',
+) {
   const token = randomToken();
   await repos.esign.insertCode({
     applicationId: app.id,
@@ -81,13 +109,19 @@ export async function sendEmailLink(repos: EsignRepositories, app: EsignApplicat
   const verifyUrl = new URL('/emailverification', keys.publicUrl);
   verifyUrl.searchParams.set('guid', app.guid);
   verifyUrl.searchParams.set('verification', token);
+  const signingToken = await issueSigningLink(repos.esign, app.id, 'email', askedWith);
   const mail = esignEmail({
     firstName: app.customer.firstName,
-    esignUrl: esignPageUrl(keys.publicUrl, app.guid),
+    esignUrl: esignPageUrl(keys.publicUrl, app.guid, signingToken),
     verifyUrl: verifyUrl.toString(),
     linkValidHours: ESIGN_LIMITS.emailTtlSeconds / 3600,
   });
-  await repos.outbox.enqueue({ channel: 'email', to: app.customer.email, ...mail, secrets: [token] });
+  await repos.outbox.enqueue({
+    channel: 'email',
+    to: app.customer.email,
+    ...mail,
+    secrets: [token, signingToken],
+  });
 }
 
 export type CodeCheck = 'valid' | 'wrong' | 'expired' | 'tooManyTries' | 'none';

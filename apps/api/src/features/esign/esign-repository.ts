@@ -6,6 +6,8 @@ import { nowIso } from '../../lib/clock';
 import { pricingOf, type Application } from '../../entities/applications/application-repository';
 
 export type EsignChannel = 'sms' | 'email';
+/** Where a signing link's token went: the e-sign e-mail, or a signed-in browser handed over to e-sign. */
+export type EsignLinkOrigin = 'email' | 'browser';
 
 /** What the e-sign page works from: the application its guid names, with the customer and card it needs. */
 export type EsignApplication = Pick<
@@ -48,6 +50,7 @@ export type EsignRepository = ReturnType<typeof esignRepository>;
 
 export const esignRepository = (db: DbExecutor) => {
   const codes = oneTimeSecrets(db, 'esign_codes', { hash: 'secret_hash', owner: 'application_id' });
+  const links = oneTimeSecrets(db, 'esign_links', { hash: 'token_hash', owner: 'application_id' });
   return {
     async findByGuid(guid: string): Promise<EsignApplication | undefined> {
       const row = await db
@@ -137,6 +140,27 @@ export const esignRepository = (db: DbExecutor) => {
         .where('created_at', '>=', since)
         .executeTakeFirstOrThrow();
       return Number(row.n);
+    },
+
+    /**
+     * A signing link's token (its hash), replacing the application's earlier ones of the same origin but
+     * `keepHash`: the link of the browser that asked for a new e-mail keeps working there.
+     */
+    async insertLink(
+      applicationId: number,
+      origin: EsignLinkOrigin,
+      tokenHash: string,
+      ttlSeconds: number,
+      keepHash = '',
+    ) {
+      await links.retire(applicationId, sql<boolean>`origin = ${origin} and token_hash <> ${keepHash}`);
+      await links.insert({ application_id: applicationId, origin }, tokenHash, ttlSeconds);
+    },
+
+    /** Whether this hash is a live signing link of this application (not replaced, not expired). */
+    async isLiveLink(applicationId: number, tokenHash: string): Promise<boolean> {
+      const row = await links.findLive(tokenHash, sql<boolean>`application_id = ${applicationId}`);
+      return row !== undefined;
     },
 
     insertCode: (c: {

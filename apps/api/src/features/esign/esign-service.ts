@@ -6,6 +6,7 @@ import { renderAgreementPdf } from '../../documents/render-pdf';
 import { agreementsFor } from './esign-agreements';
 import {
   checkSmsCode,
+  issueSigningLink,
   resendRefusal,
   sendEmailLink,
   sendSmsCode,
@@ -18,14 +19,19 @@ import { ApplicationStep } from '../../entities/applications/application-steps';
 import { transition } from '../../entities/applications/transition';
 import type { EsignStore } from './esign-store';
 
+/** The application a signing call may act on, or why not: closed (220) or no live signing link (224). */
+type Opened = { kind: 'open'; app: EsignApplication } | { kind: 'closed' } | { kind: 'noLink' };
+
 export type ResendOutcome =
   | { kind: 'sent' }
   | { kind: 'closed' }
+  | { kind: 'noLink' }
   | { kind: 'wait'; retryAfterSeconds: number; reason: 'cooldown' | 'daily' };
 
 export type SignOutcome =
   | { kind: 'signed' }
   | { kind: 'closed' }
+  | { kind: 'noLink' }
   | { kind: 'emailNotVerified' }
   | { kind: 'agreementChanged' }
   | { kind: 'invalidCode'; check: Exclude<CodeCheck, 'valid'> };
@@ -41,37 +47,58 @@ export function esignService(
   keys: EsignLinks,
   wageFrequencyName: (id: number) => string,
 ) {
-  /** The application, only while it waits for a signature: anything else is 'closed' (errorID 220). */
-  const open = async (guid: string): Promise<EsignApplication | null> => {
+  /**
+   * The application, only for the holder of one of its live signing links (docs/decisions/020): the guid
+   * alone shows nothing and sends nothing ('noLink', errorID 224). An unknown guid, or an application no
+   * longer waiting for a signature, is 'closed' (errorID 220).
+   */
+  const open = async (guid: string, signingToken: string): Promise<Opened> => {
     const app = await store.esign.findByGuid(guid);
-    return app && isEsignStatus(app.statusId) ? app : null;
+    if (!app) return { kind: 'closed' };
+    if (!signingToken || !(await store.esign.isLiveLink(app.id, sha256(signingToken)))) {
+      return { kind: 'noLink' };
+    }
+    return isEsignStatus(app.statusId) ? { kind: 'open', app } : { kind: 'closed' };
   };
   const agreements = (app: EsignApplication) =>
     agreementsFor(app, wageFrequencyName(app.terms.wageFrequencyId), londonToday());
 
   return {
-    /** The three agreements as HTML, recording what was served so a signature can be matched to it. */
-    async documents(guid: string) {
-      const app = await open(guid);
-      if (!app) return null;
-      const { html, documentsSha256, facts } = agreements(app);
-      await store.esign.recordServed(app.id, documentsSha256, facts.today);
-      return html;
+    /**
+     * A signing link for the signed-in applicant's browser as it goes to e-sign (Register/EsignLink):
+     * only for the customer's own application while it waits for a signature.
+     */
+    async linkForBrowser(customerId: number, guid: string | null) {
+      const app = guid ? await store.esign.findByGuid(guid) : undefined;
+      if (!app || app.customerId !== customerId || !isEsignStatus(app.statusId)) return null;
+      return { appGuid: app.guid, signingToken: await issueSigningLink(store.esign, app.id, 'browser') };
     },
 
-    async emailVerified(guid: string): Promise<boolean | null> {
-      const app = await open(guid);
-      return app && store.esign.emailVerified(app.id);
+    /** The three agreements as HTML, recording what was served so a signature can be matched to it. */
+    async documents(guid: string, signingToken: string) {
+      const opened = await open(guid, signingToken);
+      if (opened.kind !== 'open') return opened;
+      const { app } = opened;
+      const { html, documentsSha256, facts } = agreements(app);
+      await store.esign.recordServed(app.id, documentsSha256, facts.today);
+      return { kind: 'open', documents: html } as const;
+    },
+
+    async emailVerified(guid: string, signingToken: string) {
+      const opened = await open(guid, signingToken);
+      if (opened.kind !== 'open') return opened;
+      return { kind: 'open', verified: await store.esign.emailVerified(opened.app.id) } as const;
     },
 
     /** A new SMS code or e-mail link, replacing the last one, unless sent too recently or too often. */
-    async resend(guid: string, channel: EsignChannel): Promise<ResendOutcome> {
-      const app = await open(guid);
-      if (!app) return { kind: 'closed' };
+    async resend(guid: string, signingToken: string, channel: EsignChannel): Promise<ResendOutcome> {
+      const opened = await open(guid, signingToken);
+      if (opened.kind !== 'open') return opened;
+      const { app } = opened;
       const refusal = await resendRefusal(store.esign, app.id, channel);
       if (refusal) return { kind: 'wait', ...refusal };
       await store.transaction((repos) =>
-        channel === 'sms' ? sendSmsCode(repos, app, keys) : sendEmailLink(repos, app, keys),
+        channel === 'sms' ? sendSmsCode(repos, app, keys) : sendEmailLink(repos, app, keys, signingToken),
       );
       return { kind: 'sent' };
     },
@@ -82,8 +109,8 @@ export function esignService(
      * click on it should not tell the customer their e-mail is unconfirmed.
      */
     async verifyEmail(guid: string, token: string): Promise<boolean> {
-      const app = await open(guid);
-      if (!app) return false;
+      const app = await store.esign.findByGuid(guid);
+      if (!app || !isEsignStatus(app.statusId)) return false;
       const live = await store.esign.latestCode(app.id, 'email');
       if (!live || live.secretHash !== sha256(token)) return false;
       if (live.usedAt) return true;
@@ -93,9 +120,10 @@ export function esignService(
       return true;
     },
 
-    async sign(guid: string, signer: Signer): Promise<SignOutcome> {
-      const app = await open(guid);
-      if (!app) return { kind: 'closed' };
+    async sign(guid: string, signingToken: string, signer: Signer): Promise<SignOutcome> {
+      const opened = await open(guid, signingToken);
+      if (opened.kind !== 'open') return opened;
+      const { app } = opened;
       if (!(await store.esign.emailVerified(app.id))) return { kind: 'emailNotVerified' };
       const { documents, documentsSha256, facts } = agreements(app);
       // Only what the page showed may be signed: a new day re-prices the documents (docs/decisions/016).

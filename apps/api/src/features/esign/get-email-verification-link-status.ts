@@ -1,10 +1,12 @@
-import { ok, refuse, Refusal } from '@lender/contract/envelope';
+import { ok } from '@lender/contract/envelope';
+import type { SecurityEvents } from '../../lib/security-events';
 import { implementCall } from '../../plugins/calls';
+import { notOpen } from './esign-refusals';
 import type { EsignService } from './esign-service';
 
 /** Register/GetEmailVerificationLinkStatus: polled by the e-sign page until the e-mail link is clicked. */
-export const getEmailVerificationLinkStatus = (esign: EsignService) =>
-  implementCall('getEmailVerificationLinkStatus', async ({ query }) => {
-    const verified = await esign.emailVerified(query.guid);
-    return verified === null ? refuse(Refusal.esignClosed) : ok({ verified });
+export const getEmailVerificationLinkStatus = (esign: EsignService, security: SecurityEvents) =>
+  implementCall('getEmailVerificationLinkStatus', async ({ query, signingToken, req }) => {
+    const outcome = await esign.emailVerified(query.guid, signingToken);
+    return outcome.kind === 'open' ? ok({ verified: outcome.verified }) : notOpen(outcome, security, req);
   });

@@ -3,7 +3,7 @@ import { ErrorId } from '@lender/contract/error-ids';
 import { formatPence } from '@lender/contract/money';
 import { buildQuote } from '@lender/contract/pricing/quote';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { esignGet, signerAt } from '../../test/esign-journey';
+import { esignGet, signerAt, linkOf } from '../../test/esign-journey';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -17,7 +17,7 @@ const application = () => t.ctx.db.selectFrom('applications').selectAll().execut
 describe('Register/GetEsign', () => {
   it('serves the three agreements with this application’s figures from the engine, and records their hash', async () => {
     const signer = await signerAt(t);
-    const res = await esignGet(t, 'GetEsign', { guid: signer.guid });
+    const res = await esignGet(t, 'GetEsign', { guid: signer.guid }, linkOf(signer));
     expect(res.json().error.errorID).toBe(0);
     const { contract1, contract2, contract3 } = res.json().object;
 
@@ -40,7 +40,7 @@ describe('Register/GetEsign', () => {
     expect(served).toHaveLength(1);
     expect(served[0]).toMatchObject({ application_id: a.id, priced_on: londonToday() });
     // Served again, the same documents are one record.
-    await esignGet(t, 'GetEsign', { guid: signer.guid });
+    await esignGet(t, 'GetEsign', { guid: signer.guid }, linkOf(signer));
     expect(await t.ctx.db.selectFrom('esign_documents_served').selectAll().execute()).toHaveLength(1);
   });
 
@@ -52,7 +52,7 @@ describe('Register/GetEsign', () => {
       .updateTable('customers')
       .set({ first_name: name, last_name: '"><img src=x onerror=alert(1)>' })
       .execute();
-    const { object } = (await esignGet(t, 'GetEsign', { guid: signer.guid })).json();
+    const { object } = (await esignGet(t, 'GetEsign', { guid: signer.guid }, linkOf(signer))).json();
     for (const html of [object.contract1, object.contract2, object.contract3] as string[]) {
       expect(html).not.toMatch(/<script|<img|onerror=alert\(1\)>/i);
     }
@@ -66,7 +66,7 @@ describe('Register/GetEsign', () => {
 
     const signer = await signerAt(t);
     await t.ctx.db.updateTable('applications').set({ status_id: 8 }).execute();
-    expect((await esignGet(t, 'GetEsign', { guid: signer.guid })).json().error.errorID).toBe(
+    expect((await esignGet(t, 'GetEsign', { guid: signer.guid }, linkOf(signer))).json().error.errorID).toBe(
       ErrorId.esignClosed,
     );
     expect(await t.ctx.db.selectFrom('esign_documents_served').selectAll().execute()).toEqual([]);

@@ -1,10 +1,12 @@
-import { ok, refuse, Refusal } from '@lender/contract/envelope';
+import { ok } from '@lender/contract/envelope';
+import type { SecurityEvents } from '../../lib/security-events';
 import { implementCall } from '../../plugins/calls';
+import { notOpen } from './esign-refusals';
 import type { EsignService } from './esign-service';
 
-/** Register/GetEsign: the three agreements, priced for today, as the e-sign page shows them. */
-export const getEsign = (esign: EsignService) =>
-  implementCall('getEsign', async ({ query }) => {
-    const documents = await esign.documents(query.guid);
-    return documents ? ok(documents) : refuse(Refusal.esignClosed);
+/** Register/GetEsign: the three agreements, priced for today, for the holder of the signing link. */
+export const getEsign = (esign: EsignService, security: SecurityEvents) =>
+  implementCall('getEsign', async ({ query, signingToken, req }) => {
+    const outcome = await esign.documents(query.guid, signingToken);
+    return outcome.kind === 'open' ? ok(outcome.documents) : notOpen(outcome, security, req);
   });

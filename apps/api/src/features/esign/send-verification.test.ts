@@ -1,6 +1,13 @@
 import { ErrorId } from '@lender/contract/error-ids';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { esignGet, esignPost, signerAt, smsCodeSentTo, verificationSentTo } from '../../test/esign-journey';
+import {
+  esignGet,
+  esignPost,
+  signerAt,
+  smsCodeSentTo,
+  verificationSentTo,
+  linkOf,
+} from '../../test/esign-journey';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { ESIGN_LIMITS, smsCodeHash } from './esign-codes';
 
@@ -50,7 +57,7 @@ describe('Register/SendVerificationSMS', () => {
     const signer = await signerAt(t);
     const first = await smsCodeSentTo(t, signer.mobile);
     await ageCodes(16);
-    const res = await esignPost(t, 'SendVerificationSMS', signer.guid);
+    const res = await esignPost(t, 'SendVerificationSMS', signer.guid, linkOf(signer));
     expect(res.json()).toEqual({ error: { errorID: 0, errorMessage: '' }, object: null });
     expect(await codes('sms')).toHaveLength(2);
     expect(await outboxTo(signer.mobile)).toHaveLength(2);
@@ -61,7 +68,7 @@ describe('Register/SendVerificationSMS', () => {
 
   it('answers 429 with Retry-After within 15 s of the last code, sending nothing', async () => {
     const signer = await signerAt(t);
-    const res = await esignPost(t, 'SendVerificationSMS', signer.guid);
+    const res = await esignPost(t, 'SendVerificationSMS', signer.guid, linkOf(signer));
     expect(res.statusCode).toBe(429);
     expect(res.json().error.errorID).toBe(ErrorId.tooManyRequests);
     const wait = Number(res.headers['retry-after']);
@@ -75,16 +82,16 @@ describe('Register/SendVerificationSMS', () => {
     const signer = await signerAt(t);
     for (let sent = 1; sent < ESIGN_LIMITS.maxSentPerDay; sent++) {
       await ageCodes(16);
-      expect((await esignPost(t, 'SendVerificationSMS', signer.guid)).statusCode).toBe(200);
+      expect((await esignPost(t, 'SendVerificationSMS', signer.guid, linkOf(signer))).statusCode).toBe(200);
     }
     await ageCodes(16);
-    const refused = await esignPost(t, 'SendVerificationSMS', signer.guid);
+    const refused = await esignPost(t, 'SendVerificationSMS', signer.guid, linkOf(signer));
     expect(refused.statusCode).toBe(429);
     expect(refused.headers['retry-after']).toBe('3600');
     expect(await codes('sms')).toHaveLength(ESIGN_LIMITS.maxSentPerDay);
     // A day later the count starts again.
     await ageCodes(24 * 60 * 60 + 1);
-    expect((await esignPost(t, 'SendVerificationSMS', signer.guid)).statusCode).toBe(200);
+    expect((await esignPost(t, 'SendVerificationSMS', signer.guid, linkOf(signer))).statusCode).toBe(200);
   });
 
   it('answers errorID 220 for an unknown guid or an application not waiting for e-sign', async () => {
@@ -93,9 +100,9 @@ describe('Register/SendVerificationSMS', () => {
     const signer = await signerAt(t);
     await t.ctx.db.updateTable('applications').set({ status_id: 8 }).execute();
     await ageCodes(16);
-    expect((await esignPost(t, 'SendVerificationSMS', signer.guid)).json().error.errorID).toBe(
-      ErrorId.esignClosed,
-    );
+    expect(
+      (await esignPost(t, 'SendVerificationSMS', signer.guid, linkOf(signer))).json().error.errorID,
+    ).toBe(ErrorId.esignClosed);
     expect(await codes('sms')).toHaveLength(1);
   });
 
@@ -111,9 +118,10 @@ describe('Register/SendVerificationAndUniqueUrlEmail', () => {
     const signer = await signerAt(t);
     const old = await verificationSentTo(t, signer.email);
     await ageCodes(16);
-    expect((await esignPost(t, 'SendVerificationAndUniqueUrlEmail', signer.guid)).json().error.errorID).toBe(
-      0,
-    );
+    expect(
+      (await esignPost(t, 'SendVerificationAndUniqueUrlEmail', signer.guid, linkOf(signer))).json().error
+        .errorID,
+    ).toBe(0);
     const fresh = await verificationSentTo(t, signer.email);
     expect(fresh.verification).not.toBe(old.verification);
 
@@ -123,7 +131,7 @@ describe('Register/SendVerificationAndUniqueUrlEmail', () => {
 
   it('has the same cooldown', async () => {
     const signer = await signerAt(t);
-    const res = await esignPost(t, 'SendVerificationAndUniqueUrlEmail', signer.guid);
+    const res = await esignPost(t, 'SendVerificationAndUniqueUrlEmail', signer.guid, linkOf(signer));
     expect(res.statusCode).toBe(429);
     expect(await codes('email')).toHaveLength(1);
   });

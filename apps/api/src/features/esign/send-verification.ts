@@ -1,13 +1,16 @@
-import { ok, refuse, Refusal } from '@lender/contract/envelope';
+import { ok, Refusal } from '@lender/contract/envelope';
 import { resendTooSoon } from '@lender/contract/refusals';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { SecurityEvents } from '../../lib/security-events';
 import { tooManyRequests } from '../../lib/rate-limiter';
 import { implementCall } from '../../plugins/calls';
+import { notOpen } from './esign-refusals';
 import type { EsignService, ResendOutcome } from './esign-service';
 
-function answer(outcome: ResendOutcome, reply: FastifyReply) {
+function answer(outcome: ResendOutcome, reply: FastifyReply, security: SecurityEvents, req: FastifyRequest) {
   if (outcome.kind === 'sent') return ok(null);
-  if (outcome.kind === 'closed') return refuse(Refusal.esignClosed);
+  if (outcome.kind === 'closed' || outcome.kind === 'noLink') return notOpen(outcome, security, req);
+  void security.record({ type: 'limit-refused', ip: req.ip, detail: `e-sign resend ${outcome.reason}` });
   return tooManyRequests(
     reply,
     outcome.retryAfterSeconds,
@@ -16,13 +19,13 @@ function answer(outcome: ResendOutcome, reply: FastifyReply) {
 }
 
 /** Register/SendVerificationSMS: a new code, replacing the last (body: the guid as a JSON string). */
-export const sendVerificationSms = (esign: EsignService) =>
-  implementCall('sendVerificationSms', async ({ body, reply }) =>
-    answer(await esign.resend(body, 'sms'), reply),
+export const sendVerificationSms = (esign: EsignService, security: SecurityEvents) =>
+  implementCall('sendVerificationSms', async ({ body, signingToken, reply, req }) =>
+    answer(await esign.resend(body, signingToken, 'sms'), reply, security, req),
   );
 
 /** Register/SendVerificationAndUniqueUrlEmail: the e-sign e-mail again, with a new verification link. */
-export const sendVerificationAndUniqueUrlEmail = (esign: EsignService) =>
-  implementCall('sendVerificationAndUniqueUrlEmail', async ({ body, reply }) =>
-    answer(await esign.resend(body, 'email'), reply),
+export const sendVerificationAndUniqueUrlEmail = (esign: EsignService, security: SecurityEvents) =>
+  implementCall('sendVerificationAndUniqueUrlEmail', async ({ body, signingToken, reply, req }) =>
+    answer(await esign.resend(body, signingToken, 'email'), reply, security, req),
   );

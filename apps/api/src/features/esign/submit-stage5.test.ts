@@ -7,6 +7,7 @@ import { sha256 } from '../../lib/secrets';
 import {
   esignGet,
   esignPost,
+  linkOf,
   readyToSign,
   signerAt,
   smsCodeSentTo,
@@ -25,8 +26,8 @@ afterEach(async () => {
   await t.close();
 });
 
-const sign = (payload: object, headers: Record<string, string> = {}) =>
-  esignPost(t, 'SubmitStage5', payload, { 'user-agent': 'Test browser/1.0', ...headers });
+const sign = (signer: { signingToken: string }, payload: object, headers: Record<string, string> = {}) =>
+  esignPost(t, 'SubmitStage5', payload, { 'user-agent': 'Test browser/1.0', ...linkOf(signer), ...headers });
 const status = async () =>
   (await t.ctx.db.selectFrom('applications').select('status_id').executeTakeFirstOrThrow()).status_id;
 const signatures = () => t.ctx.db.selectFrom('esign_signatures').selectAll().execute();
@@ -38,7 +39,7 @@ describe('Register/SubmitStage5', () => {
     const shown = await readyToSign(t, signer);
     const code = await smsCodeSentTo(t, signer.mobile);
 
-    const res = await sign(stage5Payload(signer.guid, code));
+    const res = await sign(signer, stage5Payload(signer.guid, code));
     expect(res.json()).toEqual({ error: { errorID: 0, errorMessage: '' }, object: null });
     expect(await status()).toBe(AppStatus.undewriting);
 
@@ -73,7 +74,9 @@ describe('Register/SubmitStage5', () => {
     expect(sha256(Buffer.from(attachments[0]!.content_base64, 'base64'))).toBe(signature!.pdf_sha256);
 
     // Signed: the e-sign calls are closed now.
-    expect(errorOf(await esignGet(t, 'GetEsign', { guid: signer.guid })).errorID).toBe(ErrorId.esignClosed);
+    expect(errorOf(await esignGet(t, 'GetEsign', { guid: signer.guid }, linkOf(signer))).errorID).toBe(
+      ErrorId.esignClosed,
+    );
   });
 
   it('answers 221 for a wrong code and records nothing', async () => {
@@ -81,14 +84,14 @@ describe('Register/SubmitStage5', () => {
     await readyToSign(t, signer);
     const code = await smsCodeSentTo(t, signer.mobile);
     const wrong = code === '000000' ? '000001' : '000000';
-    expect(errorOf(await sign(stage5Payload(signer.guid, wrong)))).toEqual({
+    expect(errorOf(await sign(signer, stage5Payload(signer.guid, wrong)))).toEqual({
       errorID: ErrorId.invalidSmsCode,
       errorMessage: 'Not Valid SMS Code',
     });
     expect(await status()).toBe(AppStatus.esignSent);
     expect(await signatures()).toEqual([]);
     // The right code still works after a wrong one.
-    expect(errorOf(await sign(stage5Payload(signer.guid, code))).errorID).toBe(0);
+    expect(errorOf(await sign(signer, stage5Payload(signer.guid, code))).errorID).toBe(0);
   });
 
   it('kills the code after 5 tries, even racing ones; a new code works', async () => {
@@ -97,7 +100,7 @@ describe('Register/SubmitStage5', () => {
     const code = await smsCodeSentTo(t, signer.mobile);
     const wrong = code === '000000' ? '000001' : '000000';
     const answers = await Promise.all(
-      Array.from({ length: 7 }, () => sign(stage5Payload(signer.guid, wrong))),
+      Array.from({ length: 7 }, () => sign(signer, stage5Payload(signer.guid, wrong))),
     );
     expect(answers.map((r) => errorOf(r).errorID)).toEqual(Array(7).fill(ErrorId.invalidSmsCode));
     expect(answers.filter((r) => errorOf(r).errorMessage === 'Not Valid SMS Code')).toHaveLength(5);
@@ -105,14 +108,14 @@ describe('Register/SubmitStage5', () => {
     expect(row!.tries).toBe(5);
 
     // Even the right code is refused now.
-    expect(errorOf(await sign(stage5Payload(signer.guid, code)))).toEqual({
+    expect(errorOf(await sign(signer, stage5Payload(signer.guid, code)))).toEqual({
       errorID: ErrorId.invalidSmsCode,
       errorMessage: Refusal.smsCodeTooManyTries.errorMessage,
     });
     await t.ctx.db.updateTable('esign_codes').set({ created_at: '2000-01-01T00:00:00.000Z' }).execute();
-    expect(errorOf(await esignPost(t, 'SendVerificationSMS', signer.guid)).errorID).toBe(0);
+    expect(errorOf(await esignPost(t, 'SendVerificationSMS', signer.guid, linkOf(signer))).errorID).toBe(0);
     expect(
-      errorOf(await sign(stage5Payload(signer.guid, await smsCodeSentTo(t, signer.mobile)))).errorID,
+      errorOf(await sign(signer, stage5Payload(signer.guid, await smsCodeSentTo(t, signer.mobile)))).errorID,
     ).toBe(0);
   });
 
@@ -127,7 +130,7 @@ describe('Register/SubmitStage5', () => {
       .set({ expires_at: new Date(Date.now() - 1).toISOString() })
       .where('channel', '=', 'sms')
       .execute();
-    expect(errorOf(await sign(stage5Payload(signer.guid, code)))).toEqual({
+    expect(errorOf(await sign(signer, stage5Payload(signer.guid, code)))).toEqual({
       errorID: ErrorId.invalidSmsCode,
       errorMessage: Refusal.smsCodeExpired.errorMessage,
     });
@@ -136,11 +139,13 @@ describe('Register/SubmitStage5', () => {
 
   it('answers 222 until the e-mail link is clicked', async () => {
     const signer = await signerAt(t);
-    await esignGet(t, 'GetEsign', { guid: signer.guid });
+    await esignGet(t, 'GetEsign', { guid: signer.guid }, linkOf(signer));
     const code = await smsCodeSentTo(t, signer.mobile);
-    expect(errorOf(await sign(stage5Payload(signer.guid, code))).errorID).toBe(ErrorId.emailNotVerified);
+    expect(errorOf(await sign(signer, stage5Payload(signer.guid, code))).errorID).toBe(
+      ErrorId.emailNotVerified,
+    );
     await esignGet(t, 'CheckEmailVerification', await verificationSentTo(t, signer.email));
-    expect(errorOf(await sign(stage5Payload(signer.guid, code))).errorID).toBe(0);
+    expect(errorOf(await sign(signer, stage5Payload(signer.guid, code))).errorID).toBe(0);
   });
 
   it('answers 223 when the documents were re-priced since they were shown (a new day), until read again', async () => {
@@ -151,17 +156,17 @@ describe('Register/SubmitStage5', () => {
       .updateTable('esign_codes')
       .set({ created_at: new Date(Date.now() - 60_000).toISOString() })
       .execute();
-    await esignPost(t, 'SendVerificationSMS', signer.guid);
+    await esignPost(t, 'SendVerificationSMS', signer.guid, linkOf(signer));
     const code = await smsCodeSentTo(t, signer.mobile);
 
-    expect(errorOf(await sign(stage5Payload(signer.guid, code)))).toEqual({
+    expect(errorOf(await sign(signer, stage5Payload(signer.guid, code)))).toEqual({
       errorID: ErrorId.agreementChanged,
       errorMessage: Refusal.agreementChanged.errorMessage,
     });
     expect(await status()).toBe(AppStatus.esignSent);
-    const again = (await esignGet(t, 'GetEsign', { guid: signer.guid })).json().object;
+    const again = (await esignGet(t, 'GetEsign', { guid: signer.guid }, linkOf(signer))).json().object;
     expect(again.contract3).toMatch(/re-priced|today/i);
-    expect(errorOf(await sign(stage5Payload(signer.guid, code))).errorID).toBe(0);
+    expect(errorOf(await sign(signer, stage5Payload(signer.guid, code))).errorID).toBe(0);
   });
 
   it('signs once when the same signature arrives twice at the same time', async () => {
@@ -169,8 +174,8 @@ describe('Register/SubmitStage5', () => {
     await readyToSign(t, signer);
     const code = await smsCodeSentTo(t, signer.mobile);
     const answers = await Promise.all([
-      sign(stage5Payload(signer.guid, code)),
-      sign(stage5Payload(signer.guid, code)),
+      sign(signer, stage5Payload(signer.guid, code)),
+      sign(signer, stage5Payload(signer.guid, code)),
     ]);
     expect(answers.map((r) => errorOf(r).errorID).sort((a, b) => a - b)).toContain(0);
     expect(answers.filter((r) => errorOf(r).errorID === 0)).toHaveLength(1);
@@ -182,7 +187,12 @@ describe('Register/SubmitStage5', () => {
   it('needs both boxes ticked and a code, with the spec’s messages, changing nothing', async () => {
     const signer = await signerAt(t);
     await readyToSign(t, signer);
-    const res = await sign({ guid: signer.guid, smsCode: ' ', termsAccepted: false, understodInfo: null });
+    const res = await sign(signer, {
+      guid: signer.guid,
+      smsCode: ' ',
+      termsAccepted: false,
+      understodInfo: null,
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().object.fields).toEqual({
       smsCode: Msg.smsCode,
@@ -194,7 +204,10 @@ describe('Register/SubmitStage5', () => {
   });
 
   it('answers 220 for an unknown guid', async () => {
-    const res = await sign(stage5Payload('6f1c2b1e-0000-4000-8000-000000000000', '123456'));
+    const res = await sign(
+      { signingToken: 'x'.repeat(43) },
+      stage5Payload('6f1c2b1e-0000-4000-8000-000000000000', '123456'),
+    );
     expect(errorOf(res).errorID).toBe(ErrorId.esignClosed);
   });
 });

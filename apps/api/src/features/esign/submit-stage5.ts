@@ -1,5 +1,8 @@
 import { ok, refuse, Refusal } from '@lender/contract/envelope';
+import type { FastifyRequest } from 'fastify';
+import type { SecurityEvents } from '../../lib/security-events';
 import { implementCall } from '../../plugins/calls';
+import { notOpen } from './esign-refusals';
 import type { EsignService, SignOutcome } from './esign-service';
 
 const codeRefusal = {
@@ -9,17 +12,19 @@ const codeRefusal = {
   tooManyTries: Refusal.smsCodeTooManyTries,
 } as const;
 
-function answer(outcome: SignOutcome) {
+function answer(outcome: SignOutcome, security: SecurityEvents, req: FastifyRequest) {
   switch (outcome.kind) {
     case 'signed':
       return ok(null);
     case 'closed':
-      return refuse(Refusal.esignClosed);
+    case 'noLink':
+      return notOpen(outcome, security, req);
     case 'emailNotVerified':
       return refuse(Refusal.emailNotVerified);
     case 'agreementChanged':
       return refuse(Refusal.agreementChanged);
     case 'invalidCode':
+      void security.record({ type: 'esign-code-failed', ip: req.ip, detail: outcome.check });
       return refuse(codeRefusal[outcome.check]);
   }
 }
@@ -28,13 +33,15 @@ function answer(outcome: SignOutcome) {
  * Register/SubmitStage5: the signature. The schema has checked the two boxes and that a code was given;
  * the service checks the e-mail, the documents shown and the code, and records the signature.
  */
-export const submitStage5 = (esign: EsignService) =>
-  implementCall('submitStage5', async ({ body, req }) =>
+export const submitStage5 = (esign: EsignService, security: SecurityEvents) =>
+  implementCall('submitStage5', async ({ body, signingToken, req }) =>
     answer(
-      await esign.sign(body.guid, {
+      await esign.sign(body.guid, signingToken, {
         smsCode: body.smsCode,
         ipAddress: req.ip,
         userAgent: (req.headers['user-agent'] ?? '').slice(0, 500),
       }),
+      security,
+      req,
     ),
   );
