@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { applicationAt } from '../support/application-at';
-import { verificationLinkFor } from '../support/outbox';
+import { verificationLinkFor, signingLinkFor } from '../support/outbox';
 import { screenshots } from './shot';
 
 /*
@@ -14,7 +14,7 @@ const proceed = (page: Page) => page.getByRole('button', { name: 'Let’s Procee
 
 async function openEsign(page: Page, request: Parameters<typeof applicationAt>[0]) {
   const at = await applicationAt(request, 'esignSent');
-  await page.goto(`/loan/stage5/${at.appGuid}`);
+  await page.goto(await signingLinkFor(request, at.applicant.email));
   await expect(proceed(page)).toBeVisible();
   return at;
 }
@@ -43,7 +43,7 @@ test('stage5: the loan agreement and the PCCI in their dialogs', async ({ page, 
 });
 
 test('stage5: the e-mail confirmed, and a resend asked for too soon', async ({ page, request }) => {
-  const { appGuid, applicant } = await applicationAt(request, 'esignSent');
+  const { appGuid, applicant } = await openEsign(page, request);
   await page.goto(await verificationLinkFor(request, applicant.email));
   await expect(page).toHaveURL((url) => url.pathname === `/loan/stage5/${appGuid}`);
   await expect(page.getByText('The email was confirmed!')).toBeVisible();

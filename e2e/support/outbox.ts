@@ -86,3 +86,7 @@ export const passwordLinkFor = (request: APIRequestContext, email: string, count
 /** The verification link of an e-mail change, sent to the new address. */
 export const emailChangeLinkFor = (request: APIRequestContext, email: string, count = 1) =>
   linkIn(request, email, /https?:\/\/\S+\/confirm-email\/([\w-]+)/, 'e-mail change link', count);
+
+/** The e-sign link of the newest e-sign e-mail: the guid in its path, its own token in the fragment. */
+export const signingLinkFor = (request: APIRequestContext, email: string, count = 1) =>
+  linkIn(request, email, /https?:\/\/\S+\/loan\/stage5\/[0-9a-f-]{36}#([\w-]+)/, 'signing link', count);

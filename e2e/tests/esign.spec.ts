@@ -3,7 +3,7 @@ import { TIMINGS } from '@lender/contract/timings';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { applicationAt } from '../support/application-at';
 import { errorSummary, fieldError } from '../support/form-errors';
-import { smsCodeFor, smsCount, verificationLinkFor } from '../support/outbox';
+import { signingLinkFor, smsCodeFor, smsCount, verificationLinkFor } from '../support/outbox';
 import { rememberSecret, TEST_SECRETS } from '../support/secrets';
 import { storedSession } from '../support/session';
 import { fillCard, fillStage3Basics } from '../support/stage-forms';
@@ -54,7 +54,9 @@ function figuresIn(html: string): string[] {
 async function openEsign(page: Page, request: Parameters<typeof applicationAt>[0]) {
   const { appGuid, applicant } = await applicationAt(request, 'esignSent');
   const served = page.waitForResponse(apiCall('GetEsign'));
-  await page.goto(`/loan/stage5/${appGuid}`);
+  // The link as the e-mail gives it: the guid alone would open nothing.
+  await page.goto(await signingLinkFor(request, applicant.email));
+  await expect(page).toHaveURL((url) => url.pathname === `/loan/stage5/${appGuid}` && url.hash === '');
   await expect(heading(page)).toHaveText('Sign your loan agreement');
   await expect(proceed(page)).toBeVisible();
   return { appGuid: appGuid!, applicant, agreements: await servedAgreements(served) };
@@ -132,9 +134,27 @@ test.describe('New-customer application, part 3: e-sign', () => {
     await expect(page.getByText('There is no need to call us.', { exact: false })).toBeVisible();
     await expectNoSeriousA11yViolations(page);
 
-    // Signed: the link no longer opens e-sign.
-    await page.goto(esignUrl);
+    // Signed: the e-mailed link no longer opens e-sign.
+    await page.goto(await signingLinkFor(request, applicant.email));
     await expect(page).toHaveURL((url) => url.pathname === '/error' && url.search === '?esign=true');
+  });
+
+  test('the guid alone opens nothing: the page says to use the e-mailed link or log in', async ({
+    page,
+    request,
+  }) => {
+    const { appGuid, applicant } = await applicationAt(request, 'esignSent');
+    const refused = page.waitForResponse(apiCall('GetEsign'));
+    await page.goto(`/loan/stage5/${appGuid}`);
+    expect((await (await refused).json()).error.errorID).toBe(224);
+    await expect(
+      page.getByRole('status').filter({ hasText: 'To sign, please open the link in the latest e-mail' }),
+    ).toBeVisible();
+    await expect(page.getByRole('link', { name: 'log in' })).toHaveAttribute('href', '/login');
+    await expect(page.getByRole('main')).not.toContainText(applicant.email);
+    await expect(page.getByRole('button', { name: 'Resend SMS code' })).toHaveCount(0);
+    expect(await smsCount(request, applicant.mobile)).toBe(1);
+    await expectNoSeriousA11yViolations(page);
   });
 
   test('asks for what is missing, and says so beside the button', async ({ page, request }) => {

@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import { trackRequest } from './loader-store';
 import { navigateTo } from './navigation';
 import { clearSession, getItem, hasSession, storeTokens } from './session';
+import { guidOfInput, signingTokenFor } from './signing-link';
 
 const MAINTENANCE_ERROR_ID = ErrorId.maintenance;
 
@@ -45,6 +46,11 @@ export type CallOptions = {
    */
   skipDefaultErrorHandling?: boolean;
   signal?: AbortSignal;
+  /**
+   * The access token of a session the browser does not keep (a login that leads to e-sign, which
+   * happens signed out): used for this call instead of the stored one.
+   */
+  accessToken?: string;
 };
 
 /** The lock every tab of this site takes to swap the refresh token (the Web Locks API). */
@@ -94,11 +100,13 @@ function refreshSession(startedWith: string | null): Promise<boolean> {
   return refreshing;
 }
 
-function request(name: CallName, input: unknown, signal?: AbortSignal) {
+function request(name: CallName, input: unknown, options: CallOptions) {
   const route = callRoutes[name];
   const headers: Record<string, string> = {};
-  const token = getItem('token');
+  const token = options.accessToken ?? getItem('token');
   if (token) headers.authorization = `Bearer ${token}`;
+  // The e-sign calls: the signing link's token of the application they name.
+  if (route.auth === 'signing') headers['x-signing-token'] = signingTokenFor(guidOfInput(input));
   let url = route.path;
   let body: string | undefined;
   if (route.input === 'query' && input) {
@@ -111,7 +119,7 @@ function request(name: CallName, input: unknown, signal?: AbortSignal) {
     headers['content-type'] = 'application/json';
     body = JSON.stringify(input);
   }
-  return fetch(url, { method: route.method, headers, body, signal });
+  return fetch(url, { method: route.method, headers, body, signal: options.signal });
 }
 
 /**
@@ -132,10 +140,10 @@ export async function callApi<N extends CallName>(
       let res: Response;
       try {
         const startedWith = getItem('refresh_token');
-        res = await request(name, input, options.signal);
-        if (res.status === 401 && route.auth === 'session') {
+        res = await request(name, input, options);
+        if (res.status === 401 && route.auth === 'session' && !options.accessToken) {
           if (hasSession() && (await refreshSession(startedWith))) {
-            res = await request(name, input, options.signal);
+            res = await request(name, input, options);
           }
           if (res.status === 401) {
             // The server has already ended this session: forgetting it here is all that is left.

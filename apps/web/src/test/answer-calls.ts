@@ -1,8 +1,8 @@
 import type { CallName } from '@lender/contract/api-calls';
 import { vi } from 'vitest';
-import { callApi } from '../lib/api-client';
+import { callApi, type CallOptions } from '../lib/api-client';
 
-type Answers = Partial<Record<CallName, (input: unknown) => unknown>>;
+type Answers = Partial<Record<CallName, (input: unknown, options?: CallOptions) => unknown>>;
 
 /**
  * `callApi`, which the test file mocks (`vi.mock(import('../lib/api-client'), ...)`), answering only the
@@ -11,9 +11,9 @@ type Answers = Partial<Record<CallName, (input: unknown) => unknown>>;
 export function answerCalls(answers: Answers) {
   vi.mocked(callApi)
     .mockReset()
-    .mockImplementation((async (name: CallName, input: unknown) => {
+    .mockImplementation((async (name: CallName, input: unknown, options?: CallOptions) => {
       const answer = answers[name];
       if (!answer) throw new Error(`unexpected call ${name}`);
-      return answer(input);
+      return answer(input, options);
     }) as never);
 }

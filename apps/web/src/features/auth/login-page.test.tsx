@@ -10,6 +10,7 @@ import { getItem, hasSession } from '../../lib/session';
 import { Component as LoginPage } from './login-page';
 import { Where } from '../../test/where';
 import { answerCalls } from '../../test/answer-calls';
+import { signingTokenFor } from '../../lib/signing-link';
 
 // Only the network is replaced: the login and the account details go through callApi, Logout through fetch.
 vi.mock(import('../../lib/api-client'), async (original) => ({ ...(await original()), callApi: vi.fn() }));
@@ -24,6 +25,8 @@ type Answer = {
   isLegal: boolean;
 };
 let answer: Answer;
+/** The access token each Register/EsignLink was sent with. */
+let esignLinkTokens: (string | undefined)[];
 let logins: unknown[];
 let loginFailure: unknown;
 let detailsFailure: unknown;
@@ -42,6 +45,7 @@ beforeEach(() => {
   loginFailure = null;
   detailsFailure = null;
   posts = [];
+  esignLinkTokens = [];
   answerCalls({
     login: (input) => {
       logins.push(input);
@@ -51,6 +55,10 @@ beforeEach(() => {
     getAccountDetails: () => {
       if (detailsFailure) throw detailsFailure;
       return DETAILS;
+    },
+    esignLink: (_input, options) => {
+      esignLinkTokens.push(options?.accessToken);
+      return { appGuid: APP_GUID, signingToken: 'S1' };
     },
   });
   vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
@@ -209,9 +217,12 @@ describe('a successful login', () => {
       expect(await landedOn()).toBe(`/loan/stage5/${APP_GUID}`);
       expect(hasSession()).toBe(false);
       expect(getItem('userName')).toBeNull();
-      // The session the login opened is ended on the server, not left unused.
+      // The session the login opened is exchanged for a signing link of this browser's own, then ended
+      // on the server, not left unused.
+      expect(esignLinkTokens).toEqual([answer.token]);
+      expect(signingTokenFor(APP_GUID)).toBe('S1');
       expect(posts).toEqual([{ url: '/api/Account/Logout', body: JSON.stringify('R1'), keepalive: true }]);
-      expect(vi.mocked(callApi).mock.calls.map((c) => c[0])).toEqual(['login']);
+      expect(vi.mocked(callApi).mock.calls.map((c) => c[0])).toEqual(['login', 'esignLink']);
     },
   );
 

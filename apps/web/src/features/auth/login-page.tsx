@@ -3,7 +3,7 @@ import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useErrorBanner } from '../../components/form/error-banner';
 import { Page } from '../../components/page';
 import { QueryProvider } from '../../lib/query';
-import { endServerSession } from '../../lib/sign-out';
+import { handOverToSigning } from '../../lib/hand-over-to-signing';
 import { afterLogin } from './after-login';
 import { keepSession, loginFailureMessage, rememberNames, useLogin, type LoginPayload } from './login';
 import { LoginForm } from './login-form';
@@ -34,9 +34,9 @@ function LoginPage() {
     const answer = await loginCall.mutateAsync(payload);
     const next = afterLogin(answer, state);
     if (!next.keepSession) {
-      // E-sign happens signed out: the session this login opened is ended rather than left unused.
-      endServerSession(answer.refreshToken);
-      void navigate(next.path);
+      // E-sign happens signed out: the session this login opened is exchanged for a signing link of
+      // this browser's own, then ended rather than left unused.
+      void navigate(await handOverToSigning(answer));
       return;
     }
     // This screen is for signed-out visitors only: storing the session makes its guard send the person

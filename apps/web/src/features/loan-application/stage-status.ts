@@ -2,7 +2,7 @@ import { resumePathFor, resumeRouteFor, isEsignStatus, type ResumeRoute } from '
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { useApplicationStatus } from '../../lib/api/get-application-status';
-import { signOut } from '../../lib/sign-out';
+import { handOverToSigning } from '../../lib/hand-over-to-signing';
 
 /**
  * Spec section 4: each stage screen reads the application status on arrival. When the status belongs to
@@ -27,9 +27,8 @@ export function useStageStatus(route: ResumeRoute) {
     if (route !== '/loan/stage2') {
       void navigate('/', { replace: true });
     } else if (isEsignStatus(appStatusID)) {
-      // E-sign happens signed out (spec section 6).
-      signOut();
-      void navigate(resumePathFor(appStatusID, appGuid), { replace: true });
+      // E-sign happens signed out (spec section 6), with a signing link of this browser's own.
+      void handOverToSigning().then((path) => navigate(path, { replace: true }));
     } else {
       void navigate(resumePathFor(appStatusID, appGuid), { replace: true });
     }
@@ -39,10 +38,10 @@ export function useStageStatus(route: ResumeRoute) {
 }
 
 /**
- * After a stage's submit the server's new status picks the next screen. E-sign statuses sign the
- * applicant out first: stage 5 is reached through its link, signed out (spec sections 4 and 6).
+ * After a stage's submit the server's new status picks the next screen. E-sign statuses hand the
+ * applicant over first: stage 5 is reached signed out, with a signing link (spec sections 4 and 6).
  */
-export function nextPathAfterSubmit(appStatusID: number, appGuid: string | null): string {
-  if (isEsignStatus(appStatusID)) signOut();
+export async function nextPathAfterSubmit(appStatusID: number, appGuid: string | null): Promise<string> {
+  if (isEsignStatus(appStatusID)) return handOverToSigning();
   return resumePathFor(appStatusID, appGuid);
 }

@@ -97,6 +97,7 @@ beforeEach(() => {
       submissions.push({ payload: input, stored: JSON.stringify({ ...sessionStorage }) });
       return stage2Answer();
     },
+    esignLink: () => ({ appGuid: 'b7f9c1de-0000-4000-8000-000000000001', signingToken: 'S2' }),
   });
 });
 
@@ -299,6 +300,7 @@ describe('Stage 2, Debit Card Check', () => {
     await next(user);
     await waitFor(() => expect(where()).toBe('/loan/stage5/b7f9c1de-0000-4000-8000-000000000001'));
     expect(localStorage.getItem('token')).toBeNull();
+    expect(localStorage.getItem('signing:b7f9c1de-0000-4000-8000-000000000001')).toBe('S2');
   });
 
   it('shows a stored stage-2 error once, then forgets it', async () => {

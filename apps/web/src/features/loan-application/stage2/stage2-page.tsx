@@ -66,7 +66,7 @@ function Stage2Page() {
 
   const proceed = (answer: Stage2Answer) => {
     if (answer.redirectUrl !== null) goToChallenge(answer.redirectUrl);
-    else void navigate(nextPathAfterSubmit(answer.appStatusID, answer.appGuid));
+    else void nextPathAfterSubmit(answer.appStatusID, answer.appGuid).then((path) => navigate(path));
   };
 
   useChallengeReturn(ready, {

@@ -38,7 +38,7 @@ function Stage3Page() {
   const send = async (payload: Stage3Parsed) => {
     failure.clear();
     const status = await submit.mutateAsync(payload);
-    void navigate(nextPathAfterSubmit(status.appStatusID, status.appGuid));
+    void navigate(await nextPathAfterSubmit(status.appStatusID, status.appGuid));
   };
 
   // Field messages of a 400 are on the form already (the form hook); a decline is an outcome of its own.

@@ -11,6 +11,8 @@ import { Where } from '../../../test/where';
 import { answerCalls } from '../../../test/answer-calls';
 
 // Only the network is replaced: the status check, the lists and the submit all go through callApi.
+import { signingTokenFor } from '../../../lib/signing-link';
+
 vi.mock(import('../../../lib/api-client'), async (original) => ({ ...(await original()), callApi: vi.fn() }));
 
 const APP_GUID = '6f1c2a9e-0d7b-4c55-9a61-2f0e8b3d4c11';
@@ -20,7 +22,11 @@ const submitted = vi.fn();
 beforeEach(() => {
   status = { appStatusID: AppStatus.applicationCompleted, appGuid: null };
   submitted.mockReset().mockResolvedValue({ appStatusID: AppStatus.esignSent, appGuid: APP_GUID });
-  answerCalls({ getApplicationStatus: () => status, submitStage4: (input) => submitted(input) });
+  answerCalls({
+    getApplicationStatus: () => status,
+    submitStage4: (input) => submitted(input),
+    esignLink: () => ({ appGuid: APP_GUID, signingToken: 'S4' }),
+  });
   storeTokens({ token: 'access', refreshToken: 'refresh' });
 });
 
@@ -98,6 +104,8 @@ describe('Stage 4, bank details', () => {
     expect(submitted).toHaveBeenCalledWith({ sortCode: '123456', bankAccountNumber: '12345678' });
     expect((await screen.findByTestId('where')).textContent).toBe(`/loan/stage5/${APP_GUID}`);
     expect(hasSession()).toBe(false);
+    // The e-sign page's calls need a signing link: this browser was handed one before signing out.
+    expect(signingTokenFor(APP_GUID)).toBe('S4');
   });
 
   it("shows a refusal's message in a red banner above the button, with focus on it, keeping what was typed", async () => {

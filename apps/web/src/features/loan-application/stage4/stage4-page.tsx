@@ -24,11 +24,11 @@ function Stage4Page() {
   const submit = useSubmitStage4();
   const failure = useErrorBanner();
 
-  // Success hands over to e-sign, which happens signed out (spec section 4): nextPathAfterSubmit signs out.
+  // Success hands over to e-sign, which happens signed out (spec section 4): nextPathAfterSubmit does it.
   const send = async (payload: BankDetails) => {
     failure.clear();
     const status = await submit.mutateAsync(payload);
-    void navigate(nextPathAfterSubmit(status.appStatusID, status.appGuid));
+    void navigate(await nextPathAfterSubmit(status.appStatusID, status.appGuid));
   };
 
   return (

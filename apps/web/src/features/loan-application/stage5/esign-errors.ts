@@ -19,6 +19,8 @@ export const hasErrorId = (err: unknown, errorID: number) =>
  */
 export function esignFailurePath(err: unknown): string | null {
   if (hasErrorId(err, ErrorId.esignClosed)) return ESIGN_ERROR_PATH;
+  // No signing link: the page itself says how to get one (docs/decisions/020).
+  if (hasErrorId(err, ErrorId.signingLinkNeeded)) return null;
   if (!(err instanceof ApiCallError)) return '/error';
   if (err.status === 400) return ESIGN_ERROR_PATH;
   return err.status === 200 ? '/error' : null;

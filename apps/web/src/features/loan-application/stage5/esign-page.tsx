@@ -1,9 +1,10 @@
 import { ErrorId } from '@lender/contract/error-ids';
 import { useErrorBanner } from '../../../components/form/error-banner';
-import { useEffect } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
 import { Page } from '../../../components/page';
 import { ApiCallError, serverMessage } from '../../../lib/api-client';
+import { forgetSigningToken, takeSigningTokenFromAddress } from '../../../lib/signing-link';
 import { QueryProvider } from '../../../lib/query';
 import { AgreementDocuments } from './agreement-documents';
 import { EsignForm } from './esign-form';
@@ -23,6 +24,8 @@ export function Component() {
 
 function EsignPage() {
   const guid = useParams().appGuid ?? '';
+  // Before the first call: the e-mailed link's token moves from the address to storage.
+  useState(() => takeSigningTokenFromAddress(guid));
   const navigate = useNavigate();
   const esign = useEsign(guid);
   const submit = useSubmitStage5();
@@ -48,7 +51,8 @@ function EsignPage() {
       // A wrong code belongs to its field, shown like any field message (summary, focus) by the form hook.
       throw new ApiCallError((err as ApiCallError).error, 400, { fields: { smsCode: NOT_VALID_SMS_CODE } });
     }
-    // Signed: the e-sign page is closed from now on, so Back should not lead to it.
+    // Signed: the e-sign page is closed from now on, so Back should not lead to it, nor the link open it.
+    forgetSigningToken(guid);
     void navigate('/loan/success', { replace: true });
   };
 
@@ -62,13 +66,20 @@ function EsignPage() {
     showError(serverMessage(err));
   };
 
+  const linkNeeded = hasErrorId(esign.error, ErrorId.signingLinkNeeded);
   return (
     <Page
       heading="Sign your loan agreement"
       title="E-sign"
-      lead="We have sent you two verification codes to confirm that it is you signing: a code by SMS to your mobile, to type below, and a link by e-mail, to press."
+      lead={
+        linkNeeded
+          ? undefined
+          : 'We have sent you two verification codes to confirm that it is you signing: a code by SMS to your mobile, to type below, and a link by e-mail, to press.'
+      }
     >
-      {esign.data ? (
+      {linkNeeded ? (
+        <SigningLinkNeeded />
+      ) : esign.data ? (
         <EsignForm
           guid={guid}
           documents={<AgreementDocuments agreements={esign.data} />}
@@ -80,5 +91,21 @@ function EsignPage() {
         <p aria-busy="true">Loading your agreement…</p>
       )}
     </Page>
+  );
+}
+
+/**
+ * The guid without its signing link (another browser, a link typed from memory, an expired link):
+ * nothing of the application is shown, and the way on is the e-mailed link or a login.
+ */
+function SigningLinkNeeded() {
+  return (
+    <div className="banner banner--info" role="status">
+      <p>To sign, please open the link in the latest e-mail we sent you, on this device.</p>
+      <p>
+        If the link no longer works, <Link to="/login">log in</Link> with your e-mail address and password
+        and we will take you back to your agreement.
+      </p>
+    </div>
   );
 }
