@@ -125,6 +125,11 @@ describe('redactUrl', () => {
     ['/x?token=', '/x?token=[Redacted]'],
     ['/reset-password/AbC-123_xyz', '/reset-password/[Redacted]'],
     ['/confirm-email/AbC-123_xyz?x=1', '/confirm-email/[Redacted]?x=1'],
+    // Issue 26: the e-sign and lead pages' guid, a guid query, an OAuth-style token.
+    ['/loan/stage5/6f1c2b1e-0000-4000-8000-000000000000', '/loan/stage5/[Redacted]'],
+    ['/loan/lead-provider/6f1c2b1e-0000-4000-8000-000000000000?z2=0', '/loan/lead-provider/[Redacted]?z2=0'],
+    ['/api/Register/GetEsign?guid=6f1c2b1e', '/api/Register/GetEsign?guid=[Redacted]'],
+    ['/x?access_token=abc&y=1', '/x?access_token=[Redacted]&y=1'],
   ])('masks %s', (input, expected) => {
     expect(redactUrl(input)).toBe(expected);
   });

@@ -18,10 +18,13 @@ export const SENSITIVE_KEYS = [
   'guid',
   'verification',
   'pKey',
+  'access_token',
+  'signingToken',
 ];
 
 const redactPaths = [
   'req.headers.authorization',
+  'req.headers["x-signing-token"]',
   'req.headers.cookie',
   'res.headers["set-cookie"]',
   ...SENSITIVE_KEYS.flatMap((k) => [k, `*.${k}`, `*.*.${k}`]),
@@ -29,8 +32,12 @@ const redactPaths = [
 
 const sensitiveQuery = new RegExp(`([?&](?:${SENSITIVE_KEYS.join('|')})=)[^&]*`, 'gi');
 
-/** Pages whose last path segment is a one-time token (the links of the password and e-mail-change e-mails). */
-const tokenInPath = /(\/(?:reset-password|confirm-email)\/)[^/?#]+/gi;
+/**
+ * Pages whose last path segment is a secret or names an application: the one-time tokens of the password
+ * and e-mail-change links, and the guid of the e-sign and lead landing pages (which Login answers, so it
+ * must stay out of logs that more people read than the database).
+ */
+const tokenInPath = /(\/(?:reset-password|confirm-email|loan\/stage5|loan\/lead-provider)\/)[^/?#]+/gi;
 
 /**
  * A URL with the values of sensitive query parameters, and the token of a one-time link's path, replaced:
