@@ -3,7 +3,7 @@ import type { CardProvider } from './lib/card-provider/card-provider';
 import type { StoredDictionaries } from './lib/dictionary-store';
 import type { ImplementedCall } from './plugins/calls';
 import { accountCalls } from './features/account/account-calls';
-import { sessionCalls } from './features/account/session-calls';
+import { loginServiceFor, sessionCalls } from './features/account/session-calls';
 import { chooseAddressLookup } from './features/address/choose-address-lookup';
 import { findAddress } from './features/address/find-address';
 import { retrieveAddress } from './features/address/retrieve-address';
@@ -37,6 +37,7 @@ export function implementedCalls(
   dictionaries: StoredDictionaries,
 ): ImplementedCall[] {
   const entities = entityStore(ctx);
+  const logins = loginServiceFor(ctx);
   const quotes = quoteService(entities, dictionaries);
   const lookup = chooseAddressLookup(ctx.config);
   // The bank's challenge sends the browser back to stage 2, on our own address (docs/decisions/014).
@@ -56,7 +57,7 @@ export function implementedCalls(
     reportError(clientErrorRepository(ctx.db)),
     findAddress(lookup),
     retrieveAddress(lookup),
-    ...sessionCalls(ctx),
-    ...accountCalls(ctx),
+    ...sessionCalls(ctx, logins),
+    ...accountCalls(ctx, logins),
   ];
 }

@@ -160,6 +160,7 @@ describe('createDb', () => {
         '006-application-stages',
         '007-esign',
         '008-accounts',
+        '009-closed-by-default',
       ]);
     } finally {
       await db.destroy();

@@ -44,6 +44,8 @@ export const entityRepositories =
         /** Ends a customer's sessions but `keep`, in the same transaction as the change that calls for it. */
         revokeCustomer: (customerId: number, reason: RevokeReason, keep: number | null = null) =>
           ctx.sessions.revokeCustomer(customerId, reason, keep, db),
+        recordPasswordProof: (familyId: number) => ctx.sessions.recordPasswordProof(familyId),
+        passwordIsFresh: (familyId: number) => ctx.sessions.passwordIsFresh(familyId),
       },
     };
   };

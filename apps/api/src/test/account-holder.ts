@@ -14,7 +14,11 @@ export async function createAccountHolder(
   overrides: Partial<Insertable<CustomerTable>> = {},
   password = HOLDER_PASSWORD,
 ) {
-  const session = await createSession(t.ctx, { password_hash: await hashPassword(password), ...overrides });
+  const session = await createSession(
+    t.ctx,
+    { password_hash: await hashPassword(password), ...overrides },
+    { passwordProved: true },
+  );
   return { ...session, password };
 }
 

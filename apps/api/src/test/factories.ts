@@ -53,9 +53,13 @@ export async function createCustomer(db: Db, overrides: Partial<Insertable<Custo
 }
 
 /** A customer with a real access token and refresh token, as after stage 1 or login. */
-export async function createSession(ctx: AppContext, overrides: Partial<Insertable<CustomerTable>> = {}) {
+export async function createSession(
+  ctx: AppContext,
+  overrides: Partial<Insertable<CustomerTable>> = {},
+  proof: { passwordProved?: boolean } = {},
+) {
   const customer = await createCustomer(ctx.db, overrides);
-  const tokens = await ctx.sessions.issue(customer.id);
+  const tokens = await ctx.sessions.issue(customer.id, ctx.db, proof);
   return { customer, ...tokens, authorization: `Bearer ${tokens.token}` };
 }
 

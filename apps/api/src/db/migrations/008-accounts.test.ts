@@ -4,6 +4,7 @@ import { sha256 } from '../../lib/secrets';
 import { createCustomer } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { down, up } from './008-accounts';
+import * as m009 from './009-closed-by-default';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -23,6 +24,8 @@ describe('migration 008: sessions, login attempts, e-mail changes, consent, sett
     const db = t.ctx.db as unknown as Kysely<any>;
     const asked = await createCustomer(t.ctx.db, { news_by_email: 1, news_by_sms: 1 });
     const declined = await createCustomer(t.ctx.db);
+    // Back to the schema before 008: the later migration first.
+    await m009.down(db);
     await down(db);
     expect(await newTables(db)).toEqual([]);
     expect(
@@ -44,6 +47,7 @@ describe('migration 008: sessions, login attempts, e-mail changes, consent, sett
       .execute();
 
     await up(db);
+    await m009.up(db);
     expect(await newTables(db)).toEqual(NEW_TABLES);
     const consent = await db
       .selectFrom('customers')
@@ -55,12 +59,12 @@ describe('migration 008: sessions, login attempts, e-mail changes, consent, sett
       { id: asked.id, news_by_email: 1, news_by_sms: 1 },
       { id: declined.id, news_by_email: 0, news_by_sms: 0 },
     ]);
-    const tokens = await t.ctx.sessions.refresh('legacy-refresh-token');
-    expect(tokens).not.toBeNull();
+    const refreshed = await t.ctx.sessions.refresh('legacy-refresh-token');
+    expect(refreshed).toHaveProperty('tokens');
     const res = await t.app.inject({
       method: 'GET',
       url: '/api/Register/GetApplicationStatus',
-      headers: { authorization: `Bearer ${tokens!.token}` },
+      headers: { authorization: `Bearer ${(refreshed as { tokens: { token: string } }).tokens.token}` },
     });
     expect(res.statusCode).toBe(200);
   });

@@ -10,13 +10,15 @@ import { changeMobile } from './change-mobile';
 import { changePassword } from './change-password';
 import { changePasswordByGuid } from './change-password-by-guid';
 import { confirmEmailChange } from './confirm-email-change';
+import { confirmPassword } from './confirm-password';
+import type { LoginService } from './login-service';
 import { contactChangeService } from './contact-change-service';
 import { forgotPassword } from './forgot-password';
 import { getAccountDetails } from './get-account-details';
 import { PASSWORD_LIMITS, passwordService } from './password-service';
 
 /** The account calls beyond signing in: passwords, account details and their changes. */
-export function accountCalls(ctx: AppContext): ImplementedCall[] {
+export function accountCalls(ctx: AppContext, logins: LoginService): ImplementedCall[] {
   const store = entityStore(ctx);
   const links = { publicUrl: ctx.config.PUBLIC_URL };
   // One limiter per app: counts live in this process (lib/rate-limiter explains why that is enough here).
@@ -25,14 +27,16 @@ export function accountCalls(ctx: AppContext): ImplementedCall[] {
   const wrongPasswords = createRateLimiter({ limit: PASSWORD_LIMITS.wrongPasswordTries, ...window });
   const passwords = passwordService(store, links, wrongPasswords);
   const contacts = contactChangeService(store, links);
+  const { security } = ctx;
   return [
-    forgotPassword(passwords, forgotPerAddress),
-    changePasswordByGuid(passwords),
+    forgotPassword(passwords, forgotPerAddress, security),
+    changePasswordByGuid(passwords, logins),
     changePassword(passwords),
+    confirmPassword(passwords, security),
     getAccountDetails(accountDetailsService(store)),
-    changeEmail(contacts),
+    changeEmail(contacts, security),
     confirmEmailChange(contacts),
-    changeMobile(contacts),
+    changeMobile(contacts, security),
     changeAddress(contacts),
     changeContactPreference(contacts),
   ];

@@ -63,3 +63,19 @@ export const mobileChangedEmail = (p: { firstName: string; mobileHint: string })
     `The mobile number of your ${BRAND.name} account has been changed to the number ending ${p.mobileHint}.`,
     NOT_YOU,
   ]);
+
+/**
+ * After the fifth wrong password: once per lock. The way back in is a password reset, which proves the
+ * mailbox and lifts the lock at once; the page of the reset link is named, not linked to a token.
+ */
+export const accountLockedEmail = (p: { firstName: string; forgotUrl: string; lockedMinutes: number }) =>
+  email('Someone tried to sign in to your account', p.firstName, [
+    `Someone tried to sign in to your ${BRAND.name} account with the wrong password several times, so we have paused sign-in for ${p.lockedMinutes} minutes to protect it.`,
+    'If it was you, you can reset your password now: a completed reset signs you in straight away.',
+    { href: p.forgotUrl, label: 'Reset your password' },
+    `If it was not you, your account is safe: nobody has signed in. You may want to reset your password anyway. ${NOT_YOU}`,
+  ]);
+
+/** SMS to the number in use when the account's contact details change: the way to report it, no link. */
+export const contactChangedSms = (what: 'e-mail address' | 'mobile number') =>
+  `${BRAND.name}: a change of the ${what} of your account was made. If this was not you, call us now on ${BRAND.supportPhone}.`;

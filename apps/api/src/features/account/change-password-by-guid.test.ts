@@ -23,7 +23,17 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const OK = { error: { errorID: 0, errorMessage: '' }, object: null };
+/** A completed link signs in (issue 26): the Login answer, with a session of its own. */
+const OK = {
+  error: { errorID: 0, errorMessage: '' },
+  object: {
+    token: expect.any(String),
+    refreshToken: expect.any(String),
+    appStatusID: expect.any(Number),
+    appGuid: null,
+    isLegal: expect.any(Boolean),
+  },
+};
 const NEW_PASSWORD = 'Fresh-Start-93';
 
 const byLink = (guid: string, newPassword = NEW_PASSWORD) =>
@@ -89,15 +99,23 @@ describe('Account/ChangePasswordByGuid', () => {
       .select(['revoked_reason'])
       .where('customer_id', '=', holder.customer.id)
       .execute();
-    expect(families).toEqual([{ revoked_reason: 'password-reset' }, { revoked_reason: 'password-reset' }]);
+    // The sessions before it ended; the reset's own sign-in is the one left open.
+    expect(families).toEqual([
+      { revoked_reason: 'password-reset' },
+      { revoked_reason: 'password-reset' },
+      { revoked_reason: null },
+    ]);
+    const signedIn = res.json().object as { token: string };
+    expect((await accountGet(t, 'GetAccountDetails', `Bearer ${signedIn.token}`)).statusCode).toBe(200);
 
-    // A lock of the login is not lifted by a reset.
+    // The reset is a sign-in: its success is what lifts a lock of the login.
     const attempts = await t.ctx.db
       .selectFrom('login_attempts')
       .select('outcome')
       .where('customer_id', '=', holder.customer.id)
+      .orderBy('id')
       .execute();
-    expect(attempts).toEqual([{ outcome: 'failure' }]);
+    expect(attempts).toEqual([{ outcome: 'failure' }, { outcome: 'success' }]);
 
     const [notice] = await messagesTo(t, holder.customer.email);
     expect(notice).toMatchObject({ subject: 'Your password has been changed', sealed_secrets: null });
@@ -189,7 +207,8 @@ describe('Account/ChangePasswordByGuid', () => {
     expect(await hashOf(id)).toBeNull();
     expect((await tokenRow(token)).purpose).toBe('set-password');
 
-    expect((await byLink(token)).json()).toEqual(OK);
+    const answer = (await byLink(token)).json();
+    expect(answer).toEqual({ ...OK, object: { ...OK.object, appGuid: expect.any(String) } });
     expect(await verifyPassword(await hashOf(id), NEW_PASSWORD)).toBe(true);
     expect((await tokenRow(token)).used_at).not.toBeNull();
     const details = await accountGet(t, 'GetAccountDetails', applicant.authorization);

@@ -3,16 +3,27 @@ import { isUniqueViolation } from '../../db/unique-violation';
 import { randomToken } from '../../lib/secrets';
 import type { StoredAddress } from '../../entities/addresses/stored-address';
 import type { Housing } from '../../entities/customers/customer-repository';
-import { confirmEmailChangeEmail, emailChangeRequestedEmail, mobileChangedEmail } from './account-emails';
+import {
+  confirmEmailChangeEmail,
+  contactChangedSms,
+  emailChangeRequestedEmail,
+  mobileChangedEmail,
+} from './account-emails';
 import type { EntityStore } from '../../entities/unit-of-work';
 import { PasswordLinkPurpose } from '../../entities/one-time-secrets/password-link-repository';
 
 /** How long the link that confirms a new e-mail address works. */
 export const EMAIL_CHANGE_TTL_SECONDS = 24 * 60 * 60;
 
-export type ChangeEmailOutcome = { kind: 'linkSent' } | { kind: 'sameEmail' } | { kind: 'emailTaken' };
+type PasswordNeeded = { kind: 'passwordNeeded' };
+export type ChangeEmailOutcome =
+  { kind: 'linkSent' } | { kind: 'sameEmail' } | { kind: 'emailTaken' } | PasswordNeeded;
 export type ConfirmEmailOutcome = { kind: 'changed' } | { kind: 'linkExpired' } | { kind: 'emailTaken' };
-export type ChangeMobileOutcome = { kind: 'changed' } | { kind: 'unchanged' } | { kind: 'mobileTaken' };
+export type ChangeMobileOutcome =
+  { kind: 'changed' } | { kind: 'unchanged' } | { kind: 'mobileTaken' } | PasswordNeeded;
+
+/** The session asking for a change: whose account, and which sign-in (its password proof). */
+type Asking = { customerId: number; familyId: number };
 export type ChangeAddressOutcome = { kind: 'changed'; addressStr: string };
 
 /** 'jane.doe@example.com' -> 'j***@example.com': enough to recognise, not to copy into a mail. */
@@ -30,10 +41,14 @@ export function contactChangeService(store: EntityStore, links: { publicUrl: str
   };
 
   return {
-    /** The new address is used only after its link is followed; until then the current one stays. */
-    async changeEmail(customerId: number, newEmail: string): Promise<ChangeEmailOutcome> {
+    /**
+     * The new address is used only after its link is followed; until then the current one stays. The
+     * address and the number in use both hear of it, with the way to report it.
+     */
+    async changeEmail({ customerId, familyId }: Asking, newEmail: string): Promise<ChangeEmailOutcome> {
       const customer = await customerOf(customerId);
       if (customer.email === newEmail) return { kind: 'sameEmail' };
+      if (!(await store.sessions.passwordIsFresh(familyId))) return { kind: 'passwordNeeded' };
       const owner = await store.customers.findIdByEmail(newEmail);
       if (owner !== null) return { kind: 'emailTaken' };
       const token = randomToken();
@@ -52,6 +67,11 @@ export function contactChangeService(store: EntityStore, links: { publicUrl: str
           newEmailHint: emailHint(newEmail),
         });
         await outbox.enqueue({ channel: 'email', to: customer.email, ...notice });
+        await outbox.enqueue({
+          channel: 'sms',
+          to: customer.mobile,
+          text: contactChangedSms('e-mail address'),
+        });
       });
       return { kind: 'linkSent' };
     },
@@ -77,15 +97,22 @@ export function contactChangeService(store: EntityStore, links: { publicUrl: str
       }
     },
 
-    async changeMobile(customerId: number, mobile: string): Promise<ChangeMobileOutcome> {
+    /** The address and the number in use (the old one) hear of it, with the way to report it. */
+    async changeMobile({ customerId, familyId }: Asking, mobile: string): Promise<ChangeMobileOutcome> {
       const customer = await customerOf(customerId);
       if (customer.mobile === mobile) return { kind: 'unchanged' };
+      if (!(await store.sessions.passwordIsFresh(familyId))) return { kind: 'passwordNeeded' };
       if ((await store.customers.findIdByMobile(mobile)) !== null) return { kind: 'mobileTaken' };
       try {
         await store.transaction(async ({ customers, outbox }) => {
           await customers.setMobile(customerId, mobile);
           const notice = mobileChangedEmail({ firstName: customer.firstName, mobileHint: mobile.slice(-3) });
           await outbox.enqueue({ channel: 'email', to: customer.email, ...notice });
+          await outbox.enqueue({
+            channel: 'sms',
+            to: customer.mobile,
+            text: contactChangedSms('mobile number'),
+          });
         });
       } catch (err) {
         if (isUniqueViolation(err)) return { kind: 'mobileTaken' };

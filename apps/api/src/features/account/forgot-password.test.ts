@@ -72,7 +72,8 @@ describe('Account/ForgotPassword', () => {
       guid: token,
       newPassword: 'Fresh-Start-93',
     });
-    expect(reset.json()).toEqual(OK);
+    expect(reset.json().error.errorID).toBe(0);
+    expect(reset.json().object.token).toEqual(expect.any(String));
   });
 
   it('answers an unknown address exactly as a known one, and sends nothing', async () => {
@@ -107,7 +108,7 @@ describe('Account/ForgotPassword', () => {
       guid: second,
       newPassword: 'Fresh-Start-93',
     });
-    expect(current.json()).toEqual(OK);
+    expect(current.json().error.errorID).toBe(0);
   });
 
   it(`sends one address at most ${PASSWORD_LIMITS.resetEmailsPerHour} reset e-mails an hour, answering ok past it`, async () => {

@@ -20,7 +20,7 @@ export const PASSWORD_LIMITS = {
 } as const;
 
 export type ChangePasswordByLinkOutcome =
-  { kind: 'changed' } | { kind: 'linkExpired' } | { kind: 'commonPassword' };
+  { kind: 'changed'; customerId: number } | { kind: 'linkExpired' } | { kind: 'commonPassword' };
 
 export type ChangePasswordOutcome =
   | { kind: 'changed' }
@@ -44,9 +44,9 @@ export function passwordService(
      * Sends a reset link when the address has an account and its hourly cap allows; the caller learns
      * nothing either way (no enumeration of customers, no mail bombing through us).
      */
-    async forgotPassword(email: string): Promise<void> {
+    async forgotPassword(email: string): Promise<number | null> {
       const customerId = await store.customers.findIdByEmail(email);
-      if (customerId === null) return;
+      if (customerId === null) return null;
       const send = () =>
         store.transaction(async ({ customers, passwordLinks, outbox }) => {
           const hourAgo = new Date(Date.now() - 60 * 60 * 1000).toISOString();
@@ -72,6 +72,25 @@ export function passwordService(
           await outbox.enqueue({ channel: 'email', to: customer.email, ...mail, secrets: [token] });
         });
       await perCustomer(`forgot:${customerId}`, send);
+      return customerId;
+    },
+
+    /**
+     * Account/ConfirmPassword: the password again, in a session whose sign-in is older than a few
+     * minutes, before it may move the account's contact points. Wrong tries share ChangePassword's
+     * limit, so neither call is a password oracle.
+     */
+    async confirm(session: { customerId: number; familyId: number }, password: string) {
+      const key = String(session.customerId);
+      const limit = wrongPasswords.check(key);
+      if (!limit.allowed) return { kind: 'tooMany', retryAfterSeconds: limit.retryAfterSeconds } as const;
+      const customer = await store.customers.findById(session.customerId);
+      if (!(await verifyPassword(customer?.passwordHash ?? null, password)) || !customer) {
+        wrongPasswords.hit(key);
+        return { kind: 'wrongPassword' } as const;
+      }
+      await store.sessions.recordPasswordProof(session.familyId);
+      return { kind: 'confirmed' } as const;
     },
 
     /**
@@ -94,7 +113,7 @@ export function passwordService(
       if (!changed) return { kind: 'linkExpired' };
       // Again after the commit, so no process keeps a session it read as live during the transaction.
       if (isReset) await store.sessions.revokeCustomer(link.customerId, 'password-reset');
-      return { kind: 'changed' };
+      return { kind: 'changed', customerId: link.customerId };
     },
 
     async change(

@@ -5,10 +5,17 @@ export type SessionRepository = ReturnType<typeof sessionRepository>;
 
 /** Session families and their refresh tokens (hashes only): functions of `db` or of one transaction. */
 export const sessionRepository = (db: DbExecutor) => ({
-  async createFamily(customerId: number): Promise<number> {
+  /** `passwordAt`: the sign-in proved the password (a login, a completed reset), then. */
+  async createFamily(customerId: number, passwordAt: string | null = null): Promise<number> {
     const row = await db
       .insertInto('session_families')
-      .values({ customer_id: customerId, created_at: nowIso(), revoked_at: null, revoked_reason: null })
+      .values({
+        customer_id: customerId,
+        created_at: nowIso(),
+        revoked_at: null,
+        revoked_reason: null,
+        password_at: passwordAt,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     return Number(row.id);
@@ -38,6 +45,7 @@ export const sessionRepository = (db: DbExecutor) => ({
         'refresh_tokens.family_id as familyId',
         'refresh_tokens.expires_at as expiresAt',
         'refresh_tokens.used_at as usedAt',
+        'refresh_tokens.successor_sealed as successorSealed',
         'session_families.revoked_at as familyRevokedAt',
       ])
       .where('refresh_tokens.token_hash', '=', tokenHash)
@@ -53,6 +61,33 @@ export const sessionRepository = (db: DbExecutor) => ({
       .executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
   },
+
+  /** The pair a swap made, sealed, kept on the token it replaced for a second swap within the window. */
+  keepSuccessor: (id: number, sealed: string) =>
+    db.updateTable('refresh_tokens').set({ successor_sealed: sealed }).where('id', '=', id).execute(),
+
+  /** Sealed pairs of a family's tokens swapped before `before`: past the window they are of no use. */
+  dropSuccessors: (familyId: number, before: string) =>
+    db
+      .updateTable('refresh_tokens')
+      .set({ successor_sealed: null })
+      .where('family_id', '=', familyId)
+      .where('successor_sealed', 'is not', null)
+      .where('used_at', '<', before)
+      .execute(),
+
+  async passwordAt(familyId: number): Promise<string | null> {
+    const row = await db
+      .selectFrom('session_families')
+      .select('password_at')
+      .where('id', '=', familyId)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+    return row?.password_at ?? null;
+  },
+
+  setPasswordAt: (familyId: number, at: string) =>
+    db.updateTable('session_families').set({ password_at: at }).where('id', '=', familyId).execute(),
 
   revokeFamily: (familyId: number, reason: string) =>
     db

@@ -2,7 +2,7 @@ import type { Config } from '../../config';
 import type { Db, DbExecutor } from '../../db/create-db';
 import { plusSeconds } from '../clock';
 import { signHs256 } from '../hs256-jwt';
-import { randomToken, sha256 } from '../secrets';
+import { decrypt, encrypt, randomToken, sha256 } from '../secrets';
 import { sessionRepository } from './session-repository';
 
 export type TokenPair = { token: string; refreshToken: string };
@@ -17,6 +17,16 @@ export type RevokeReason =
  * minutes, so without the check a signed-out session would go on working for up to that long.
  */
 export const LIVENESS_TTL_MS = 5_000;
+
+/**
+ * A refresh token presented again within this many seconds of its swap gets the same new pair instead
+ * of ending the session: two tabs, or a retry after a lost answer (identity providers' reuse interval).
+ * Later, a second use still means a copy is in someone else's hands.
+ */
+export const REFRESH_REUSE_WINDOW_SECONDS = 10;
+
+/** How long a password sign-in (or a confirmation of the password) lets a session change contact details. */
+export const PASSWORD_PROOF_SECONDS = 5 * 60;
 const LIVENESS_KEPT = 10_000;
 
 export type SessionStore = ReturnType<typeof createSessionStore>;
@@ -71,29 +81,64 @@ export function createSessionStore(db: Db, config: Config, now: () => number = D
   }
 
   return {
-    /** A new session family and its first tokens; `executor` may be the transaction that created the customer. */
-    async issue(customerId: number, executor: DbExecutor = db): Promise<TokenPair> {
-      const familyId = await sessionRepository(executor).createFamily(customerId);
+    /**
+     * A new session family and its first tokens; `executor` may be the transaction that created the
+     * customer. `passwordProved`: a login or a completed reset, which lets the session change contact
+     * details for a few minutes (PASSWORD_PROOF_SECONDS); stage 1's session proved nothing.
+     */
+    async issue(
+      customerId: number,
+      executor: DbExecutor = db,
+      { passwordProved = false }: { passwordProved?: boolean } = {},
+    ): Promise<TokenPair> {
+      const passwordAt = passwordProved ? new Date(now()).toISOString() : null;
+      const familyId = await sessionRepository(executor).createFamily(customerId, passwordAt);
       return addRefreshToken(executor, customerId, familyId);
     },
 
-    /** Swaps a refresh token for a new pair; null when it is unknown, expired, ended or already swapped. */
-    async refresh(refreshToken: string): Promise<TokenPair | null> {
+    /** Whether the session proved the password within PASSWORD_PROOF_SECONDS (a refresh keeps it). */
+    async passwordIsFresh(familyId: number): Promise<boolean> {
+      const at = await sessionRepository(db).passwordAt(familyId);
+      return at !== null && Date.parse(at) > now() - PASSWORD_PROOF_SECONDS * 1000;
+    },
+
+    /** The customer gave their password again in this session (Account/ConfirmPassword). */
+    recordPasswordProof: (familyId: number) =>
+      sessionRepository(db).setPasswordAt(familyId, new Date(now()).toISOString()),
+
+    /**
+     * Swaps a refresh token for a new pair; null when it is unknown, expired or ended. A token swapped
+     * already gives the same pair again within REFRESH_REUSE_WINDOW_SECONDS of its swap, and after that
+     * ends its whole family (`reusedIn`, which the caller records as a security event).
+     */
+    async refresh(refreshToken: string): Promise<{ tokens: TokenPair } | { reusedIn: number } | null> {
       type Outcome = { tokens: TokenPair } | { reusedIn: number } | null;
+      const tokenHash = sha256(refreshToken);
       const outcome = await db.transaction().execute(async (trx): Promise<Outcome> => {
         const repo = sessionRepository(trx);
-        const row = await repo.findRefreshToken(sha256(refreshToken));
+        const row = await repo.findRefreshToken(tokenHash);
         if (!row || row.familyId === null || row.familyRevokedAt !== null) return null;
-        if (row.expiresAt <= new Date(now()).toISOString()) return null;
+        const at = new Date(now()).toISOString();
+        if (row.expiresAt <= at) return null;
         // Claimed before the new token is made: of two requests with the same token only one swaps it.
-        if (row.usedAt !== null || !(await repo.markUsed(row.id))) {
-          await repo.revokeFamily(row.familyId, 'reuse');
-          return { reusedIn: row.familyId };
+        if (row.usedAt === null && (await repo.markUsed(row.id))) {
+          const tokens = await addRefreshToken(trx, row.customerId, row.familyId);
+          await repo.keepSuccessor(row.id, encrypt(JSON.stringify(tokens), config.DATA_KEY));
+          const windowStart = new Date(now() - REFRESH_REUSE_WINDOW_SECONDS * 1000).toISOString();
+          await repo.dropSuccessors(row.familyId, windowStart);
+          return { tokens };
         }
-        return { tokens: await addRefreshToken(trx, row.customerId, row.familyId) };
+        // Swapped by another request: read again, as that swap may have committed only now.
+        const swapped = await repo.findRefreshToken(tokenHash);
+        const sinceSwap = swapped?.usedAt ? now() - Date.parse(swapped.usedAt) : Infinity;
+        if (swapped?.successorSealed && sinceSwap <= REFRESH_REUSE_WINDOW_SECONDS * 1000) {
+          return { tokens: JSON.parse(decrypt(swapped.successorSealed, config.DATA_KEY)) as TokenPair };
+        }
+        await repo.revokeFamily(row.familyId, 'reuse');
+        return { reusedIn: row.familyId };
       });
       if (outcome && 'reusedIn' in outcome) remember(outcome.reusedIn, false);
-      return outcome && 'tokens' in outcome ? outcome.tokens : null;
+      return outcome;
     },
 
     /** Ends the family of a refresh token (sign-out); an unknown token changes nothing. */
