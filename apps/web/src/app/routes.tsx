@@ -34,11 +34,12 @@ export function AppRoutes() {
             path="forgot-password"
             element={page(() => import('../features/auth/forgot-password-page'))}
           />
-          <Route
-            path="reset-password/:token"
-            element={page(() => import('../features/auth/reset-password-page'))}
-          />
         </Route>
+        {/* Signed-out only on arrival (the page checks): a completed reset signs in and stays to say so. */}
+        <Route
+          path="reset-password/:token"
+          element={page(() => import('../features/auth/reset-password-page'))}
+        />
 
         <Route path="error" element={page(() => import('../features/system/error-page'))} />
         <Route path="not-found" element={page(() => import('../features/system/not-found-page'))} />

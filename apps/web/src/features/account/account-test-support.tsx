@@ -99,6 +99,7 @@ export const PATH = {
   changeAddress: '/api/Account/ChangeAddress',
   preferences: '/api/Account/ChangeContactPreference',
   confirmEmail: '/api/Account/ConfirmEmailChange',
+  confirmPassword: '/api/Account/ConfirmPassword',
 };
 
 /** The usual server: the details above, the two lists, and the given change handlers. */

@@ -13,6 +13,7 @@ import { changeFailure } from './change-failure';
 import { useHeldDetails } from './get-account-details';
 import { BackLink, SuccessPanel } from './success-panel';
 import { EmailInput } from '../../components/form/email-input';
+import { usePasswordConfirmation } from './password-confirmation';
 
 type Values = { newEmail: string; confirmEmail: string };
 type Parsed = z.output<typeof changeEmailFormSchema>;
@@ -44,14 +45,17 @@ function ChangeEmailForm({ onSent }: { onSent: (address: string) => void }) {
   const { contactDetails } = useHeldDetails();
   const change = useChangeEmail();
   const failure = useErrorBanner();
+  const password = usePasswordConfirmation();
   const { form, errorOf, formProps, summary, busy } = useContractForm<Values, Parsed>({
     schema: loadSchema,
     defaultValues: { newEmail: '', confirmEmail: '' },
     fieldFor,
     onSubmit: async ({ newEmail }) => {
       failure.clear();
-      await change.mutateAsync(newEmail);
-      onSent(newEmail);
+      await password.run(async () => {
+        await change.mutateAsync(newEmail);
+        onSent(newEmail);
+      });
     },
     onError: (err) => {
       failure.fail(
@@ -61,6 +65,7 @@ function ChangeEmailForm({ onSent }: { onSent: (address: string) => void }) {
   });
   const { register } = form;
 
+  if (password.prompt) return password.prompt;
   return (
     <form {...formProps} className="form">
       <ErrorSummary summary={summary} />

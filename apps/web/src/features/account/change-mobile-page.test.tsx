@@ -101,4 +101,34 @@ describe('Change mobile', () => {
     expect(summary.textContent).toContain(Msg.mobileFormat);
     expect(screen.getByLabelText('New mobile number').getAttribute('aria-invalid')).toBe('true');
   });
+
+  it('asks for the password again when the sign-in is not fresh, then makes the change (issue 26)', async () => {
+    let confirmed = false;
+    const api = accountApi({
+      [PATH.changeMobile]: () =>
+        confirmed
+          ? {}
+          : {
+              errorID: ErrorId.passwordConfirmationNeeded,
+              errorMessage: 'For your security, please enter your password again to make this change.',
+            },
+      [PATH.confirmPassword]: (body) => {
+        confirmed = (body as { password: string }).password === 'Kestrel-Orchard-31';
+        return confirmed ? {} : { errorID: ErrorId.wrongPassword, errorMessage: 'x' };
+      },
+    });
+    const user = await open();
+    await change(user, '07999888777');
+    const heading = await screen.findByRole('heading', { name: 'Confirm it is you' });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+    await user.type(screen.getByLabelText('Your password'), 'Wrong-Guess-1');
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect((await failureBanner())?.textContent).toBe('That password is not right. Please try again.');
+    await user.clear(screen.getByLabelText('Your password'));
+    await user.type(screen.getByLabelText('Your password'), 'Kestrel-Orchard-31');
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByRole('heading', { name: 'Mobile changed successfully.' })).toBeTruthy();
+    // Refused once for the password, made once after it; the wrong password retried nothing.
+    expect(api.to(PATH.changeMobile).map((r) => r.body)).toEqual(['07999888777', '07999888777']);
+  });
 });

@@ -12,6 +12,7 @@ import { changeFailure } from './change-failure';
 import { useHeldDetails } from './get-account-details';
 import { BackLink, SuccessPanel } from './success-panel';
 import { MobileInput } from '../../components/form/mobile-input';
+import { usePasswordConfirmation } from './password-confirmation';
 
 type Values = { newMobile: string };
 
@@ -48,20 +49,24 @@ function ChangeMobileForm({ onDone }: { onDone: () => void }) {
   const { contactDetails } = useHeldDetails();
   const change = useChangeMobile();
   const failure = useErrorBanner();
+  const password = usePasswordConfirmation();
   const { form, errorOf, formProps, summary, busy } = useContractForm<Values, { newMobile: string }>({
     schema: loadSchema,
     defaultValues: { newMobile: '' },
     fieldFor: () => 'newMobile',
     onSubmit: async ({ newMobile }) => {
       failure.clear();
-      await change.mutateAsync(newMobile);
-      onDone();
+      await password.run(async () => {
+        await change.mutateAsync(newMobile);
+        onDone();
+      });
     },
     onError: (err) => {
       failure.fail(failureText(err));
     },
   });
 
+  if (password.prompt) return password.prompt;
   return (
     <form {...formProps} className="form">
       <ErrorSummary summary={summary} />

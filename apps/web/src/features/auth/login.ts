@@ -28,7 +28,7 @@ export const useLogin = () => useMutation({ mutationFn: login });
  * Keeps the session a login opened: the tokens and the stored items of spec section 3. The names of an
  * earlier visit go, so the header never greets the previous person while the new names are on their way.
  */
-export function keepSession(answer: LoginAnswer, userName: string) {
+export function keepSession(answer: LoginAnswer, userName: string | null) {
   storeTokens(answer);
   setItems({ userName, isLegal: String(answer.isLegal), firstName: null, lastName: null });
 }

@@ -7,6 +7,7 @@ import { queryClient } from '../../lib/query';
 import { Component as ResetPasswordPage } from './reset-password-page';
 import { Where } from '../../test/where';
 import { answerCalls } from '../../test/answer-calls';
+import { clearSession, getItem, hasSession, storeTokens } from '../../lib/session';
 
 vi.mock(import('../../lib/api-client'), async (original) => ({ ...(await original()), callApi: vi.fn() }));
 
@@ -22,12 +23,16 @@ beforeEach(() => {
     changePasswordByGuid: (input) => {
       sent.push(input);
       if (failure) throw failure;
-      return null;
+      return { token: 'A1', refreshToken: 'R1', appStatusID: 0, appGuid: null, isLegal: false };
     },
+    getAccountDetails: () => ({ personalDetails: { firstName: 'Rowan', lastName: 'Ash' } }),
   });
 });
 
-afterEach(() => queryClient.clear());
+afterEach(() => {
+  queryClient.clear();
+  clearSession();
+});
 
 function visit() {
   render(
@@ -80,15 +85,24 @@ describe('Reset password', () => {
     expect(sent).toEqual([]);
   });
 
-  it("sends the link's token with the new password and says 'Password Change Successful!'", async () => {
+  it("sends the link's token with the new password, says 'Password Change Successful!' and signs in", async () => {
     const user = visit();
     await choose(user, 'Kestrel42');
     expect(sent).toEqual([{ guid: TOKEN, newPassword: 'Kestrel42' }]);
     const done = await screen.findByRole('heading', { name: 'Password Change Successful!' });
     await waitFor(() => expect(document.activeElement).toBe(done));
     expect(screen.queryByRole('button', { name: 'RESET' })).toBeNull();
-    await user.click(screen.getByRole('link', { name: 'Login' }));
-    expect((await screen.findByTestId('where')).textContent).toBe('/login');
+    // The reset proved the mailbox: the session it opened is kept (issue 26).
+    expect(hasSession()).toBe(true);
+    expect(getItem('token')).toBe('A1');
+    await user.click(screen.getByRole('link', { name: 'Continue to your account' }));
+    expect((await screen.findByTestId('where')).textContent).toBe('/borrow');
+  });
+
+  it('is for signed-out visitors: one signed in on arrival goes to borrow', async () => {
+    storeTokens({ token: 'A0', refreshToken: 'R0' });
+    visit();
+    expect((await screen.findByTestId('where')).textContent).toBe('/borrow');
   });
 
   it("says 'Reset password failed.' with the server's reason for a used or expired link, and offers a new one", async () => {

@@ -1,6 +1,7 @@
 import { Msg } from '@lender/contract/rules/messages';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, Navigate, useParams } from 'react-router';
+import { hasSession } from '../../lib/session';
 import { ErrorBanner, useErrorBanner } from '../../components/form/error-banner';
 import { ErrorSummary } from '../../components/form/error-summary';
 import { Field } from '../../components/form/field';
@@ -17,6 +18,9 @@ import {
 } from './change-password-by-guid';
 import { PasswordInput } from '../../components/form/password-input';
 import { SuccessPanel } from '../../components/success-panel';
+import { handOverToSigning } from '../../lib/hand-over-to-signing';
+import { afterLogin } from './after-login';
+import { keepSession, rememberNames } from './login';
 import '../../components/form/form.css';
 import './auth.css';
 
@@ -34,8 +38,10 @@ export function Component() {
  */
 function ResetPasswordPage() {
   const { token = '' } = useParams();
+  // For signed-out visitors (spec section 2), checked on arrival only: the reset itself signs in.
+  const [arrivedSignedIn] = useState(hasSession);
   const change = useChangePasswordByGuid();
-  const [done, setDone] = useState(false);
+  const [done, setDone] = useState<string | null>(null);
   const failure = useErrorBanner();
   const [expired, setExpired] = useState(false);
   const { form, errorOf, formProps, summary, busy } = useContractForm<
@@ -47,8 +53,16 @@ function ResetPasswordPage() {
     onSubmit: async ({ newPassword }) => {
       failure.clear();
       setExpired(false);
-      await change.mutateAsync({ guid: token, newPassword });
-      setDone(true);
+      const answer = await change.mutateAsync({ guid: token, newPassword });
+      // The link proved the mailbox: the reset signs in (issue 26), like a login, and lifts a lock.
+      const next = afterLogin(answer, null);
+      if (!next.keepSession) {
+        setDone(await handOverToSigning(answer));
+        return;
+      }
+      keepSession(answer, null);
+      void rememberNames();
+      setDone(next.path);
     },
     onError: (err) => {
       failure.fail(resetPasswordFailure(err));
@@ -57,13 +71,14 @@ function ResetPasswordPage() {
   });
   const { register } = form;
 
+  if (arrivedSignedIn) return <Navigate to="/borrow" replace />;
   return (
     <Page heading="Reset Password" narrow>
       {done ? (
         <SuccessPanel heading="Password Change Successful!">
-          <p>You can now log in with your e-mail address and your new password.</p>
+          <p>You are signed in with your new password. Next time, log in with your e-mail address and it.</p>
           <p>
-            <Link to="/login">Login</Link>
+            <Link to={done}>Continue to your account</Link>
           </p>
         </SuccessPanel>
       ) : (
