@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { UNUSED_CARD_PROVIDER } from '../../apps/api/src/test/unused-card-provider';
+import { UNUSED_PRODUCTION_SERVICES } from '../../apps/api/src/test/unused-card-provider';
 import { freePort } from '../../scripts/free-port';
 import { errorText, onCleanup, sleep, withTimeout } from './lifecycle';
 
@@ -99,14 +99,13 @@ async function startOnce(opts: ServerOptions, port: number, attempt: number): Pr
       NODE_ENV: 'production',
       HOST: '127.0.0.1',
       PORT: String(port),
-      PUBLIC_URL: baseUrl,
       DATABASE_URL: opts.databaseUrl,
       WEB_DIST: opts.webDist,
       // Per-request logs would measure the terminal, not the server; BENCH_LOG_LEVEL=info to include them.
       LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
       JWT_SECRET: crypto.randomBytes(32).toString('hex'),
       DATA_KEY: crypto.randomBytes(32).toString('hex'),
-      ...UNUSED_CARD_PROVIDER,
+      ...UNUSED_PRODUCTION_SERVICES,
     },
   });
   fs.closeSync(out);

@@ -41,8 +41,13 @@ test('forgot password: the e-mailed link sets a new password, and the customer s
   await page.getByRole('button', { name: 'RESET' }).click();
   await expect(page.getByRole('heading', { name: 'Password Change Successful!' })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
+  // The link proved the mailbox: the reset signed in (issue 26).
+  expect((await storedSession(page)).token).toBeTruthy();
+  await page.getByRole('link', { name: 'Continue to your account' }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/loan/pre-approved');
 
-  // The link worked once.
+  // The link worked once, also in another browser (nothing of this session in it).
+  await page.evaluate(() => localStorage.clear());
   await page.goto(link);
   await page.getByLabel('New password', { exact: true }).fill(`${NEW_PASSWORD}x`);
   await page.getByLabel('Confirm password', { exact: true }).fill(`${NEW_PASSWORD}x`);

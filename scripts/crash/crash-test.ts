@@ -22,7 +22,7 @@ import { fileURLToPath } from 'node:url';
 import { AppStatus } from '@lender/contract/status';
 import pg from 'pg';
 import { createStage1Payload } from '../../apps/api/src/test/stage1-payload';
-import { UNUSED_CARD_PROVIDER } from '../../apps/api/src/test/unused-card-provider';
+import { UNUSED_PRODUCTION_SERVICES } from '../../apps/api/src/test/unused-card-provider';
 import { Load, type Stage1Ack } from './load';
 import {
   killAllServers,
@@ -115,7 +115,7 @@ const serverEnv = {
   LOG_LEVEL: 'warn',
   JWT_SECRET: crypto.randomBytes(32).toString('hex'),
   DATA_KEY: crypto.randomBytes(32).toString('hex'),
-  ...UNUSED_CARD_PROVIDER,
+  ...UNUSED_PRODUCTION_SERVICES,
   WEB_DIST: path.join(tmp, 'no-web-build'),
   DOCUMENTS_DIR: path.join(tmp, 'documents'),
   MAINTENANCE_MODE: 'false',

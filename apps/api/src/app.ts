@@ -6,6 +6,7 @@ import { refuse, Refusal } from '@lender/contract/envelope';
 import type { AppContext } from './app-context';
 import { isDev } from './config';
 import { registerCardProviderSettings } from './features/card-provider/provider-settings';
+import { loopbackOnly } from './features/dev/loopback-only';
 import { registerDevOutbox } from './features/dev/outbox-routes';
 import { registerHealth } from './features/health/health';
 import { implementedCalls } from './implemented-calls';
@@ -23,6 +24,10 @@ import { registerCardProviderSandbox } from './sandbox/card-provider/register-sa
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
+/** TRUST_PROXY as Fastify takes it: a hop count trusts that many proxies next to the server. */
+const trustedProxies = (setting: boolean | number | string[]) =>
+  typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : setting;
+
 /**
  * Builds the whole server around an already migrated database; tests use it with `app.inject`, and may
  * read what it logs through `logStream` (standard output otherwise).
@@ -36,7 +41,9 @@ export async function buildApp(
     logger: logger && options.logStream ? { ...(logger as object), stream: options.logStream } : logger,
     ...(logger ? { childLoggerFactory: requestLoggerFactory } : {}),
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: ctx.config.NODE_ENV === 'production',
+    // Only the proxies staff name (TRUST_PROXY) may say who the client is: otherwise any caller's
+    // X-Forwarded-For would choose the address that the per-address limits count and signatures record.
+    trustProxy: trustedProxies(ctx.config.TRUST_PROXY),
     // A path parameter (`/:name`) longer than 200 characters matches no route, so it answers 404 before any
     // handler sees it. No API route has one today: the calls take query strings and bodies.
     routerOptions: { maxParamLength: 200 },
@@ -70,7 +77,11 @@ export async function buildApp(
   const calls = implementedCalls(ctx, createCardProvider(ctx.config, app), dictionaries);
   registerCalls(app, ctx, calls, dictionaries);
   if (isDev(ctx.config)) {
-    registerDevOutbox(app, ctx);
+    // Development helpers answer the developer's own machine only, whatever HOST is (issue 26).
+    await app.register(async (local) => {
+      local.addHook('onRequest', loopbackOnly);
+      registerDevOutbox(local, ctx);
+    });
     await registerCardProviderSandbox(app, ctx);
   }
 

@@ -12,7 +12,19 @@ const PROD_CARD_PROVIDER = {
   CARD_PROVIDER_STATIC_KEY: 'pk_live_public',
   CARD_PROVIDER_SECRET_KEY: 'sk_live_secret',
 };
-const PROD = { NODE_ENV: 'production', JWT_SECRET: PROD_SECRET, DATA_KEY: PROD_KEY, ...PROD_CARD_PROVIDER };
+const PROD_SERVICES = {
+  PUBLIC_URL: 'https://www.kestrelloans.example',
+  SMTP_URL: 'smtps://user:pass@smtp.example.com',
+  SMS_PROVIDER_URL: 'https://sms.example.com/v1/messages',
+  SMS_PROVIDER_KEY: 'sms-live-key',
+};
+const PROD = {
+  NODE_ENV: 'production',
+  JWT_SECRET: PROD_SECRET,
+  DATA_KEY: PROD_KEY,
+  ...PROD_SERVICES,
+  ...PROD_CARD_PROVIDER,
+};
 
 describe('loadConfig', () => {
   it('has a working default for every local setting', () => {
@@ -34,8 +46,54 @@ describe('loadConfig', () => {
     expect(c).toMatchObject({
       CARD_PROVIDER_MERCHANT_ID: 'kestrel-sandbox-merchant',
       CARD_PROVIDER_STATIC_KEY: 'sandbox-static-key-public',
-      CARD_PROVIDER_SECRET_KEY: 'sandbox-secret-key-development-only-0000',
     });
+  });
+
+  it('writes no secret in the source: the JWT secret and the sandbox key are made per install (issue 26)', () => {
+    const dirs = [
+      fs.mkdtempSync(path.join(os.tmpdir(), 'cfg-a-')),
+      fs.mkdtempSync(path.join(os.tmpdir(), 'cfg-b-')),
+    ];
+    try {
+      const [a, b] = dirs.map((dir) =>
+        loadConfig({ DATA_KEY_FILE: path.join(dir, 'data.key'), JWT_SECRET_FILE: path.join(dir, 'jwt.key') }),
+      );
+      expect(a!.JWT_SECRET).toMatch(/^[0-9a-f]{64}$/);
+      expect(a!.JWT_SECRET).not.toBe(b!.JWT_SECRET);
+      expect(a!.CARD_PROVIDER_SECRET_KEY).not.toBe(b!.CARD_PROVIDER_SECRET_KEY);
+      expect(a!.CARD_PROVIDER_SECRET_KEY).not.toBe(a!.DATA_KEY);
+      // Kept: the next start signs and checks with the same secret.
+      const again = loadConfig({
+        DATA_KEY_FILE: path.join(dirs[0]!, 'data.key'),
+        JWT_SECRET_FILE: path.join(dirs[0]!, 'jwt.key'),
+      });
+      expect(again.JWT_SECRET).toBe(a!.JWT_SECRET);
+      expect(fs.statSync(path.join(dirs[0]!, 'jwt.key')).mode & 0o077).toBe(0);
+    } finally {
+      for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+    }
+    const source = fs.readFileSync(path.join(repoRoot, 'apps/api/src/config.ts'), 'utf8');
+    expect(source).not.toMatch(/development-only-secret|sandbox-secret-key/);
+  });
+
+  it('listens on loopback only outside production unless HOST says otherwise', () => {
+    expect(loadConfig({}).HOST).toBe('127.0.0.1');
+    expect(loadConfig({ HOST: '0.0.0.0' }).HOST).toBe('0.0.0.0');
+    expect(loadConfig(PROD).HOST).toBe('0.0.0.0');
+  });
+
+  it.each([
+    ['', false],
+    ['false', false],
+    ['true', true],
+    ['2', 2],
+    ['10.0.0.1, 10.1.0.0/16', ['10.0.0.1', '10.1.0.0/16']],
+  ])('reads TRUST_PROXY %j', (value, expected) => {
+    expect(loadConfig({ TRUST_PROXY: value }).TRUST_PROXY).toEqual(expected);
+  });
+
+  it('refuses a TRUST_PROXY it cannot read', () => {
+    expect(() => loadConfig({ TRUST_PROXY: 'the load balancer' })).toThrow(/TRUST_PROXY must be a hop count/);
   });
 
   it('takes a card provider of its own outside production too', () => {
@@ -97,12 +155,16 @@ describe('loadConfig', () => {
     );
   });
 
-  // Production serves no sandbox, so the sandbox's public test merchant must not stand in for a real one.
-  it.each(Object.keys(PROD_CARD_PROVIDER))('rejects a production config without %s, naming it', (name) => {
-    expect(() => loadConfig({ ...PROD, [name]: undefined })).toThrow(
-      new RegExp(`^Invalid configuration:\\n  ${name}: ${name} must be set in production$`),
-    );
-  });
+  // Production serves no sandbox, so the sandbox's public test merchant must not stand in for a real one;
+  // and no message may wait in the outbox for a transport that does not exist.
+  it.each([...Object.keys(PROD_CARD_PROVIDER), 'SMTP_URL', 'SMS_PROVIDER_URL', 'SMS_PROVIDER_KEY'])(
+    'rejects a production config without %s, naming it',
+    (name) => {
+      expect(() => loadConfig({ ...PROD, [name]: undefined })).toThrow(
+        new RegExp(`^Invalid configuration:\\n  ${name}: ${name} must be set in production$`),
+      );
+    },
+  );
 
   it('rejects a production card provider reached over plain http', () => {
     expect(() => loadConfig({ ...PROD, CARD_PROVIDER_URL: 'http://cards.example.com' })).toThrow(
@@ -121,11 +183,21 @@ describe('loadConfig', () => {
       'Invalid configuration',
       'JWT_SECRET',
       'DATA_KEY',
+      'PUBLIC_URL',
+      'SMTP_URL',
+      'SMS_PROVIDER_URL',
+      'SMS_PROVIDER_KEY',
       'CARD_PROVIDER_URL',
       'CARD_PROVIDER_MERCHANT_ID',
       'CARD_PROVIDER_STATIC_KEY',
       'CARD_PROVIDER_SECRET_KEY',
     ]);
+  });
+
+  it('refuses a production PUBLIC_URL over plain http', () => {
+    expect(() => loadConfig({ ...PROD, PUBLIC_URL: 'http://www.kestrelloans.example' })).toThrow(
+      /^Invalid configuration:\n {2}PUBLIC_URL: PUBLIC_URL must be an https URL in production$/,
+    );
   });
 
   it('accepts a complete production config', () => {

@@ -7,19 +7,45 @@ import { z } from 'zod';
 /** The repository root: relative paths in settings are taken from here, whatever the working directory. */
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
-const DEV_JWT_SECRET = 'development-only-secret-change-me-in-production-0000';
-
-/** The built-in card-provider sandbox's merchant; a deployment's own provider gives it real ones. */
+/**
+ * The built-in card-provider sandbox's merchant: its id and static key are public by design (the browser
+ * sends them); its secret key is no literal (made per install, see loadConfig). A deployment's own
+ * provider gives it real ones.
+ */
 const SANDBOX_CARD_MERCHANT = {
   CARD_PROVIDER_MERCHANT_ID: 'kestrel-sandbox-merchant',
   CARD_PROVIDER_STATIC_KEY: 'sandbox-static-key-public',
-  CARD_PROVIDER_SECRET_KEY: 'sandbox-secret-key-development-only-0000',
 } as const;
+
+/**
+ * A hop count, `true`, or a list of addresses and CIDRs, as Fastify's `trustProxy` takes them; unset:
+ * no proxy is trusted, so X-Forwarded-For never chooses the client's address (docs/decisions/019).
+ */
+const trustProxySetting = z
+  .string()
+  .optional()
+  .transform((v, ctx): boolean | number | string[] => {
+    const text = v?.trim() ?? '';
+    if (text === '' || text === 'false') return false;
+    if (text === 'true') return true;
+    if (/^\d+$/.test(text)) return Number(text);
+    const list = text
+      .split(',')
+      .map((a) => a.trim())
+      .filter(Boolean);
+    if (list.every((a) => /^[0-9a-f:.]+(\/\d{1,3})?$/i.test(a))) return list;
+    ctx.addIssue({
+      code: 'custom',
+      message: 'TRUST_PROXY must be a hop count, true, or a comma-separated list of addresses or CIDRs',
+    });
+    return z.NEVER;
+  });
 
 const configSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
-    HOST: z.string().default('0.0.0.0'),
+    /** Unset: 127.0.0.1 outside production (nothing on the network reaches a developer's server), 0.0.0.0 in it. */
+    HOST: z.string().optional(),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     /** `sqlite:<path>` or `postgres://...` */
     DATABASE_URL: z
@@ -29,10 +55,15 @@ const configSchema = z
         message: 'DATABASE_URL must be sqlite:<path> or postgres://...',
       }),
     PUBLIC_URL: z.url().default('http://localhost:3000'),
-    JWT_SECRET: z
-      .string()
-      .min(32, { message: 'JWT_SECRET must be at least 32 characters' })
-      .default(DEV_JWT_SECRET),
+    /** Outside production, unset means a secret made at random once and kept in JWT_SECRET_FILE. */
+    JWT_SECRET: z.string().min(32, { message: 'JWT_SECRET must be at least 32 characters' }).optional(),
+    JWT_SECRET_FILE: z.string().default('data/jwt.key'),
+    TRUST_PROXY: trustProxySetting,
+    /** The browsable API document (/api/docs) in production; always served elsewhere. */
+    API_DOCS: z
+      .enum(['true', 'false'])
+      .default('false')
+      .transform((v) => v === 'true'),
     ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).default(900),
     REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).default(30),
     /**
@@ -58,8 +89,11 @@ const configSchema = z
     CARD_PROVIDER_MERCHANT_ID: z.string().min(1).default(SANDBOX_CARD_MERCHANT.CARD_PROVIDER_MERCHANT_ID),
     /** Public: the browser sends it with the card to the provider. */
     CARD_PROVIDER_STATIC_KEY: z.string().min(1).default(SANDBOX_CARD_MERCHANT.CARD_PROVIDER_STATIC_KEY),
-    /** Server to server only: it confirms card checks and takes payments, so it never reaches the web app. */
-    CARD_PROVIDER_SECRET_KEY: z.string().min(1).default(SANDBOX_CARD_MERCHANT.CARD_PROVIDER_SECRET_KEY),
+    /**
+     * Server to server only: it confirms card checks and takes payments, so it never reaches the web app.
+     * Outside production, unset means one derived from the data key: per install, never a literal.
+     */
+    CARD_PROVIDER_SECRET_KEY: z.string().min(1).optional(),
     SMTP_URL: z.string().optional(),
     MAIL_FROM: z.string().default('Kestrel Loans <no-reply@kestrelloans.example>'),
     SMS_PROVIDER_URL: z.url().optional(),
@@ -78,37 +112,40 @@ const configSchema = z
     DOCUMENTS_DIR: z.string().default('data/documents'),
   })
   .superRefine((c, ctx) => {
-    if (c.NODE_ENV === 'production' && c.JWT_SECRET === DEV_JWT_SECRET) {
-      ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'JWT_SECRET must be set in production' });
+    if (c.NODE_ENV !== 'production') return;
+    // Production has no development default: each missing setting is named.
+    const missing = (name: string, why = `${name} must be set in production`) =>
+      ctx.addIssue({ code: 'custom', path: [name], message: why });
+    for (const name of ['JWT_SECRET', 'DATA_KEY'] as const) if (!c[name]) missing(name);
+    // Every link we e-mail starts with it: a link over http gives its token to the network. (The
+    // default, http://localhost:3000, fails this too.)
+    if (!c.PUBLIC_URL.startsWith('https:')) {
+      missing('PUBLIC_URL', 'PUBLIC_URL must be an https URL in production');
     }
-    if (c.NODE_ENV === 'production' && !c.DATA_KEY) {
-      ctx.addIssue({ code: 'custom', path: ['DATA_KEY'], message: 'DATA_KEY must be set in production' });
+    // Without them, e-mails and SMS codes would wait in the outbox for ever.
+    for (const name of ['SMTP_URL', 'SMS_PROVIDER_URL', 'SMS_PROVIDER_KEY'] as const) {
+      if (!c[name]) missing(name);
     }
-    if (c.NODE_ENV === 'production') {
-      // Production has no sandbox: without its own provider no card could be checked or charged.
-      if (!c.CARD_PROVIDER_URL) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['CARD_PROVIDER_URL'],
-          message: 'CARD_PROVIDER_URL must be set in production',
-        });
-      } else if (!c.CARD_PROVIDER_URL.startsWith('https:')) {
-        // The secret key travels in every call's header.
-        ctx.addIssue({
-          code: 'custom',
-          path: ['CARD_PROVIDER_URL'],
-          message: 'CARD_PROVIDER_URL must use https in production',
-        });
-      }
-      for (const [name, sandboxValue] of Object.entries(SANDBOX_CARD_MERCHANT)) {
-        if (c[name as keyof typeof SANDBOX_CARD_MERCHANT] === sandboxValue) {
-          ctx.addIssue({ code: 'custom', path: [name], message: `${name} must be set in production` });
-        }
-      }
+    // Production has no sandbox: without its own provider no card could be checked or charged.
+    if (!c.CARD_PROVIDER_URL) missing('CARD_PROVIDER_URL');
+    // The secret key travels in every call's header.
+    else if (!c.CARD_PROVIDER_URL.startsWith('https:')) {
+      missing('CARD_PROVIDER_URL', 'CARD_PROVIDER_URL must use https in production');
     }
+    for (const [name, sandboxValue] of Object.entries(SANDBOX_CARD_MERCHANT)) {
+      if (c[name as keyof typeof SANDBOX_CARD_MERCHANT] === sandboxValue) missing(name);
+    }
+    if (!c.CARD_PROVIDER_SECRET_KEY) missing('CARD_PROVIDER_SECRET_KEY');
   });
 
-export type Config = z.infer<typeof configSchema> & { DATA_KEY: string };
+type Parsed = z.infer<typeof configSchema>;
+/** The settings with every development default filled in: no secret is left unset. */
+export type Config = Omit<Parsed, 'HOST' | 'JWT_SECRET' | 'CARD_PROVIDER_SECRET_KEY'> & {
+  HOST: string;
+  DATA_KEY: string;
+  JWT_SECRET: string;
+  CARD_PROVIDER_SECRET_KEY: string;
+};
 
 /** Parses the environment once; a bad setting stops start-up with a message naming it. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -118,15 +155,29 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
-  return { ...c, DATA_KEY: c.DATA_KEY ?? localDataKey(resolveFromRoot(c.DATA_KEY_FILE)) };
+  // Outside production only (production refused to get here without them): made per install.
+  const DATA_KEY = c.DATA_KEY ?? localDataKey(resolveFromRoot(c.DATA_KEY_FILE));
+  return {
+    ...c,
+    HOST: c.HOST ?? (c.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'),
+    DATA_KEY,
+    JWT_SECRET: c.JWT_SECRET ?? localSecret(resolveFromRoot(c.JWT_SECRET_FILE), 'JWT_SECRET_FILE'),
+    CARD_PROVIDER_SECRET_KEY: c.CARD_PROVIDER_SECRET_KEY ?? derivedSecret(DATA_KEY, 'card-provider-sandbox'),
+  };
 }
 
+/** A secret of its own for `purpose`, from the data key: per install, and not the key itself. */
+const derivedSecret = (dataKey: string, purpose: string) =>
+  crypto.createHmac('sha256', Buffer.from(dataKey, 'hex')).update(purpose).digest('hex');
+
+export const localDataKey = (file: string) => localSecret(file, 'DATA_KEY_FILE');
+
 /**
- * The development key: made once at random and kept beside the local database, readable by this user
- * only, so what was sealed stays readable across restarts and no two checkouts share a key. Two
- * processes starting together agree: the second finds the first one's file.
+ * A development secret: made once at random and kept beside the local database, readable by this user
+ * only, so it stays the same across restarts and no two checkouts share one (the data key, the JWT
+ * secret). Two processes starting together agree: the second finds the first one's file.
  */
-export function localDataKey(file: string): string {
+export function localSecret(file: string, setting: string): string {
   if (!fs.existsSync(file)) {
     fs.mkdirSync(path.dirname(file), { recursive: true });
     try {
@@ -137,7 +188,7 @@ export function localDataKey(file: string): string {
   }
   const key = fs.readFileSync(file, 'utf8').trim();
   if (!/^[0-9a-f]{64}$/i.test(key))
-    throw new Error(`Invalid configuration:\n  DATA_KEY_FILE: ${file} holds no key`);
+    throw new Error(`Invalid configuration:\n  ${setting}: ${file} holds no key`);
   return key;
 }
 

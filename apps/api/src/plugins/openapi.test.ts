@@ -51,6 +51,11 @@ describe('OpenAPI document at /api/docs/json', () => {
     expect(doc.info.description).toContain('| 503 | maintenance |');
     expect(doc.servers).toEqual([{ url: t.ctx.config.PUBLIC_URL, description: 'This server' }]);
     expect(doc.components?.securitySchemes?.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(doc.components?.securitySchemes?.signingLink).toMatchObject({
+      type: 'apiKey',
+      in: 'header',
+      name: 'X-Signing-Token',
+    });
   });
 
   it('lists every call with its method, tag, summary, security and input', () => {
@@ -60,7 +65,8 @@ describe('OpenAPI document at /api/docs/json', () => {
       expect(op.operationId, name).toBe(`${def.controller}_${def.action}`);
       expect(op.tags, name).toEqual([def.controller]);
       expect(op.summary, name).toEqual(expect.stringMatching(/^[A-Z]/));
-      expect(op.security, name).toEqual(def.auth === 'session' ? [{ bearer: [] }] : []);
+      const security = { session: [{ bearer: [] }], signing: [{ signingLink: [] }], public: [] }[def.auth];
+      expect(op.security, name).toEqual(security);
       expect(Boolean(op.requestBody), name).toBe(def.input === 'body');
       expect(op.parameters?.some((p) => p.in === 'query') ?? false, name).toBe(def.input === 'query');
     }
@@ -216,6 +222,23 @@ describe('each kind of answer is what the document says (Ajv, as an integrator c
       await answer(closed.app, { method: 'GET', url: '/api/health/ready' }, 200, 0);
     } finally {
       await closed.close();
+    }
+  });
+});
+
+describe('the API document in production (issue 26, 1)', () => {
+  it('is not served unless API_DOCS=true', async () => {
+    const prod = { NODE_ENV: 'production', JWT_SECRET: 'p'.repeat(40), DATA_KEY: 'ab'.repeat(32) };
+    const closed = await createTestApp(prod);
+    const open = await createTestApp({ ...prod, API_DOCS: 'true' });
+    try {
+      for (const url of ['/api/docs', '/api/docs/json']) {
+        expect((await closed.app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
+        expect((await open.app.inject({ method: 'GET', url })).statusCode, url).not.toBe(404);
+      }
+    } finally {
+      await closed.close();
+      await open.close();
     }
   });
 });

@@ -79,5 +79,8 @@ export async function registerOpenApi(app: FastifyInstance, config: Config) {
     },
     transform: describeOperations(app.initialConfig.bodyLimit ?? 1024 * 1024),
   });
+  // In production the document and its page (which needs a looser CSP) are served only when staff
+  // choose to (API_DOCS=true): a public map of every call helps no customer (issue 26).
+  if (config.NODE_ENV === 'production' && !config.API_DOCS) return;
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 }

@@ -9,7 +9,7 @@ import type { AppContext } from '../app-context';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { createContext } from '../start';
-import { UNUSED_CARD_PROVIDER } from './unused-card-provider';
+import { UNUSED_PRODUCTION_SERVICES } from './unused-card-provider';
 
 export type TestApp = {
   app: FastifyInstance;
@@ -80,7 +80,8 @@ export async function createTestApp(
       DOCUMENTS_DIR: path.join(dir, 'documents'),
       // A key of this app's own, generated as a developer's first start makes one.
       DATA_KEY_FILE: path.join(dir, 'data.key'),
-      ...(env.NODE_ENV === 'production' ? UNUSED_CARD_PROVIDER : {}),
+      JWT_SECRET_FILE: path.join(dir, 'jwt.key'),
+      ...(env.NODE_ENV === 'production' ? UNUSED_PRODUCTION_SERVICES : {}),
       ...env,
       DATABASE_URL: database.url,
     });

@@ -8,3 +8,16 @@ export const UNUSED_CARD_PROVIDER = {
   CARD_PROVIDER_STATIC_KEY: 'unused-production-static-key',
   CARD_PROVIDER_SECRET_KEY: 'unused-production-secret-key',
 } as const;
+
+/**
+ * Every outside service production requires (config.ts names each one missing), pointing nowhere any
+ * test, bench or crash run reaches: the card provider above, SMTP and SMS, and an https address.
+ */
+export const UNUSED_PRODUCTION_SERVICES = {
+  ...UNUSED_CARD_PROVIDER,
+  PUBLIC_URL: 'https://lender.invalid',
+  // Port 9 (discard) on loopback: a delivery attempt fails at once, and nothing leaves the machine.
+  SMTP_URL: 'smtp://127.0.0.1:9',
+  SMS_PROVIDER_URL: 'http://127.0.0.1:9/sms',
+  SMS_PROVIDER_KEY: 'unused-production-sms-key',
+} as const;

@@ -23,7 +23,7 @@ export function accountCalls(ctx: AppContext, logins: LoginService): Implemented
   const links = { publicUrl: ctx.config.PUBLIC_URL };
   // One limiter per app: counts live in this process (lib/rate-limiter explains why that is enough here).
   const window = { windowMs: PASSWORD_LIMITS.windowMs };
-  const forgotPerAddress = createRateLimiter({ limit: PASSWORD_LIMITS.forgotPerAddress, ...window });
+  const forgotPerAddress = createRateLimiter({ limit: ctx.config.PASSWORD_RESETS_PER_ADDRESS, ...window });
   const wrongPasswords = createRateLimiter({ limit: PASSWORD_LIMITS.wrongPasswordTries, ...window });
   const passwords = passwordService(store, links, wrongPasswords);
   const contacts = contactChangeService(store, links);

@@ -11,9 +11,12 @@ import {
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { PASSWORD_LIMITS } from './password-service';
 
+const RESETS_PER_ADDRESS = 3;
+
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  // Not the default (5): the limit must be the setting's (issue 26).
+  t = await createTestApp({ PASSWORD_RESETS_PER_ADDRESS: String(RESETS_PER_ADDRESS) });
 });
 afterAll(() => t?.close());
 
@@ -129,9 +132,9 @@ describe('Account/ForgotPassword', () => {
     expect(await messagesTo(t, customer.email)).toHaveLength(PASSWORD_LIMITS.resetEmailsPerHour);
   });
 
-  it(`answers 429 with Retry-After past ${PASSWORD_LIMITS.forgotPerAddress} requests from one address in 15 minutes`, async () => {
+  it(`answers 429 with Retry-After past ${RESETS_PER_ADDRESS} requests from one address in 15 minutes`, async () => {
     const address = '192.0.2.77';
-    for (let i = 0; i < PASSWORD_LIMITS.forgotPerAddress; i++) {
+    for (let i = 0; i < RESETS_PER_ADDRESS; i++) {
       expect((await forgot(`someone.${i}@example.com`, address)).statusCode).toBe(200);
     }
     const { customer } = await createAccountHolder(t);

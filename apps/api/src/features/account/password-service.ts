@@ -10,8 +10,6 @@ import { PasswordLinkPurpose } from '../../entities/one-time-secrets/password-li
 /** The limits of forgot password and change password (issue 12, docs/decisions/017). */
 export const PASSWORD_LIMITS = {
   resetLinkTtlSeconds: 60 * 60,
-  /** ForgotPassword requests per caller address in `windowMs`. */
-  forgotPerAddress: 5,
   /** Reset e-mails one account may be sent per hour: past it the call still answers ok, sending nothing. */
   resetEmailsPerHour: 3,
   /** Wrong existing passwords per customer in `windowMs`, so ChangePassword is no password oracle. */

@@ -48,7 +48,9 @@ beforeAll(async () => {
     tokens.push(res.json().object.token as string);
   }
   tokens.push((await createSession(t.ctx)).token);
-  tables = databaseTables();
+  // The security log records refusals by design (issue 26): a refused request adds to it and changes
+  // nothing else, which is what this check watches.
+  tables = databaseTables().filter((table) => table !== 'security_events');
   last = await snapshot(t.ctx.db, tables);
 });
 afterAll(() => t?.close());
@@ -145,7 +147,7 @@ describe('bad input to every call', () => {
       .map((table) => table.name)
       // The card provider sandbox's own tables stand for another company's database (its tests read them).
       .filter((n) => !n.startsWith('kysely_') && !n.startsWith('card_sandbox_'));
-    expect([...tables].sort()).toEqual(inDb.sort());
+    expect([...tables, 'security_events'].sort()).toEqual(inDb.sort());
   });
 
   names.forEach((name, i) => {

@@ -116,6 +116,7 @@ const builders: Partial<Record<CallName, () => Example>> = {
   logout: () => ({ body: crypto.randomBytes(32).toString('base64url') }),
   confirmEmailChange: () => ({ body: crypto.randomBytes(32).toString('base64url') }),
   changePassword: () => ({ body: { oldPassword: 'Secret123', newPassword: 'Secret456' } }),
+  confirmPassword: () => ({ body: { password: 'Secret123' } }),
   changeEmail: () => ({ body: 'new.address@example.com' }),
   forgotPassword: () => ({ body: 'jane@example.com' }),
   changePasswordByGuid: () => ({
