@@ -98,6 +98,9 @@ export default defineConfig({
       // Every browser test signs in from 127.0.0.1: the per-address limits are the API tests' to prove.
       LOGIN_FAILURES_PER_ADDRESS: '10000',
       PASSWORD_RESETS_PER_ADDRESS: '10000',
+      STAGE1_PER_ADDRESS: '10000',
+      STAGE1_PER_CONTACT: '10000',
+      CLIENT_ERRORS_PER_ADDRESS: '10000',
       // A web build made elsewhere (for example a private one while others rebuild apps/web/dist).
       ...(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}),
     },

@@ -116,6 +116,9 @@ const serverEnv = {
   JWT_SECRET: crypto.randomBytes(32).toString('hex'),
   DATA_KEY: crypto.randomBytes(32).toString('hex'),
   ...UNUSED_PRODUCTION_SERVICES,
+  // Every applicant of the run comes from 127.0.0.1.
+  STAGE1_PER_ADDRESS: '1000000',
+  LOGIN_FAILURES_PER_ADDRESS: '1000000',
   WEB_DIST: path.join(tmp, 'no-web-build'),
   DOCUMENTS_DIR: path.join(tmp, 'documents'),
   MAINTENANCE_MODE: 'false',

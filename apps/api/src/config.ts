@@ -74,6 +74,16 @@ const configSchema = z
     /** Password-reset requests one caller address may make in 15 minutes. */
     PASSWORD_RESETS_PER_ADDRESS: z.coerce.number().int().min(1).default(5),
     /**
+     * SubmitStage1 per caller address, and per e-mail address or mobile number, in an hour: its answers
+     * say who is a customer already (204/205), so they are not for a script to ask at will. Test suites,
+     * all from 127.0.0.1, raise them.
+     */
+    STAGE1_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
+    STAGE1_PER_CONTACT: z.coerce.number().int().min(1).default(5),
+    /** LeadProvider/Error reports one caller address may send in 15 minutes, and how long they are kept. */
+    CLIENT_ERRORS_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
+    CLIENT_ERRORS_RETENTION_DAYS: z.coerce.number().int().min(1).default(30),
+    /**
      * Key for secrets stored encrypted at rest (bank details, the card provider's tokens); 32 bytes as 64
      * hex characters. Outside production, unset means a key generated once and kept in DATA_KEY_FILE.
      */

@@ -2,6 +2,9 @@ import type { AppContext } from './app-context';
 import type { CardProvider } from './lib/card-provider/card-provider';
 import type { StoredDictionaries } from './lib/dictionary-store';
 import type { ImplementedCall } from './plugins/calls';
+import { createRateLimiter } from './lib/rate-limiter';
+
+const HOUR_MS = 60 * 60 * 1000;
 import { accountCalls } from './features/account/account-calls';
 import { loginServiceFor, sessionCalls } from './features/account/session-calls';
 import { chooseAddressLookup } from './features/address/choose-address-lookup';
@@ -45,7 +48,11 @@ export function implementedCalls(
   const esignKeys = { publicUrl: ctx.config.PUBLIC_URL, dataKey: ctx.config.DATA_KEY };
   return [
     getDictionaries(dictionaries),
-    submitStage1(stage1Service(entities, ctx.config)),
+    submitStage1(stage1Service(entities, ctx.config), {
+      perAddress: createRateLimiter({ limit: ctx.config.STAGE1_PER_ADDRESS, windowMs: HOUR_MS }),
+      perContact: createRateLimiter({ limit: ctx.config.STAGE1_PER_CONTACT, windowMs: HOUR_MS }),
+      security: ctx.security,
+    }),
     getQuote(quotes),
     calculateQuote(quotes),
     acceptQuote(quotes),
@@ -54,7 +61,10 @@ export function implementedCalls(
     submitStage3(stage3Service(entities)),
     submitStage4(stage4Service(entities, signingStarter(ctx, esignKeys))),
     ...esignCalls(ctx, esignKeys, dictionaries),
-    reportError(clientErrorRepository(ctx.db)),
+    reportError(
+      clientErrorRepository(ctx.db),
+      createRateLimiter({ limit: ctx.config.CLIENT_ERRORS_PER_ADDRESS, windowMs: 15 * 60 * 1000 }),
+    ),
     findAddress(lookup),
     retrieveAddress(lookup),
     ...sessionCalls(ctx, logins),

@@ -2,6 +2,7 @@ import type { AppContext } from '../app-context';
 import { loadConfig } from '../config';
 import { createContext } from '../start';
 import { sinceArg } from './since-arg';
+import { clientErrorRepository } from '../features/lead-provider/client-error-repository';
 
 type Command = { usage: string; summary: string; run: (ctx: AppContext, args: string[]) => Promise<void> };
 
@@ -89,6 +90,16 @@ const COMMANDS: Record<string, Command> = {
       const rows = await ctx.security.since(since.toISOString());
       console.log(`${rows.length} security event(s) since ${since.toISOString()}:`);
       if (rows.length) console.table(rows);
+    },
+  },
+  'purge-client-errors': {
+    usage: 'purge-client-errors',
+    summary: 'Remove browser error reports older than CLIENT_ERRORS_RETENTION_DAYS.',
+    run: async (ctx) => {
+      const days = ctx.config.CLIENT_ERRORS_RETENTION_DAYS;
+      const before = new Date(Date.now() - days * 86_400_000).toISOString();
+      const removed = await clientErrorRepository(ctx.db).purgeBefore(before);
+      console.log(`Removed ${removed} browser error report(s) older than ${days} days.`);
     },
   },
   'client-errors': {

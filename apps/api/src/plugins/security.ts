@@ -77,8 +77,12 @@ async function helmetHeaders(options: FastifyHelmetOptions): Promise<Record<stri
  */
 export async function registerSecurityHeaders(app: FastifyInstance, config: ProviderConfig) {
   const headers = await helmetHeaders(securityHeaderOptions(config));
-  app.addHook('onRequest', (_req, reply, done) => {
+  app.addHook('onRequest', (req, reply, done) => {
     reply.headers(headers);
+    // Every API answer may carry a token or personal data (Login, RefreshToken, the account, e-sign), and
+    // none is worth keeping: no browser, proxy or shared computer stores one (issue 26). Set before the
+    // handler, so a route with a reason to be cached may still say otherwise.
+    if (req.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
     done();
   });
 }

@@ -81,6 +81,10 @@ export async function createTestApp(
       // A key of this app's own, generated as a developer's first start makes one.
       DATA_KEY_FILE: path.join(dir, 'data.key'),
       JWT_SECRET_FILE: path.join(dir, 'jwt.key'),
+      // Every test calls from 127.0.0.1 and many reuse an example's contacts: the limit tests set their own.
+      STAGE1_PER_ADDRESS: '100000',
+      STAGE1_PER_CONTACT: '100000',
+      CLIENT_ERRORS_PER_ADDRESS: '100000',
       ...(env.NODE_ENV === 'production' ? UNUSED_PRODUCTION_SERVICES : {}),
       ...env,
       DATABASE_URL: database.url,

@@ -25,6 +25,7 @@ import {
   NOT_BLANK,
   optionalText,
   dictionaryIdField,
+  personName,
   requiredText,
   requiredTrue,
 } from '../rules/common';
@@ -90,8 +91,8 @@ export const stage1Schema = z
       source: trackingField(100),
       campaign: trackingField(100),
       titleId: dictionaryIdField(Msg.title, 'titles'),
-      firstName: requiredText(Msg.firstName, 50),
-      lastName: requiredText(Msg.surname, 50),
+      firstName: personName(Msg.firstName, 50),
+      lastName: personName(Msg.surname, 50),
       dob: birthDateField,
       email: emailField(Msg.email),
       isResident: z.boolean({ error: Msg.resident }),

@@ -25,6 +25,20 @@ export const plainText = (message: string, max: number) =>
 /** Something other than white space: the document's way of saying "not empty once trimmed". */
 export const NOT_BLANK = /\S/;
 
+/**
+ * A letter a reader can see: Unicode letters other than the Hangul fillers, which are letters by category
+ * but print as nothing (U+115F, U+1160, U+3164, U+FFA0).
+ */
+const VISIBLE_LETTER = /(?![\u115F\u1160\u3164\uFFA0])\p{L}/u;
+
+/**
+ * A person's name: required text holding at least one visible letter, so a name made only of blank or
+ * invisible characters (U+3164, U+2800 braille blank...) is refused with the name's own message, while
+ * accents, apostrophes and hyphens pass (Zoë, O'Brien, Anne-Marie).
+ */
+export const personName = (message: string, max: number) =>
+  requiredText(message, max).refine((v) => VISIBLE_LETTER.test(v), { error: message });
+
 /** A required string: trimmed, non-empty, with the spec's message for missing and empty alike. */
 export const requiredText = (message: string, max: number) =>
   plainText(message, max).regex(NOT_BLANK, { error: message });

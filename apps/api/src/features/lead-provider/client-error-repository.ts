@@ -19,4 +19,10 @@ export const clientErrorRepository = (db: DbExecutor) => ({
         created_at: nowIso(),
       })
       .execute(),
+
+  /** Removes the reports made before `before` (the retention period); answers how many went. */
+  async purgeBefore(before: string): Promise<number> {
+    const result = await db.deleteFrom('client_errors').where('created_at', '<', before).executeTakeFirst();
+    return Number(result.numDeletedRows);
+  },
 });

@@ -3,6 +3,8 @@ import { ok, refuse, Refusal } from '@lender/contract/envelope';
 import { poundsToPence } from '@lender/contract/money';
 import type { z } from 'zod';
 import { toStoredAddress } from '../../entities/addresses/stored-address';
+import { tooManyRequests, type RateLimiter } from '../../lib/rate-limiter';
+import type { SecurityEvents } from '../../lib/security-events';
 import { implementCall } from '../../plugins/calls';
 import type { Stage1Application, Stage1Service } from './stage1-service';
 
@@ -35,9 +37,26 @@ export function toStage1Application(body: z.output<typeof stage1Schema>): Stage1
   };
 }
 
+/**
+ * How often one caller, and one e-mail address or mobile number, may ask (issue 26): every answer says
+ * whether the address or number is a customer's already, so the question is rationed.
+ */
+export type Stage1Limits = { perAddress: RateLimiter; perContact: RateLimiter; security: SecurityEvents };
+
 /** Register/SubmitStage1 (spec section 7): the rules are the stage1 service's. */
-export const submitStage1 = (stage1: Stage1Service) =>
-  implementCall('submitStage1', async ({ body, req }) => {
+export const submitStage1 = (stage1: Stage1Service, limits: Stage1Limits) =>
+  implementCall('submitStage1', async ({ body, req, reply }) => {
+    // Every key is counted before any is refused, so a script cannot spread its questions to dodge one.
+    const decisions = [
+      limits.perAddress.hit(req.ip),
+      limits.perContact.hit(`email:${body.email}`),
+      limits.perContact.hit(`mobile:${body.mobile}`),
+    ];
+    const refused = decisions.find((d) => !d.allowed);
+    if (refused && !refused.allowed) {
+      await limits.security.record({ type: 'limit-refused', ip: req.ip, detail: 'stage 1' });
+      return tooManyRequests(reply, refused.retryAfterSeconds, Refusal.tooManyRequests);
+    }
     const outcome = await stage1.submit(toStage1Application(body));
     switch (outcome.kind) {
       case 'approved':
