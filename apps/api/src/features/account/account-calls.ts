@@ -35,7 +35,7 @@ export function accountCalls(ctx: AppContext, logins: LoginService): Implemented
     confirmPassword(passwords, security),
     getAccountDetails(accountDetailsService(store)),
     changeEmail(contacts, security),
-    confirmEmailChange(contacts),
+    confirmEmailChange(contacts, security),
     changeMobile(contacts, security),
     changeAddress(contacts),
     changeContactPreference(contacts),

@@ -18,7 +18,8 @@ export const EMAIL_CHANGE_TTL_SECONDS = 24 * 60 * 60;
 type PasswordNeeded = { kind: 'passwordNeeded' };
 export type ChangeEmailOutcome =
   { kind: 'linkSent' } | { kind: 'sameEmail' } | { kind: 'emailTaken' } | PasswordNeeded;
-export type ConfirmEmailOutcome = { kind: 'changed' } | { kind: 'linkExpired' } | { kind: 'emailTaken' };
+export type ConfirmEmailOutcome =
+  { kind: 'changed'; customerId: number } | { kind: 'linkExpired' } | { kind: 'emailTaken' };
 export type ChangeMobileOutcome =
   { kind: 'changed' } | { kind: 'unchanged' } | { kind: 'mobileTaken' } | PasswordNeeded;
 
@@ -88,7 +89,7 @@ export function contactChangeService(store: EntityStore, links: { publicUrl: str
           await customers.setEmail(change.customerId, change.newEmail);
           // A reset link sent to the old address must not outlive the address.
           await passwordLinks.retire(change.customerId, [PasswordLinkPurpose.resetPassword]);
-          return { kind: 'changed' } as const;
+          return { kind: 'changed', customerId: change.customerId } as const;
         });
       } catch (err) {
         // Another account took the address between the check and the update (its unique index).

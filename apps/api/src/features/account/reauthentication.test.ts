@@ -2,7 +2,7 @@ import { ErrorId } from '@lender/contract/error-ids';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../lib/passwords/password-hashing';
 import { createCustomer, createSession } from '../../test/factories';
-import { accountPost, messagesTo } from '../../test/account-holder';
+import { accountPost, linkTokenSentTo, messagesTo } from '../../test/account-holder';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -54,6 +54,13 @@ describe('a stolen session cannot take the account (issue 26, 5)', () => {
       'A change of your e-mail address was requested',
       'Your mobile number has been changed',
     ]);
+    // The new address's link completes the change: a security event of its own.
+    const confirm = await linkTokenSentTo(t, 'moved.on@example.org', 'confirm-email');
+    expect((await accountPost(t, 'ConfirmEmailChange', confirm)).json().error.errorID).toBe(0);
+    const changed = (await t.ctx.security.since('2000-01-01T00:00:00.000Z')).filter(
+      (e) => e.customer_id === customer.id && e.type === 'email-changed',
+    );
+    expect(changed).toHaveLength(1);
   });
 
   it('refuses both with 233 after 5 minutes, or for a session that never gave a password, changing and sending nothing', async () => {
