@@ -44,10 +44,9 @@ export type Server = {
 const TAIL_LINES = 60;
 
 function spawnServer(repoRoot: string, port: number, env: Record<string, string>): Server {
+  // Nothing may leave the machine: the SMTP and SMS settings production requires come from `env`
+  // (UNUSED_PRODUCTION_SERVICES: port 9 on loopback), never from the caller's own environment.
   const childEnv: NodeJS.ProcessEnv = { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' };
-  // Nothing may leave the machine: without these the outbox only stores messages.
-  delete childEnv.SMTP_URL;
-  delete childEnv.SMS_PROVIDER_URL;
   // `node --import tsx`, not `npx tsx`: one process, so the SIGKILL hits the server itself.
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
     cwd: repoRoot,
