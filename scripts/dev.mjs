@@ -19,4 +19,4 @@ procs.forEach((p) =>
     }
   }),
 );
-console.log('API on http://localhost:3000, web app with hot reload on http://localhost:5173');
+console.log('API on http://127.0.0.1:3000, web app with hot reload on http://127.0.0.1:5173');

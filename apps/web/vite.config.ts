@@ -35,9 +35,9 @@ export default defineConfig({
   server: {
     port: 5173,
     proxy: {
-      '/api': 'http://localhost:3000',
-      '/dev': 'http://localhost:3000',
-      '/sandbox': 'http://localhost:3000',
+      '/api': 'http://127.0.0.1:3000',
+      '/dev': 'http://127.0.0.1:3000',
+      '/sandbox': 'http://127.0.0.1:3000',
     },
   },
   build: {

@@ -71,7 +71,7 @@ export const Refusal = {
   ),
   signingLinkNeeded: refusal(
     ErrorId.signingLinkNeeded,
-    'To sign, please open the link in the latest e-mail we sent you, or log in.',
+    'To sign, please open the link in the latest e-mail we sent you, on this device.',
   ),
   invalidSmsCode: refusal(ErrorId.invalidSmsCode, 'Not Valid SMS Code'),
   smsCodeExpired: refusal(

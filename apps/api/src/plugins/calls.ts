@@ -178,6 +178,8 @@ export function registerCalls(
   }
   for (const name of Object.keys(calls) as CallName[]) {
     const handler = handlers.get(name) as Handler<typeof name> | undefined;
+    // Only the e-sign calls read the signing link's header; every other call skips it.
+    const signing = calls[name].auth === 'signing';
     addRoute(
       app,
       ctx,
@@ -189,7 +191,7 @@ export function registerCalls(
               body: req.body,
               query: req.query,
               session: req.session,
-              signingToken: signingTokenOf(req),
+              signingToken: signing ? signingTokenOf(req) : '',
               req,
               reply,
             } as never)

@@ -2,7 +2,7 @@ import type { LoginResponse } from '@lender/contract/calls/account';
 import { plusSeconds } from '../../lib/clock';
 import { verifyPassword } from '../../lib/passwords/password-hashing';
 import type { RateLimiter } from '../../lib/rate-limiter';
-import type { TokenPair } from '../../lib/sessions/session-store';
+import type { SessionStore } from '../../lib/sessions/session-store';
 import type { ApplicationRepository } from '../../entities/applications/application-repository';
 import type { CustomerRepository } from '../../entities/customers/customer-repository';
 import type { LoginAttemptRepository } from './login-attempt-repository';
@@ -22,9 +22,7 @@ type Deps = {
   logins: LoginAttemptRepository;
   customers: Pick<CustomerRepository, 'findByEmail' | 'findById'>;
   applications: Pick<ApplicationRepository, 'latest'>;
-  sessions: {
-    issue(customerId: number, executor?: undefined, proof?: { passwordProved: boolean }): Promise<TokenPair>;
-  };
+  sessions: Pick<SessionStore, 'issue'>;
   /** Failed logins per caller address, over every account. */
   addressFailures: RateLimiter;
   outbox: { enqueue(message: OutgoingMessage): Promise<void> };

@@ -1,4 +1,5 @@
 import { ErrorId } from '@lender/contract/error-ids';
+import { Refusal } from '@lender/contract/refusals';
 import { useErrorBanner } from '../../../components/form/error-banner';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -101,7 +102,7 @@ function EsignPage() {
 function SigningLinkNeeded() {
   return (
     <div className="banner banner--info" role="status">
-      <p>To sign, please open the link in the latest e-mail we sent you, on this device.</p>
+      <p>{Refusal.signingLinkNeeded.errorMessage}</p>
       <p>
         If the link no longer works, <Link to="/login">log in</Link> with your e-mail address and password
         and we will take you back to your agreement.
