@@ -407,6 +407,17 @@ export const calls = {
     query: my.downloadSobQuerySchema,
     response: empty,
   }),
+  /**
+   * Not in the spec (issue 25): a short-lived, single-use download link for DownloadSOB, so the bearer
+   * token never travels in a URL (URLs end up in histories and logs).
+   */
+  sobLink: call({
+    controller: 'MyAccountArea',
+    action: 'SobLink',
+    method: 'POST',
+    auth: 'session',
+    response: my.sobLinkSchema,
+  }),
   uploadDocument: call({
     controller: 'Document',
     action: 'UploadDocument',

@@ -21,8 +21,20 @@ function londonDateOf(now: Date): IsoDate {
 // Today changes once a day; asking Intl for every quote was a measurable share of a request.
 let cachedToday: { date: IsoDate; until: number } | null = null;
 
+let businessDateSource: (() => IsoDate) | null = null;
+
+/**
+ * Has `londonToday()` answer the lender's business date in this process (the API server sets it at
+ * start, docs/decisions/021): every rule that says 'today' then reads the one date staff can move.
+ */
+export function setBusinessDateSource(source: (() => IsoDate) | null) {
+  businessDateSource = source;
+}
+
+/** Today's date: the business date where the process has one, else the London calendar date of now. */
 export function londonToday(now?: Date): IsoDate {
   if (now) return londonDateOf(now);
+  if (businessDateSource) return businessDateSource();
   const ms = Date.now();
   if (!cachedToday || ms >= cachedToday.until) {
     // Re-read every second: a new day is seen at most a second late.

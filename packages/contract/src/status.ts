@@ -13,6 +13,19 @@ export const AppStatus = {
   leadLandedCardDeclined: 11,
   offerSent: 13,
   undewritingReview: 48,
+  // Not in the spec (issue 25): the loan's life after underwriting. Ids from 20 up leave the spec's free.
+  /** Underwriting approved it; the payout is on its way. */
+  approved: 20,
+  /** Paid out: instalments are being collected. */
+  active: 21,
+  /** An instalment is overdue. */
+  arrears: 22,
+  /** A default notice's remedy date passed with the arrears unpaid. */
+  defaulted: 23,
+  /** Repaid in full. */
+  settled: 24,
+  /** Withdrawn within 14 days of the agreement (Consumer Credit Act s66A). */
+  withdrawn: 25,
 } as const;
 export type AppStatusId = (typeof AppStatus)[keyof typeof AppStatus];
 
@@ -22,6 +35,7 @@ export const ResumeRoute = {
   stage3: '/loan/stage3',
   stage4: '/loan/stage4',
   stage5: '/loan/stage5',
+  schedule: '/borrow/schedule',
   home: '/',
 } as const;
 export type ResumeRoute = (typeof ResumeRoute)[keyof typeof ResumeRoute];
@@ -42,6 +56,10 @@ export function resumeRouteFor(statusId: number): ResumeRoute {
     case AppStatus.esignSent:
     case AppStatus.offerSent:
       return ResumeRoute.stage5;
+    case AppStatus.active:
+    case AppStatus.arrears:
+    case AppStatus.defaulted:
+      return ResumeRoute.schedule;
     default:
       return ResumeRoute.home;
   }
@@ -58,4 +76,11 @@ export const isEsignStatus = (statusId: number) =>
   statusId === AppStatus.esignSent || statusId === AppStatus.offerSent;
 
 /** Statuses after which an application has ended and a repeat loan may start. */
-export const ENDED_STATUSES: readonly number[] = [AppStatus.leadDeclined];
+export const ENDED_STATUSES: readonly number[] = [
+  AppStatus.leadDeclined,
+  AppStatus.settled,
+  AppStatus.withdrawn,
+];
+
+/** Statuses of a loan that was paid out and is still owed: the schedule and its payments apply. */
+export const LIVE_LOAN_STATUSES: readonly number[] = [AppStatus.active, AppStatus.arrears, AppStatus.defaulted];

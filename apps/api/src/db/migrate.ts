@@ -10,6 +10,8 @@ import * as m006 from './migrations/006-application-stages';
 import * as m007 from './migrations/007-esign';
 import * as m008 from './migrations/008-accounts';
 import * as m009 from './migrations/009-closed-by-default';
+import * as m010 from './migrations/010-live-loan';
+import * as m011 from './migrations/011-payout-provider-sandbox';
 
 /** Every migration in order; they take Kysely<any> and run on SQLite and PostgreSQL alike. */
 const migrations: Record<string, Migration> = {
@@ -22,6 +24,8 @@ const migrations: Record<string, Migration> = {
   '007-esign': m007,
   '008-accounts': m008,
   '009-closed-by-default': m009,
+  '010-live-loan': m010,
+  '011-payout-provider-sandbox': m011,
 };
 
 /**

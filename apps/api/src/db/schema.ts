@@ -29,6 +29,14 @@ export interface Database {
   app_settings: AppSettingTable;
   esign_links: EsignLinkTable;
   security_events: SecurityEventTable;
+  loans: LoanTable;
+  loan_instalments: LoanInstalmentTable;
+  loan_transactions: LoanTransactionTable;
+  cpa_attempts: CpaAttemptTable;
+  payouts: PayoutTable;
+  business_days: BusinessDayTable;
+  loan_notices: LoanNoticeTable;
+  job_locks: JobLockTable;
 }
 
 export interface DictionaryEntryTable {
@@ -335,4 +343,123 @@ export interface SecurityEventTable {
   ip_address: string | null;
   detail: string | null;
   created_at: string;
+}
+
+/**
+ * A signed loan (issue 25): the agreement's terms as signed. Money owed is never stored here: it is
+ * derived from `loan_transactions` (entities/loans/ledger.ts). The dates are states of servicing.
+ */
+export interface LoanTable {
+  application_id: number;
+  customer_id: number;
+  principal_pence: number;
+  /** The daily rate the schedule was priced at (a fraction: 0.008 = 0.8%), lower when the cost cap bound. */
+  daily_rate: number;
+  /** The day the signed schedule was priced for (the day of signature). */
+  priced_on: string;
+  total_repayable_pence: number;
+  funded_on: string | null;
+  settled_on: string | null;
+  /** The card on file failed a collection: no more collections, pay and reschedule wait for a new card. */
+  blocked_on: string | null;
+  blocked_reason: string | null;
+  /** The customer withdrew the Continuous Payment Authority (CONC 7.6.9): no collection is attempted. */
+  cpa_cancelled_at: string | null;
+  /** The s87 default notice's day, and the day by which it asks the arrears to be paid. */
+  default_notice_on: string | null;
+  remedy_by: string | null;
+  defaulted_on: string | null;
+  created_at: string;
+}
+
+/** The signed schedule, one row per instalment, never changed after signature. */
+export interface LoanInstalmentTable {
+  application_id: number;
+  seq: number;
+  due_date: string;
+  payment_pence: number;
+  principal_pence: number;
+  interest_pence: number;
+}
+
+export type LoanTransactionType =
+  | 'advance'
+  | 'interest'
+  | 'instalment'
+  | 'card-payment'
+  | 'default-fee'
+  | 'refund'
+  | 'write-off'
+  | 'reversal';
+
+/** One movement of money, in pence, never changed or deleted: a correction is a `reversal` row. */
+export interface LoanTransactionTable {
+  id: Generated<number>;
+  application_id: number;
+  type: LoanTransactionType;
+  /** Always positive; the type says which way it moves. */
+  amount_pence: number;
+  /** The business date it belongs to (for interest: the day accrued). */
+  on_date: string;
+  /** For a reversal, the row it cancels. */
+  reverses_id: number | null;
+  /** Unique: the same posting made twice (a restarted close of business) is one row. */
+  reference: string;
+  created_at: string;
+}
+
+/** One collection attempt under the CPA, stored with its key before the card provider is called. */
+export interface CpaAttemptTable {
+  id: Generated<number>;
+  application_id: number;
+  seq: number;
+  /** 1 or 2: at most two failed attempts per instalment (CONC 7.6.14). */
+  attempt: number;
+  on_date: string;
+  idempotency_key: string;
+  amount_pence: number;
+  outcome: 'pending' | 'approved' | 'declined' | 'unavailable';
+  z2: string | null;
+  z3: string | null;
+  charge_id: string | null;
+  created_at: string;
+  answered_at: string | null;
+}
+
+/** A Faster Payments payout of an approved loan; its key is stored before the provider is called. */
+export interface PayoutTable {
+  id: Generated<number>;
+  application_id: number;
+  idempotency_key: string;
+  amount_pence: number;
+  state: 'sending' | 'pending' | 'paid' | 'rejected' | 'unavailable' | 'referred';
+  payment_id: string | null;
+  attempts: number;
+  last_error: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A day the close of business finished: it is never run again. */
+export interface BusinessDayTable {
+  business_date: string;
+  loans_closed: number;
+  started_at: string;
+  closed_at: string;
+}
+
+/** A notice sent about a loan (arrears, default, blocked card), once per `reference`. */
+export interface LoanNoticeTable {
+  id: Generated<number>;
+  application_id: number;
+  kind: string;
+  on_date: string;
+  reference: string;
+  created_at: string;
+}
+
+export interface JobLockTable {
+  name: string;
+  holder: string;
+  expires_at: string;
 }

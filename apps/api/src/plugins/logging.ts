@@ -14,6 +14,7 @@ export const SENSITIVE_KEYS = [
   'refreshToken',
   'sortCode',
   'bankAccountNumber',
+  'accountNumber',
   'smsCode',
   'guid',
   'verification',

@@ -114,6 +114,9 @@ export const rescheduleSchema = z.object(
 
 export const calculatedRowsSchema = z.array(z.object({ paymentDate: z.string(), amount: z.number() }));
 export const totalDueSchema = z.number();
+export const sobLinkSchema = z.object({
+  url: z.string().meta({ description: 'DownloadSOB with a single-use token, good for a few minutes.' }),
+});
 export const downloadSobQuerySchema = z.object(
   {
     token: z

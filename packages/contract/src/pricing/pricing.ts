@@ -84,6 +84,13 @@ const roundPence = (x: number): Pence => Math.floor(x + 0.5 + 1e-6);
  */
 const interestPence = (x: number): Pence => Math.floor(x + 1e-7);
 
+/**
+ * Interest on `principalPence` for `days` days at `dailyRate`, rounded down as the schedule rounds it:
+ * what servicing accrues, so a loan repaid on time is charged exactly the interest it was priced at.
+ */
+export const accruedInterestPence = (principalPence: Pence, dailyRate: number, days: number): Pence =>
+  days <= 0 || principalPence <= 0 ? 0 : interestPence(principalPence * dailyRate * days);
+
 type Line = { interest: number; paid: number; principal: number };
 
 /**

@@ -1,0 +1,172 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { addDays, daysBetween, type IsoDate } from '@lender/contract/dates';
+import { HCSTC_DAILY_RATE_CAP, priceLoan } from '@lender/contract/pricing/pricing';
+import {
+  arrearsPence,
+  costCapPence,
+  instalmentStates,
+  interestFor,
+  positionOf,
+  type LedgerRow,
+  type LoanTerms,
+} from './ledger';
+import { collectionDue, defaultFeeDue, type Attempt } from './servicing-rules';
+
+const FUNDED = '2026-01-05';
+
+/** A loan priced by the engine, as signed: drawdown `FUNDED`, instalments every `gap` days. */
+function signedLoan(principalPence: number, count: number, gap: number, dailyRate = 0.008) {
+  const dates = Array.from({ length: count }, (_, k) => addDays(FUNDED, gap * (k + 1)));
+  const price = priceLoan({ principalPence, drawdownDate: FUNDED, repaymentDates: dates, dailyRate });
+  const terms: LoanTerms = {
+    principalPence,
+    dailyRate: price.dailyRate,
+    instalments: price.schedule.map((line, k) => ({ seq: k + 1, dueDate: line.date, paymentPence: line.paymentPence })),
+  };
+  return { terms, price };
+}
+
+type Day = { cardPaymentPence?: number; cardDeclines?: boolean };
+
+/**
+ * The close of business in miniature, day by day from the advance: card payments made during the day,
+ * then the day's interest, one CPA collection, the default fee. Checks every cap at the end of each day.
+ */
+function simulate(terms: LoanTerms, scheduledInterestPence: number, days: number, plan: (date: IsoDate, k: number) => Day) {
+  const rows: LedgerRow[] = [];
+  const attempts: Attempt[] = [];
+  let id = 0;
+  const post = (type: LedgerRow['type'], amountPence: number, onDate: IsoDate) => {
+    if (amountPence > 0) rows.push({ id: ++id, type, amountPence, onDate, reversesId: null });
+  };
+  post('advance', terms.principalPence, FUNDED);
+  let allowedInterest = 0; // the cap's allowance so far: 0.8% a day of the principal owed at each close
+  for (let k = 1; k <= days; k++) {
+    const date = addDays(FUNDED, k);
+    const today = plan(date, k);
+    const owed = positionOf(terms, rows).totalDuePence;
+    if (today.cardPaymentPence) post('card-payment', Math.min(today.cardPaymentPence, owed), date);
+
+    const afterPayments = positionOf(terms, rows);
+    allowedInterest += afterPayments.principalPence * HCSTC_DAILY_RATE_CAP;
+    post('interest', interestFor(terms, afterPayments, date), date);
+
+    const collection = collectionDue(terms, positionOf(terms, rows), attempts, date);
+    if (collection) {
+      const outcome = today.cardDeclines ? 'declined' : 'approved';
+      attempts.push({ seq: collection.seq, attempt: collection.attempt, onDate: date, outcome });
+      if (outcome === 'approved') post('instalment', collection.amountPence, date);
+    }
+    const fee = defaultFeeDue(terms, positionOf(terms, rows), date, { afterDays: 7, scheduledInterestPence });
+    post('default-fee', fee, date);
+
+    const p = positionOf(terms, rows);
+    // The caps, at the end of every day.
+    expect(p.interestChargedPence).toBeLessThanOrEqual(Math.floor(allowedInterest + 1e-6));
+    expect(p.feesChargedPence).toBeLessThanOrEqual(1500);
+    expect(p.interestChargedPence + p.feesChargedPence).toBeLessThanOrEqual(costCapPence(terms));
+    // The ledger balances to the penny: what was lent and charged, less what was paid, is what is owed.
+    expect(p.advancedPence + p.interestChargedPence + p.feesChargedPence - p.paidPence + p.creditPence).toBe(
+      p.totalDuePence,
+    );
+    expect(p.creditPence).toBe(0);
+    for (const value of [p.principalPence, p.interestDuePence, p.feesDuePence]) {
+      expect(value).toBeGreaterThanOrEqual(0);
+      expect(Number.isInteger(value)).toBe(true);
+    }
+  }
+  return { rows, attempts, position: positionOf(terms, rows) };
+}
+
+describe('the ledger', () => {
+  it('a loan repaid on time by CPA is charged exactly its schedule, and settles on the last due date', () => {
+    // Independent figures: £100 for 30 days at 0.8% a day is £24 of interest, £124 in one payment.
+    const { terms, price } = signedLoan(10_000, 1, 30);
+    expect(price.totalRepayablePence).toBe(12_400);
+    const { position, rows } = simulate(terms, price.totalInterestPence, 40, () => ({}));
+    expect(position.interestChargedPence).toBe(2400);
+    expect(position.totalDuePence).toBe(0);
+    expect(rows.filter((r) => r.type === 'instalment').map((r) => [r.onDate, r.amountPence])).toEqual([
+      ['2026-02-04', 12_400],
+    ]);
+    expect(instalmentStates(terms, position).every((i) => i.isPaid)).toBe(true);
+  });
+
+  it('an instalment loan repaid on time pays each signed instalment and the schedule’s interest to the penny', () => {
+    const { terms, price } = signedLoan(50_000, 4, 30);
+    const { position, rows } = simulate(terms, price.totalInterestPence, 130, () => ({}));
+    expect(position.interestChargedPence).toBe(price.totalInterestPence);
+    expect(rows.filter((r) => r.type === 'instalment').map((r) => r.amountPence)).toEqual(
+      price.schedule.map((line) => line.paymentPence),
+    );
+    expect(position.totalDuePence).toBe(0);
+  });
+
+  it('paid late: two declined attempts, the £15 fee after 7 days, interest at the contract rate meanwhile', () => {
+    // £100, due day 30 (2026-02-04), both attempts declined (days 30 and 31); paid in full by card on day 40.
+    const { terms, price } = signedLoan(10_000, 1, 30);
+    const { position, rows, attempts } = simulate(terms, price.totalInterestPence, 45, (date, k) =>
+      k < 40 ? { cardDeclines: true } : k === 40 ? { cardPaymentPence: 1_000_000 } : {},
+    );
+    expect(attempts.map((a) => [a.onDate, a.attempt, a.outcome])).toEqual([
+      ['2026-02-04', 1, 'declined'],
+      ['2026-02-05', 2, 'declined'],
+    ]);
+    expect(rows.find((r) => r.type === 'default-fee')).toMatchObject({ amountPence: 1500, onDate: '2026-02-11' });
+    // Independently: 39 closed days of 80p before the payment on day 40 (2026-02-14), plus the £15 fee.
+    const payment = rows.find((r) => r.type === 'card-payment')!;
+    expect(payment.onDate).toBe('2026-02-14');
+    expect(payment.amountPence).toBe(10_000 + 39 * 80 + 1500);
+    expect(position.totalDuePence).toBe(0);
+    expect(position.interestChargedPence).toBe(39 * 80);
+  });
+
+  it('defaulted: never paid, the total owed stops at twice the amount borrowed', () => {
+    const { terms, price } = signedLoan(10_000, 1, 30);
+    const { position } = simulate(terms, price.totalInterestPence, 200, () => ({ cardDeclines: true }));
+    expect(position.feesChargedPence).toBe(1500);
+    expect(position.interestChargedPence).toBe(8500);
+    expect(position.totalDuePence).toBe(20_000);
+    expect(arrearsPence(terms, position, addDays(FUNDED, 200))).toBe(20_000);
+  });
+
+  it('a reversal takes its row out of the position', () => {
+    const { terms } = signedLoan(10_000, 1, 30);
+    const rows: LedgerRow[] = [
+      { id: 1, type: 'advance', amountPence: 10_000, onDate: FUNDED, reversesId: null },
+      { id: 2, type: 'card-payment', amountPence: 4000, onDate: '2026-01-10', reversesId: null },
+      { id: 3, type: 'reversal', amountPence: 4000, onDate: '2026-01-11', reversesId: 2 },
+    ];
+    expect(positionOf(terms, rows).principalPence).toBe(10_000);
+    expect(positionOf(terms, rows.slice(0, 2)).principalPence).toBe(6000);
+  });
+
+  it('holds every cap on every day for random loans, payments, declines and missed instalments', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 100, max: 100_000 }),
+        fc.integer({ min: 1, max: 6 }),
+        fc.constantFrom(7, 14, 28, 30, 31),
+        fc.constantFrom(0.008, 0.006, 0.0045),
+        fc.array(
+          fc.record({
+            cardPaymentPence: fc.option(fc.integer({ min: 1, max: 60_000 }), { freq: 8 }),
+            cardDeclines: fc.boolean(),
+          }),
+          { minLength: 220, maxLength: 220 },
+        ),
+        (principal, count, gap, rate, days) => {
+          const { terms, price } = signedLoan(principal, count, gap, rate);
+          const last = terms.instalments[terms.instalments.length - 1]!.dueDate;
+          const length = Math.min(220, daysBetween(FUNDED, last) + 40);
+          simulate(terms, price.totalInterestPence, length, (_, k) => {
+            const day = days[k - 1]!;
+            return { cardPaymentPence: day.cardPaymentPence ?? undefined, cardDeclines: day.cardDeclines };
+          });
+        },
+      ),
+      { numRuns: Number(process.env.LEDGER_RUNS ?? 150) },
+    );
+  });
+});

@@ -1,0 +1,193 @@
+import { addDays, daysBetween, type IsoDate } from '@lender/contract/dates';
+import type { Pence } from '@lender/contract/money';
+import { accruedInterestPence, HCSTC_TOTAL_COST_CAP_SHARE } from '@lender/contract/pricing/pricing';
+import type { LoanTransactionType } from '../../db/schema';
+
+/**
+ * The ledger's arithmetic (docs/decisions/022): a loan's position is a fold over its transactions, in
+ * order, and nothing else. Payments are allocated fees first, then interest, then principal.
+ */
+
+export type LedgerRow = {
+  id: number;
+  type: LoanTransactionType;
+  amountPence: Pence;
+  onDate: IsoDate;
+  reversesId: number | null;
+};
+
+export type Instalment = { seq: number; dueDate: IsoDate; paymentPence: Pence };
+
+export type LoanTerms = {
+  principalPence: Pence;
+  dailyRate: number;
+  instalments: readonly Instalment[];
+};
+
+export type Position = {
+  /** Principal lent and not yet repaid. */
+  principalPence: Pence;
+  interestDuePence: Pence;
+  feesDuePence: Pence;
+  /** What settles the loan: principal, interest accrued on the closed days, unpaid fees. */
+  totalDuePence: Pence;
+  /** Paid beyond what was owed: a refund is due. */
+  creditPence: Pence;
+  advancedPence: Pence;
+  interestChargedPence: Pence;
+  feesChargedPence: Pence;
+  /** Instalments and card payments together. */
+  paidPence: Pence;
+  writtenOffPence: Pence;
+  /** The day principal last changed (or the advance): interest runs in steps from it (see `interestFor`). */
+  principalSince: IsoDate | null;
+  /** The interest already accrued since `principalSince`. */
+  interestSincePence: Pence;
+};
+
+const PAYMENTS: ReadonlySet<LoanTransactionType> = new Set(['instalment', 'card-payment']);
+export const isPayment = (type: LoanTransactionType) => PAYMENTS.has(type);
+const WITHIN_THE_DAY: ReadonlySet<LoanTransactionType> = new Set(['card-payment', 'write-off']);
+
+/** Rows that count: a reversal takes itself and the row it reverses out of the fold. */
+function effective(rows: readonly LedgerRow[], through?: IsoDate): LedgerRow[] {
+  const reversed = new Set(rows.filter((r) => r.type === 'reversal').map((r) => r.reversesId));
+  return rows
+    .filter((r) => r.type !== 'reversal' && !reversed.has(r.id) && (!through || r.onDate <= through))
+    .sort((a, b) => (a.onDate < b.onDate ? -1 : a.onDate > b.onDate ? 1 : a.id - b.id));
+}
+
+/** The loan's position after every row dated on or before `through` (all rows when not given). */
+export function positionOf(terms: LoanTerms, rows: readonly LedgerRow[], through?: IsoDate): Position {
+  const p: Position = {
+    principalPence: 0,
+    interestDuePence: 0,
+    feesDuePence: 0,
+    totalDuePence: 0,
+    creditPence: 0,
+    advancedPence: 0,
+    interestChargedPence: 0,
+    feesChargedPence: 0,
+    paidPence: 0,
+    writtenOffPence: 0,
+    principalSince: null,
+    interestSincePence: 0,
+  };
+  /** Fees, then interest, then principal; returns what was left over. */
+  const allocate = (amount: Pence): Pence => {
+    let left = amount;
+    const fees = Math.min(left, p.feesDuePence);
+    p.feesDuePence -= fees;
+    left -= fees;
+    const interest = Math.min(left, p.interestDuePence);
+    p.interestDuePence -= interest;
+    left -= interest;
+    const principal = Math.min(left, p.principalPence);
+    p.principalPence -= principal;
+    return left - principal;
+  };
+  let accruedThrough: IsoDate | null = null;
+  for (const row of effective(rows, through)) {
+    const before = p.principalPence;
+    switch (row.type) {
+      case 'advance':
+        p.principalPence += row.amountPence;
+        p.advancedPence += row.amountPence;
+        break;
+      case 'interest':
+        accruedThrough = row.onDate;
+        p.interestDuePence += row.amountPence;
+        p.interestChargedPence += row.amountPence;
+        p.interestSincePence += row.amountPence;
+        break;
+      case 'default-fee':
+        p.feesDuePence += row.amountPence;
+        p.feesChargedPence += row.amountPence;
+        break;
+      case 'instalment':
+      case 'card-payment':
+        p.paidPence += row.amountPence;
+        p.creditPence += allocate(row.amountPence);
+        break;
+      case 'write-off':
+        p.writtenOffPence += row.amountPence;
+        allocate(row.amountPence);
+        break;
+      case 'refund':
+        p.creditPence -= row.amountPence;
+        break;
+      default:
+        break;
+    }
+    if (row.type === 'advance' || p.principalPence !== before) {
+      // A card payment or write-off is made during its day, so that day's interest runs on what is left;
+      // the advance and a CPA collection happen at or after the day's accrual.
+      // (Unless that day was already accrued: then its interest ran on the principal before.)
+      const dayBefore = addDays(row.onDate, -1);
+      p.principalSince = !WITHIN_THE_DAY.has(row.type)
+        ? row.onDate
+        : accruedThrough && accruedThrough > dayBefore
+          ? accruedThrough
+          : dayBefore;
+      p.interestSincePence = 0;
+    }
+  }
+  p.totalDuePence = p.principalPence + p.interestDuePence + p.feesDuePence;
+  return p;
+}
+
+/** The most interest and fees together may ever come to (CONC 5A.2.2: 100% of the amount borrowed). */
+export const costCapPence = (terms: Pick<LoanTerms, 'principalPence'>) =>
+  Math.floor(terms.principalPence * HCSTC_TOTAL_COST_CAP_SHARE);
+
+/** Room left under the total cost cap. */
+export const costCapRoomPence = (terms: LoanTerms, position: Position) =>
+  Math.max(0, costCapPence(terms) - position.interestChargedPence - position.feesChargedPence);
+
+/**
+ * The interest day `date` adds, at the contract rate on the principal owed at its close. It is the step
+ * of the engine's rounded-down interest since the principal last changed, so a loan repaid on time
+ * accrues exactly its schedule's interest; cumulatively never more than rate x principal x days, and
+ * never past the total cost cap. Nothing before the advance or on its own day (the schedule's days run
+ * from the day after the drawdown).
+ */
+export function interestFor(terms: LoanTerms, position: Position, date: IsoDate): Pence {
+  if (!position.principalSince || position.principalPence <= 0) return 0;
+  const days = daysBetween(position.principalSince, date);
+  if (days <= 0) return 0;
+  const step =
+    accruedInterestPence(position.principalPence, terms.dailyRate, days) - position.interestSincePence;
+  return Math.max(0, Math.min(step, costCapRoomPence(terms, position)));
+}
+
+export type InstalmentState = Instalment & {
+  /** Paid in full: everything paid covers this instalment and those before it, or nothing is owed. */
+  isPaid: boolean;
+  /** What of this instalment is still to pay (never more than the loan's total due). */
+  duePence: Pence;
+};
+
+/** Each instalment, paid or not, from the payments made (oldest instalment first). */
+export function instalmentStates(terms: LoanTerms, position: Position): InstalmentState[] {
+  let scheduledSoFar = 0;
+  const settled = position.advancedPence > 0 && position.totalDuePence === 0;
+  return terms.instalments.map((instalment) => {
+    scheduledSoFar += instalment.paymentPence;
+    const unpaidOfThis = Math.min(instalment.paymentPence, Math.max(0, scheduledSoFar - position.paidPence));
+    const duePence = settled ? 0 : Math.min(unpaidOfThis, position.totalDuePence);
+    return { ...instalment, isPaid: duePence === 0, duePence };
+  });
+}
+
+/**
+ * What is overdue on `date`: the unpaid part of instalments due on or before it and unpaid fees; from
+ * the last due date on, everything owed.
+ */
+export function arrearsPence(terms: LoanTerms, position: Position, date: IsoDate): Pence {
+  const last = terms.instalments[terms.instalments.length - 1];
+  if (last && date >= last.dueDate) return position.totalDuePence;
+  const unpaid = instalmentStates(terms, position)
+    .filter((i) => i.dueDate <= date)
+    .reduce((sum, i) => sum + i.duePence, 0);
+  return Math.min(position.totalDuePence, unpaid + position.feesDuePence);
+}
