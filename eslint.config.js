@@ -28,7 +28,7 @@ export default tseslint.config(
           layers: [
             {
               root: 'apps/api/src',
-              composition: ['app.ts', 'implemented-calls.ts', 'server.ts', 'start.ts', 'ops/**', 'test/**'],
+              composition: ['app.ts', 'implemented-calls.ts', 'servicing.ts', 'server.ts', 'start.ts', 'ops/**', 'test/**'],
             },
             { root: 'apps/web/src', composition: ['app/**', 'main.tsx', 'test/**'] },
           ],

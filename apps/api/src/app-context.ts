@@ -1,5 +1,6 @@
 import type { Config } from './config';
 import type { Db, DbKind } from './db/create-db';
+import type { BusinessDate } from './lib/business-date';
 import type { MaintenanceSwitch } from './lib/maintenance-switch';
 import type { Outbox } from './lib/outbox';
 import type { SecurityEvents } from './lib/security-events';
@@ -14,4 +15,6 @@ export type AppContext = {
   sessions: SessionStore;
   maintenance: MaintenanceSwitch;
   security: SecurityEvents;
+  /** The date every rule that says 'today' reads (docs/decisions/021). */
+  businessDate: BusinessDate;
 };

@@ -19,8 +19,15 @@ import { requestLoggerFactory } from './plugins/request-logger';
 import { responseSerializer } from './plugins/response-serializer';
 import { registerSecurityHeaders } from './plugins/security';
 import { registerStaticWeb } from './plugins/static-web';
-import { createCardProvider } from './lib/card-provider/create-card-provider';
-import { registerCardProviderSandbox } from './sandbox/card-provider/register-sandbox';
+import { outsideServices, registerSandboxes } from './lib/outside-services';
+import { servicingFor, type Servicing } from './servicing';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Underwriting, payouts and the close of business, for the server's timers (server.ts). */
+    servicing: Servicing;
+  }
+}
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -70,20 +77,27 @@ export async function buildApp(
     if (known !== undefined) return known ? inMaintenance(reply) : done();
     ctx.maintenance.isOn().then((on) => (on ? inMaintenance(reply) : done()), done);
   });
+  // Staff move the business date outside production; every server sees it within two seconds.
+  app.addHook('onRequest', (req, _reply, done) => {
+    if (!req.url.startsWith('/api/') || !ctx.businessDate.isStale()) return done();
+    ctx.businessDate.refresh().then(() => done(), done);
+  });
   registerHealth(app, ctx);
   registerCardProviderSettings(app, ctx.config);
   // Read once: the dictionaries change only with a migration.
   const dictionaries = await loadDictionaries(ctx.db);
-  const calls = implementedCalls(ctx, createCardProvider(ctx.config, app), dictionaries);
-  registerCalls(app, ctx, calls, dictionaries);
+  const services = outsideServices(ctx, app);
+  const servicing = servicingFor(ctx, services);
+  app.decorate('servicing', servicing);
+  registerCalls(app, ctx, implementedCalls(ctx, services, dictionaries, servicing), dictionaries);
   if (isDev(ctx.config)) {
     // Development helpers answer the developer's own machine only, whatever HOST is (issue 26).
     await app.register(async (local) => {
       local.addHook('onRequest', loopbackOnly);
       registerDevOutbox(local, ctx);
     });
-    await registerCardProviderSandbox(app, ctx);
   }
+  await registerSandboxes(app, ctx);
 
   await registerStaticWeb(app, ctx.config);
   return app;

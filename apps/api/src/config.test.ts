@@ -17,6 +17,8 @@ const PROD_SERVICES = {
   SMTP_URL: 'smtps://user:pass@smtp.example.com',
   SMS_PROVIDER_URL: 'https://sms.example.com/v1/messages',
   SMS_PROVIDER_KEY: 'sms-live-key',
+  PAYOUT_PROVIDER_URL: 'https://payouts.example.com/v1',
+  PAYOUT_PROVIDER_KEY: 'payout-live-key',
 };
 const PROD = {
   NODE_ENV: 'production',
@@ -191,6 +193,8 @@ describe('loadConfig', () => {
       'CARD_PROVIDER_MERCHANT_ID',
       'CARD_PROVIDER_STATIC_KEY',
       'CARD_PROVIDER_SECRET_KEY',
+      'PAYOUT_PROVIDER_URL',
+      'PAYOUT_PROVIDER_KEY',
     ]);
   });
 

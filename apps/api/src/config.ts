@@ -104,6 +104,27 @@ const configSchema = z
      * Outside production, unset means one derived from the data key: per install, never a literal.
      */
     CARD_PROVIDER_SECRET_KEY: z.string().min(1).optional(),
+    /** The Faster Payments provider paying loans out; unset outside production, the built-in sandbox pays. */
+    PAYOUT_PROVIDER_URL: z
+      .url({ protocol: /^https?$/, error: 'PAYOUT_PROVIDER_URL must be an http(s) URL' })
+      .optional(),
+    /** Its API key; outside production, unset means one derived from the data key. */
+    PAYOUT_PROVIDER_KEY: z.string().min(1).optional(),
+    /**
+     * When a long-running server closes the business day by itself (London time, HH:mm; 'off' for never,
+     * as when a scheduler runs `npm run ops -- close-of-business` instead).
+     */
+    COB_TIME: z
+      .string()
+      .regex(/^(off|([01]\d|2[0-3]):[0-5]\d)$/, { message: 'COB_TIME must be HH:mm (London time) or off' })
+      .default('01:00'),
+    /** Servicing settings (docs/decisions/023): days after a missed due date. */
+    DEFAULT_FEE_AFTER_DAYS: z.coerce.number().int().min(1).max(60).default(7),
+    DEFAULT_NOTICE_AFTER_DAYS: z.coerce.number().int().min(14).max(180).default(28),
+    /** s88: at least 14 days from service; two more allow for an e-mail read late. */
+    DEFAULT_REMEDY_DAYS: z.coerce.number().int().min(14).max(60).default(16),
+    /** Days in default before the account is flagged for the pre-claim process (isLegal). */
+    LEGAL_AFTER_DAYS: z.coerce.number().int().min(1).max(730).default(60),
     SMTP_URL: z.string().optional(),
     MAIL_FROM: z.string().default('Kestrel Loans <no-reply@kestrelloans.example>'),
     SMS_PROVIDER_URL: z.url().optional(),
@@ -146,12 +167,22 @@ const configSchema = z
       if (c[name as keyof typeof SANDBOX_CARD_MERCHANT] === sandboxValue) missing(name);
     }
     if (!c.CARD_PROVIDER_SECRET_KEY) missing('CARD_PROVIDER_SECRET_KEY');
+    // No sandbox either for payouts: an approved loan would wait for money that never leaves.
+    if (!c.PAYOUT_PROVIDER_URL) missing('PAYOUT_PROVIDER_URL');
+    else if (!c.PAYOUT_PROVIDER_URL.startsWith('https:')) {
+      missing('PAYOUT_PROVIDER_URL', 'PAYOUT_PROVIDER_URL must use https in production');
+    }
+    if (!c.PAYOUT_PROVIDER_KEY) missing('PAYOUT_PROVIDER_KEY');
   });
 
 type Parsed = z.infer<typeof configSchema>;
 /** The settings with every development default filled in: no secret is left unset. */
-export type Config = Omit<Parsed, 'HOST' | 'JWT_SECRET' | 'CARD_PROVIDER_SECRET_KEY'> & {
+export type Config = Omit<
+  Parsed,
+  'HOST' | 'JWT_SECRET' | 'CARD_PROVIDER_SECRET_KEY' | 'PAYOUT_PROVIDER_KEY'
+> & {
   HOST: string;
+  PAYOUT_PROVIDER_KEY: string;
   DATA_KEY: string;
   JWT_SECRET: string;
   CARD_PROVIDER_SECRET_KEY: string;
@@ -173,6 +204,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     DATA_KEY,
     JWT_SECRET: c.JWT_SECRET ?? localSecret(resolveFromRoot(c.JWT_SECRET_FILE), 'JWT_SECRET_FILE'),
     CARD_PROVIDER_SECRET_KEY: c.CARD_PROVIDER_SECRET_KEY ?? derivedSecret(DATA_KEY, 'card-provider-sandbox'),
+    PAYOUT_PROVIDER_KEY: c.PAYOUT_PROVIDER_KEY ?? derivedSecret(DATA_KEY, 'payout-provider-sandbox'),
   };
 }
 

@@ -1,5 +1,6 @@
 import type { AppContext } from './app-context';
-import type { CardProvider } from './lib/card-provider/card-provider';
+import type { OutsideServices } from './lib/outside-services';
+import type { Servicing } from './servicing';
 import type { StoredDictionaries } from './lib/dictionary-store';
 import type { ImplementedCall } from './plugins/calls';
 import { createRateLimiter } from './lib/rate-limiter';
@@ -29,6 +30,13 @@ import { submitStage1 } from './features/register/submit-stage1';
 import { submitStage2 } from './features/register/submit-stage2';
 import { submitStage3 } from './features/register/submit-stage3';
 import { submitStage4 } from './features/register/submit-stage4';
+import { borrowingService } from './features/my-account-area/borrowing-service';
+import { downloadSob } from './features/my-account-area/download-sob';
+import { getBorrowingSummary } from './features/my-account-area/get-borrowing-summary';
+import { getScheduleSummary } from './features/my-account-area/get-schedule-summary';
+import { getTotalDue } from './features/my-account-area/get-total-due';
+import { sobLink } from './features/my-account-area/sob-link';
+import { sobLinks } from './features/my-account-area/sob-links';
 
 /**
  * Every call of the contract the API has built, each wired to its service and repositories: the one
@@ -36,8 +44,9 @@ import { submitStage4 } from './features/register/submit-stage4';
  */
 export function implementedCalls(
   ctx: AppContext,
-  cardProvider: CardProvider,
+  { cardProvider }: OutsideServices,
   dictionaries: StoredDictionaries,
+  servicing: Servicing,
 ): ImplementedCall[] {
   const entities = entityStore(ctx);
   const logins = loginServiceFor(ctx);
@@ -46,6 +55,16 @@ export function implementedCalls(
   // The bank's challenge sends the browser back to stage 2, on our own address (docs/decisions/014).
   const cardCheckReturnUrl = new URL('/loan/stage2', ctx.config.PUBLIC_URL).toString();
   const esignKeys = { publicUrl: ctx.config.PUBLIC_URL, dataKey: ctx.config.DATA_KEY };
+  // Underwriting starts as a signature is stored, after the answer: the applicant does not wait for it.
+  const underwriteSoon = (applicationId: number) =>
+    setImmediate(() => {
+      servicing.underwriting.decideApplication(applicationId).catch((err: unknown) => {
+        // The server's sweep decides it later; nothing is lost.
+        console.error('underwriting after signature failed', err instanceof Error ? err.message : err);
+      });
+    });
+  const borrowing = borrowingService(ctx.db);
+  const links = sobLinks(ctx.db);
   return [
     getDictionaries(dictionaries),
     submitStage1(stage1Service(entities, ctx.config), {
@@ -60,7 +79,7 @@ export function implementedCalls(
     submitStage2(stage2Service(entities, cardProvider, cardCheckReturnUrl)),
     submitStage3(stage3Service(entities)),
     submitStage4(stage4Service(entities, signingStarter(ctx, esignKeys))),
-    ...esignCalls(ctx, esignKeys, dictionaries),
+    ...esignCalls(ctx, esignKeys, dictionaries, underwriteSoon),
     reportError(
       clientErrorRepository(ctx.db),
       createRateLimiter({ limit: ctx.config.CLIENT_ERRORS_PER_ADDRESS, windowMs: 15 * 60 * 1000 }),
@@ -69,5 +88,10 @@ export function implementedCalls(
     retrieveAddress(lookup),
     ...sessionCalls(ctx, logins),
     ...accountCalls(ctx, logins),
+    getBorrowingSummary(borrowing),
+    getScheduleSummary(borrowing),
+    getTotalDue(borrowing),
+    sobLink(links),
+    downloadSob(ctx.db, links),
   ];
 }

@@ -3,6 +3,7 @@ import type { AppContext } from './app-context';
 import { loadConfig, type Config } from './config';
 import { createDb } from './db/create-db';
 import { migrateToLatest } from './db/migrate';
+import { businessDate } from './lib/business-date';
 import { maintenanceSwitch } from './lib/maintenance-switch';
 import { createOutbox } from './lib/outbox';
 import { securityEvents } from './lib/security-events';
@@ -14,6 +15,9 @@ export async function createContext(config: Config = loadConfig()): Promise<AppC
   await migrateToLatest(db);
   const log = pino({ level: config.LOG_LEVEL });
   const sessions = createSessionStore(db, config);
+  const date = businessDate(db, { production: config.NODE_ENV === 'production' });
+  await date.refresh(true);
+  date.install();
   return {
     config,
     db,
@@ -22,5 +26,6 @@ export async function createContext(config: Config = loadConfig()): Promise<AppC
     sessions,
     maintenance: maintenanceSwitch(db, sessions, config.MAINTENANCE_MODE),
     security: securityEvents(db, log),
+    businessDate: date,
   };
 }

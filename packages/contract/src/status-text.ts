@@ -36,7 +36,8 @@ export const STATUS_TEXT: Record<number, { name: string; message: string }> = {
   },
   [AppStatus.undewriting]: {
     name: 'Being reviewed',
-    message: 'Thank you for signing. We are making our final checks and will e-mail you our decision shortly.',
+    message:
+      'Thank you for signing. We are making our final checks and will e-mail you our decision shortly.',
   },
   [AppStatus.leadAccepted]: {
     name: 'Application started',
@@ -56,7 +57,8 @@ export const STATUS_TEXT: Record<number, { name: string; message: string }> = {
   },
   [AppStatus.undewritingReview]: {
     name: 'Being reviewed by our team',
-    message: 'One of our team is looking at your application. We will e-mail you our decision within one working day.',
+    message:
+      'One of our team is looking at your application. We will e-mail you our decision within one working day.',
   },
   [AppStatus.approved]: {
     name: 'Approved',
@@ -64,7 +66,8 @@ export const STATUS_TEXT: Record<number, { name: string; message: string }> = {
   },
   [AppStatus.active]: {
     name: 'Loan active',
-    message: 'Your loan has been paid out. Your repayments will be collected from your card on the due dates.',
+    message:
+      'Your loan has been paid out. Your repayments will be collected from your card on the due dates.',
   },
   [AppStatus.arrears]: {
     name: 'Payment overdue',

@@ -83,4 +83,8 @@ export const ENDED_STATUSES: readonly number[] = [
 ];
 
 /** Statuses of a loan that was paid out and is still owed: the schedule and its payments apply. */
-export const LIVE_LOAN_STATUSES: readonly number[] = [AppStatus.active, AppStatus.arrears, AppStatus.defaulted];
+export const LIVE_LOAN_STATUSES: readonly number[] = [
+  AppStatus.active,
+  AppStatus.arrears,
+  AppStatus.defaulted,
+];

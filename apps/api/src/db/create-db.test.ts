@@ -161,8 +161,8 @@ describe('createDb', () => {
         '007-esign',
         '008-accounts',
         '009-closed-by-default',
-      '010-live-loan',
-      '011-payout-provider-sandbox',
+        '010-live-loan',
+        '011-payout-provider-sandbox',
       ]);
     } finally {
       await db.destroy();

@@ -1,6 +1,7 @@
 import { BRAND } from '@lender/contract/brand';
 import { PDFDocument, rgb, StandardFonts, type PDFFont } from 'pdf-lib';
 import type { AgreementFacts } from './agreement-facts';
+import type { AgreementDocument } from './blocks';
 import type { AgreementDocuments } from './documents';
 import { winAnsiFilter } from './pdf-text';
 import { BOTTOM, MARGIN, PdfWriter, TOP } from './pdf-writer';
@@ -11,10 +12,10 @@ export type { SignatureDetails } from './signature-section';
 const FURNITURE = 8;
 const FURNITURE_COLOUR = rgb(0.35, 0.35, 0.35);
 
-/** The running header (lender, agreement number) and 'Page n of m' footer of every page. */
-function drawFurniture(writer: PdfWriter, font: PDFFont, clean: (s: string) => string, reference: string) {
+/** The running header (lender, and what the document is of) and 'Page n of m' footer of every page. */
+function drawFurniture(writer: PdfWriter, font: PDFFont, clean: (s: string) => string, headerRight: string) {
   const lender = clean(`${BRAND.legalName}, trading as ${BRAND.name}`);
-  const number = clean(`Agreement number ${reference}`);
+  const number = clean(headerRight);
   const total = writer.pages.length;
   writer.pages.forEach((page, i) => {
     const { width } = page.getSize();
@@ -55,7 +56,7 @@ export async function renderAgreementPdf(
   for (const doc of [docs.contract2, docs.contract1, docs.contract3, signatureSection(signature, facts)]) {
     writer.document(doc);
   }
-  drawFurniture(writer, regular, clean, facts.reference);
+  drawFurniture(writer, regular, clean, `Agreement number ${facts.reference}`);
 
   const signedAt = new Date(signature.signedAt);
   pdf.setTitle(`${BRAND.name} loan agreement ${facts.reference}`);
@@ -66,5 +67,27 @@ export async function renderAgreementPdf(
   pdf.setLanguage('en-GB');
   pdf.setCreationDate(signedAt);
   pdf.setModificationDate(signedAt);
+  return pdf.save();
+}
+
+/** A one-document PDF in the house layout (a statement such as the summary of borrowing). */
+export async function renderStatementPdf(
+  doc: AgreementDocument,
+  meta: { headerRight: string; subject: string; madeAt: Date },
+): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create({ updateMetadata: false });
+  const regular = await pdf.embedFont(StandardFonts.Helvetica);
+  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  const clean = winAnsiFilter(regular);
+  const writer = new PdfWriter(pdf, { regular, bold, clean });
+  writer.document(doc);
+  drawFurniture(writer, regular, clean, meta.headerRight);
+  pdf.setTitle(doc.title);
+  pdf.setAuthor(BRAND.legalName);
+  pdf.setSubject(meta.subject);
+  pdf.setCreator(BRAND.name);
+  pdf.setLanguage('en-GB');
+  pdf.setCreationDate(meta.madeAt);
+  pdf.setModificationDate(meta.madeAt);
   return pdf.save();
 }

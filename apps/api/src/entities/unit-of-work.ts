@@ -8,6 +8,7 @@ import { applicationRepository } from './applications/application-repository';
 import { bankAccountRepository } from './bank-accounts/bank-account-repository';
 import { cardRepository } from './cards/card-repository';
 import { customerRepository } from './customers/customer-repository';
+import { loanRepository } from './loans/loan-repository';
 import { emailChangeRepository } from './one-time-secrets/email-change-repository';
 import { passwordLinkRepository } from './one-time-secrets/password-link-repository';
 
@@ -37,6 +38,7 @@ export const entityRepositories =
       affordability: affordabilityRepository(db),
       passwordLinks: passwordLinkRepository(db),
       emailChanges: emailChangeRepository(db),
+      loans: loanRepository(db),
       /** Stores a message in the same transaction as the change it tells about. */
       outbox: { enqueue: (message: OutgoingMessage) => ctx.outbox.enqueue(db, message) },
       sessions: {

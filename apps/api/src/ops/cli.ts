@@ -3,8 +3,29 @@ import { loadConfig } from '../config';
 import { createContext } from '../start';
 import { sinceArg } from './since-arg';
 import { clientErrorRepository } from '../features/lead-provider/client-error-repository';
+import { standaloneOutsideServices } from '../lib/outside-services';
+import { servicingFor, type Servicing } from '../servicing';
 
 type Command = { usage: string; summary: string; run: (ctx: AppContext, args: string[]) => Promise<void> };
+
+/** Runs `work` with the back office, its providers served in process when they are the sandboxes. */
+async function withServicing(ctx: AppContext, work: (servicing: Servicing) => Promise<void>) {
+  const services = await standaloneOutsideServices(ctx);
+  try {
+    await work(servicingFor(ctx, services));
+  } finally {
+    await services.close();
+  }
+}
+
+/** The value after `--name`, or undefined; a flag given without its value is a bad argument. */
+function option(args: string[], name: string): string | undefined {
+  const at = args.indexOf(`--${name}`);
+  if (at === -1) return undefined;
+  const value = args[at + 1];
+  if (value === undefined || value.startsWith('--')) throw new Error(`--${name} needs a value.`);
+  return value;
+}
 
 const limitArg = (args: string[]) => Math.min(Math.max(Number(args[0]) || 20, 1), 500);
 
@@ -80,6 +101,81 @@ const COMMANDS: Record<string, Command> = {
       } else {
         throw new Error('Usage: npm run ops -- maintenance [on|off]');
       }
+    },
+  },
+  'business-date': {
+    usage: 'business-date [set yyyy-mm-dd]',
+    summary: 'Show the business date, or move it forward (never in production).',
+    run: async (ctx, args) => {
+      const [verb, date] = args;
+      if (verb === undefined) {
+        console.log(`The business date is ${await ctx.businessDate.refresh(true)}.`);
+      } else if (verb === 'set' && date !== undefined && args.length === 2) {
+        console.log(
+          `The business date is now ${await ctx.businessDate.set(date)}. Servers see it within 2 seconds.`,
+        );
+      } else {
+        throw new Error('Usage: npm run ops -- business-date [set yyyy-mm-dd]');
+      }
+    },
+  },
+  'close-of-business': {
+    usage: 'close-of-business [--through yyyy-mm-dd]',
+    summary: 'Close every open day up to the day before the business date (or --through, up to it).',
+    run: async (ctx, args) => {
+      const through = option(args, 'through');
+      if (args.length !== (through === undefined ? 0 : 2)) {
+        throw new Error('Usage: npm run ops -- close-of-business [--through yyyy-mm-dd]');
+      }
+      await withServicing(ctx, async ({ closeOfBusiness }) => {
+        const days = await closeOfBusiness.closeThrough(through);
+        if (days.length === 0)
+          console.log(
+            `Nothing to close: every day is closed (last: ${(await closeOfBusiness.lastClosed()) ?? 'none'}).`,
+          );
+        for (const d of days) {
+          console.log(
+            d.skipped
+              ? `${d.date}: already closed.`
+              : `${d.date}: closed ${d.loans} loan(s); ${d.collected} instalment(s) collected, ${d.declined} declined.`,
+          );
+        }
+      });
+    },
+  },
+  underwriting: {
+    usage: 'underwriting list|run|approve <appGuid> --reason "..."|decline <appGuid> --reason "..."',
+    summary: 'Signed applications: list those waiting, decide them by the rules, or decide one by hand.',
+    run: async (ctx, args) => {
+      const [verb, guid] = args;
+      await withServicing(ctx, async ({ underwriting }) => {
+        if (verb === 'list' && args.length === 1) {
+          const pending = await underwriting.pending();
+          console.log(`${pending.length} application(s) waiting for a decision.`);
+          for (const a of pending) {
+            console.log(
+              `${a.guid}  ${a.statusId === 48 ? 'referred to a person' : 'waiting for the rules'}  ${a.email}`,
+            );
+          }
+        } else if (verb === 'run' && args.length === 1) {
+          const decided = await underwriting.run();
+          console.log(`Decided ${decided.length} application(s); open payouts sent or followed up.`);
+          for (const d of decided) console.log(`${d.guid}  ${d.outcome}  ${d.reasons}`);
+        } else if ((verb === 'approve' || verb === 'decline') && guid && args.length === 4) {
+          const reason = option(args, 'reason')?.trim();
+          if (!reason) throw new Error(`Usage: npm run ops -- underwriting ${verb} <appGuid> --reason "..."`);
+          const done = await underwriting.decideByHand(guid, verb, reason);
+          if (!done)
+            throw new Error(`${guid} is not waiting for underwriting (unknown, or already decided).`);
+          console.log(
+            `${guid} ${verb === 'approve' ? 'approved: the payout is on its way' : 'declined: the customer is told why by e-mail'}.`,
+          );
+        } else {
+          throw new Error(
+            'Usage: npm run ops -- underwriting list | run | approve <appGuid> --reason "..." | decline <appGuid> --reason "..."',
+          );
+        }
+      });
     },
   },
   'security-events': {

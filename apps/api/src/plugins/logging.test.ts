@@ -134,7 +134,10 @@ describe('redactUrl', () => {
     expect(redactUrl(input)).toBe(expected);
   });
 
-  it.each(['/api/health', '/x?page=2', '/x?mytoken=abc', '/token=abc', '/reset-password'])('leaves %s alone', (url) => {
-    expect(redactUrl(url)).toBe(url);
-  });
+  it.each(['/api/health', '/x?page=2', '/x?mytoken=abc', '/token=abc', '/reset-password'])(
+    'leaves %s alone',
+    (url) => {
+      expect(redactUrl(url)).toBe(url);
+    },
+  );
 });

@@ -100,12 +100,17 @@ export type Stage = 'stage2' | 'stage3' | 'stage4' | 'esign';
  * A signed-in applicant whose application waits at `stage`: stage1 and the quote accepted; for stage 3 the
  * frictionless card checked; for stage 4 stage 3 answered too; for e-sign the bank details given.
  */
-export async function applicantAt(t: TestApp, stage: Stage, stage1: Partial<Stage1Payload> = {}) {
+export async function applicantAt(
+  t: TestApp,
+  stage: Stage,
+  stage1: Partial<Stage1Payload> = {},
+  cardNumber: string = CARDS.frictionless,
+) {
   const applicant = await createApplicant(t.app, { monthlynetPay: 2200, ...stage1 });
   const { authorization } = applicant;
   await post(t, 'AcceptQuote', authorization, createQuoteRequest());
   if (stage === 'stage2') return applicant;
-  const tokenised = await tokeniseCard(t);
+  const tokenised = await tokeniseCard(t, cardNumber);
   await post(
     t,
     'SubmitStage2',

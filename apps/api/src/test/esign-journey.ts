@@ -42,8 +42,8 @@ export async function signingLinkSentTo(t: TestApp, email: string) {
  * An applicant whose application waits for e-sign: the guid and signing token of the e-mailed link (what
  * the holder of that e-mail has) and their contacts.
  */
-export async function signerAt(t: TestApp, stage1: Partial<Stage1Payload> = {}) {
-  const applicant = await applicantAt(t, 'esign', stage1);
+export async function signerAt(t: TestApp, stage1: Partial<Stage1Payload> = {}, cardNumber?: string) {
+  const applicant = await applicantAt(t, 'esign', stage1, cardNumber);
   const email = applicant.payload.email.toLowerCase();
   const { guid, signingToken } = await signingLinkSentTo(t, email);
   return {

@@ -20,4 +20,6 @@ export const UNUSED_PRODUCTION_SERVICES = {
   SMTP_URL: 'smtp://127.0.0.1:9',
   SMS_PROVIDER_URL: 'http://127.0.0.1:9/sms',
   SMS_PROVIDER_KEY: 'unused-production-sms-key',
+  PAYOUT_PROVIDER_URL: 'https://payout-provider.invalid',
+  PAYOUT_PROVIDER_KEY: 'unused-production-payout-key',
 } as const;

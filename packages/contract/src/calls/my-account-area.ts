@@ -126,3 +126,6 @@ export const downloadSobQuerySchema = z.object(
   },
   { error: Msg.invalidLink },
 );
+
+export type BorrowingSummary = z.infer<typeof borrowingSummarySchema>;
+export type ScheduleSummary = z.infer<typeof scheduleSummarySchema>;

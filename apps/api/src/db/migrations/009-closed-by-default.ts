@@ -33,7 +33,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('detail', 'varchar(500)')
     .addColumn('created_at', 'varchar(30)', notNull)
     .execute();
-  await db.schema.createIndex('security_events_created_idx').on('security_events').column('created_at').execute();
+  await db.schema
+    .createIndex('security_events_created_idx')
+    .on('security_events')
+    .column('created_at')
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

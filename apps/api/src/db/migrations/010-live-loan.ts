@@ -72,7 +72,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'varchar(30)', notNull)
     .addColumn('answered_at', 'varchar(30)')
     .execute();
-  await db.schema.createIndex('cpa_attempts_loan_idx').on('cpa_attempts').columns(['application_id', 'seq']).execute();
+  await db.schema
+    .createIndex('cpa_attempts_loan_idx')
+    .on('cpa_attempts')
+    .columns(['application_id', 'seq'])
+    .execute();
 
   await withId(db, db.schema.createTable('payouts'))
     .addColumn('application_id', 'integer', (c) => c.notNull().references('applications.id'))

@@ -20,4 +20,18 @@ export const ApplicationStep = {
   failAffordability: { from: [AppStatus.cardAccepted], to: AppStatus.leadDeclined },
   giveBankDetails: { from: BANK_DETAILS_FROM, to: AppStatus.esignSent },
   sign: { from: [AppStatus.esignSent, AppStatus.offerSent], to: AppStatus.undewriting },
+  // Underwriting and payout (issue 25): a person may decide a referred one either way.
+  approve: { from: [AppStatus.undewriting, AppStatus.undewritingReview], to: AppStatus.approved },
+  declineAtUnderwriting: {
+    from: [AppStatus.undewriting, AppStatus.undewritingReview],
+    to: AppStatus.leadDeclined,
+  },
+  refer: { from: [AppStatus.undewriting], to: AppStatus.undewritingReview },
+  fund: { from: [AppStatus.approved], to: AppStatus.active },
+  referPayout: { from: [AppStatus.approved], to: AppStatus.undewritingReview },
+  // The close of business.
+  fallIntoArrears: { from: [AppStatus.active], to: AppStatus.arrears },
+  catchUp: { from: [AppStatus.arrears], to: AppStatus.active },
+  default: { from: [AppStatus.active, AppStatus.arrears], to: AppStatus.defaulted },
+  settle: { from: [AppStatus.active, AppStatus.arrears, AppStatus.defaulted], to: AppStatus.settled },
 } as const satisfies Record<string, Step>;

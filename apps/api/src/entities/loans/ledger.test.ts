@@ -22,7 +22,11 @@ function signedLoan(principalPence: number, count: number, gap: number, dailyRat
   const terms: LoanTerms = {
     principalPence,
     dailyRate: price.dailyRate,
-    instalments: price.schedule.map((line, k) => ({ seq: k + 1, dueDate: line.date, paymentPence: line.paymentPence })),
+    instalments: price.schedule.map((line, k) => ({
+      seq: k + 1,
+      dueDate: line.date,
+      paymentPence: line.paymentPence,
+    })),
   };
   return { terms, price };
 }
@@ -33,7 +37,12 @@ type Day = { cardPaymentPence?: number; cardDeclines?: boolean };
  * The close of business in miniature, day by day from the advance: card payments made during the day,
  * then the day's interest, one CPA collection, the default fee. Checks every cap at the end of each day.
  */
-function simulate(terms: LoanTerms, scheduledInterestPence: number, days: number, plan: (date: IsoDate, k: number) => Day) {
+function simulate(
+  terms: LoanTerms,
+  scheduledInterestPence: number,
+  days: number,
+  plan: (date: IsoDate, k: number) => Day,
+) {
   const rows: LedgerRow[] = [];
   const attempts: Attempt[] = [];
   let id = 0;
@@ -113,7 +122,10 @@ describe('the ledger', () => {
       ['2026-02-04', 1, 'declined'],
       ['2026-02-05', 2, 'declined'],
     ]);
-    expect(rows.find((r) => r.type === 'default-fee')).toMatchObject({ amountPence: 1500, onDate: '2026-02-11' });
+    expect(rows.find((r) => r.type === 'default-fee')).toMatchObject({
+      amountPence: 1500,
+      onDate: '2026-02-11',
+    });
     // Independently: 39 closed days of 80p before the payment on day 40 (2026-02-14), plus the £15 fee.
     const payment = rows.find((r) => r.type === 'card-payment')!;
     expect(payment.onDate).toBe('2026-02-14');

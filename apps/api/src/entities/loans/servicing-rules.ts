@@ -66,7 +66,10 @@ export function defaultFeeDue(
   const oldest = oldestUnpaidDueDate(terms, position, date);
   if (!oldest || daysBetween(oldest, date) < options.afterDays) return 0;
   const interest = Math.max(options.scheduledInterestPence, position.interestChargedPence);
-  return Math.max(0, Math.min(DEFAULT_FEE_MAX_PENCE, costCapPence(terms) - interest - position.feesChargedPence));
+  return Math.max(
+    0,
+    Math.min(DEFAULT_FEE_MAX_PENCE, costCapPence(terms) - interest - position.feesChargedPence),
+  );
 }
 
 /**

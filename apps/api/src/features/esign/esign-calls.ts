@@ -17,8 +17,9 @@ export function esignCalls(
   ctx: AppContext,
   keys: EsignLinks,
   dictionaries: StoredDictionaries,
+  onSigned: (applicationId: number) => void = () => {},
 ): ImplementedCall[] {
-  const esign = esignService(esignStore(ctx), keys, entryNames(dictionaries, 'wageFrequencies'));
+  const esign = esignService(esignStore(ctx), keys, entryNames(dictionaries, 'wageFrequencies'), onSigned);
   const { security } = ctx;
   return [
     esignLink(esign, applicationRepository(ctx.db)),

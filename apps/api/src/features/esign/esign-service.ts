@@ -46,6 +46,8 @@ export function esignService(
   store: Pick<EsignStore, 'esign' | 'transaction'>,
   keys: EsignLinks,
   wageFrequencyName: (id: number) => string,
+  /** Told of each signature once it is stored: underwriting starts at once (issue 25). */
+  onSigned: (applicationId: number) => void = () => {},
 ) {
   /**
    * The application, only for the holder of one of its live signing links (docs/decisions/020): the guid
@@ -140,8 +142,19 @@ export function esignService(
       // Of two racing signatures, the second finds the application moved on and changes nothing.
       const step = ApplicationStep.sign;
       const decision = { kind: 'esigned', reason: `agreement signed; documents ${documentsSha256}` };
-      const signed = await transition(store, app, step, decision, async ({ esign, outbox }) => {
+      const signed = await transition(store, app, step, decision, async ({ esign, outbox, loans }) => {
         await esign.markUsed(code.codeId!);
+        // The loan is the agreement as signed: this schedule, this rate, priced for this day.
+        const { price } = facts.pricing;
+        await loans.insertSigned({
+          applicationId: app.id,
+          customerId: app.customerId,
+          principalPence: app.terms.amountPence,
+          dailyRate: price.dailyRate,
+          pricedOn: facts.today,
+          totalRepayablePence: price.totalRepayablePence,
+          schedule: price.schedule,
+        });
         await esign.insertSignature({
           applicationId: app.id,
           signedAt,
@@ -163,7 +176,9 @@ export function esignService(
           ],
         });
       });
-      return signed ? { kind: 'signed' } : { kind: 'closed' };
+      if (!signed) return { kind: 'closed' };
+      onSigned(app.id);
+      return { kind: 'signed' };
     },
   };
 }

@@ -2,7 +2,7 @@ import { formatPence } from '@lender/contract/money';
 import { buildQuote } from '@lender/contract/pricing/quote';
 import { AppStatus } from '@lender/contract/status';
 import type { AffordabilityDetails } from '../../entities/affordability/affordability-repository';
-import { assessAffordability } from './affordability';
+import { assessAffordability } from '../../entities/affordability/assess-affordability';
 import type { EntityStore } from '../../entities/unit-of-work';
 import { openApplication, transition } from '../../entities/applications/transition';
 import { ApplicationStep } from '../../entities/applications/application-steps';

@@ -16,6 +16,7 @@ export const Codes = {
   unknownCard: { z2: '12', z3: 'This card is not known: add it again.' },
   invalidCardNumber: { z2: '14', z3: 'Invalid card number.' },
   formatError: { z2: '30', z3: 'The card details are incomplete.' },
+  insufficientFunds: { z2: '51', z3: 'Not sufficient funds.' },
   expiredCard: { z2: '54', z3: 'Expired card.' },
 } as const;
 export type Code = (typeof Codes)[keyof typeof Codes];

@@ -1,6 +1,13 @@
 /** What a sandbox card does through the check (docs/decisions/014, "Sandbox test cards"). */
 export type Behaviour =
-  'frictionless' | 'challenge' | 'declined' | 'expired' | 'slow-fingerprint' | 'fingerprint';
+  | 'frictionless'
+  | 'challenge'
+  | 'declined'
+  | 'expired'
+  | 'slow-fingerprint'
+  | 'fingerprint'
+  /** Passes the check like any good card; every later charge is declined (collections, issue 25). */
+  | 'declines-charges';
 
 const TEST_CARDS: Record<string, Behaviour> = {
   '4111111111111111': 'frictionless',
@@ -8,6 +15,7 @@ const TEST_CARDS: Record<string, Behaviour> = {
   '4000000000000002': 'declined',
   '4000000000000069': 'expired',
   '4000000000003063': 'slow-fingerprint',
+  '4000000000000341': 'declines-charges',
 };
 
 /** Decided once, at tokenisation, from the number, which is then forgotten. */

@@ -12,6 +12,7 @@ export const CARDS = {
   declined: '4000000000000002',
   expired: '4000000000000069',
   slowFingerprint: '4000000000003063',
+  declinesCharges: '4000000000000341',
   other: '5555555555554444',
 } as const;
 

@@ -146,7 +146,9 @@ describe('bad input to every call', () => {
     const inDb = (await t.ctx.db.introspection.getTables())
       .map((table) => table.name)
       // The sandboxes' own tables stand for other companies' databases (their tests read them).
-      .filter((n) => !n.startsWith('kysely_') && !n.startsWith('card_sandbox_') && !n.startsWith('payout_sandbox_'));
+      .filter(
+        (n) => !n.startsWith('kysely_') && !n.startsWith('card_sandbox_') && !n.startsWith('payout_sandbox_'),
+      );
     expect([...tables, 'security_events'].sort()).toEqual(inDb.sort());
   });
 

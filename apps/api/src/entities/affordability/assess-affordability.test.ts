@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AFFORDABILITY_BUFFER, assessAffordability } from './affordability';
+import { AFFORDABILITY_BUFFER, assessAffordability } from './assess-affordability';
 
 describe('assessAffordability', () => {
   it('approves when exactly the buffer is left, and declines a penny short of it', () => {

@@ -1,0 +1,199 @@
+import type { IsoDate } from '@lender/contract/dates';
+import type { Pence } from '@lender/contract/money';
+import type { ScheduleLine } from '@lender/contract/pricing/pricing';
+import type { Selectable } from 'kysely';
+import type { DbExecutor } from '../../db/create-db';
+import type { CpaAttemptTable, LoanTable, LoanTransactionType } from '../../db/schema';
+import { nowIso } from '../../lib/clock';
+import type { LedgerRow, LoanTerms } from './ledger';
+import type { Attempt } from './servicing-rules';
+
+export type LoanRow = Selectable<LoanTable>;
+export type AttemptRow = Selectable<CpaAttemptTable>;
+
+/** A loan with everything its position is derived from. */
+export type LoanBook = {
+  loan: LoanRow;
+  terms: LoanTerms;
+  /** The signed schedule, with its interest and principal split (for the customer's schedule). */
+  schedule: {
+    seq: number;
+    dueDate: IsoDate;
+    paymentPence: Pence;
+    principalPence: Pence;
+    interestPence: Pence;
+  }[];
+  rows: LedgerRow[];
+  attempts: AttemptRow[];
+};
+
+export type Posting = {
+  applicationId: number;
+  type: LoanTransactionType;
+  amountPence: Pence;
+  onDate: IsoDate;
+  /** Unique: posting it again changes nothing. */
+  reference: string;
+  reversesId?: number | null;
+};
+
+export const attemptOf = (a: AttemptRow): Attempt => ({
+  seq: a.seq,
+  attempt: a.attempt,
+  onDate: a.on_date,
+  outcome: a.outcome,
+});
+
+const chunks = <T>(items: readonly T[], size: number): T[][] =>
+  Array.from({ length: Math.ceil(items.length / size) }, (_, k) => items.slice(k * size, (k + 1) * size));
+
+/** The loans and their ledger: the one place that reads and writes them. */
+export function loanRepository(db: DbExecutor) {
+  return {
+    /** The signed agreement as a loan: its principal, rate and schedule, fixed from now on. */
+    async insertSigned(input: {
+      applicationId: number;
+      customerId: number;
+      principalPence: Pence;
+      dailyRate: number;
+      pricedOn: IsoDate;
+      totalRepayablePence: Pence;
+      schedule: readonly ScheduleLine[];
+    }): Promise<void> {
+      await db
+        .insertInto('loans')
+        .values({
+          application_id: input.applicationId,
+          customer_id: input.customerId,
+          principal_pence: input.principalPence,
+          daily_rate: input.dailyRate,
+          priced_on: input.pricedOn,
+          total_repayable_pence: input.totalRepayablePence,
+          funded_on: null,
+          settled_on: null,
+          blocked_on: null,
+          blocked_reason: null,
+          cpa_cancelled_at: null,
+          default_notice_on: null,
+          remedy_by: null,
+          defaulted_on: null,
+          created_at: nowIso(),
+        })
+        .execute();
+      await db
+        .insertInto('loan_instalments')
+        .values(
+          input.schedule.map((line, k) => ({
+            application_id: input.applicationId,
+            seq: k + 1,
+            due_date: line.date,
+            payment_pence: line.paymentPence,
+            principal_pence: line.principalPence,
+            interest_pence: line.interestPence,
+          })),
+        )
+        .execute();
+    },
+
+    find: (applicationId: number) =>
+      db.selectFrom('loans').selectAll().where('application_id', '=', applicationId).executeTakeFirst(),
+
+    /** Every loan named, with its schedule, ledger rows and attempts, in a few queries per 500 loans. */
+    async books(applicationIds: readonly number[]): Promise<Map<number, LoanBook>> {
+      const books = new Map<number, LoanBook>();
+      for (const ids of chunks(applicationIds, 500)) {
+        if (ids.length === 0) continue;
+        const [loans, instalments, rows, attempts] = await Promise.all([
+          db.selectFrom('loans').selectAll().where('application_id', 'in', ids).execute(),
+          db
+            .selectFrom('loan_instalments')
+            .selectAll()
+            .where('application_id', 'in', ids)
+            .orderBy('application_id')
+            .orderBy('seq')
+            .execute(),
+          db
+            .selectFrom('loan_transactions')
+            .select(['id', 'application_id', 'type', 'amount_pence', 'on_date', 'reverses_id'])
+            .where('application_id', 'in', ids)
+            .orderBy('id')
+            .execute(),
+          db
+            .selectFrom('cpa_attempts')
+            .selectAll()
+            .where('application_id', 'in', ids)
+            .orderBy('id')
+            .execute(),
+        ]);
+        for (const loan of loans) {
+          books.set(loan.application_id, {
+            loan,
+            terms: { principalPence: loan.principal_pence, dailyRate: loan.daily_rate, instalments: [] },
+            schedule: [],
+            rows: [],
+            attempts: [],
+          });
+        }
+        for (const i of instalments) {
+          const book = books.get(i.application_id);
+          if (!book) continue;
+          const line = { seq: i.seq, dueDate: i.due_date, paymentPence: i.payment_pence };
+          (book.terms.instalments as LoanTerms['instalments'][number][]).push(line);
+          book.schedule.push({ ...line, principalPence: i.principal_pence, interestPence: i.interest_pence });
+        }
+        for (const r of rows) {
+          books.get(r.application_id)?.rows.push({
+            id: r.id,
+            type: r.type,
+            amountPence: r.amount_pence,
+            onDate: r.on_date,
+            reversesId: r.reverses_id,
+          });
+        }
+        for (const a of attempts) books.get(a.application_id)?.attempts.push(a);
+      }
+      return books;
+    },
+
+    async book(applicationId: number): Promise<LoanBook | undefined> {
+      return (await this.books([applicationId])).get(applicationId);
+    },
+
+    /** Posts movements of money; one already posted under its reference is left as it is. */
+    async post(postings: readonly Posting[]): Promise<void> {
+      const created_at = nowIso();
+      for (const batch of chunks(postings, 500)) {
+        if (batch.length === 0) continue;
+        await db
+          .insertInto('loan_transactions')
+          .values(
+            batch.map((p) => ({
+              application_id: p.applicationId,
+              type: p.type,
+              amount_pence: p.amountPence,
+              on_date: p.onDate,
+              reverses_id: p.reversesId ?? null,
+              reference: p.reference,
+              created_at,
+            })),
+          )
+          .onConflict((oc) => oc.column('reference').doNothing())
+          .execute();
+      }
+    },
+
+    update: (applicationId: number, change: Partial<Omit<LoanRow, 'application_id'>>) =>
+      db.updateTable('loans').set(change).where('application_id', '=', applicationId).execute(),
+
+    /** The customer's loans, newest first. */
+    forCustomer: (customerId: number) =>
+      db
+        .selectFrom('loans')
+        .select(['application_id'])
+        .where('customer_id', '=', customerId)
+        .orderBy('application_id', 'desc')
+        .execute(),
+  };
+}
+
+export type LoanRepository = ReturnType<typeof loanRepository>;

@@ -1,0 +1,67 @@
+import { BRAND } from '@lender/contract/brand';
+import { formatDisplayDate } from '@lender/contract/dates';
+import { formatPence } from '@lender/contract/money';
+import { customerEmail, FREE_DEBT_ADVICE } from '../../lib/customer-email';
+
+/** The FCA's information sheet that must go with a notice of sums in arrears (s86B, s86D). */
+export const FCA_ARREARS_SHEET = {
+  text: 'Arrears information sheet, Financial Conduct Authority',
+  href: 'https://www.fca.org.uk/publication/consumer-information/arrears-information-sheet.pdf',
+};
+
+type Customer = { firstName: string; publicUrl: string };
+const signInLink = (publicUrl: string) => ({
+  text: 'Sign in to your account',
+  href: new URL('/login', publicUrl).toString(),
+});
+
+/** The card could not be charged (declined twice, or expired): collections stop until a new card. */
+export const cardBlockedEmail = (c: Customer & { amountPence: number; dueDate: string; expired: boolean }) =>
+  customerEmail({
+    subject: `We could not collect your ${BRAND.name} repayment`,
+    firstName: c.firstName,
+    paragraphs: [
+      `We tried to collect your repayment of ${formatPence(c.amountPence)} due on ${formatDisplayDate(c.dueDate)} from your debit card, but ${c.expired ? 'the card has expired' : 'your bank declined the payment'}.`,
+      'We will not try that card again. Please sign in, add a new debit card and make the payment, or call us if you are having difficulty: we will work with you to find a way to repay that you can afford.',
+      signInLink(c.publicUrl),
+      ...FREE_DEBT_ADVICE,
+    ],
+  });
+
+/** Consumer Credit Act s86B: notice of sums in arrears, with the FCA's arrears information sheet. */
+export const arrearsNoticeEmail = (
+  c: Customer & { reference: string; arrearsPence: number; totalDuePence: number; today: string },
+) =>
+  customerEmail({
+    subject: `Notice of sums in arrears: your ${BRAND.name} loan ${c.reference}`,
+    firstName: c.firstName,
+    paragraphs: [
+      { strong: 'Notice of sums in arrears under section 86B of the Consumer Credit Act 1974' },
+      `On ${formatDisplayDate(c.today)} your loan agreement ${c.reference} is in arrears by ${formatPence(c.arrearsPence)}. The total you owe under the agreement on that day is ${formatPence(c.totalDuePence)}.`,
+      'This notice is sent to you because you have missed at least two repayments. It does not mean we are taking you to court. If you pay the arrears, or agree a plan with us, the arrears will stop growing.',
+      'The FCA has produced an information sheet about arrears. It explains what this notice means and where to get help, and forms part of this notice:',
+      FCA_ARREARS_SHEET,
+      `If you are in financial difficulty, please call us on ${BRAND.supportPhone}: we can pause, reduce or reschedule your repayments while you get advice.`,
+      ...FREE_DEBT_ADVICE,
+      signInLink(c.publicUrl),
+    ],
+  });
+
+/** Consumer Credit Act s87/s88: a default notice, with at least 14 days to pay the arrears. */
+export const defaultNoticeEmail = (
+  c: Customer & { reference: string; arrearsPence: number; remedyBy: string; today: string },
+) =>
+  customerEmail({
+    subject: `Default notice: your ${BRAND.name} loan ${c.reference}`,
+    firstName: c.firstName,
+    paragraphs: [
+      { strong: 'Default notice served under section 87(1) of the Consumer Credit Act 1974' },
+      `Your loan agreement ${c.reference} is in breach: repayments of ${formatPence(c.arrearsPence)} were due and have not been paid (as at ${formatDisplayDate(c.today)}).`,
+      `To remedy the breach, please pay ${formatPence(c.arrearsPence)} by ${formatDisplayDate(c.remedyBy)}. If you do, the breach is treated as not having happened.`,
+      `If you do not, we may end the agreement and ask you to pay the whole balance, and we may report the default to credit reference agencies. We will take no such step before ${formatDisplayDate(c.remedyBy)}.`,
+      'IMPORTANT: YOU SHOULD READ THIS CAREFULLY. If you have difficulty in paying any sum owing under the agreement, you can apply to the court which may make an order allowing you or any surety more time.',
+      'If you are not sure what to do, you should get help as soon as possible: the FCA’s information sheet explains your options.',
+      FCA_ARREARS_SHEET,
+      ...FREE_DEBT_ADVICE,
+    ],
+  });

@@ -1,0 +1,187 @@
+import type { BorrowingSummary, ScheduleSummary } from '@lender/contract/calls/my-account-area';
+import { londonToday, type IsoDate } from '@lender/contract/dates';
+import { penceToPounds } from '@lender/contract/money';
+import { ENDED_STATUSES } from '@lender/contract/status';
+import { statusText } from '@lender/contract/status-text';
+import type { Db } from '../../db/create-db';
+import { loanRepository, type LoanBook } from '../../entities/loans/loan-repository';
+import { loanDays, loanFigures, loanType, scheduleRows, transactionLines, withinYear } from './loan-views';
+
+const pounds = penceToPounds;
+
+/**
+ * The borrow area's reads (GetBorrowingSummary, GetScheduleSummary, GetTotalDue), always of one
+ * customer: the session's. Every figure comes from the ledger through loan-views.ts.
+ */
+export function borrowingService(db: Db, today: () => IsoDate = londonToday) {
+  const loans = loanRepository(db);
+
+  const latestApplication = (customerId: number) =>
+    db
+      .selectFrom('applications')
+      .select(['id', 'guid', 'status_id'])
+      .where('customer_id', '=', customerId)
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+
+  /** The customer's loans, newest first, with their ledgers. */
+  async function books(customerId: number): Promise<LoanBook[]> {
+    const ids = (await loans.forCustomer(customerId)).map((l) => l.application_id);
+    const found = await loans.books(ids);
+    return ids.map((id) => found.get(id)).filter((b): b is LoanBook => b !== undefined);
+  }
+
+  const approvedOn = async (applicationId: number) => {
+    const row = await db
+      .selectFrom('application_decisions')
+      .select('created_at')
+      .where('application_id', '=', applicationId)
+      .where('kind', 'in', ['underwriting-approved', 'underwriter-approved'])
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
+    return row ? londonToday(new Date(row.created_at)) : null;
+  };
+
+  return {
+    async summary(customerId: number): Promise<BorrowingSummary> {
+      const [app, all] = await Promise.all([latestApplication(customerId), books(customerId)]);
+      const statusId = app?.status_id ?? 0;
+      const text = statusText(statusId);
+      const date = today();
+      const funded = all.filter((b) => b.loan.funded_on !== null);
+      const lastFunded = funded[0];
+      const year = funded.filter((b) => withinYear(b.loan.funded_on, date));
+      const figures = year.map(loanFigures);
+      const sum = (pick: (f: (typeof figures)[number]) => number) =>
+        pounds(figures.reduce((s, f) => s + pick(f), 0));
+
+      const live = lastFunded && !lastFunded.loan.settled_on ? lastFunded : undefined;
+      const due = live
+        ? scheduleRows(live)
+            .filter((r) => !r.isPayed)
+            .map((r) => ({
+              date: r.paymentDate,
+              description: `Instalment ${live.schedule.findIndex((s) => s.dueDate === r.paymentDate) + 1} of ${live.schedule.length}${r.paymentDate < date ? ' (overdue)' : ''}`,
+              amount: pounds(r.duePence),
+            }))
+        : [];
+      const made = year
+        .flatMap((b) =>
+          transactionLines(b).filter((t) => t.creditPence > 0 && withinYear(t.createDate, date)),
+        )
+        .sort((a, b) => (a.createDate < b.createDate ? 1 : -1))
+        .map((t) => ({ date: t.createDate, description: t.transactionType, amount: pounds(t.creditPence) }));
+
+      return {
+        loanStatus: text.name,
+        loanStatusMessage: text.message,
+        appStatusID: statusId,
+        appGuid: app?.guid ?? null,
+        lastFundedAppID: lastFunded?.loan.application_id ?? -1,
+        canRepeat: app !== undefined && ENDED_STATUSES.includes(statusId),
+        sobRep1: due,
+        sobRep2: made,
+        sobRep3: [
+          {
+            cnt: year.length,
+            amount: sum((f) => f.amountPence),
+            contractInterest: sum((f) => f.contractInterestPence),
+            actualInterest: sum((f) => f.actualInterestPence),
+            defaultInterest: sum((f) => f.defaultInterestPence),
+            charge: sum((f) => f.chargePence),
+            borrowingCost: sum((f) => f.borrowingCostPence),
+          },
+        ],
+        sobRep4: lastFunded
+          ? [
+              {
+                appID: lastFunded.loan.application_id,
+                fundedDate: lastFunded.loan.funded_on!,
+                approvedPeriod: lastFunded.schedule.length,
+                days: loanDays(lastFunded),
+                loanType: loanType(lastFunded),
+                ...(() => {
+                  const f = loanFigures(lastFunded);
+                  return {
+                    amount: pounds(f.amountPence),
+                    contractInterest: pounds(f.contractInterestPence),
+                    actualInterest: pounds(f.actualInterestPence),
+                    defaultInterest: pounds(f.defaultInterestPence),
+                    charge: pounds(f.chargePence),
+                    borrowingCost: pounds(f.borrowingCostPence),
+                    totalDue: pounds(f.totalDuePence),
+                  };
+                })(),
+              },
+            ]
+          : [],
+      };
+    },
+
+    async schedule(customerId: number): Promise<ScheduleSummary> {
+      const [app, all] = await Promise.all([latestApplication(customerId), books(customerId)]);
+      const book = all[0];
+      const statusId = app?.status_id ?? 0;
+      if (!book) {
+        return {
+          settledDate: null,
+          fundedDate: null,
+          approvedDate: null,
+          approvedAmount: 0,
+          appID: app?.id ?? -1,
+          totalDue: 0,
+          appStatus: statusText(statusId).name,
+          blocked: false,
+          schedule: [],
+          transactions: [],
+        };
+      }
+      // The loan's own application: a newer one (a repeat loan applied for) has its own status.
+      const loanStatus =
+        book.loan.application_id === app?.id
+          ? statusId
+          : ((
+              await db
+                .selectFrom('applications')
+                .select('status_id')
+                .where('id', '=', book.loan.application_id)
+                .executeTakeFirst()
+            )?.status_id ?? statusId);
+      return {
+        settledDate: book.loan.settled_on,
+        fundedDate: book.loan.funded_on,
+        approvedDate: await approvedOn(book.loan.application_id),
+        approvedAmount: pounds(book.loan.principal_pence),
+        appID: book.loan.application_id,
+        totalDue: pounds(book.loan.funded_on ? loanFigures(book).totalDuePence : 0),
+        appStatus: statusText(loanStatus).name,
+        blocked: book.loan.blocked_on !== null,
+        schedule: scheduleRows(book).map((r) => ({
+          paymentDate: r.paymentDate,
+          principal: pounds(r.principalPence),
+          interest: pounds(r.interestPence),
+          pmt: pounds(r.pmtPence),
+          isPayed: r.isPayed,
+        })),
+        transactions: transactionLines(book)
+          .reverse()
+          .map((t) => ({
+            createDate: t.createDate,
+            transactionType: t.transactionType,
+            creditAmount: pounds(t.creditPence),
+            debitAmount: pounds(t.debitPence),
+          })),
+      };
+    },
+
+    /** What settles the customer's live loan on the business date; 0 when nothing is owed. */
+    async totalDue(customerId: number): Promise<number> {
+      const [book] = await books(customerId);
+      if (!book?.loan.funded_on || book.loan.settled_on) return 0;
+      return pounds(loanFigures(book).totalDuePence);
+    },
+  };
+}
+
+export type BorrowingService = ReturnType<typeof borrowingService>;

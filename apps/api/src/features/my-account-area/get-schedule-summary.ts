@@ -1,0 +1,9 @@
+import { ok } from '@lender/contract/envelope';
+import { implementCall } from '../../plugins/calls';
+import type { BorrowingService } from './borrowing-service';
+
+/** MyAccountArea/GetScheduleSummary: the session customer's latest loan, its schedule and transactions. */
+export const getScheduleSummary = (borrowing: BorrowingService) =>
+  implementCall('getScheduleSummary', async ({ session }) =>
+    ok(await borrowing.schedule(session.customerId)),
+  );

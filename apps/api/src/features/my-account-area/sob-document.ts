@@ -1,0 +1,95 @@
+import { BRAND } from '@lender/contract/brand';
+import { addDays, formatDisplayDate, type IsoDate } from '@lender/contract/dates';
+import { formatPence } from '@lender/contract/money';
+import type { AgreementDocument, Block } from '../../documents/blocks';
+import type { LoanBook } from '../../entities/loans/loan-repository';
+import { loanFigures, loanType, transactionLines, withinYear } from './loan-views';
+
+/**
+ * The summary of borrowing the CMA's Payday Lending Market Investigation Order 2015 (articles 12 and 13)
+ * requires for existing customers, laid out as its template: the period, the number of loans, what was
+ * borrowed and what the borrowing cost, then each loan with its figures, payments and balance. Every
+ * figure is the ledger's (loan-views.ts).
+ */
+export function sobDocument(
+  customerName: string,
+  books: readonly LoanBook[],
+  today: IsoDate,
+): AgreementDocument {
+  const from = addDays(today, -365);
+  const year = books.filter((b) => withinYear(b.loan.funded_on, today));
+  const figures = year.map(loanFigures);
+  const total = (pick: (f: (typeof figures)[number]) => number) =>
+    formatPence(figures.reduce((s, f) => s + pick(f), 0));
+
+  const blocks: Block[] = [
+    {
+      kind: 'paragraph',
+      text: `Summary of the cost of borrowing from ${BRAND.name} (${BRAND.legalName}) for ${customerName}, for the period ${formatDisplayDate(from)} to ${formatDisplayDate(today)}.`,
+    },
+    {
+      kind: 'table',
+      caption: 'Your borrowing in the last 12 months',
+      rowHeaders: true,
+      rows: [
+        ['Number of loans taken out', String(year.length)],
+        ['Total amount borrowed', total((f) => f.amountPence)],
+        ['Interest', total((f) => f.actualInterestPence)],
+        ['Fees and charges', total((f) => f.chargePence)],
+        ['Total cost of borrowing (interest, fees and charges)', total((f) => f.borrowingCostPence)],
+        ['Total repaid', total((f) => f.paidPence)],
+        ['Balance outstanding', total((f) => f.totalDuePence)],
+      ],
+    },
+    {
+      kind: 'paragraph',
+      text: 'The total cost of borrowing is what you paid, or have agreed to pay, on top of the amounts you borrowed. It includes interest and any fees or charges for late or missed payments.',
+    },
+  ];
+  year.forEach((book, k) => {
+    const f = figures[k]!;
+    blocks.push(
+      {
+        kind: 'heading',
+        text: `Loan ${k + 1}: ${loanType(book)} paid out on ${formatDisplayDate(book.loan.funded_on!)}`,
+      },
+      {
+        kind: 'table',
+        rowHeaders: true,
+        rows: [
+          ['Amount borrowed', formatPence(f.amountPence)],
+          ['Number of repayments', String(book.schedule.length)],
+          ['Interest in the agreement', formatPence(f.contractInterestPence)],
+          ['Interest charged', formatPence(f.actualInterestPence)],
+          ['Fees and charges', formatPence(f.chargePence)],
+          ['Total cost of borrowing', formatPence(f.borrowingCostPence)],
+          ['Repaid', formatPence(f.paidPence)],
+          ['Balance outstanding', formatPence(f.totalDuePence)],
+          ['Repaid in full on', book.loan.settled_on ? formatDisplayDate(book.loan.settled_on) : 'Not yet'],
+        ],
+      },
+    );
+    const payments = transactionLines(book).filter((t) => t.creditPence > 0);
+    blocks.push(
+      payments.length
+        ? {
+            kind: 'table',
+            caption: 'Payments made',
+            columns: ['Date', 'Payment', 'Amount'],
+            rows: payments.map((t) => [
+              formatDisplayDate(t.createDate),
+              t.transactionType,
+              formatPence(t.creditPence),
+            ]),
+          }
+        : { kind: 'paragraph', text: 'No payments made on this loan yet.' },
+    );
+  });
+  if (year.length === 0)
+    blocks.push({ kind: 'paragraph', text: 'You have not taken out a loan with us in the last 12 months.' });
+  blocks.push({
+    kind: 'paragraph',
+    text: `To compare the cost of borrowing from other lenders, see the price comparison websites accredited by the FCA. If you have questions about this summary, call us on ${BRAND.supportPhone}.`,
+  });
+  return { title: 'Summary of borrowing', blocks };
+}

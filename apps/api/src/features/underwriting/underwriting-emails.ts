@@ -1,0 +1,44 @@
+import { BRAND } from '@lender/contract/brand';
+import { formatPence } from '@lender/contract/money';
+import { customerEmail, FREE_DEBT_ADVICE } from '../../lib/customer-email';
+import type { Reason } from './underwriting-rules';
+
+/** Approval: the money is on its way, within 15 minutes of this e-mail (issue 25). */
+export const approvedEmail = (firstName: string, amountPence: number) =>
+  customerEmail({
+    subject: `Your ${BRAND.name} loan is approved`,
+    firstName,
+    paragraphs: [
+      `Good news: your loan of ${formatPence(amountPence)} is approved.`,
+      'The money will be deposited in your bank account within 15 minutes of this e-mail, by Faster Payment.',
+      'Your repayments will be collected from your debit card on the dates in your agreement. You can see them, and your loan, when you sign in to your account.',
+      {
+        strong:
+          'Warning: Late repayment can cause you serious money problems. For help, go to moneyhelper.org.uk',
+      },
+    ],
+  });
+
+/** A decline: why, in plain words, that a person can review it, and where free debt advice is. */
+export const declinedEmail = (firstName: string, reasons: readonly Reason[]) =>
+  customerEmail({
+    subject: `Your ${BRAND.name} loan application`,
+    firstName,
+    paragraphs: [
+      'Thank you for signing your loan agreement. After our final checks we are sorry that we cannot lend to you this time, so the agreement will not go ahead and nothing is owed.',
+      `Why: ${reasons.map((r) => r.text).join(' ')}`,
+      `This decision was made by our automated checks. If you think something is wrong, or you would like a person to look at it again, call us on ${BRAND.supportPhone} or e-mail ${BRAND.supportEmail}.`,
+      ...FREE_DEBT_ADVICE,
+    ],
+  });
+
+/** A referral: a person will look, and by when. */
+export const referredEmail = (firstName: string) =>
+  customerEmail({
+    subject: `Your ${BRAND.name} loan application`,
+    firstName,
+    paragraphs: [
+      'Thank you for signing your loan agreement. One of our team needs to look at your application before we can pay out, and will e-mail you within one working day.',
+      'There is nothing you need to do now. If we need anything from you, we will ask.',
+    ],
+  });

@@ -1,0 +1,120 @@
+import { AppStatus } from '@lender/contract/status';
+import type { AppContext } from '../../app-context';
+import { ApplicationStep } from '../../entities/applications/application-steps';
+import { transition } from '../../entities/applications/transition';
+import { entityRepositories, unitOfWork } from '../../entities/unit-of-work';
+import { approvedEmail, declinedEmail, referredEmail } from './underwriting-emails';
+import { payoutRepository } from './payout-repository';
+import type { PayoutService } from './payout-service';
+import { underwritingRepository, type Candidate } from './underwriting-repository';
+import { underwrite, type Reason } from './underwriting-rules';
+
+export type Decided = {
+  guid: string;
+  outcome: 'approved' | 'declined' | 'referred' | 'unchanged';
+  reasons: string;
+};
+
+const said = (reasons: readonly Reason[]) => reasons.map((r) => `${r.code}: ${r.text}`).join('; ');
+
+/**
+ * Underwriting (docs/decisions/023): the rule set decides each signed application; a person decides
+ * the referred ones (`npm run ops -- underwriting approve|decline`). Approval starts the payout.
+ */
+export function underwritingService(ctx: AppContext, payouts: PayoutService) {
+  const store = unitOfWork(ctx.db, (db) => ({
+    ...entityRepositories(ctx)(db),
+    payouts: payoutRepository(db),
+  }));
+  const applications = underwritingRepository(ctx.db);
+
+  async function approve(app: Candidate, reason: string, kind: string): Promise<boolean> {
+    const approved = await transition(
+      store,
+      app,
+      ApplicationStep.approve,
+      { kind, reason },
+      async (repos) => {
+        await repos.payouts.create(app.id, app.amountPence);
+        await repos.outbox.enqueue({
+          channel: 'email',
+          to: app.email,
+          ...approvedEmail(app.firstName, app.amountPence),
+        });
+      },
+    );
+    if (approved) await payouts.payOut(app.id);
+    return approved;
+  }
+
+  async function decline(app: Candidate, reasons: readonly Reason[], kind: string): Promise<boolean> {
+    return transition(
+      store,
+      app,
+      ApplicationStep.declineAtUnderwriting,
+      { kind, reason: said(reasons) },
+      (repos) =>
+        repos.outbox.enqueue({ channel: 'email', to: app.email, ...declinedEmail(app.firstName, reasons) }),
+    );
+  }
+
+  async function decide(app: Candidate): Promise<Decided> {
+    const unchanged: Decided = { guid: app.guid, outcome: 'unchanged', reasons: '' };
+    if (app.statusId !== AppStatus.undewriting) return unchanged;
+    const facts = await applications.facts(app, await ctx.businessDate.refresh());
+    const verdict = facts
+      ? underwrite(facts)
+      : {
+          outcome: 'refer' as const,
+          reasons: [
+            { code: 'incomplete', text: 'The application has no affordability assessment or schedule.' },
+          ],
+        };
+    const reasons = said(verdict.reasons);
+    if (verdict.outcome === 'approve') {
+      const done = await approve(app, reasons, 'underwriting-approved');
+      return done ? { guid: app.guid, outcome: 'approved', reasons } : unchanged;
+    }
+    if (verdict.outcome === 'decline') {
+      const done = await decline(app, verdict.reasons, 'underwriting-declined');
+      return done ? { guid: app.guid, outcome: 'declined', reasons } : unchanged;
+    }
+    const done = await transition(
+      store,
+      app,
+      ApplicationStep.refer,
+      { kind: 'underwriting-referred', reason: reasons },
+      (repos) => repos.outbox.enqueue({ channel: 'email', to: app.email, ...referredEmail(app.firstName) }),
+    );
+    return done ? { guid: app.guid, outcome: 'referred', reasons } : unchanged;
+  }
+
+  return {
+    /** Decides one signed application now (called as its signature is stored). */
+    async decideApplication(applicationId: number): Promise<Decided | null> {
+      const app = await applications.byId(applicationId);
+      return app ? decide(app) : null;
+    },
+
+    /** Every signed application not yet decided, then every open payout one step on. */
+    async run(): Promise<Decided[]> {
+      const decided: Decided[] = [];
+      for (const app of await applications.inStatus([AppStatus.undewriting])) decided.push(await decide(app));
+      await payouts.sweep();
+      return decided;
+    },
+
+    /** Signed applications waiting for the rules or for a person. */
+    pending: () => applications.inStatus([AppStatus.undewriting, AppStatus.undewritingReview]),
+
+    /** A person's decision on a signed or referred application, with the reason they give. */
+    async decideByHand(guid: string, outcome: 'approve' | 'decline', reason: string): Promise<boolean> {
+      const app = await applications.byGuid(guid);
+      if (!app) return false;
+      if (outcome === 'approve') return approve(app, reason, 'underwriter-approved');
+      return decline(app, [{ code: 'underwriter', text: reason }], 'underwriter-declined');
+    },
+  };
+}
+
+export type UnderwritingService = ReturnType<typeof underwritingService>;

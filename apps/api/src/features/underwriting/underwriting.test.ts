@@ -1,0 +1,124 @@
+import { AppStatus } from '@lender/contract/status';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { messagesTo } from '../../test/account-holder';
+import { addDays } from '@lender/contract/dates';
+import { eventually, liveLoanOf, signedApplicant, statusOf } from '../../test/live-loan';
+import { createTestApp, type TestApp } from '../../test/test-app';
+
+let t: TestApp;
+beforeEach(async () => {
+  t = await createTestApp();
+});
+afterEach(async () => {
+  await t.close();
+});
+
+const decisionsOf = (applicationId: number) =>
+  t.ctx.db
+    .selectFrom('application_decisions')
+    .select(['kind', 'reason'])
+    .where('application_id', '=', applicationId)
+    .orderBy('id')
+    .execute();
+
+describe('underwriting after e-sign', () => {
+  it('approves by itself within seconds, pays out once, and the loan is active with its advance', async () => {
+    const signer = await signedApplicant(t);
+    const status = await eventually(
+      () => statusOf(t, signer.guid),
+      (s) => s === AppStatus.active,
+    );
+    expect(status).toBe(AppStatus.active);
+
+    const kinds = (await decisionsOf(signer.applicationId)).map((d) => d.kind);
+    expect(kinds).toEqual(expect.arrayContaining(['esigned', 'underwriting-approved', 'funded']));
+    const payouts = await t.ctx.db
+      .selectFrom('payouts')
+      .selectAll()
+      .where('application_id', '=', signer.applicationId)
+      .execute();
+    expect(payouts).toHaveLength(1);
+    expect(payouts[0]).toMatchObject({ state: 'paid', attempts: 0 });
+    const sandbox = await t.ctx.db
+      .selectFrom('payout_sandbox_payments' as never)
+      .selectAll()
+      .execute();
+    expect(sandbox).toHaveLength(1);
+
+    const loan = await t.ctx.db
+      .selectFrom('loans')
+      .selectAll()
+      .where('application_id', '=', signer.applicationId)
+      .executeTakeFirstOrThrow();
+    expect(loan.funded_on).toBe(t.ctx.businessDate.today());
+    const advance = await t.ctx.db
+      .selectFrom('loan_transactions')
+      .selectAll()
+      .where('application_id', '=', signer.applicationId)
+      .execute();
+    expect(advance.map((r) => [r.type, r.amount_pence])).toEqual([['advance', loan.principal_pence]]);
+
+    const mails = await messagesTo(t, signer.email);
+    expect(mails.at(-1)!.subject).toMatch(/approved/);
+    expect(mails.at(-1)!.text).toContain('within 15 minutes of this e-mail');
+
+    // Running the rules and the payout sweep again changes nothing: no second payment.
+    await t.app.servicing.underwriting.run();
+    expect(await t.ctx.db.selectFrom('payouts').selectAll().execute()).toHaveLength(1);
+    expect(
+      await t.ctx.db
+        .selectFrom('payout_sandbox_payments' as never)
+        .selectAll()
+        .execute(),
+    ).toHaveLength(1);
+  });
+
+  it('refers to a person when a rule asks for one, and a person approves it with a reason', async () => {
+    // 76 today: over 75 by the last instalment.
+    const signer = await signedApplicant(t, { dob: addDays(t.ctx.businessDate.today(), -76 * 366) });
+    expect(
+      await eventually(
+        () => statusOf(t, signer.guid),
+        (s) => s === AppStatus.undewritingReview,
+      ),
+    ).toBe(AppStatus.undewritingReview);
+    const referral = (await decisionsOf(signer.applicationId)).find(
+      (d) => d.kind === 'underwriting-referred',
+    );
+    expect(referral?.reason).toContain('age:');
+    expect((await messagesTo(t, signer.email)).at(-1)!.text).toContain('One of our team needs to look');
+
+    expect(
+      await t.app.servicing.underwriting.decideByHand(signer.guid, 'approve', 'Checked with the customer'),
+    ).toBe(true);
+    expect(await statusOf(t, signer.guid)).toBe(AppStatus.active);
+    expect(
+      (await decisionsOf(signer.applicationId)).find((d) => d.kind === 'underwriter-approved')?.reason,
+    ).toBe('Checked with the customer');
+  });
+
+  it('declines with its reasons and an e-mail that says why and where to get free debt advice', async () => {
+    // A customer who already has a loan with us that is not repaid (as a repeat applicant will).
+    const second = await signedApplicant(t, {}, undefined, async (customerId) => {
+      await liveLoanOf(t, customerId);
+    });
+    expect(
+      await eventually(
+        () => statusOf(t, second.guid),
+        (s) => s === AppStatus.leadDeclined,
+      ),
+    ).toBe(AppStatus.leadDeclined);
+    const decline = (await decisionsOf(second.applicationId)).find((d) => d.kind === 'underwriting-declined');
+    expect(decline?.reason).toContain('live-loan:');
+    const mail = (await messagesTo(t, second.email)).at(-1)!;
+    expect(mail.text).toContain('we lend one loan at a time');
+    expect(mail.text).toContain('moneyhelper.org.uk');
+    expect(
+      await t.ctx.db
+        .selectFrom('payouts')
+        .selectAll()
+        .where('application_id', '=', second.applicationId)
+        .execute(),
+    ).toEqual([]);
+  });
+});

@@ -1,0 +1,39 @@
+import { BRAND } from '@lender/contract/brand';
+import { escapeHtml as esc } from './escape-html';
+
+/** A paragraph, or a link the customer can follow (its text says where it goes). */
+export type Paragraph = string | { text: string; href: string } | { strong: string };
+
+const SIGN_OFF = ['The Customer Service team', `${BRAND.name}, ${BRAND.supportPhone}, ${BRAND.supportEmail}`];
+const FOOTER = `${BRAND.legalName} is authorised and regulated by the Financial Conduct Authority (FRN ${BRAND.firmReferenceNumber}). Registered office: ${BRAND.registeredAddress}.`;
+
+/** Where anyone worried about debt can get free, impartial help (named in every servicing e-mail that needs it). */
+export const FREE_DEBT_ADVICE: Paragraph[] = [
+  'Free, confidential debt advice is available from MoneyHelper (moneyhelper.org.uk, 0800 138 7777), ' +
+    'StepChange (stepchange.org, 0800 138 1111) and National Debtline (nationaldebtline.org, 0808 808 4000).',
+];
+
+/**
+ * A servicing e-mail to a customer in the house style, as plain text and HTML from the same paragraphs:
+ * the greeting, the body, the sign-off and the regulatory footer. No images, no tracking.
+ */
+export function customerEmail(p: { subject: string; firstName: string; paragraphs: readonly Paragraph[] }) {
+  const asText = (para: Paragraph) =>
+    typeof para === 'string' ? para : 'href' in para ? `${para.text}: ${para.href}` : para.strong;
+  const asHtml = (para: Paragraph) =>
+    typeof para === 'string'
+      ? `<p>${esc(para)}</p>`
+      : 'href' in para
+        ? `<p><a href="${esc(para.href)}">${esc(para.text)}</a></p>`
+        : `<p><strong>${esc(para.strong)}</strong></p>`;
+  const text = [`Dear ${p.firstName},`, ...p.paragraphs.map(asText), SIGN_OFF.join('\n'), FOOTER].join(
+    '\n\n',
+  );
+  const html = [
+    `<p>Dear ${esc(p.firstName)},</p>`,
+    ...p.paragraphs.map(asHtml),
+    `<p>${SIGN_OFF.map(esc).join('<br>')}</p>`,
+    `<p><small>${esc(FOOTER)}</small></p>`,
+  ].join('\n');
+  return { subject: p.subject, text, html };
+}

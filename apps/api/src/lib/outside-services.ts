@@ -1,0 +1,38 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { AppContext } from '../app-context';
+import { isDev } from '../config';
+import { registerCardProviderSandbox } from '../sandbox/card-provider/register-sandbox';
+import { registerPayoutProviderSandbox } from '../sandbox/payout-provider/register-sandbox';
+import type { CardProvider } from './card-provider/card-provider';
+import { createCardProvider } from './card-provider/create-card-provider';
+import type { PayoutProvider } from './payout-provider/payout-provider';
+import { createPayoutProvider } from './payout-provider/create-payout-provider';
+
+export type OutsideServices = { cardProvider: CardProvider; payoutProvider: PayoutProvider };
+
+/** Serves the built-in sandboxes on `app` (never in production, which has its own providers). */
+export async function registerSandboxes(app: FastifyInstance, ctx: AppContext) {
+  if (!isDev(ctx.config)) return;
+  await registerCardProviderSandbox(app, ctx);
+  await registerPayoutProviderSandbox(app, { db: ctx.db, key: ctx.config.PAYOUT_PROVIDER_KEY });
+}
+
+/** The providers money moves through: the configured ones, or the sandboxes `app` serves. */
+export const outsideServices = (ctx: AppContext, app: FastifyInstance): OutsideServices => ({
+  cardProvider: createCardProvider(ctx.config, app),
+  payoutProvider: createPayoutProvider(
+    { url: ctx.config.PAYOUT_PROVIDER_URL, key: ctx.config.PAYOUT_PROVIDER_KEY },
+    app,
+  ),
+});
+
+/**
+ * For a process without the server (the ops commands): the same providers, the sandboxes served by a
+ * Fastify of their own that never listens, spoken to in process. Close it when done.
+ */
+export async function standaloneOutsideServices(ctx: AppContext) {
+  const host = Fastify({ logger: false });
+  await registerSandboxes(host, ctx);
+  await host.ready();
+  return { ...outsideServices(ctx, host), close: () => host.close() };
+}

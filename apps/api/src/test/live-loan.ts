@@ -1,0 +1,161 @@
+import type { Stage1Payload } from '@lender/contract/calls/register';
+import crypto from 'node:crypto';
+import { addDays } from '@lender/contract/dates';
+import { AppStatus } from '@lender/contract/status';
+import { esignPost, linkOf, readyToSign, signerAt, smsCodeSentTo, stage5Payload } from './esign-journey';
+import type { TestApp } from './test-app';
+
+/** The application's status now. */
+export const statusOf = async (t: TestApp, guid: string) =>
+  (
+    await t.ctx.db
+      .selectFrom('applications')
+      .select('status_id')
+      .where('guid', '=', guid)
+      .executeTakeFirstOrThrow()
+  ).status_id;
+
+/** Waits (up to `ms`) for something the server does by itself after answering, such as underwriting. */
+export async function eventually<T>(
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  ms = 5000,
+): Promise<T> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (done(value) || Date.now() > until) return value;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+/**
+ * An applicant who has signed: e-mail verified, documents read, SMS code entered. Underwriting starts by
+ * itself; the caller waits for what it wants to see.
+ */
+export async function signedApplicant(
+  t: TestApp,
+  stage1: Partial<Stage1Payload> = {},
+  cardNumber?: string,
+  /** Runs just before the signature, with the customer's id: a history to set up for underwriting. */
+  beforeSigning?: (customerId: number) => Promise<void>,
+) {
+  const signer = await signerAt(t, stage1, cardNumber);
+  if (beforeSigning) {
+    const { customer_id } = await t.ctx.db
+      .selectFrom('applications')
+      .select('customer_id')
+      .where('guid', '=', signer.guid)
+      .executeTakeFirstOrThrow();
+    await beforeSigning(customer_id);
+  }
+  await readyToSign(t, signer);
+  const code = await smsCodeSentTo(t, signer.mobile);
+  const signed = await esignPost(t, 'SubmitStage5', stage5Payload(signer.guid, code), {
+    'user-agent': 'Test browser/1.0',
+    ...linkOf(signer),
+  });
+  if (signed.json().error.errorID !== 0) throw new Error(`SubmitStage5 answered ${signed.body}`);
+  const app = await t.ctx.db
+    .selectFrom('applications')
+    .select(['id', 'customer_id'])
+    .where('guid', '=', signer.guid)
+    .executeTakeFirstOrThrow();
+  return { ...signer, applicationId: app.id, customerId: app.customer_id };
+}
+
+/** A GET of a MyAccountArea call as the signed-in customer. */
+export const myAccountGet = (t: TestApp, action: string, authorization: string) =>
+  t.app.inject({ method: 'GET', url: `/api/MyAccountArea/${action}`, headers: { authorization } });
+
+/** Moves the business date to `date` and closes every day before it, as staff do. */
+export async function travelTo(t: TestApp, date: string) {
+  await t.ctx.businessDate.set(date);
+  return t.app.servicing.closeOfBusiness.closeThrough(addDays(date, -1));
+}
+
+/** The loan's instalment due dates, in order. */
+export const dueDates = async (t: TestApp, applicationId: number) =>
+  (
+    await t.ctx.db
+      .selectFrom('loan_instalments')
+      .select('due_date')
+      .where('application_id', '=', applicationId)
+      .orderBy('seq')
+      .execute()
+  ).map((r) => r.due_date);
+
+/** An earlier loan of the customer's, paid out and not repaid (status active), with its advance. */
+export async function liveLoanOf(t: TestApp, customerId: number, fundedOn = t.ctx.businessDate.today()) {
+  const now = new Date().toISOString();
+  const { id } = await t.ctx.db
+    .insertInto('applications')
+    .values({
+      guid: crypto.randomUUID(),
+      customer_id: customerId,
+      status_id: AppStatus.active,
+      product_id: 11,
+      amount_pence: 20_000,
+      period: 1,
+      wage_frequency_id: 9,
+      repayment_date: addDays(fundedOn, 30),
+      net_monthly_income_pence: 220_000,
+      num_dependents: 0,
+      daily_rate_ppm: 8000,
+      source: null,
+      campaign: null,
+      tier_name: null,
+      quote_total_repayable_pence: 24_800,
+      quote_instalment_pence: 24_800,
+      quote_apr_percent: 1000,
+      accepted_at: now,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await t.ctx.db
+    .insertInto('loans')
+    .values({
+      application_id: id,
+      customer_id: customerId,
+      principal_pence: 20_000,
+      daily_rate: 0.008,
+      priced_on: fundedOn,
+      total_repayable_pence: 24_800,
+      funded_on: fundedOn,
+      settled_on: null,
+      blocked_on: null,
+      blocked_reason: null,
+      cpa_cancelled_at: null,
+      default_notice_on: null,
+      remedy_by: null,
+      defaulted_on: null,
+      created_at: now,
+    })
+    .execute();
+  await t.ctx.db
+    .insertInto('loan_instalments')
+    .values({
+      application_id: id,
+      seq: 1,
+      due_date: addDays(fundedOn, 30),
+      payment_pence: 24_800,
+      principal_pence: 20_000,
+      interest_pence: 4800,
+    })
+    .execute();
+  await t.ctx.db
+    .insertInto('loan_transactions')
+    .values({
+      application_id: id,
+      type: 'advance',
+      amount_pence: 20_000,
+      on_date: fundedOn,
+      reverses_id: null,
+      reference: `advance:test-${id}`,
+      created_at: now,
+    })
+    .execute();
+  return id;
+}
