@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { mainHeadings, openMainMenu } from '../support/layout';
+import { startApplication } from '../support/api';
 import { signIn, storedSession } from '../support/session';
 
 test.describe('a visitor who is not signed in', () => {
@@ -32,9 +33,10 @@ test.describe('a visitor who is not signed in', () => {
   });
 });
 
+// A real session: the borrow pages read the customer's loan from the API, which refuses a fake token.
 test.describe('a signed-in customer', () => {
-  test.beforeEach(async ({ page }) => {
-    await signIn(page);
+  test.beforeEach(async ({ page, request }) => {
+    await signIn(page, { tokens: await startApplication(request) });
   });
 
   for (const path of ['/', '/login', '/forgot-password']) {
@@ -81,8 +83,8 @@ test.describe('a signed-in customer', () => {
 });
 
 test.describe('a signed-in customer flagged legal', () => {
-  test.beforeEach(async ({ page }) => {
-    await signIn(page, { legal: true });
+  test.beforeEach(async ({ page, request }) => {
+    await signIn(page, { legal: true, tokens: await startApplication(request) });
   });
 
   test('opens the Pre Claim area', async ({ page }) => {

@@ -30,6 +30,8 @@ type CallSpec = {
   body?: z.ZodType;
   query?: z.ZodType;
   response: z.ZodType;
+  /** A call whose success is a file of this media type rather than JSON (a refusal is still JSON). */
+  file?: 'application/pdf';
 };
 
 /** Where the input travels, derived from the schemas so it cannot disagree with them. */
@@ -406,6 +408,7 @@ export const calls = {
     auth: 'public',
     query: my.downloadSobQuerySchema,
     response: empty,
+    file: 'application/pdf',
   }),
   /**
    * Not in the spec (issue 25): a short-lived, single-use download link for DownloadSOB, so the bearer

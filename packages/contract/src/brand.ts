@@ -16,6 +16,16 @@ export const BRAND = {
     underwriting: 'Underwriting: 09:00 to 21:00, 7 days a week',
     customerCare: 'Customer care: 08:30 to 17:30, Monday to Friday',
   },
+  /**
+   * Where a customer repays by bank transfer (the schedule page's fixed block, spec section 1). A
+   * placeholder account, in the spirit of the drama-range numbers: production sets its own.
+   */
+  repaymentAccount: {
+    bankName: 'Example Bank plc',
+    accountName: 'Kestrel Finance Ltd',
+    sortCode: '00-00-00',
+    accountNumber: '00000000',
+  },
   moneyHelperUrl: 'https://www.moneyhelper.org.uk',
   compareLendersUrl: 'https://www.fca.org.uk/consumers/payday-loans',
 } as const;

@@ -17,7 +17,7 @@ export type BusinessDate = ReturnType<typeof businessDate>;
  * Reading it is synchronous (quotes price on every request); the stored row is re-read at most every
  * two seconds, by `refresh`, which the server's request hook and the close of business call.
  */
-export function businessDate(db: Db, options: { production: boolean }, now: () => number = Date.now) {
+export function businessDate(db: Db, options: { production: boolean }, now: () => number = () => Date.now()) {
   let stored: IsoDate | null = null;
   let readAt = Number.NEGATIVE_INFINITY;
 

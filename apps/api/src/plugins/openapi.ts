@@ -1,6 +1,8 @@
 import swagger, { type SwaggerTransform } from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { ErrorId } from '@lender/contract/envelope';
+import { callPath, calls, type CallDef } from '@lender/contract/api-calls';
+import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { Config } from '../config';
@@ -19,6 +21,8 @@ An unknown path or method answers 404 with errorID 404. Dates travel as \`yyyy-M
 | errorID | meaning |
 |---|---|
 ${errorIdTable}`;
+
+const FILE_SCHEMA = z.string().meta({ format: 'binary' });
 
 /** `SubmitStage1` -> `Submit stage 1`: the spec names calls by their action. */
 const summaryOf = (url: string) => {
@@ -44,13 +48,16 @@ function describeOperations(bodyLimit: number): SwaggerTransform {
     if (plain) return jsonSchemaTransform({ ...input, schema: plain } as Parameters<SwaggerTransform>[0]);
     const { schema } = input;
     if (!schema?.response || (schema as { hide?: boolean }).hide) return jsonSchemaTransform(input);
+    const file = (Object.values(calls) as CallDef[]).find((c) => callPath(c) === input.url)?.file;
     const response = Object.fromEntries(
       Object.entries(schema.response as Record<string, unknown>).map(([status, answer]) => [
         status,
-        {
-          description: describe(status),
-          content: { 'application/json': { schema: answer } },
-        },
+        status === '200' && file
+          ? {
+              description: `The file (${file}); or, as JSON, a refusal (errorID non-zero) when the link is unknown, used or expired.`,
+              content: { [file]: { schema: FILE_SCHEMA }, 'application/json': { schema: answer } },
+            }
+          : { description: describe(status), content: { 'application/json': { schema: answer } } },
       ]),
     );
     return jsonSchemaTransform({

@@ -50,7 +50,9 @@ export function registerCharges(app: FastifyInstance, ctx: SandboxContext) {
       ? Codes.unknownCard
       : isExpired(card.exp_month, card.exp_year)
         ? Codes.expiredCard
-        : Codes.success;
+        : card.behaviour === 'declines-charges'
+          ? Codes.insufficientFunds
+          : Codes.success;
     const charge = await insertChargeOnce(ctx.db, {
       charge_id: crypto.randomUUID(),
       merchant_id: merchant.merchantId,

@@ -1,10 +1,258 @@
-import { NotOnlineYet } from '../../components/not-online-yet';
+import { Msg } from '@lender/contract/rules/messages';
+import { isEsignStatus, resumePathFor, resumeRouteFor, ResumeRoute } from '@lender/contract/status';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { ErrorBanner, useErrorBanner } from '../../components/form/error-banner';
+import { CheckboxField } from '../../components/form/field';
+import { Page } from '../../components/page';
+import { ApiCallError, serverMessage } from '../../lib/api-client';
+import { handOverToSigning } from '../../lib/hand-over-to-signing';
+import { QueryProvider } from '../../lib/query';
+import { displayDate, money } from './borrow-format';
+import { BorrowTable, Fact, type Column } from './borrow-table';
+import { DownloadSummary } from './download-summary';
+import { useBorrowingSummary, type BorrowingSummary } from './get-borrowing-summary';
+import '../../components/form/form.css';
+import './borrow.css';
+
+const HEADING = 'Application/Loan status';
+
+/** The spec's -1: no application of this customer has been paid out. */
+const NEVER_FUNDED = -1;
 
 export function Component() {
   return (
-    <NotOnlineYet
-      heading="Application/Loan status"
-      about="The status of your application or loan and your borrowing over the last 12 months."
+    <QueryProvider>
+      <BorrowPage />
+    </QueryProvider>
+  );
+}
+
+/**
+ * Whether a failed load still needs the error page (spec section 8, as the account area): the API client
+ * has already sent a 401 to login and a 503 to maintenance; a refusal with an errorID (HTTP 200) is the
+ * spec's 'error with an errorID'.
+ */
+const needsErrorPage = (err: unknown) =>
+  !(err instanceof ApiCallError && (err.status === 401 || err.status === 503));
+
+/** Spec section 2, 'Application/Loan status': where the application or loan stands, and the last 12 months. */
+function BorrowPage() {
+  const summary = useBorrowingSummary();
+  const navigate = useNavigate();
+  const failed = summary.isError && needsErrorPage(summary.error);
+
+  useEffect(() => {
+    if (failed) void navigate('/error', { replace: true });
+  }, [failed, navigate]);
+
+  if (!summary.data) {
+    return (
+      <Page heading={HEADING}>
+        <div aria-busy="true">
+          <p className="visually-hidden">Loading your borrowing summary…</p>
+        </div>
+      </Page>
+    );
+  }
+  const data = summary.data;
+  return (
+    <Page heading={HEADING}>
+      <div className="borrow">
+        <div className="borrow__side">
+          <LoanStatus summary={data} />
+          {data.lastFundedAppID !== NEVER_FUNDED ? <DownloadSummary /> : null}
+        </div>
+        <div className="borrow__main">
+          {data.canRepeat ? <RepeatLoan /> : null}
+          <TwelveMonths rows={data.sobRep3} />
+          <RecentLoan loans={data.sobRep4} />
+          <BorrowTable
+            title="Payments due"
+            empty="No payments due"
+            columns={PAYMENT_COLUMNS}
+            rows={data.sobRep1}
+          />
+          <BorrowTable
+            title="Payments made"
+            empty="No payments made yet"
+            columns={PAYMENT_COLUMNS}
+            rows={data.sobRep2}
+          />
+        </div>
+      </div>
+    </Page>
+  );
+}
+
+/**
+ * The status, a link when it has a screen to go on to (spec section 4's status routes), and its message.
+ * A signature that is waiting happens signed out (spec sections 4 and 6, 'Borrow status link'): its link
+ * hands the person over to e-sign first, with a signing link of this browser's own.
+ */
+function LoanStatus({ summary }: { summary: BorrowingSummary }) {
+  const headingId = useId();
+  const navigate = useNavigate();
+  const failure = useErrorBanner();
+  const [handingOver, setHandingOver] = useState(false);
+  const { appStatusID, appGuid, loanStatus, loanStatusMessage } = summary;
+  const path = resumePathFor(appStatusID, appGuid);
+
+  const signNow = async () => {
+    if (handingOver) return;
+    setHandingOver(true);
+    failure.clear();
+    try {
+      void navigate(await handOverToSigning(), { replace: true });
+    } catch (err) {
+      setHandingOver(false);
+      failure.fail(serverMessage(err));
+    }
+  };
+
+  let status;
+  if (resumeRouteFor(appStatusID) === ResumeRoute.home) {
+    status = loanStatus;
+  } else if (isEsignStatus(appStatusID)) {
+    status = (
+      <a
+        href={path}
+        onClick={(event) => {
+          event.preventDefault();
+          void signNow();
+        }}
+      >
+        {loanStatus}
+      </a>
+    );
+  } else {
+    status = <Link to={path}>{loanStatus}</Link>;
+  }
+
+  return (
+    <section className="card borrow-status" aria-labelledby={headingId}>
+      <h2 id={headingId}>Your application or loan</h2>
+      <ErrorBanner {...failure.banner} />
+      <p className="borrow-status__name">
+        Status: <strong>{status}</strong>
+      </p>
+      <p className="borrow-status__message">{loanStatusMessage}</p>
+    </section>
+  );
+}
+
+/**
+ * A repeat loan (spec sections 2 and 5): allowed once the last application has ended (canRepeat), after
+ * the person confirms their circumstances. Apply Now stays unavailable until the box is ticked; it is
+ * aria-disabled rather than disabled, so it can still be reached and pressed, and pressing it says why
+ * nothing happens ('Please tick the box first.', the spec's message) instead of doing nothing silently.
+ */
+function RepeatLoan() {
+  const headingId = useId();
+  const navigate = useNavigate();
+  const box = useRef<HTMLInputElement>(null);
+  const [ticked, setTicked] = useState(false);
+  const [error, setError] = useState<string | undefined>(undefined);
+
+  const apply = (event: FormEvent) => {
+    event.preventDefault();
+    if (!ticked) {
+      setError(Msg.tickFirst);
+      box.current?.focus();
+      return;
+    }
+    void navigate('/borrow/apply');
+  };
+
+  return (
+    <section className="borrow__section borrow-repeat" aria-labelledby={headingId}>
+      <h2 id={headingId}>Apply for a new loan</h2>
+      <p>You can apply for a new loan. Your details are filled in from your last loan.</p>
+      <form className="form" noValidate onSubmit={apply}>
+        <CheckboxField
+          label="I confirm my circumstances have not changed since my last application"
+          error={error}
+        >
+          {(a11y) => (
+            <input
+              {...a11y}
+              ref={box}
+              type="checkbox"
+              checked={ticked}
+              onChange={(event) => {
+                setTicked(event.target.checked);
+                if (event.target.checked) setError(undefined);
+              }}
+            />
+          )}
+        </CheckboxField>
+        <button type="submit" className="button" aria-disabled={!ticked || undefined}>
+          Apply Now
+        </button>
+      </form>
+    </section>
+  );
+}
+
+type Payment = BorrowingSummary['sobRep1'][number];
+
+const PAYMENT_COLUMNS: readonly Column<Payment>[] = [
+  { header: 'Date', cell: (p) => displayDate(p.date) },
+  { header: 'Description', cell: (p) => p.description },
+  { header: 'Amount', cell: (p) => money(p.amount), numeric: true },
+];
+
+type Totals = BorrowingSummary['sobRep3'][number];
+
+const TOTALS_COLUMNS: readonly Column<Totals>[] = [
+  { header: 'Loans', cell: (t) => t.cnt, numeric: true },
+  { header: 'Borrowed', cell: (t) => money(t.amount), numeric: true },
+  { header: 'Contract interest', cell: (t) => money(t.contractInterest), numeric: true },
+  { header: 'Interest charged', cell: (t) => money(t.actualInterest), numeric: true },
+  { header: 'Default interest', cell: (t) => money(t.defaultInterest), numeric: true },
+  { header: 'Fees', cell: (t) => money(t.charge), numeric: true },
+  { header: 'Total cost of borrowing', cell: (t) => money(t.borrowingCost), numeric: true },
+];
+
+/** sobRep3: what the person borrowed in the last 12 months and what it cost them. */
+function TwelveMonths({ rows }: { rows: readonly Totals[] }) {
+  return (
+    <BorrowTable
+      title="Your borrowing in the last 12 months"
+      empty="You have not borrowed from us in the last 12 months."
+      columns={TOTALS_COLUMNS}
+      rows={rows}
+      rowHeader={false}
     />
+  );
+}
+
+type Loan = BorrowingSummary['sobRep4'][number];
+
+/** sobRep4: the most recent loan, as a summary list (it reads at 360 px without scrolling). */
+function RecentLoan({ loans }: { loans: readonly Loan[] }) {
+  const headingId = useId();
+  return (
+    <section className="borrow__section" aria-labelledby={headingId}>
+      <h2 id={headingId}>Your most recent loan</h2>
+      {loans.length === 0 ? <p className="borrow__empty">You have no loans with us yet.</p> : null}
+      {loans.map((loan) => (
+        <dl className="borrow-facts" key={loan.appID}>
+          <Fact term="Paid out on">{displayDate(loan.fundedDate)}</Fact>
+          <Fact term="Type of loan">{loan.loanType}</Fact>
+          <Fact term="Amount borrowed">{money(loan.amount)}</Fact>
+          <Fact term="Number of instalments">{loan.approvedPeriod}</Fact>
+          <Fact term="Length of loan">
+            {loan.days} {loan.days === 1 ? 'day' : 'days'}
+          </Fact>
+          <Fact term="Contract interest">{money(loan.contractInterest)}</Fact>
+          <Fact term="Interest charged">{money(loan.actualInterest)}</Fact>
+          <Fact term="Default interest">{money(loan.defaultInterest)}</Fact>
+          <Fact term="Fees">{money(loan.charge)}</Fact>
+          <Fact term="Total cost of borrowing">{money(loan.borrowingCost)}</Fact>
+          <Fact term="Total due">{money(loan.totalDue)}</Fact>
+        </dl>
+      ))}
+    </section>
   );
 }

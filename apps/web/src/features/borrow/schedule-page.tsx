@@ -1,7 +1,181 @@
-import { NotOnlineYet } from '../../components/not-online-yet';
+import { BRAND, telHref } from '@lender/contract/brand';
+import { useId } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { Page } from '../../components/page';
+import { serverMessage } from '../../lib/api-client';
+import { QueryProvider } from '../../lib/query';
+
+import { displayDate, money, moneyOrBlank } from './borrow-format';
+import { BorrowTable, Fact, type Column } from './borrow-table';
+import { useScheduleSummary, type ScheduleSummary } from './get-schedule-summary';
+import { noticeOf } from './schedule-notice';
+import './borrow.css';
+
+const HEADING = 'Repayment schedule';
 
 export function Component() {
   return (
-    <NotOnlineYet heading="Repayment schedule" about="Your payment plan and the transactions on your loan." />
+    <QueryProvider>
+      <SchedulePage />
+    </QueryProvider>
+  );
+}
+
+/**
+ * Spec sections 2 and 8, borrow/schedule: the pay plan, the transactions, and the two ways to pay. A
+ * refused read says the server's message as plain text (an HTTP failure has already gone to /error).
+ */
+function SchedulePage() {
+  const schedule = useScheduleSummary();
+  const notice = noticeOf(useLocation().state);
+
+  if (schedule.isError) {
+    return (
+      <Page heading={HEADING}>
+        <p className="borrow__fetch-error">{serverMessage(schedule.error)}</p>
+      </Page>
+    );
+  }
+  if (!schedule.data) {
+    return (
+      <Page heading={HEADING}>
+        <div aria-busy="true">
+          <p className="visually-hidden">Loading your repayment schedule…</p>
+        </div>
+      </Page>
+    );
+  }
+  const data = schedule.data;
+  // Paid out and not yet repaid: the only loans there is anything to pay on.
+  const payable = Boolean(data.fundedDate) && !data.settledDate;
+  return (
+    <Page heading={HEADING}>
+      {notice ? (
+        <p className="banner banner--success" role="status">
+          {notice}
+        </p>
+      ) : null}
+      <Facts schedule={data} />
+      {payable ? (
+        <PayActions blocked={data.blocked} />
+      ) : (
+        <p className="borrow__empty">No payments for this application</p>
+      )}
+      <BorrowTable
+        title="Payment plan"
+        empty={
+          <>
+            <span>There is no active pay plan, please contact our dedicated priority line</span> on{' '}
+            <a href={telHref(BRAND.priorityLine)}>{BRAND.priorityLine}</a>.
+          </>
+        }
+        columns={PLAN_COLUMNS}
+        rows={data.schedule}
+      />
+      <BorrowTable
+        title="Transactions"
+        empty="No transactions yet"
+        columns={TRANSACTION_COLUMNS}
+        rows={data.transactions}
+      />
+      {payable ? <BankTransfer appID={data.appID} /> : null}
+    </Page>
+  );
+}
+
+/** The loan at a glance, and its agreement. */
+function Facts({ schedule }: { schedule: ScheduleSummary }) {
+  return (
+    <>
+      <dl className="borrow-facts">
+        <Fact term="Status">{schedule.appStatus}</Fact>
+        <Fact term="Amount approved">{money(schedule.approvedAmount)}</Fact>
+        <Fact term="Paid out on">{displayDate(schedule.fundedDate) || 'Not paid out yet'}</Fact>
+        {schedule.settledDate ? <Fact term="Repaid on">{displayDate(schedule.settledDate)}</Fact> : null}
+        <Fact term="Total due">{money(schedule.totalDue)}</Fact>
+      </dl>
+      <p>
+        {/* Spec section 2: retrieving the contract is not available yet and says so. */}
+        <button type="button" className="link-button" onClick={() => window.alert('In Progress...')}>
+          Retrieve contract
+        </button>
+      </p>
+    </>
+  );
+}
+
+/**
+ * 'Make a payment' (the screen's one primary action) and 'Re schedule'. A blocked loan's card is not
+ * active, so neither can work: both are disabled and the notice above them says what to do, with the link.
+ */
+function PayActions({ blocked }: { blocked: boolean }) {
+  const navigate = useNavigate();
+  const noticeId = useId();
+  return (
+    <div className="borrow__section">
+      {blocked ? (
+        <p className="banner borrow-notice" id={noticeId}>
+          Your Card on the system is not active.{' '}
+          <Link to="/borrow/update-card">Press here to add a new Card</Link>
+        </p>
+      ) : null}
+      <div className="borrow-actions">
+        <button
+          type="button"
+          className="button"
+          disabled={blocked}
+          aria-describedby={blocked ? noticeId : undefined}
+          onClick={() => void navigate('/borrow/payment')}
+        >
+          Make a payment
+        </button>
+        <button
+          type="button"
+          className="button button--secondary"
+          disabled={blocked}
+          aria-describedby={blocked ? noticeId : undefined}
+          onClick={() => void navigate('/borrow/payment?reschedule=true')}
+        >
+          Re schedule
+        </button>
+      </div>
+    </div>
+  );
+}
+
+type Instalment = ScheduleSummary['schedule'][number];
+
+const PLAN_COLUMNS: readonly Column<Instalment>[] = [
+  { header: 'Due date', cell: (r) => displayDate(r.paymentDate) },
+  { header: 'Principal', cell: (r) => money(r.principal), numeric: true },
+  { header: 'Interest', cell: (r) => money(r.interest), numeric: true },
+  { header: 'Payment', cell: (r) => money(r.pmt), numeric: true },
+  { header: 'Status', cell: (r) => (r.isPayed ? 'Paid' : 'Due') },
+];
+
+type Transaction = ScheduleSummary['transactions'][number];
+
+const TRANSACTION_COLUMNS: readonly Column<Transaction>[] = [
+  { header: 'Date', cell: (t) => displayDate(t.createDate) },
+  { header: 'Type', cell: (t) => t.transactionType },
+  { header: 'Paid', cell: (t) => moneyOrBlank(t.creditAmount), numeric: true },
+  { header: 'Added to balance', cell: (t) => moneyOrBlank(t.debitAmount), numeric: true },
+];
+
+/** Spec section 1: the fixed text block for paying by bank transfer instead of by card. */
+function BankTransfer({ appID }: { appID: number }) {
+  const headingId = useId();
+  return (
+    <section className="borrow__section" aria-labelledby={headingId}>
+      <h2 id={headingId}>Paying by bank transfer</h2>
+      <p>You can also pay by bank transfer to this account. Please use your loan number as the reference.</p>
+      <dl className="borrow-facts">
+        <Fact term="Bank">{BRAND.repaymentAccount.bankName}</Fact>
+        <Fact term="Account name">{BRAND.repaymentAccount.accountName}</Fact>
+        <Fact term="Sort code">{BRAND.repaymentAccount.sortCode}</Fact>
+        <Fact term="Account number">{BRAND.repaymentAccount.accountNumber}</Fact>
+        <Fact term="Reference">{appID}</Fact>
+      </dl>
+    </section>
   );
 }

@@ -1,0 +1,168 @@
+import { addDays } from '@lender/contract/dates';
+import { AppStatus } from '@lender/contract/status';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messagesTo } from '../../test/account-holder';
+import { CARDS } from '../../sandbox/card-provider/test-support';
+import {
+  dueDates,
+  eventually,
+  myAccountGet,
+  signedApplicant,
+  statusOf,
+  travelTo,
+} from '../../test/live-loan';
+import { createTestApp, type TestApp } from '../../test/test-app';
+
+const rowsOf = (t: TestApp, applicationId: number) =>
+  t.ctx.db
+    .selectFrom('loan_transactions')
+    .select(['type', 'amount_pence', 'on_date'])
+    .where('application_id', '=', applicationId)
+    .orderBy('id')
+    .execute();
+
+const attemptsOf = (t: TestApp, applicationId: number) =>
+  t.ctx.db
+    .selectFrom('cpa_attempts')
+    .select(['seq', 'attempt', 'on_date', 'outcome', 'z2', 'idempotency_key'])
+    .where('application_id', '=', applicationId)
+    .orderBy('id')
+    .execute();
+
+describe('the close of business, for a loan paid on time', () => {
+  let t: TestApp;
+  let loan: Awaited<ReturnType<typeof signedApplicant>>;
+  let dates: string[];
+  beforeAll(async () => {
+    t = await createTestApp();
+    loan = await signedApplicant(t);
+    await eventually(
+      () => statusOf(t, loan.guid),
+      (s) => s === AppStatus.active,
+    );
+    dates = await dueDates(t, loan.applicationId);
+  });
+  afterAll(() => t.close());
+
+  it('accrues each closed day and collects the first instalment on its due date, by CPA, once', async () => {
+    const days = await travelTo(t, addDays(dates[0]!, 1));
+    expect(days.at(-1)).toMatchObject({ date: dates[0], collected: 1, declined: 0 });
+    const attempts = await attemptsOf(t, loan.applicationId);
+    expect(attempts).toEqual([
+      expect.objectContaining({ seq: 1, attempt: 1, on_date: dates[0], outcome: 'approved' }),
+    ]);
+    const instalments = await t.ctx.db
+      .selectFrom('loan_instalments')
+      .selectAll()
+      .where('application_id', '=', loan.applicationId)
+      .orderBy('seq')
+      .execute();
+    const rows = await rowsOf(t, loan.applicationId);
+    const collected = rows.filter((r) => r.type === 'instalment');
+    expect(collected).toEqual([
+      { type: 'instalment', amount_pence: instalments[0]!.payment_pence, on_date: dates[0] },
+    ]);
+    // The period's interest, day by day, is exactly the signed schedule's.
+    const interest = rows.filter((r) => r.type === 'interest').reduce((sum, r) => sum + r.amount_pence, 0);
+    expect(interest).toBe(instalments[0]!.interest_pence);
+
+    const schedule = (await myAccountGet(t, 'GetScheduleSummary', loan.authorization)).json().object;
+    expect(schedule.schedule.map((r: { isPayed: boolean }) => r.isPayed)).toEqual([true, false, false]);
+    expect(schedule.transactions.map((r: { transactionType: string }) => r.transactionType)).toEqual(
+      expect.arrayContaining(['Loan paid out', 'Instalment collected (CPA)']),
+    );
+  });
+
+  it('closes a closed day never again: a second run changes nothing', async () => {
+    const before = await rowsOf(t, loan.applicationId);
+    expect(await t.app.servicing.closeOfBusiness.closeThrough(dates[0])).toEqual([]);
+    expect(await rowsOf(t, loan.applicationId)).toEqual(before);
+    await expect(t.app.servicing.closeOfBusiness.closeThrough(addDays(dates[0]!, 5))).rejects.toThrow(
+      /business date is/,
+    );
+  });
+
+  it('GetTotalDue is principal outstanding, the interest of every closed day and unpaid fees', async () => {
+    const totalDue = (await myAccountGet(t, 'GetTotalDue', loan.authorization)).json().object;
+    const rows = await rowsOf(t, loan.applicationId);
+    const owed = rows.reduce(
+      (sum, r) => sum + (r.type === 'instalment' ? -r.amount_pence : r.amount_pence),
+      0,
+    );
+    expect(totalDue).toBe(owed / 100);
+    expect(totalDue).toBeGreaterThan(0);
+  });
+
+  it('collects every instalment and settles the loan, which then accrues nothing', async () => {
+    await travelTo(t, addDays(dates.at(-1)!, 3));
+    expect(await statusOf(t, loan.guid)).toBe(AppStatus.settled);
+    const instalments = await t.ctx.db
+      .selectFrom('loan_instalments')
+      .selectAll()
+      .where('application_id', '=', loan.applicationId)
+      .orderBy('seq')
+      .execute();
+    const rows = await rowsOf(t, loan.applicationId);
+    expect(rows.filter((r) => r.type === 'instalment').map((r) => r.amount_pence)).toEqual(
+      instalments.map((i) => i.payment_pence),
+    );
+    expect(rows.filter((r) => r.type === 'interest').every((r) => r.on_date <= dates.at(-1)!)).toBe(true);
+    expect((await myAccountGet(t, 'GetTotalDue', loan.authorization)).json().object).toBe(0);
+    const summary = (await myAccountGet(t, 'GetBorrowingSummary', loan.authorization)).json().object;
+    expect(summary).toMatchObject({
+      appStatusID: AppStatus.settled,
+      loanStatus: 'Repaid',
+      canRepeat: true,
+      lastFundedAppID: loan.applicationId,
+    });
+  });
+});
+
+describe('the close of business, for a card that declines collections (4000 0000 0000 0341)', () => {
+  let t: TestApp;
+  let loan: Awaited<ReturnType<typeof signedApplicant>>;
+  let dates: string[];
+  beforeAll(async () => {
+    t = await createTestApp();
+    loan = await signedApplicant(t, {}, CARDS.declinesCharges);
+    await eventually(
+      () => statusOf(t, loan.guid),
+      (s) => s === AppStatus.active,
+    );
+    dates = await dueDates(t, loan.applicationId);
+  });
+  afterAll(() => t.close());
+
+  it('tries twice, on the due date and the day after, then blocks the loan and e-mails the customer', async () => {
+    await travelTo(t, addDays(dates[0]!, 1));
+    expect(await attemptsOf(t, loan.applicationId)).toEqual([
+      expect.objectContaining({ seq: 1, attempt: 1, on_date: dates[0], outcome: 'declined', z2: '51' }),
+    ]);
+    let schedule = (await myAccountGet(t, 'GetScheduleSummary', loan.authorization)).json().object;
+    expect(schedule.blocked).toBe(false);
+
+    await travelTo(t, addDays(dates[0]!, 2));
+    expect((await attemptsOf(t, loan.applicationId)).map((a) => [a.attempt, a.on_date, a.outcome])).toEqual([
+      [1, dates[0], 'declined'],
+      [2, addDays(dates[0]!, 1), 'declined'],
+    ]);
+    schedule = (await myAccountGet(t, 'GetScheduleSummary', loan.authorization)).json().object;
+    expect(schedule.blocked).toBe(true);
+    expect(
+      schedule.transactions.filter(
+        (r: { transactionType: string }) => r.transactionType === 'Collection declined',
+      ),
+    ).toHaveLength(2);
+    expect(await statusOf(t, loan.guid)).toBe(AppStatus.arrears);
+    const mail = (await messagesTo(t, loan.email)).at(-1)!;
+    expect(mail.subject).toMatch(/could not collect/);
+    expect(mail.text).toContain('your bank declined the payment');
+  });
+
+  it('makes no third attempt, and charges the one default fee after 7 days', async () => {
+    await travelTo(t, addDays(dates[0]!, 10));
+    expect(await attemptsOf(t, loan.applicationId)).toHaveLength(2);
+    const fees = (await rowsOf(t, loan.applicationId)).filter((r) => r.type === 'default-fee');
+    expect(fees).toEqual([{ type: 'default-fee', amount_pence: 1500, on_date: addDays(dates[0]!, 7) }]);
+  });
+});

@@ -1,0 +1,183 @@
+import { AppStatus } from '@lender/contract/status';
+import { cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useEffect } from 'react';
+import { MemoryRouter, Route, Routes, useNavigate, type InitialEntry } from 'react-router';
+import { vi } from 'vitest';
+import { setNavigator } from '../../lib/navigation';
+import { queryClient } from '../../lib/query';
+import { storeTokens } from '../../lib/session';
+import { Where } from '../../test/where';
+import { Component as BorrowPage } from './borrow-page';
+import type { BorrowingSummary } from './get-borrowing-summary';
+import type { ScheduleSummary } from './get-schedule-summary';
+import { Component as SchedulePage } from './schedule-page';
+
+export const PATH = {
+  summary: '/api/MyAccountArea/GetBorrowingSummary',
+  schedule: '/api/MyAccountArea/GetScheduleSummary',
+  sobLink: '/api/MyAccountArea/SobLink',
+  esignLink: '/api/Register/EsignLink',
+  logout: '/api/Account/Logout',
+  refresh: '/api/Account/RefreshToken',
+};
+
+export const APP_GUID = '6f1c2a9e-0d7b-4c55-9a61-2f0e8b3d4c11';
+
+/** A customer with one loan paid out and being repaid: every table of the status page has rows. */
+export function createBorrowingSummary(overrides: Partial<BorrowingSummary> = {}): BorrowingSummary {
+  return {
+    loanStatus: 'Loan active',
+    loanStatusMessage:
+      'Your loan has been paid out. Your repayments will be collected from your card on the due dates.',
+    appStatusID: AppStatus.active,
+    appGuid: APP_GUID,
+    lastFundedAppID: 41,
+    canRepeat: false,
+    sobRep1: [
+      { date: '2026-12-15', description: 'Instalment 2 of 3', amount: 150.19 },
+      { date: '2027-01-15', description: 'Instalment 3 of 3', amount: 150.19 },
+    ],
+    sobRep2: [{ date: '2026-11-15T09:30:00', description: 'Card payment', amount: 150.19 }],
+    sobRep3: [
+      {
+        cnt: 2,
+        amount: 1300,
+        contractInterest: 652.47,
+        actualInterest: 640.1,
+        defaultInterest: 0,
+        charge: 15,
+        borrowingCost: 655.1,
+      },
+    ],
+    sobRep4: [
+      {
+        appID: 41,
+        fundedDate: '2026-10-16',
+        approvedPeriod: 3,
+        days: 90,
+        loanType: 'Instalment loan',
+        amount: 1000,
+        contractInterest: 501.9,
+        actualInterest: 167.3,
+        defaultInterest: 0,
+        charge: 0,
+        borrowingCost: 167.3,
+        totalDue: 1234.56,
+      },
+    ],
+    ...overrides,
+  };
+}
+
+/** A loan paid out and being repaid by card: one instalment paid, two due. */
+export function createScheduleSummary(overrides: Partial<ScheduleSummary> = {}): ScheduleSummary {
+  return {
+    settledDate: null,
+    fundedDate: '2026-10-16',
+    approvedDate: '2026-10-16',
+    approvedAmount: 300,
+    appID: 41,
+    totalDue: 300.38,
+    appStatus: 'Loan active',
+    blocked: false,
+    schedule: [
+      { paymentDate: '2026-11-16', principal: 100, interest: 50.19, pmt: 150.19, isPayed: true },
+      { paymentDate: '2026-12-16', principal: 100, interest: 50.19, pmt: 150.19, isPayed: false },
+    ],
+    transactions: [
+      {
+        createDate: '2026-10-16T10:00:00',
+        transactionType: 'Loan paid out',
+        creditAmount: 0,
+        debitAmount: 300,
+      },
+      {
+        createDate: '2026-11-16T06:10:00',
+        transactionType: 'Card payment',
+        creditAmount: 150.19,
+        debitAmount: 0,
+      },
+    ],
+    ...overrides,
+  };
+}
+
+export type Reply = { status?: number; errorID?: number; errorMessage?: string; object?: unknown };
+type Handler = (body: unknown) => Reply;
+
+/** One request as the server saw it: the call's path and its JSON body. */
+export type SentRequest = { path: string; method: string; body: unknown };
+
+/**
+ * The network boundary: `fetch` answers each API path with an envelope, as the server would; a path
+ * with no handler fails the test loudly. Everything above it (the API client, the query cache, the
+ * navigation on failures, the e-sign hand-over) is the real code.
+ */
+export function stubApi(handlers: Record<string, Handler>) {
+  const sent: SentRequest[] = [];
+  vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
+    const path = url.split('?')[0] as string;
+    const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
+    sent.push({ path, method: init?.method ?? 'GET', body });
+    const handler = handlers[path];
+    if (!handler) throw new Error(`unexpected request ${path}`);
+    const r = handler(body);
+    return Response.json(
+      { error: { errorID: r.errorID ?? 0, errorMessage: r.errorMessage ?? '' }, object: r.object ?? null },
+      { status: r.status ?? 200 },
+    );
+  });
+  return {
+    sent,
+    /** The requests to one path. */
+    to: (path: string) => sent.filter((r) => r.path === path),
+  };
+}
+
+/** The API client navigates (401 -> login, HTTP failure -> /error) through the router, as the app's root does. */
+function RouterNavigator() {
+  const navigate = useNavigate();
+  useEffect(() => setNavigator((to) => void navigate(to)), [navigate]);
+  return null;
+}
+
+/** The two borrow pages as app/routes.tsx has them, starting at `entry`; anywhere else renders nothing. */
+export function renderBorrow(entry: InitialEntry) {
+  const user = userEvent.setup();
+  render(
+    <MemoryRouter initialEntries={[entry]}>
+      <RouterNavigator />
+      <Routes>
+        <Route path="/borrow" element={<BorrowPage />} />
+        <Route path="/borrow/schedule" element={<SchedulePage />} />
+        <Route path="*" element={null} />
+      </Routes>
+      <Where search />
+    </MemoryRouter>,
+  );
+  return user;
+}
+
+export const where = () => screen.getByTestId('where').textContent;
+
+export const signIn = () => storeTokens({ token: 'access', refreshToken: 'refresh' });
+
+export function tearDownBorrowTests() {
+  // Unmounted first: a mounted page would refetch what the cleared cache held, past the stubbed fetch.
+  cleanup();
+  queryClient.clear();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+}
+
+/** A table's rows as the text of their cells, header row first. */
+export const tableRows = (table: HTMLElement) =>
+  [...table.querySelectorAll('tr')].map((tr) => [...tr.querySelectorAll('th, td')].map((c) => c.textContent));
+
+/** A summary list as [term, value] pairs. */
+export const facts = (list: Element) =>
+  [...list.querySelectorAll('.borrow-facts__row')].map((row) => [
+    row.querySelector('dt')?.textContent,
+    row.querySelector('dd')?.textContent,
+  ]);

@@ -1,0 +1,171 @@
+import { ErrorId } from '@lender/contract/error-ids';
+import { screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  createScheduleSummary,
+  facts,
+  PATH,
+  renderBorrow,
+  signIn,
+  stubApi,
+  tableRows,
+  tearDownBorrowTests,
+  where,
+} from './borrow-test-support';
+import type { ScheduleSummary } from './get-schedule-summary';
+import { scheduleNotice } from './schedule-notice';
+
+beforeEach(signIn);
+afterEach(tearDownBorrowTests);
+
+const scheduleApi = (schedule: Partial<ScheduleSummary> = {}) =>
+  stubApi({ [PATH.schedule]: () => ({ object: createScheduleSummary(schedule) }) });
+
+/** Waits for the schedule to be in (its last section is the transactions, a table or a sentence). */
+const loaded = () => screen.findByRole('heading', { level: 2, name: 'Transactions' });
+const transactions = () => screen.getByRole('table', { name: 'Transactions' });
+const payButton = () => screen.getByRole('button', { name: 'Make a payment' });
+const rescheduleButton = () => screen.getByRole('button', { name: 'Re schedule' });
+
+describe('Repayment schedule', () => {
+  it('shows the loan at a glance', async () => {
+    scheduleApi();
+    renderBorrow('/borrow/schedule');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Repayment schedule' })).toBeTruthy();
+    await loaded();
+    expect(facts(document.querySelector('.borrow-facts') as Element)).toEqual([
+      ['Status', 'Loan active'],
+      ['Amount approved', '£300.00'],
+      ['Paid out on', '16-10-2026'],
+      ['Total due', '£300.38'],
+    ]);
+    expect(document.title).toBe('Repayment schedule | Kestrel Loans');
+  });
+
+  it('lists the pay plan, each instalment Paid or Due', async () => {
+    scheduleApi();
+    renderBorrow('/borrow/schedule');
+    const plan = await screen.findByRole('table', { name: 'Payment plan' });
+    expect(tableRows(plan)).toEqual([
+      ['Due date', 'Principal', 'Interest', 'Payment', 'Status'],
+      ['16-11-2026', '£100.00', '£50.19', '£150.19', 'Paid'],
+      ['16-12-2026', '£100.00', '£50.19', '£150.19', 'Due'],
+    ]);
+  });
+
+  it('lists the transactions, leaving a zero credit or debit blank', async () => {
+    scheduleApi();
+    renderBorrow('/borrow/schedule');
+    await loaded();
+    expect(tableRows(transactions())).toEqual([
+      ['Date', 'Type', 'Paid', 'Added to balance'],
+      ['16-10-2026', 'Loan paid out', '', '£300.00'],
+      ['16-11-2026', 'Card payment', '£150.19', ''],
+    ]);
+  });
+
+  it('goes to the payment wizard, or to its reschedule step', async () => {
+    scheduleApi();
+    const user = renderBorrow('/borrow/schedule');
+    await loaded();
+    expect(screen.queryByText(/Your Card on the system is not active/)).toBeNull();
+    await user.click(payButton());
+    expect(where()).toBe('/borrow/payment');
+  });
+
+  it('starts the wizard at the reschedule step from Re schedule', async () => {
+    scheduleApi();
+    const user = renderBorrow('/borrow/schedule');
+    await loaded();
+    await user.click(rescheduleButton());
+    expect(where()).toBe('/borrow/payment?reschedule=true');
+  });
+
+  it('says the card is not active, links to a new card, and disables paying when blocked', async () => {
+    scheduleApi({ blocked: true });
+    const user = renderBorrow('/borrow/schedule');
+    await loaded();
+    const notice = screen.getByText(/^Your Card on the system is not active\./);
+    expect(notice.textContent).toBe('Your Card on the system is not active. Press here to add a new Card');
+    const link = within(notice).getByRole('link', { name: 'Press here to add a new Card' });
+    expect(link.getAttribute('href')).toBe('/borrow/update-card');
+    expect(payButton()).toHaveProperty('disabled', true);
+    expect(rescheduleButton()).toHaveProperty('disabled', true);
+    expect(payButton().getAttribute('aria-describedby')).toBe(notice.id);
+    await user.click(payButton());
+    expect(where()).toBe('/borrow/schedule');
+    await user.click(link);
+    expect(where()).toBe('/borrow/update-card');
+  });
+
+  it.each([
+    ['not paid out', { fundedDate: null, schedule: [], transactions: [] }],
+    ['repaid', { settledDate: '2027-01-16' }],
+  ])('has no payments for a loan %s', async (_, schedule) => {
+    scheduleApi(schedule);
+    renderBorrow('/borrow/schedule');
+    await loaded();
+    expect(screen.getByText('No payments for this application')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Make a payment' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Re schedule' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Paying by bank transfer' })).toBeNull();
+  });
+
+  it('says how to reach the priority line when there is no pay plan', async () => {
+    scheduleApi({ schedule: [] });
+    renderBorrow('/borrow/schedule');
+    await loaded();
+    expect(screen.queryByRole('table', { name: 'Payment plan' })).toBeNull();
+    const message = screen.getByText(
+      'There is no active pay plan, please contact our dedicated priority line',
+    );
+    const line = within(message.parentElement as HTMLElement).getByRole('link', { name: '020 7946 0456' });
+    expect(line.getAttribute('href')).toBe('tel:+442079460456');
+  });
+
+  it('answers Retrieve contract with In Progress...', async () => {
+    // happy-dom has no window.alert.
+    const alert = vi.fn();
+    vi.stubGlobal('alert', alert);
+    scheduleApi();
+    const user = renderBorrow('/borrow/schedule');
+    await loaded();
+    await user.click(screen.getByRole('button', { name: 'Retrieve contract' }));
+    expect(alert).toHaveBeenCalledWith('In Progress...');
+  });
+
+  it('shows the bank-transfer details with the loan number as the reference', async () => {
+    scheduleApi();
+    renderBorrow('/borrow/schedule');
+    const section = (
+      await screen.findByRole('heading', { level: 2, name: 'Paying by bank transfer' })
+    ).closest('section') as HTMLElement;
+    expect(facts(section).map(([term]) => term)).toEqual([
+      'Bank',
+      'Account name',
+      'Sort code',
+      'Account number',
+      'Reference',
+    ]);
+    expect(facts(section).at(-1)).toEqual(['Reference', '41']);
+  });
+
+  it('shows a refused read as its message in plain text', async () => {
+    stubApi({ [PATH.schedule]: () => ({ errorID: ErrorId.generic, errorMessage: 'No application found' }) });
+    renderBorrow('/borrow/schedule');
+    const message = await screen.findByText('No application found');
+    expect(message.tagName).toBe('P');
+    expect(message.getAttribute('role')).toBeNull();
+    expect(where()).toBe('/borrow/schedule');
+  });
+
+  it('shows the success a page came back with', async () => {
+    scheduleApi();
+    renderBorrow({
+      pathname: '/borrow/schedule',
+      state: scheduleNotice('Payment has been successfully proccessed'),
+    });
+    await loaded();
+    expect(screen.getByRole('status').textContent).toBe('Payment has been successfully proccessed');
+  });
+});
