@@ -1,26 +1,11 @@
-import { execFile } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
 import { accountHolder } from '../support/account';
 import { mainHeadings } from '../support/layout';
+import { ops } from '../support/ops';
 import { storedSession } from '../support/session';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-
 /** Staff switch maintenance mode as the README says, on the running server's database, without a restart. */
-async function switchMaintenance(state: 'on' | 'off') {
-  const { stdout } = await promisify(execFile)(
-    process.execPath,
-    ['--import', 'tsx', 'apps/api/src/ops/cli.ts', 'maintenance', state],
-    {
-      cwd: repoRoot,
-      env: { ...process.env, NODE_ENV: 'test', DATABASE_URL: `sqlite:${process.env.E2E_DATABASE}` },
-    },
-  );
-  return stdout;
-}
+const switchMaintenance = (state: 'on' | 'off') => ops('maintenance', state);
 
 test('maintenance mode signs a signed-in customer out, on the server too, and shows the maintenance page', async ({
   page,

@@ -21,14 +21,14 @@ type StatusAnswer = { appStatusID: number; appGuid: string | null };
  * provider's sandbox, form-encoded with the public settings the page reads, never to our API; the
  * fingerprint is posted when the provider asks for one. Answers SubmitStage2's body.
  */
-async function checkCard(request: APIRequestContext) {
+async function checkCard(request: APIRequestContext, cardNumber: string = TEST_SECRETS.cardNumbers[0]) {
   const settings = (
     (await (await request.get('/api/card-provider')).json()) as Envelope<CardProviderSettings>
   ).object!;
   const tokenise = await request.post(`${settings.url}/tokenise`, {
     form: cardForm(
       { CARD_PROVIDER_MERCHANT_ID: settings.merchantId, CARD_PROVIDER_STATIC_KEY: settings.staticKey },
-      { cardNumber: TEST_SECRETS.cardNumbers[0], csv: TEST_SECRETS.securityCode },
+      { cardNumber, csv: TEST_SECRETS.securityCode },
     ),
   });
   const tokenised = (await tokenise.json()) as Tokenised;
@@ -52,8 +52,8 @@ const STEPS = [
   ],
   [
     'cardAccepted',
-    async (request, tokens) =>
-      postApi(request, '/api/Register/SubmitStage2', await checkCard(request), tokens),
+    async (request, tokens, cardNumber) =>
+      postApi(request, '/api/Register/SubmitStage2', await checkCard(request, cardNumber), tokens),
   ],
   [
     'applicationCompleted',
@@ -65,7 +65,7 @@ const STEPS = [
   ],
 ] as const satisfies readonly (readonly [
   keyof typeof AppStatus,
-  (request: APIRequestContext, tokens: Tokens) => Promise<StatusAnswer>,
+  (request: APIRequestContext, tokens: Tokens, cardNumber?: string) => Promise<StatusAnswer>,
 ])[];
 
 export type ReachedStatus = (typeof STEPS)[number][0];
@@ -79,12 +79,13 @@ export type ReachedStatus = (typeof STEPS)[number][0];
 export async function applicationAt(
   request: APIRequestContext,
   status: ReachedStatus,
+  { cardNumber }: { cardNumber?: string } = {},
 ): Promise<{ tokens: Tokens; appGuid: string | null; applicant: { email: string; mobile: string } }> {
   const stage1 = createStage1Payload();
   const tokens = await startApplication(request, stage1);
   let appGuid: string | null = null;
   for (const [reached, step] of STEPS) {
-    const answer = await step(request, tokens);
+    const answer = await step(request, tokens, cardNumber);
     expect(answer.appStatusID, `the application moved to ${reached}`).toBe(AppStatus[reached]);
     appGuid = answer.appGuid;
     if (reached === status) break;

@@ -12,6 +12,7 @@ export const TEST_SECRETS = {
     '4000000000003220',
     '4000000000000002',
     '4000000000003063',
+    '4000000000000341',
   ],
   securityCode: '8163',
   password: 'Kestrel2026Test',

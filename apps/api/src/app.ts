@@ -87,8 +87,11 @@ export async function buildApp(
   // Read once: the dictionaries change only with a migration.
   const dictionaries = await loadDictionaries(ctx.db);
   const services = outsideServices(ctx, app);
-  const servicing = servicingFor(ctx, services);
+  const servicing = servicingFor(ctx, services, (err, what) => app.log.error({ err }, what));
   app.decorate('servicing', servicing);
+  app.addHook('onClose', async () => {
+    await servicing.settle();
+  });
   registerCalls(app, ctx, implementedCalls(ctx, services, dictionaries, servicing), dictionaries);
   if (isDev(ctx.config)) {
     // Development helpers answer the developer's own machine only, whatever HOST is (issue 26).

@@ -55,14 +55,6 @@ export function implementedCalls(
   // The bank's challenge sends the browser back to stage 2, on our own address (docs/decisions/014).
   const cardCheckReturnUrl = new URL('/loan/stage2', ctx.config.PUBLIC_URL).toString();
   const esignKeys = { publicUrl: ctx.config.PUBLIC_URL, dataKey: ctx.config.DATA_KEY };
-  // Underwriting starts as a signature is stored, after the answer: the applicant does not wait for it.
-  const underwriteSoon = (applicationId: number) =>
-    setImmediate(() => {
-      servicing.underwriting.decideApplication(applicationId).catch((err: unknown) => {
-        // The server's sweep decides it later; nothing is lost.
-        console.error('underwriting after signature failed', err instanceof Error ? err.message : err);
-      });
-    });
   const borrowing = borrowingService(ctx.db);
   const links = sobLinks(ctx.db);
   return [
@@ -79,7 +71,7 @@ export function implementedCalls(
     submitStage2(stage2Service(entities, cardProvider, cardCheckReturnUrl)),
     submitStage3(stage3Service(entities)),
     submitStage4(stage4Service(entities, signingStarter(ctx, esignKeys))),
-    ...esignCalls(ctx, esignKeys, dictionaries, underwriteSoon),
+    ...esignCalls(ctx, esignKeys, dictionaries, servicing.afterSignature),
     reportError(
       clientErrorRepository(ctx.db),
       createRateLimiter({ limit: ctx.config.CLIENT_ERRORS_PER_ADDRESS, windowMs: 15 * 60 * 1000 }),

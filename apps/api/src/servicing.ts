@@ -8,12 +8,31 @@ import type { OutsideServices } from './lib/outside-services';
  * The lender's back office (issue 25), built once per process around the outside services: underwriting
  * and payout, and the close of business. The API, its timers (server.ts) and the ops commands share it.
  */
-export function servicingFor(ctx: AppContext, services: OutsideServices) {
+export function servicingFor(
+  ctx: AppContext,
+  services: OutsideServices,
+  onError: (err: unknown, what: string) => void = () => {},
+) {
   const payouts = payoutService(ctx, services.payoutProvider);
+  const underwriting = underwritingService(ctx, payouts);
+  const inFlight = new Set<Promise<unknown>>();
   return {
     payouts,
-    underwriting: underwritingService(ctx, payouts),
+    underwriting,
     closeOfBusiness: closeOfBusiness(ctx, services.cardProvider),
+    /**
+     * Underwriting starts as a signature is stored, once its answer has gone: the applicant does not
+     * wait for it. A failure loses nothing: the server's sweep decides the application later.
+     */
+    afterSignature(applicationId: number) {
+      const work = new Promise((resolve) => setImmediate(resolve))
+        .then(() => underwriting.decideApplication(applicationId))
+        .catch((err: unknown) => onError(err, 'underwriting after signature failed'))
+        .finally(() => inFlight.delete(work));
+      inFlight.add(work);
+    },
+    /** Waits for work started in the background (the server closing). */
+    settle: () => Promise.allSettled([...inFlight]),
   };
 }
 
