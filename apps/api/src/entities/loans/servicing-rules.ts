@@ -21,8 +21,8 @@ export type Collection = { seq: number; attempt: number; amountPence: Pence };
  * The one collection to make today, if any: the oldest instalment due and unpaid, for what is left of it
  * (never less than that: CONC 7.6.13 forbids part payments by CPA). The first attempt on its due date
  * (or the first closed day after it), the second only on a later day than the first and only after it
- * was declined. An attempt the provider never answered ('unavailable') is not the customer's failure:
- * it is tried again the next day under its own number.
+ * was declined. An attempt the provider never answered ('pending', 'unavailable') is not the customer's
+ * failure and is not replaced: it is asked again under its own key until it is answered.
  */
 export function collectionDue(
   terms: LoanTerms,
@@ -33,7 +33,9 @@ export function collectionDue(
   const unpaid = instalmentStates(terms, position).find((i) => i.dueDate <= date && i.duePence > 0);
   if (!unpaid) return null;
   const mine = attempts.filter((a) => a.seq === unpaid.seq);
-  if (mine.some((a) => a.outcome === 'approved' || a.outcome === 'pending')) return null;
+  // An attempt not yet answered is asked again under its own key (the close of business does), never
+  // replaced by a new one: a provider that took the money but lost its answer must not be charged twice.
+  if (mine.some((a) => a.outcome !== 'declined')) return null;
   const failed = mine.filter((a) => a.outcome === 'declined').length;
   if (failed >= MAX_FAILED_ATTEMPTS) return null;
   const last = mine.reduce<Attempt | null>((a, b) => (!a || b.attempt > a.attempt ? b : a), null);

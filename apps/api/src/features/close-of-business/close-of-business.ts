@@ -204,20 +204,25 @@ export function closeOfBusiness(ctx: AppContext, cards: CardProvider) {
       .executeTakeFirstOrThrow();
     const position = () => positionOf(terms, book.rows, date);
 
-    // An attempt a killed run sent but never recorded is asked again under its own key.
-    for (const pending of book.attempts.filter((a) => a.outcome === 'pending')) {
-      await collect(
+    // An attempt a killed run sent but never recorded, or one the provider did not answer, is asked
+    // again under its own key: the provider answers the first charge, so nobody is charged twice.
+    const open = book.attempts.filter((a) => a.outcome === 'pending' || a.outcome === 'unavailable');
+    for (const attempt of open) {
+      const again = await collect(
         book,
-        pending.on_date,
-        pending.seq,
-        pending.attempt,
-        pending.amount_pence,
-        pending.idempotency_key,
+        date,
+        attempt.seq,
+        attempt.attempt,
+        attempt.amount_pence,
+        attempt.idempotency_key,
       );
       await reload(book);
+      if (again.outcome === 'approved') tally.collected++;
     }
 
-    const collecting = statusId !== AppStatus.defaulted && !loan.blocked_on && !loan.cpa_cancelled_at;
+    // One request to the card a day: a day that asked an earlier attempt again makes no new one.
+    const collecting =
+      open.length === 0 && statusId !== AppStatus.defaulted && !loan.blocked_on && !loan.cpa_cancelled_at;
     const due = collecting ? collectionDue(terms, position(), book.attempts.map(attemptOf), date) : null;
     if (due) {
       const key = `cpa:${loan.application_id}:${due.seq}:${due.attempt}`;
@@ -433,7 +438,7 @@ export function closeOfBusiness(ctx: AppContext, cards: CardProvider) {
    */
   function needsService(book: LoanBook, statusId: number, date: IsoDate): boolean {
     if (statusId !== AppStatus.active) return true;
-    if (book.attempts.some((a) => a.outcome === 'pending')) return true;
+    if (book.attempts.some((a) => a.outcome === 'pending' || a.outcome === 'unavailable')) return true;
     if (book.terms.instalments.some((i) => i.dueDate === date)) return true;
     const position = positionOf(book.terms, book.rows, date);
     return position.totalDuePence === 0 || arrearsPence(book.terms, position, date) > 0;
