@@ -6,6 +6,7 @@ import { setPasswordFor } from '../support/account';
 import { applicationAt } from '../support/application-at';
 import { mainHeadings, openMainMenu } from '../support/layout';
 import { ops } from '../support/ops';
+import { signByApi } from '../support/esign-api';
 import { signingLinkFor, smsCodeFor, verificationLinkFor } from '../support/outbox';
 import { TEST_SECRETS } from '../support/secrets';
 
@@ -17,26 +18,6 @@ import { TEST_SECRETS } from '../support/secrets';
  */
 
 const DECLINING_CARD = '4000000000000341';
-
-/** E-sign through the calls the e-sign page makes, for the applicant whose screens are not under test. */
-async function signByApi(request: APIRequestContext, applicant: { email: string; mobile: string }) {
-  const link = new URL(await signingLinkFor(request, applicant.email));
-  const guid = link.pathname.split('/').pop()!;
-  const headers = { 'x-signing-token': link.hash.slice(1) };
-  const verification = new URL(await verificationLinkFor(request, applicant.email)).searchParams;
-  await request.get(`/api/Register/CheckEmailVerification?${verification}`);
-  await request.get(`/api/Register/GetEsign?guid=${guid}`, { headers });
-  const signed = await request.post('/api/Register/SubmitStage5', {
-    headers,
-    data: {
-      smsCode: await smsCodeFor(request, applicant.mobile),
-      termsAccepted: true,
-      understodInfo: true,
-      guid,
-    },
-  });
-  expect((await signed.json()).error.errorID).toBe(0);
-}
 
 /** E-sign as a person does: the e-mailed link, the verification link, the SMS code. */
 async function signInBrowser(

@@ -129,10 +129,14 @@ const COMMANDS: Record<string, Command> = {
       }
       await withServicing(ctx, async ({ closeOfBusiness }) => {
         const days = await closeOfBusiness.closeThrough(through);
-        if (days.length === 0)
+        if (days.length === 0) {
+          const last = await closeOfBusiness.lastClosed();
           console.log(
-            `Nothing to close: every day is closed (last: ${(await closeOfBusiness.lastClosed()) ?? 'none'}).`,
+            last
+              ? `Nothing to close: every day through ${last} is closed.`
+              : 'Nothing to close: no loan has been paid out yet.',
           );
+        }
         for (const d of days) {
           console.log(
             d.skipped

@@ -204,26 +204,31 @@ const PAYMENT_COLUMNS: readonly Column<Payment>[] = [
 
 type Totals = BorrowingSummary['sobRep3'][number];
 
-const TOTALS_COLUMNS: readonly Column<Totals>[] = [
-  { header: 'Loans', cell: (t) => t.cnt, numeric: true },
-  { header: 'Borrowed', cell: (t) => money(t.amount), numeric: true },
-  { header: 'Contract interest', cell: (t) => money(t.contractInterest), numeric: true },
-  { header: 'Interest charged', cell: (t) => money(t.actualInterest), numeric: true },
-  { header: 'Default interest', cell: (t) => money(t.defaultInterest), numeric: true },
-  { header: 'Fees', cell: (t) => money(t.charge), numeric: true },
-  { header: 'Total cost of borrowing', cell: (t) => money(t.borrowingCost), numeric: true },
-];
-
-/** sobRep3: what the person borrowed in the last 12 months and what it cost them. */
+/**
+ * sobRep3: what the person borrowed in the last 12 months and what it cost them, as a summary list (one
+ * set of totals reads better as label and value than as a seven-column table, and needs no scrolling).
+ */
 function TwelveMonths({ rows }: { rows: readonly Totals[] }) {
+  const headingId = useId();
+  const totals = rows.filter((t) => t.cnt > 0);
   return (
-    <BorrowTable
-      title="Your borrowing in the last 12 months"
-      empty="You have not borrowed from us in the last 12 months."
-      columns={TOTALS_COLUMNS}
-      rows={rows}
-      rowHeader={false}
-    />
+    <section className="borrow__section" aria-labelledby={headingId}>
+      <h2 id={headingId}>Your borrowing in the last 12 months</h2>
+      {totals.length === 0 ? (
+        <p className="borrow__empty">You have not borrowed from us in the last 12 months.</p>
+      ) : null}
+      {totals.map((t, k) => (
+        <dl className="borrow-facts" key={k}>
+          <Fact term="Loans">{t.cnt}</Fact>
+          <Fact term="Borrowed">{money(t.amount)}</Fact>
+          <Fact term="Contract interest">{money(t.contractInterest)}</Fact>
+          <Fact term="Interest charged">{money(t.actualInterest)}</Fact>
+          <Fact term="Default interest">{money(t.defaultInterest)}</Fact>
+          <Fact term="Fees">{money(t.charge)}</Fact>
+          <Fact term="Total cost of borrowing">{money(t.borrowingCost)}</Fact>
+        </dl>
+      ))}
+    </section>
   );
 }
 
