@@ -22,11 +22,15 @@ export type Tokenised = {
 };
 
 /** Posts a card to the sandbox as the browser does: form-encoded, with the public static key. */
-export async function tokeniseCard(t: TestApp, cardNumber: string = CARDS.frictionless): Promise<Tokenised> {
+export async function tokeniseCard(
+  t: TestApp,
+  cardNumber: string = CARDS.frictionless,
+  form: Record<string, string> = {},
+): Promise<Tokenised> {
   const res = await postForm(
     t.app,
     '/sandbox/card-provider/tokenise',
-    cardForm(t.ctx.config, { cardNumber }),
+    cardForm(t.ctx.config, { cardNumber, ...form }),
   );
   const body = res.json() as Tokenised;
   if (body.z2 !== '0') throw new Error(`tokenisation answered z2 ${body.z2}: ${body.z3}`);
@@ -100,17 +104,20 @@ export type Stage = 'stage2' | 'stage3' | 'stage4' | 'esign';
  * A signed-in applicant whose application waits at `stage`: stage1 and the quote accepted; for stage 3 the
  * frictionless card checked; for stage 4 stage 3 answered too; for e-sign the bank details given.
  */
+/** How the applicant goes through the later stages: the card they check (its tokenisation form) and bank details. */
+export type Journey = { card?: Record<string, string>; stage4?: object };
+
 export async function applicantAt(
   t: TestApp,
   stage: Stage,
   stage1: Partial<Stage1Payload> = {},
-  cardNumber: string = CARDS.frictionless,
+  journey: Journey = {},
 ) {
   const applicant = await createApplicant(t.app, { monthlynetPay: 2200, ...stage1 });
   const { authorization } = applicant;
   await post(t, 'AcceptQuote', authorization, createQuoteRequest());
   if (stage === 'stage2') return applicant;
-  const tokenised = await tokeniseCard(t, cardNumber);
+  const tokenised = await tokeniseCard(t, journey.card?.cardNumber, journey.card);
   await post(
     t,
     'SubmitStage2',
@@ -120,6 +127,6 @@ export async function applicantAt(
   if (stage === 'stage3') return applicant;
   await post(t, 'SubmitStage3', authorization, createStage3Payload());
   if (stage === 'stage4') return applicant;
-  await post(t, 'SubmitStage4', authorization, createStage4Payload());
+  await post(t, 'SubmitStage4', authorization, createStage4Payload(journey.stage4));
   return applicant;
 }

@@ -1,5 +1,5 @@
 import type { Stage1Payload } from '@lender/contract/calls/register';
-import { applicantAt } from './application-journey';
+import { applicantAt, type Journey } from './application-journey';
 import type { TestApp } from './test-app';
 
 /** The newest message to `to`, as its recipient reads it (one-time tokens put back). */
@@ -42,8 +42,8 @@ export async function signingLinkSentTo(t: TestApp, email: string) {
  * An applicant whose application waits for e-sign: the guid and signing token of the e-mailed link (what
  * the holder of that e-mail has) and their contacts.
  */
-export async function signerAt(t: TestApp, stage1: Partial<Stage1Payload> = {}, cardNumber?: string) {
-  const applicant = await applicantAt(t, 'esign', stage1, cardNumber);
+export async function signerAt(t: TestApp, stage1: Partial<Stage1Payload> = {}, journey: Journey = {}) {
+  const applicant = await applicantAt(t, 'esign', stage1, journey);
   const email = applicant.payload.email.toLowerCase();
   const { guid, signingToken } = await signingLinkSentTo(t, email);
   return {

@@ -2,6 +2,7 @@ import type { Stage1Payload } from '@lender/contract/calls/register';
 import crypto from 'node:crypto';
 import { addDays } from '@lender/contract/dates';
 import { AppStatus } from '@lender/contract/status';
+import type { Journey } from './application-journey';
 import { esignPost, linkOf, readyToSign, signerAt, smsCodeSentTo, stage5Payload } from './esign-journey';
 import type { TestApp } from './test-app';
 
@@ -36,11 +37,11 @@ export async function eventually<T>(
 export async function signedApplicant(
   t: TestApp,
   stage1: Partial<Stage1Payload> = {},
-  cardNumber?: string,
+  journey: Journey = {},
   /** Runs just before the signature, with the customer's id: a history to set up for underwriting. */
   beforeSigning?: (customerId: number) => Promise<void>,
 ) {
-  const signer = await signerAt(t, stage1, cardNumber);
+  const signer = await signerAt(t, stage1, journey);
   if (beforeSigning) {
     const { customer_id } = await t.ctx.db
       .selectFrom('applications')

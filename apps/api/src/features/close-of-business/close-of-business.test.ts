@@ -124,7 +124,7 @@ describe('the close of business, for a card that declines collections (4000 0000
   let dates: string[];
   beforeAll(async () => {
     t = await createTestApp();
-    loan = await signedApplicant(t, {}, CARDS.declinesCharges);
+    loan = await signedApplicant(t, {}, { card: { cardNumber: CARDS.declinesCharges } });
     await eventually(
       () => statusOf(t, loan.guid),
       (s) => s === AppStatus.active,
@@ -164,5 +164,36 @@ describe('the close of business, for a card that declines collections (4000 0000
     expect(await attemptsOf(t, loan.applicationId)).toHaveLength(2);
     const fees = (await rowsOf(t, loan.applicationId)).filter((r) => r.type === 'default-fee');
     expect(fees).toEqual([{ type: 'default-fee', amount_pence: 1500, on_date: addDays(dates[0]!, 7) }]);
+  });
+});
+
+describe('the close of business, for a card that has expired since the check', () => {
+  let t: TestApp;
+  let loan: Awaited<ReturnType<typeof signedApplicant>>;
+  beforeAll(async () => {
+    t = await createTestApp();
+    loan = await signedApplicant(t);
+    await eventually(
+      () => statusOf(t, loan.guid),
+      (s) => s === AppStatus.active,
+    );
+    // The card provider now holds the card as expired last year (the bank replaced it meanwhile).
+    const lastYear = Number(t.ctx.businessDate.today().slice(0, 4)) - 1;
+    await t.ctx.db
+      .updateTable('card_sandbox_transactions' as never)
+      .set({ exp_year: lastYear } as never)
+      .execute();
+  });
+  afterAll(() => t.close());
+
+  it('tries once on the due date, finds the card expired (54) and blocks the loan at once', async () => {
+    const [first] = await dueDates(t, loan.applicationId);
+    await travelTo(t, addDays(first!, 3));
+    expect((await attemptsOf(t, loan.applicationId)).map((a) => [a.attempt, a.outcome, a.z2])).toEqual([
+      [1, 'declined', '54'],
+    ]);
+    const schedule = (await myAccountGet(t, 'GetScheduleSummary', loan.authorization)).json().object;
+    expect(schedule.blocked).toBe(true);
+    expect((await messagesTo(t, loan.email)).at(-1)!.text).toContain('the card has expired');
   });
 });

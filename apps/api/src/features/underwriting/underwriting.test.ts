@@ -99,7 +99,7 @@ describe('underwriting after e-sign', () => {
 
   it('declines with its reasons and an e-mail that says why and where to get free debt advice', async () => {
     // A customer who already has a loan with us that is not repaid (as a repeat applicant will).
-    const second = await signedApplicant(t, {}, undefined, async (customerId) => {
+    const second = await signedApplicant(t, {}, {}, async (customerId) => {
       await liveLoanOf(t, customerId);
     });
     expect(
