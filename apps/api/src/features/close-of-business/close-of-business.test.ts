@@ -197,3 +197,45 @@ describe('the close of business, for a card that has expired since the check', (
     expect((await messagesTo(t, loan.email)).at(-1)!.text).toContain('the card has expired');
   });
 });
+
+describe('the close of business, started again after a kill', () => {
+  let t: TestApp;
+  afterAll(() => t.close());
+
+  it('blocks a loan whose second decline was recorded just before the kill', async () => {
+    t = await createTestApp();
+    const loan = await signedApplicant(t, {}, { card: { cardNumber: CARDS.declinesCharges } });
+    await eventually(
+      () => statusOf(t, loan.guid),
+      (s) => s === AppStatus.active,
+    );
+    const [first] = await dueDates(t, loan.applicationId);
+    await travelTo(t, addDays(first!, 1));
+    // The killed run had stored and answered the second attempt, and died before blocking the loan.
+    await t.ctx.db
+      .insertInto('cpa_attempts')
+      .values({
+        application_id: loan.applicationId,
+        seq: 1,
+        attempt: 2,
+        on_date: addDays(first!, 1),
+        idempotency_key: `cpa:${loan.applicationId}:1:2`,
+        amount_pence: 1,
+        outcome: 'declined',
+        z2: '51',
+        z3: 'Not sufficient funds.',
+        charge_id: null,
+        created_at: new Date().toISOString(),
+        answered_at: new Date().toISOString(),
+      })
+      .execute();
+    await travelTo(t, addDays(first!, 2));
+    expect(await attemptsOf(t, loan.applicationId)).toHaveLength(2);
+    const row = await t.ctx.db
+      .selectFrom('loans')
+      .selectAll()
+      .where('application_id', '=', loan.applicationId)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ blocked_on: addDays(first!, 1), blocked_reason: 'two collections declined' });
+  });
+});

@@ -1,29 +1,20 @@
-import { addDays, daysBetween, isIsoDate, type IsoDate } from '@lender/contract/dates';
+import { addDays, isIsoDate, type IsoDate } from '@lender/contract/dates';
 import { AppStatus, LIVE_LOAN_STATUSES } from '@lender/contract/status';
 import type { AppContext } from '../../app-context';
-import type { DbExecutor } from '../../db/create-db';
 import { ApplicationStep } from '../../entities/applications/application-steps';
 import { transition } from '../../entities/applications/transition';
 import { arrearsPence, interestFor, positionOf } from '../../entities/loans/ledger';
-import { attemptOf, type LoanBook, type Posting } from '../../entities/loans/loan-repository';
-import {
-  attemptsExhausted,
-  collectionDue,
-  defaultFeeDue,
-  defaultNoticeDue,
-  s86bTrigger,
-} from '../../entities/loans/servicing-rules';
+import type { LoanBook, Posting } from '../../entities/loans/loan-repository';
+import { defaultFeeDue } from '../../entities/loans/servicing-rules';
 import { entityRepositories, unitOfWork } from '../../entities/unit-of-work';
 import type { CardProvider } from '../../lib/card-provider/card-provider';
 import { nowIso } from '../../lib/clock';
 import { jobLock } from '../../lib/job-lock';
-import { decrypt } from '../../lib/secrets';
-import { arrearsNoticeEmail, cardBlockedEmail, defaultNoticeEmail } from './servicing-emails';
+import { cpaCollections } from './cpa-collections';
+import { loanNotices } from './loan-notices';
 
 /** Loans read and closed together: a few queries per page, whatever the book's size. */
 const PAGE = 500;
-/** The provider's code for an expired card: no second attempt on a card that cannot pay. */
-const EXPIRED = '54';
 
 export type DayClosed = {
   date: IsoDate;
@@ -42,6 +33,8 @@ export type DayClosed = {
 export function closeOfBusiness(ctx: AppContext, cards: CardProvider) {
   const store = unitOfWork(ctx.db, entityRepositories(ctx));
   const lock = jobLock(ctx.db, 'close-of-business');
+  const collections = cpaCollections(ctx, store, cards);
+  const noticesFor = loanNotices(ctx, store);
   const { config } = ctx;
 
   async function lastClosed(): Promise<IsoDate | null> {
@@ -63,191 +56,17 @@ export function closeOfBusiness(ctx: AppContext, cards: CardProvider) {
     return (row?.first as IsoDate | null | undefined) ?? null;
   }
 
-  const customerOf = (customerId: number) =>
-    ctx.db
-      .selectFrom('customers')
-      .select(['email', 'first_name'])
-      .where('id', '=', customerId)
-      .executeTakeFirstOrThrow();
-
-  /** One collection attempt: stored with its key, then the charge, then its answer and the money. */
-  async function collect(
-    book: LoanBook,
-    date: IsoDate,
-    seq: number,
-    attempt: number,
-    amountPence: number,
-    key: string,
-  ) {
-    const { loan } = book;
-    await ctx.db
-      .insertInto('cpa_attempts')
-      .values({
-        application_id: loan.application_id,
-        seq,
-        attempt,
-        on_date: date,
-        idempotency_key: key,
-        amount_pence: amountPence,
-        outcome: 'pending',
-        z2: null,
-        z3: null,
-        charge_id: null,
-        created_at: nowIso(),
-        answered_at: null,
-      })
-      .onConflict((oc) => oc.column('idempotency_key').doNothing())
-      .execute();
-    const card = await ctx.db
-      .selectFrom('cards')
-      .select('provider_token_sealed')
-      .where('customer_id', '=', loan.customer_id)
-      .orderBy('id', 'desc')
-      .executeTakeFirst();
-    const result = card
-      ? await cards.charge({
-          token: decrypt(card.provider_token_sealed, config.DATA_KEY),
-          amountPence,
-          reference: key,
-        })
-      : ({ outcome: 'declined', chargeId: '', z2: '12', z3: 'No card on file.' } as const);
-    const outcome = result.outcome;
-    await store.transaction(async ({ loans }, trx) => {
-      await trx
-        .updateTable('cpa_attempts')
-        .set({
-          outcome,
-          z2: 'z2' in result ? result.z2 : null,
-          z3:
-            'z3' in result
-              ? result.z3.slice(0, 200)
-              : 'reason' in result
-                ? result.reason.slice(0, 200)
-                : null,
-          charge_id: 'chargeId' in result ? result.chargeId || null : null,
-          answered_at: nowIso(),
-        })
-        .where('idempotency_key', '=', key)
-        .execute();
-      if (outcome === 'approved') {
-        await loans.post([
-          {
-            applicationId: loan.application_id,
-            type: 'instalment',
-            amountPence,
-            onDate: date,
-            reference: `cpa:${key}`,
-          },
-        ]);
-      }
-    });
-    return { outcome, expired: 'z2' in result && result.z2 === EXPIRED };
-  }
-
-  /** Stops collections from a card that cannot pay, and tells the customer (once per day it happens). */
-  async function block(
-    book: LoanBook,
-    date: IsoDate,
-    reason: string,
-    amountPence: number,
-    dueDate: IsoDate,
-    expired: boolean,
-  ) {
-    const { loan } = book;
-    const customer = await customerOf(loan.customer_id);
-    await store.transaction(async ({ loans, outbox }, trx) => {
-      await loans.update(loan.application_id, { blocked_on: date, blocked_reason: reason.slice(0, 200) });
-      if (
-        await notice(trx, loan.application_id, 'card-blocked', date, `blocked:${loan.application_id}:${date}`)
-      ) {
-        await outbox.enqueue({
-          channel: 'email',
-          to: customer.email,
-          ...cardBlockedEmail({
-            firstName: customer.first_name,
-            publicUrl: config.PUBLIC_URL,
-            amountPence,
-            dueDate,
-            expired,
-          }),
-        });
-      }
-    });
-    loan.blocked_on = date;
-  }
-
-  /** Records a notice once per reference; true when this call recorded it (so its message is sent once). */
-  async function notice(
-    trx: DbExecutor,
-    applicationId: number,
-    kind: string,
-    date: IsoDate,
-    reference: string,
-  ) {
-    const inserted = await trx
-      .insertInto('loan_notices')
-      .values({ application_id: applicationId, kind, on_date: date, reference, created_at: nowIso() })
-      .onConflict((oc) => oc.column('reference').doNothing())
-      .returning('id')
-      .executeTakeFirst();
-    return inserted !== undefined;
-  }
-
-  /** Everything one day asks of one loan after its interest: collection, fee, notices, status. */
+  /** Everything one day asks of one loan after its interest: collection, fee, status, notices. */
   async function serviceLoan(book: LoanBook, statusId: number, date: IsoDate, tally: DayClosed) {
     const { loan, terms } = book;
     const app = { id: loan.application_id, customerId: loan.customer_id };
-    const reference = await ctx.db
-      .selectFrom('applications')
-      .select('guid')
-      .where('id', '=', app.id)
-      .executeTakeFirstOrThrow();
-    const position = () => positionOf(terms, book.rows, date);
-
-    // An attempt a killed run sent but never recorded, or one the provider did not answer, is asked
-    // again under its own key: the provider answers the first charge, so nobody is charged twice.
-    const open = book.attempts.filter((a) => a.outcome === 'pending' || a.outcome === 'unavailable');
-    for (const attempt of open) {
-      const again = await collect(
-        book,
-        date,
-        attempt.seq,
-        attempt.attempt,
-        attempt.amount_pence,
-        attempt.idempotency_key,
-      );
-      await reload(book);
-      if (again.outcome === 'approved') tally.collected++;
-    }
-
-    // One request to the card a day: a day that asked an earlier attempt again makes no new one.
-    const collecting =
-      open.length === 0 && statusId !== AppStatus.defaulted && !loan.blocked_on && !loan.cpa_cancelled_at;
-    const due = collecting ? collectionDue(terms, position(), book.attempts.map(attemptOf), date) : null;
-    if (due) {
-      const key = `cpa:${loan.application_id}:${due.seq}:${due.attempt}`;
-      const done = await collect(book, date, due.seq, due.attempt, due.amountPence, key);
-      await reload(book);
-      if (done.outcome === 'approved') tally.collected++;
-      if (done.outcome === 'declined') {
-        tally.declined++;
-        if (done.expired || attemptsExhausted(book.attempts.map(attemptOf), due.seq)) {
-          const dueDate = terms.instalments.find((i) => i.seq === due.seq)!.dueDate;
-          await block(
-            book,
-            date,
-            done.expired ? 'card expired' : 'two collections declined',
-            due.amountPence,
-            dueDate,
-            done.expired,
-          );
-        }
-      }
-    }
+    const collected = await collections.collect(book, statusId, date, () => reload(book));
+    tally.collected += collected.collected;
+    tally.declined += collected.declined;
 
     if (statusId !== AppStatus.defaulted) {
       const scheduledInterestPence = book.schedule.reduce((sum, s) => sum + s.interestPence, 0);
-      const fee = defaultFeeDue(terms, position(), date, {
+      const fee = defaultFeeDue(terms, positionOf(terms, book.rows, date), date, {
         afterDays: config.DEFAULT_FEE_AFTER_DAYS,
         scheduledInterestPence,
       });
@@ -265,7 +84,7 @@ export function closeOfBusiness(ctx: AppContext, cards: CardProvider) {
       }
     }
 
-    const now = position();
+    const now = positionOf(terms, book.rows, date);
     const arrears = arrearsPence(terms, now, date);
     if (now.totalDuePence === 0) {
       await transition(
@@ -288,76 +107,7 @@ export function closeOfBusiness(ctx: AppContext, cards: CardProvider) {
         reason: `nothing overdue on ${date}`,
       });
     }
-
-    const customer = () => customerOf(loan.customer_id);
-    const episode = s86bTrigger(terms, now, date);
-    if (episode) {
-      const c = await customer();
-      await store.transaction(async ({ outbox }, trx) => {
-        if (await notice(trx, app.id, 's86b', date, `s86b:${app.id}:${episode}`)) {
-          await outbox.enqueue({
-            channel: 'email',
-            to: c.email,
-            ...arrearsNoticeEmail({
-              firstName: c.first_name,
-              publicUrl: config.PUBLIC_URL,
-              reference: reference.guid,
-              arrearsPence: arrears,
-              totalDuePence: now.totalDuePence,
-              today: date,
-            }),
-          });
-        }
-      });
-    }
-
-    if (statusId === AppStatus.defaulted) {
-      if (loan.defaulted_on && daysBetween(loan.defaulted_on, date) >= config.LEGAL_AFTER_DAYS) {
-        await ctx.db
-          .updateTable('customers')
-          .set({ is_legal: 1 })
-          .where('id', '=', loan.customer_id)
-          .where('is_legal', '=', 0)
-          .execute();
-      }
-      return;
-    }
-    if (loan.remedy_by && arrears === 0) {
-      // The notice's breach was remedied: it lapses, and a later one starts again.
-      await store.loans.update(app.id, { default_notice_on: null, remedy_by: null });
-    } else if (loan.remedy_by && date > loan.remedy_by) {
-      await transition(
-        store,
-        app,
-        ApplicationStep.default,
-        { kind: 'defaulted', reason: `default notice not remedied by ${loan.remedy_by}` },
-        ({ loans }) => loans.update(app.id, { defaulted_on: date }),
-      );
-    } else if (!loan.remedy_by) {
-      const notice87 = defaultNoticeDue(terms, now, date, {
-        noticeAfterDays: config.DEFAULT_NOTICE_AFTER_DAYS,
-        remedyDays: config.DEFAULT_REMEDY_DAYS,
-      });
-      if (notice87) {
-        const c = await customer();
-        await store.transaction(async ({ loans, outbox }, trx) => {
-          if (!(await notice(trx, app.id, 's87', date, `s87:${app.id}:${date}`))) return;
-          await loans.update(app.id, { default_notice_on: date, remedy_by: notice87.remedyBy });
-          await outbox.enqueue({
-            channel: 'email',
-            to: c.email,
-            ...defaultNoticeEmail({
-              firstName: c.first_name,
-              publicUrl: config.PUBLIC_URL,
-              reference: reference.guid,
-              arrearsPence: arrears,
-              remedyBy: notice87.remedyBy,
-              today: date,
-            }),
-          });
-        });
-      }
-    }
+    await noticesFor(book, statusId, date, now, arrears);
   }
 
   async function reload(book: LoanBook) {
