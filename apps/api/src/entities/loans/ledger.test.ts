@@ -143,6 +143,28 @@ describe('the ledger', () => {
     expect(arrearsPence(terms, position, addDays(FUNDED, 200))).toBe(20_000);
   });
 
+  it('paid out two days after the day it was priced for, it is charged less interest, never more', () => {
+    const { terms, price } = signedLoan(10_000, 1, 30);
+    const rows: LedgerRow[] = [
+      { id: 1, type: 'advance', amountPence: 10_000, onDate: addDays(FUNDED, 2), reversesId: null },
+    ];
+    for (let k = 3; k <= 30; k++) {
+      const date = addDays(FUNDED, k);
+      rows.push({
+        id: k,
+        type: 'interest',
+        amountPence: interestFor(terms, positionOf(terms, rows), date),
+        onDate: date,
+        reversesId: null,
+      });
+    }
+    const position = positionOf(terms, rows);
+    // 28 days of 80p instead of the signed 30.
+    expect(position.interestChargedPence).toBe(28 * 80);
+    expect(position.interestChargedPence).toBeLessThan(price.totalInterestPence);
+    expect(position.totalDuePence).toBe(12_240);
+  });
+
   it('a reversal takes its row out of the position', () => {
     const { terms } = signedLoan(10_000, 1, 30);
     const rows: LedgerRow[] = [
