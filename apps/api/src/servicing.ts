@@ -1,5 +1,6 @@
 import type { AppContext } from './app-context';
 import { closeOfBusiness } from './features/close-of-business/close-of-business';
+import { signingStarter } from './features/esign/start-signing';
 import { payoutService } from './features/underwriting/payout-service';
 import { underwritingService } from './features/underwriting/underwriting-service';
 import type { OutsideServices } from './lib/outside-services';
@@ -14,7 +15,11 @@ export function servicingFor(
   onError: (err: unknown, what: string) => void = () => {},
 ) {
   const payouts = payoutService(ctx, services.payoutProvider);
-  const underwriting = underwritingService(ctx, payouts);
+  const startSigning = signingStarter(ctx, {
+    publicUrl: ctx.config.PUBLIC_URL,
+    dataKey: ctx.config.DATA_KEY,
+  });
+  const underwriting = underwritingService(ctx, payouts, startSigning);
   const inFlight = new Set<Promise<unknown>>();
   return {
     payouts,

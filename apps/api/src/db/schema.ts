@@ -37,6 +37,7 @@ export interface Database {
   business_days: BusinessDayTable;
   loan_notices: LoanNoticeTable;
   job_locks: JobLockTable;
+  esign_superseded_signatures: EsignSupersededSignatureTable;
 }
 
 export interface DictionaryEntryTable {
@@ -462,4 +463,11 @@ export interface JobLockTable {
   name: string;
   holder: string;
   expires_at: string;
+}
+
+/** A signature whose agreement a counter-offer replaced: kept as signed, with when and why. */
+export interface EsignSupersededSignatureTable extends EsignSignatureTable {
+  id: Generated<number>;
+  superseded_at: string;
+  reason: string;
 }

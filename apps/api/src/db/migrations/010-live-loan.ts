@@ -107,6 +107,20 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'varchar(30)', notNull)
     .execute();
 
+  // A signature whose agreement underwriting replaced with a counter-offer: kept, with when and why, while
+  // esign_signatures holds the one signature that stands (its key is the application).
+  await withId(db, db.schema.createTable('esign_superseded_signatures'))
+    .addColumn('application_id', 'integer', (c) => c.notNull().references('applications.id'))
+    .addColumn('signed_at', 'varchar(30)', notNull)
+    .addColumn('ip_address', 'varchar(64)', notNull)
+    .addColumn('user_agent', 'varchar(500)', notNull)
+    .addColumn('documents_sha256', 'varchar(64)', notNull)
+    .addColumn('pdf_sha256', 'varchar(64)', notNull)
+    .addColumn('pdf_base64', 'text', notNull)
+    .addColumn('superseded_at', 'varchar(30)', notNull)
+    .addColumn('reason', 'varchar(300)', notNull)
+    .execute();
+
   // A lock in the database, so only one process of many runs a job at once; it lapses if its holder dies.
   await db.schema
     .createTable('job_locks')
@@ -119,6 +133,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 export async function down(db: Kysely<any>): Promise<void> {
   for (const table of [
     'job_locks',
+    'esign_superseded_signatures',
     'loan_notices',
     'business_days',
     'payouts',

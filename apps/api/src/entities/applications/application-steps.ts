@@ -27,6 +27,8 @@ export const ApplicationStep = {
     to: AppStatus.leadDeclined,
   },
   refer: { from: [AppStatus.undewriting], to: AppStatus.undewritingReview },
+  /** A smaller loan offered instead: new documents to sign (spec section 4's offerSent). */
+  counterOffer: { from: [AppStatus.undewriting], to: AppStatus.offerSent },
   fund: { from: [AppStatus.approved], to: AppStatus.active },
   referPayout: { from: [AppStatus.approved], to: AppStatus.undewritingReview },
   // The close of business.

@@ -42,3 +42,16 @@ export const referredEmail = (firstName: string) =>
       'There is nothing you need to do now. If we need anything from you, we will ask.',
     ],
   });
+
+/** A counter-offer: why, what we can lend instead, and that nothing happens unless they sign again. */
+export const counterOfferEmail = (firstName: string, signedPence: number, offeredPence: number) =>
+  customerEmail({
+    subject: `A new offer for your ${BRAND.name} loan`,
+    firstName,
+    paragraphs: [
+      `Thank you for signing your agreement for ${formatPence(signedPence)}. After our final checks, the repayments on that amount would leave too little of your monthly income after your expenses, so we cannot lend it.`,
+      `We can lend you ${formatPence(offeredPence)} instead, repaid on the same dates. We have sent you a separate e-mail with a link to read and sign the new agreement, and an SMS with a new code.`,
+      'If you would rather not borrow, do nothing: the new offer simply lapses, and the first agreement does not go ahead.',
+      ...FREE_DEBT_ADVICE,
+    ],
+  });

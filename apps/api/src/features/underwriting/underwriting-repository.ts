@@ -1,5 +1,6 @@
 import { addDays, type IsoDate } from '@lender/contract/dates';
 import { AppStatus, LIVE_LOAN_STATUSES } from '@lender/contract/status';
+import { priceLoan } from '@lender/contract/pricing/pricing';
 import type { DbExecutor } from '../../db/create-db';
 import type { UnderwritingFacts } from './underwriting-rules';
 
@@ -43,7 +44,7 @@ export function underwritingRepository(db: DbExecutor) {
 
     async facts(candidate: Candidate, today: IsoDate): Promise<UnderwritingFacts | null> {
       const id = candidate.id;
-      const [customer, affordability, payments, cards, banks, others] = await Promise.all([
+      const [customer, affordability, payments, cards, banks, others, loan] = await Promise.all([
         db
           .selectFrom('customers')
           .select(['birth_date', 'post_code'])
@@ -74,8 +75,10 @@ export function underwritingRepository(db: DbExecutor) {
           .where('loans.customer_id', '=', candidate.customerId)
           .where('loans.application_id', '!=', id)
           .execute(),
+        db.selectFrom('loans').select('daily_rate').where('application_id', '=', id).executeTakeFirst(),
       ]);
-      if (!affordability || payments.length === 0) return null;
+      if (!affordability || payments.length === 0 || !loan) return null;
+      const dates = payments.map((p) => p.due_date);
       const yearAgo = addDays(today, -365);
       const card = cards[0];
       return {
@@ -92,7 +95,54 @@ export function underwritingRepository(db: DbExecutor) {
           (o) => LIVE_LOAN_STATUSES.includes(o.status_id) || o.status_id === AppStatus.approved,
         ).length,
         otherLoansLast12Months: others.filter((o) => o.funded_on && o.funded_on >= yearAgo).length,
+        amountPence: candidate.amountPence,
+        // The same dates priced for another amount; a date already too close prices nothing (no offer).
+        largestPaymentFor: (amountPence) => {
+          try {
+            const price = priceLoan({
+              principalPence: amountPence,
+              drawdownDate: today,
+              repaymentDates: dates,
+              dailyRate: loan.daily_rate,
+            });
+            return Math.max(...price.schedule.map((line) => line.paymentPence));
+          } catch {
+            return Number.POSITIVE_INFINITY;
+          }
+        },
       };
+    },
+
+    /**
+     * A counter-offer: the application's amount becomes the one offered; the signature of the first
+     * amount is kept among the superseded ones, and its loan (never paid out, so no money moved) gives way
+     * to the one the customer signs next.
+     */
+    async counterOffer(applicationId: number, amountPence: number, reason: string): Promise<void> {
+      const now = new Date().toISOString();
+      const signature = await db
+        .selectFrom('esign_signatures')
+        .selectAll()
+        .where('application_id', '=', applicationId)
+        .executeTakeFirst();
+      if (signature) {
+        await db
+          .insertInto('esign_superseded_signatures')
+          .values({ ...signature, superseded_at: now, reason: reason.slice(0, 300) })
+          .execute();
+        await db.deleteFrom('esign_signatures').where('application_id', '=', applicationId).execute();
+      }
+      await db
+        .updateTable('applications')
+        .set({ amount_pence: amountPence, updated_at: now })
+        .where('id', '=', applicationId)
+        .execute();
+      await db.deleteFrom('loan_instalments').where('application_id', '=', applicationId).execute();
+      await db
+        .deleteFrom('loans')
+        .where('application_id', '=', applicationId)
+        .where('funded_on', 'is', null)
+        .execute();
     },
 
     /** The bank account the loan is paid into: the newest given for the application, still sealed. */

@@ -1,5 +1,5 @@
 import { ageOn, type IsoDate } from '@lender/contract/dates';
-import type { Pence } from '@lender/contract/money';
+import { formatPence, type Pence } from '@lender/contract/money';
 import { assessAffordability } from '../../entities/affordability/assess-affordability';
 
 /** What underwriting knows of a signed application (gathered by underwriting-facts.ts). */
@@ -19,14 +19,22 @@ export type UnderwritingFacts = {
   /** The customer's other loans: still owed, and paid out in the last 12 months. */
   otherLiveLoans: number;
   otherLoansLast12Months: number;
+  /** The amount signed for, and the largest payment the same schedule would have for another amount. */
+  amountPence: Pence;
+  largestPaymentFor: (amountPence: Pence) => Pence;
 };
 
 /** A reason in words a customer and a compliance officer both understand; `code` is for reports. */
 export type Reason = { code: string; text: string };
 export type Verdict =
   | { outcome: 'approve'; reasons: Reason[] }
+  | { outcome: 'counter'; amountPence: Pence; reasons: Reason[] }
   | { outcome: 'refer'; reasons: Reason[] }
   | { outcome: 'decline'; reasons: Reason[] };
+
+/** A counter-offer is made in steps of this, and never below the smallest worth offering. */
+export const COUNTER_OFFER_STEP_PENCE = 1000;
+export const COUNTER_OFFER_MIN_PENCE = 5000;
 
 /** Older than this on the last due date: a person looks at it (docs/decisions/023). */
 export const MAX_AGE_AT_LAST_INSTALMENT = 75;
@@ -93,7 +101,38 @@ export function underwrite(f: UnderwritingFacts): Verdict {
     }
   }
 
+  // Only affordability failed: offer the most the customer can afford on the same dates, if worth it.
+  if (declines.length === 1 && declines[0]!.code === 'affordability' && refers.length === 0) {
+    const counter = affordableAmount(f);
+    if (counter) {
+      return {
+        outcome: 'counter',
+        amountPence: counter,
+        reasons: [
+          ...declines,
+          {
+            code: 'counter-offer',
+            text: `We can offer ${formatPence(counter)} on the same repayment dates.`,
+          },
+        ],
+      };
+    }
+  }
   if (declines.length) return { outcome: 'decline', reasons: declines };
   if (refers.length) return { outcome: 'refer', reasons: refers };
   return { outcome: 'approve', reasons: [{ code: 'rules-passed', text: 'Every underwriting rule passed.' }] };
+}
+
+/** The largest amount, in steps of £10 below the one signed for, whose payments pass the assessment. */
+function affordableAmount(f: UnderwritingFacts): Pence | null {
+  const start = Math.floor((f.amountPence - 1) / COUNTER_OFFER_STEP_PENCE) * COUNTER_OFFER_STEP_PENCE;
+  for (let amount = start; amount >= COUNTER_OFFER_MIN_PENCE; amount -= COUNTER_OFFER_STEP_PENCE) {
+    const passes = assessAffordability({
+      netIncomePence: f.netIncomePence,
+      expensesPence: f.expensesPence,
+      instalmentPence: f.largestPaymentFor(amount),
+    }).approved;
+    if (passes) return amount;
+  }
+  return null;
 }

@@ -3,7 +3,8 @@ import type { AppContext } from '../../app-context';
 import { ApplicationStep } from '../../entities/applications/application-steps';
 import { transition } from '../../entities/applications/transition';
 import { entityRepositories, unitOfWork } from '../../entities/unit-of-work';
-import { approvedEmail, declinedEmail, referredEmail } from './underwriting-emails';
+import type { DbExecutor } from '../../db/create-db';
+import { approvedEmail, counterOfferEmail, declinedEmail, referredEmail } from './underwriting-emails';
 import { payoutRepository } from './payout-repository';
 import type { PayoutService } from './payout-service';
 import { underwritingRepository, type Candidate } from './underwriting-repository';
@@ -11,9 +12,12 @@ import { underwrite, type Reason } from './underwriting-rules';
 
 export type Decided = {
   guid: string;
-  outcome: 'approved' | 'declined' | 'referred' | 'unchanged';
+  outcome: 'approved' | 'declined' | 'referred' | 'counter-offered' | 'unchanged';
   reasons: string;
 };
+
+/** Sends an application's e-sign codes in the transaction that opens signing (features/esign/start-signing). */
+export type StartSigning = (trx: DbExecutor, applicationGuid: string) => Promise<void>;
 
 const said = (reasons: readonly Reason[]) => reasons.map((r) => `${r.code}: ${r.text}`).join('; ');
 
@@ -21,7 +25,14 @@ const said = (reasons: readonly Reason[]) => reasons.map((r) => `${r.code}: ${r.
  * Underwriting (docs/decisions/023): the rule set decides each signed application; a person decides
  * the referred ones (`npm run ops -- underwriting approve|decline`). Approval starts the payout.
  */
-export function underwritingService(ctx: AppContext, payouts: PayoutService) {
+export function underwritingService(
+  ctx: AppContext,
+  payouts: PayoutService,
+  /** Sends the new e-sign codes of a counter-offer, in its transaction (e-sign's own, given by the composition root). */
+  startSigning: StartSigning = async () => {
+    throw new Error('counter-offers need e-sign wired in (servicing.ts)');
+  },
+) {
   const store = unitOfWork(ctx.db, (db) => ({
     ...entityRepositories(ctx)(db),
     payouts: payoutRepository(db),
@@ -74,6 +85,26 @@ export function underwritingService(ctx: AppContext, payouts: PayoutService) {
     if (verdict.outcome === 'approve') {
       const done = await approve(app, reasons, 'underwriting-approved');
       return done ? { guid: app.guid, outcome: 'approved', reasons } : unchanged;
+    }
+    if (verdict.outcome === 'counter') {
+      const offered = verdict.amountPence;
+      const done = await transition(
+        store,
+        app,
+        ApplicationStep.counterOffer,
+        { kind: 'underwriting-counter-offer', reason: reasons },
+        async (repos, trx) => {
+          await underwritingRepository(trx).counterOffer(app.id, offered, reasons);
+          await repos.outbox.enqueue({
+            channel: 'email',
+            to: app.email,
+            ...counterOfferEmail(app.firstName, app.amountPence, offered),
+          });
+          // After the explanation, so the e-mail with the links to sign is the newest.
+          await startSigning(trx, app.guid);
+        },
+      );
+      return done ? { guid: app.guid, outcome: 'counter-offered', reasons } : unchanged;
     }
     if (verdict.outcome === 'decline') {
       const done = await decline(app, verdict.reasons, 'underwriting-declined');

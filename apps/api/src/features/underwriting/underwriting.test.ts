@@ -1,6 +1,14 @@
 import { AppStatus } from '@lender/contract/status';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { messagesTo } from '../../test/account-holder';
+import {
+  esignPost,
+  linkOf,
+  readyToSign,
+  signingLinkSentTo,
+  smsCodeSentTo,
+  stage5Payload,
+} from '../../test/esign-journey';
 import { addDays } from '@lender/contract/dates';
 import { eventually, liveLoanOf, signedApplicant, statusOf } from '../../test/live-loan';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -120,5 +128,75 @@ describe('underwriting after e-sign', () => {
         .where('application_id', '=', second.applicationId)
         .execute(),
     ).toEqual([]);
+  });
+
+  it('offers a smaller loan when only affordability fails, and pays it out once the new agreement is signed', async () => {
+    let applicationId = 0;
+    const signer = await signedApplicant(t, {}, {}, async (customerId) => {
+      // Since stage 3 the customer's expenses leave room for repayments of about £100 a month only.
+      const app = await t.ctx.db
+        .selectFrom('applications')
+        .select('id')
+        .where('customer_id', '=', customerId)
+        .executeTakeFirstOrThrow();
+      applicationId = app.id;
+      const row = await t.ctx.db
+        .selectFrom('application_affordability')
+        .selectAll()
+        .where('application_id', '=', app.id)
+        .executeTakeFirstOrThrow();
+      const buffer = Math.max(5000, Math.ceil(row.net_income_pence * 0.1));
+      await t.ctx.db
+        .updateTable('application_affordability')
+        .set({ expenses_pence: row.net_income_pence - buffer - 10_000 })
+        .where('application_id', '=', app.id)
+        .execute();
+    });
+    expect(
+      await eventually(
+        () => statusOf(t, signer.guid),
+        (s) => s === AppStatus.offerSent,
+      ),
+    ).toBe(AppStatus.offerSent);
+    const { amount_pence } = await t.ctx.db
+      .selectFrom('applications')
+      .select('amount_pence')
+      .where('id', '=', applicationId)
+      .executeTakeFirstOrThrow();
+    expect(amount_pence).toBeLessThan(30_000);
+    expect(amount_pence % 1000).toBe(0);
+    const offer = (await messagesTo(t, signer.email)).find((m) => m.subject?.startsWith('A new offer'));
+    expect(offer?.text).toContain(`We can lend you £${(amount_pence / 100).toFixed(2)} instead`);
+    expect(
+      await t.ctx.db.selectFrom('loans').selectAll().where('application_id', '=', applicationId).execute(),
+    ).toEqual([]);
+
+    // The customer reads and signs the new agreement with the new link and code.
+    const link = await signingLinkSentTo(t, signer.email);
+    const renewed = { ...signer, signingToken: link.signingToken };
+    const documents = await readyToSign(t, renewed);
+    expect(documents.contract3).toContain(`£${(amount_pence / 100).toFixed(2)}`);
+    const signed = await esignPost(
+      t,
+      'SubmitStage5',
+      stage5Payload(signer.guid, await smsCodeSentTo(t, signer.mobile)),
+      {
+        'user-agent': 'Test browser/1.0',
+        ...linkOf(renewed),
+      },
+    );
+    expect(signed.json().error.errorID).toBe(0);
+    expect(
+      await eventually(
+        () => statusOf(t, signer.guid),
+        (s) => s === AppStatus.active,
+      ),
+    ).toBe(AppStatus.active);
+    const loan = await t.ctx.db
+      .selectFrom('loans')
+      .selectAll()
+      .where('application_id', '=', applicationId)
+      .executeTakeFirstOrThrow();
+    expect(loan.principal_pence).toBe(amount_pence);
   });
 });
