@@ -269,7 +269,7 @@ describe('priceLoan, FCA price cap', () => {
       ),
       { numRuns: 3000 },
     );
-  });
+  }, 60_000); // 3,000 priced loans: seconds on a loaded 2-core machine; the budget is the bench's, not this test's
 });
 
 describe('defaultFeePence', () => {

@@ -202,5 +202,5 @@ describe('the ledger', () => {
       ),
       { numRuns: Number(process.env.LEDGER_RUNS ?? 150) },
     );
-  });
+  }, 60_000); // about 2 s alone; far more on a loaded machine, and a test time is no budget
 });
