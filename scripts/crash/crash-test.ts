@@ -9,10 +9,16 @@
  * (SQLite: its integrity and foreign key pragmas; PostgreSQL: no orphaned rows), and the server must
  * start once more, answer /api/health and a fresh SubmitStage1, and stop cleanly.
  *
- * Usage: node --import tsx scripts/crash/crash-test.ts [--only sqlite|postgres]
+ * Then, for each database, the close-of-business phase (cob-crash.ts, issue 25): the ops command closing
+ * a seeded book of loans through their first due date and retry day is killed with SIGKILL at random
+ * moments, restarted each time, and must end with nobody charged twice and the same ledger as an
+ * uninterrupted run.
+ *
+ * Usage: node --import tsx scripts/crash/crash-test.ts [--only sqlite|postgres] [--only-cob]
  * PostgreSQL is tested on TEST_DATABASE_URL (run.sh sets it to a throwaway cluster); without it, pass
- * --only sqlite. Settings: CRASH_KILLS (10), CRASH_APPLICANTS (8), CRASH_SEED (random, printed),
- * CRASH_DEADLINE_S (240: the whole run fails past it).
+ * --only sqlite. --only-cob runs the close-of-business phase alone. Settings: CRASH_KILLS (10),
+ * CRASH_APPLICANTS (8), CRASH_COB_LOANS (600), CRASH_COB_KILLS (5), CRASH_SEED (random, printed: it
+ * repeats the kill moments and the declining loans), CRASH_DEADLINE_S (420: the whole run fails past it).
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -23,6 +29,7 @@ import { AppStatus } from '@lender/contract/status';
 import pg from 'pg';
 import { createStage1Payload } from '../../apps/api/src/test/stage1-payload';
 import { UNUSED_PRODUCTION_SERVICES } from '../../apps/api/src/test/unused-card-provider';
+import { cobCrash, type CobDatabase, type CobSummary } from './cob-crash';
 import { Load, type Stage1Ack } from './load';
 import {
   killAllServers,
@@ -55,7 +62,9 @@ const intSetting = (name: string, fallback: number, min: number) => {
 
 const KILLS = intSetting('CRASH_KILLS', 10, 1);
 const APPLICANTS = intSetting('CRASH_APPLICANTS', 8, 1);
-const DEADLINE_S = intSetting('CRASH_DEADLINE_S', 240, 10);
+const COB_LOANS = intSetting('CRASH_COB_LOANS', 600, 10);
+const COB_KILLS = intSetting('CRASH_COB_KILLS', 5, 1);
+const DEADLINE_S = intSetting('CRASH_DEADLINE_S', 420, 10);
 const SEED = intSetting('CRASH_SEED', crypto.randomInt(1, 2 ** 31), 0);
 const KILL_AFTER_MS = { min: 200, max: 1500 };
 const START_TIMEOUT_MS = 45_000;
@@ -63,8 +72,9 @@ const REQUEST_TIMEOUT_MS = 10_000;
 
 const onlyIndex = process.argv.indexOf('--only');
 const only = onlyIndex >= 0 ? process.argv[onlyIndex + 1] : undefined;
+const onlyCob = process.argv.includes('--only-cob');
 if (only !== undefined && only !== 'sqlite' && only !== 'postgres') {
-  console.error('usage: crash-test.ts [--only sqlite|postgres]');
+  console.error('usage: crash-test.ts [--only sqlite|postgres] [--only-cob]');
   process.exit(2);
 }
 
@@ -302,18 +312,18 @@ async function crashDatabase(target: Target, checks: Check[]): Promise<Summary> 
   };
 }
 
-async function sqliteTarget(): Promise<Target> {
-  const file = path.join(tmp, 'lender.sqlite');
+async function sqliteTarget(name = 'lender'): Promise<Target> {
+  const file = path.join(tmp, `${name}.sqlite`);
   return { label: 'sqlite', databaseUrl: `sqlite:${file}`, open: async () => openSqlite(file) };
 }
 
-/** A database of its own in the cluster of TEST_DATABASE_URL, dropped at the end. */
-async function postgresTarget(baseUrl: string): Promise<Target> {
+/** A database of its own in the cluster of TEST_DATABASE_URL (empty, or a copy of `template`), dropped at the end. */
+async function postgresTarget(baseUrl: string, template?: string): Promise<Target> {
   const name = `crash_${crypto.randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: baseUrl, connectionTimeoutMillis: 10_000 });
   await admin.connect();
   try {
-    await admin.query(`create database ${name}`);
+    await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   } finally {
     await admin.end();
   }
@@ -332,6 +342,30 @@ async function postgresTarget(baseUrl: string): Promise<Target> {
   return { label: 'postgres', databaseUrl, open: () => openPostgres(databaseUrl) };
 }
 
+/** Fresh databases and copies for the close-of-business phase, on one dialect. */
+function cobDatabases(label: 'sqlite' | 'postgres', pgUrl: string | undefined) {
+  const asCob = (t: Target): CobDatabase => ({ url: t.databaseUrl, open: t.open });
+  if (label === 'sqlite') {
+    return {
+      create: async (name: string) => asCob(await sqliteTarget(name)),
+      copy: async (of: CobDatabase, name: string) => {
+        const from = of.url.slice('sqlite:'.length);
+        const target = await sqliteTarget(name);
+        const to = target.databaseUrl.slice('sqlite:'.length);
+        // Closed cleanly, the file holds everything; a write-ahead log left beside it goes too.
+        fs.copyFileSync(from, to);
+        if (fs.existsSync(`${from}-wal`)) fs.copyFileSync(`${from}-wal`, `${to}-wal`);
+        return asCob(target);
+      },
+    };
+  }
+  if (!pgUrl) throw new Error('TEST_DATABASE_URL is not set');
+  return {
+    create: async () => asCob(await postgresTarget(pgUrl)),
+    copy: async (of: CobDatabase) => asCob(await postgresTarget(pgUrl, new URL(of.url).pathname.slice(1))),
+  };
+}
+
 async function main() {
   const pgUrl = process.env.TEST_DATABASE_URL;
   if (only !== 'sqlite' && !pgUrl) {
@@ -340,24 +374,53 @@ async function main() {
     );
   }
   console.log(
-    `crash test: ${KILLS} kills per database, ${APPLICANTS} applicants, kill ${KILL_AFTER_MS.min}-` +
-      `${KILL_AFTER_MS.max} ms after each start, seed ${SEED} (CRASH_SEED=${SEED} repeats the kill moments)`,
+    `crash test: ${
+      onlyCob
+        ? ''
+        : `${KILLS} kills per database, ${APPLICANTS} applicants, kill ${KILL_AFTER_MS.min}-` +
+          `${KILL_AFTER_MS.max} ms after each start; `
+    }close of business: ${COB_LOANS} loans, ${COB_KILLS} kills; ` +
+      `seed ${SEED} (CRASH_SEED=${SEED} repeats the kill moments)`,
   );
 
   const checks: Check[] = [];
   const summaries: Summary[] = [];
+  const cobSummaries: CobSummary[] = [];
+  const labels = (['sqlite', 'postgres'] as const).filter(
+    (l) => (only === undefined || only === l) && (l === 'sqlite' || pgUrl),
+  );
   let error: unknown = null;
   try {
-    for (const make of [
-      only !== 'postgres' ? sqliteTarget : null,
-      only !== 'sqlite' && pgUrl ? () => postgresTarget(pgUrl) : null,
-    ]) {
-      if (!make) continue;
-      const target = await make();
+    for (const label of onlyCob ? [] : labels) {
+      const target = label === 'sqlite' ? await sqliteTarget() : await postgresTarget(pgUrl!);
       const from = checks.length;
       summaries.push(await crashDatabase(target, checks));
       for (const c of checks.slice(from)) {
         console.log(`[${target.label}]   ${c.ok ? 'ok  ' : 'FAIL'}  ${c.name}: ${c.detail}`);
+      }
+    }
+    for (const label of labels) {
+      const from = checks.length;
+      try {
+        cobSummaries.push(
+          await cobCrash(
+            {
+              label,
+              repoRoot,
+              tmp,
+              loans: COB_LOANS,
+              kills: COB_KILLS,
+              // A stream of its own per database: --only-cob repeats the moments of a whole run's seed.
+              random: prng(SEED + (label === 'sqlite' ? 0x9e3779b9 : 0x7f4a7c15)),
+              ...cobDatabases(label, pgUrl),
+            },
+            checks,
+          ),
+        );
+      } finally {
+        for (const c of checks.slice(from)) {
+          console.log(`[${label} cob]   ${c.ok ? 'ok  ' : 'FAIL'}  ${c.name}: ${c.detail}`);
+        }
       }
     }
   } catch (err) {
@@ -375,6 +438,13 @@ async function main() {
     console.log(
       `${s.label}: ${s.kills} kills; acknowledged ${s.stage1} SubmitStage1 + ${s.accepted} AcceptQuote; ` +
         `${s.verified} of them verified present; ${s.cut} calls cut off by kills (not counted); ${seconds(s.ms)}`,
+    );
+  }
+  for (const s of cobSummaries) {
+    console.log(
+      `${s.label} close of business: ${s.loans} loans (${s.declining} declining), ${s.days} days; ${s.landed} of ` +
+        `${s.kills} kills landed mid-run, ${s.refused} restarts refused by the killed run's lock; ` +
+        `uninterrupted run ${seconds(s.uninterruptedMs)}; ${seconds(s.ms)}`,
     );
   }
   console.log(`crash test: ${seconds(Date.now() - started)} in all, seed ${SEED}`);

@@ -15,6 +15,12 @@ export function killAllServers() {
   }
 }
 
+/** Has `child` killed with the servers on any way out of the process (the close-of-business runs). */
+export function track(child: ChildProcess) {
+  live.add(child);
+  child.once('exit', () => live.delete(child));
+}
+
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** Resolves with the promise's value, or rejects with `what` once `ms` have passed. */

@@ -5,11 +5,13 @@ import { welcomeEmail } from '../../apps/api/src/features/register/welcome-email
 import { sha256 } from '../../apps/api/src/lib/secrets';
 import type { AcceptAck, Stage1Ack } from './load';
 
-/** Read-only questions to the database the server wrote, on either dialect. */
+/** Questions to the database the server wrote, on either dialect (and the odd change a test makes). */
 export type Sql = {
   kind: 'sqlite' | 'postgres';
   /** `?` placeholders on both dialects. */
   all<T>(text: string, params?: unknown[]): Promise<T[]>;
+  /** A statement that returns no rows (update, delete); the number of rows it changed. */
+  run(text: string, params?: unknown[]): Promise<number>;
   close(): Promise<void>;
 };
 
@@ -19,6 +21,7 @@ export function openSqlite(file: string): Sql {
   return {
     kind: 'sqlite',
     all: async <T>(text: string, params: unknown[] = []) => database.prepare(text).all(...params) as T[],
+    run: async (text: string, params: unknown[] = []) => database.prepare(text).run(...params).changes,
     close: async () => void database.close(),
   };
 }
@@ -26,17 +29,17 @@ export function openSqlite(file: string): Sql {
 export async function openPostgres(url: string): Promise<Sql> {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000 });
   await client.connect();
+  const query = (text: string, params: unknown[]) => {
+    let n = 0;
+    return client.query(
+      text.replace(/\?/g, () => `$${++n}`),
+      params,
+    );
+  };
   return {
     kind: 'postgres',
-    all: async <T>(text: string, params: unknown[] = []) => {
-      let n = 0;
-      return (
-        await client.query(
-          text.replace(/\?/g, () => `$${++n}`),
-          params,
-        )
-      ).rows as T[];
-    },
+    all: async <T>(text: string, params: unknown[] = []) => (await query(text, params)).rows as T[],
+    run: async (text: string, params: unknown[] = []) => (await query(text, params)).rowCount ?? 0,
     close: () => client.end(),
   };
 }

@@ -29,6 +29,8 @@ export async function seedLoans(ctx: AppContext, options: SeedOptions): Promise<
   const now = new Date().toISOString();
   const ids: number[] = [];
   const run = crypto.randomBytes(4).toString('hex');
+  // Mobile numbers are unique: each seeding starts at a random place among the 07 numbers.
+  const firstMobile = crypto.randomInt(0, 900_000_000);
   for (let from = 0; from < count; from += BATCH) {
     const size = Math.min(BATCH, count - from);
     const n = Array.from({ length: size }, (_, k) => from + k);
@@ -48,7 +50,7 @@ export async function seedLoans(ctx: AppContext, options: SeedOptions): Promise<
         .values(
           n.map((k) => ({
             email: `seed.${run}.${k}@example.com`,
-            mobile: `07${String(k).padStart(9, '0')}`,
+            mobile: `07${String(firstMobile + k).padStart(9, '0')}`,
             title_id: 1,
             first_name: 'Sam',
             last_name: `Seed${k}`,

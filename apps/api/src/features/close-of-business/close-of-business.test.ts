@@ -239,3 +239,29 @@ describe('the close of business, started again after a kill', () => {
     expect(row).toMatchObject({ blocked_on: addDays(first!, 1), blocked_reason: 'two collections declined' });
   });
 });
+
+describe('the close of business, asked twice at once in one process', () => {
+  it('runs once and refuses the second run until the first is done', async () => {
+    const t = await createTestApp();
+    try {
+      const loan = await signedApplicant(t);
+      await eventually(
+        () => statusOf(t, loan.guid),
+        (s) => s === AppStatus.active,
+      );
+      await t.ctx.businessDate.set(addDays(t.ctx.businessDate.today(), 3));
+      const cob = t.app.servicing.closeOfBusiness;
+      const [first, second] = await Promise.allSettled([cob.closeThrough(), cob.closeThrough()]);
+      expect(first.status).toBe('fulfilled');
+      expect(second).toMatchObject({
+        status: 'rejected',
+        reason: expect.objectContaining({
+          message: expect.stringMatching(/already running in this process/),
+        }),
+      });
+      expect(await cob.closeThrough()).toEqual([]);
+    } finally {
+      await t.close();
+    }
+  });
+});

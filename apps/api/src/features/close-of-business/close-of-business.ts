@@ -35,6 +35,7 @@ export function closeOfBusiness(ctx: AppContext, cards: CardProvider) {
   const lock = jobLock(ctx.db, 'close-of-business');
   const collections = cpaCollections(ctx, store, cards);
   const noticesFor = loanNotices(ctx, store);
+  let running = false;
   const { config } = ctx;
 
   async function lastClosed(): Promise<IsoDate | null> {
@@ -205,18 +206,32 @@ export function closeOfBusiness(ctx: AppContext, cards: CardProvider) {
       const until = through ?? addDays(today, -1);
       if (!isIsoDate(until)) throw new Error(`Not a date: ${until}. Use yyyy-mm-dd.`);
       if (until > today) throw new Error(`Cannot close ${until}: the business date is ${today}.`);
-      if (!(await lock.take()))
-        throw new Error('The close of business is already running in another process.');
+      // The lock is this process's own: a second run here would renew it, not wait for it.
+      if (running) throw new Error('The close of business is already running in this process.');
+      running = true;
       try {
-        const days: DayClosed[] = [];
-        for (let date = await firstOpenDay(); date && date <= until; date = addDays(date, 1)) {
-          days.push(await closeDay(date));
+        if (!(await lock.take())) {
+          const held = await lock.heldBy();
+          throw new Error(
+            `The close of business is already running in another process (${held?.holder ?? 'unknown'}, ` +
+              `its lock lapses at ${held?.expires_at ?? 'once released'}).`,
+          );
         }
-        return days;
+        try {
+          const days: DayClosed[] = [];
+          for (let date = await firstOpenDay(); date && date <= until; date = addDays(date, 1)) {
+            days.push(await closeDay(date));
+          }
+          return days;
+        } finally {
+          await lock.release();
+        }
       } finally {
-        await lock.release();
+        running = false;
       }
     },
+    /** Whether a run of this process is under way (the server's daily check skips its turn). */
+    isRunning: () => running,
   };
 }
 

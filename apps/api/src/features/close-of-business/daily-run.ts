@@ -23,7 +23,7 @@ export async function closeIfDue(
   cobTime: string,
   now: Date = new Date(),
 ): Promise<boolean> {
-  if (cobTime === 'off' || !pastCobTime(now, cobTime)) return false;
+  if (cobTime === 'off' || cob.isRunning() || !pastCobTime(now, cobTime)) return false;
   const last = await cob.lastClosed();
   if (last && last >= addDays(businessDate(), -1)) return false;
   await cob.closeThrough();
