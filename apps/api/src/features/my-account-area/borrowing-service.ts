@@ -9,6 +9,25 @@ import { loanDays, loanFigures, loanType, scheduleRows, transactionLines, within
 
 const pounds = penceToPounds;
 
+/** sobRep4: the latest loan paid out, with its figures from the ledger. */
+function latestLoan(book: LoanBook) {
+  const f = loanFigures(book);
+  return {
+    appID: book.loan.application_id,
+    fundedDate: book.loan.funded_on!,
+    approvedPeriod: book.schedule.length,
+    days: loanDays(book),
+    loanType: loanType(book),
+    amount: pounds(f.amountPence),
+    contractInterest: pounds(f.contractInterestPence),
+    actualInterest: pounds(f.actualInterestPence),
+    defaultInterest: pounds(f.defaultInterestPence),
+    charge: pounds(f.chargePence),
+    borrowingCost: pounds(f.borrowingCostPence),
+    totalDue: pounds(f.totalDuePence),
+  };
+}
+
 /**
  * The borrow area's reads (GetBorrowingSummary, GetScheduleSummary, GetTotalDue), always of one
  * customer: the session's. Every figure comes from the ledger through loan-views.ts.
@@ -62,7 +81,7 @@ export function borrowingService(db: Db, today: () => IsoDate = londonToday) {
             .filter((r) => !r.isPayed)
             .map((r) => ({
               date: r.paymentDate,
-              description: `Instalment ${live.schedule.findIndex((s) => s.dueDate === r.paymentDate) + 1} of ${live.schedule.length}${r.paymentDate < date ? ' (overdue)' : ''}`,
+              description: `Instalment ${r.seq} of ${live.schedule.length}${r.paymentDate < date ? ' (overdue)' : ''}`,
               amount: pounds(r.duePence),
             }))
         : [];
@@ -93,29 +112,7 @@ export function borrowingService(db: Db, today: () => IsoDate = londonToday) {
             borrowingCost: sum((f) => f.borrowingCostPence),
           },
         ],
-        sobRep4: lastFunded
-          ? [
-              {
-                appID: lastFunded.loan.application_id,
-                fundedDate: lastFunded.loan.funded_on!,
-                approvedPeriod: lastFunded.schedule.length,
-                days: loanDays(lastFunded),
-                loanType: loanType(lastFunded),
-                ...(() => {
-                  const f = loanFigures(lastFunded);
-                  return {
-                    amount: pounds(f.amountPence),
-                    contractInterest: pounds(f.contractInterestPence),
-                    actualInterest: pounds(f.actualInterestPence),
-                    defaultInterest: pounds(f.defaultInterestPence),
-                    charge: pounds(f.chargePence),
-                    borrowingCost: pounds(f.borrowingCostPence),
-                    totalDue: pounds(f.totalDuePence),
-                  };
-                })(),
-              },
-            ]
-          : [],
+        sobRep4: lastFunded ? [latestLoan(lastFunded)] : [],
       };
     },
 

@@ -51,6 +51,7 @@ export const loanType = (book: LoanBook) =>
 export function scheduleRows(book: LoanBook) {
   const states = instalmentStates(book.terms, positionOf(book.terms, book.rows));
   return book.schedule.map((line, k) => ({
+    seq: line.seq,
     paymentDate: line.dueDate,
     principalPence: line.principalPence,
     interestPence: line.interestPence,
