@@ -265,3 +265,86 @@ describe('the close of business, asked twice at once in one process', () => {
     }
   });
 });
+
+describe('the close of business, for a loan never paid (notices, default, pre-claim)', () => {
+  let t: TestApp;
+  let loan: Awaited<ReturnType<typeof signedApplicant>>;
+  let dates: string[];
+  beforeAll(async () => {
+    t = await createTestApp();
+    loan = await signedApplicant(t, {}, { card: { cardNumber: CARDS.declinesCharges } });
+    await eventually(
+      () => statusOf(t, loan.guid),
+      (s) => s === AppStatus.active,
+    );
+    dates = await dueDates(t, loan.applicationId);
+  });
+  afterAll(() => t.close());
+
+  const subjects = async () => (await messagesTo(t, loan.email)).map((m) => m.subject ?? '');
+  const noticesOf = () =>
+    t.ctx.db
+      .selectFrom('loan_notices')
+      .select(['kind', 'on_date'])
+      .where('application_id', '=', loan.applicationId)
+      .orderBy('id')
+      .execute();
+
+  it('sends the s87 default notice 28 days after the missed payment, with at least 14 days to pay', async () => {
+    await travelTo(t, addDays(dates[0]!, 29));
+    expect((await noticesOf()).map((n) => n.kind)).toEqual(['card-blocked', 's87']);
+    const row = await t.ctx.db
+      .selectFrom('loans')
+      .selectAll()
+      .where('application_id', '=', loan.applicationId)
+      .executeTakeFirstOrThrow();
+    expect(row.default_notice_on).toBe(addDays(dates[0]!, 28));
+    expect(row.remedy_by).toBe(addDays(dates[0]!, 28 + 16));
+    const notice = (await messagesTo(t, loan.email)).find((m) => m.subject?.startsWith('Default notice'))!;
+    expect(notice.text).toContain('section 87(1) of the Consumer Credit Act 1974');
+    expect(notice.text).toContain('arrears-information-sheet');
+  });
+
+  it('sends the s86B notice once two payments are missed, and defaults the loan once the remedy date passes', async () => {
+    await travelTo(t, addDays(dates[1]!, 1));
+    expect(await subjects()).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^Notice of sums in arrears/)]),
+    );
+    const s86b = (await noticesOf()).filter((n) => n.kind === 's86b');
+    expect(s86b).toEqual([{ kind: 's86b', on_date: dates[1] }]);
+    expect(await statusOf(t, loan.guid)).toBe(AppStatus.arrears);
+    // The remedy date is a day the customer may still pay on; the day after, the loan is in default.
+    await travelTo(t, addDays(dates[0]!, 28 + 16 + 1));
+    expect(await statusOf(t, loan.guid)).toBe(AppStatus.arrears);
+    await travelTo(t, addDays(dates[0]!, 28 + 16 + 2));
+    expect(await statusOf(t, loan.guid)).toBe(AppStatus.defaulted);
+  });
+
+  it('freezes interest in default and flags the account for the pre-claim process after 60 days', async () => {
+    const row = await t.ctx.db
+      .selectFrom('loans')
+      .selectAll()
+      .where('application_id', '=', loan.applicationId)
+      .executeTakeFirstOrThrow();
+    const interestBefore = await t.ctx.db
+      .selectFrom('loan_transactions')
+      .select('id')
+      .where('application_id', '=', loan.applicationId)
+      .where('type', '=', 'interest')
+      .execute();
+    await travelTo(t, addDays(row.defaulted_on!, 61));
+    const interestAfter = await t.ctx.db
+      .selectFrom('loan_transactions')
+      .select('id')
+      .where('application_id', '=', loan.applicationId)
+      .where('type', '=', 'interest')
+      .execute();
+    expect(interestAfter.length).toBe(interestBefore.length);
+    const customer = await t.ctx.db
+      .selectFrom('customers')
+      .select('is_legal')
+      .where('id', '=', loan.customerId)
+      .executeTakeFirstOrThrow();
+    expect(customer.is_legal).toBe(1);
+  });
+});

@@ -11,6 +11,9 @@ import type { EntityStore } from '../../entities/unit-of-work';
 import { nowIso } from '../../lib/clock';
 import { arrearsNoticeEmail, defaultNoticeEmail } from './servicing-emails';
 
+/** Six months, at the shortest: a notice of sums in arrears is repeated within every such period. */
+const S86B_REPEAT_DAYS = 180;
+
 /** Records a notice once per reference; true when this call recorded it (so its message is sent once). */
 export async function recordNotice(
   trx: DbExecutor,
@@ -64,7 +67,9 @@ export function loanNotices(ctx: AppContext, store: EntityStore) {
     if (episode) {
       const [c, reference] = await Promise.all([customerOf(loan.customer_id), guid()]);
       await store.transaction(async ({ outbox }, trx) => {
-        if (!(await recordNotice(trx, app.id, 's86b', date, `s86b:${app.id}:${episode}`))) return;
+        // s86B(2): again at most six months after the last, for as long as the trigger holds.
+        const round = Math.floor(daysBetween(episode, date) / S86B_REPEAT_DAYS);
+        if (!(await recordNotice(trx, app.id, 's86b', date, `s86b:${app.id}:${episode}:${round}`))) return;
         await outbox.enqueue({
           channel: 'email',
           to: c.email,
