@@ -12,6 +12,13 @@ declare module 'autocannon' {
     method?: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
     headers?: Record<string, string>;
     body?: string;
+    /** Sent in turn by each connection, instead of one request. */
+    requests?: {
+      method?: Options['method'];
+      path?: string;
+      headers?: Record<string, string>;
+      body?: string;
+    }[];
   };
 
   export type Histogram = {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiFigure, Load } from './api';
 import { checkBudgets } from './budgets';
+import type { CobFigures, CobReadFigure, CobRun, CobStep } from './cob-figures';
 import type { LighthouseFigure } from './lighthouse';
 import type { PageFigure } from './pages';
 
@@ -30,8 +31,50 @@ const page = (name: string, jsGzipKb: number) =>
 const lighthouse = (name: string, performance: number, accessibility: number) =>
   ({ page: name, path: `/${name}`, scores: { performance, accessibility } }) as LighthouseFigure;
 
+const step = (
+  name: CobStep['step'],
+  seconds: number,
+  loans: number,
+  extra: Partial<CobStep> = {},
+): CobStep => ({
+  step: name,
+  date: '2026-11-25',
+  seconds,
+  cpuSeconds: seconds / 2,
+  loans,
+  memory: { rssBeforeMb: 200, peakRssMb: 260, rssAfterMb: 230 },
+  ...extra,
+});
+const cobRun = (database: CobRun['database'], loans: number, dueSeconds: number): CobRun => ({
+  database,
+  loans,
+  steps: [
+    step('seed', loans / 3000, loans),
+    step('ordinaryDay', loans / 20_000, loans),
+    step('dueDay', dueSeconds, loans),
+  ],
+});
+const read = (call: string, overrides: Partial<CobReadFigure> = {}): CobReadFigure => ({
+  call,
+  path: `/api/${call}`,
+  status: 'measured',
+  load: load({ rps: 900, p99Ms: 30 }),
+  ...overrides,
+});
+const goodCob = (): CobFigures => ({
+  runs: [cobRun('sqlite', 100_000, 70), cobRun('postgres', 10_000, 5), cobRun('postgres', 100_000, 48)],
+  reads: {
+    database: 'postgres',
+    loans: 100_000,
+    sessions: 200,
+    calls: [read('MyAccountArea/GetBorrowingSummary'), read('MyAccountArea/GetScheduleSummary')],
+  },
+  dueDayLimitSeconds: 75,
+});
+
 /** A run in which every budget is met: the starting point each test spoils in one way. */
 const goodRun = () => ({
+  cob: goodCob(),
   pages: [page('home', 88.9)],
   lighthouse: ['home', 'stage1', 'info/costs'].map((p) => lighthouse(p, 98, 100)),
   api: [
@@ -64,6 +107,9 @@ describe('bench budgets', () => {
       'read-p99 Dictionary/GetDictionaries',
       'read-p99 Register/CalculateQuote',
       'read-p99 Register/GetApplicationStatus',
+      'cob-due-day postgres',
+      'cob-read-p99 MyAccountArea/GetBorrowingSummary',
+      'cob-read-p99 MyAccountArea/GetScheduleSummary',
     ]);
   });
 
@@ -136,6 +182,9 @@ describe('bench budgets', () => {
       ['lighthouse-accessibility info/costs', false, 'not measured'],
       ['calculate-quote-ratio', false, 'not measured'],
       ['read-p99', false, 'not measured'],
+      ['cob-due-day postgres', false, 'not measured'],
+      ['cob-read-p99 MyAccountArea/GetBorrowingSummary', false, 'not measured'],
+      ['cob-read-p99 MyAccountArea/GetScheduleSummary', false, 'not measured'],
     ]);
   });
 
@@ -145,6 +194,88 @@ describe('bench budgets', () => {
     expect(result(checkBudgets(run), 'calculate-quote-ratio')).toMatchObject({
       pass: false,
       actual: 'not measured',
+    });
+  });
+
+  it('hold the close of business to its due day on PostgreSQL with 100,000 loans, not SQLite’s', () => {
+    const budgets = checkBudgets(goodRun());
+    expect(result(budgets, 'cob-due-day postgres')).toMatchObject({
+      pass: true,
+      budget: 'close of business, due day, 100,000 loans on PostgreSQL <= 60 s',
+      actual: '48.0 s (2,083 loans/s)',
+    });
+    // SQLite's 70 s above is reported, not budgeted.
+    expect(budgets.filter((b) => b.id.startsWith('cob-due-day'))).toHaveLength(1);
+  });
+
+  it('miss the due-day budget over 60 s, and when the day was stopped at its time limit', () => {
+    const slow = goodRun();
+    slow.cob.runs[2] = cobRun('postgres', 100_000, 60.5);
+    expect(result(checkBudgets(slow), 'cob-due-day postgres')).toMatchObject({
+      pass: false,
+      actual: '60.5 s (1,653 loans/s)',
+    });
+
+    const stopped = goodRun();
+    stopped.cob.runs[2]!.steps[2] = step('dueDay', 75.2, 3_760, { partial: true });
+    expect(result(checkBudgets(stopped), 'cob-due-day postgres')).toMatchObject({
+      pass: false,
+      actual: '> 75 s (stopped: 3,760 of 100,000 loans collected, 50 loans/s)',
+    });
+  });
+
+  it('miss the due-day budget when only smaller books ran, or the run failed', () => {
+    const small = goodRun();
+    small.cob.runs = small.cob.runs.filter((r) => r.loans < 100_000);
+    expect(result(checkBudgets(small), 'cob-due-day postgres')).toMatchObject({
+      pass: false,
+      actual: 'not measured',
+    });
+
+    const failed = goodRun();
+    failed.cob.runs[2] = { database: 'postgres', loans: 100_000, steps: [], error: 'seeding failed\nstack' };
+    expect(result(checkBudgets(failed), 'cob-due-day postgres')).toMatchObject({
+      pass: false,
+      actual: 'not measured: seeding failed',
+    });
+  });
+
+  it('miss a borrow-area read over 50 ms, with error answers, or measured on a smaller book', () => {
+    const slow = goodRun();
+    slow.cob.reads!.calls[0] = read('MyAccountArea/GetBorrowingSummary', { load: load({ p99Ms: 51 }) });
+    const budgets = checkBudgets(slow);
+    expect(result(budgets, 'cob-read-p99 MyAccountArea/GetBorrowingSummary')).toMatchObject({
+      pass: false,
+      actual: '51 ms',
+    });
+    expect(result(budgets, 'cob-read-p99 MyAccountArea/GetScheduleSummary').pass).toBe(true);
+
+    const errors = goodRun();
+    errors.cob.reads!.calls[1] = read('MyAccountArea/GetScheduleSummary', {
+      load: load({ non2xx: 3 }),
+      reason: '3 non-2xx answers and 0 errors or timeouts during the run',
+    });
+    expect(result(checkBudgets(errors), 'cob-read-p99 MyAccountArea/GetScheduleSummary').pass).toBe(false);
+
+    const small = goodRun();
+    small.cob.reads!.loans = 10_000;
+    expect(result(checkBudgets(small), 'cob-read-p99 MyAccountArea/GetScheduleSummary')).toMatchObject({
+      pass: false,
+      actual: '30 ms (with 10,000 loans only)',
+    });
+  });
+
+  it('miss the borrow-area reads when their probe failed, with the reason', () => {
+    const run = goodRun();
+    run.cob.reads!.calls[0] = {
+      call: 'MyAccountArea/GetBorrowingSummary',
+      path: '/api/MyAccountArea/GetBorrowingSummary',
+      status: 'skipped',
+      reason: 'probe did not succeed: HTTP 401',
+    };
+    expect(result(checkBudgets(run), 'cob-read-p99 MyAccountArea/GetBorrowingSummary')).toMatchObject({
+      pass: false,
+      actual: 'not measured: probe did not succeed: HTTP 401',
     });
   });
 });

@@ -5,7 +5,30 @@ import { freePort } from '../../scripts/free-port';
 import { onCleanup } from './lifecycle';
 import { tempDir } from './server';
 
-export type Cluster = { url: string; version: string; stop(): void };
+export type Cluster = {
+  url: string;
+  version: string;
+  stop(): void;
+  /** CPU time used so far by the cluster's processes alive now (its backends included), in seconds. */
+  cpuSeconds(): number;
+};
+
+/** utime + stime of every process whose working directory is `dir` (PostgreSQL's run in their data directory). */
+function cpuSecondsOfProcessesIn(dir: string): number {
+  let ticks = 0;
+  for (const pid of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      if (fs.readlinkSync(`/proc/${pid}/cwd`) !== dir) continue;
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // Gone, or not ours to read.
+    }
+  }
+  return ticks / 100;
+}
 
 /** The newest /usr/lib/postgresql/<major>/bin with an initdb, or null. */
 function findBin(): string | null {
@@ -89,7 +112,14 @@ export async function startPostgres(): Promise<Cluster> {
       `-p ${port} -k '' -c listen_addresses=127.0.0.1`,
       'start',
     ]);
-    if (r.status === 0) return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, version, stop };
+    if (r.status === 0) {
+      return {
+        url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+        version,
+        stop,
+        cpuSeconds: () => cpuSecondsOfProcessesIn(data),
+      };
+    }
     run('pg_ctl', ['-D', data, '-w', '-t', '10', '-m', 'immediate', 'stop'], 15_000);
     started = false;
   }

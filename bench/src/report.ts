@@ -1,5 +1,6 @@
 import type { ApiFigure } from './api';
 import type { BudgetResult } from './budgets';
+import { growth, loansPerSecond, type CobFigures, type CobRun, type CobStepName } from './cob-figures';
 import type { JourneyFigures } from './journeys';
 import type { LighthouseFigure } from './lighthouse';
 import type { Machine } from './machine';
@@ -17,6 +18,7 @@ export type Results = {
   lighthouse?: LighthouseFigure[];
   api?: ApiFigure[];
   journeys?: JourneyFigures[];
+  cob?: CobFigures;
   budgets: BudgetResult[];
   budgetsPassed: boolean;
   errors: { section: string; message: string }[];
@@ -151,6 +153,8 @@ export function renderTables(r: Results): string {
     );
   }
 
+  if (r.cob) parts.push(renderCob(r.cob));
+
   parts.push(
     '**Budgets**\n\n' +
       table(
@@ -161,4 +165,92 @@ export function renderTables(r: Results): string {
   if (r.errors.length > 0)
     parts.push(`**Errors**\n\n${r.errors.map((e) => `- ${e.section}: ${e.message}`).join('\n')}`);
   return parts.join('\n\n');
+}
+
+const seconds = (n: number | undefined) =>
+  n === undefined ? undefined : n < 10 ? n.toFixed(2) : n.toFixed(1);
+
+function renderCob(cob: CobFigures): string {
+  const stepOf = (run: CobRun, name: CobStepName) => run.steps.find((s) => s.step === name);
+  const time = (run: CobRun, name: CobStepName) => {
+    const s = stepOf(run, name);
+    if (!s) return undefined;
+    return s.partial
+      ? `> ${Math.floor(s.seconds)} (stopped, ${s.loans.toLocaleString('en-GB')} done)`
+      : seconds(s.seconds);
+  };
+  const rate = (run: CobRun, name: CobStepName) => {
+    const s = stepOf(run, name);
+    return s ? loansPerSecond(s) : undefined;
+  };
+  const rows = cob.runs.map((run) => {
+    const due = stepOf(run, 'dueDay');
+    return [
+      run.database,
+      run.loans.toLocaleString('en-GB'),
+      time(run, 'seed'),
+      time(run, 'ordinaryDay'),
+      rate(run, 'ordinaryDay'),
+      time(run, 'lastOrdinaryDay'),
+      rate(run, 'lastOrdinaryDay'),
+      time(run, 'dueDay'),
+      rate(run, 'dueDay'),
+      due?.memory.peakRssMb,
+      due ? due.memory.peakRssMb - due.memory.rssBeforeMb : undefined,
+      run.error ? run.error.split('\n')[0] : '',
+    ];
+  });
+  const growthLines = (['sqlite', 'postgres'] as const).flatMap((db) => {
+    const parts = (['ordinaryDay', 'lastOrdinaryDay', 'dueDay'] as const)
+      .map((step) => [step, growth(cob.runs, db, step)] as const)
+      .filter(([, g]) => g !== undefined)
+      .map(([step, g]) => `${step} ${g}`);
+    return parts.length > 0 ? [`${db}: ${parts.join(', ')}`] : [];
+  });
+  let text =
+    `**Close of business** (one business day closed per row; seconds, loans closed per second; "last ordinary day" is the ` +
+    `day before the due day, with a month of interest rows per loan; a due day still running after ` +
+    `${cob.dueDayLimitSeconds} s is stopped; RSS of the worker process, MB, sampled every 100 ms)\n\n` +
+    table(
+      [
+        'database',
+        'loans',
+        'seed s',
+        'ordinary day s',
+        'loans/s',
+        'last ordinary day s',
+        'loans/s',
+        'due day s',
+        'loans/s',
+        'due day peak RSS MB',
+        'RSS growth MB',
+        'note',
+      ],
+      rows,
+    );
+  if (growthLines.length > 0) {
+    text += `\n\nCost per loan, largest book over smallest (1 = linear): ${growthLines.join('; ')}.`;
+  }
+  if (cob.reads) {
+    const reads = cob.reads;
+    text +=
+      `\n\n**Borrow-area reads** with ${reads.loans.toLocaleString('en-GB')} loans on ${reads.database} ` +
+      `(autocannon, 50 connections, each request signed in as one of ${reads.sessions} seeded customers in turn` +
+      `${reads.serverMemory ? `; server RSS ${reads.serverMemory.rssMb} MB, peak ${reads.serverMemory.peakRssMb} MB` : ''}` +
+      `${reads.error ? `; ${reads.error}` : ''})\n\n` +
+      table(
+        ['call', 'req/s', 'p50 ms', 'p99 ms', 'CPU ms/request: server', 'database', 'load generator', 'note'],
+        reads.calls.map((c) => [
+          c.call,
+          c.load?.rps,
+          c.load?.p50Ms,
+          c.load?.p99Ms,
+          c.cpuMsPerRequest?.server,
+          c.cpuMsPerRequest?.database,
+          c.cpuMsPerRequest?.loadGenerator,
+          c.reason ?? '',
+        ]),
+      );
+  }
+  return text;
 }

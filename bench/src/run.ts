@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --check] [-- --only=pages,lighthouse,api,journeys] [-- --quick]`
+ * `npm run bench [-- --check] [-- --only=pages,lighthouse,api,journeys,cob] [-- --quick] [-- --loans=N,M]`
  *
  * Builds the web app into a private temporary folder, starts its own servers on free loopback ports
  * with fresh temporary databases, measures, prints the tables, writes
@@ -13,6 +13,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { runApiBench, type ApiFigure } from './api';
 import { checkBudgets } from './budgets';
+import { cobAllowanceSeconds, runCob } from './cob';
+import type { CobFigures } from './cob-figures';
 import { round, runJourneys, type JourneyFigures } from './journeys';
 import { cleanupAll, errorText, installExitHandlers, log } from './lifecycle';
 import { runLighthouse, type LighthouseFigure } from './lighthouse';
@@ -22,7 +24,7 @@ import { startPostgres } from './postgres';
 import { renderTables, type Results } from './report';
 import { repoRoot, buildWebApp, startServer, tempDir } from './server';
 
-const SECTIONS = ['pages', 'lighthouse', 'api', 'journeys'] as const;
+const SECTIONS = ['pages', 'lighthouse', 'api', 'journeys', 'cob'] as const;
 type Section = (typeof SECTIONS)[number];
 
 const { values } = parseArgs({
@@ -30,13 +32,22 @@ const { values } = parseArgs({
     check: { type: 'boolean', default: false },
     only: { type: 'string' },
     quick: { type: 'boolean', default: false },
+    /** The close of business's book sizes, comma-separated (default 10,000 and 100,000). */
+    loans: { type: 'string' },
   },
 });
 
 const only = values.only ? (values.only.split(',').map((s) => s.trim()) as Section[]) : [...SECTIONS];
 for (const s of only)
   if (!SECTIONS.includes(s)) throw new Error(`--only: unknown section ${s} (${SECTIONS.join(', ')})`);
-const full = only.length === SECTIONS.length && !values.quick;
+const cobSizes = values.loans
+  ? values.loans.split(',').map((s) => Number(s.trim().replace(/_/g, '')))
+  : values.quick
+    ? [2_000, 10_000]
+    : [10_000, 100_000];
+for (const n of cobSizes)
+  if (!Number.isInteger(n) || n < 1) throw new Error(`--loans: not a number of loans: ${values.loans}`);
+const full = only.length === SECTIONS.length && !values.quick && !values.loans;
 
 const settings = {
   pageRuns: values.quick ? 1 : 3,
@@ -52,6 +63,14 @@ const settings = {
   journeyWarmupSeconds: values.quick ? 1 : 2,
   serverLogLevel: process.env.BENCH_LOG_LEVEL ?? 'warn',
   nodeEnv: 'production',
+  cobSizes,
+  cobDatabases: ['sqlite', 'postgres'] as ('sqlite' | 'postgres')[],
+  // Above the budget (60 s), so a due day that closes just over it is measured, not cut off.
+  cobDueDayLimitSeconds: values.quick ? 20 : 75,
+  cobReadConnections: 50,
+  cobReadSeconds: values.quick ? 3 : 10,
+  cobReadWarmupSeconds: values.quick ? 1 : 2,
+  cobReadSessions: 200,
 };
 
 const README = path.join(repoRoot, 'bench/README.md');
@@ -59,16 +78,33 @@ const LATEST = path.join(repoRoot, 'bench/results/latest.json');
 const START = '<!-- bench:figures:start -->';
 const END = '<!-- bench:figures:end -->';
 
+/**
+ * The whole bench's time limit: 9 minutes for the pages, Lighthouse, the API and the journeys, and the close
+ * of business's own allowance on top when it runs (its seeding and days grow with the book; see README).
+ */
+const timeLimitSeconds =
+  9 * 60 +
+  (only.includes('cob')
+    ? cobAllowanceSeconds({
+        sizes: settings.cobSizes,
+        databases: settings.cobDatabases,
+        dueDayLimitSeconds: settings.cobDueDayLimitSeconds,
+      })
+    : 0);
+
 async function main(): Promise<number> {
-  installExitHandlers(9 * 60_000);
+  installExitHandlers(timeLimitSeconds * 1000);
   const started = performance.now();
   const loadAtStart = os.loadavg().map((n) => round(n, 2));
   const work = tempDir('run');
-  log('building the web app into a private folder...');
-  const webDist = buildWebApp(work);
+  // The close of business reads the API only: no web build when it is the only section.
+  const needsWeb = only.some((s) => s !== 'cob');
+  if (needsWeb) log('building the web app into a private folder...');
+  const webDist = needsWeb ? buildWebApp(work) : path.join(work, 'no-web-build');
   const machine = describeMachine();
   log(
-    `${machine.nproc} cores (${machine.cpuModel}), Node ${machine.node}, ${machine.chromium}; sections: ${only.join(', ')}`,
+    `${machine.nproc} cores (${machine.cpuModel}), Node ${machine.node}, ${machine.chromium}; sections: ${only.join(', ')}; ` +
+      `time limit ${Math.round(timeLimitSeconds / 60)} min`,
   );
   if (loadAtStart[0]! > machine.nproc / 2) {
     console.warn(
@@ -92,8 +128,9 @@ async function main(): Promise<number> {
   let lighthouse: LighthouseFigure[] | undefined;
   let api: ApiFigure[] | undefined;
   const journeys: JourneyFigures[] = [];
+  let cob: CobFigures | undefined;
 
-  if (only.some((s) => s !== 'journeys')) {
+  if (only.some((s) => s !== 'journeys' && s !== 'cob')) {
     const server = await startServer({
       databaseUrl: `sqlite:${path.join(work, 'pages.sqlite')}`,
       webDist,
@@ -165,10 +202,34 @@ async function main(): Promise<number> {
     if (pg) journeys.push(pg);
   }
 
+  if (only.includes('cob')) {
+    cob = await section('close of business', () =>
+      runCob({
+        sizes: settings.cobSizes,
+        databases: settings.cobDatabases,
+        dueDayLimitSeconds: settings.cobDueDayLimitSeconds,
+        lastOrdinaryDay: true,
+        reads: {
+          connections: settings.cobReadConnections,
+          seconds: settings.cobReadSeconds,
+          warmupSeconds: settings.cobReadWarmupSeconds,
+          sessions: settings.cobReadSessions,
+        },
+        logDir: work,
+      }),
+    );
+    // A book that could not be seeded or closed, or reads that could not run, is a section that failed.
+    for (const r of cob?.runs ?? []) {
+      if (r.error) errors.push({ section: `close of business ${r.database} ${r.loans}`, message: r.error });
+    }
+    if (cob?.reads?.error) errors.push({ section: 'close of business reads', message: cob.reads.error });
+  }
+
   const budgets = checkBudgets({
     ...(pages ? { pages } : {}),
     ...(lighthouse ? { lighthouse } : {}),
     ...(api ? { api } : {}),
+    ...(cob ? { cob } : {}),
   });
   const results: Results = {
     generatedAt: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
@@ -182,6 +243,7 @@ async function main(): Promise<number> {
     ...(lighthouse ? { lighthouse } : {}),
     ...(api ? { api } : {}),
     ...(journeys.length > 0 ? { journeys } : {}),
+    ...(cob ? { cob } : {}),
     budgets,
     budgetsPassed: budgets.every((b) => b.pass),
     errors,

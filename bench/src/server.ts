@@ -38,6 +38,8 @@ export type ServerOptions = {
   logDir: string;
   /** Extra Node options for the server process, e.g. `--cpu-prof` (added to BENCH_SERVER_NODE_ARGS). */
   nodeArgs?: string[];
+  /** Settings that replace the ones below (the close-of-business reads give the seeded book's secrets). */
+  env?: Record<string, string>;
 };
 
 // utime and stime are fields 14 and 15 of /proc/<pid>/stat, counted after the ')' that ends the command
@@ -110,6 +112,7 @@ async function startOnce(opts: ServerOptions, port: number, attempt: number): Pr
       STAGE1_PER_ADDRESS: '100000000',
       STAGE1_PER_CONTACT: '100000000',
       LOGIN_FAILURES_PER_ADDRESS: '100000000',
+      ...opts.env,
     },
   });
   fs.closeSync(out);

@@ -121,6 +121,14 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('reason', 'varchar(300)', notNull)
     .execute();
 
+  // Servicing reads an application's decisions (the day it was approved, on every schedule read): without
+  // this, each read scanned the whole table (the bench measured 43 ms of PostgreSQL time at 600k rows).
+  await db.schema
+    .createIndex('application_decisions_application_idx')
+    .on('application_decisions')
+    .column('application_id')
+    .execute();
+
   // A lock in the database, so only one process of many runs a job at once; it lapses if its holder dies.
   await db.schema
     .createTable('job_locks')
@@ -131,6 +139,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.dropIndex('application_decisions_application_idx').execute();
   for (const table of [
     'job_locks',
     'esign_superseded_signatures',

@@ -1,0 +1,240 @@
+/**
+ * One close-of-business measurement in a process of its own (`node --import tsx bench/src/cob-worker.ts`),
+ * started by cob.ts with the job in BENCH_COB_JOB and the API's settings in its environment. A process
+ * per database and size: its memory figures are the close's alone, and a due day over its time limit is
+ * stopped by ending the process (the close of business is built to be killed and started again).
+ *
+ * Messages to the parent (IPC): `step` after each step, `started` when one begins, `done` at the end;
+ * from the parent: `stop`, answered by a `step` with `partial: true` for the step under way, then exit.
+ */
+import { addDays, londonToday, type IsoDate } from '@lender/contract/dates';
+import { sql } from 'kysely';
+import type { AppContext } from '../../apps/api/src/app-context';
+import { loadConfig } from '../../apps/api/src/config';
+import { standaloneOutsideServices } from '../../apps/api/src/lib/outside-services';
+import { servicingFor } from '../../apps/api/src/servicing';
+import { createContext } from '../../apps/api/src/start';
+import { seedLoans } from '../../apps/api/src/test/seed-loans';
+import { cobDates } from './cob-dates';
+import type { CobStep, CobStepName } from './cob-figures';
+import { fillAccrualDays, recordJourneyDecisions, settleAfterBulkWrite } from './cob-fill';
+
+export type CobJob =
+  { mode: 'close'; loans: number; lastOrdinaryDay: boolean } | { mode: 'sessions'; count: number };
+
+export type WorkerMessage =
+  | { kind: 'started'; step: CobStepName; date: string }
+  | { kind: 'step'; figure: CobStep }
+  | { kind: 'tokens'; tokens: string[] }
+  | { kind: 'done'; dates: { fundedOn: string; dueDay: string } }
+  | { kind: 'failed'; message: string };
+
+const MB = 1024 * 1024;
+const mb = (bytes: number) => Math.round(bytes / MB);
+
+function send(message: WorkerMessage): Promise<void> {
+  return new Promise((resolve) => {
+    if (!process.send) {
+      console.log(JSON.stringify(message));
+      resolve();
+      return;
+    }
+    process.send(message, () => resolve());
+  });
+}
+
+/** Peak resident set size, sampled every 100 ms (and at the start and end of each step). */
+function memorySampler() {
+  let peak = 0;
+  const sample = () => {
+    peak = Math.max(peak, process.memoryUsage().rss);
+  };
+  const timer = setInterval(sample, 100);
+  timer.unref();
+  return {
+    /** Starts a step's window: its peak counts from here. */
+    begin() {
+      const rss = process.memoryUsage().rss;
+      peak = rss;
+      return rss;
+    },
+    peak() {
+      sample();
+      return peak;
+    },
+  };
+}
+
+const memory = memorySampler();
+let current: {
+  step: CobStepName;
+  date: string;
+  started: number;
+  cpu: NodeJS.CpuUsage;
+  rssBefore: number;
+} | null = null;
+const cpuSince = (from: NodeJS.CpuUsage) => {
+  const used = process.cpuUsage(from);
+  return (used.user + used.system) / 1e6;
+};
+let countDone: (() => Promise<number>) | null = null;
+
+async function step<T>(
+  name: CobStepName,
+  date: string,
+  loans: number,
+  run: () => Promise<T>,
+  detail?: (result: T) => Record<string, number>,
+  loansOf?: (result: T) => number,
+): Promise<T> {
+  await send({ kind: 'started', step: name, date });
+  const rssBefore = memory.begin();
+  const started = performance.now();
+  const cpu = process.cpuUsage();
+  current = { step: name, date, started, cpu, rssBefore };
+  const result = await run();
+  const seconds = (performance.now() - started) / 1000;
+  const cpuSeconds = cpuSince(cpu);
+  current = null;
+  await send({
+    kind: 'step',
+    figure: {
+      step: name,
+      date,
+      seconds,
+      cpuSeconds,
+      loans: loansOf ? loansOf(result) : loans,
+      ...(detail ? { detail: detail(result) } : {}),
+      memory: {
+        rssBeforeMb: mb(rssBefore),
+        peakRssMb: mb(memory.peak()),
+        rssAfterMb: mb(process.memoryUsage().rss),
+      },
+    },
+  });
+  return result;
+}
+
+/** The parent's time limit: reports the step under way as far as it got, and leaves. */
+process.on('message', (message: { kind?: string }) => {
+  if (message?.kind !== 'stop') return;
+  void (async () => {
+    const at = current;
+    if (at) {
+      const seconds = (performance.now() - at.started) / 1000;
+      const cpuSeconds = cpuSince(at.cpu);
+      const peak = memory.peak();
+      let loans = 0;
+      try {
+        loans = countDone ? await countDone() : 0;
+      } catch {
+        // Counted as none: the figure says partial anyway.
+      }
+      await send({
+        kind: 'step',
+        figure: {
+          step: at.step,
+          date: at.date,
+          seconds,
+          cpuSeconds,
+          loans,
+          partial: true,
+          memory: {
+            rssBeforeMb: mb(at.rssBefore),
+            peakRssMb: mb(peak),
+            rssAfterMb: mb(process.memoryUsage().rss),
+          },
+        },
+      });
+    }
+    process.exit(0);
+  })();
+});
+
+async function context(): Promise<AppContext> {
+  return createContext(loadConfig(process.env));
+}
+
+async function close(job: Extract<CobJob, { mode: 'close' }>) {
+  const ctx = await context();
+  const services = await standaloneOutsideServices(ctx);
+  const cob = servicingFor(ctx, services).closeOfBusiness;
+  const { fundedOn, dueDay, businessDate } = cobDates(londonToday());
+  const tally = (days: { collected: number; declined: number }[]) => ({
+    days: days.length,
+    collected: days.reduce((n, d) => n + d.collected, 0),
+    declined: days.reduce((n, d) => n + d.declined, 0),
+  });
+  const closed = (days: { loans: number }[]) => days.at(-1)?.loans ?? 0;
+  const closeDay = (name: CobStepName, date: IsoDate) =>
+    step(name, date, job.loans, () => cob.closeThrough(date), tally, closed);
+
+  await step(
+    'seed',
+    fundedOn,
+    job.loans,
+    async () => {
+      await seedLoans(ctx, { count: job.loans, fundedOn });
+      const decisions = await recordJourneyDecisions(ctx.db);
+      await settleAfterBulkWrite(ctx.db, ctx.dbKind);
+      return decisions;
+    },
+    (r) => ({ decisions: r.rows }),
+  );
+  await ctx.businessDate.set(businessDate);
+  // D itself: nothing accrues on the day of the advance, but the day is closed like any other.
+  await closeDay('fundingDay', fundedOn);
+  await closeDay('ordinaryDay', addDays(fundedOn, 1));
+  const lastFilled = addDays(dueDay, job.lastOrdinaryDay ? -2 : -1);
+  await step(
+    'fill',
+    `${addDays(fundedOn, 2)}..${lastFilled}`,
+    job.loans,
+    async () => {
+      const filled = await fillAccrualDays(ctx.db, ctx.dbKind, addDays(fundedOn, 2), lastFilled);
+      await settleAfterBulkWrite(ctx.db, ctx.dbKind);
+      return filled;
+    },
+    (r) => ({ rows: r.rows }),
+  );
+  if (job.lastOrdinaryDay) await closeDay('lastOrdinaryDay', addDays(dueDay, -1));
+
+  // Loans whose collection the provider answered: how far a due day stopped at its time limit got.
+  countDone = async () => {
+    const row = await ctx.db
+      .selectFrom('cpa_attempts')
+      .select(sql<number>`count(*)`.as('n'))
+      .where('on_date', '=', dueDay)
+      .where('outcome', 'in', ['approved', 'declined'])
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  };
+  await closeDay('dueDay', dueDay);
+  await send({ kind: 'done', dates: { fundedOn, dueDay } });
+  await services.close();
+  await ctx.db.destroy();
+}
+
+/** Signed-in sessions of random seeded customers with a loan, for the read test. */
+async function sessions(job: Extract<CobJob, { mode: 'sessions' }>) {
+  const ctx = await context();
+  const customers = await ctx.db
+    .selectFrom('loans')
+    .select('customer_id')
+    .orderBy(sql`random()`)
+    .limit(job.count)
+    .execute();
+  const tokens: string[] = [];
+  for (const c of customers) tokens.push((await ctx.sessions.issue(c.customer_id)).token);
+  await send({ kind: 'tokens', tokens });
+  await ctx.db.destroy();
+}
+
+const job = JSON.parse(process.env.BENCH_COB_JOB ?? 'null') as CobJob | null;
+if (!job) throw new Error('BENCH_COB_JOB is not set: cob.ts starts this process');
+(job.mode === 'close' ? close(job) : sessions(job))
+  .then(() => process.exit(0))
+  .catch(async (err: unknown) => {
+    await send({ kind: 'failed', message: err instanceof Error ? (err.stack ?? err.message) : String(err) });
+    process.exit(1);
+  });

@@ -1,0 +1,303 @@
+import { spawn } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { CallName } from '@lender/contract/api-calls';
+import { runAutocannon, toLoad } from './api';
+import type { CobDatabase, CobFigures, CobReadFigure, CobReads, CobStep, CobStepName } from './cob-figures';
+import type { CobJob, WorkerMessage } from './cob-worker';
+import { callApi, describe, route, succeeded } from './http';
+import { round } from './journeys';
+import { errorText, log, onCleanup, sleep } from './lifecycle';
+import { startPostgres } from './postgres';
+import { repoRoot, startServer, tempDir } from './server';
+
+export type CobOptions = {
+  sizes: number[];
+  databases: CobDatabase[];
+  dueDayLimitSeconds: number;
+  /** Close the last accrual-only day before the due day as well (a month of ledger rows per loan). */
+  lastOrdinaryDay: boolean;
+  /** The read test runs on the largest PostgreSQL book; false skips it. */
+  reads: false | { connections: number; seconds: number; warmupSeconds: number; sessions: number };
+  logDir: string;
+};
+
+/** The borrow area's reads, held to the read budget with a book of loans in the database. */
+export const COB_READ_CALLS: CallName[] = ['getBorrowingSummary', 'getScheduleSummary'];
+
+/**
+ * Seconds a step other than the due day may take before it is stopped: generous (it has no budget), about
+ * three times what seeding 100,000 loans took on PostgreSQL on a busy machine.
+ */
+const stepLimitSeconds = (loans: number) => 60 + loans * 0.0025;
+
+/**
+ * What the section may add to the bench's overall time limit: per database and size, each step's share
+ * (seeding, three days closed, the fill: about 2.5 ms a loan at most, as measured on a busy machine), the
+ * due day's limit and a minute for starting; then the reads.
+ */
+export const cobAllowanceSeconds = (o: Pick<CobOptions, 'sizes' | 'databases' | 'dueDayLimitSeconds'>) =>
+  60 +
+  o.databases.length * o.sizes.reduce((sum, loans) => sum + 60 + o.dueDayLimitSeconds + loans * 0.0025, 0) +
+  60;
+
+type WorkerResult = {
+  steps: CobStep[];
+  tokens?: string[];
+  dates?: { fundedOn: string; dueDay: string };
+  error?: string;
+};
+
+/**
+ * Runs cob-worker.ts with `job` and the API's settings in `env`; every step has a time limit, after which
+ * the worker is asked to stop (and report how far it got), then killed.
+ */
+function runWorker(
+  job: CobJob,
+  env: Record<string, string>,
+  limits: { step(name: CobStepName): number },
+  logFile: string,
+): Promise<WorkerResult> {
+  const out = fs.openSync(logFile, 'a');
+  // Secrets given in the environment would win over the worker's files.
+  const { DATA_KEY: _key, JWT_SECRET: _secret, ...inherited } = process.env;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/src/cob-worker.ts'], {
+    cwd: repoRoot,
+    stdio: ['ignore', out, out, 'ipc'],
+    env: { ...inherited, ...env, BENCH_COB_JOB: JSON.stringify(job) },
+  });
+  fs.closeSync(out);
+  const kill = () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  };
+  const removeCleanup = onCleanup(`close-of-business worker (pid ${child.pid})`, kill, kill);
+  const result: WorkerResult = { steps: [] };
+  let timer: NodeJS.Timeout | undefined;
+  let killTimer: NodeJS.Timeout | undefined;
+
+  return new Promise<WorkerResult>((resolve) => {
+    child.on('message', (m: WorkerMessage) => {
+      if (m.kind === 'started') {
+        clearTimeout(timer);
+        const seconds = limits.step(m.step);
+        timer = setTimeout(() => {
+          log(`close of business: ${m.step} ${m.date} still running after ${seconds} s: stopping it`);
+          child.send({ kind: 'stop' });
+          killTimer = setTimeout(kill, 30_000);
+        }, seconds * 1000);
+      } else if (m.kind === 'step') {
+        clearTimeout(timer);
+        result.steps.push(m.figure);
+        const f = m.figure;
+        log(
+          `close of business: ${f.step} ${f.date}: ${round(f.seconds, 2)} s, ${f.loans} loans` +
+            `${f.partial ? ' (stopped at its time limit)' : ''}, peak RSS ${f.memory.peakRssMb} MB` +
+            `${f.detail ? ` ${JSON.stringify(f.detail)}` : ''}`,
+        );
+      } else if (m.kind === 'tokens') result.tokens = m.tokens;
+      else if (m.kind === 'done') result.dates = m.dates;
+      else if (m.kind === 'failed') result.error = m.message.split('\n').slice(0, 6).join('\n');
+    });
+    child.on('exit', (code, signal) => {
+      clearTimeout(timer);
+      clearTimeout(killTimer);
+      removeCleanup();
+      // Only the due day may be cut short: a book that was not seeded or closed up to it measured nothing.
+      const cut = result.steps.find((s) => s.partial && s.step !== 'dueDay');
+      if (!result.error && cut) result.error = `${cut.step} did not finish within its time limit`;
+      if (!result.error && code !== 0 && !result.steps.some((s) => s.partial)) {
+        const tail = fs.readFileSync(logFile, 'utf8').split('\n').slice(-15).join('\n');
+        result.error = `the worker exited (${code ?? signal}):\n${tail}`;
+      }
+      resolve(result);
+    });
+  });
+}
+
+/** The API's settings for the worker: test mode (the sandboxes answer), its secrets in files of its own. */
+function apiEnv(databaseUrl: string, dir: string, keys: { dataKey: string; jwtSecret: string }) {
+  const dataKeyFile = path.join(dir, 'data.key');
+  const jwtSecretFile = path.join(dir, 'jwt.key');
+  fs.writeFileSync(dataKeyFile, `${keys.dataKey}\n`, { mode: 0o600 });
+  fs.writeFileSync(jwtSecretFile, `${keys.jwtSecret}\n`, { mode: 0o600 });
+  return {
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: databaseUrl,
+    DATA_KEY_FILE: dataKeyFile,
+    JWT_SECRET_FILE: jwtSecretFile,
+    DOCUMENTS_DIR: path.join(dir, 'documents'),
+  };
+}
+
+/**
+ * The close-of-business section: for each database and size, a fresh database seeded with that many
+ * active loans (all paid out on one day D), then the funding day, one ordinary day (D+1), the accrual-only
+ * days up to the due day written in bulk (cob-fill.ts), and the due day, when every loan's first
+ * instalment is collected from the card sandbox. Then the borrow-area reads against the real server on
+ * the largest PostgreSQL book.
+ */
+export async function runCob(opts: CobOptions): Promise<CobFigures> {
+  const figures: CobFigures = { runs: [], dueDayLimitSeconds: opts.dueDayLimitSeconds };
+  const largest = Math.max(...opts.sizes);
+  for (const database of opts.databases) {
+    let cluster: Awaited<ReturnType<typeof startPostgres>> | undefined;
+    try {
+      if (database === 'postgres') {
+        cluster = await startPostgres();
+        log(`close of business: ${cluster.version}`);
+      }
+      for (const loans of opts.sizes) {
+        const dir = tempDir(`cob-${database}-${loans}`);
+        const keys = {
+          dataKey: crypto.randomBytes(32).toString('hex'),
+          jwtSecret: crypto.randomBytes(32).toString('hex'),
+        };
+        // A fresh database per size: a file, or a schema of its own in the bench's cluster.
+        const databaseUrl =
+          database === 'sqlite'
+            ? `sqlite:${path.join(dir, 'cob.sqlite')}`
+            : `${cluster!.url}?schema=cob_${loans}`;
+        const env = apiEnv(databaseUrl, dir, keys);
+        log(`close of business: ${database}, ${loans} loans...`);
+        const worker = await runWorker(
+          { mode: 'close', loans, lastOrdinaryDay: opts.lastOrdinaryDay },
+          env,
+          {
+            step: (name) => (name === 'dueDay' ? opts.dueDayLimitSeconds : stepLimitSeconds(loans)),
+          },
+          path.join(opts.logDir, `cob-${database}-${loans}.log`),
+        );
+        figures.runs.push({
+          database,
+          loans,
+          steps: worker.steps,
+          ...(worker.dates ? { dates: worker.dates } : {}),
+          ...(worker.error ? { error: worker.error } : {}),
+        });
+        if (worker.error) console.error(`[bench] close of business ${database} ${loans}: ${worker.error}`);
+
+        if (database === 'postgres' && loans === largest && opts.reads && !worker.error) {
+          figures.reads = await runCobReads(
+            databaseUrl,
+            dir,
+            keys,
+            loans,
+            opts.reads,
+            opts.logDir,
+            env,
+            cluster!.cpuSeconds,
+          );
+        }
+      }
+    } finally {
+      cluster?.stop();
+    }
+  }
+  return figures;
+}
+
+/**
+ * GetBorrowingSummary and GetScheduleSummary on the real server (production mode, as the other sections
+ * run it) over the seeded book, each request signed in as one of `sessions` random seeded customers, in
+ * turn.
+ */
+async function runCobReads(
+  databaseUrl: string,
+  dir: string,
+  keys: { dataKey: string; jwtSecret: string },
+  loans: number,
+  opts: Exclude<CobOptions['reads'], false>,
+  logDir: string,
+  env: Record<string, string>,
+  databaseCpuSeconds?: () => number,
+): Promise<CobReads> {
+  const reads: CobReads = { database: 'postgres', loans, sessions: 0, calls: [] };
+  const worker = await runWorker(
+    { mode: 'sessions', count: opts.sessions },
+    env,
+    { step: () => 120 },
+    path.join(logDir, 'cob-sessions.log'),
+  );
+  const tokens = worker.tokens ?? [];
+  reads.sessions = tokens.length;
+  if (worker.error || tokens.length === 0) {
+    reads.error = `no sessions: ${worker.error ?? 'none issued'}`;
+    return reads;
+  }
+  const server = await startServer({
+    databaseUrl,
+    // The reads need no web build: the API answers without one.
+    webDist: path.join(dir, 'no-web-build'),
+    label: 'cob-reads',
+    logDir,
+    env: {
+      DATA_KEY: keys.dataKey,
+      JWT_SECRET: keys.jwtSecret,
+      // Its own timer would start closing the book's open days in the middle of the measurement.
+      COB_TIME: 'off',
+    },
+  });
+  try {
+    for (const call of COB_READ_CALLS) {
+      const { method, path: callPath } = route(call);
+      const name = callPath.replace('/api/', '');
+      const figure: CobReadFigure = { call: name, path: callPath, status: 'skipped' };
+      reads.calls.push(figure);
+      const probe = await callApi(server.baseUrl, call, { token: tokens[0]! });
+      if (!succeeded(probe)) {
+        figure.reason = `probe did not succeed: ${describe(probe)}`;
+        log(`close of business reads ${name}: skipped, ${describe(probe)}`);
+        continue;
+      }
+      // Each connection goes through the sessions in turn, one request each.
+      const requests = tokens.map((token) => ({
+        method,
+        path: callPath,
+        headers: { accept: 'application/json', authorization: `Bearer ${token}` },
+      }));
+      const options = {
+        url: server.baseUrl,
+        requests,
+        connections: opts.connections,
+        timeout: 10,
+      };
+      await runAutocannon({ ...options, duration: opts.warmupSeconds });
+      const cpuBefore = {
+        server: server.cpuSeconds(),
+        database: databaseCpuSeconds?.(),
+        bench: process.cpuUsage(),
+      };
+      const result = await runAutocannon({ ...options, duration: opts.seconds });
+      const load = toLoad(result);
+      const perRequest = (seconds: number) => round((seconds * 1000) / Math.max(1, result.requests.total), 2);
+      const bench = process.cpuUsage(cpuBefore.bench);
+      figure.status = 'measured';
+      figure.load = load;
+      figure.cpuMsPerRequest = {
+        server: perRequest(server.cpuSeconds() - cpuBefore.server),
+        ...(databaseCpuSeconds && cpuBefore.database !== undefined
+          ? { database: perRequest(databaseCpuSeconds() - cpuBefore.database) }
+          : {}),
+        loadGenerator: perRequest((bench.user + bench.system) / 1e6),
+      };
+      if (load.non2xx > 0 || load.errors > 0) {
+        figure.reason = `${load.non2xx} non-2xx answers and ${load.errors} errors or timeouts during the run`;
+      }
+      log(
+        `close of business reads ${name}: ${load.rps} req/s, p50 ${load.p50Ms} ms, p99 ${load.p99Ms} ms, ` +
+          `CPU ms per request ${JSON.stringify(figure.cpuMsPerRequest)}` +
+          `${figure.reason ? ` (${figure.reason})` : ''}`,
+      );
+      await sleep(500);
+    }
+    const m = server.memory();
+    reads.serverMemory = { rssMb: Math.round(m.rss / 2 ** 20), peakRssMb: Math.round(m.peakRss / 2 ** 20) };
+  } catch (err) {
+    reads.error = errorText(err);
+  } finally {
+    await server.stop();
+  }
+  return reads;
+}
