@@ -36,6 +36,16 @@ function drawFurniture(writer: PdfWriter, font: PDFFont, clean: (s: string) => s
   });
 }
 
+/** A PDF in the house type (Helvetica), and the writer that lays documents out in it. */
+async function newPdf() {
+  const pdf = await PDFDocument.create({ updateMetadata: false });
+  const regular = await pdf.embedFont(StandardFonts.Helvetica);
+  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  // Helvetica and Helvetica-Bold encode the same WinAnsi characters.
+  const clean = winAnsiFilter(regular);
+  return { pdf, regular, clean, writer: new PdfWriter(pdf, { regular, bold, clean }) };
+}
+
 /**
  * The customer's signed copy: the three documents from the same model as the HTML they were shown, in the
  * order they are read before signing (the pre-contract information, the explanation, the agreement), then
@@ -47,12 +57,7 @@ export async function renderAgreementPdf(
   signature: SignatureDetails,
   facts: AgreementFacts,
 ): Promise<Uint8Array> {
-  const pdf = await PDFDocument.create({ updateMetadata: false });
-  const regular = await pdf.embedFont(StandardFonts.Helvetica);
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
-  // Helvetica and Helvetica-Bold encode the same WinAnsi characters.
-  const clean = winAnsiFilter(regular);
-  const writer = new PdfWriter(pdf, { regular, bold, clean });
+  const { pdf, regular, clean, writer } = await newPdf();
   for (const doc of [docs.contract2, docs.contract1, docs.contract3, signatureSection(signature, facts)]) {
     writer.document(doc);
   }
@@ -75,11 +80,7 @@ export async function renderStatementPdf(
   doc: AgreementDocument,
   meta: { headerRight: string; subject: string; madeAt: Date },
 ): Promise<Uint8Array> {
-  const pdf = await PDFDocument.create({ updateMetadata: false });
-  const regular = await pdf.embedFont(StandardFonts.Helvetica);
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
-  const clean = winAnsiFilter(regular);
-  const writer = new PdfWriter(pdf, { regular, bold, clean });
+  const { pdf, regular, clean, writer } = await newPdf();
   writer.document(doc);
   drawFurniture(writer, regular, clean, meta.headerRight);
   pdf.setTitle(doc.title);

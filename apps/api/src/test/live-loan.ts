@@ -1,7 +1,9 @@
 import type { Stage1Payload } from '@lender/contract/calls/register';
 import crypto from 'node:crypto';
 import { addDays } from '@lender/contract/dates';
+import { priceLoan } from '@lender/contract/pricing/pricing';
 import { AppStatus } from '@lender/contract/status';
+import { loanRepository } from '../entities/loans/loan-repository';
 import type { Journey } from './application-journey';
 import { esignPost, linkOf, readyToSign, signerAt, smsCodeSentTo, stage5Payload } from './esign-journey';
 import type { TestApp } from './test-app';
@@ -115,48 +117,32 @@ export async function liveLoanOf(t: TestApp, customerId: number, fundedOn = t.ct
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await t.ctx.db
-    .insertInto('loans')
-    .values({
-      application_id: id,
-      customer_id: customerId,
-      principal_pence: 20_000,
-      daily_rate: 0.008,
-      priced_on: fundedOn,
-      total_repayable_pence: 24_800,
-      funded_on: fundedOn,
-      settled_on: null,
-      blocked_on: null,
-      blocked_reason: null,
-      cpa_cancelled_at: null,
-      default_notice_on: null,
-      remedy_by: null,
-      defaulted_on: null,
-      created_at: now,
-    })
-    .execute();
-  await t.ctx.db
-    .insertInto('loan_instalments')
-    .values({
-      application_id: id,
-      seq: 1,
-      due_date: addDays(fundedOn, 30),
-      payment_pence: 24_800,
-      principal_pence: 20_000,
-      interest_pence: 4800,
-    })
-    .execute();
-  await t.ctx.db
-    .insertInto('loan_transactions')
-    .values({
-      application_id: id,
+  const dueDate = addDays(fundedOn, 30);
+  const price = priceLoan({
+    principalPence: 20_000,
+    drawdownDate: fundedOn,
+    repaymentDates: [dueDate],
+    dailyRate: 0.008,
+  });
+  const loans = loanRepository(t.ctx.db);
+  await loans.insertSigned({
+    applicationId: id,
+    customerId,
+    principalPence: 20_000,
+    dailyRate: price.dailyRate,
+    pricedOn: fundedOn,
+    totalRepayablePence: price.totalRepayablePence,
+    schedule: price.schedule,
+  });
+  await loans.update(id, { funded_on: fundedOn });
+  await loans.post([
+    {
+      applicationId: id,
       type: 'advance',
-      amount_pence: 20_000,
-      on_date: fundedOn,
-      reverses_id: null,
+      amountPence: 20_000,
+      onDate: fundedOn,
       reference: `advance:test-${id}`,
-      created_at: now,
-    })
-    .execute();
+    },
+  ]);
   return id;
 }

@@ -45,8 +45,6 @@ export type Position = {
   interestSincePence: Pence;
 };
 
-const PAYMENTS: ReadonlySet<LoanTransactionType> = new Set(['instalment', 'card-payment']);
-export const isPayment = (type: LoanTransactionType) => PAYMENTS.has(type);
 const WITHIN_THE_DAY: ReadonlySet<LoanTransactionType> = new Set(['card-payment', 'write-off']);
 
 /** Rows that count: a reversal takes itself and the row it reverses out of the fold. */

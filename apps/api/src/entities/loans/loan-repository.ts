@@ -95,9 +95,6 @@ export function loanRepository(db: DbExecutor) {
         .execute();
     },
 
-    find: (applicationId: number) =>
-      db.selectFrom('loans').selectAll().where('application_id', '=', applicationId).executeTakeFirst(),
-
     /** Every loan named, with its schedule, ledger rows and attempts, in a few queries per 500 loans. */
     async books(applicationIds: readonly number[]): Promise<Map<number, LoanBook>> {
       const books = new Map<number, LoanBook>();

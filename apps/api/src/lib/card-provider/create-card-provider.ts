@@ -3,7 +3,7 @@ import type { Config } from '../../config';
 import { SANDBOX_PATH } from '../../sandbox/card-provider/register-sandbox';
 import type { CardProvider } from './card-provider';
 import { httpCardProvider } from './http-card-provider';
-import { fetchTransport, injectTransport } from './transports';
+import { fetchTransport, injectTransport } from '../provider-transports';
 
 type ProviderConfig = Pick<
   Config,

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { httpCardProvider } from './http-card-provider';
-import { fetchTransport, type ProviderCall } from './transports';
+import { fetchTransport, type ProviderCall } from '../provider-transports';
 
 /** A provider that is down, slow or talking nonsense: the adapter answers `unavailable`, never throws. */
 const servers: http.Server[] = [];
@@ -41,7 +41,7 @@ describe('httpCardProvider', () => {
       path: '/api/confirm',
       headers: { authorization: 'Bearer the-secret', 'content-type': 'application/json' },
     });
-    expect(JSON.parse(seen[0]!.body)).toEqual({ merchantId: 'kestrel', ...CHECK });
+    expect(JSON.parse(seen[0]!.body!)).toEqual({ merchantId: 'kestrel', ...CHECK });
   });
 
   it('gives up on a provider that does not answer in time', async () => {

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { CardProvider, ChargeResult, ConfirmResult, Unavailable } from './card-provider';
 import { chargeAnswerSchema, confirmAnswerSchema } from './provider-answers';
-import type { ProviderTransport } from './transports';
+import type { ProviderTransport } from '../provider-transports';
 
 /** Long enough for a provider asking the card's bank; short enough that the applicant is not left waiting. */
 export const PROVIDER_TIMEOUT_MS = 10_000;

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { PAYOUT_SANDBOX_PATH } from '../../sandbox/payout-provider/register-sandbox';
 import { httpPayoutProvider } from './http-payout-provider';
 import type { PayoutProvider } from './payout-provider';
-import { fetchTransport, injectTransport } from './transports';
+import { fetchTransport, injectTransport } from '../provider-transports';
 
 /**
  * The provider the API pays out through: `url` when set (always in production), else the sandbox this

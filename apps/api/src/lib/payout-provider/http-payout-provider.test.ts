@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { httpPayoutProvider } from './http-payout-provider';
 import type { PayoutRequest } from './payout-provider';
-import { fetchTransport, type PayoutCall } from './transports';
+import { fetchTransport, type ProviderCall } from '../provider-transports';
 
 /** A provider that is down, slow or talking nonsense: the adapter answers `unavailable`, never throws. */
 const servers: http.Server[] = [];
@@ -34,7 +34,7 @@ const PAID = JSON.stringify({ paymentId: 'p-1', status: 'paid', reason: '' });
 
 describe('httpPayoutProvider', () => {
   it('sends the key and the Idempotency-Key in the headers and the payment in the body', async () => {
-    const seen: PayoutCall[] = [];
+    const seen: ProviderCall[] = [];
     const provider = httpPayoutProvider({
       key: 'the-key',
       transport: async (call) => {
@@ -59,7 +59,7 @@ describe('httpPayoutProvider', () => {
   });
 
   it('asks for a payment by its id, escaped into the path', async () => {
-    const seen: PayoutCall[] = [];
+    const seen: ProviderCall[] = [];
     const provider = httpPayoutProvider({
       key: 'the-key',
       transport: async (call) => {

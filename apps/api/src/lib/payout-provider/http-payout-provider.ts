@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import type { PayoutProvider, PayoutResult } from './payout-provider';
-import type { PayoutCall, PayoutTransport } from './transports';
+import type { ProviderCall, ProviderTransport } from '../provider-transports';
 
 /** Faster Payments settle in seconds; a provider silent for longer is treated as not there. */
 export const PAYOUT_TIMEOUT_MS = 10_000;
 
-export type HttpPayoutProviderOptions = { key: string; transport: PayoutTransport; timeoutMs?: number };
+export type HttpPayoutProviderOptions = { key: string; transport: ProviderTransport; timeoutMs?: number };
 
 type Unavailable = Extract<PayoutResult, { outcome: 'unavailable' }>;
 const unavailable = (reason: string): Unavailable => ({ outcome: 'unavailable', reason });
@@ -33,7 +33,7 @@ export function httpPayoutProvider({
   transport,
   timeoutMs = PAYOUT_TIMEOUT_MS,
 }: HttpPayoutProviderOptions): PayoutProvider {
-  async function call(request: Omit<PayoutCall, 'signal'>, expectedId?: string): Promise<PayoutResult> {
+  async function call(request: Omit<ProviderCall, 'signal'>, expectedId?: string): Promise<PayoutResult> {
     const abort = new AbortController();
     let timer: NodeJS.Timeout | undefined;
     // A race rather than the signal alone: an in-process transport may not heed the signal.
