@@ -62,7 +62,9 @@ function runWorker(
   const out = fs.openSync(logFile, 'a');
   // Secrets given in the environment would win over the worker's files.
   const { DATA_KEY: _key, JWT_SECRET: _secret, ...inherited } = process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/src/cob-worker.ts'], {
+  // BENCH_COB_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the workers (see README).
+  const nodeArgs = (process.env.BENCH_COB_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'bench/src/cob-worker.ts'], {
     cwd: repoRoot,
     stdio: ['ignore', out, out, 'ipc'],
     env: { ...inherited, ...env, BENCH_COB_JOB: JSON.stringify(job) },

@@ -34,6 +34,8 @@ const { values } = parseArgs({
     quick: { type: 'boolean', default: false },
     /** The close of business's book sizes, comma-separated (default 10,000 and 100,000). */
     loans: { type: 'string' },
+    /** The close of business's databases, comma-separated (default sqlite,postgres). */
+    databases: { type: 'string' },
   },
 });
 
@@ -47,7 +49,10 @@ const cobSizes = values.loans
     : [10_000, 100_000];
 for (const n of cobSizes)
   if (!Number.isInteger(n) || n < 1) throw new Error(`--loans: not a number of loans: ${values.loans}`);
-const full = only.length === SECTIONS.length && !values.quick && !values.loans;
+const cobDatabases = (values.databases ?? 'sqlite,postgres').split(',').map((s) => s.trim());
+for (const d of cobDatabases)
+  if (d !== 'sqlite' && d !== 'postgres') throw new Error(`--databases: not sqlite or postgres: ${d}`);
+const full = only.length === SECTIONS.length && !values.quick && !values.loans && !values.databases;
 
 const settings = {
   pageRuns: values.quick ? 1 : 3,
@@ -64,7 +69,7 @@ const settings = {
   serverLogLevel: process.env.BENCH_LOG_LEVEL ?? 'warn',
   nodeEnv: 'production',
   cobSizes,
-  cobDatabases: ['sqlite', 'postgres'] as ('sqlite' | 'postgres')[],
+  cobDatabases: cobDatabases as ('sqlite' | 'postgres')[],
   // Above the budget (60 s), so a due day that closes just over it is measured, not cut off.
   cobDueDayLimitSeconds: values.quick ? 20 : 75,
   cobReadConnections: 50,

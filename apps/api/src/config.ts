@@ -118,6 +118,11 @@ const configSchema = z
       .string()
       .regex(/^(off|([01]\d|2[0-3]):[0-5]\d)$/, { message: 'COB_TIME must be HH:mm (London time) or off' })
       .default('01:00'),
+    /**
+     * Charges the close of business has out at the card provider at once (docs/decisions/024): within
+     * the provider's rate limit, enough that a due day of 100,000 loans is not 100,000 round trips in a row.
+     */
+    CPA_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(16),
     /** Servicing settings (docs/decisions/023): days after a missed due date. */
     DEFAULT_FEE_AFTER_DAYS: z.coerce.number().int().min(1).max(60).default(7),
     DEFAULT_NOTICE_AFTER_DAYS: z.coerce.number().int().min(14).max(180).default(28),

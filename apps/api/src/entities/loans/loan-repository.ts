@@ -44,7 +44,22 @@ export const attemptOf = (a: AttemptRow): Attempt => ({
   outcome: a.outcome,
 });
 
-const chunks = <T>(items: readonly T[], size: number): T[][] =>
+/**
+ * A posting just made, added to a book read earlier, so that the rest of the day reads the loan from
+ * memory instead of again from the database. It sorts after every row read (as it was posted after them).
+ */
+export function addToBook(book: LoanBook, posting: Posting): void {
+  const lastId = book.rows.reduce((most, r) => Math.max(most, r.id), 0);
+  book.rows.push({
+    id: lastId + 1,
+    type: posting.type,
+    amountPence: posting.amountPence,
+    onDate: posting.onDate,
+    reversesId: posting.reversesId ?? null,
+  });
+}
+
+export const chunks = <T>(items: readonly T[], size: number): T[][] =>
   Array.from({ length: Math.ceil(items.length / size) }, (_, k) => items.slice(k * size, (k + 1) * size));
 
 /** The loans and their ledger: the one place that reads and writes them. */

@@ -4,13 +4,13 @@ import type { AppContext } from '../../app-context';
 import { ApplicationStep } from '../../entities/applications/application-steps';
 import { transition } from '../../entities/applications/transition';
 import { arrearsPence, interestFor, positionOf } from '../../entities/loans/ledger';
-import type { LoanBook, Posting } from '../../entities/loans/loan-repository';
+import { addToBook, type Posting } from '../../entities/loans/loan-repository';
 import { defaultFeeDue } from '../../entities/loans/servicing-rules';
 import { entityRepositories, unitOfWork } from '../../entities/unit-of-work';
 import type { CardProvider } from '../../lib/card-provider/card-provider';
 import { nowIso } from '../../lib/clock';
 import { jobLock } from '../../lib/job-lock';
-import { cpaCollections } from './cpa-collections';
+import { cpaCollections, type LoanOfTheDay } from './cpa-collections';
 import { loanNotices } from './loan-notices';
 
 /** Loans read and closed together: a few queries per page, whatever the book's size. */
@@ -57,13 +57,10 @@ export function closeOfBusiness(ctx: AppContext, cards: CardProvider) {
     return (row?.first as IsoDate | null | undefined) ?? null;
   }
 
-  /** Everything one day asks of one loan after its interest: collection, fee, status, notices. */
-  async function serviceLoan(book: LoanBook, statusId: number, date: IsoDate, tally: DayClosed) {
+  /** What one day asks of one loan after its interest and collections: fee, status, notices. */
+  async function serviceLoan({ book, statusId }: LoanOfTheDay, date: IsoDate) {
     const { loan, terms } = book;
     const app = { id: loan.application_id, customerId: loan.customer_id };
-    const collected = await collections.collect(book, statusId, date, () => reload(book));
-    tally.collected += collected.collected;
-    tally.declined += collected.declined;
 
     if (statusId !== AppStatus.defaulted) {
       const scheduledInterestPence = book.schedule.reduce((sum, s) => sum + s.interestPence, 0);
@@ -72,16 +69,15 @@ export function closeOfBusiness(ctx: AppContext, cards: CardProvider) {
         scheduledInterestPence,
       });
       if (fee > 0) {
-        await store.loans.post([
-          {
-            applicationId: app.id,
-            type: 'default-fee',
-            amountPence: fee,
-            onDate: date,
-            reference: `default-fee:${app.id}`,
-          },
-        ]);
-        await reload(book);
+        const posting: Posting = {
+          applicationId: app.id,
+          type: 'default-fee',
+          amountPence: fee,
+          onDate: date,
+          reference: `default-fee:${app.id}`,
+        };
+        await store.loans.post([posting]);
+        addToBook(book, posting);
       }
     }
 
@@ -109,11 +105,6 @@ export function closeOfBusiness(ctx: AppContext, cards: CardProvider) {
       });
     }
     await noticesFor(book, statusId, date, now, arrears);
-  }
-
-  async function reload(book: LoanBook) {
-    const fresh = await store.loans.book(book.loan.application_id);
-    if (fresh) Object.assign(book, fresh);
   }
 
   /** Closes one day for every live loan; nothing if it is closed already. */
@@ -149,30 +140,26 @@ export function closeOfBusiness(ctx: AppContext, cards: CardProvider) {
         const book = books.get(id)!;
         if (statusId === AppStatus.defaulted) continue;
         const amountPence = interestFor(book.terms, positionOf(book.terms, book.rows, date), date);
-        if (amountPence > 0) {
-          const posting = {
-            applicationId: id,
-            type: 'interest' as const,
-            amountPence,
-            onDate: date,
-            reference: `interest:${id}:${date}`,
-          };
-          interest.push(posting);
-          book.rows.push({
-            id: Number.MAX_SAFE_INTEGER - interest.length,
-            type: 'interest',
-            amountPence,
-            onDate: date,
-            reversesId: null,
-          });
-        }
+        if (amountPence === 0) continue;
+        const posting: Posting = {
+          applicationId: id,
+          type: 'interest',
+          amountPence,
+          onDate: date,
+          reference: `interest:${id}:${date}`,
+        };
+        interest.push(posting);
+        addToBook(book, posting);
       }
       await store.loans.post(interest);
 
-      for (const { id, statusId } of page) {
-        const book = books.get(id)!;
-        if (needsService(book, statusId, date)) await serviceLoan(book, statusId, date, tally);
-      }
+      const serviced = page
+        .map(({ id, statusId }) => ({ book: books.get(id)!, statusId }))
+        .filter((l) => needsService(l, date));
+      const collected = await collections.collect(serviced, date);
+      tally.collected += collected.collected;
+      tally.declined += collected.declined;
+      for (const loan of serviced) await serviceLoan(loan, date);
       tally.loans += page.length;
     }
     await ctx.db
@@ -187,7 +174,7 @@ export function closeOfBusiness(ctx: AppContext, cards: CardProvider) {
    * Most loans on most days only accrue: only those with something due, overdue, owed in full or
    * under notice need their own queries.
    */
-  function needsService(book: LoanBook, statusId: number, date: IsoDate): boolean {
+  function needsService({ book, statusId }: LoanOfTheDay, date: IsoDate): boolean {
     if (statusId !== AppStatus.active) return true;
     if (book.attempts.some((a) => a.outcome === 'pending' || a.outcome === 'unavailable')) return true;
     if (book.terms.instalments.some((i) => i.dueDate === date)) return true;

@@ -1,12 +1,21 @@
 import type { IsoDate } from '@lender/contract/dates';
 import { AppStatus } from '@lender/contract/status';
 import type { AppContext } from '../../app-context';
+import { sql } from 'kysely';
 import { positionOf } from '../../entities/loans/ledger';
-import { attemptOf, type AttemptRow, type LoanBook } from '../../entities/loans/loan-repository';
+import {
+  addToBook,
+  attemptOf,
+  chunks,
+  type AttemptRow,
+  type LoanBook,
+  type Posting,
+} from '../../entities/loans/loan-repository';
 import { attemptsExhausted, collectionDue } from '../../entities/loans/servicing-rules';
 import type { EntityStore } from '../../entities/unit-of-work';
-import type { CardProvider } from '../../lib/card-provider/card-provider';
+import type { CardProvider, ChargeResult } from '../../lib/card-provider/card-provider';
 import { nowIso } from '../../lib/clock';
+import { mapConcurrently } from '../../lib/concurrently';
 import { decrypt } from '../../lib/secrets';
 import { recordNotice } from './loan-notices';
 import { cardBlockedEmail } from './servicing-emails';
@@ -18,79 +27,147 @@ const blockNoticeOf = (failure: AttemptRow) => `blocked:${failure.idempotency_ke
 
 export type Collected = { collected: number; declined: number };
 
+/** A loan the day services, with its status at the start of the day. */
+export type LoanOfTheDay = { book: LoanBook; statusId: number };
+
+/** One request to the card: an attempt, with the loan it is for. */
+type Ask = { book: LoanBook; attempt: AttemptRow };
+
+const NO_CARD: ChargeResult = { outcome: 'declined', chargeId: '', z2: '12', z3: 'No card on file.' };
+
 /**
  * Collections by Continuous Payment Authority (decision 023, CONC 7.6): each attempt stored with its
  * idempotency key before the card provider is called, asked again under the same key until answered,
- * at most two failed attempts per instalment, then the loan blocked.
+ * at most two failed attempts per instalment, then the loan blocked. A page of loans at a time: its
+ * attempts stored in one statement, the charges sent `CPA_CONCURRENCY` at a time, the answers and the
+ * money written in one transaction, so that a run killed anywhere leaves attempts to ask again, never
+ * a charge made twice (docs/decisions/024).
  */
 export function cpaCollections(ctx: AppContext, store: EntityStore, cards: CardProvider) {
   const { config } = ctx;
 
-  /** One attempt: stored with its key, then the charge, then its answer and the money, together. */
-  async function attempt(
-    book: LoanBook,
-    date: IsoDate,
-    a: Pick<AttemptRow, 'seq' | 'attempt' | 'amount_pence' | 'idempotency_key'>,
-  ) {
+  /**
+   * What the day asks of one loan's card: first any attempt not yet answered (a killed run's, or one the
+   * provider did not answer), asked again under its own key; otherwise the one collection due, if the
+   * loan may be collected from. One request to the card a day: a day that asks an earlier attempt again
+   * makes no new one.
+   */
+  function asksOf({ book, statusId }: LoanOfTheDay, date: IsoDate): Ask[] {
     const { loan } = book;
-    const key = a.idempotency_key;
-    await ctx.db
-      .insertInto('cpa_attempts')
-      .values({
-        application_id: loan.application_id,
-        seq: a.seq,
-        attempt: a.attempt,
-        on_date: date,
-        idempotency_key: key,
-        amount_pence: a.amount_pence,
-        outcome: 'pending',
-        z2: null,
-        z3: null,
-        charge_id: null,
-        created_at: nowIso(),
-        answered_at: null,
-      })
-      .onConflict((oc) => oc.column('idempotency_key').doNothing())
-      .execute();
-    const card = await ctx.db
-      .selectFrom('cards')
-      .select('provider_token_sealed')
-      .where('customer_id', '=', loan.customer_id)
-      .orderBy('id', 'desc')
-      .executeTakeFirst();
-    const result = card
-      ? await cards.charge({
-          token: decrypt(card.provider_token_sealed, config.DATA_KEY),
-          amountPence: a.amount_pence,
-          reference: key,
-        })
-      : ({ outcome: 'declined', chargeId: '', z2: '12', z3: 'No card on file.' } as const);
-    const coded = result.outcome !== 'unavailable';
-    await store.transaction(async ({ loans }, trx) => {
-      await trx
-        .updateTable('cpa_attempts')
-        .set({
-          outcome: result.outcome,
-          z2: coded ? result.z2 : null,
-          z3: (coded ? result.z3 : result.reason).slice(0, 200),
-          charge_id: coded ? result.chargeId || null : null,
-          answered_at: nowIso(),
-        })
-        .where('idempotency_key', '=', key)
+    const open = book.attempts.filter((a) => a.outcome === 'pending' || a.outcome === 'unavailable');
+    if (open.length > 0) return open.map((attempt) => ({ book, attempt }));
+    if (statusId === AppStatus.defaulted || loan.blocked_on || loan.cpa_cancelled_at) return [];
+    const due = collectionDue(
+      book.terms,
+      positionOf(book.terms, book.rows, date),
+      book.attempts.map(attemptOf),
+      date,
+    );
+    if (!due) return [];
+    const attempt: AttemptRow = {
+      id: 0,
+      application_id: loan.application_id,
+      seq: due.seq,
+      attempt: due.attempt,
+      on_date: date,
+      idempotency_key: `cpa:${loan.application_id}:${due.seq}:${due.attempt}`,
+      amount_pence: due.amountPence,
+      outcome: 'pending',
+      z2: null,
+      z3: null,
+      charge_id: null,
+      created_at: nowIso(),
+      answered_at: null,
+    };
+    book.attempts.push(attempt);
+    return [{ book, attempt }];
+  }
+
+  /** The new attempts stored, pending, before any is charged (a key already stored is left as it is). */
+  async function storeAttempts(asks: readonly Ask[]) {
+    for (const batch of chunks(
+      asks.filter((a) => a.attempt.id === 0),
+      500,
+    )) {
+      if (batch.length === 0) continue;
+      const stored = await ctx.db
+        .insertInto('cpa_attempts')
+        .values(batch.map(({ attempt: { id: _id, ...row } }) => row))
+        .onConflict((oc) => oc.column('idempotency_key').doNothing())
+        .returning(['id', 'idempotency_key'])
         .execute();
-      if (result.outcome === 'approved') {
-        await loans.post([
-          {
-            applicationId: loan.application_id,
-            type: 'instalment',
-            amountPence: a.amount_pence,
-            onDate: date,
-            reference: `cpa:${key}`,
-          },
-        ]);
-      }
+      const ids = new Map(stored.map((r) => [r.idempotency_key, r.id]));
+      for (const { attempt } of batch) attempt.id = ids.get(attempt.idempotency_key) ?? attempt.id;
+    }
+  }
+
+  /** Each customer's latest card's token, sealed as stored. */
+  async function cardsOf(asks: readonly Ask[]): Promise<Map<number, string>> {
+    const customerIds = [...new Set(asks.map((a) => a.book.loan.customer_id))];
+    const sealed = new Map<number, string>();
+    for (const ids of chunks(customerIds, 500)) {
+      const rows = await ctx.db
+        .selectFrom('cards')
+        .select(['customer_id', 'provider_token_sealed'])
+        .where('customer_id', 'in', ids)
+        .orderBy('id', 'desc')
+        .execute();
+      for (const r of rows)
+        if (!sealed.has(r.customer_id)) sealed.set(r.customer_id, r.provider_token_sealed);
+    }
+    return sealed;
+  }
+
+  /** Every answer on its attempt, and the money of those approved, in one transaction. */
+  async function recordAnswers(asks: readonly Ask[], results: readonly ChargeResult[]) {
+    const answeredAt = nowIso();
+    const answers = asks.map(({ book, attempt }, k) => {
+      const result = results[k]!;
+      const coded = result.outcome !== 'unavailable';
+      return {
+        book,
+        attempt,
+        outcome: result.outcome,
+        z2: coded ? result.z2 : null,
+        z3: (coded ? result.z3 : result.reason).slice(0, 200),
+        chargeId: coded ? result.chargeId || null : null,
+      };
     });
-    return result.outcome;
+    const postings: { book: LoanBook; posting: Posting }[] = answers
+      .filter((a) => a.outcome === 'approved')
+      .map(({ book, attempt }) => ({
+        book,
+        posting: {
+          applicationId: attempt.application_id,
+          type: 'instalment',
+          amountPence: attempt.amount_pence,
+          onDate: attempt.on_date,
+          reference: `cpa:${attempt.idempotency_key}`,
+        },
+      }));
+    await store.transaction(async ({ loans }, trx) => {
+      for (const batch of chunks(answers, 500)) {
+        // One statement for the page (VALUES names its columns column1.. in SQLite and PostgreSQL alike).
+        const values = batch.map(
+          (a) =>
+            sql`(${a.attempt.idempotency_key}, ${a.outcome}, ${a.z2}, ${a.z3}, ${a.chargeId}, ${answeredAt})`,
+        );
+        await sql`update cpa_attempts set outcome = v.column2, z2 = v.column3, z3 = v.column4,
+          charge_id = v.column5, answered_at = v.column6
+          from (values ${sql.join(values)}) as v where cpa_attempts.idempotency_key = v.column1`.execute(trx);
+      }
+      await loans.post(postings.map((p) => p.posting));
+    });
+    for (const a of answers) {
+      Object.assign(a.attempt, {
+        outcome: a.outcome,
+        z2: a.z2,
+        z3: a.z3,
+        charge_id: a.chargeId,
+        answered_at: answeredAt,
+      });
+    }
+    for (const { book, posting } of postings) addToBook(book, posting);
   }
 
   /** The attempt that ends collections from this card, if any: an expired card, or the last one allowed. */
@@ -118,8 +195,8 @@ export function cpaCollections(ctx: AppContext, store: EntityStore, cards: CardP
       .select(['email', 'first_name'])
       .where('id', '=', loan.customer_id)
       .executeTakeFirstOrThrow();
+    const reason = expired ? 'card expired' : 'two collections declined';
     await store.transaction(async ({ loans, outbox }, trx) => {
-      const reason = expired ? 'card expired' : 'two collections declined';
       await loans.update(loan.application_id, { blocked_on: date, blocked_reason: reason });
       const first = await recordNotice(
         trx,
@@ -141,61 +218,42 @@ export function cpaCollections(ctx: AppContext, store: EntityStore, cards: CardP
         }),
       });
     });
+    Object.assign(loan, { blocked_on: date, blocked_reason: reason });
   }
 
   return {
     /**
-     * A loan's collections for the day: first any attempt not yet answered (a killed run's, or one the
-     * provider did not answer) is asked again under its own key; otherwise the one collection due, if
-     * the loan may be collected from. Then a card that failed for good blocks the loan, checked from
-     * the attempts themselves, so a run killed between a decline and the block still blocks.
+     * The day's collections for a page of loans, then, for each, a card that failed for good blocks
+     * the loan, checked from the attempts themselves, so a run killed between a decline and the block
+     * still blocks. The books are brought up to date in memory with what was posted.
      */
-    async collect(
-      book: LoanBook,
-      statusId: number,
-      date: IsoDate,
-      reload: () => Promise<void>,
-    ): Promise<Collected> {
+    async collect(loans: readonly LoanOfTheDay[], date: IsoDate): Promise<Collected> {
+      const asks = loans.flatMap((l) => asksOf(l, date));
       const tally: Collected = { collected: 0, declined: 0 };
-      const count = (outcome: string) => {
-        if (outcome === 'approved') tally.collected++;
-        if (outcome === 'declined') tally.declined++;
-      };
-      const { loan } = book;
-      const open = book.attempts.filter((a) => a.outcome === 'pending' || a.outcome === 'unavailable');
-      for (const a of open) {
-        count(await attempt(book, date, a));
-        await reload();
+      if (asks.length > 0) {
+        await storeAttempts(asks);
+        const sealed = await cardsOf(asks);
+        const results = await mapConcurrently(asks, config.CPA_CONCURRENCY, ({ book, attempt }) => {
+          const token = sealed.get(book.loan.customer_id);
+          return token
+            ? cards.charge({
+                token: decrypt(token, config.DATA_KEY),
+                amountPence: attempt.amount_pence,
+                reference: attempt.idempotency_key,
+              })
+            : Promise.resolve(NO_CARD);
+        });
+        await recordAnswers(asks, results);
+        for (const r of results) {
+          if (r.outcome === 'approved') tally.collected++;
+          if (r.outcome === 'declined') tally.declined++;
+        }
       }
-      // One request to the card a day: a day that asked an earlier attempt again makes no new one.
-      const collecting =
-        open.length === 0 && statusId !== AppStatus.defaulted && !loan.blocked_on && !loan.cpa_cancelled_at;
-      const due = collecting
-        ? collectionDue(
-            book.terms,
-            positionOf(book.terms, book.rows, date),
-            book.attempts.map(attemptOf),
-            date,
-          )
-        : null;
-      if (due) {
-        const key = `cpa:${loan.application_id}:${due.seq}:${due.attempt}`;
-        count(
-          await attempt(book, date, {
-            seq: due.seq,
-            attempt: due.attempt,
-            amount_pence: due.amountPence,
-            idempotency_key: key,
-          }),
-        );
-        await reload();
-      }
-      // A failure that already blocked the loan once (its notice is recorded) does not block it again
-      // after a new card has lifted the block.
-      const failure = book.loan.blocked_on ? undefined : failureOf(book);
-      if (failure && !(await blockedBefore(failure))) {
-        await block(book, date, failure);
-        await reload();
+      for (const { book } of loans) {
+        // A failure that already blocked the loan once (its notice is recorded) does not block it again
+        // after a new card has lifted the block.
+        const failure = book.loan.blocked_on ? undefined : failureOf(book);
+        if (failure && !(await blockedBefore(failure))) await block(book, date, failure);
       }
       return tally;
     },

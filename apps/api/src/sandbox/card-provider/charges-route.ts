@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { nowIso } from '../../lib/clock';
 import { sha256 } from '../../lib/secrets';
-import { insertChargeOnce, findCharge, type SandboxCharge } from './charges';
+import { insertChargeOnce, type SandboxCharge } from './charges';
 import { Codes } from './codes';
 import { isExpired } from './expiry';
 import { readMerchantCall } from './merchant-call';
@@ -42,9 +42,8 @@ export function registerCharges(app: FastifyInstance, ctx: SandboxContext) {
       charge.token_hash === tokenHash && charge.amount_pence === body.amountPence;
     const conflict = () => reply.code(409).send({ error: 'This reference was used for another charge.' });
 
-    const earlier = await findCharge(ctx.db, merchant.merchantId, body.reference);
-    if (earlier) return sameCharge(earlier) ? answer(earlier) : conflict();
-
+    // The card first, then the charge stored unless its reference is taken: a reference used before
+    // answers the first charge's result, whatever the card's state now.
     const card = await findByToken(ctx.db, tokenHash, merchant.merchantId);
     const code = !card
       ? Codes.unknownCard
