@@ -1,9 +1,15 @@
 import type { IsoDate } from '@lender/contract/dates';
 import type { Pence } from '@lender/contract/money';
 import type { ScheduleLine } from '@lender/contract/pricing/pricing';
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { DbExecutor } from '../../db/create-db';
-import type { CpaAttemptTable, LoanTable, LoanTransactionType } from '../../db/schema';
+import type {
+  CpaAttemptTable,
+  LoanInstalmentTable,
+  LoanTable,
+  LoanTransactionTable,
+  LoanTransactionType,
+} from '../../db/schema';
 import { nowIso } from '../../lib/clock';
 import type { LedgerRow, LoanTerms } from './ledger';
 import type { Attempt } from './servicing-rules';
@@ -61,6 +67,96 @@ export function addToBook(book: LoanBook, posting: Posting): void {
 
 export const chunks = <T>(items: readonly T[], size: number): T[][] =>
   Array.from({ length: Math.ceil(items.length / size) }, (_, k) => items.slice(k * size, (k + 1) * size));
+
+type InstalmentRow = Selectable<LoanInstalmentTable>;
+type TransactionRow = Pick<
+  Selectable<LoanTransactionTable>,
+  'id' | 'application_id' | 'type' | 'amount_pence' | 'on_date' | 'reverses_id'
+>;
+
+/** Books of loans from their rows, each list in order (instalments by seq, the rest by id). */
+function assemble(
+  books: Map<number, LoanBook>,
+  loans: readonly LoanRow[],
+  instalments: readonly InstalmentRow[],
+  rows: readonly TransactionRow[],
+  attempts: readonly AttemptRow[],
+) {
+  for (const loan of loans) {
+    books.set(loan.application_id, {
+      loan,
+      terms: { principalPence: loan.principal_pence, dailyRate: loan.daily_rate, instalments: [] },
+      schedule: [],
+      rows: [],
+      attempts: [],
+    });
+  }
+  for (const i of instalments) {
+    const book = books.get(i.application_id);
+    if (!book) continue;
+    const line = { seq: i.seq, dueDate: i.due_date, paymentPence: i.payment_pence };
+    (book.terms.instalments as LoanTerms['instalments'][number][]).push(line);
+    book.schedule.push({ ...line, principalPence: i.principal_pence, interestPence: i.interest_pence });
+  }
+  for (const r of rows) {
+    books.get(r.application_id)?.rows.push({
+      id: r.id,
+      type: r.type,
+      amountPence: r.amount_pence,
+      onDate: r.on_date,
+      reversesId: r.reverses_id,
+    });
+  }
+  for (const a of attempts) books.get(a.application_id)?.attempts.push(a);
+}
+
+/**
+ * One customer's instalments, ledger rows, attempts and approvals, as rows of one shape (kind 'i', 't',
+ * 'a', 'd'): a single query where four would each cost a round trip and the database's planning.
+ */
+type CustomerRow = {
+  kind: 'i' | 't' | 'a' | 'd';
+  application_id: number;
+  n1: number;
+  n2: number | null;
+  n3: number | null;
+  n4: number | null;
+  t1: string | null;
+  t2: string | null;
+  t3: string | null;
+  t4: string | null;
+  t5: string | null;
+  t6: string | null;
+  t7: string | null;
+  t8: string | null;
+};
+
+const customerRows = (db: DbExecutor, customerId: number) =>
+  sql<CustomerRow>`
+    select 'i' as kind, i.application_id as application_id, i.seq as n1, i.payment_pence as n2, i.principal_pence as n3,
+      i.interest_pence as n4, i.due_date as t1, cast(null as varchar(200)) as t2,
+      cast(null as varchar(200)) as t3, cast(null as varchar(200)) as t4, cast(null as varchar(200)) as t5,
+      cast(null as varchar(200)) as t6, cast(null as varchar(200)) as t7, cast(null as varchar(200)) as t8
+    from loan_instalments i join loans l on l.application_id = i.application_id
+    where l.customer_id = ${customerId}
+    union all
+    select 't', t.application_id, t.id, t.amount_pence, t.reverses_id, null, t.type, t.on_date,
+      null, null, null, null, null, null
+    from loan_transactions t join loans l on l.application_id = t.application_id
+    where l.customer_id = ${customerId}
+    union all
+    select 'a', a.application_id, a.id, a.seq, a.attempt, a.amount_pence, a.on_date, a.idempotency_key,
+      a.outcome, a.z2, a.z3, a.charge_id, a.created_at, a.answered_at
+    from cpa_attempts a join loans l on l.application_id = a.application_id
+    where l.customer_id = ${customerId}
+    union all
+    select 'd', d.application_id, d.id, null, null, null, d.created_at, null, null, null, null, null, null, null
+    from application_decisions d join loans l on l.application_id = d.application_id
+    where l.customer_id = ${customerId} and d.kind in ('underwriting-approved', 'underwriter-approved')
+    order by kind, application_id, n1`.execute(db);
+
+/** A customer's loan as the borrow area reads it. */
+export type CustomerLoan = { book: LoanBook; approvedAt: string | null };
 
 /** The loans and their ledger: the one place that reads and writes them. */
 export function loanRepository(db: DbExecutor) {
@@ -137,34 +233,66 @@ export function loanRepository(db: DbExecutor) {
             .orderBy('id')
             .execute(),
         ]);
-        for (const loan of loans) {
-          books.set(loan.application_id, {
-            loan,
-            terms: { principalPence: loan.principal_pence, dailyRate: loan.daily_rate, instalments: [] },
-            schedule: [],
-            rows: [],
-            attempts: [],
-          });
-        }
-        for (const i of instalments) {
-          const book = books.get(i.application_id);
-          if (!book) continue;
-          const line = { seq: i.seq, dueDate: i.due_date, paymentPence: i.payment_pence };
-          (book.terms.instalments as LoanTerms['instalments'][number][]).push(line);
-          book.schedule.push({ ...line, principalPence: i.principal_pence, interestPence: i.interest_pence });
-        }
-        for (const r of rows) {
-          books.get(r.application_id)?.rows.push({
-            id: r.id,
-            type: r.type,
-            amountPence: r.amount_pence,
-            onDate: r.on_date,
-            reversesId: r.reverses_id,
-          });
-        }
-        for (const a of attempts) books.get(a.application_id)?.attempts.push(a);
+        assemble(books, loans, instalments, rows, attempts);
       }
       return books;
+    },
+
+    /** A customer's loans, newest first, with their books and when each was approved: two queries at once. */
+    async ofCustomer(customerId: number): Promise<CustomerLoan[]> {
+      const [loans, { rows }] = await Promise.all([
+        db
+          .selectFrom('loans')
+          .selectAll()
+          .where('customer_id', '=', customerId)
+          .orderBy('application_id', 'desc')
+          .execute(),
+        customerRows(db, customerId),
+      ]);
+      const books = new Map<number, LoanBook>();
+      const approvedAt = new Map<number, string>();
+      const of = (kind: CustomerRow['kind']) => rows.filter((r) => r.kind === kind);
+      assemble(
+        books,
+        loans,
+        of('i').map((r) => ({
+          application_id: r.application_id,
+          seq: r.n1,
+          payment_pence: r.n2!,
+          principal_pence: r.n3!,
+          interest_pence: r.n4!,
+          due_date: r.t1!,
+        })),
+        of('t').map((r) => ({
+          id: r.n1,
+          application_id: r.application_id,
+          amount_pence: r.n2!,
+          reverses_id: r.n3,
+          type: r.t1 as LoanTransactionType,
+          on_date: r.t2!,
+        })),
+        of('a').map((r) => ({
+          id: r.n1,
+          application_id: r.application_id,
+          seq: r.n2!,
+          attempt: r.n3!,
+          amount_pence: r.n4!,
+          on_date: r.t1!,
+          idempotency_key: r.t2!,
+          outcome: r.t3 as AttemptRow['outcome'],
+          z2: r.t4,
+          z3: r.t5,
+          charge_id: r.t6,
+          created_at: r.t7!,
+          answered_at: r.t8,
+        })),
+      );
+      // The latest approval (rows come oldest first).
+      for (const r of of('d')) approvedAt.set(r.application_id, r.t1!);
+      return loans.map((loan) => ({
+        book: books.get(loan.application_id)!,
+        approvedAt: approvedAt.get(loan.application_id) ?? null,
+      }));
     },
 
     async book(applicationId: number): Promise<LoanBook | undefined> {
@@ -196,15 +324,6 @@ export function loanRepository(db: DbExecutor) {
 
     update: (applicationId: number, change: Partial<Omit<LoanRow, 'application_id'>>) =>
       db.updateTable('loans').set(change).where('application_id', '=', applicationId).execute(),
-
-    /** The customer's loans, newest first. */
-    forCustomer: (customerId: number) =>
-      db
-        .selectFrom('loans')
-        .select(['application_id'])
-        .where('customer_id', '=', customerId)
-        .orderBy('application_id', 'desc')
-        .execute(),
   };
 }
 

@@ -45,22 +45,8 @@ export function borrowingService(db: Db, today: () => IsoDate = londonToday) {
       .executeTakeFirst();
 
   /** The customer's loans, newest first, with their ledgers. */
-  async function books(customerId: number): Promise<LoanBook[]> {
-    const ids = (await loans.forCustomer(customerId)).map((l) => l.application_id);
-    const found = await loans.books(ids);
-    return ids.map((id) => found.get(id)).filter((b): b is LoanBook => b !== undefined);
-  }
-
-  const approvedOn = async (applicationId: number) => {
-    const row = await db
-      .selectFrom('application_decisions')
-      .select('created_at')
-      .where('application_id', '=', applicationId)
-      .where('kind', 'in', ['underwriting-approved', 'underwriter-approved'])
-      .orderBy('id', 'desc')
-      .executeTakeFirst();
-    return row ? londonToday(new Date(row.created_at)) : null;
-  };
+  const books = async (customerId: number): Promise<LoanBook[]> =>
+    (await loans.ofCustomer(customerId)).map((l) => l.book);
 
   return {
     async summary(customerId: number): Promise<BorrowingSummary> {
@@ -117,8 +103,9 @@ export function borrowingService(db: Db, today: () => IsoDate = londonToday) {
     },
 
     async schedule(customerId: number): Promise<ScheduleSummary> {
-      const [app, all] = await Promise.all([latestApplication(customerId), books(customerId)]);
-      const book = all[0];
+      const [app, all] = await Promise.all([latestApplication(customerId), loans.ofCustomer(customerId)]);
+      const book = all[0]?.book;
+      const approvedAt = all[0]?.approvedAt;
       const statusId = app?.status_id ?? 0;
       if (!book) {
         return {
@@ -148,7 +135,7 @@ export function borrowingService(db: Db, today: () => IsoDate = londonToday) {
       return {
         settledDate: book.loan.settled_on,
         fundedDate: book.loan.funded_on,
-        approvedDate: await approvedOn(book.loan.application_id),
+        approvedDate: approvedAt ? londonToday(new Date(approvedAt)) : null,
         approvedAmount: pounds(book.loan.principal_pence),
         appID: book.loan.application_id,
         totalDue: pounds(book.loan.funded_on ? loanFigures(book).totalDuePence : 0),

@@ -20,13 +20,11 @@ export const downloadSob = (db: Db, links: SobLinks) =>
       .select(['first_name', 'last_name'])
       .where('id', '=', customerId)
       .executeTakeFirstOrThrow();
-    const loans = loanRepository(db);
-    const ids = (await loans.forCustomer(customerId)).map((l) => l.application_id);
-    const books = await loans.books(ids);
+    const loans = await loanRepository(db).ofCustomer(customerId);
     const today = londonToday();
     const doc = sobDocument(
       `${customer.first_name} ${customer.last_name}`,
-      ids.map((id) => books.get(id)!).filter(Boolean),
+      loans.map((l) => l.book),
       today,
     );
     const pdf = await renderStatementPdf(doc, {
