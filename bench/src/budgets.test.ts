@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiFigure, Load } from './api';
 import { checkBudgets } from './budgets';
-import type { CobFigures, CobReadFigure, CobRun, CobStep } from './cob-figures';
+import type { CobFigures, CobProvider, CobReadFigure, CobRun, CobStep } from './cob-figures';
 import type { LighthouseFigure } from './lighthouse';
 import type { PageFigure } from './pages';
 
@@ -45,9 +45,15 @@ const step = (
   memory: { rssBeforeMb: 200, peakRssMb: 260, rssAfterMb: 230 },
   ...extra,
 });
-const cobRun = (database: CobRun['database'], loans: number, dueSeconds: number): CobRun => ({
+const cobRun = (
+  database: CobRun['database'],
+  loans: number,
+  dueSeconds: number,
+  provider: CobProvider = 'sandbox',
+): CobRun => ({
   database,
   loans,
+  provider,
   steps: [
     step('seed', loans / 3000, loans),
     step('ordinaryDay', loans / 20_000, loans),
@@ -62,7 +68,13 @@ const read = (call: string, overrides: Partial<CobReadFigure> = {}): CobReadFigu
   ...overrides,
 });
 const goodCob = (): CobFigures => ({
-  runs: [cobRun('sqlite', 100_000, 70), cobRun('postgres', 10_000, 5), cobRun('postgres', 100_000, 48)],
+  runs: [
+    cobRun('sqlite', 100_000, 70),
+    cobRun('postgres', 10_000, 9),
+    cobRun('postgres', 100_000, 95),
+    cobRun('postgres', 10_000, 4, 'instant'),
+    cobRun('postgres', 100_000, 48, 'instant'),
+  ],
   reads: {
     database: 'postgres',
     loans: 100_000,
@@ -197,27 +209,27 @@ describe('bench budgets', () => {
     });
   });
 
-  it('hold the close of business to its due day on PostgreSQL with 100,000 loans, not SQLite’s', () => {
+  it('hold the close of business to its due day on PostgreSQL with 100,000 loans and a provider answering at once', () => {
     const budgets = checkBudgets(goodRun());
     expect(result(budgets, 'cob-due-day postgres')).toMatchObject({
       pass: true,
-      budget: 'close of business, due day, 100,000 loans on PostgreSQL <= 60 s',
+      budget: 'close of business, due day, 100,000 loans on PostgreSQL, provider answering at once <= 60 s',
       actual: '48.0 s (2,083 loans/s)',
     });
-    // SQLite's 70 s above is reported, not budgeted.
+    // SQLite's 70 s and the 95 s against the sandbox (whose work is the provider's) are reported, not budgeted.
     expect(budgets.filter((b) => b.id.startsWith('cob-due-day'))).toHaveLength(1);
   });
 
   it('miss the due-day budget over 60 s, and when the day was stopped at its time limit', () => {
     const slow = goodRun();
-    slow.cob.runs[2] = cobRun('postgres', 100_000, 60.5);
+    slow.cob.runs[4] = cobRun('postgres', 100_000, 60.5, 'instant');
     expect(result(checkBudgets(slow), 'cob-due-day postgres')).toMatchObject({
       pass: false,
       actual: '60.5 s (1,653 loans/s)',
     });
 
     const stopped = goodRun();
-    stopped.cob.runs[2]!.steps[2] = step('dueDay', 75.2, 3_760, { partial: true });
+    stopped.cob.runs[4]!.steps[2] = step('dueDay', 75.2, 3_760, { partial: true });
     expect(result(checkBudgets(stopped), 'cob-due-day postgres')).toMatchObject({
       pass: false,
       actual: '> 75 s (stopped: 3,760 of 100,000 loans collected, 50 loans/s)',
@@ -233,7 +245,13 @@ describe('bench budgets', () => {
     });
 
     const failed = goodRun();
-    failed.cob.runs[2] = { database: 'postgres', loans: 100_000, steps: [], error: 'seeding failed\nstack' };
+    failed.cob.runs[4] = {
+      database: 'postgres',
+      loans: 100_000,
+      provider: 'instant',
+      steps: [],
+      error: 'seeding failed\nstack',
+    };
     expect(result(checkBudgets(failed), 'cob-due-day postgres')).toMatchObject({
       pass: false,
       actual: 'not measured: seeding failed',

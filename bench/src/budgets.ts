@@ -104,12 +104,15 @@ function cobBudgets(cob: CobFigures | undefined): BudgetResult[] {
   const out: BudgetResult[] = [];
   const missing = 'not measured';
   const { cobLoans, cobDueDayMaxSeconds, readP99MaxMs } = BUDGETS;
-  const run = cob?.runs.find((r) => r.database === 'postgres' && r.loans === cobLoans);
+  // The lender's own share of the day: the sandbox's work is the provider's (README, "Close of business").
+  const run = cob?.runs.find(
+    (r) => r.database === 'postgres' && r.loans === cobLoans && r.provider === 'instant',
+  );
   const due = run?.steps.find((s) => s.step === 'dueDay');
   const rate = due ? `${thousands(loansPerSecond(due))} loans/s` : '';
   out.push({
     id: 'cob-due-day postgres',
-    budget: `close of business, due day, ${thousands(cobLoans)} loans on PostgreSQL <= ${cobDueDayMaxSeconds} s`,
+    budget: `close of business, due day, ${thousands(cobLoans)} loans on PostgreSQL, provider answering at once <= ${cobDueDayMaxSeconds} s`,
     actual: !due
       ? run?.error
         ? `${missing}: ${run.error.split('\n')[0]}`

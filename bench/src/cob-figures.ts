@@ -22,10 +22,18 @@ export type CobStep = {
 
 export type CobDatabase = 'sqlite' | 'postgres';
 
+/**
+ * Who answers the due day's charges: the built-in card sandbox, in the worker's process and database
+ * (its work counted in the day), or a provider that approves at once (the lender's own share alone).
+ */
+export type CobProvider = 'sandbox' | 'instant';
+
 /** One database and book size: seeding, then the days closed, each timed in the worker. */
 export type CobRun = {
   database: CobDatabase;
   loans: number;
+  /** Absent in figures from before the instant runs: the sandbox. */
+  provider?: CobProvider;
   steps: CobStep[];
   /** The first and due dates of the book. */
   dates?: { fundedOn: string; dueDay: string };
@@ -71,9 +79,14 @@ export const loansPerSecond = (step: Pick<CobStep, 'seconds' | 'loans'>) =>
  * of the larger divided by that of the smaller (1 is linear growth in the number of loans; a partial due
  * day counts by the loans it closed in its time).
  */
-export function growth(runs: CobRun[], database: CobDatabase, step: CobStepName): number | undefined {
+export function growth(
+  runs: CobRun[],
+  database: CobDatabase,
+  step: CobStepName,
+  provider: CobProvider = 'sandbox',
+): number | undefined {
   const found = runs
-    .filter((r) => r.database === database)
+    .filter((r) => r.database === database && (r.provider ?? 'sandbox') === provider)
     .map((r) => ({ loans: r.loans, figure: r.steps.find((s) => s.step === step) }))
     .filter((r) => r.figure && r.figure.loans > 0)
     .sort((a, b) => a.loans - b.loans);

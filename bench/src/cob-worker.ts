@@ -16,11 +16,13 @@ import { servicingFor } from '../../apps/api/src/servicing';
 import { createContext } from '../../apps/api/src/start';
 import { seedLoans } from '../../apps/api/src/test/seed-loans';
 import { cobDates } from './cob-dates';
-import type { CobStep, CobStepName } from './cob-figures';
+import type { CobProvider, CobStep, CobStepName } from './cob-figures';
 import { fillAccrualDays, recordJourneyDecisions, settleAfterBulkWrite } from './cob-fill';
+import { instantCardProvider } from './instant-card-provider';
 
 export type CobJob =
-  { mode: 'close'; loans: number; lastOrdinaryDay: boolean } | { mode: 'sessions'; count: number };
+  | { mode: 'close'; loans: number; lastOrdinaryDay: boolean; provider: CobProvider }
+  | { mode: 'sessions'; count: number };
 
 export type WorkerMessage =
   | { kind: 'started'; step: CobStepName; date: string }
@@ -158,7 +160,10 @@ async function context(): Promise<AppContext> {
 async function close(job: Extract<CobJob, { mode: 'close' }>) {
   const ctx = await context();
   const services = await standaloneOutsideServices(ctx);
-  const cob = servicingFor(ctx, services).closeOfBusiness;
+  const cob = servicingFor(
+    ctx,
+    job.provider === 'instant' ? { ...services, cardProvider: instantCardProvider } : services,
+  ).closeOfBusiness;
   const { fundedOn, dueDay, businessDate } = cobDates(londonToday());
   const tally = (days: { collected: number; declined: number }[]) => ({
     days: days.length,

@@ -18,6 +18,8 @@ export type CobOptions = {
   dueDayLimitSeconds: number;
   /** Close the last accrual-only day before the due day as well (a month of ledger rows per loan). */
   lastOrdinaryDay: boolean;
+  /** Also close PostgreSQL's books with a provider that approves at once: the lender's own share. */
+  instantRuns: boolean;
   /** The read test runs on the largest PostgreSQL book; false skips it. */
   reads: false | { connections: number; seconds: number; warmupSeconds: number; sessions: number };
   logDir: string;
@@ -37,10 +39,17 @@ const stepLimitSeconds = (loans: number) => 60 + loans * 0.0025;
  * (seeding, three days closed, the fill: about 2.5 ms a loan at most, as measured on a busy machine), the
  * due day's limit and a minute for starting; then the reads.
  */
-export const cobAllowanceSeconds = (o: Pick<CobOptions, 'sizes' | 'databases' | 'dueDayLimitSeconds'>) =>
-  60 +
-  o.databases.length * o.sizes.reduce((sum, loans) => sum + 60 + o.dueDayLimitSeconds + loans * 0.0025, 0) +
-  60;
+export const cobAllowanceSeconds = (
+  o: Pick<CobOptions, 'sizes' | 'databases' | 'dueDayLimitSeconds' | 'instantRuns'>,
+) => 60 + cobRuns(o).reduce((sum, r) => sum + 60 + o.dueDayLimitSeconds + r.loans * 0.0025, 0) + 60;
+
+/** Every book closed: each database and size against the sandbox, and PostgreSQL's with the instant provider. */
+const cobRuns = (o: Pick<CobOptions, 'sizes' | 'databases' | 'instantRuns'>) =>
+  o.databases.flatMap((database) =>
+    (['sandbox', 'instant'] as const)
+      .filter((provider) => provider === 'sandbox' || (o.instantRuns && database === 'postgres'))
+      .flatMap((provider) => o.sizes.map((loans) => ({ database, provider, loans }))),
+  );
 
 type WorkerResult = {
   steps: CobStep[];
@@ -150,8 +159,8 @@ export async function runCob(opts: CobOptions): Promise<CobFigures> {
         cluster = await startPostgres();
         log(`close of business: ${cluster.version}`);
       }
-      for (const loans of opts.sizes) {
-        const dir = tempDir(`cob-${database}-${loans}`);
+      for (const { loans, provider } of cobRuns(opts).filter((r) => r.database === database)) {
+        const dir = tempDir(`cob-${database}-${provider}-${loans}`);
         const keys = {
           dataKey: crypto.randomBytes(32).toString('hex'),
           jwtSecret: crypto.randomBytes(32).toString('hex'),
@@ -160,27 +169,34 @@ export async function runCob(opts: CobOptions): Promise<CobFigures> {
         const databaseUrl =
           database === 'sqlite'
             ? `sqlite:${path.join(dir, 'cob.sqlite')}`
-            : `${cluster!.url}?schema=cob_${loans}`;
+            : `${cluster!.url}?schema=cob_${provider}_${loans}`;
         const env = apiEnv(databaseUrl, dir, keys);
-        log(`close of business: ${database}, ${loans} loans...`);
+        log(`close of business: ${database}, ${loans} loans, ${provider} provider...`);
         const worker = await runWorker(
-          { mode: 'close', loans, lastOrdinaryDay: opts.lastOrdinaryDay },
+          { mode: 'close', loans, lastOrdinaryDay: opts.lastOrdinaryDay, provider },
           env,
           {
             step: (name) => (name === 'dueDay' ? opts.dueDayLimitSeconds : stepLimitSeconds(loans)),
           },
-          path.join(opts.logDir, `cob-${database}-${loans}.log`),
+          path.join(opts.logDir, `cob-${database}-${provider}-${loans}.log`),
         );
         figures.runs.push({
           database,
           loans,
+          provider,
           steps: worker.steps,
           ...(worker.dates ? { dates: worker.dates } : {}),
           ...(worker.error ? { error: worker.error } : {}),
         });
         if (worker.error) console.error(`[bench] close of business ${database} ${loans}: ${worker.error}`);
 
-        if (database === 'postgres' && loans === largest && opts.reads && !worker.error) {
+        if (
+          database === 'postgres' &&
+          provider === 'sandbox' &&
+          loans === largest &&
+          opts.reads &&
+          !worker.error
+        ) {
           figures.reads = await runCobReads(
             databaseUrl,
             dir,

@@ -187,6 +187,7 @@ function renderCob(cob: CobFigures): string {
     const due = stepOf(run, 'dueDay');
     return [
       run.database,
+      run.provider ?? 'sandbox',
       run.loans.toLocaleString('en-GB'),
       time(run, 'seed'),
       time(run, 'ordinaryDay'),
@@ -200,20 +201,25 @@ function renderCob(cob: CobFigures): string {
       run.error ? run.error.split('\n')[0] : '',
     ];
   });
-  const growthLines = (['sqlite', 'postgres'] as const).flatMap((db) => {
-    const parts = (['ordinaryDay', 'lastOrdinaryDay', 'dueDay'] as const)
-      .map((step) => [step, growth(cob.runs, db, step)] as const)
-      .filter(([, g]) => g !== undefined)
-      .map(([step, g]) => `${step} ${g}`);
-    return parts.length > 0 ? [`${db}: ${parts.join(', ')}`] : [];
-  });
+  const growthLines = (['sqlite', 'postgres'] as const).flatMap((db) =>
+    (['sandbox', 'instant'] as const).flatMap((provider) => {
+      const parts = (['ordinaryDay', 'lastOrdinaryDay', 'dueDay'] as const)
+        .map((step) => [step, growth(cob.runs, db, step, provider)] as const)
+        .filter(([, g]) => g !== undefined)
+        .map(([step, g]) => `${step} ${g}`);
+      return parts.length > 0 ? [`${db} (${provider} provider): ${parts.join(', ')}`] : [];
+    }),
+  );
   let text =
     `**Close of business** (one business day closed per row; seconds, loans closed per second; "last ordinary day" is the ` +
     `day before the due day, with a month of interest rows per loan; a due day still running after ` +
-    `${cob.dueDayLimitSeconds} s is stopped; RSS of the worker process, MB, sampled every 100 ms)\n\n` +
+    `${cob.dueDayLimitSeconds} s is stopped; RSS of the worker process, MB, sampled every 100 ms; provider: who ` +
+    `answers the due day's charges, the card sandbox in the worker's own process and database, or one that ` +
+    `approves at once, which leaves the lender's own share of the day)\n\n` +
     table(
       [
         'database',
+        'provider',
         'loans',
         'seed s',
         'ordinary day s',
