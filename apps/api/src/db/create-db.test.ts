@@ -117,6 +117,51 @@ describe.runIf(onPostgres)('PostgreSQL with ?schema=', () => {
   });
 });
 
+describe.runIf(onPostgres)('PostgreSQL prepared statements', () => {
+  it('prepares a statement once per connection and runs it again by name', async () => {
+    await t.ctx.db.transaction().execute(async (trx) => {
+      for (const email of ['a@example.com', 'b@example.com', 'c@example.com']) {
+        await trx.selectFrom('customers').select('id as probe_id').where('email', '=', email).execute();
+      }
+      const { rows } = await sql<{ statement: string }>`
+        select statement from pg_prepared_statements where statement like '%"probe_id" from "customers" where "email" =%'
+        and statement not like '%pg_prepared_statements%'`.execute(trx);
+      expect(rows).toHaveLength(1);
+    });
+  });
+
+  it('leaves statements with many parameters unnamed', async () => {
+    await t.ctx.db.transaction().execute(async (trx) => {
+      const ids = Array.from({ length: 60 }, (_, k) => k + 1);
+      await trx.selectFrom('customers').select('id').where('id', 'in', ids).execute();
+      const { rows } = await sql<{ statement: string }>`
+        select statement from pg_prepared_statements where statement like '%"id" in ($1, $2%'
+        and statement not like '%pg_prepared_statements%'`.execute(trx);
+      expect(rows).toEqual([]);
+    });
+  });
+
+  it('answers from the changed table when a migration elsewhere changed what a prepared statement returns', async () => {
+    await sql`create table prepared_probe (id integer primary key, a integer)`.execute(t.ctx.db);
+    await sql`insert into prepared_probe values (1, 10)`.execute(t.ctx.db);
+    await t.ctx.db.transaction().execute(async (trx) => {
+      const read = () =>
+        sql<Record<string, number>>`select * from prepared_probe where id = ${1}`.execute(trx);
+      expect((await read()).rows).toEqual([{ id: 1, a: 10 }]);
+      expect((await read()).rows).toEqual([{ id: 1, a: 10 }]);
+    });
+    // Another process's migration; this session's prepared `select *` no longer fits the table.
+    await sql`alter table prepared_probe add column b integer default 7`.execute(t.ctx.db);
+    for (let k = 0; k < 12; k++) {
+      const { rows } = await sql<
+        Record<string, number>
+      >`select * from prepared_probe where id = ${1}`.execute(t.ctx.db);
+      expect(rows).toEqual([{ id: 1, a: 10, b: 7 }]);
+    }
+    await sql`drop table prepared_probe`.execute(t.ctx.db);
+  });
+});
+
 describe.runIf(!onPostgres)('SQLite', () => {
   it('creates the directory, and runs in WAL mode with synchronous=FULL and foreign keys on', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lender-create-db-'));

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
@@ -35,6 +36,56 @@ function cachePreparedStatements(database: SQLite.Database) {
   }) as typeof database.prepare;
 }
 
+/** Statements one PostgreSQL connection keeps prepared at most; later new ones run unnamed. */
+const PREPARED_PER_CONNECTION = 300;
+/** Statements with more parameters (a page's IN list, a multi-row insert) vary with their data: unnamed. */
+const MAX_PREPARED_PARAMETERS = 50;
+const PREPARABLE = /^\s*(select|insert|update|delete|with)\b/i;
+const statementNames = new Map<string, string>();
+/** PostgreSQL's SQLSTATE when a prepared statement's result no longer fits its table (a migration ran). */
+const CACHED_PLAN_CHANGED = '0A000';
+
+type Query = (text: unknown, values?: unknown, callback?: unknown) => unknown;
+
+/**
+ * node-postgres parses and plans every query anew, which costs PostgreSQL more than running the borrow
+ * area's reads (0.47 ms of its CPU against 0.11 ms for the same union query prepared, measured). As for
+ * SQLite above, the same few dozen SQL texts are named, so each connection prepares them once. A
+ * statement whose table changed under it (a migration from another process) runs unnamed from then on.
+ * Named statements need a session per connection: no transaction-mode pooler between here and PostgreSQL.
+ */
+function prepareStatements(client: pg.PoolClient) {
+  const query = client.query.bind(client) as Query;
+  const prepared = new Set<string>();
+  const refused = new Set<string>();
+  client.query = ((text: unknown, values?: unknown, callback?: unknown) => {
+    if (
+      typeof text !== 'string' ||
+      !Array.isArray(values) ||
+      values.length > MAX_PREPARED_PARAMETERS ||
+      callback !== undefined ||
+      !PREPARABLE.test(text)
+    ) {
+      return query(text, values, callback);
+    }
+    let name = statementNames.get(text);
+    if (!name) {
+      name = `k${crypto.createHash('sha1').update(text).digest('base64url')}`;
+      if (statementNames.size >= STATEMENT_CACHE_SIZE) statementNames.clear();
+      statementNames.set(text, name);
+    }
+    if (refused.has(name) || (!prepared.has(name) && prepared.size >= PREPARED_PER_CONNECTION)) {
+      return query(text, values);
+    }
+    prepared.add(name);
+    return (query({ name, text, values }) as Promise<unknown>).catch((err: { code?: string }) => {
+      if (err?.code !== CACHED_PLAN_CHANGED) throw err;
+      refused.add(name);
+      return query(text, values);
+    });
+  }) as typeof client.query;
+}
+
 /**
  * The only place that picks the dialect. `sqlite:<path>` (relative to the repository root, or
  * `sqlite::memory:`) or `postgres://...`; a `schema` query parameter on a PostgreSQL URL puts every
@@ -70,5 +121,6 @@ export async function createDb(url: string): Promise<{ db: Db; kind: DbKind }> {
     max: 10,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
+  pool.on('connect', prepareStatements);
   return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), kind: 'postgres' };
 }

@@ -176,6 +176,22 @@ describe('the ledger', () => {
     expect(positionOf(terms, rows.slice(0, 2)).principalPence).toBe(6000);
   });
 
+  it('folds rows by date, then by id, in whatever order they are given', () => {
+    const { terms } = signedLoan(10_000, 1, 30);
+    const rows: LedgerRow[] = [
+      { id: 1, type: 'advance', amountPence: 10_000, onDate: FUNDED, reversesId: null },
+      { id: 2, type: 'interest', amountPence: 80, onDate: addDays(FUNDED, 1), reversesId: null },
+      { id: 3, type: 'interest', amountPence: 80, onDate: addDays(FUNDED, 2), reversesId: null },
+      // Posted after the day-2 interest but made during day 1: it comes first in the fold.
+      { id: 4, type: 'card-payment', amountPence: 5080, onDate: addDays(FUNDED, 1), reversesId: null },
+    ];
+    const inOrder = positionOf(terms, [rows[0]!, rows[1]!, rows[3]!, rows[2]!]);
+    expect(positionOf(terms, rows)).toEqual(inOrder);
+    expect(positionOf(terms, [...rows].reverse())).toEqual(inOrder);
+    // The payment cleared day 1's interest and 50 pounds of principal before day 2 accrued.
+    expect(inOrder).toMatchObject({ principalPence: 5000, interestDuePence: 80 });
+  });
+
   it('holds every cap on every day for random loans, payments, declines and missed instalments', () => {
     fc.assert(
       fc.property(

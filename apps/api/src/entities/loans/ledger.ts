@@ -47,12 +47,24 @@ export type Position = {
 
 const WITHIN_THE_DAY: ReadonlySet<LoanTransactionType> = new Set(['card-payment', 'write-off']);
 
-/** Rows that count: a reversal takes itself and the row it reverses out of the fold. */
+const byDateThenId = (a: LedgerRow, b: LedgerRow) =>
+  a.onDate < b.onDate ? -1 : a.onDate > b.onDate ? 1 : a.id - b.id;
+
+/**
+ * Rows that count, in order: a reversal takes itself and the row it reverses out of the fold. Rows come
+ * from the database in id order, nearly always dated in order too; the close of business folds every loan
+ * several times a day, so they are sorted only when they are not in order already.
+ */
 function effective(rows: readonly LedgerRow[], through?: IsoDate): LedgerRow[] {
-  const reversed = new Set(rows.filter((r) => r.type === 'reversal').map((r) => r.reversesId));
-  return rows
-    .filter((r) => r.type !== 'reversal' && !reversed.has(r.id) && (!through || r.onDate <= through))
-    .sort((a, b) => (a.onDate < b.onDate ? -1 : a.onDate > b.onDate ? 1 : a.id - b.id));
+  let reversed: Set<number | null> | undefined;
+  for (const r of rows) if (r.type === 'reversal') (reversed ??= new Set()).add(r.reversesId);
+  const kept = rows.filter(
+    (r) => r.type !== 'reversal' && !reversed?.has(r.id) && (!through || r.onDate <= through),
+  );
+  for (let k = 1; k < kept.length; k++) {
+    if (byDateThenId(kept[k - 1]!, kept[k]!) > 0) return kept.sort(byDateThenId);
+  }
+  return kept;
 }
 
 /** The loan's position after every row dated on or before `through` (all rows when not given). */
