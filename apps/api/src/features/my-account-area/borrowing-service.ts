@@ -4,6 +4,7 @@ import { penceToPounds } from '@lender/contract/money';
 import { ENDED_STATUSES } from '@lender/contract/status';
 import { statusText } from '@lender/contract/status-text';
 import type { Db } from '../../db/create-db';
+import { applicationRepository } from '../../entities/applications/application-repository';
 import { loanRepository, type LoanBook } from '../../entities/loans/loan-repository';
 import { loanDays, loanFigures, loanType, scheduleRows, transactionLines, withinYear } from './loan-views';
 
@@ -35,14 +36,8 @@ function latestLoan(book: LoanBook) {
 export function borrowingService(db: Db, today: () => IsoDate = londonToday) {
   const loans = loanRepository(db);
 
-  const latestApplication = (customerId: number) =>
-    db
-      .selectFrom('applications')
-      .select(['id', 'guid', 'status_id'])
-      .where('customer_id', '=', customerId)
-      .orderBy('id', 'desc')
-      .limit(1)
-      .executeTakeFirst();
+  const applications = applicationRepository(db);
+  const latestApplication = (customerId: number) => applications.latest(customerId);
 
   /** The customer's loans, newest first, with their ledgers. */
   const books = async (customerId: number): Promise<LoanBook[]> =>
@@ -51,7 +46,7 @@ export function borrowingService(db: Db, today: () => IsoDate = londonToday) {
   return {
     async summary(customerId: number): Promise<BorrowingSummary> {
       const [app, all] = await Promise.all([latestApplication(customerId), books(customerId)]);
-      const statusId = app?.status_id ?? 0;
+      const statusId = app?.statusId ?? 0;
       const text = statusText(statusId);
       const date = today();
       const funded = all.filter((b) => b.loan.funded_on !== null);
@@ -106,7 +101,7 @@ export function borrowingService(db: Db, today: () => IsoDate = londonToday) {
       const [app, all] = await Promise.all([latestApplication(customerId), loans.ofCustomer(customerId)]);
       const book = all[0]?.book;
       const approvedAt = all[0]?.approvedAt;
-      const statusId = app?.status_id ?? 0;
+      const statusId = app?.statusId ?? 0;
       if (!book) {
         return {
           settledDate: null,
