@@ -57,7 +57,7 @@ describe('loanRepository.ofCustomer (the borrow areaâ€™s one read of a customerâ
       .execute();
 
     const loans = loanRepository(t.ctx.db);
-    const read = await loans.ofCustomer(customerId);
+    const { newest, loans: read } = await loans.ofCustomer(customerId);
     const books = await loans.books([first!, second!]);
     expect(read.map((l) => l.book.loan.application_id)).toEqual([second, first]);
     expect(read[1]!.book).toEqual(books.get(first!));
@@ -65,6 +65,13 @@ describe('loanRepository.ofCustomer (the borrow areaâ€™s one read of a customerâ
     expect(read[1]!.book.attempts.map((a) => a.outcome)).toEqual(['declined', 'declined']);
     expect(read[1]!.book.rows.map((r) => r.type)).toContain('default-fee');
     expect(read.map((l) => l.approvedAt)).toEqual([null, '2026-01-03T10:00:00.000Z']);
-    expect(await loans.ofCustomer(customerId + 1_000_000)).toEqual([]);
+    const application = await t.ctx.db
+      .selectFrom('applications')
+      .select(['id', 'guid', 'status_id as statusId'])
+      .where('customer_id', '=', customerId)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(newest).toEqual(application);
+    expect(await loans.ofCustomer(customerId + 1_000_000)).toEqual({ newest: undefined, loans: [] });
   });
 });

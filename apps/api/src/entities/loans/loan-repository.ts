@@ -111,13 +111,13 @@ function assemble(
 }
 
 /**
- * One customer's loans, instalments, ledger rows, attempts and approvals as rows of one shape (kind 'l',
- * 'i', 't', 'a', 'd'): one query, where five would each cost a round trip, a socket write on both sides
- * and the database's planning (decision 024). Unused columns are null; `n` integers, `f1` the daily rate,
- * `t` text.
+ * One customer's newest application, loans, instalments, ledger rows, attempts and approvals as rows of
+ * one shape (kind 'p', 'l', 'i', 't', 'a', 'd'): one query, where six would each cost a round trip, a
+ * socket write on both sides and the database's planning (decision 024). Unused columns are null; `n`
+ * integers, `f1` the daily rate, `t` text.
  */
 type CustomerRow = {
-  kind: 'l' | 'i' | 't' | 'a' | 'd';
+  kind: 'p' | 'l' | 'i' | 't' | 'a' | 'd';
   application_id: number;
   n1: number;
   n2: number | null;
@@ -134,6 +134,11 @@ const customerRows = (db: DbExecutor, customerId: number) =>
       l.cpa_cancelled_at as t6, l.default_notice_on as t7, l.remedy_by as t8, l.defaulted_on as t9,
       l.created_at as t10, cast(null as varchar(200)) as t11
     from loans l where l.customer_id = ${customerId}
+    union all
+    select 'p', p.id, p.status_id, null, null, null, null, p.guid, null, null, null, null, null, null, null,
+      null, null, null
+    from applications p
+    where p.id = (select max(newest.id) from applications newest where newest.customer_id = ${customerId})
     union all
     select 'i', i.application_id, i.seq, i.payment_pence, i.principal_pence, i.interest_pence, null,
       i.due_date, null, null, null, null, null, null, null, null, null, null
@@ -158,6 +163,13 @@ const customerRows = (db: DbExecutor, customerId: number) =>
 
 /** A customer's loan as the borrow area reads it. */
 export type CustomerLoan = { book: LoanBook; approvedAt: string | null };
+
+/** What the borrow area reads of a customer: the newest application (a repeat may have no loan yet), the loans. */
+export type CustomerLoans = {
+  newest: { id: number; guid: string; statusId: number } | undefined;
+  /** Newest first. */
+  loans: CustomerLoan[];
+};
 
 /** The loans and their ledger: the one place that reads and writes them. */
 export function loanRepository(db: DbExecutor) {
@@ -239,8 +251,11 @@ export function loanRepository(db: DbExecutor) {
       return books;
     },
 
-    /** A customer's loans, newest first, with their books and when each was approved, in one query. */
-    async ofCustomer(customerId: number): Promise<CustomerLoan[]> {
+    /**
+     * A customer's loans, newest first, with their books and when each was approved, and the customer's
+     * newest application, in one query.
+     */
+    async ofCustomer(customerId: number): Promise<CustomerLoans> {
       const { rows } = await customerRows(db, customerId);
       const of = (kind: CustomerRow['kind']) => rows.filter((r) => r.kind === kind);
       const loans: LoanRow[] = of('l')
@@ -301,10 +316,14 @@ export function loanRepository(db: DbExecutor) {
       );
       // The latest approval (rows come oldest first).
       for (const r of of('d')) approvedAt.set(r.application_id, r.t1!);
-      return loans.map((loan) => ({
-        book: books.get(loan.application_id)!,
-        approvedAt: approvedAt.get(loan.application_id) ?? null,
-      }));
+      const [newest] = of('p');
+      return {
+        newest: newest && { id: newest.application_id, guid: newest.t1!, statusId: newest.n1 },
+        loans: loans.map((loan) => ({
+          book: books.get(loan.application_id)!,
+          approvedAt: approvedAt.get(loan.application_id) ?? null,
+        })),
+      };
     },
 
     async book(applicationId: number): Promise<LoanBook | undefined> {

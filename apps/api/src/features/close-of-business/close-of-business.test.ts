@@ -1,4 +1,4 @@
-import { addDays } from '@lender/contract/dates';
+import { addDays, addMonths } from '@lender/contract/dates';
 import { AppStatus } from '@lender/contract/status';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messagesTo } from '../../test/account-holder';
@@ -11,7 +11,11 @@ import {
   statusOf,
   travelTo,
 } from '../../test/live-loan';
+import { seedLoans } from '../../test/seed-loans';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import type { CardProvider } from '../../lib/card-provider/card-provider';
+import { outsideServices } from '../../lib/outside-services';
+import { closeOfBusiness } from './close-of-business';
 
 const rowsOf = (t: TestApp, applicationId: number) =>
   t.ctx.db
@@ -346,5 +350,55 @@ describe('the close of business, for a loan never paid (notices, default, pre-cl
       .where('id', '=', loan.customerId)
       .executeTakeFirstOrThrow();
     expect(customer.is_legal).toBe(1);
+  });
+});
+
+describe('the close of business, when the card provider does not answer', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('keeps the attempt open, asks again under the same key the next day and posts the money then', async () => {
+    const fundedOn = t.ctx.businessDate.today();
+    const [applicationId] = await seedLoans(t.ctx, { count: 1, fundedOn });
+    const due = addMonths(fundedOn, 1);
+    const real = outsideServices(t.ctx, t.app).cardProvider;
+    const asked: string[] = [];
+    const down: CardProvider = {
+      ...real,
+      charge: async ({ reference }) => {
+        asked.push(reference);
+        return { outcome: 'unavailable', reason: 'The provider did not answer in time.' };
+      },
+    };
+    await t.ctx.businessDate.set(addDays(due, 1));
+    const [dueDay] = (await closeOfBusiness(t.ctx, down).closeThrough(due)).slice(-1);
+    expect(dueDay).toMatchObject({ date: due, collected: 0, declined: 0 });
+    expect(asked).toEqual([`cpa:${applicationId}:1:1`]);
+    expect(await attemptsOf(t, applicationId!)).toEqual([
+      expect.objectContaining({ seq: 1, attempt: 1, on_date: due, outcome: 'unavailable' }),
+    ]);
+    expect((await rowsOf(t, applicationId!)).filter((r) => r.type === 'instalment')).toEqual([]);
+
+    // The provider is back: the same attempt, the same key, one charge; the money on the day it came.
+    const [nextDay] = (await travelTo(t, addDays(due, 2))).slice(-1);
+    expect(nextDay).toMatchObject({ date: addDays(due, 1), collected: 1 });
+    expect(await attemptsOf(t, applicationId!)).toEqual([
+      expect.objectContaining({
+        seq: 1,
+        attempt: 1,
+        idempotency_key: `cpa:${applicationId}:1:1`,
+        outcome: 'approved',
+      }),
+    ]);
+    const instalments = (await rowsOf(t, applicationId!)).filter((r) => r.type === 'instalment');
+    expect(instalments).toEqual([expect.objectContaining({ on_date: addDays(due, 1) })]);
+    const charges = await t.ctx.db
+      .selectFrom('card_sandbox_charges' as never)
+      .select('reference' as never)
+      .execute();
+    expect(charges).toEqual([{ reference: `cpa:${applicationId}:1:1` }]);
   });
 });

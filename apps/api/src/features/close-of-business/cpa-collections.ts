@@ -119,7 +119,7 @@ export function cpaCollections(ctx: AppContext, store: EntityStore, cards: CardP
   }
 
   /** Every answer on its attempt, and the money of those approved, in one transaction. */
-  async function recordAnswers(asks: readonly Ask[], results: readonly ChargeResult[]) {
+  async function recordAnswers(asks: readonly Ask[], results: readonly ChargeResult[], date: IsoDate) {
     const answeredAt = nowIso();
     const answers = asks.map(({ book, attempt }, k) => {
       const result = results[k]!;
@@ -141,7 +141,9 @@ export function cpaCollections(ctx: AppContext, store: EntityStore, cards: CardP
           applicationId: attempt.application_id,
           type: 'instalment',
           amountPence: attempt.amount_pence,
-          onDate: attempt.on_date,
+          // The day the answer came: an attempt asked again on a later day posts then, never into a
+          // day already closed.
+          onDate: date,
           reference: `cpa:${attempt.idempotency_key}`,
         },
       }));
@@ -243,7 +245,7 @@ export function cpaCollections(ctx: AppContext, store: EntityStore, cards: CardP
               })
             : Promise.resolve(NO_CARD);
         });
-        await recordAnswers(asks, results);
+        await recordAnswers(asks, results, date);
         for (const r of results) {
           if (r.outcome === 'approved') tally.collected++;
           if (r.outcome === 'declined') tally.declined++;

@@ -4,7 +4,6 @@ import { penceToPounds } from '@lender/contract/money';
 import { ENDED_STATUSES } from '@lender/contract/status';
 import { statusText } from '@lender/contract/status-text';
 import type { Db } from '../../db/create-db';
-import { applicationRepository } from '../../entities/applications/application-repository';
 import { loanRepository, type LoanBook } from '../../entities/loans/loan-repository';
 import { loanDays, loanFigures, loanType, scheduleRows, transactionLines, withinYear } from './loan-views';
 
@@ -36,16 +35,10 @@ function latestLoan(book: LoanBook) {
 export function borrowingService(db: Db, today: () => IsoDate = londonToday) {
   const loans = loanRepository(db);
 
-  const applications = applicationRepository(db);
-  const latestApplication = (customerId: number) => applications.latest(customerId);
-
-  /** The customer's loans, newest first, with their ledgers. */
-  const books = async (customerId: number): Promise<LoanBook[]> =>
-    (await loans.ofCustomer(customerId)).map((l) => l.book);
-
   return {
     async summary(customerId: number): Promise<BorrowingSummary> {
-      const [app, all] = await Promise.all([latestApplication(customerId), books(customerId)]);
+      const { newest: app, loans: customerLoans } = await loans.ofCustomer(customerId);
+      const all = customerLoans.map((l) => l.book);
       const statusId = app?.statusId ?? 0;
       const text = statusText(statusId);
       const date = today();
@@ -98,7 +91,7 @@ export function borrowingService(db: Db, today: () => IsoDate = londonToday) {
     },
 
     async schedule(customerId: number): Promise<ScheduleSummary> {
-      const [app, all] = await Promise.all([latestApplication(customerId), loans.ofCustomer(customerId)]);
+      const { newest: app, loans: all } = await loans.ofCustomer(customerId);
       const book = all[0]?.book;
       const approvedAt = all[0]?.approvedAt;
       const statusId = app?.statusId ?? 0;
@@ -156,7 +149,7 @@ export function borrowingService(db: Db, today: () => IsoDate = londonToday) {
 
     /** What settles the customer's live loan on the business date; 0 when nothing is owed. */
     async totalDue(customerId: number): Promise<number> {
-      const [book] = await books(customerId);
+      const book = (await loans.ofCustomer(customerId)).loans[0]?.book;
       if (!book?.loan.funded_on || book.loan.settled_on) return 0;
       return pounds(loanFigures(book).totalDuePence);
     },

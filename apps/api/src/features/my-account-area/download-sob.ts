@@ -20,7 +20,7 @@ export const downloadSob = (db: Db, links: SobLinks) =>
       .select(['first_name', 'last_name'])
       .where('id', '=', customerId)
       .executeTakeFirstOrThrow();
-    const loans = await loanRepository(db).ofCustomer(customerId);
+    const { loans } = await loanRepository(db).ofCustomer(customerId);
     const today = londonToday();
     const doc = sobDocument(
       `${customer.first_name} ${customer.last_name}`,
