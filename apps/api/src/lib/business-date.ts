@@ -21,7 +21,16 @@ export function businessDate(db: Db, options: { production: boolean }, now: () =
   let stored: IsoDate | null = null;
   let readAt = Number.NEGATIVE_INFINITY;
 
-  const calendar = () => londonToday(new Date(now()));
+  // The calendar date through Intl costs more than some whole reads: asked at most once a second (a new
+  // day is seen at most a second late), as the contract's own `londonToday` does.
+  let calendarDate: { date: IsoDate; until: number } | null = null;
+  const calendar = () => {
+    const ms = now();
+    if (!calendarDate || ms >= calendarDate.until || ms < calendarDate.until - 1000) {
+      calendarDate = { date: londonToday(new Date(ms)), until: ms + 1000 };
+    }
+    return calendarDate.date;
+  };
   const today = (): IsoDate => {
     const date = calendar();
     return !options.production && stored && stored > date ? stored : date;
