@@ -326,10 +326,6 @@ export function loanRepository(db: DbExecutor) {
       };
     },
 
-    async book(applicationId: number): Promise<LoanBook | undefined> {
-      return (await this.books([applicationId])).get(applicationId);
-    },
-
     /** Posts movements of money; one already posted under its reference is left as it is. */
     async post(postings: readonly Posting[]): Promise<void> {
       const created_at = nowIso();
