@@ -1,5 +1,5 @@
 import { addDays, type IsoDate } from '@lender/contract/dates';
-import { AppStatus, LIVE_LOAN_STATUSES } from '@lender/contract/status';
+import { AppStatus } from '@lender/contract/status';
 import { sql } from 'kysely';
 import type { Db, DbKind } from '../../apps/api/src/db/create-db';
 import { interestFor, positionOf } from '../../apps/api/src/entities/loans/ledger';
@@ -45,16 +45,7 @@ export async function fillAccrualDays(
   const amounts: number[][] = days.map(() => []);
   let after = 0;
   for (;;) {
-    const page = await db
-      .selectFrom('loans')
-      .innerJoin('applications', 'applications.id', 'loans.application_id')
-      .select(['loans.application_id as id', 'applications.status_id as statusId'])
-      .where('applications.status_id', 'in', [...LIVE_LOAN_STATUSES])
-      .where('loans.funded_on', '<=', through)
-      .where('loans.application_id', '>', after)
-      .orderBy('loans.application_id')
-      .limit(PAGE)
-      .execute();
+    const page = await loanRepository(db).livePage(through, after, PAGE);
     if (page.length === 0) break;
     after = page[page.length - 1]!.id;
     const books = await loanRepository(db).books(page.map((p) => p.id));

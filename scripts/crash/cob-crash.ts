@@ -37,6 +37,7 @@ import {
 } from '@lender/contract/dates';
 import { AppStatus } from '@lender/contract/status';
 import { loadConfig } from '../../apps/api/src/config';
+import type { CpaAttemptTable } from '../../apps/api/src/db/schema';
 import { decrypt, sha256 } from '../../apps/api/src/lib/secrets';
 import { createContext } from '../../apps/api/src/start';
 import { seedLoans } from '../../apps/api/src/test/seed-loans';
@@ -578,15 +579,10 @@ type Book = {
   declining: Set<number>;
 };
 
-type AttemptRow = {
-  application_id: number;
-  seq: number;
-  attempt: number;
-  on_date: string;
-  idempotency_key: string;
-  amount_pence: number;
-  outcome: string;
-};
+type AttemptRow = Pick<
+  CpaAttemptTable,
+  'application_id' | 'seq' | 'attempt' | 'on_date' | 'idempotency_key' | 'amount_pence' | 'outcome'
+>;
 
 /** The database after the last run, against the rules of the close of business. */
 async function verifyCob(sql: Sql, book: Book): Promise<Check[]> {

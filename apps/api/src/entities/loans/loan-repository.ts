@@ -1,5 +1,6 @@
 import type { IsoDate } from '@lender/contract/dates';
 import type { Pence } from '@lender/contract/money';
+import { LIVE_LOAN_STATUSES } from '@lender/contract/status';
 import type { ScheduleLine } from '@lender/contract/pricing/pricing';
 import { sql, type Selectable } from 'kysely';
 import type { DbExecutor } from '../../db/create-db';
@@ -325,6 +326,22 @@ export function loanRepository(db: DbExecutor) {
         })),
       };
     },
+
+    /**
+     * The next page of live loans (paid out by `through`, not settled, withdrawn or declined) after the
+     * loan `after`, in id order, with their application's status: how the close of business walks the book.
+     */
+    livePage: (through: IsoDate, after: number, size: number) =>
+      db
+        .selectFrom('loans')
+        .innerJoin('applications', 'applications.id', 'loans.application_id')
+        .select(['loans.application_id as id', 'applications.status_id as statusId'])
+        .where('applications.status_id', 'in', [...LIVE_LOAN_STATUSES])
+        .where('loans.funded_on', '<=', through)
+        .where('loans.application_id', '>', after)
+        .orderBy('loans.application_id')
+        .limit(size)
+        .execute(),
 
     /** Posts movements of money; one already posted under its reference is left as it is. */
     async post(postings: readonly Posting[]): Promise<void> {

@@ -33,18 +33,23 @@ const attemptsOf = (t: TestApp, applicationId: number) =>
     .orderBy('id')
     .execute();
 
+/** A test app with one signed loan, paid out and active (on the card given, else a good one), and its due dates. */
+async function activeLoan(cardNumber?: string) {
+  const t = await createTestApp();
+  const loan = await signedApplicant(t, {}, cardNumber ? { card: { cardNumber } } : {});
+  await eventually(
+    () => statusOf(t, loan.guid),
+    (s) => s === AppStatus.active,
+  );
+  return { t, loan, dates: await dueDates(t, loan.applicationId) };
+}
+
 describe('the close of business, for a loan paid on time', () => {
   let t: TestApp;
   let loan: Awaited<ReturnType<typeof signedApplicant>>;
   let dates: string[];
   beforeAll(async () => {
-    t = await createTestApp();
-    loan = await signedApplicant(t);
-    await eventually(
-      () => statusOf(t, loan.guid),
-      (s) => s === AppStatus.active,
-    );
-    dates = await dueDates(t, loan.applicationId);
+    ({ t, loan, dates } = await activeLoan());
   });
   afterAll(() => t.close());
 
@@ -127,13 +132,7 @@ describe('the close of business, for a card that declines collections (4000 0000
   let loan: Awaited<ReturnType<typeof signedApplicant>>;
   let dates: string[];
   beforeAll(async () => {
-    t = await createTestApp();
-    loan = await signedApplicant(t, {}, { card: { cardNumber: CARDS.declinesCharges } });
-    await eventually(
-      () => statusOf(t, loan.guid),
-      (s) => s === AppStatus.active,
-    );
-    dates = await dueDates(t, loan.applicationId);
+    ({ t, loan, dates } = await activeLoan(CARDS.declinesCharges));
   });
   afterAll(() => t.close());
 
@@ -175,12 +174,7 @@ describe('the close of business, for a card that has expired since the check', (
   let t: TestApp;
   let loan: Awaited<ReturnType<typeof signedApplicant>>;
   beforeAll(async () => {
-    t = await createTestApp();
-    loan = await signedApplicant(t);
-    await eventually(
-      () => statusOf(t, loan.guid),
-      (s) => s === AppStatus.active,
-    );
+    ({ t, loan } = await activeLoan());
     // The card provider now holds the card as expired last year (the bank replaced it meanwhile).
     const lastYear = Number(t.ctx.businessDate.today().slice(0, 4)) - 1;
     await t.ctx.db
@@ -275,13 +269,7 @@ describe('the close of business, for a loan never paid (notices, default, pre-cl
   let loan: Awaited<ReturnType<typeof signedApplicant>>;
   let dates: string[];
   beforeAll(async () => {
-    t = await createTestApp();
-    loan = await signedApplicant(t, {}, { card: { cardNumber: CARDS.declinesCharges } });
-    await eventually(
-      () => statusOf(t, loan.guid),
-      (s) => s === AppStatus.active,
-    );
-    dates = await dueDates(t, loan.applicationId);
+    ({ t, loan, dates } = await activeLoan(CARDS.declinesCharges));
   });
   afterAll(() => t.close());
 

@@ -1,5 +1,5 @@
 import { addDays, isIsoDate, type IsoDate } from '@lender/contract/dates';
-import { AppStatus, LIVE_LOAN_STATUSES } from '@lender/contract/status';
+import { AppStatus } from '@lender/contract/status';
 import type { AppContext } from '../../app-context';
 import { ApplicationStep } from '../../entities/applications/application-steps';
 import { transition } from '../../entities/applications/transition';
@@ -120,16 +120,7 @@ export function closeOfBusiness(ctx: AppContext, cards: CardProvider) {
     let after = 0;
     for (;;) {
       if (!(await lock.renew())) throw new Error('The close-of-business lock was lost to another process.');
-      const page = await ctx.db
-        .selectFrom('loans')
-        .innerJoin('applications', 'applications.id', 'loans.application_id')
-        .select(['loans.application_id as id', 'applications.status_id as statusId'])
-        .where('applications.status_id', 'in', [...LIVE_LOAN_STATUSES])
-        .where('loans.funded_on', '<=', date)
-        .where('loans.application_id', '>', after)
-        .orderBy('loans.application_id')
-        .limit(PAGE)
-        .execute();
+      const page = await store.loans.livePage(date, after, PAGE);
       if (page.length === 0) break;
       after = page[page.length - 1]!.id;
       const books = await store.loans.books(page.map((p) => p.id));
