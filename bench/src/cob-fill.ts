@@ -43,12 +43,13 @@ export async function fillAccrualDays(
   const startedAt = new Date().toISOString();
   const ids: number[] = [];
   const amounts: number[][] = days.map(() => []);
+  const repository = loanRepository(db);
   let after = 0;
   for (;;) {
-    const page = await loanRepository(db).livePage(through, after, PAGE);
+    const page = await repository.livePage(through, after, PAGE);
     if (page.length === 0) break;
     after = page[page.length - 1]!.id;
-    const books = await loanRepository(db).books(page.map((p) => p.id));
+    const books = await repository.books(page.map((p) => p.id));
     for (const { id, statusId } of page) {
       const book = books.get(id)!;
       if (statusId !== AppStatus.active) throw new Error(`fillAccrualDays: loan ${id} is not active`);
