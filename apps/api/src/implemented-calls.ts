@@ -37,6 +37,8 @@ import { getScheduleSummary } from './features/my-account-area/get-schedule-summ
 import { getTotalDue } from './features/my-account-area/get-total-due';
 import { sobLink } from './features/my-account-area/sob-link';
 import { sobLinks } from './features/my-account-area/sob-links';
+import { cardPayment } from './features/loan-payments/card-payment';
+import { paymentService } from './features/loan-payments/payment-service';
 
 /**
  * Every call of the contract the API has built, each wired to its service and repositories: the one
@@ -56,6 +58,8 @@ export function implementedCalls(
   const cardCheckReturnUrl = new URL('/loan/stage2', ctx.config.PUBLIC_URL).toString();
   const esignKeys = { publicUrl: ctx.config.PUBLIC_URL, dataKey: ctx.config.DATA_KEY };
   const borrowing = borrowingService(ctx.db);
+  // A payment's challenge sends the browser back to the payment page, as stage 2's to stage 2.
+  const paymentReturnUrl = new URL('/borrow/payment', ctx.config.PUBLIC_URL).toString();
   const links = sobLinks(ctx.db);
   return [
     getDictionaries(dictionaries),
@@ -85,5 +89,6 @@ export function implementedCalls(
     getTotalDue(borrowing),
     sobLink(links),
     downloadSob(ctx.db, links),
+    cardPayment(paymentService(ctx, cardProvider, paymentReturnUrl)),
   ];
 }

@@ -375,7 +375,7 @@ export const calls = {
     method: 'POST',
     auth: 'session',
     body: my.addCreditCardSchema,
-    response: empty,
+    response: my.cardAnswerSchema,
   }),
   cardPayment: call({
     controller: 'MyAccountArea',
@@ -383,7 +383,7 @@ export const calls = {
     method: 'POST',
     auth: 'session',
     body: my.cardPaymentSchema,
-    response: empty,
+    response: my.cardAnswerSchema,
   }),
   calculate: call({
     controller: 'MyAccountArea',

@@ -51,4 +51,16 @@ export const ErrorId = {
   wrongPassword: 232,
   /** ChangeEmail / ChangeMobile: the password must be confirmed first (Account/ConfirmPassword). */
   passwordConfirmationNeeded: 233,
+  /** A payment or new card with no live loan to apply it to (nothing is charged). */
+  noLoanToPay: 240,
+  /** Pay total named another figure than today's total due (the page showed an older one): nothing charged. */
+  paymentChanged: 241,
+  /** Another payment on the loan is being charged: this one waits for its answer (nothing charged). */
+  paymentInProgress: 242,
+  /** An idempotency key sent again with a different request: refused, never replayed (nothing charged). */
+  idempotencyKeyReused: 243,
+  /** The card on file may not be charged (the loan is blocked): a new card first (borrow/update-card). */
+  cardNotActive: 244,
+  /** The close of business is running: payments wait a few minutes so the day's figures stay right. */
+  dayClosing: 245,
 } as const;

@@ -64,6 +64,39 @@ export const Refusal = {
     'The card check is not available just now. Please try again in a few minutes.',
   ),
 
+  // Payments and cards (issue 27, docs/decisions/025).
+  cardExpired: refusal(ErrorId.cardExpired, 'Card Expired. Please update your card here.'),
+  cardNotActive: refusal(
+    ErrorId.cardNotActive,
+    'Your Card on the system is not active. Press here to add a new Card',
+  ),
+  /** The fallback of a declined payment when the card provider gives no text of its own (z3). */
+  paymentDeclined: refusal(
+    ErrorId.cardDeclined,
+    'Your card issuer declined the payment. Please try another card.',
+  ),
+  paymentUnavailable: refusal(
+    ErrorId.cardCheckUnavailable,
+    'We could not reach the card provider just now. Please try again in a few minutes: you will not be charged twice.',
+  ),
+  noLoanToPay: refusal(ErrorId.noLoanToPay, 'There is no loan to pay on your account.'),
+  paymentChanged: refusal(
+    ErrorId.paymentChanged,
+    'Your balance has changed since this page was shown. Please check the new amount and try again.',
+  ),
+  paymentInProgress: refusal(
+    ErrorId.paymentInProgress,
+    'Another payment on your loan is being processed. Please wait a minute and check your schedule before paying again.',
+  ),
+  idempotencyKeyReused: refusal(
+    ErrorId.idempotencyKeyReused,
+    'This payment was already sent with different details. Please start the payment again.',
+  ),
+  dayClosing: refusal(
+    ErrorId.dayClosing,
+    'We are updating today’s balances. Please try again in a few minutes.',
+  ),
+
   // E-sign.
   esignClosed: refusal(
     ErrorId.esignClosed,

@@ -208,6 +208,7 @@ describe('createDb', () => {
         '009-closed-by-default',
         '010-live-loan',
         '011-payout-provider-sandbox',
+        '012-loan-payments',
       ]);
     } finally {
       await db.destroy();

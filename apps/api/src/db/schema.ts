@@ -38,6 +38,7 @@ export interface Database {
   loan_notices: LoanNoticeTable;
   job_locks: JobLockTable;
   esign_superseded_signatures: EsignSupersededSignatureTable;
+  loan_payments: LoanPaymentTable;
 }
 
 export interface DictionaryEntryTable {
@@ -371,6 +372,8 @@ export interface LoanTable {
   remedy_by: string | null;
   defaulted_on: string | null;
   created_at: string;
+  /** A new card renewed the CPA: failed attempts count from this moment (CONC 7.6.14). */
+  cpa_renewed_at: string | null;
 }
 
 /** The signed schedule, one row per instalment, never changed after signature. */
@@ -426,6 +429,35 @@ export interface CpaAttemptTable {
   created_at: string;
   answered_at: string | null;
 }
+
+/**
+ * A payment the customer makes by card (MyAccountArea/CardPayment), stored under the customer's
+ * idempotency key before the card is charged (docs/decisions/025). `challenge`: waiting for the bank's
+ * 3-D Secure challenge; `charging`: the card is being charged (one per loan at a time); `unavailable`:
+ * the provider did not answer, asked again under the same reference.
+ */
+export interface LoanPaymentTable {
+  id: Generated<number>;
+  customer_id: number;
+  application_id: number;
+  idempotency_key: string;
+  request_hash: string;
+  kind: 'total' | 'part';
+  amount_pence: number;
+  card: 'file' | 'new';
+  provider_trx_id: string | null;
+  /** The provider's token of the card charged, sealed (null while waiting for the bank's challenge). */
+  token_sealed: string | null;
+  state: LoanPaymentState;
+  on_date: string;
+  z2: string | null;
+  z3: string | null;
+  charge_id: string | null;
+  created_at: string;
+  answered_at: string | null;
+}
+
+export type LoanPaymentState = 'challenge' | 'charging' | 'unavailable' | 'approved' | 'declined';
 
 /** A Faster Payments payout of an approved loan; its key is stored before the provider is called. */
 export interface PayoutTable {

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { RESCHEDULE_MAX_PAYMENTS } from '../constants';
 import { Msg } from '../rules/messages';
-import { billingAddressSchema, cardCheckResultShape, cardCheckShape, isoDateField } from './shared';
+import { billingAddressSchema, isoDateField, providerReference } from './shared';
 import { requiredId } from '../rules/common';
-import { creditCardSchema } from '../rules/card';
+import { cardSummarySchema } from '../rules/card';
 
 const sobRow = z.object({ date: z.string(), description: z.string(), amount: z.number() });
 
@@ -73,26 +73,80 @@ export const scheduleSummarySchema = z.object({
   ),
 });
 
+/**
+ * Idempotency (issue 27, docs/decisions/025): the page makes a UUID per attempt and sends it as the
+ * `Idempotency-Key` header (the IETF HTTP API draft's name) or as this field; the same key again answers
+ * the first result instead of charging again.
+ */
+export const idempotencyKeyField = z
+  .uuid({ error: Msg.request })
+  .meta({ description: 'A UUID made by the page per attempt; also accepted as the Idempotency-Key header.' });
+
+/**
+ * A card the browser has just had checked by the provider (decision 014): its key and transaction for
+ * the server to confirm, and the card without its number and security code (a payload carrying either
+ * is refused).
+ */
+const checkedCard = {
+  pKey: providerReference,
+  trxId: providerReference,
+  isSignature: z
+    .boolean({ error: Msg.cardCheck })
+    .nullish()
+    .meta({ description: "Whether the provider's fingerprint page answered in time." }),
+};
+
 export const addCreditCardSchema = z.object(
-  { ...cardCheckShape, address: billingAddressSchema.nullish() },
+  {
+    creditCard: cardSummarySchema,
+    address: billingAddressSchema.nullish(),
+    ...checkedCard,
+    idempotencyKey: idempotencyKeyField.nullish(),
+  },
   { error: Msg.request },
 );
 
 /** The most a single card payment or reschedule may name, in pounds. */
 const PAYMENT_MAX = 100_000;
 
-export const cardPaymentSchema = z.object(
-  {
-    amount: z
-      .number({ error: Msg.paymentAmount })
-      .positive({ error: Msg.paymentAmount })
-      .max(PAYMENT_MAX, { error: Msg.amountTooHigh })
-      .meta({ description: 'Pounds; at least 10% of the total due and at most the total due.' }),
-    card: creditCardSchema.nullish(),
-    ...cardCheckResultShape,
-  },
-  { error: Msg.request },
-);
+/**
+ * CardPayment (spec: payTotal, amount, useExistingCard; for a new card also the card, pKey, trxId,
+ * isSignature). The server prices it: `payTotal` must name today's total due, a part payment 10% to 100%
+ * of it.
+ */
+export const cardPaymentSchema = z
+  .object(
+    {
+      payTotal: z.boolean({ error: Msg.request }).nullish(),
+      amount: z
+        .number({ error: Msg.paymentAmount })
+        .positive({ error: Msg.paymentAmount })
+        .max(PAYMENT_MAX, { error: Msg.amountTooHigh })
+        .meta({ description: 'Pounds; at least 10% of the total due and at most the total due.' }),
+      useExistingCard: z.boolean({ error: Msg.request }).nullish(),
+      card: cardSummarySchema.nullish(),
+      pKey: providerReference.nullish(),
+      trxId: providerReference.nullish(),
+      isSignature: checkedCard.isSignature,
+      idempotencyKey: idempotencyKeyField.nullish(),
+    },
+    { error: Msg.request },
+  )
+  .superRefine((p, ctx) => {
+    if (p.useExistingCard) return;
+    for (const key of ['card', 'pKey', 'trxId'] as const) {
+      if (!p[key]) ctx.addIssue({ code: 'custom', path: [key], message: Msg.cardCheck });
+    }
+  });
+
+/** A card payment or a new card: done (null), or the bank's 3-D Secure challenge to send the browser to. */
+export const cardAnswerSchema = z.object({
+  redirectUrl: z.string().nullable().meta({
+    description:
+      "The bank's challenge page; the browser returns to the same screen with z2, z3 and trxId and sends " +
+      'the same request again, under the same idempotency key.',
+  }),
+});
 
 export const rescheduleSchema = z.object(
   {

@@ -49,6 +49,7 @@ export const attemptOf = (a: AttemptRow): Attempt => ({
   attempt: a.attempt,
   onDate: a.on_date,
   outcome: a.outcome,
+  createdAt: a.created_at,
 });
 
 /**
@@ -133,7 +134,7 @@ const customerRows = (db: DbExecutor, customerId: number) =>
       l.total_repayable_pence as n3, cast(null as integer) as n4, l.daily_rate as f1, l.priced_on as t1,
       l.funded_on as t2, l.settled_on as t3, l.blocked_on as t4, l.blocked_reason as t5,
       l.cpa_cancelled_at as t6, l.default_notice_on as t7, l.remedy_by as t8, l.defaulted_on as t9,
-      l.created_at as t10, cast(null as varchar(200)) as t11
+      l.created_at as t10, l.cpa_renewed_at as t11
     from loans l where l.customer_id = ${customerId}
     union all
     select 'p', p.id, p.status_id, null, null, null, null, p.guid, null, null, null, null, null, null, null,
@@ -203,6 +204,7 @@ export function loanRepository(db: DbExecutor) {
           remedy_by: null,
           defaulted_on: null,
           created_at: nowIso(),
+          cpa_renewed_at: null,
         })
         .execute();
       await db
@@ -276,6 +278,7 @@ export function loanRepository(db: DbExecutor) {
           remedy_by: r.t8,
           defaulted_on: r.t9,
           created_at: r.t10!,
+          cpa_renewed_at: r.t11,
         }))
         .reverse();
       const books = new Map<number, LoanBook>();

@@ -5,6 +5,7 @@ import { ApplicationStep } from '../../entities/applications/application-steps';
 import { transition } from '../../entities/applications/transition';
 import { arrearsPence, interestFor, positionOf } from '../../entities/loans/ledger';
 import { addToBook, type Posting } from '../../entities/loans/loan-repository';
+import { PAYMENT_IN_FLIGHT_MS, paymentRepository } from '../../entities/loans/payment-repository';
 import { defaultFeeDue } from '../../entities/loans/servicing-rules';
 import { entityRepositories, unitOfWork } from '../../entities/unit-of-work';
 import type { CardProvider } from '../../lib/card-provider/card-provider';
@@ -35,6 +36,7 @@ export function closeOfBusiness(ctx: AppContext, cards: CardProvider) {
   const lock = jobLock(ctx.db, 'close-of-business');
   const collections = cpaCollections(ctx, store, cards);
   const noticesFor = loanNotices(ctx, store);
+  const payments = paymentRepository(ctx.db);
   let running = false;
   const { config } = ctx;
 
@@ -144,7 +146,14 @@ export function closeOfBusiness(ctx: AppContext, cards: CardProvider) {
       }
       await store.loans.post(interest);
 
+      // A loan whose customer is paying by card right now is collected from on another day: the CPA
+      // would otherwise price its instalment without that payment (docs/decisions/025).
+      const paying = await payments.chargingAmong(
+        page.map((p) => p.id),
+        new Date(Date.now() - PAYMENT_IN_FLIGHT_MS).toISOString(),
+      );
       const serviced = page
+        .filter(({ id }) => !paying.has(id))
         .map(({ id, statusId }) => ({ book: books.get(id)!, statusId }))
         .filter((l) => needsService(l, date));
       const collected = await collections.collect(serviced, date);

@@ -1,0 +1,54 @@
+import type { Kysely } from 'kysely';
+import { sql } from 'kysely';
+import { notNull, withId } from './column-helpers';
+
+/**
+ * Issue 27 (docs/decisions/025): the customer's own card payments, each stored under the customer's
+ * idempotency key before the card is charged, and when a new card renewed the Continuous Payment
+ * Authority (its failed attempts count from then on).
+ */
+export async function up(db: Kysely<any>): Promise<void> {
+  await withId(db, db.schema.createTable('loan_payments'))
+    .addColumn('customer_id', 'integer', (c) => c.notNull().references('customers.id'))
+    .addColumn('application_id', 'integer', (c) => c.notNull().references('loans.application_id'))
+    .addColumn('idempotency_key', 'varchar(100)', notNull)
+    // SHA-256 of what was asked: the same key sent with another request is refused, not replayed.
+    .addColumn('request_hash', 'varchar(64)', notNull)
+    .addColumn('kind', 'varchar(10)', notNull)
+    .addColumn('amount_pence', 'integer', notNull)
+    .addColumn('card', 'varchar(10)', notNull)
+    .addColumn('provider_trx_id', 'varchar(200)')
+    // The provider's token of the card charged, sealed as cards' are: a retry asks again with the same card.
+    .addColumn('token_sealed', 'text')
+    .addColumn('state', 'varchar(12)', notNull)
+    .addColumn('on_date', 'varchar(10)', notNull)
+    .addColumn('z2', 'varchar(10)')
+    .addColumn('z3', 'varchar(200)')
+    .addColumn('charge_id', 'varchar(100)')
+    .addColumn('created_at', 'varchar(30)', notNull)
+    .addColumn('answered_at', 'varchar(30)')
+    .execute();
+  // A double click or a replay under one key: the index lets only the first insert, the other reads it.
+  await db.schema
+    .createIndex('loan_payments_key_uq')
+    .on('loan_payments')
+    .columns(['customer_id', 'idempotency_key'])
+    .unique()
+    .execute();
+  // One payment being charged per loan at a time: two different payments racing never take more than
+  // is due, as the second is priced only once the first has been answered.
+  await db.schema
+    .createIndex('loan_payments_charging_uq')
+    .on('loan_payments')
+    .column('application_id')
+    .unique()
+    .where(sql.ref('state'), '=', 'charging')
+    .execute();
+
+  await db.schema.alterTable('loans').addColumn('cpa_renewed_at', 'varchar(30)').execute();
+}
+
+export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.alterTable('loans').dropColumn('cpa_renewed_at').execute();
+  await db.schema.dropTable('loan_payments').execute();
+}

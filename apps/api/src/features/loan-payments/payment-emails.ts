@@ -1,0 +1,27 @@
+import { BRAND } from '@lender/contract/brand';
+import { formatDisplayDate } from '@lender/contract/dates';
+import { formatPence } from '@lender/contract/money';
+import { customerEmail } from '../../lib/customer-email';
+
+type Customer = { firstName: string; publicUrl: string };
+
+const scheduleLink = (publicUrl: string) => ({
+  text: 'See your schedule',
+  href: new URL('/borrow/schedule', publicUrl).toString(),
+});
+
+/** A receipt for a card payment, with what is left to pay (nothing: the loan is settled). */
+export const paymentReceivedEmail = (
+  c: Customer & { amountPence: number; onDate: string; balancePence: number },
+) =>
+  customerEmail({
+    subject: `We have received your payment of ${formatPence(c.amountPence)}`,
+    firstName: c.firstName,
+    paragraphs: [
+      `Thank you: we received your card payment of ${formatPence(c.amountPence)} on ${formatDisplayDate(c.onDate)}.`,
+      c.balancePence > 0
+        ? `Your balance after this payment is ${formatPence(c.balancePence)}. Interest is charged only on what you still owe, and your next repayments are reduced by what you paid.`
+        : `Your ${BRAND.name} loan is now repaid in full. Nothing more will be collected from your card.`,
+      scheduleLink(c.publicUrl),
+    ],
+  });
