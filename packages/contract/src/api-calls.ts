@@ -375,7 +375,7 @@ export const calls = {
     method: 'POST',
     auth: 'session',
     body: my.addCreditCardSchema,
-    response: my.cardAnswerSchema,
+    response: my.addCardAnswerSchema,
   }),
   cardPayment: call({
     controller: 'MyAccountArea',

@@ -80,6 +80,10 @@ export const Refusal = {
     'We could not reach the card provider just now. Please try again in a few minutes: you will not be charged twice.',
   ),
   noLoanToPay: refusal(ErrorId.noLoanToPay, 'There is no loan to pay on your account.'),
+  noLoanForCard: refusal(
+    ErrorId.noLoanToPay,
+    'You have no loan to repay, so there is no card to change.',
+  ),
   paymentChanged: refusal(
     ErrorId.paymentChanged,
     'Your balance has changed since this page was shown. Please check the new amount and try again.',

@@ -148,6 +148,14 @@ export const cardAnswerSchema = z.object({
   }),
 });
 
+/** A new card: as a payment's answer, and when the CPA will next collect from it (none: nothing left). */
+export const addCardAnswerSchema = cardAnswerSchema.extend({
+  nextCollection: z
+    .object({ date: z.string(), amount: z.number() })
+    .nullable()
+    .meta({ description: 'Null while the challenge is pending, or when nothing is left to collect.' }),
+});
+
 export const rescheduleSchema = z.object(
   {
     frequencyID: requiredId(Msg.paymentFrequency),

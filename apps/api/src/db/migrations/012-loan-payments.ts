@@ -46,9 +46,17 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
 
   await db.schema.alterTable('loans').addColumn('cpa_renewed_at', 'varchar(30)').execute();
+  // One card per confirmed transaction: a new card sent twice (a double click) is stored once.
+  await db.schema
+    .createIndex('cards_provider_trx_uq')
+    .on('cards')
+    .columns(['customer_id', 'provider_trx_id'])
+    .unique()
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.dropIndex('cards_provider_trx_uq').execute();
   await db.schema.alterTable('loans').dropColumn('cpa_renewed_at').execute();
   await db.schema.dropTable('loan_payments').execute();
 }

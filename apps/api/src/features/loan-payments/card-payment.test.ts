@@ -109,7 +109,7 @@ describe('MyAccountArea/CardPayment with the card on file', () => {
     expect(sum(summary.sobRep1)).toBe(sum(schedule.schedule) - Math.round(amount * 100));
 
     const [receipt] = (await messagesTo(t, loan.email)).filter((m) =>
-      /received your payment/.test(m.subject),
+      /received your payment/.test(m.subject ?? ''),
     );
     expect(receipt?.text).toContain(`£${amount.toFixed(2)}`);
   });

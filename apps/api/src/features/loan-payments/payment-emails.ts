@@ -25,3 +25,20 @@ export const paymentReceivedEmail = (
       scheduleLink(c.publicUrl),
     ],
   });
+
+/** A new card replaces the one on file for the CPA: which card, and when it will next be charged. */
+export const cardAddedEmail = (
+  c: Customer & { last4: string; next: { date: string; amountPence: number } | null },
+) =>
+  customerEmail({
+    subject: `Your new card is now used for your ${BRAND.name} repayments`,
+    firstName: c.firstName,
+    paragraphs: [
+      `You added the debit card ending ${c.last4}. We will collect your repayments from it from now on, as you agreed, and no longer from your old card.`,
+      c.next
+        ? `The next collection will be ${formatPence(c.next.amountPence)} on ${formatDisplayDate(c.next.date)}.`
+        : 'There are no more repayments to collect.',
+      'You can cancel this authority at any time by signing in or calling us; please then pay us another way.',
+      scheduleLink(c.publicUrl),
+    ],
+  });

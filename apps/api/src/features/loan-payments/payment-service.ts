@@ -20,9 +20,7 @@ import {
   type Payment,
 } from '../../entities/loans/payment-repository';
 import { paymentReceivedEmail } from './payment-emails';
-
-/** The provider's code for an expired card (decision 014): shown as errorID 10 with the update-card link. */
-const EXPIRED = '54';
+import { declinedRefusal } from './provider-refusals';
 
 /** A part payment is at least this share of the total due (spec: 'Minimum amount to pay is 10%...'). */
 export const MIN_PART_PAYMENT_SHARE = 0.1;
@@ -55,11 +53,9 @@ const hashOf = (r: PaymentRequest) =>
     )
     .digest('hex');
 
-/** A declined charge as the customer reads it: an expired card points to a new card. */
-const declinedRefusal = (z2: string | null, z3: string | null): Refusal =>
-  z2 === EXPIRED
-    ? Refusal.cardExpired
-    : { errorID: Refusal.paymentDeclined.errorID, errorMessage: z3 || Refusal.paymentDeclined.errorMessage };
+/** A declined payment as the customer reads it: an expired card points to a new card. */
+const declinedPayment = (z2: string | null, z3: string | null) =>
+  declinedRefusal(z2, z3, Refusal.paymentDeclined);
 
 /**
  * MyAccountArea/CardPayment's rules (issue 27, docs/decisions/025). The payment is stored under the
@@ -123,7 +119,7 @@ export function paymentService(ctx: AppContext, cards: CardProvider, returnUrl: 
       case 'challenge':
         return { outcome: { kind: 'challenge', redirectUrl: answer.redirectUrl } };
       case 'declined':
-        return { outcome: refused(declinedRefusal(answer.z2, answer.z3)), declined: answer };
+        return { outcome: refused(declinedPayment(answer.z2, answer.z3)), declined: answer };
       case 'unavailable':
         return { outcome: refused(Refusal.paymentUnavailable) };
     }
@@ -131,7 +127,7 @@ export function paymentService(ctx: AppContext, cards: CardProvider, returnUrl: 
 
   /** The stored answer of a payment already answered, as its first request got it. */
   async function answerOf(payment: Payment): Promise<PaymentOutcome> {
-    if (payment.state === 'declined') return refused(declinedRefusal(payment.z2, payment.z3));
+    if (payment.state === 'declined') return refused(declinedPayment(payment.z2, payment.z3));
     const loan = await ctx.db
       .selectFrom('loans')
       .select('settled_on')
@@ -156,7 +152,7 @@ export function paymentService(ctx: AppContext, cards: CardProvider, returnUrl: 
         z3: result.z3.slice(0, 200),
         charge_id: result.chargeId || null,
       });
-      return refused(declinedRefusal(result.z2, result.z3));
+      return refused(declinedPayment(result.z2, result.z3));
     }
     return record(payment, result);
   }
