@@ -52,6 +52,8 @@ export const Msg = {
   emailsDiffer: "'Confirm New Email' and 'New Email' do not match.",
   tickFirst: 'Please tick the box first.',
   minPayment: 'Minimum amount to pay is 10% of your remaining balance',
+  /** Where the spec is silent (issue 27): a part payment above the total due; `balance` as '£300.38'. */
+  maxPayment: (balance: string) => `The most you can pay is your remaining balance of ${balance}.`,
   paymentDuration: 'Please enter your payment duration.',
   paymentDate: 'Please enter your payment date.',
   paymentFrequency: 'Please enter a valid payment frequency.',
