@@ -51,9 +51,10 @@ function SchedulePage() {
   return (
     <Page heading={HEADING}>
       {notice ? (
-        <p className="banner banner--success" role="status">
-          {notice}
-        </p>
+        <div className="banner banner--success" role="status">
+          <p className="borrow-notice__line">{notice.notice}</p>
+          {notice.detail ? <p className="borrow-notice__line">{notice.detail}</p> : null}
+        </div>
       ) : null}
       <Facts schedule={data} />
       {payable ? (

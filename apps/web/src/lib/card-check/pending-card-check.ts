@@ -49,3 +49,24 @@ export function pendingCardCheck<T extends { trxId?: string | null }>(key: strin
 }
 
 export type PendingCardCheck<T extends { trxId?: string | null }> = ReturnType<typeof pendingCardCheck<T>>;
+
+/**
+ * Sends a request that may need the bank's challenge, keeping it (in `pending`) while the answer sends
+ * the browser there, so the page can send it again on its return; any other answer, or a failure, ends
+ * it.
+ */
+export async function sendKeepingPending<T extends { trxId?: string | null }, A extends { redirectUrl: string | null }>(
+  pending: PendingCardCheck<T>,
+  request: T,
+  send: (request: T) => Promise<A>,
+): Promise<A> {
+  pending.save(request);
+  try {
+    const answer = await send(request);
+    if (!answer.redirectUrl) pending.clear();
+    return answer;
+  } catch (err) {
+    pending.clear();
+    throw err;
+  }
+}
