@@ -41,6 +41,8 @@ import { addCardService } from './features/loan-payments/add-card-service';
 import { addCreditCard } from './features/loan-payments/add-credit-card';
 import { cardPayment } from './features/loan-payments/card-payment';
 import { paymentService } from './features/loan-payments/payment-service';
+import { rescheduleCalls } from './features/loan-payments/reschedule-calls';
+import { rescheduleService } from './features/loan-payments/reschedule-service';
 
 /**
  * Every call of the contract the API has built, each wired to its service and repositories: the one
@@ -93,5 +95,6 @@ export function implementedCalls(
     downloadSob(ctx.db, links),
     cardPayment(paymentService(ctx, cardProvider, returnTo('/borrow/payment'))),
     addCreditCard(addCardService(ctx, cardProvider, returnTo('/borrow/update-card'))),
+    ...rescheduleCalls(rescheduleService(ctx)),
   ];
 }

@@ -63,4 +63,10 @@ export const ErrorId = {
   cardNotActive: 244,
   /** The close of business is running: payments wait a few minutes so the day's figures stay right. */
   dayClosing: 245,
+  /** ReSchedule named an amount paid now that no card payment of today paid: pay first (nothing changed). */
+  payBeforePlan: 246,
+  /** Nothing is owed: there is no plan to make. */
+  nothingToReschedule: 247,
+  /** A third plan ending after the signed last date: refused (CONC 6.7.23R, two at most). */
+  refinanceLimit: 248,
 } as const;

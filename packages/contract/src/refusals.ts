@@ -96,6 +96,15 @@ export const Refusal = {
     ErrorId.idempotencyKeyReused,
     'This payment was already sent with different details. Please start the payment again.',
   ),
+  payBeforePlan: refusal(
+    ErrorId.payBeforePlan,
+    'Please make the payment first: your new plan is worked out from what you owe after it.',
+  ),
+  nothingToReschedule: refusal(ErrorId.nothingToReschedule, 'There is nothing left to pay on your loan.'),
+  refinanceLimit: refusal(
+    ErrorId.refinanceLimit,
+    'Your loan has already been extended twice, which is the most we can do. Please choose a plan that ends by your last agreed payment date, or call us to talk about other help.',
+  ),
   dayClosing: refusal(
     ErrorId.dayClosing,
     'We are updating today’s balances. Please try again in a few minutes.',

@@ -169,7 +169,18 @@ export const rescheduleSchema = z.object(
       .number({ error: Msg.rescheduleAmount })
       .min(0, { error: Msg.rescheduleAmount })
       .max(PAYMENT_MAX, { error: Msg.amountTooHigh })
-      .nullish(),
+      .nullish()
+      .meta({
+        description:
+          'Pounds paid now with MyAccountArea/CardPayment before the plan (ReSchedule checks it was paid today); null: nothing.',
+      }),
+    informationSheetSeen: z.boolean({ error: Msg.request }).nullish().meta({
+      description: "Not in the spec: a plan ending after the signed last date needs the FCA's arrears information sheet shown.",
+    }),
+    affordabilityConfirmed: z.boolean({ error: Msg.request }).nullish().meta({
+      description: 'Not in the spec: a plan ending after the signed last date needs income and outgoings confirmed.',
+    }),
+    idempotencyKey: idempotencyKeyField.nullish(),
   },
   { error: Msg.request },
 );

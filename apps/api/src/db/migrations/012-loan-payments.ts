@@ -46,6 +46,31 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
 
   await db.schema.alterTable('loans').addColumn('cpa_renewed_at', 'varchar(30)').execute();
+
+  // A reschedule is a new version of the schedule; the old rows stay, for the statement. Version 1 is the
+  // signed schedule (it has no row here).
+  await db.schema
+    .createTable('loan_schedules')
+    .addColumn('application_id', 'integer', (c) => c.notNull().references('loans.application_id'))
+    .addColumn('version', 'integer', notNull)
+    .addColumn('kind', 'varchar(12)', notNull)
+    .addColumn('daily_rate', 'double precision', notNull)
+    .addColumn('paid_before_pence', 'integer', notNull)
+    .addColumn('created_on', 'varchar(10)', notNull)
+    .addColumn('idempotency_key', 'varchar(100)', notNull)
+    .addColumn('created_at', 'varchar(30)', notNull)
+    .addPrimaryKeyConstraint('loan_schedules_pk', ['application_id', 'version'])
+    .execute();
+  await db.schema
+    .createIndex('loan_schedules_key_uq')
+    .on('loan_schedules')
+    .columns(['application_id', 'idempotency_key'])
+    .unique()
+    .execute();
+  await db.schema
+    .alterTable('loan_instalments')
+    .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
+    .execute();
   // One card per confirmed transaction: a new card sent twice (a double click) is stored once.
   await db.schema
     .createIndex('cards_provider_trx_uq')
@@ -56,6 +81,8 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.alterTable('loan_instalments').dropColumn('version').execute();
+  await db.schema.dropTable('loan_schedules').execute();
   await db.schema.dropIndex('cards_provider_trx_uq').execute();
   await db.schema.alterTable('loans').dropColumn('cpa_renewed_at').execute();
   await db.schema.dropTable('loan_payments').execute();

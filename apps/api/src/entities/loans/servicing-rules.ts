@@ -1,7 +1,7 @@
 import { addDays, daysBetween, type IsoDate } from '@lender/contract/dates';
 import type { Pence } from '@lender/contract/money';
 import { DEFAULT_FEE_MAX_PENCE } from '@lender/contract/pricing/pricing';
-import { costCapPence, instalmentStates, type LoanTerms, type Position } from './ledger';
+import { costCapPence, instalmentStates, paidUnderSchedule, type LoanTerms, type Position } from './ledger';
 
 /**
  * The rules a closed day applies to a loan, as pure functions of its terms, ledger position and
@@ -103,7 +103,7 @@ export function s86bTrigger(terms: LoanTerms, position: Position, date: IsoDate)
   const lastCount = weekly ? 4 : 2;
   if (due.length < lastCount) return null;
   const required = due.reduce((sum, i) => sum + i.paymentPence, 0);
-  const shortfall = Math.min(required - position.paidPence, position.totalDuePence);
+  const shortfall = Math.min(required - paidUnderSchedule(terms, position), position.totalDuePence);
   const lastPayments = due.slice(-lastCount).reduce((sum, i) => sum + i.paymentPence, 0);
   if (shortfall <= 0 || shortfall < lastPayments) return null;
   return oldestUnpaidDueDate(terms, position, date);

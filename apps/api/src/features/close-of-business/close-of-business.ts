@@ -64,8 +64,12 @@ export function closeOfBusiness(ctx: AppContext, cards: CardProvider) {
     const { loan, terms } = book;
     const app = { id: loan.application_id, customerId: loan.customer_id };
 
-    if (statusId !== AppStatus.defaulted) {
-      const scheduledInterestPence = book.schedule.reduce((sum, s) => sum + s.interestPence, 0);
+    // No fee on a defaulted loan, nor while a forbearance plan is kept (CONC 7.3: docs/decisions/025).
+    if (statusId !== AppStatus.defaulted && book.plans.at(-1)?.kind !== 'forbearance') {
+      // The signed schedule's interest: the fee never takes the room the agreement's own interest needs.
+      const scheduledInterestPence = book.schedule
+        .filter((s) => s.version === 1)
+        .reduce((sum, s) => sum + s.interestPence, 0);
       const fee = defaultFeeDue(terms, positionOf(terms, book.rows, date), date, {
         afterDays: config.DEFAULT_FEE_AFTER_DAYS,
         scheduledInterestPence,

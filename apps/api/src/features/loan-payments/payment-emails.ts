@@ -42,3 +42,23 @@ export const cardAddedEmail = (
       scheduleLink(c.publicUrl),
     ],
   });
+
+/** A new repayment plan: every date and amount, as the CPA will collect them. */
+export const newPlanEmail = (
+  c: Customer & {
+    plan: { lines: { date: string; paymentPence: number }[]; totalPence: number; kind: string };
+  },
+) =>
+  customerEmail({
+    subject: `Your new ${BRAND.name} repayment plan`,
+    firstName: c.firstName,
+    paragraphs: [
+      `Your repayment plan has changed. From now on we will collect ${c.plan.lines.length === 1 ? 'this payment' : 'these payments'} from your debit card under your continuous payment authority:`,
+      ...c.plan.lines.map((l) => `${formatDisplayDate(l.date)}: ${formatPence(l.paymentPence)}`),
+      `Total: ${formatPence(c.plan.totalPence)}. Your earlier payment dates no longer apply.`,
+      ...(c.plan.kind === 'forbearance'
+        ? ['While you keep to this plan we add no interest and no fees to your loan.']
+        : []),
+      scheduleLink(c.publicUrl),
+    ],
+  });

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { formatPence, type Pence } from '@lender/contract/money';
+import { minPartPaymentPence } from '@lender/contract/pricing/reschedule';
 import { Refusal } from '@lender/contract/refusals';
 import { Msg } from '@lender/contract/rules/messages';
 import { LIVE_LOAN_STATUSES } from '@lender/contract/status';
@@ -21,9 +22,6 @@ import {
 } from '../../entities/loans/payment-repository';
 import { paymentReceivedEmail } from './payment-emails';
 import { declinedRefusal } from './provider-refusals';
-
-/** A part payment is at least this share of the total due (spec: 'Minimum amount to pay is 10%...'). */
-export const MIN_PART_PAYMENT_SHARE = 0.1;
 
 export type PaymentRequest = {
   customerId: number;
@@ -100,7 +98,7 @@ export function paymentService(ctx: AppContext, cards: CardProvider, returnUrl: 
         },
       };
     }
-    if (request.amountPence < Math.ceil(totalDuePence * MIN_PART_PAYMENT_SHARE)) {
+    if (request.amountPence < minPartPaymentPence(totalDuePence)) {
       return { kind: 'invalid', fields: { amount: Msg.minPayment } };
     }
     return null;
@@ -162,7 +160,10 @@ export function paymentService(ctx: AppContext, cards: CardProvider, returnUrl: 
    * everything, the loan settled. A crash between the two loses nothing: the close of business settles
    * a loan that owes nothing.
    */
-  async function record(payment: Payment, result: { z2: string; z3: string; chargeId: string }) {
+  async function record(
+    payment: Payment,
+    result: { z2: string; z3: string; chargeId: string },
+  ): Promise<PaymentOutcome> {
     const today = ctx.businessDate.today();
     const balancePence = await store.transaction(async ({ payments, loans, customers, outbox }) => {
       const moved = await payments.move(payment.id, 'charging', {
@@ -199,6 +200,10 @@ export function paymentService(ctx: AppContext, cards: CardProvider, returnUrl: 
       }
       return totalDuePence;
     });
+    if (balancePence === null) {
+      // Another request for the same payment recorded it first: its answer.
+      return answerOf({ ...payment, state: 'approved' });
+    }
     if (balancePence === 0) {
       const app = { id: payment.application_id, customerId: payment.customer_id };
       await transition(
@@ -209,7 +214,7 @@ export function paymentService(ctx: AppContext, cards: CardProvider, returnUrl: 
         ({ loans }) => loans.update(app.id, { settled_on: today }),
       );
     }
-    return { kind: 'paid' as const, settled: balancePence === 0 };
+    return { kind: 'paid', settled: balancePence === 0 };
   }
 
   /** Back from the bank's challenge: the provider says how it went, and the amount is priced again. */
@@ -253,9 +258,12 @@ export function paymentService(ctx: AppContext, cards: CardProvider, returnUrl: 
    * answered is asked again first (under its own reference), so it cannot hold the loan for ever.
    * True when nothing is charging any more.
    */
-  async function nothingCharging(applicationId: number): Promise<boolean> {
+  async function nothingCharging(applicationId: number, request: PaymentRequest): Promise<boolean> {
     const open = await store.payments.charging(applicationId);
     if (!open) return true;
+    // This very request, stored since it was looked for (a double click): not another payment.
+    if (open.customer_id === request.customerId && open.idempotency_key === request.idempotencyKey)
+      return true;
     if (Date.now() - Date.parse(open.created_at) < PAYMENT_IN_FLIGHT_MS) return false;
     await charge(open);
     return !(await store.payments.charging(applicationId));
@@ -270,7 +278,10 @@ export function paymentService(ctx: AppContext, cards: CardProvider, returnUrl: 
       if (!book) return refused(Refusal.noLoanToPay);
       if (await dayIsClosing()) return refused(Refusal.dayClosing);
       const applicationId = book.loan.application_id;
-      if (!(await nothingCharging(applicationId))) return refused(Refusal.paymentInProgress);
+      if (!(await nothingCharging(applicationId, request))) return refused(Refusal.paymentInProgress);
+      if (await store.payments.byKey(request.customerId, request.idempotencyKey)) {
+        return resumeOrAnswer(request);
+      }
       book = (await liveLoan(request.customerId)) ?? book;
       const problem = amountProblem(request, positionOf(book.terms, book.rows).totalDuePence);
       if (problem) return problem;
