@@ -209,6 +209,7 @@ describe('createDb', () => {
         '010-live-loan',
         '011-payout-provider-sandbox',
         '012-loan-payments',
+        '013-loan-withdrawal-and-breathing-space',
       ]);
     } finally {
       await db.destroy();

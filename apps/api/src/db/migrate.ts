@@ -13,6 +13,7 @@ import * as m009 from './migrations/009-closed-by-default';
 import * as m010 from './migrations/010-live-loan';
 import * as m011 from './migrations/011-payout-provider-sandbox';
 import * as m012 from './migrations/012-loan-payments';
+import * as m013 from './migrations/013-loan-withdrawal-and-breathing-space';
 
 /** Every migration in order; they take Kysely<any> and run on SQLite and PostgreSQL alike. */
 const migrations: Record<string, Migration> = {
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   '010-live-loan': m010,
   '011-payout-provider-sandbox': m011,
   '012-loan-payments': m012,
+  '013-loan-withdrawal-and-breathing-space': m013,
 };
 
 /**
