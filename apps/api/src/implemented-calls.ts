@@ -41,8 +41,11 @@ import { addCardService } from './features/loan-payments/add-card-service';
 import { addCreditCard } from './features/loan-payments/add-credit-card';
 import { cardPayment } from './features/loan-payments/card-payment';
 import { paymentService } from './features/loan-payments/payment-service';
+import { loanRightsCalls } from './features/loan-rights/loan-rights-calls';
+import { loanRightsService } from './features/loan-rights/loan-rights-service';
 import { rescheduleCalls } from './features/loan-payments/reschedule-calls';
 import { rescheduleService } from './features/loan-payments/reschedule-service';
+import { settlementCalls } from './features/loan-payments/settlement-calls';
 
 /**
  * Every call of the contract the API has built, each wired to its service and repositories: the one
@@ -95,6 +98,8 @@ export function implementedCalls(
     downloadSob(ctx.db, links),
     cardPayment(paymentService(ctx, cardProvider, returnTo('/borrow/payment'))),
     addCreditCard(addCardService(ctx, cardProvider, returnTo('/borrow/update-card'))),
+    ...loanRightsCalls(loanRightsService(ctx)),
     ...rescheduleCalls(rescheduleService(ctx)),
+    ...settlementCalls(ctx),
   ];
 }
