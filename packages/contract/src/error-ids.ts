@@ -69,4 +69,6 @@ export const ErrorId = {
   nothingToReschedule: 247,
   /** A third plan ending after the signed last date: refused (CONC 6.7.23R, two at most). */
   refinanceLimit: 248,
+  /** Withdraw after the 14 days of Consumer Credit Act s66A: refused, nothing changed (early repayment stays open). */
+  withdrawalPeriodOver: 250,
 } as const;

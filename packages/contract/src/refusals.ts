@@ -110,6 +110,17 @@ export const Refusal = {
     'We are updating today’s balances. Please try again in a few minutes.',
   ),
 
+  // Cancelling the CPA and withdrawing from the agreement (issue 27, docs/decisions/026).
+  noLoanForCpa: refusal(
+    ErrorId.noLoanToPay,
+    'You have no loan being repaid, so there is no payment authority to cancel.',
+  ),
+  noLoanToWithdraw: refusal(ErrorId.noLoanToPay, 'You have no loan being repaid to withdraw from.'),
+  withdrawalPeriodOver: refusal(
+    ErrorId.withdrawalPeriodOver,
+    'The 14 days in which you could withdraw from this agreement have passed. You can still repay your loan early, in full or in part, at any time and without a fee.',
+  ),
+
   // E-sign.
   esignClosed: refusal(
     ErrorId.esignClosed,

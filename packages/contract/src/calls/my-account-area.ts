@@ -54,6 +54,11 @@ export const scheduleSummarySchema = z.object({
   totalDue: z.number(),
   appStatus: z.string(),
   blocked: z.boolean(),
+  cpaCancelled: z.boolean().meta({
+    description:
+      'Not in the spec (issue 27): the continuous payment authority is cancelled (by the customer, or by a ' +
+      'withdrawal): nothing is collected from the card, and the page says how to pay instead.',
+  }),
   schedule: z.array(
     z.object({
       paymentDate: z.string(),
@@ -71,6 +76,44 @@ export const scheduleSummarySchema = z.object({
       debitAmount: z.number(),
     }),
   ),
+});
+
+/** MyAccountArea/CancelCpa (not in the spec, issue 27): when the authority was cancelled. */
+export const cpaCancelledSchema = z.object({
+  cancelledAt: z.string().meta({
+    description: 'yyyy-MM-ddTHH:mm:ss, London time; asked again, the same moment (it was cancelled once).',
+  }),
+});
+
+/** MyAccountArea/Withdraw (not in the spec: Consumer Credit Act s66A): what to repay, and by when. */
+export const withdrawAnswerSchema = z.object({
+  amountToRepay: z.number().meta({
+    description:
+      'Pounds: the principal still owed and the interest of every day closed so far, no fee or other ' +
+      'charge; interest is added for each day until it is repaid.',
+  }),
+  repayBy: z
+    .string()
+    .meta({ description: 'yyyy-MM-dd: the last of the 30 days after the notice (s66A(9)).' }),
+});
+
+/** MyAccountArea/GetWithdrawal (not in the spec): whether the customer may withdraw, and the notice once given. */
+export const withdrawalSchema = z.object({
+  canWithdraw: z.boolean().meta({
+    description: 'A loan is being repaid, it is within its 14 days, and no notice has been given yet.',
+  }),
+  withdrawBy: z
+    .string()
+    .nullable()
+    .meta({
+      description:
+        'yyyy-MM-dd: the last day to give notice (the 14th day after the agreement was made); null without ' +
+        'a loan being repaid.',
+    }),
+  notice: withdrawAnswerSchema
+    .extend({ noticeDate: z.string().meta({ description: 'yyyy-MM-dd: the day notice was given.' }) })
+    .nullable()
+    .meta({ description: 'The notice given and what it leaves to repay today; null until given.' }),
 });
 
 /**
@@ -202,3 +245,4 @@ export const downloadSobQuerySchema = z.object(
 
 export type BorrowingSummary = z.infer<typeof borrowingSummarySchema>;
 export type ScheduleSummary = z.infer<typeof scheduleSummarySchema>;
+export type Withdrawal = z.infer<typeof withdrawalSchema>;

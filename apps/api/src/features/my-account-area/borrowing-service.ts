@@ -115,6 +115,7 @@ export function borrowingService(db: Db, today: () => IsoDate = londonToday) {
           totalDue: 0,
           appStatus: statusText(statusId).name,
           blocked: false,
+          cpaCancelled: false,
           schedule: [],
           transactions: [],
         };
@@ -139,6 +140,7 @@ export function borrowingService(db: Db, today: () => IsoDate = londonToday) {
         totalDue: pounds(book.loan.funded_on ? loanFigures(book).totalDuePence : 0),
         appStatus: statusText(loanStatus).name,
         blocked: book.loan.blocked_on !== null,
+        cpaCancelled: book.loan.cpa_cancelled_at !== null,
         schedule: scheduleRows(book).map((r) => ({
           paymentDate: r.paymentDate,
           principal: pounds(r.principalPence),

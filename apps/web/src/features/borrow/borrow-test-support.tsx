@@ -81,6 +81,7 @@ export function createScheduleSummary(overrides: Partial<ScheduleSummary> = {}):
     totalDue: 300.38,
     appStatus: 'Loan active',
     blocked: false,
+    cpaCancelled: false,
     schedule: [
       { paymentDate: '2026-11-16', principal: 100, interest: 50.19, pmt: 150.19, isPayed: true },
       { paymentDate: '2026-12-16', principal: 100, interest: 50.19, pmt: 150.19, isPayed: false },
