@@ -1,24 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { parsePounds } from '../money';
 import { Msg } from './messages';
-import {
-  isInRescheduleWindow,
-  otherAmountField,
-  parsePounds,
-  partPaymentBounds,
-  paymentCardFormSchema,
-  rescheduleDateWindow,
-  rescheduleFormSchema,
-} from './payment';
+import { otherAmountField, paymentCardFormSchema, rescheduleFormSchema } from './payment';
 
 const messageOf = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
   r.success ? null : r.error!.issues[0]!.message;
 
 describe('part payments', () => {
-  it('are 10% of the total due, rounded up to the penny, to the total due', () => {
-    expect(partPaymentBounds(30038)).toEqual({ minPence: 3004, maxPence: 30038 });
-    expect(partPaymentBounds(1000)).toEqual({ minPence: 100, maxPence: 1000 });
-  });
-
   it('reads pounds as typed, and nothing else', () => {
     expect(parsePounds('£1,000')).toBe(1000);
     expect(parsePounds(' 30.04 ')).toBe(30.04);
@@ -26,7 +14,7 @@ describe('part payments', () => {
     for (const text of ['', '12.345', 'ten', '-5', '1e3']) expect(parsePounds(text)).toBeUndefined();
   });
 
-  it("refuses too little with the spec's message and too much with the balance", () => {
+  it("are 10% (rounded up to the penny) to 100% of the total due, with the spec's message", () => {
     const amount = otherAmountField(300.38);
     expect(messageOf(amount.safeParse(30.03))).toBe(Msg.minPayment);
     expect(messageOf(amount.safeParse(0))).toBe(Msg.minPayment);
@@ -40,21 +28,17 @@ describe('part payments', () => {
 });
 
 describe('reschedule', () => {
-  it('takes the next payment from tomorrow to the last day of the month after next', () => {
-    expect(rescheduleDateWindow('2026-11-26')).toEqual({ first: '2026-11-27', last: '2027-01-31' });
-    expect(rescheduleDateWindow('2026-12-31')).toEqual({ first: '2027-01-01', last: '2027-02-28' });
-    expect(isInRescheduleWindow('2026-11-26', '2026-11-26')).toBe(false);
-    expect(isInRescheduleWindow('2027-02-01', '2026-11-26')).toBe(false);
-  });
+  // A Thursday.
+  const today = '2026-11-26';
+  const plan = { frequencyID: 9, duration: 2, repayDate: '2026-12-15' };
 
   it("names each missing field with the spec's message", () => {
-    const result = rescheduleFormSchema(null, '2026-11-26').safeParse({
+    const result = rescheduleFormSchema(null, today).safeParse({
       amount: null,
       frequencyID: undefined,
       duration: 4,
-      repayDate: '',
+      repayDate: undefined,
     });
-    expect(result.success).toBe(false);
     const byPath = Object.fromEntries(result.error!.issues.map((i) => [i.path.join('.'), i.message]));
     expect(byPath).toEqual({
       frequencyID: Msg.paymentFrequency,
@@ -63,29 +47,45 @@ describe('reschedule', () => {
     });
   });
 
+  it('takes a first date from tomorrow to the last day of the month after next', () => {
+    const dateMessage = (repayDate: string) =>
+      messageOf(rescheduleFormSchema(null, today).safeParse({ ...plan, amount: null, repayDate }));
+    expect(dateMessage('2026-11-27')).toBeNull();
+    expect(dateMessage('2027-01-29')).toBeNull();
+    expect(dateMessage('2026-11-26')).toBe('Please choose a date from 27-11-2026 to 31-01-2027.');
+    expect(dateMessage('2027-02-01')).toBe('Please choose a date from 27-11-2026 to 31-01-2027.');
+  });
+
   it('asks for the amount when paying part', () => {
-    const plan = { frequencyID: 9, duration: 2, repayDate: '2026-12-15' };
-    expect(rescheduleFormSchema(100, '2026-11-26').safeParse({ ...plan, amount: 10 }).success).toBe(true);
-    expect(messageOf(rescheduleFormSchema(100, '2026-11-26').safeParse({ ...plan, amount: 9.99 }))).toBe(
+    expect(rescheduleFormSchema(100, today).safeParse({ ...plan, amount: 10 }).success).toBe(true);
+    expect(messageOf(rescheduleFormSchema(100, today).safeParse({ ...plan, amount: 9.99 }))).toBe(
       Msg.minPayment,
     );
   });
 });
 
-describe('the card that pays', () => {
-  it('is the card on file, or a new card checked in full', () => {
-    expect(paymentCardFormSchema(false).safeParse({ useExistingCard: true, card: null }).success).toBe(true);
-    expect(messageOf(paymentCardFormSchema(false).safeParse({ useExistingCard: false, card: null }))).toBe(
+describe('the step that pays', () => {
+  const rules = { agreement: false, refinance: false };
+
+  it('pays with the card on file, or a new card checked in full', () => {
+    expect(paymentCardFormSchema(rules).safeParse({ useExistingCard: true, card: null }).success).toBe(true);
+    expect(messageOf(paymentCardFormSchema(rules).safeParse({ useExistingCard: false, card: null }))).toBe(
       Msg.cardDetails,
     );
   });
 
-  it('needs the CPA agreement ticked at the schedule step', () => {
-    const result = paymentCardFormSchema(true).safeParse({
+  it('needs the CPA agreement ticked at the schedule step, and both refinance ticks for a longer plan', () => {
+    const result = paymentCardFormSchema({ agreement: true, refinance: true }).safeParse({
       useExistingCard: true,
       card: null,
       agreemant: false,
+      informationSheetSeen: false,
+      affordabilityConfirmed: false,
     });
-    expect(messageOf(result)).toBe(Msg.required);
+    expect(result.error!.issues.map((i) => i.message)).toEqual([
+      Msg.required,
+      Msg.informationSheetSeen,
+      Msg.affordabilityConfirmed,
+    ]);
   });
 });

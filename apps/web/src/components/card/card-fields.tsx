@@ -54,11 +54,7 @@ export function CardFields({ form, prefix = 'creditCard' }: Props) {
           />
         )}
       </Field>
-      <Field
-        label="CVV2"
-        hint="The last 3 digits on the back of your card"
-        error={errorOf('securityCode')}
-      >
+      <Field label="CVV2" hint="The last 3 digits on the back of your card" error={errorOf('securityCode')}>
         {(a11y) => (
           <input
             {...a11y}
@@ -70,11 +66,7 @@ export function CardFields({ form, prefix = 'creditCard' }: Props) {
           />
         )}
       </Field>
-      <Field
-        label="Name on card"
-        hint="As it is written on the card"
-        error={errorOf('nameOnCard')}
-      >
+      <Field label="Name on card" hint="As it is written on the card" error={errorOf('nameOnCard')}>
         {(a11y) => (
           <input
             {...a11y}

@@ -17,4 +17,5 @@ export const addCreditCard = (payload: AddCardPayload) =>
  * Adds the new card, keeping the request while the answer sends the browser to the bank's challenge:
  * back from it, the page sends the same request again and the server finishes (decision 014).
  */
-export const sendNewCard = (payload: AddCardPayload) => sendKeepingPending(pendingAddCard, payload, addCreditCard);
+export const sendNewCard = (payload: AddCardPayload) =>
+  sendKeepingPending(pendingAddCard, payload, addCreditCard);

@@ -4,7 +4,12 @@ import type { NewCardForm, newCardFormSchema } from '@lender/contract/rules/paym
 import type { z } from 'zod';
 import { AddressFields, emptyAddress, type AddressValues } from '../../components/address/address-fields';
 import { CardFields } from '../../components/card/card-fields';
-import { cardFieldFor, emptyCard, toCreditCardInput, type CardValues } from '../../components/card/card-values';
+import {
+  cardFieldFor,
+  emptyCard,
+  toCreditCardInput,
+  type CardValues,
+} from '../../components/card/card-values';
 import { ErrorSummary } from '../../components/form/error-summary';
 import { SubmitButton } from '../../components/form/submit-button';
 import { useContractForm } from '../../components/form/use-contract-form';

@@ -55,11 +55,10 @@ export type PendingCardCheck<T extends { trxId?: string | null }> = ReturnType<t
  * the browser there, so the page can send it again on its return; any other answer, or a failure, ends
  * it.
  */
-export async function sendKeepingPending<T extends { trxId?: string | null }, A extends { redirectUrl: string | null }>(
-  pending: PendingCardCheck<T>,
-  request: T,
-  send: (request: T) => Promise<A>,
-): Promise<A> {
+export async function sendKeepingPending<
+  T extends { trxId?: string | null },
+  A extends { redirectUrl: string | null },
+>(pending: PendingCardCheck<T>, request: T, send: (request: T) => Promise<A>): Promise<A> {
   pending.save(request);
   try {
     const answer = await send(request);
