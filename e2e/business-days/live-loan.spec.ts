@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { addDays } from '@lender/contract/dates';
+import { addDays, formatDisplayDate } from '@lender/contract/dates';
 import { drawnText } from '../../apps/api/src/test/pdf-drawn-text';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { setPasswordFor } from '../support/account';
@@ -9,11 +9,13 @@ import { ops } from '../support/ops';
 import { signByApi } from '../support/esign-api';
 import { signingLinkFor, smsCodeFor, verificationLinkFor } from '../support/outbox';
 import { TEST_SECRETS } from '../support/secrets';
+import { fillCard } from '../support/stage-forms';
 
 /**
  * Issue 25 end to end: a signed agreement is underwritten and paid out by itself, the customer sees the
  * loan, its schedule and the summary of borrowing; staff move the business date past a due date and
- * close the days, and the instalment shows collected; a card that declines is blocked. The business date
+ * close the days, and the instalment shows collected; a card that declines is blocked, and (issue 27) a
+ * new card added on borrow/update-card unblocks it. The business date
  * moves here, so this runs alone, after the journeys that price loans on today's date.
  */
 
@@ -50,7 +52,7 @@ test('a signed loan is paid out, seen on borrow and schedule, collected by CPA a
   page,
   request,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(150_000);
   // Two applications up to e-sign, both priced on today's business date.
   const paying = await applicationAt(request, 'esignSent');
   const declining = await applicationAt(request, 'esignSent', { cardNumber: DECLINING_CARD });
@@ -128,4 +130,24 @@ test('a signed loan is paid out, seen on borrow and schedule, collected by CPA a
   await expect(page.getByRole('button', { name: 'Re schedule' })).toBeDisabled();
   await expect(page.getByRole('table', { name: 'Transactions' })).toContainText('Collection declined');
   await expectNoSeriousA11yViolations(page);
+
+  // Issue 27: the customer adds a new card from the notice's link, and the loan is unblocked.
+  await notice.click();
+  await expect(page).toHaveURL((url) => url.pathname === '/borrow/update-card');
+  await expect(mainHeadings(page)).toHaveText('Add a card');
+  await fillCard(page, TEST_SECRETS.cardNumbers[0]);
+  await expectNoSeriousA11yViolations(page);
+  await page.getByRole('button', { name: 'Add card' }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/borrow/schedule');
+  const added = page.getByRole('status').filter({ hasText: 'Card has been added successfully' });
+  await expect(added.getByText('Card has been added successfully', { exact: true })).toBeVisible();
+  // The overdue instalment is collected from the new card at tonight's close of business.
+  await expect(added).toContainText(
+    new RegExp(
+      `Your next repayment of £\\d+\\.\\d\\d will be collected from this card on ${formatDisplayDate(addDays(due, 2))}\\.`,
+    ),
+  );
+  await expect(page.getByText('Your Card on the system is not active.')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Make a payment' })).toBeEnabled();
+  await expect(page.getByRole('button', { name: 'Re schedule' })).toBeEnabled();
 });

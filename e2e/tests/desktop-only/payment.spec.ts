@@ -1,0 +1,110 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from '../../support/a11y';
+import { mainHeadings } from '../../support/layout';
+import { signedInWithLiveLoan } from '../../support/live-loan';
+import { rememberSecret } from '../../support/secrets';
+import { fillCard } from '../../support/stage-forms';
+
+/*
+ * Issue 27: paying by card from the repayment schedule (borrow/payment). The wizard's layout is one
+ * column at every width (its screenshots are in docs/screens), so these run on the desktop only.
+ */
+
+const CHALLENGE_CARD = '4000000000003220';
+const EXPIRED_CARD = '4000000000000069';
+
+const stepHeading = (page: Page, name: string) => page.getByRole('heading', { level: 2, name });
+
+/** The provider's keys of the cards this page checks go to the secrets-at-rest check. */
+function rememberProviderKeys(page: Page) {
+  page.on('response', (response) => {
+    if (new URL(response.url()).pathname !== '/sandbox/card-provider/tokenise') return;
+    response
+      .json()
+      .then(({ key }: { key: string | null }) => key && rememberSecret('card provider key', key))
+      .catch(() => undefined);
+  });
+}
+
+/** From the schedule to the card step of 'Pay total'; answers the total due the page shows. */
+async function startPayingTotal(page: Page) {
+  await page.getByRole('button', { name: 'Make a payment' }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/borrow/payment');
+  await expect(mainHeadings(page)).toHaveText('Make a payment');
+  await expect(stepHeading(page, 'How much would you like to pay?')).toBeVisible();
+  await expect(page.getByRole('radio', { name: 'Pay total' })).toBeChecked();
+  const hint = await page.getByText(/, everything you owe today\. Your loan is then repaid\.$/).textContent();
+  const total = hint!.split(',')[0]!;
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(stepHeading(page, 'Pay the total due')).toBeFocused();
+  await expect(page.getByText(`You are paying ${total}, everything you owe today.`)).toBeVisible();
+  return total;
+}
+
+/** Back on the schedule with the payment's success, and the loan repaid. */
+async function expectRepaid(page: Page) {
+  await expect(page).toHaveURL((url) => url.pathname === '/borrow/schedule');
+  // The schedule's success, beside the loader's own (empty) status.
+  await expect(page.getByRole('status').filter({ hasText: 'successfully' })).toHaveText(
+    'Payment has been successfully proccessed',
+  );
+  await expect(page.getByText('No payments for this application')).toBeVisible();
+  await expect(page.getByText('Repaid on')).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Transactions' })).toContainText('Card payment');
+  const plan = page.getByRole('table', { name: 'Payment plan' });
+  await expect(plan.getByRole('cell', { name: 'Paid', exact: true }).first()).toBeVisible();
+  await expect(plan.getByRole('cell', { name: 'Due', exact: true })).toHaveCount(0);
+}
+
+test.describe('Make a payment', () => {
+  test('pays the total due with the card on file: the loan is repaid', async ({ page, request }) => {
+    test.setTimeout(90_000);
+    await signedInWithLiveLoan(page, request);
+    await startPayingTotal(page);
+    await expect(page.getByRole('radio', { name: 'The card on file' })).toBeChecked();
+    await expectNoSeriousA11yViolations(page);
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expectRepaid(page);
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test("a new card: an expired one is refused with the link to add a card; one through the bank's challenge pays the total", async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    rememberProviderKeys(page);
+    await signedInWithLiveLoan(page, request);
+    await startPayingTotal(page);
+    await page.getByRole('radio', { name: 'A new debit card' }).check();
+    await fillCard(page, EXPIRED_CARD);
+    await page.getByRole('button', { name: 'Submit' }).click();
+
+    const refusal = page.getByRole('alert');
+    await expect(refusal).toHaveText('Card Expired. Please update your card here.');
+    await expect(refusal).toBeFocused();
+    await expectNoSeriousA11yViolations(page);
+    await refusal.getByRole('link', { name: 'update your card here' }).click();
+    await expect(page).toHaveURL((url) => url.pathname === '/borrow/update-card');
+    await expect(mainHeadings(page)).toHaveText('Add a card');
+    await page.goBack();
+
+    await expect(page).toHaveURL((url) => url.pathname === '/borrow/payment');
+    await startPayingTotalFromStep0(page);
+    await page.getByRole('radio', { name: 'A new debit card' }).check();
+    await fillCard(page, CHALLENGE_CARD);
+    await page.getByRole('button', { name: 'Submit' }).click();
+
+    await expect(page).toHaveURL((url) => url.pathname === '/sandbox/card-provider/challenge');
+    await expect(page.getByText('Card ending in 3220')).toBeVisible();
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await expectRepaid(page);
+  });
+});
+
+/** Step 0 again (after Back in the browser): Pay total, Next. */
+async function startPayingTotalFromStep0(page: Page) {
+  await expect(stepHeading(page, 'How much would you like to pay?')).toBeVisible();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(stepHeading(page, 'Pay the total due')).toBeVisible();
+}
