@@ -25,7 +25,7 @@ export const inMoratorium = (spaces: readonly Moratorium[] | undefined, date: Is
   spaces?.some((m) => covers(m, date)) ?? false;
 
 /** The moratorium covering `date`, if any. */
-export const moratoriumOn = (spaces: readonly Moratorium[] | undefined, date: IsoDate) =>
+export const moratoriumOn = <M extends Moratorium>(spaces: readonly M[] | undefined, date: IsoDate) =>
   spaces?.find((m) => covers(m, date));
 
 /** How many days after `from`, up to and including `to`, fell in a moratorium (overlaps counted once). */

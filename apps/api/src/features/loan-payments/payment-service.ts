@@ -5,9 +5,8 @@ import { Refusal } from '@lender/contract/refusals';
 import { Msg } from '@lender/contract/rules/messages';
 import { LIVE_LOAN_STATUSES } from '@lender/contract/status';
 import type { AppContext } from '../../app-context';
-import { ApplicationStep } from '../../entities/applications/application-steps';
-import { transition } from '../../entities/applications/transition';
 import { positionOf } from '../../entities/loans/ledger';
+import { endRepaidLoan } from '../../entities/loans/loan-end';
 import type { LoanBook } from '../../entities/loans/loan-repository';
 import { entityRepositories, unitOfWork } from '../../entities/unit-of-work';
 import { isUniqueViolation } from '../../db/unique-violation';
@@ -206,13 +205,8 @@ export function paymentService(ctx: AppContext, cards: CardProvider, returnUrl: 
     }
     if (balancePence === 0) {
       const app = { id: payment.application_id, customerId: payment.customer_id };
-      await transition(
-        store,
-        app,
-        ApplicationStep.settle,
-        { kind: 'settled', reason: `paid in full by card on ${today} (payment ${payment.id})` },
-        ({ loans }) => loans.update(app.id, { settled_on: today }),
-      );
+      // Settled, or withdrawn when the customer gave notice of withdrawal (s66A, docs/decisions/026).
+      await endRepaidLoan(store, app, today, `paid in full by card on ${today} (payment ${payment.id})`);
     }
     return { kind: 'paid', settled: balancePence === 0 };
   }
