@@ -31,7 +31,7 @@ async function startPayingTotal(page: Page) {
   await page.getByRole('button', { name: 'Make a payment' }).click();
   await expect(page).toHaveURL((url) => url.pathname === '/borrow/payment');
   await expect(mainHeadings(page)).toHaveText('Make a payment');
-  await expect(stepHeading(page, 'How much would you like to pay?')).toBeVisible();
+  await expect(stepHeading(page, 'Choose an amount')).toBeVisible();
   await expect(page.getByRole('radio', { name: 'Pay total' })).toBeChecked();
   const hint = await page.getByText(/, everything you owe today\. Your loan is then repaid\.$/).textContent();
   const total = hint!.split(',')[0]!;
@@ -104,7 +104,7 @@ test.describe('Make a payment', () => {
 
 /** Step 0 again (after Back in the browser): Pay total, Next. */
 async function startPayingTotalFromStep0(page: Page) {
-  await expect(stepHeading(page, 'How much would you like to pay?')).toBeVisible();
+  await expect(stepHeading(page, 'Choose an amount')).toBeVisible();
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(stepHeading(page, 'Pay the total due')).toBeVisible();
 }

@@ -29,6 +29,7 @@ const borrowApi = (summary: Partial<BorrowingSummary> = {}, more: Parameters<typ
   stubApi({
     [PATH.summary]: () => ({ object: createBorrowingSummary(summary) }),
     [PATH.sobLink]: () => ({ object: { url: SOB_URL } }),
+    [PATH.withdrawal]: () => ({ object: { canWithdraw: false, withdrawBy: null, notice: null } }),
     ...more,
   });
 

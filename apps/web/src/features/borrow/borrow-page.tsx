@@ -12,6 +12,7 @@ import { displayDate, money } from './borrow-format';
 import { BorrowTable, Fact, type Column } from './borrow-table';
 import { DownloadSummary } from './download-summary';
 import { useBorrowingSummary, type BorrowingSummary } from './get-borrowing-summary';
+import { WithdrawalSection } from './withdrawal-section';
 import '../../components/form/form.css';
 import './borrow.css';
 
@@ -64,6 +65,7 @@ function BorrowPage() {
           {data.lastFundedAppID !== NEVER_FUNDED ? <DownloadSummary /> : null}
         </div>
         <div className="borrow__main">
+          <WithdrawalSection statusId={data.appStatusID} />
           {data.canRepeat ? <RepeatLoan /> : null}
           <TwelveMonths rows={data.sobRep3} />
           <RecentLoan loans={data.sobRep4} />

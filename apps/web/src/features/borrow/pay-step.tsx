@@ -33,7 +33,7 @@ export const FCA_ARREARS_SHEET =
 type Props = {
   /** What this step says is being paid now; null when the customer only reschedules (no card). */
   amount: number | null;
-  /** Above the card: what is being paid and what happens to the loan. */
+  /** First: what is being paid and what happens to the loan. */
   about?: ReactNode;
   /** The new plan Calculate answered, at the schedule step. */
   rows: PlanRows | null;
@@ -120,6 +120,7 @@ export function PayStep(props: Props) {
   return (
     <form {...formProps} className="form">
       <ErrorSummary summary={summary} />
+      {about}
       {rows ? (
         <BorrowTable
           title="Your new payment plan"
@@ -128,7 +129,6 @@ export function PayStep(props: Props) {
           rows={rows}
         />
       ) : null}
-      {about}
       {paying ? (
         <>
           <RadioChoices
@@ -144,7 +144,7 @@ export function PayStep(props: Props) {
               {
                 value: 'new',
                 label: 'A new debit card',
-                hint: 'Your bank may ask you to confirm that it is you.',
+                hint: 'For this payment only: your repayments stay on the card on file. Your bank may ask you to confirm that it is you.',
               },
             ]}
           />

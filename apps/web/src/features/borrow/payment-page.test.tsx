@@ -137,7 +137,7 @@ const successNotice = async () =>
   [...(await screen.findByRole('status')).querySelectorAll('p')].map((p) => p.textContent);
 
 async function toPayTotal(user: User) {
-  await stepHeading('How much would you like to pay?');
+  await stepHeading('Choose an amount');
   await press(user, 'Next');
   await stepHeading('Pay the total due');
 }
@@ -166,7 +166,7 @@ describe('Make a payment: step 0 and pay total', () => {
   it('offers the total due or another amount, and Back goes to the schedule', async () => {
     const user = renderPage();
     expect(await screen.findByRole('heading', { level: 1, name: 'Make a payment' })).toBeTruthy();
-    await stepHeading('How much would you like to pay?');
+    await stepHeading('Choose an amount');
     const total = screen.getByRole('radio', { name: 'Pay total' });
     expect(total).toHaveProperty('checked', true);
     expect(screen.getByText('£300.38, everything you owe today. Your loan is then repaid.')).toBeTruthy();
@@ -200,7 +200,7 @@ describe('Make a payment: step 0 and pay total', () => {
     const user = renderPage();
     await toPayTotal(user);
     await press(user, 'Back');
-    await stepHeading('How much would you like to pay?');
+    await stepHeading('Choose an amount');
     expect(where()).toBe('/borrow/payment');
   });
 
@@ -319,7 +319,7 @@ describe('Make a payment: step 0 and pay total', () => {
 
 describe('Make a payment: other amount and reschedule', () => {
   async function toOtherAmount(user: User) {
-    await stepHeading('How much would you like to pay?');
+    await stepHeading('Choose an amount');
     await user.click(screen.getByRole('radio', { name: 'Other amount' }));
     await press(user, 'Next');
     await stepHeading('Pay another amount');

@@ -200,7 +200,7 @@ export function PaymentWizard({ totalDue, plannedUntil, rescheduleOnly, refused,
   let title: string;
   let content: ReactNode;
   if (step === 0) {
-    title = 'How much would you like to pay?';
+    title = 'Choose an amount';
     content = (
       <PayChoiceStep
         totalDue={totalDue}
@@ -252,7 +252,7 @@ export function PaymentWizard({ totalDue, plannedUntil, rescheduleOnly, refused,
         about={
           rescheduleOnly || amountNow === null ? null : (
             <p className="payment-amount">
-              You are paying <strong>{money(amountNow)}</strong> now. The plan above repays the rest.
+              You are paying <strong>{money(amountNow)}</strong> now. The plan below repays the rest.
             </p>
           )
         }

@@ -114,7 +114,7 @@ export function PlanStep({ totalDue, values, submitLabel, onCalculated, onBack, 
       </Field>
       <Field
         label="Next payment date"
-        hint="A weekday from tomorrow to the end of the month after next"
+        hint="A working day from tomorrow to the end of the month after next"
         error={errorOf('repayDate')}
       >
         {(a11y) => (

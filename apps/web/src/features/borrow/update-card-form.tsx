@@ -60,7 +60,7 @@ export function UpdateCardForm({ send, onError }: Props) {
   };
 
   return (
-    <form {...formProps} className="form">
+    <form {...formProps} className="form borrow-form">
       <ErrorSummary summary={summary} />
 
       <h2>Your new debit card</h2>
