@@ -28,8 +28,8 @@ export function PaymentAuthority({ cancelled }: { cancelled: boolean }) {
       >
         <h2 id={headingId}>Collections from your card have stopped</h2>
         <p>
-          The continuous payment authority is cancelled, so we will not take any payment from your card
-          unless you make it yourself.
+          The continuous payment authority is cancelled, so we will not take any payment from your card unless
+          you make it yourself.
         </p>
         <p>
           Your repayments are still due on the dates in your payment plan. Please pay each one with Make a
@@ -59,9 +59,9 @@ export function PaymentAuthority({ cancelled }: { cancelled: boolean }) {
         }}
       >
         <p>
-          We will stop taking repayments from your card. They will still be due on the same dates, and you will
-          need to pay each one yourself, with Make a payment or by bank transfer. A repayment not made on its
-          date is overdue.
+          We will stop taking repayments from your card. They will still be due on the same dates, and you
+          will need to pay each one yourself, with Make a payment or by bank transfer. A repayment not made on
+          its date is overdue.
         </p>
       </ConfirmDialog>
     </section>

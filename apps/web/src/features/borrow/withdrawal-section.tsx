@@ -54,9 +54,9 @@ export function WithdrawalSection({ statusId }: { statusId: number }) {
     <section className="borrow__section" aria-labelledby={headingId}>
       <h2 id={headingId}>Changed your mind?</h2>
       <p>
-        You can withdraw from your loan agreement until {displayDate(withdrawal.data.withdrawBy)}, without giving
-        a reason. You would then repay what you borrowed and the interest for the days you had it, within 30
-        days. There is no other charge.
+        You can withdraw from your loan agreement until {displayDate(withdrawal.data.withdrawBy)}, without
+        giving a reason. You would then repay what you borrowed and the interest for the days you had it,
+        within 30 days. There is no other charge.
       </p>
       <ConfirmDialog
         title="Withdraw from your loan agreement?"
