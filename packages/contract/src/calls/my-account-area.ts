@@ -59,6 +59,20 @@ export const scheduleSummarySchema = z.object({
       'Not in the spec (issue 27): the continuous payment authority is cancelled (by the customer, or by a ' +
       'withdrawal): nothing is collected from the card, and the page says how to pay instead.',
   }),
+  planRules: z
+    .object({
+      signedLastDate: z.string(),
+      refinancesLeft: z.number(),
+      forbearance: z.boolean(),
+    })
+    .nullable()
+    .meta({
+      description:
+        'Not in the spec (issue 27): what a new plan may be, for the page to show before the customer ' +
+        'chooses. A plan ending after `signedLastDate` extends the loan (a refinance: the information ' +
+        'sheet and affordability first; `refinancesLeft` of 2); `forbearance`: in arrears, a plan adds no ' +
+        'interest or fee. Null without a loan to pay.',
+    }),
   schedule: z.array(
     z.object({
       paymentDate: z.string(),

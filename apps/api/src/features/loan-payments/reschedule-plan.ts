@@ -5,11 +5,9 @@ import { isWageFrequencyId, repaymentDates } from '@lender/contract/pricing/repa
 import { minPartPaymentPence, rescheduleDateProblem } from '@lender/contract/pricing/reschedule';
 import { Msg } from '@lender/contract/rules/messages';
 import type { LoanScheduleKind } from '../../db/schema';
-import { arrearsPence, costCapRoomPence, positionOf, type Position } from '../../entities/loans/ledger';
+import { costCapRoomPence, positionOf, type Position } from '../../entities/loans/ledger';
 import type { LoanBook } from '../../entities/loans/loan-repository';
-
-/** CONC 6.7.23R: a loan is refinanced at most twice. */
-export const MAX_REFINANCES = 2;
+import { planRules } from '../../entities/loans/plan-rules';
 
 export type PlanRequest = {
   wageFrequencyId: number;
@@ -30,30 +28,11 @@ export type Plan = {
   totalPence: Pence;
 };
 
-/** What a customer may be offered now, for the page to show before they choose (not in the spec). */
-export type PlanRules = {
-  /** A plan ending later than this is a refinance. */
-  signedLastDate: IsoDate;
-  refinancesLeft: number;
-  /** In arrears: a plan is offered as forbearance, with no interest or fee while it is kept. */
-  forbearance: boolean;
-};
-
 export type PlanOutcome =
   | { kind: 'plan'; plan: Plan }
   | { kind: 'invalid'; fields: Record<string, string> }
   | { kind: 'nothingOwed' }
   | { kind: 'refinanceLimit' };
-
-export function planRules(book: LoanBook, today: IsoDate): PlanRules {
-  const signed = book.schedule.filter((s) => s.version === 1);
-  const position = positionOf(book.terms, book.rows);
-  return {
-    signedLastDate: signed[signed.length - 1]!.dueDate,
-    refinancesLeft: Math.max(0, MAX_REFINANCES - book.plans.filter((p) => p.kind === 'refinance').length),
-    forbearance: arrearsPence(book.terms, position, today) > 0,
-  };
-}
 
 /** The position after a payment of `pence` today, allocated as the ledger allocates it. */
 function afterPayment(p: Position, pence: Pence) {

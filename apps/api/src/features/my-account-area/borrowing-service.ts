@@ -5,6 +5,7 @@ import { ENDED_STATUSES } from '@lender/contract/status';
 import { statusText } from '@lender/contract/status-text';
 import type { Db } from '../../db/create-db';
 import { loanRepository, type LoanBook } from '../../entities/loans/loan-repository';
+import { planRules } from '../../entities/loans/plan-rules';
 import {
   loanDays,
   loanFigures,
@@ -116,6 +117,7 @@ export function borrowingService(db: Db, today: () => IsoDate = londonToday) {
           appStatus: statusText(statusId).name,
           blocked: false,
           cpaCancelled: false,
+          planRules: null,
           schedule: [],
           transactions: [],
         };
@@ -141,6 +143,8 @@ export function borrowingService(db: Db, today: () => IsoDate = londonToday) {
         appStatus: statusText(loanStatus).name,
         blocked: book.loan.blocked_on !== null,
         cpaCancelled: book.loan.cpa_cancelled_at !== null,
+        // Paid out and not repaid: the only loans a new plan can be made for.
+        planRules: book.loan.funded_on && !book.loan.settled_on ? planRules(book, today()) : null,
         schedule: scheduleRows(book).map((r) => ({
           paymentDate: r.paymentDate,
           principal: pounds(r.principalPence),
