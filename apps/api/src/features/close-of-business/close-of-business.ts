@@ -217,14 +217,15 @@ export function closeOfBusiness(ctx: AppContext, cards: CardProvider) {
      * business date itself), in order, holding the lock. Answers what each day did.
      */
     async closeThrough(through?: string): Promise<DayClosed[]> {
-      const today = await ctx.businessDate.refresh(true);
-      const until = through ?? addDays(today, -1);
-      if (!isIsoDate(until)) throw new Error(`Not a date: ${until}. Use yyyy-mm-dd.`);
-      if (until > today) throw new Error(`Cannot close ${until}: the business date is ${today}.`);
-      // The lock is this process's own: a second run here would renew it, not wait for it.
+      // The lock is this process's own: a second run here would renew it, not wait for it. Checked before
+      // anything is awaited, so of two calls made together the first is the one that runs.
       if (running) throw new Error('The close of business is already running in this process.');
       running = true;
       try {
+        const today = await ctx.businessDate.refresh(true);
+        const until = through ?? addDays(today, -1);
+        if (!isIsoDate(until)) throw new Error(`Not a date: ${until}. Use yyyy-mm-dd.`);
+        if (until > today) throw new Error(`Cannot close ${until}: the business date is ${today}.`);
         if (!(await lock.take())) {
           const held = await lock.heldBy();
           throw new Error(
