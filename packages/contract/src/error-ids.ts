@@ -69,6 +69,8 @@ export const ErrorId = {
   nothingToReschedule: 247,
   /** A third plan ending after the signed last date: refused (CONC 6.7.23R, two at most). */
   refinanceLimit: 248,
+  /** A new plan asked for on a loan the customer is withdrawing from (s66A): it is repaid, not rescheduled. */
+  withdrawingNoPlan: 249,
   /** Withdraw after the 14 days of Consumer Credit Act s66A: refused, nothing changed (early repayment stays open). */
   withdrawalPeriodOver: 250,
 } as const;

@@ -80,10 +80,7 @@ export const Refusal = {
     'We could not reach the card provider just now. Please try again in a few minutes: you will not be charged twice.',
   ),
   noLoanToPay: refusal(ErrorId.noLoanToPay, 'There is no loan to pay on your account.'),
-  noLoanForCard: refusal(
-    ErrorId.noLoanToPay,
-    'You have no loan to repay, so there is no card to change.',
-  ),
+  noLoanForCard: refusal(ErrorId.noLoanToPay, 'You have no loan to repay, so there is no card to change.'),
   paymentChanged: refusal(
     ErrorId.paymentChanged,
     'Your balance has changed since this page was shown. Please check the new amount and try again.',
@@ -104,6 +101,10 @@ export const Refusal = {
   refinanceLimit: refusal(
     ErrorId.refinanceLimit,
     'Your loan has already been extended twice, which is the most we can do. Please choose a plan that ends by your last agreed payment date, or call us to talk about other help.',
+  ),
+  withdrawingNoPlan: refusal(
+    ErrorId.withdrawingNoPlan,
+    'You are withdrawing from this agreement, so a new payment plan is not available. Please repay the amount shown on your account page, or call us if you need help.',
   ),
   dayClosing: refusal(
     ErrorId.dayClosing,

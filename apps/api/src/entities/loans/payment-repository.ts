@@ -55,6 +55,10 @@ export function paymentRepository(db: DbExecutor) {
         .returningAll()
         .executeTakeFirstOrThrow(),
 
+    /** Withdraws a payment that was never charged (its amount no longer allowed): the key may be used again. */
+    remove: (id: number, state: LoanPaymentState) =>
+      db.deleteFrom('loan_payments').where('id', '=', id).where('state', '=', state).execute(),
+
     /** Moves a payment on from the state it was read in; false when another request moved it first. */
     async move(
       id: number,

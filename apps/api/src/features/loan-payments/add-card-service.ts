@@ -107,6 +107,7 @@ export function addCardService(ctx: AppContext, cards: CardProvider, returnUrl: 
                 publicUrl: ctx.config.PUBLIC_URL,
                 last4: answer.card.last4,
                 next,
+                cpaCancelled: loan.cpa_cancelled_at !== null,
               }),
             });
           }

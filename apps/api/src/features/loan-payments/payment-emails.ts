@@ -28,17 +28,29 @@ export const paymentReceivedEmail = (
 
 /** A new card replaces the one on file for the CPA: which card, and when it will next be charged. */
 export const cardAddedEmail = (
-  c: Customer & { last4: string; next: { date: string; amountPence: number } | null },
+  c: Customer & {
+    last4: string;
+    next: { date: string; amountPence: number } | null;
+    cpaCancelled: boolean;
+  },
 ) =>
   customerEmail({
     subject: `Your new card is now used for your ${BRAND.name} repayments`,
     firstName: c.firstName,
     paragraphs: [
-      `You added the debit card ending ${c.last4}. We will collect your repayments from it from now on, as you agreed, and no longer from your old card.`,
-      c.next
-        ? `The next collection will be ${formatPence(c.next.amountPence)} on ${formatDisplayDate(c.next.date)}.`
-        : 'There are no more repayments to collect.',
-      'You can cancel this authority at any time by signing in or calling us; please then pay us another way.',
+      c.cpaCancelled
+        ? `You added the debit card ending ${c.last4}.`
+        : `You added the debit card ending ${c.last4}. We will collect your repayments from it from now on, as you agreed, and no longer from your old card.`,
+      ...(c.cpaCancelled
+        ? [
+            'You have cancelled your continuous payment authority, so we will not take repayments from this card by ourselves. Please pay each repayment when it is due from your account, or by bank transfer; call us if you would like us to collect them again.',
+          ]
+        : [
+            c.next
+              ? `The next collection will be ${formatPence(c.next.amountPence)} on ${formatDisplayDate(c.next.date)}.`
+              : 'There are no more repayments to collect.',
+            'You can cancel this authority at any time by signing in or calling us; please then pay us another way.',
+          ]),
       scheduleLink(c.publicUrl),
     ],
   });

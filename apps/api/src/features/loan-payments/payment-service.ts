@@ -235,7 +235,24 @@ export function paymentService(ctx: AppContext, cards: CardProvider, returnUrl: 
       if (isUniqueViolation(err)) return refused(Refusal.paymentInProgress);
       throw err;
     }
-    return charge({ ...payment, state: 'charging', token_sealed: card.sealed });
+    return chargeClaimed({ ...payment, state: 'charging', token_sealed: card.sealed }, request);
+  }
+
+  /**
+   * Charges a payment that has just claimed the loan's one charging place, once it is priced again: a
+   * payment answered before the claim is on the ledger by then, so two payments one after the other
+   * never take more than is due. A payment the balance no longer allows is withdrawn, nothing charged.
+   */
+  async function chargeClaimed(payment: Payment, request: PaymentRequest): Promise<PaymentOutcome> {
+    const book = await liveLoan(request.customerId);
+    const problem = !book
+      ? refused(Refusal.noLoanToPay)
+      : amountProblem(request, positionOf(book.terms, book.rows).totalDuePence);
+    if (problem) {
+      await store.payments.remove(payment.id, 'charging');
+      return problem;
+    }
+    return charge(payment);
   }
 
   /** The payment stored under the request's key, carried on where it stopped or answered as it was. */
@@ -268,7 +285,7 @@ export function paymentService(ctx: AppContext, cards: CardProvider, returnUrl: 
       if (await store.payments.byKey(request.customerId, request.idempotencyKey)) {
         return resumeOrAnswer(request);
       }
-      let book = await liveLoan(request.customerId);
+      const book = await liveLoan(request.customerId);
       if (!book) return refused(Refusal.noLoanToPay);
       if (await dayIsClosing()) return refused(Refusal.dayClosing);
       const applicationId = book.loan.application_id;
@@ -276,7 +293,7 @@ export function paymentService(ctx: AppContext, cards: CardProvider, returnUrl: 
       if (await store.payments.byKey(request.customerId, request.idempotencyKey)) {
         return resumeOrAnswer(request);
       }
-      book = (await liveLoan(request.customerId)) ?? book;
+      // Priced now to refuse early, before the provider is asked; priced again once claimed.
       const problem = amountProblem(request, positionOf(book.terms, book.rows).totalDuePence);
       if (problem) return problem;
 
@@ -310,7 +327,7 @@ export function paymentService(ctx: AppContext, cards: CardProvider, returnUrl: 
         const first = await store.payments.byKey(request.customerId, request.idempotencyKey);
         return first ? resumeOrAnswer(request) : refused(Refusal.paymentInProgress);
       }
-      return challenge ?? charge(payment);
+      return challenge ?? chargeClaimed(payment, request);
     },
   };
 }

@@ -52,6 +52,8 @@ export function rescheduleService(ctx: AppContext) {
     if (!book) return Refusal.noLoanToPay;
     // The spec disables 'Re schedule' on a blocked loan: a plan needs a card the CPA can collect from.
     if (book.loan.blocked_on) return Refusal.cardNotActive;
+    // A withdrawing customer repays principal and interest within 30 days (s66A(9)): no plan.
+    if (await store.withdrawals.of(book.loan.application_id)) return Refusal.withdrawingNoPlan;
     const held = await cob.heldBy();
     if (held && held.expires_at > new Date().toISOString()) return Refusal.dayClosing;
     return undefined;

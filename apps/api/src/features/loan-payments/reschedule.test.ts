@@ -215,6 +215,13 @@ describe('MyAccountArea/ReSchedule', () => {
     expect(await statusOf(t, loan.guid)).toBe(AppStatus.active);
   });
 
+  it('is refused on a loan the customer is withdrawing from (s66A: repaid, not rescheduled)', async () => {
+    const loan = await activeLoan();
+    expect((await post('Withdraw', loan.authorization, {})).json().error.errorID).toBe(0);
+    const res = await post('ReSchedule', loan.authorization, plan(inDays(10)));
+    expect(res.json().error).toEqual(Refusal.withdrawingNoPlan);
+  });
+
   it('is refused on a blocked loan, as the spec disables it', async () => {
     const loan = await activeLoan(CARDS.declinesCharges);
     const [first] = await dueDates(t, loan.applicationId);
