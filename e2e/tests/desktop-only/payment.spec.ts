@@ -102,6 +102,77 @@ test.describe('Make a payment', () => {
   });
 });
 
+test.describe('Make a payment: part now, and a new plan', () => {
+  /** The plan step's fields: monthly, 2 payments, the first date offered (the plan ends before the loan's). */
+  async function choosePlan(page: Page) {
+    await page.getByLabel('Payment frequency', { exact: true }).selectOption({ label: 'Monthly' });
+    await page.getByLabel('Number of payments', { exact: true }).selectOption({ label: '2 payments' });
+    await page.getByLabel('Next payment date', { exact: true }).selectOption({ index: 1 });
+  }
+
+  const planPayments = (page: Page) =>
+    page.getByRole('table', { name: 'Your new payment plan' }).getByRole('row');
+
+  test('pays part now with the card on file, then the plan it leaves is the schedule', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(90_000);
+    await signedInWithLiveLoan(page, request);
+    await page.getByRole('button', { name: 'Make a payment' }).click();
+    await page.getByRole('radio', { name: 'Other amount' }).check();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(stepHeading(page, 'Pay another amount')).toBeFocused();
+    await page.getByLabel('Amount to pay now', { exact: true }).fill('50');
+    await choosePlan(page);
+    await page.getByRole('button', { name: 'Calculate' }).click();
+
+    await expect(stepHeading(page, 'Check your new payment plan')).toBeFocused();
+    await expect(page.getByText('You are paying £50.00 now.')).toBeVisible();
+    await expect(planPayments(page)).toHaveCount(3);
+    const firstDate = await planPayments(page).nth(1).getByRole('rowheader').textContent();
+    await page.getByRole('checkbox', { name: /^I agree to this payment plan/ }).check();
+    await expectNoSeriousA11yViolations(page);
+    await page.getByRole('button', { name: 'Accept and proceed' }).click();
+
+    await expect(page).toHaveURL((url) => url.pathname === '/borrow/schedule');
+    await expect(page.getByRole('status').filter({ hasText: 'successfully' })).toHaveText(
+      'Payment has been successfully proccessed',
+    );
+    await expect(page.getByRole('table', { name: 'Transactions' })).toContainText('Card payment');
+    await expect(page.getByRole('table', { name: 'Payment plan' })).toContainText(firstDate!);
+  });
+
+  test('Re schedule: a new plan only, accepted with the CPA agreement', async ({ page, request }) => {
+    test.setTimeout(90_000);
+    await signedInWithLiveLoan(page, request);
+    await page.getByRole('button', { name: 'Re schedule' }).click();
+    await expect(page).toHaveURL(
+      (url) => url.pathname === '/borrow/payment' && url.search === '?reschedule=true',
+    );
+    await expect(stepHeading(page, 'Reschedule your payments')).toBeVisible();
+    await expect(page.getByLabel('Amount to pay now')).toHaveCount(0);
+    await choosePlan(page);
+    await page.getByRole('button', { name: 'Submit' }).click();
+
+    await expect(stepHeading(page, 'Check your new payment plan')).toBeFocused();
+    await expect(page.getByRole('radio', { name: 'The card on file' })).toHaveCount(0);
+    const firstDate = await planPayments(page).nth(1).getByRole('rowheader').textContent();
+    await page.getByRole('button', { name: 'Accept schedule' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'There is a problem' })).toContainText(
+      'This field is required.',
+    );
+    await page.getByRole('checkbox', { name: /^I agree to this payment plan/ }).check();
+    await page.getByRole('button', { name: 'Accept schedule' }).click();
+
+    await expect(page).toHaveURL((url) => url.pathname === '/borrow/schedule');
+    await expect(page.getByRole('status').filter({ hasText: 'successfully' })).toHaveText(
+      'Operation has finished successfully',
+    );
+    await expect(page.getByRole('table', { name: 'Payment plan' })).toContainText(firstDate!);
+  });
+});
+
 /** Step 0 again (after Back in the browser): Pay total, Next. */
 async function startPayingTotalFromStep0(page: Page) {
   await expect(stepHeading(page, 'Choose an amount')).toBeVisible();

@@ -67,9 +67,9 @@ const refuse =
     throw new ApiCallError({ errorID, errorMessage }, status, object);
   };
 
-/** A plan that runs past any plan the tests calculate, so that none extends the loan. */
-const LONG_PLAN = {
-  schedule: [{ paymentDate: '2027-06-16', principal: 100, interest: 50.19, pmt: 150.19, isPayed: false }],
+/** A loan signed to end after any plan the tests calculate, so that none extends it. */
+const LONG_PLAN: Partial<ScheduleSummary> = {
+  planRules: { signedLastDate: '2027-06-16', refinancesLeft: 2, forbearance: false },
 };
 
 beforeEach(() => {
@@ -433,11 +433,14 @@ describe('Make a payment: other amount and reschedule', () => {
     expect(where()).toBe('/borrow/schedule');
   });
 
-  it('asks for the information sheet and affordability when the plan ends after the current one', async () => {
-    schedule = {
-      schedule: [{ paymentDate: '2026-12-16', principal: 100, interest: 50.19, pmt: 150.19, isPayed: false }],
-    };
+  it('asks for the information sheet and affordability when the plan ends after the signed last date', async () => {
+    schedule = { planRules: { signedLastDate: '2026-12-16', refinancesLeft: 2, forbearance: false } };
     const user = renderPage('?reschedule=true');
+    expect(
+      await screen.findByText(
+        'A plan ending after 16-12-2026, your last agreed payment date, extends your loan and costs more interest.',
+      ),
+    ).toBeTruthy();
     await fillPlan(user);
     await press(user, 'Submit');
     await stepHeading('Check your new payment plan');
@@ -455,6 +458,48 @@ describe('Make a payment: other amount and reschedule', () => {
     await press(user, 'Accept schedule');
     await waitFor(() => expect(where()).toBe('/borrow/schedule'));
     expect(plans[0]!.input).toMatchObject({ informationSheetSeen: true, affordabilityConfirmed: true });
+  });
+
+  it('shows the refinance tick boxes when the server says the plan needs them after all', async () => {
+    planAnswer = refuse(ErrorId.validation, 'Invalid request.', 400, {
+      fields: {
+        informationSheetSeen: 'Please read the arrears information sheet before you choose a longer plan.',
+        affordabilityConfirmed: 'Please confirm your income and outgoings before you choose a longer plan.',
+      },
+    });
+    const user = renderPage('?reschedule=true');
+    await fillPlan(user);
+    await press(user, 'Submit');
+    await stepHeading('Check your new payment plan');
+    expect(screen.queryByRole('checkbox', { name: 'I have read the arrears information sheet' })).toBeNull();
+    await user.click(screen.getByRole('checkbox', { name: /^I agree to this payment plan/ }));
+    await press(user, 'Accept schedule');
+    const sheet = await screen.findByRole('checkbox', { name: 'I have read the arrears information sheet' });
+    expect(sheet.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByRole('alert', { name: 'There is a problem' }).textContent).toContain(
+      'Please read the arrears information sheet before you choose a longer plan.',
+    );
+    planAnswer = async () => null;
+    await user.click(sheet);
+    await user.click(screen.getByRole('checkbox', { name: /^I have considered my income and outgoings/ }));
+    await press(user, 'Accept schedule');
+    await waitFor(() => expect(where()).toBe('/borrow/schedule'));
+    expect(plans.map((p) => p.key)).toEqual([plans[0]!.key, expect.stringMatching(UUID)]);
+    expect(plans[1]!.input).toMatchObject({ informationSheetSeen: true, affordabilityConfirmed: true });
+  });
+
+  it('in arrears a plan is forbearance: it says so and asks for no refinance tick boxes', async () => {
+    schedule = { planRules: { signedLastDate: '2026-12-16', refinancesLeft: 0, forbearance: true } };
+    const user = renderPage('?reschedule=true');
+    expect(
+      await screen.findByText(
+        'You are behind with your payments, so a new plan adds no interest or fees while you keep to it.',
+      ),
+    ).toBeTruthy();
+    await fillPlan(user);
+    await press(user, 'Submit');
+    await stepHeading('Check your new payment plan');
+    expect(screen.queryByRole('checkbox', { name: 'I have read the arrears information sheet' })).toBeNull();
   });
 });
 

@@ -27,10 +27,6 @@ export function Component() {
   );
 }
 
-/** The last due date of the plan the schedule shows, if any. */
-const lastDueDate = (rows: { paymentDate: string }[]) =>
-  rows.reduce<string | null>((last, r) => (last && last >= r.paymentDate ? last : r.paymentDate), null);
-
 const backToSchedule = (
   <p>
     <Link to="/borrow/schedule">Back to your repayment schedule</Link>
@@ -106,7 +102,7 @@ function PaymentPage() {
         // A refused challenge starts the wizard again from what was refused.
         key={refused?.count ?? 0}
         totalDue={total.data}
-        plannedUntil={lastDueDate(schedule.data.schedule)}
+        planRules={schedule.data.planRules}
         rescheduleOnly={rescheduleOnly}
         refused={refused?.refusal ?? null}
         onTotalChanged={() => void queryClient.invalidateQueries({ queryKey: totalDueKey })}

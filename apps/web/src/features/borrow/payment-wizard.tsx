@@ -26,7 +26,10 @@ import { refusalMessage } from './card-refusal';
 import { PayChoiceStep, type PayChoice } from './pay-choice-step';
 import { PayStep } from './pay-step';
 import { emptyPlan, PlanStep, type PlanValues } from './plan-step';
+import type { ScheduleSummary } from './get-schedule-summary';
 import { scheduleNotice, SUCCESS } from './schedule-notice';
+
+type PlanRules = NonNullable<ScheduleSummary['planRules']>;
 
 type Step = 0 | 1 | 2;
 
@@ -59,8 +62,8 @@ export type ChallengeRefusal = { message: ReactNode; attempt: PaymentAttempt | n
 type Props = {
   /** Today's total due in pounds (GetTotalDue): what 'Pay total' pays. */
   totalDue: number;
-  /** The last due date of the current plan: a new plan ending after it extends the loan. */
-  plannedUntil: string | null;
+  /** What a new plan may be (GetScheduleSummary's planRules): one ending later extends the loan. */
+  planRules: PlanRules | null;
   /** `?reschedule`: only a new plan, from the reschedule step, with no payment. */
   rescheduleOnly: boolean;
   refused: ChallengeRefusal | null;
@@ -108,7 +111,7 @@ function initialState(rescheduleOnly: boolean, refused: ChallengeRefusal | null)
  * (`?reschedule`): step 1 the plan (Submit), step 2 the plan with the agreement (Accept schedule). Back
  * goes one step back, or to the schedule from the first step.
  */
-export function PaymentWizard({ totalDue, plannedUntil, rescheduleOnly, refused, onTotalChanged }: Props) {
+export function PaymentWizard({ totalDue, planRules, rescheduleOnly, refused, onTotalChanged }: Props) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [state, setState] = useState<State>(() => initialState(rescheduleOnly, refused));
@@ -193,9 +196,12 @@ export function PaymentWizard({ totalDue, plannedUntil, rescheduleOnly, refused,
     toSchedule(SUCCESS.reschedule);
   };
 
+  // A plan ending after the signed last date extends the loan, unless it is forbearance in arrears
+  // (decision 025): the information sheet and the affordability tick boxes come before it is accepted.
+  const lastDate = rows?.at(-1)?.paymentDate;
   const extendsLoan =
     state.refinance ||
-    Boolean(plannedUntil && rows?.length && rows[rows.length - 1]!.paymentDate > plannedUntil);
+    Boolean(planRules && !planRules.forbearance && lastDate && lastDate > planRules.signedLastDate);
 
   let title: string;
   let content: ReactNode;
@@ -234,6 +240,7 @@ export function PaymentWizard({ totalDue, plannedUntil, rescheduleOnly, refused,
     content = (
       <PlanStep
         totalDue={rescheduleOnly ? null : totalDue}
+        planRules={planRules}
         values={state.planValues}
         // Spec section 4: Calculate with a partial amount, otherwise Submit.
         submitLabel={rescheduleOnly ? 'Submit' : 'Calculate'}

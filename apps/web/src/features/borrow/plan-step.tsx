@@ -11,6 +11,7 @@ import { OptionsSelect, toOptions } from '../../components/form/options-select';
 import { SubmitButton } from '../../components/form/submit-button';
 import { useContractForm } from '../../components/form/use-contract-form';
 import { useDictionaries } from '../../lib/api/get-dictionaries';
+import { displayDate } from './borrow-format';
 import { calculatePlan, type PlanRows } from './card-payment';
 
 /** The reschedule step's inputs as they hold them: strings, checked by rescheduleFormSchema on submit. */
@@ -28,6 +29,8 @@ const num = (v: string) => (v.trim() === '' ? undefined : Number(v));
 type Props = {
   /** Today's total due when the customer pays part now; null when they only reschedule. */
   totalDue: number | null;
+  /** What a new plan may be (GetScheduleSummary's planRules), said before the customer chooses. */
+  planRules: { signedLastDate: string; refinancesLeft: number; forbearance: boolean } | null;
   values: PlanValues;
   submitLabel: string;
   /** The plan as checked and the rows Calculate answered: on to the schedule step. */
@@ -41,7 +44,7 @@ type Props = {
  * of the total due), the new plan's frequency, number of payments (1 to 3) and next payment date, then
  * MyAccountArea/Calculate.
  */
-export function PlanStep({ totalDue, values, submitLabel, onCalculated, onBack, onError }: Props) {
+export function PlanStep({ totalDue, planRules, values, submitLabel, onCalculated, onBack, onError }: Props) {
   const schema = useMemo(
     () => () => import('@lender/contract/rules/payment').then((m) => m.rescheduleFormSchema(totalDue)),
     [totalDue],
@@ -126,6 +129,7 @@ export function PlanStep({ totalDue, values, submitLabel, onCalculated, onBack, 
           />
         )}
       </Field>
+      {planRules ? <PlanRulesNote rules={planRules} /> : null}
       <div className="form-actions">
         <SubmitButton busy={busy}>{submitLabel}</SubmitButton>
         <button type="button" className="button button--secondary" onClick={onBack}>
@@ -133,5 +137,24 @@ export function PlanStep({ totalDue, values, submitLabel, onCalculated, onBack, 
         </button>
       </div>
     </form>
+  );
+}
+
+/** What the new plan may be, before the customer chooses (decision 025). */
+function PlanRulesNote({ rules }: { rules: NonNullable<Props['planRules']> }) {
+  const lastDate = displayDate(rules.signedLastDate);
+  if (rules.forbearance) {
+    return (
+      <p className="payment-note">
+        You are behind with your payments, so a new plan adds no interest or fees while you keep to it.
+      </p>
+    );
+  }
+  return (
+    <p className="payment-note">
+      {rules.refinancesLeft > 0
+        ? `A plan ending after ${lastDate}, your last agreed payment date, extends your loan and costs more interest.`
+        : `Your loan has already been extended twice: a new plan must end by ${lastDate}, your last agreed payment date.`}
+    </p>
   );
 }
