@@ -27,6 +27,8 @@ export const BRAND = {
     accountNumber: '00000000',
   },
   moneyHelperUrl: 'https://www.moneyhelper.org.uk',
+  /** The FCA's arrears information sheet: with a notice of sums in arrears (s86B) and before a refinance (CONC 6.7.20R). */
+  fcaArrearsSheetUrl: 'https://www.fca.org.uk/publication/consumer-information/arrears-information-sheet.pdf',
   compareLendersUrl: 'https://www.fca.org.uk/consumers/payday-loans',
 } as const;
 

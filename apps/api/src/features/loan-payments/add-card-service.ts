@@ -29,9 +29,9 @@ export type AddCardOutcome =
  * The next collection the CPA will attempt from the new card: an instalment already overdue at the
  * coming close of business (tonight's, dated the business date), else the next one on its due date.
  */
-function nextCollection(book: LoanBook, today: IsoDate) {
+function nextCollection(book: LoanBook, today: IsoDate, cpaCancelled: boolean) {
   const unpaid = instalmentStates(book.terms, positionOf(book.terms, book.rows)).find((i) => i.duePence > 0);
-  if (!unpaid || book.loan.cpa_cancelled_at) return null;
+  if (!unpaid || cpaCancelled) return null;
   return { date: unpaid.dueDate < today ? today : unpaid.dueDate, amountPence: unpaid.duePence };
 }
 
@@ -69,7 +69,11 @@ export function addCardService(ctx: AppContext, cards: CardProvider, returnUrl: 
       }
       const { loan } = book;
       const today = ctx.businessDate.today();
-      const next = nextCollection(book, today);
+      // The page asks the customer to authorise collections from the new card: a cancelled CPA is given
+      // again, but not to a customer withdrawing from the agreement (decision 026: they repay it in one).
+      const withdrawing = (await store.withdrawals.of(loan.application_id)) !== undefined;
+      const cpaCancelled = withdrawing && loan.cpa_cancelled_at !== null;
+      const next = nextCollection(book, today, cpaCancelled);
       try {
         await store.transaction(async ({ cards: stored, loans, applications, customers, outbox }) => {
           await stored.insert({
@@ -87,6 +91,7 @@ export function addCardService(ctx: AppContext, cards: CardProvider, returnUrl: 
             blocked_on: null,
             blocked_reason: null,
             cpa_renewed_at: nowIso(),
+            ...(cpaCancelled ? {} : { cpa_cancelled_at: null }),
           });
           await applications.recordDecision({
             applicationId: loan.application_id,
@@ -95,7 +100,10 @@ export function addCardService(ctx: AppContext, cards: CardProvider, returnUrl: 
             reason:
               `card ending ${answer.card.last4} added on ${today}, fingerprint ` +
               `${card.fingerprinted ? 'answered' : 'not answered'}` +
-              (loan.blocked_on ? `, lifting the block of ${loan.blocked_on} (${loan.blocked_reason})` : ''),
+              (loan.blocked_on ? `, lifting the block of ${loan.blocked_on} (${loan.blocked_reason})` : '') +
+              (loan.cpa_cancelled_at && !cpaCancelled
+                ? ', the continuous payment authority given again'
+                : ''),
           });
           const customer = await customers.findById(card.customerId);
           if (customer) {
@@ -107,7 +115,7 @@ export function addCardService(ctx: AppContext, cards: CardProvider, returnUrl: 
                 publicUrl: ctx.config.PUBLIC_URL,
                 last4: answer.card.last4,
                 next,
-                cpaCancelled: loan.cpa_cancelled_at !== null,
+                cpaCancelled,
               }),
             });
           }

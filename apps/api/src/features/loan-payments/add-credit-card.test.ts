@@ -130,6 +130,25 @@ describe('MyAccountArea/AddCreditCard', () => {
     expect(await cardsOf(loan.customerId)).toHaveLength(1);
   });
 
+  it('gives a cancelled CPA again with the new card, as the page asks the customer to', async () => {
+    const loan = await activeLoan();
+    const cancelled = await t.app.inject({
+      method: 'POST',
+      url: '/api/MyAccountArea/CancelCpa',
+      headers: { authorization: loan.authorization },
+      payload: {},
+    });
+    expect(cancelled.json().error.errorID).toBe(0);
+    expect((await myAccountGet(t, 'GetScheduleSummary', loan.authorization)).json().object.cpaCancelled).toBe(
+      true,
+    );
+    const res = await addCard(loan.authorization, await checkedCard(CARDS.other));
+    expect(res.json().object.nextCollection).not.toBeNull();
+    expect((await myAccountGet(t, 'GetScheduleSummary', loan.authorization)).json().object.cpaCancelled).toBe(
+      false,
+    );
+  });
+
   it('refuses a customer with no loan to repay', async () => {
     const signed = await signedApplicant(t, {}, {});
     await t.ctx.db

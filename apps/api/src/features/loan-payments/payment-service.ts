@@ -93,7 +93,7 @@ export function paymentService(ctx: AppContext, cards: CardProvider, returnUrl: 
       return {
         kind: 'invalid',
         fields: {
-          amount: `The most you can pay is your remaining balance of ${formatPence(totalDuePence)}.`,
+          amount: Msg.maxPayment(formatPence(totalDuePence)),
         },
       };
     }

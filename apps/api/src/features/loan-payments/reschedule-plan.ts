@@ -64,7 +64,7 @@ export function planFor(book: LoanBook, today: IsoDate, request: PlanRequest): P
   if (dateProblem) fields.repayDate = dateProblem;
   const position = positionOf(book.terms, book.rows);
   if (request.payNowPence > position.totalDuePence) {
-    fields.amount = `The most you can pay is your remaining balance of ${formatPence(position.totalDuePence)}.`;
+    fields.amount = Msg.maxPayment(formatPence(position.totalDuePence));
   } else if (request.payNowPence > 0 && request.payNowPence < minPartPaymentPence(position.totalDuePence)) {
     fields.amount = Msg.minPayment;
   }

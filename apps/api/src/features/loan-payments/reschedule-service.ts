@@ -1,4 +1,5 @@
 import { Refusal } from '@lender/contract/refusals';
+import { Msg } from '@lender/contract/rules/messages';
 import { LIVE_LOAN_STATUSES } from '@lender/contract/status';
 import type { AppContext } from '../../app-context';
 import { isUniqueViolation } from '../../db/unique-violation';
@@ -25,8 +26,8 @@ export type RescheduleOutcome =
   | { kind: 'refused'; refusal: Refusal };
 
 const REFINANCE_NEEDS = {
-  informationSheetSeen: 'Please read the arrears information sheet before you choose a longer plan.',
-  affordabilityConfirmed: 'Please confirm your income and outgoings before you choose a longer plan.',
+  informationSheetSeen: Msg.informationSheetSeen,
+  affordabilityConfirmed: Msg.affordabilityConfirmed,
 };
 
 /**
@@ -153,6 +154,8 @@ export function rescheduleService(ctx: AppContext) {
               })),
             )
             .execute();
+          // The customer accepted the plan with its CPA agreement (CONC 7.6.2AR): collections resume.
+          if (loan.cpa_cancelled_at) await loans.update(loan.application_id, { cpa_cancelled_at: null });
           await loans.post([
             {
               applicationId: loan.application_id,

@@ -202,6 +202,8 @@ describe('MyAccountArea/ReSchedule', () => {
       .where('application_id', '=', loan.applicationId)
       .execute();
     expect(version).toEqual({ kind: 'forbearance', daily_rate: 0 });
+    // Accepted with its CPA agreement: the plan is collected by card again.
+    expect((await schedule(loan.authorization)).cpaCancelled).toBe(false);
     const rescheduledOn = today();
     await travelTo(t, addDays(rescheduledOn, 15));
     const charged = await t.ctx.db

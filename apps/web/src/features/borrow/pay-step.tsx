@@ -27,8 +27,7 @@ type Values = {
 };
 
 /** The FCA's arrears information sheet, which a plan that extends the loan needs read first (CONC 6.7.20R). */
-export const FCA_ARREARS_SHEET =
-  'https://www.fca.org.uk/publication/consumer-information/arrears-information-sheet.pdf';
+export const FCA_ARREARS_SHEET = BRAND.fcaArrearsSheetUrl;
 
 type Props = {
   /** What this step says is being paid now; null when the customer only reschedules (no card). */
