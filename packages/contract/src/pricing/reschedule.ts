@@ -4,9 +4,17 @@ import { isWorkingDay } from './bank-holidays';
 /** A part payment is at least this share of the total due ('Minimum amount to pay is 10%...'). */
 export const MIN_PART_PAYMENT_SHARE = 0.1;
 
-/** The least a part payment may be, in pence, of a total due. */
-export const minPartPaymentPence = (totalDuePence: number) =>
-  Math.ceil(totalDuePence * MIN_PART_PAYMENT_SHARE);
+/** In arrears, the least payment taken: a token payment (CONC 7.3.5: forbearance accepts what can be paid). */
+export const TOKEN_PAYMENT_MIN_PENCE = 100;
+
+/**
+ * The least a part payment may be, in pence, of a total due: 10%, or in arrears a token payment of £1
+ * (or the whole balance when that is less).
+ */
+export const minPartPaymentPence = (totalDuePence: number, inArrears = false) =>
+  inArrears
+    ? Math.min(totalDuePence, TOKEN_PAYMENT_MIN_PENCE)
+    : Math.ceil(totalDuePence * MIN_PART_PAYMENT_SHARE);
 
 /** The latest first date of a new plan: the last day of the month after next (issue 27). */
 export function latestRescheduleDate(today: IsoDate): IsoDate {

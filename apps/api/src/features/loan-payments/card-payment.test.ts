@@ -281,6 +281,25 @@ describe('MyAccountArea/CardPayment with a new card', () => {
   });
 });
 
+describe('MyAccountArea/CardPayment in arrears', () => {
+  it('takes a token payment from £1 (CONC 7.3.5), where 10% is asked outside arrears', async () => {
+    const loan = await activeLoan();
+    await t.ctx.db
+      .updateTable('loans')
+      .set({ cpa_cancelled_at: new Date().toISOString() })
+      .where('application_id', '=', loan.applicationId)
+      .execute();
+    const [first] = await dueDates(t, loan.applicationId);
+    await travelTo(t, addDays(first!, 2));
+    expect(await statusOf(t, loan.guid)).toBe(AppStatus.arrears);
+    const tooLittle = await cardPayment(loan.authorization, { amount: 0.99, useExistingCard: true });
+    expect(tooLittle.json().error.errorMessage).toBe(Msg.minTokenPayment);
+    const token = await cardPayment(loan.authorization, { amount: 1, useExistingCard: true });
+    expect(token.json().error.errorID).toBe(0);
+    expect(await cardPayments(loan.applicationId)).toEqual([expect.objectContaining({ amount_pence: 100 })]);
+  });
+});
+
 describe('MyAccountArea/CardPayment refuses', () => {
   it('a customer with no loan: GetTotalDue 0 and the payment refused, another customer’s loan untouched', async () => {
     const other = await activeLoan();

@@ -5,7 +5,7 @@ import { Refusal } from '@lender/contract/refusals';
 import { Msg } from '@lender/contract/rules/messages';
 import { LIVE_LOAN_STATUSES } from '@lender/contract/status';
 import type { AppContext } from '../../app-context';
-import { positionOf } from '../../entities/loans/ledger';
+import { arrearsPence, positionOf } from '../../entities/loans/ledger';
 import { endRepaidLoan } from '../../entities/loans/loan-end';
 import type { LoanBook } from '../../entities/loans/loan-repository';
 import { entityRepositories, unitOfWork } from '../../entities/unit-of-work';
@@ -84,8 +84,14 @@ export function paymentService(ctx: AppContext, cards: CardProvider, returnUrl: 
     return held !== undefined && held.expires_at > new Date().toISOString();
   }
 
-  /** The rules of the amount against today's total due; null when it may be charged. */
-  function amountProblem(request: PaymentRequest, totalDuePence: Pence): PaymentOutcome | null {
+  /**
+   * The rules of the amount against today's total due; null when it may be charged. In arrears any
+   * amount from £1 is taken (a reduced or token payment, CONC 7.3.5), not only 10% and more.
+   */
+  function amountProblem(request: PaymentRequest, book: LoanBook): PaymentOutcome | null {
+    const position = positionOf(book.terms, book.rows);
+    const { totalDuePence } = position;
+    const inArrears = arrearsPence(book.terms, position, ctx.businessDate.today()) > 0;
     if (request.payTotal) {
       return request.amountPence === totalDuePence ? null : refused(Refusal.paymentChanged);
     }
@@ -97,8 +103,8 @@ export function paymentService(ctx: AppContext, cards: CardProvider, returnUrl: 
         },
       };
     }
-    if (request.amountPence < minPartPaymentPence(totalDuePence)) {
-      return { kind: 'invalid', fields: { amount: Msg.minPayment } };
+    if (request.amountPence < minPartPaymentPence(totalDuePence, inArrears)) {
+      return { kind: 'invalid', fields: { amount: inArrears ? Msg.minTokenPayment : Msg.minPayment } };
     }
     return null;
   }
@@ -215,7 +221,7 @@ export function paymentService(ctx: AppContext, cards: CardProvider, returnUrl: 
   async function afterChallenge(payment: Payment, request: PaymentRequest): Promise<PaymentOutcome> {
     const book = await liveLoan(request.customerId);
     if (!book || book.loan.application_id !== payment.application_id) return refused(Refusal.noLoanToPay);
-    const problem = amountProblem(request, positionOf(book.terms, book.rows).totalDuePence);
+    const problem = amountProblem(request, book);
     if (problem) return problem;
     const card = await cardFor(request, book);
     if ('outcome' in card) {
@@ -245,9 +251,7 @@ export function paymentService(ctx: AppContext, cards: CardProvider, returnUrl: 
    */
   async function chargeClaimed(payment: Payment, request: PaymentRequest): Promise<PaymentOutcome> {
     const book = await liveLoan(request.customerId);
-    const problem = !book
-      ? refused(Refusal.noLoanToPay)
-      : amountProblem(request, positionOf(book.terms, book.rows).totalDuePence);
+    const problem = !book ? refused(Refusal.noLoanToPay) : amountProblem(request, book);
     if (problem) {
       await store.payments.remove(payment.id, 'charging');
       return problem;
@@ -294,7 +298,7 @@ export function paymentService(ctx: AppContext, cards: CardProvider, returnUrl: 
         return resumeOrAnswer(request);
       }
       // Priced now to refuse early, before the provider is asked; priced again once claimed.
-      const problem = amountProblem(request, positionOf(book.terms, book.rows).totalDuePence);
+      const problem = amountProblem(request, book);
       if (problem) return problem;
 
       const card = await cardFor(request, book);

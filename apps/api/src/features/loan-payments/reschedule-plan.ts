@@ -63,10 +63,14 @@ export function planFor(book: LoanBook, today: IsoDate, request: PlanRequest): P
   const dateProblem = rescheduleDateProblem(request.repayDate, today);
   if (dateProblem) fields.repayDate = dateProblem;
   const position = positionOf(book.terms, book.rows);
+  const rules = planRules(book, today);
   if (request.payNowPence > position.totalDuePence) {
     fields.amount = Msg.maxPayment(formatPence(position.totalDuePence));
-  } else if (request.payNowPence > 0 && request.payNowPence < minPartPaymentPence(position.totalDuePence)) {
-    fields.amount = Msg.minPayment;
+  } else if (
+    request.payNowPence > 0 &&
+    request.payNowPence < minPartPaymentPence(position.totalDuePence, rules.forbearance)
+  ) {
+    fields.amount = rules.forbearance ? Msg.minTokenPayment : Msg.minPayment;
   }
   if (Object.keys(fields).length > 0) return { kind: 'invalid', fields };
 
@@ -77,7 +81,6 @@ export function planFor(book: LoanBook, today: IsoDate, request: PlanRequest): P
     count: request.duration,
     wageFrequencyId: request.wageFrequencyId as Parameters<typeof repaymentDates>[0]['wageFrequencyId'],
   });
-  const rules = planRules(book, today);
   const kind: LoanScheduleKind = rules.forbearance
     ? 'forbearance'
     : dates[dates.length - 1]! > rules.signedLastDate
