@@ -25,6 +25,24 @@ describe('part payments', () => {
     );
     expect(messageOf(amount.safeParse(undefined))).toBe(Msg.paymentAmount);
   });
+
+  it('in arrears are any amount from £1 (a token payment, CONC 7.3.5) to the total due', () => {
+    const amount = otherAmountField(300.38, true);
+    expect(amount.safeParse(1).success).toBe(true);
+    expect(amount.safeParse(30.03).success).toBe(true);
+    expect(messageOf(amount.safeParse(0.99))).toBe(Msg.minTokenPayment);
+    expect(messageOf(amount.safeParse(0))).toBe(Msg.minTokenPayment);
+    expect(Msg.minTokenPayment).toBe('The least you can pay is £1.00.');
+    expect(messageOf(amount.safeParse(300.39))).toBe(
+      'The most you can pay is your remaining balance of £300.38.',
+    );
+  });
+
+  it('in arrears with less than £1 owed take the whole balance', () => {
+    const amount = otherAmountField(0.6, true);
+    expect(amount.safeParse(0.6).success).toBe(true);
+    expect(messageOf(amount.safeParse(0.59))).toBe(Msg.minTokenPayment);
+  });
 });
 
 describe('reschedule', () => {
@@ -33,7 +51,7 @@ describe('reschedule', () => {
   const plan = { frequencyID: 9, duration: 2, repayDate: '2026-12-15' };
 
   it("names each missing field with the spec's message", () => {
-    const result = rescheduleFormSchema(null, today).safeParse({
+    const result = rescheduleFormSchema(null, { today }).safeParse({
       amount: null,
       frequencyID: undefined,
       duration: 4,
@@ -49,7 +67,7 @@ describe('reschedule', () => {
 
   it('takes a first date from tomorrow to the last day of the month after next', () => {
     const dateMessage = (repayDate: string) =>
-      messageOf(rescheduleFormSchema(null, today).safeParse({ ...plan, amount: null, repayDate }));
+      messageOf(rescheduleFormSchema(null, { today }).safeParse({ ...plan, amount: null, repayDate }));
     expect(dateMessage('2026-11-27')).toBeNull();
     expect(dateMessage('2027-01-29')).toBeNull();
     expect(dateMessage('2026-11-26')).toBe('Please choose a date from 27-11-2026 to 31-01-2027.');
@@ -57,10 +75,16 @@ describe('reschedule', () => {
   });
 
   it('asks for the amount when paying part', () => {
-    expect(rescheduleFormSchema(100, today).safeParse({ ...plan, amount: 10 }).success).toBe(true);
-    expect(messageOf(rescheduleFormSchema(100, today).safeParse({ ...plan, amount: 9.99 }))).toBe(
+    expect(rescheduleFormSchema(100, { today }).safeParse({ ...plan, amount: 10 }).success).toBe(true);
+    expect(messageOf(rescheduleFormSchema(100, { today }).safeParse({ ...plan, amount: 9.99 }))).toBe(
       Msg.minPayment,
     );
+  });
+
+  it('in arrears takes a token payment from £1 with the plan', () => {
+    const inArrears = rescheduleFormSchema(100, { today, inArrears: true });
+    expect(inArrears.safeParse({ ...plan, amount: 1 }).success).toBe(true);
+    expect(messageOf(inArrears.safeParse({ ...plan, amount: 0.5 }))).toBe(Msg.minTokenPayment);
   });
 });
 

@@ -14,15 +14,26 @@ import { Msg } from './messages';
  * (pricing/reschedule.ts).
  */
 
-/** 'Other amount' against today's total due (pounds, as GetTotalDue answers it): 10% to 100% of it. */
-export const otherAmountField = (totalDue: number) => {
+/**
+ * 'Other amount' against today's total due (pounds, as GetTotalDue answers it): 10% to 100% of it, or in
+ * arrears (GetScheduleSummary's `planRules.forbearance`) any amount from £1, a reduced or token payment
+ * (CONC 7.3.5), as the server takes it.
+ */
+export const otherAmountField = (totalDue: number, inArrears = false) => {
   const maxPence = poundsToPence(totalDue);
-  const minPence = minPartPaymentPence(maxPence);
+  const minPence = minPartPaymentPence(maxPence, inArrears);
+  const tooLittle = inArrears ? Msg.minTokenPayment : Msg.minPayment;
   return z.number({ error: Msg.paymentAmount }).superRefine((pounds, ctx) => {
     const pence = poundsToPence(pounds);
     if (pence > maxPence) ctx.addIssue({ code: 'custom', message: Msg.maxPayment(formatPence(maxPence)) });
-    else if (pence < minPence || pence <= 0) ctx.addIssue({ code: 'custom', message: Msg.minPayment });
+    else if (pence < minPence || pence <= 0) ctx.addIssue({ code: 'custom', message: tooLittle });
   });
+};
+
+type RescheduleRules = {
+  /** In arrears: the amount paid now may be a token payment from £1 (otherAmountField). */
+  inArrears?: boolean;
+  today?: IsoDate;
 };
 
 /**
@@ -30,10 +41,13 @@ export const otherAmountField = (totalDue: number) => {
  * working day from tomorrow to the last day of the month after next), with the amount paid now when the
  * customer pays part (null when only rescheduling).
  */
-export const rescheduleFormSchema = (totalDue: number | null, today: IsoDate = londonToday()) =>
+export const rescheduleFormSchema = (
+  totalDue: number | null,
+  { inArrears = false, today = londonToday() }: RescheduleRules = {},
+) =>
   z.object(
     {
-      amount: totalDue === null ? z.null() : otherAmountField(totalDue),
+      amount: totalDue === null ? z.null() : otherAmountField(totalDue, inArrears),
       frequencyID: rescheduleSchema.shape.frequencyID,
       duration: rescheduleSchema.shape.duration,
       repayDate: z.string({ error: Msg.paymentDate }).superRefine((date, ctx) => {

@@ -9,15 +9,17 @@ export type PayChoice = 'total' | 'other';
 
 type Props = {
   totalDue: number;
+  /** In arrears (planRules.forbearance): another amount may be a token payment, from £1. */
+  inArrears: boolean;
   choice: PayChoice;
   onNext: (choice: PayChoice) => void;
   onBack: () => void;
 };
 
 /** Step 0 (spec section 4): pay the total due, or another amount with a new plan for the rest. */
-export function PayChoiceStep({ totalDue, choice, onNext, onBack }: Props) {
+export function PayChoiceStep({ totalDue, inArrears, choice, onNext, onBack }: Props) {
   const [value, setValue] = useState(choice);
-  const minPence = minPartPaymentPence(poundsToPence(totalDue));
+  const minPence = minPartPaymentPence(poundsToPence(totalDue), inArrears);
   const next = (event: FormEvent) => {
     event.preventDefault();
     onNext(value);
@@ -37,7 +39,9 @@ export function PayChoiceStep({ totalDue, choice, onNext, onBack }: Props) {
           {
             value: 'other',
             label: 'Other amount',
-            hint: `At least ${formatPence(minPence)}, with a new payment plan for the rest.`,
+            hint: inArrears
+              ? `Any amount you can afford, from ${formatPence(minPence)}, with a new payment plan for the rest.`
+              : `At least ${formatPence(minPence)}, with a new payment plan for the rest.`,
           },
         ]}
       />

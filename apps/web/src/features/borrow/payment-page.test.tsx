@@ -25,6 +25,7 @@ const PROVIDER = 'http://localhost:3000/sandbox/card-provider';
 const nextYear = expiryYears()[1] as number;
 const PENDING_KEY = 'paymentPendingCheck';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+const SETTLEMENT_URL = '/api/MyAccountArea/DownloadSettlement?token=single-use';
 const ROWS = [
   { paymentDate: '2026-12-15', amount: 90.1 },
   { paymentDate: '2027-01-15', amount: 90.1 },
@@ -48,6 +49,7 @@ let plans: Sent[];
 let calculations: unknown[];
 let paymentAnswer: () => Promise<unknown>;
 let planAnswer: () => Promise<unknown>;
+let settlementAnswer: () => Promise<unknown>;
 
 const fetchMock = vi.fn(async (url: string, _init?: RequestInit) => {
   if (url === '/api/card-provider') {
@@ -83,6 +85,7 @@ beforeEach(() => {
   calculations = [];
   paymentAnswer = async () => ({ redirectUrl: null });
   planAnswer = async () => null;
+  settlementAnswer = async () => ({ url: SETTLEMENT_URL });
   answerCalls({
     getScheduleSummary: () => createScheduleSummary(schedule),
     getTotalDue: () => (totals.length > 1 ? totals.shift() : totals[0]),
@@ -104,6 +107,7 @@ beforeEach(() => {
       plans.push({ input, key: keyOf(options) });
       return planAnswer();
     },
+    settlementLink: () => settlementAnswer(),
   });
 });
 
@@ -171,8 +175,18 @@ describe('Make a payment: step 0 and pay total', () => {
     expect(total).toHaveProperty('checked', true);
     expect(screen.getByText('£300.38, everything you owe today. Your loan is then repaid.')).toBeTruthy();
     expect(screen.getByText('At least £30.04, with a new payment plan for the rest.')).toBeTruthy();
-    // One primary action.
-    expect(screen.getAllByRole('button').map((b) => b.textContent)).toEqual(['Next', 'Back']);
+    // One primary action: the wizard's; the settlement statement below it is a link.
+    const wizard = screen.getByRole('region', { name: 'Choose an amount' });
+    expect(
+      within(wizard)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Next', 'Back']);
+    expect(
+      screen
+        .getAllByRole('button')
+        .filter((b) => b.classList.contains('button') && !b.matches('.button--secondary')),
+    ).toHaveLength(1);
     await press(user, 'Back');
     expect(where()).toBe('/borrow/schedule');
   });
@@ -500,6 +514,124 @@ describe('Make a payment: other amount and reschedule', () => {
     await press(user, 'Submit');
     await stepHeading('Check your new payment plan');
     expect(screen.queryByRole('checkbox', { name: 'I have read the arrears information sheet' })).toBeNull();
+  });
+});
+
+describe('Make a payment: in arrears, a reduced or token payment (CONC 7.3.5)', () => {
+  const ARREARS: Partial<ScheduleSummary> = {
+    planRules: { signedLastDate: '2027-06-16', refinancesLeft: 2, forbearance: true },
+  };
+
+  it('takes any amount from £1, with its own message and hints, then a plan without interest', async () => {
+    schedule = ARREARS;
+    const user = renderPage();
+    await stepHeading('Choose an amount');
+    expect(
+      screen.getByText('Any amount you can afford, from £1.00, with a new payment plan for the rest.'),
+    ).toBeTruthy();
+    await user.click(screen.getByRole('radio', { name: 'Other amount' }));
+    await press(user, 'Next');
+    await stepHeading('Pay another amount');
+    const amount = screen.getByLabelText('Amount to pay now');
+    expect(
+      document.getElementById(amount.getAttribute('aria-describedby')!.split(' ')[0]!)?.textContent,
+    ).toBe('In pounds: any amount you can afford from £1.00 to £300.38, your remaining balance.');
+    expect(
+      screen.getByText(
+        'You are behind with your payments, so a new plan adds no interest or fees while you keep to it.',
+      ),
+    ).toBeTruthy();
+    const repayDate = await fillPlan(user);
+    await user.type(amount, '0.99');
+    await press(user, 'Calculate');
+    expect(await screen.findByText('The least you can pay is £1.00.', { selector: 'a' })).toBeTruthy();
+    expect(screen.queryByText('Minimum amount to pay is 10% of your remaining balance')).toBeNull();
+    await user.clear(amount);
+    await user.type(amount, '1');
+    await press(user, 'Calculate');
+    await stepHeading('Check your new payment plan');
+    expect(screen.getByText('£1.00').closest('p')?.textContent).toBe(
+      'You are paying £1.00 now. The plan below repays the rest.',
+    );
+    await user.click(screen.getByRole('checkbox', { name: /^I agree to this payment plan/ }));
+    await press(user, 'Accept and proceed');
+    await waitFor(() => expect(where()).toBe('/borrow/schedule'));
+    const plan = { amount: 1, frequencyID: 9, duration: 2, repayDate };
+    expect(calculations).toEqual([plan]);
+    expect(payments.map((p) => p.input)).toEqual([{ payTotal: false, amount: 1, useExistingCard: true }]);
+    expect(plans.map((p) => p.input)).toEqual([plan]);
+  });
+
+  it('outside arrears still asks for 10%', async () => {
+    const user = renderPage();
+    await stepHeading('Choose an amount');
+    await user.click(screen.getByRole('radio', { name: 'Other amount' }));
+    await press(user, 'Next');
+    await fillPlan(user);
+    await user.type(screen.getByLabelText('Amount to pay now'), '1');
+    await press(user, 'Calculate');
+    expect(
+      await screen.findByText('Minimum amount to pay is 10% of your remaining balance', { selector: 'a' }),
+    ).toBeTruthy();
+    expect(calculations).toHaveLength(0);
+  });
+});
+
+describe('Make a payment: the settlement statement (s97)', () => {
+  /** A tab as window.open returns it, recording where it is sent. */
+  const fakeTab = () =>
+    ({ opener: window, closed: false, location: { href: '' }, close: vi.fn() }) as unknown as Window & {
+      close: ReturnType<typeof vi.fn>;
+    };
+  const absolute = (url: string) => new URL(url, window.location.href).href;
+  const download = () => screen.findByRole('button', { name: 'Download settlement statement' });
+
+  it('asks SettlementLink for a link and opens it in the tab opened by the press', async () => {
+    const tab = fakeTab();
+    const open = vi.spyOn(window, 'open').mockReturnValue(tab);
+    const user = renderPage();
+    const button = await download();
+    expect(screen.getByRole('region', { name: 'Paying off your loan early' })).toBeTruthy();
+    expect(document.getElementById(button.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'What you would pay to settle your loan today and on each of the next 28 days, and the payments still due. Opens in a new tab.',
+    );
+    await user.click(button);
+    await waitFor(() => expect(tab.location.href).toBe(absolute(SETTLEMENT_URL)));
+    expect(open).toHaveBeenCalledWith('', '_blank');
+    expect(tab.opener).toBeNull();
+    expect(vi.mocked(callApi).mock.calls.filter(([name]) => name === 'settlementLink')).toHaveLength(1);
+  });
+
+  it('offers the link on the page when the browser refuses to open a tab', async () => {
+    vi.spyOn(window, 'open').mockReturnValue(null);
+    const user = renderPage();
+    await user.click(await download());
+    const link = await screen.findByRole('link', { name: 'open your settlement statement' });
+    expect(link.getAttribute('href')).toBe(absolute(SETTLEMENT_URL));
+    expect(link.getAttribute('target')).toBe('_blank');
+  });
+
+  it('closes the empty tab and says so when the link is refused', async () => {
+    const tab = fakeTab();
+    vi.spyOn(window, 'open').mockReturnValue(tab);
+    settlementAnswer = refuse(ErrorId.generic, 'Error Occured');
+    const user = renderPage();
+    await user.click(await download());
+    expect((await screen.findByRole('alert')).textContent).toBe('Error Occured');
+    expect(tab.close).toHaveBeenCalled();
+    expect(tab.location.href).toBe('');
+  });
+
+  it('is there for a blocked loan too, and not when nothing is owed', async () => {
+    schedule = { ...LONG_PLAN, blocked: true };
+    renderPage();
+    expect(await download()).toBeTruthy();
+    cleanup();
+    queryClient.clear();
+    schedule = { settledDate: '2027-01-16' };
+    renderPage();
+    expect(await screen.findByText('No payments for this application')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Download settlement statement' })).toBeNull();
   });
 });
 

@@ -10,6 +10,7 @@ import { useChallengeReturn } from '../../lib/card-check/use-challenge-return';
 import { QueryProvider } from '../../lib/query';
 import { pendingPayment, planNotMade, sendPayment, type PaymentOutcome } from './card-payment';
 import { refusalMessage } from './card-refusal';
+import { DownloadSettlement } from './download-settlement';
 import { useScheduleSummary } from './get-schedule-summary';
 import { totalDueKey, useTotalDue } from './get-total-due';
 import { PaymentWizard, type ChallengeRefusal } from './payment-wizard';
@@ -35,9 +36,9 @@ const backToSchedule = (
 
 /**
  * borrow/payment (spec sections 2, 4 and 8): the card payment and reschedule wizard, for a loan paid out
- * and not yet repaid whose card is active (a blocked loan pays nothing until a new card is added). Back
- * from the bank's challenge the kept attempt is sent again under its idempotency key; a refusal restarts
- * the wizard at the card with the new-card option.
+ * and not yet repaid whose card is active (a blocked loan pays nothing until a new card is added), and
+ * the loan's settlement statement. Back from the bank's challenge the kept attempt is sent again under
+ * its idempotency key; a refusal restarts the wizard at the card with the new-card option.
  */
 function PaymentPage() {
   const navigate = useNavigate();
@@ -68,6 +69,8 @@ function PaymentPage() {
 
   let body: ReactNode;
   let wizard = false;
+  // A loan still owed: its settlement statement can be had even while its card is blocked.
+  let owed = false;
   const failed = schedule.isError ? schedule.error : total.isError ? total.error : null;
   if (failed) {
     body = <p className="borrow__fetch-error">{serverMessage(failed)}</p>;
@@ -85,6 +88,7 @@ function PaymentPage() {
       </>
     );
   } else if (schedule.data.blocked) {
+    owed = true;
     // Spec section 6: payment and reschedule are disabled while the loan is blocked.
     body = (
       <>
@@ -97,6 +101,7 @@ function PaymentPage() {
     );
   } else {
     wizard = true;
+    owed = true;
     body = (
       <PaymentWizard
         // A refused challenge starts the wizard again from what was refused.
@@ -118,6 +123,7 @@ function PaymentPage() {
       {/* The wizard shows a refused challenge itself; without it the message is still said. */}
       {wizard ? null : <ErrorBanner message={refused?.refusal.message ?? null} />}
       {body}
+      {owed ? <DownloadSettlement /> : null}
     </Page>
   );
 }

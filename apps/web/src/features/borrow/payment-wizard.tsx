@@ -210,6 +210,7 @@ export function PaymentWizard({ totalDue, planRules, rescheduleOnly, refused, on
     content = (
       <PayChoiceStep
         totalDue={totalDue}
+        inArrears={planRules?.forbearance ?? false}
         choice={choice}
         onNext={(c) => go({ step: 1, choice: c })}
         onBack={back}

@@ -41,13 +41,16 @@ type Props = {
 
 /**
  * Step 1 of 'Other amount' and of a reschedule (spec sections 4 and 5): the amount paid now (10% to 100%
- * of the total due), the new plan's frequency, number of payments (1 to 3) and next payment date, then
+ * of the total due; in arrears from £1), the new plan's frequency, number of payments (1 to 3) and next payment date, then
  * MyAccountArea/Calculate.
  */
 export function PlanStep({ totalDue, planRules, values, submitLabel, onCalculated, onBack, onError }: Props) {
+  // In arrears the amount paid now may be a token payment, from £1 (CONC 7.3.5), as the server takes it.
+  const inArrears = planRules?.forbearance ?? false;
   const schema = useMemo(
-    () => () => import('@lender/contract/rules/payment').then((m) => m.rescheduleFormSchema(totalDue)),
-    [totalDue],
+    () => () =>
+      import('@lender/contract/rules/payment').then((m) => m.rescheduleFormSchema(totalDue, { inArrears })),
+    [totalDue, inArrears],
   );
   const { form, errorOf, formProps, summary, busy } = useContractForm<PlanValues, RescheduleForm>({
     schema,
@@ -76,7 +79,11 @@ export function PlanStep({ totalDue, planRules, values, submitLabel, onCalculate
       {totalPence !== null ? (
         <Field
           label="Amount to pay now"
-          hint={`In pounds: at least ${formatPence(minPartPaymentPence(totalPence))} and at most ${formatPence(totalPence)}, your remaining balance.`}
+          hint={
+            inArrears
+              ? `In pounds: any amount you can afford from ${formatPence(minPartPaymentPence(totalPence, true))} to ${formatPence(totalPence)}, your remaining balance.`
+              : `In pounds: at least ${formatPence(minPartPaymentPence(totalPence))} and at most ${formatPence(totalPence)}, your remaining balance.`
+          }
           error={errorOf('amount')}
         >
           {(a11y) => (
