@@ -8,6 +8,7 @@ import { Page } from '../../components/page';
 import { ApiCallError, serverMessage } from '../../lib/api-client';
 import { handOverToSigning } from '../../lib/hand-over-to-signing';
 import { QueryProvider } from '../../lib/query';
+import { ArrearsHelp } from './arrears-help';
 import { displayDate, money } from './borrow-format';
 import { BorrowTable, Fact, type Column } from './borrow-table';
 import { DownloadSummary } from './download-summary';
@@ -65,6 +66,7 @@ function BorrowPage() {
           {data.lastFundedAppID !== NEVER_FUNDED ? <DownloadSummary /> : null}
         </div>
         <div className="borrow__main">
+          <ArrearsHelp summary={data} />
           <WithdrawalSection statusId={data.appStatusID} />
           {data.canRepeat ? <RepeatLoan /> : null}
           <TwelveMonths rows={data.sobRep3} />

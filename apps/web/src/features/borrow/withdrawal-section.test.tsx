@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   createBorrowingSummary,
+  createScheduleSummary,
   facts,
   PATH,
   renderBorrow,
@@ -32,6 +33,7 @@ function borrowApi(
   let now = withdrawal;
   return stubApi({
     [PATH.summary]: () => ({ object: createBorrowingSummary(summary) }),
+    [PATH.schedule]: () => ({ object: createScheduleSummary() }),
     [PATH.withdrawal]: () => ({ object: now }),
     [PATH.withdraw]: () => {
       if (refuse) {
