@@ -2,18 +2,24 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../../support/a11y';
 import { mainHeadings } from '../../support/layout';
 import { signedInWithLiveLoan } from '../../support/live-loan';
+import {
+  expectRepaid,
+  payTotalFromStep0,
+  planPayments,
+  startPayingTotal,
+  stepHeading,
+} from '../../support/payment';
 import { rememberSecret } from '../../support/secrets';
 import { fillCard } from '../../support/stage-forms';
 
 /*
  * Issue 27: paying by card from the repayment schedule (borrow/payment). The wizard's layout is one
- * column at every width (its screenshots are in docs/screens), so these run on the desktop only.
+ * column at every width (its screenshots are in docs/screens), so these run on the desktop only; paying
+ * the total at phone width is phone-only/payment.spec.ts.
  */
 
 const CHALLENGE_CARD = '4000000000003220';
 const EXPIRED_CARD = '4000000000000069';
-
-const stepHeading = (page: Page, name: string) => page.getByRole('heading', { level: 2, name });
 
 /** The provider's keys of the cards this page checks go to the secrets-at-rest check. */
 function rememberProviderKeys(page: Page) {
@@ -24,36 +30,6 @@ function rememberProviderKeys(page: Page) {
       .then(({ key }: { key: string | null }) => key && rememberSecret('card provider key', key))
       .catch(() => undefined);
   });
-}
-
-/** From the schedule to the card step of 'Pay total'; answers the total due the page shows. */
-async function startPayingTotal(page: Page) {
-  await page.getByRole('button', { name: 'Make a payment' }).click();
-  await expect(page).toHaveURL((url) => url.pathname === '/borrow/payment');
-  await expect(mainHeadings(page)).toHaveText('Make a payment');
-  await expect(stepHeading(page, 'Choose an amount')).toBeVisible();
-  await expect(page.getByRole('radio', { name: 'Pay total' })).toBeChecked();
-  const hint = await page.getByText(/, everything you owe today\. Your loan is then repaid\.$/).textContent();
-  const total = hint!.split(',')[0]!;
-  await page.getByRole('button', { name: 'Next' }).click();
-  await expect(stepHeading(page, 'Pay the total due')).toBeFocused();
-  await expect(page.getByText(`You are paying ${total}, everything you owe today.`)).toBeVisible();
-  return total;
-}
-
-/** Back on the schedule with the payment's success, and the loan repaid. */
-async function expectRepaid(page: Page) {
-  await expect(page).toHaveURL((url) => url.pathname === '/borrow/schedule');
-  // The schedule's success, beside the loader's own (empty) status.
-  await expect(page.getByRole('status').filter({ hasText: 'successfully' })).toHaveText(
-    'Payment has been successfully proccessed',
-  );
-  await expect(page.getByText('No payments for this application')).toBeVisible();
-  await expect(page.getByText('Repaid on')).toBeVisible();
-  await expect(page.getByRole('table', { name: 'Transactions' })).toContainText('Card payment');
-  const plan = page.getByRole('table', { name: 'Payment plan' });
-  await expect(plan.getByRole('cell', { name: 'Paid', exact: true }).first()).toBeVisible();
-  await expect(plan.getByRole('cell', { name: 'Due', exact: true })).toHaveCount(0);
 }
 
 test.describe('Make a payment', () => {
@@ -90,7 +66,7 @@ test.describe('Make a payment', () => {
     await page.goBack();
 
     await expect(page).toHaveURL((url) => url.pathname === '/borrow/payment');
-    await startPayingTotalFromStep0(page);
+    await payTotalFromStep0(page);
     await page.getByRole('radio', { name: 'A new debit card' }).check();
     await fillCard(page, CHALLENGE_CARD);
     await page.getByRole('button', { name: 'Submit' }).click();
@@ -109,9 +85,6 @@ test.describe('Make a payment: part now, and a new plan', () => {
     await page.getByLabel('Number of payments', { exact: true }).selectOption({ label: '2 payments' });
     await page.getByLabel('Next payment date', { exact: true }).selectOption({ index: 1 });
   }
-
-  const planPayments = (page: Page) =>
-    page.getByRole('table', { name: 'Your new payment plan' }).getByRole('row');
 
   test('pays part now with the card on file, then the plan it leaves is the schedule', async ({
     page,
@@ -172,10 +145,3 @@ test.describe('Make a payment: part now, and a new plan', () => {
     await expect(page.getByRole('table', { name: 'Payment plan' })).toContainText(firstDate!);
   });
 });
-
-/** Step 0 again (after Back in the browser): Pay total, Next. */
-async function startPayingTotalFromStep0(page: Page) {
-  await expect(stepHeading(page, 'Choose an amount')).toBeVisible();
-  await page.getByRole('button', { name: 'Next' }).click();
-  await expect(stepHeading(page, 'Pay the total due')).toBeVisible();
-}
