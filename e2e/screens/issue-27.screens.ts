@@ -1,4 +1,7 @@
 import { expect, test } from '@playwright/test';
+import { addDays, londonToday } from '@lender/contract/dates';
+import { AppStatus } from '@lender/contract/status';
+import { statusText } from '@lender/contract/status-text';
 import { signedInWithLiveLoan } from '../support/live-loan';
 import { TEST_SECRETS } from '../support/secrets';
 import { fillCard } from '../support/stage-forms';
@@ -59,4 +62,53 @@ test('payment wizard and a new card', async ({ page, request }) => {
   await expect(page).toHaveURL((url) => url.pathname === '/borrow/schedule');
   await expect(page.getByText('Card has been added successfully')).toBeVisible();
   await shot(page, 'schedule-card-added');
+});
+
+/**
+ * The borrow page's help: 'Struggling to pay?' opened on a loan just paid out, then the same loan shown
+ * in arrears. A loan falls into arrears only when staff move the business date, which the screenshot
+ * runs (both widths at once, beside other suites) must not do: so the two reads the help depends on are
+ * answered as the server answers them in arrears (its first instalment overdue, its status 'Payment
+ * overdue', a plan offered as forbearance), from the server's own answers. The business-days tests see
+ * the real thing (e2e/business-days/live-loan.spec.ts).
+ */
+test('the borrow page in arrears and the payment page with the settlement statement', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  await signedInWithLiveLoan(page, request);
+
+  await page.goto('/borrow');
+  await page.getByText('Struggling to pay?').click();
+  await expect(page.getByRole('link', { name: 'Set up a payment plan' })).toBeVisible();
+  await shot(page, 'borrow-struggling');
+
+  await page.route('**/api/MyAccountArea/GetBorrowingSummary', async (route) => {
+    const response = await route.fetch();
+    const body = await response.json();
+    const [first] = body.object.sobRep1;
+    first.date = addDays(londonToday(), -3);
+    first.description = `${first.description} (overdue)`;
+    Object.assign(body.object, {
+      appStatusID: AppStatus.arrears,
+      loanStatus: statusText(AppStatus.arrears).name,
+      loanStatusMessage: statusText(AppStatus.arrears).message,
+    });
+    await route.fulfill({ response, json: body });
+  });
+  await page.route('**/api/MyAccountArea/GetScheduleSummary', async (route) => {
+    const response = await route.fetch();
+    const body = await response.json();
+    body.object.planRules.forbearance = true;
+    await route.fulfill({ response, json: body });
+  });
+  await page.goto('/borrow');
+  await expect(page.getByRole('region', { name: 'You have a payment overdue' })).toBeVisible();
+  await shot(page, 'borrow-arrears');
+
+  await page.getByRole('link', { name: 'Pay a smaller amount' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Choose an amount' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Download settlement statement' })).toBeVisible();
+  await shot(page, 'payment-settlement');
 });
