@@ -135,9 +135,10 @@ export const withdrawalSchema = z.object({
  * `Idempotency-Key` header (the IETF HTTP API draft's name) or as this field; the same key again answers
  * the first result instead of charging again.
  */
-export const idempotencyKeyField = z
-  .uuid({ error: Msg.request })
-  .meta({ description: 'A UUID made by the page per attempt; also accepted as the Idempotency-Key header.' });
+export const idempotencyKeyField = z.uuid({ error: Msg.request }).nullish().meta({
+  description:
+    'Required here or as the Idempotency-Key header: a UUID the page makes per attempt; the same key again answers the first result.',
+});
 
 /**
  * A card the browser has just had checked by the provider (decision 014): its key and transaction for
@@ -158,7 +159,9 @@ export const addCreditCardSchema = z.object(
     creditCard: cardSummarySchema,
     address: billingAddressSchema.nullish(),
     ...checkedCard,
-    idempotencyKey: idempotencyKeyField.nullish(),
+    idempotencyKey: idempotencyKeyField.meta({
+      description: 'Accepted, not needed: the same card confirmed by the provider is stored once.',
+    }),
   },
   { error: Msg.request },
 );
@@ -181,11 +184,14 @@ export const cardPaymentSchema = z
         .max(PAYMENT_MAX, { error: Msg.amountTooHigh })
         .meta({ description: 'Pounds; at least 10% of the total due and at most the total due.' }),
       useExistingCard: z.boolean({ error: Msg.request }).nullish(),
-      card: cardSummarySchema.nullish(),
+      card: cardSummarySchema.nullish().meta({
+        description:
+          'With pKey and trxId, required unless useExistingCard is true: the new card, without its number.',
+      }),
       pKey: providerReference.nullish(),
       trxId: providerReference.nullish(),
       isSignature: checkedCard.isSignature,
-      idempotencyKey: idempotencyKeyField.nullish(),
+      idempotencyKey: idempotencyKeyField,
     },
     { error: Msg.request },
   )
@@ -198,11 +204,14 @@ export const cardPaymentSchema = z
 
 /** A card payment or a new card: done (null), or the bank's 3-D Secure challenge to send the browser to. */
 export const cardAnswerSchema = z.object({
-  redirectUrl: z.string().nullable().meta({
-    description:
-      "The bank's challenge page; the browser returns to the same screen with z2, z3 and trxId and sends " +
-      'the same request again, under the same idempotency key.',
-  }),
+  redirectUrl: z
+    .string()
+    .nullable()
+    .meta({
+      description:
+        "The bank's challenge page; the browser returns to the same screen with z2, z3 and trxId and sends " +
+        'the same request again, under the same idempotency key.',
+    }),
 });
 
 /** A new card: as a payment's answer, and when the CPA will next collect from it (none: nothing left). */
@@ -232,12 +241,14 @@ export const rescheduleSchema = z.object(
           'Pounds paid now with MyAccountArea/CardPayment before the plan (ReSchedule checks it was paid today); null: nothing.',
       }),
     informationSheetSeen: z.boolean({ error: Msg.request }).nullish().meta({
-      description: "Not in the spec: a plan ending after the signed last date needs the FCA's arrears information sheet shown.",
+      description:
+        "Not in the spec: a plan ending after the signed last date needs the FCA's arrears information sheet shown.",
     }),
     affordabilityConfirmed: z.boolean({ error: Msg.request }).nullish().meta({
-      description: 'Not in the spec: a plan ending after the signed last date needs income and outgoings confirmed.',
+      description:
+        'Not in the spec: a plan ending after the signed last date needs income and outgoings confirmed.',
     }),
-    idempotencyKey: idempotencyKeyField.nullish(),
+    idempotencyKey: idempotencyKeyField,
   },
   { error: Msg.request },
 );
