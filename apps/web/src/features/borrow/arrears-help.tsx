@@ -1,4 +1,5 @@
 import { BRAND, FREE_DEBT_ADVICE, telHref } from '@lender/contract/brand';
+import { RESCHEDULE_MAX_PAYMENTS } from '@lender/contract/constants';
 import { formatPence, poundsToPence } from '@lender/contract/money';
 import { TOKEN_PAYMENT_MIN_PENCE } from '@lender/contract/pricing/reschedule';
 import { AppStatus, LIVE_LOAN_STATUSES } from '@lender/contract/status';
@@ -125,7 +126,7 @@ function HelpOptions({ inArrears, forbearance, blocked }: HelpProps & { inArrear
           <li>
             <h3>A new payment plan</h3>
             <p>
-              Spread what you owe over up to 3 payments, on dates that suit you.{' '}
+              Spread what you owe over up to {RESCHEDULE_MAX_PAYMENTS} payments, on dates that suit you.{' '}
               {forbearance
                 ? 'As you are behind with your payments, we add no interest or fees while you keep to the plan.'
                 : 'A plan that ends after your last agreed payment date costs more interest: the page tells you before you choose.'}{' '}
