@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { drawnText } from '../../../apps/api/src/test/pdf-drawn-text';
 import { expectNoSeriousA11yViolations } from '../../support/a11y';
 import { mainHeadings } from '../../support/layout';
 import { signedInWithLiveLoan } from '../../support/live-loan';
@@ -37,6 +38,7 @@ test.describe('Make a payment', () => {
     test.setTimeout(90_000);
     await signedInWithLiveLoan(page, request);
     await startPayingTotal(page);
+    await expectSettlementStatement(page);
     await expect(page.getByRole('radio', { name: 'The card on file' })).toBeChecked();
     await expectNoSeriousA11yViolations(page);
     await page.getByRole('button', { name: 'Submit' }).click();
@@ -145,3 +147,21 @@ test.describe('Make a payment: part now, and a new plan', () => {
     await expect(page.getByRole('table', { name: 'Payment plan' })).toContainText(firstDate!);
   });
 });
+
+/** The settlement statement (s97), opened in a new tab by a single-use link: today's figure is the total due. */
+async function expectSettlementStatement(page: Page) {
+  const total = (await page.getByText(/^You are paying £/).textContent())!.match(/£[\d,]+\.\d\d/)![0];
+  let pdf: Buffer | undefined;
+  await page.context().route('**/api/MyAccountArea/DownloadSettlement*', async (route) => {
+    const response = await route.fetch();
+    pdf = await response.body();
+    await route.fulfill({ response });
+  });
+  const popup = page.context().waitForEvent('page');
+  await page.getByRole('button', { name: 'Download settlement statement' }).click();
+  await (await popup).waitForLoadState().catch(() => {});
+  await expect.poll(() => pdf?.length ?? 0).toBeGreaterThan(1000);
+  const text = (await drawnText(pdf!)).flat().join(' ');
+  expect(text).toContain('Settlement statement');
+  expect(text).toContain(total);
+}
