@@ -182,7 +182,10 @@ export const cardPaymentSchema = z
         .number({ error: Msg.paymentAmount })
         .positive({ error: Msg.paymentAmount })
         .max(PAYMENT_MAX, { error: Msg.amountTooHigh })
-        .meta({ description: 'Pounds; at least 10% of the total due and at most the total due.' }),
+        .meta({
+          description:
+            'Pounds, in whole pence: at least 10% of the total due (in arrears, from £1) and at most the total due.',
+        }),
       useExistingCard: z.boolean({ error: Msg.request }).nullish(),
       card: cardSummarySchema.nullish().meta({
         description:
