@@ -3,14 +3,7 @@ import { AppStatus } from '@lender/contract/status';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CARDS } from '../../sandbox/card-provider/test-support';
 import { messagesTo } from '../../test/account-holder';
-import {
-  dueDates,
-  eventually,
-  myAccountGet,
-  signedApplicant,
-  statusOf,
-  travelTo,
-} from '../../test/live-loan';
+import { dueDates, myAccountGet, statusOf, travelTo, activeLoan } from '../../test/live-loan';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { breathingSpaceService } from './breathing-space-service';
 
@@ -21,12 +14,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** A signed loan paid out and active (on the card given, else a good one), with its figures. */
-async function activeLoan(cardNumber?: string) {
-  const loan = await signedApplicant(t, {}, cardNumber ? { card: { cardNumber } } : {});
-  await eventually(
-    () => statusOf(t, loan.guid),
-    (s) => s === AppStatus.active,
-  );
+async function activeLoanWithFigures(cardNumber?: string) {
+  const loan = await activeLoan(t, cardNumber);
   const row = await t.ctx.db
     .selectFrom('loans')
     .select(['funded_on', 'principal_pence', 'daily_rate'])
@@ -71,12 +60,12 @@ const decisionsOf = (applicationId: number) =>
 const within = (date: string, from: string, to: string) => date >= from && date <= to;
 
 describe('a Breathing Space over a missed instalment (a card that declines)', () => {
-  let loan: Awaited<ReturnType<typeof activeLoan>>;
+  let loan: Awaited<ReturnType<typeof activeLoanWithFigures>>;
   let dates: string[];
   let start: string;
   let lastDay: string;
   beforeAll(async () => {
-    loan = await activeLoan(CARDS.declinesCharges);
+    loan = await activeLoanWithFigures(CARDS.declinesCharges);
     dates = await dueDates(t, loan.applicationId);
     start = addDays(dates[0]!, -1);
     lastDay = addDays(start, 59);
@@ -142,7 +131,7 @@ describe('a Breathing Space over a missed instalment (a card that declines)', ()
 
 describe('a Breathing Space ended early by staff, and one recorded late', () => {
   it('ended early: protected up to the day it ended, charged again from the next', async () => {
-    const loan = await activeLoan();
+    const loan = await activeLoanWithFigures();
     const spaces = breathingSpaceService(t.ctx);
     const start = addDays(loan.fundedOn, 2);
     await travelTo(t, start);
@@ -172,7 +161,7 @@ describe('a Breathing Space ended early by staff, and one recorded late', () => 
   });
 
   it('recorded late (--from a day already closed): what was charged since is reversed', async () => {
-    const loan = await activeLoan();
+    const loan = await activeLoanWithFigures();
     const today = addDays(t.ctx.businessDate.today(), 6);
     await travelTo(t, today);
     const from = addDays(today, -4);
@@ -201,7 +190,7 @@ describe('a Breathing Space ended early by staff, and one recorded late', () => 
       ok: false,
       message: `There is no application ${unknown}.`,
     });
-    const loan = await activeLoan();
+    const loan = await activeLoanWithFigures();
     const today = t.ctx.businessDate.today();
     expect(await spaces.start(loan.guid, addDays(today, 1))).toEqual({
       ok: false,

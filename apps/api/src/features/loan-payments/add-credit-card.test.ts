@@ -6,14 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messagesTo } from '../../test/account-holder';
 import { CARDS, nextYear } from '../../sandbox/card-provider/test-support';
 import { answerBankChallenge, fingerprint, tokeniseCard } from '../../test/application-journey';
-import {
-  dueDates,
-  eventually,
-  myAccountGet,
-  signedApplicant,
-  statusOf,
-  travelTo,
-} from '../../test/live-loan';
+import { dueDates, myAccountGet, signedApplicant, travelTo, activeLoan } from '../../test/live-loan';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -21,15 +14,6 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t.close());
-
-async function activeLoan(cardNumber?: string) {
-  const loan = await signedApplicant(t, {}, cardNumber ? { card: { cardNumber } } : {});
-  await eventually(
-    () => statusOf(t, loan.guid),
-    (s) => s === AppStatus.active,
-  );
-  return loan;
-}
 
 /** AddCreditCard's body for a card the browser had the provider check. */
 async function checkedCard(cardNumber: string) {
@@ -69,7 +53,7 @@ const attemptsOf = (applicationId: number) =>
 
 describe('MyAccountArea/AddCreditCard', () => {
   it('unblocks a blocked loan, says when the next collection is, and the next close of business collects from the new card', async () => {
-    const loan = await activeLoan(CARDS.declinesCharges);
+    const loan = await activeLoan(t, CARDS.declinesCharges);
     const [first] = await dueDates(t, loan.applicationId);
     await travelTo(t, addDays(first!, 2));
     expect((await myAccountGet(t, 'GetScheduleSummary', loan.authorization)).json().object.blocked).toBe(
@@ -102,7 +86,7 @@ describe('MyAccountArea/AddCreditCard', () => {
   });
 
   it("sends the browser to the bank's challenge and back to update-card, then stores the card once", async () => {
-    const loan = await activeLoan();
+    const loan = await activeLoan(t);
     const body = await checkedCard(CARDS.challenge);
     const first = await addCard(loan.authorization, body);
     const { redirectUrl } = first.json().object;
@@ -119,7 +103,7 @@ describe('MyAccountArea/AddCreditCard', () => {
   });
 
   it('refuses a declined or expired card with the reason, and keeps the card on file', async () => {
-    const loan = await activeLoan();
+    const loan = await activeLoan(t);
     const declined = await addCard(loan.authorization, await checkedCard(CARDS.declined));
     expect(declined.json().error).toEqual({
       errorID: ErrorId.cardDeclined,
@@ -131,7 +115,7 @@ describe('MyAccountArea/AddCreditCard', () => {
   });
 
   it('gives a cancelled CPA again with the new card, as the page asks the customer to', async () => {
-    const loan = await activeLoan();
+    const loan = await activeLoan(t);
     const cancelled = await t.app.inject({
       method: 'POST',
       url: '/api/MyAccountArea/CancelCpa',

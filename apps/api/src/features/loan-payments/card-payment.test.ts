@@ -10,11 +10,11 @@ import { CARDS, nextYear } from '../../sandbox/card-provider/test-support';
 import { answerBankChallenge, fingerprint, tokeniseCard } from '../../test/application-journey';
 import {
   dueDates,
-  eventually,
   myAccountGet,
   signedApplicant,
   statusOf,
   travelTo,
+  activeLoan,
 } from '../../test/live-loan';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { outsideServices } from '../../lib/outside-services';
@@ -29,15 +29,6 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** A signed loan, paid out and active, on the card given (else a good one). */
-async function activeLoan(cardNumber?: string) {
-  const loan = await signedApplicant(t, {}, cardNumber ? { card: { cardNumber } } : {});
-  await eventually(
-    () => statusOf(t, loan.guid),
-    (s) => s === AppStatus.active,
-  );
-  return loan;
-}
-
 const cardPayment = (authorization: string, body: object, key: string | null = randomUUID()) =>
   t.app.inject({
     method: 'POST',
@@ -83,7 +74,7 @@ const round2 = (pounds: number) => Math.round(pounds * 100) / 100;
 describe('MyAccountArea/CardPayment with the card on file', () => {
   let loan: Awaited<ReturnType<typeof activeLoan>>;
   beforeAll(async () => {
-    loan = await activeLoan();
+    loan = await activeLoan(t);
   });
 
   it('takes a part payment: posted on the business date, the balance and next instalment lower, a receipt sent', async () => {
@@ -212,7 +203,7 @@ describe('MyAccountArea/CardPayment with the card on file', () => {
 
 describe('MyAccountArea/CardPayment with a new card', () => {
   it('charges a card the provider confirms, without storing it as the card on file', async () => {
-    const loan = await activeLoan();
+    const loan = await activeLoan(t);
     const cardsBefore = await t.ctx.db.selectFrom('cards').select('id').execute();
     const due = await totalDue(loan.authorization);
     const res = await cardPayment(loan.authorization, {
@@ -225,7 +216,7 @@ describe('MyAccountArea/CardPayment with a new card', () => {
   });
 
   it("sends the browser to the bank's challenge, and pays when the same request comes back after it", async () => {
-    const loan = await activeLoan();
+    const loan = await activeLoan(t);
     const due = await totalDue(loan.authorization);
     const key = randomUUID();
     const body = { amount: round2(due / 2), ...(await newCard(CARDS.challenge)) };
@@ -243,7 +234,7 @@ describe('MyAccountArea/CardPayment with a new card', () => {
   });
 
   it('answers a failed challenge and a declined or expired card with the reason, and charges nothing', async () => {
-    const loan = await activeLoan();
+    const loan = await activeLoan(t);
     const due = await totalDue(loan.authorization);
     const key = randomUUID();
     const body = { amount: round2(due / 2), ...(await newCard(CARDS.challenge)) };
@@ -269,7 +260,7 @@ describe('MyAccountArea/CardPayment with a new card', () => {
   });
 
   it('refuses a body carrying the card number', async () => {
-    const loan = await activeLoan();
+    const loan = await activeLoan(t);
     const body = await newCard(CARDS.frictionless);
     const res = await cardPayment(loan.authorization, {
       amount: 20,
@@ -283,7 +274,7 @@ describe('MyAccountArea/CardPayment with a new card', () => {
 
 describe('MyAccountArea/CardPayment in arrears', () => {
   it('takes a token payment from £1 (CONC 7.3.5), where 10% is asked outside arrears', async () => {
-    const loan = await activeLoan();
+    const loan = await activeLoan(t);
     await t.ctx.db
       .updateTable('loans')
       .set({ cpa_cancelled_at: new Date().toISOString() })
@@ -302,7 +293,7 @@ describe('MyAccountArea/CardPayment in arrears', () => {
 
 describe('MyAccountArea/CardPayment refuses', () => {
   it('a customer with no loan: GetTotalDue 0 and the payment refused, another customer’s loan untouched', async () => {
-    const other = await activeLoan();
+    const other = await activeLoan(t);
     const otherBefore = await ledger(other.applicationId);
     const signed = await signedApplicant(t, {}, {});
     // Signed, not yet paid out: nothing to pay.
@@ -318,7 +309,7 @@ describe('MyAccountArea/CardPayment refuses', () => {
   });
 
   it('the card on file of a blocked loan, pointing to a new card', async () => {
-    const loan = await activeLoan(CARDS.declinesCharges);
+    const loan = await activeLoan(t, CARDS.declinesCharges);
     const [first] = await dueDates(t, loan.applicationId);
     await travelTo(t, addDays(first!, 3));
     const due = await totalDue(loan.authorization);
@@ -327,7 +318,7 @@ describe('MyAccountArea/CardPayment refuses', () => {
   });
 
   it('while the close of business runs', async () => {
-    const loan = await activeLoan();
+    const loan = await activeLoan(t);
     const lock = jobLock(t.ctx.db, 'close-of-business');
     expect(await lock.take()).toBe(true);
     try {
@@ -341,7 +332,7 @@ describe('MyAccountArea/CardPayment refuses', () => {
 
 describe('a card payment whose provider does not answer', () => {
   it('stays open, is asked again under the same reference by the same key, and charges once', async () => {
-    const loan = await activeLoan();
+    const loan = await activeLoan(t);
     const real = outsideServices(t.ctx, t.app).cardProvider;
     const asked: string[] = [];
     let up = false;

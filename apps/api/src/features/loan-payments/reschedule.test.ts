@@ -8,14 +8,7 @@ import { AppStatus } from '@lender/contract/status';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messagesTo } from '../../test/account-holder';
 import { CARDS } from '../../sandbox/card-provider/test-support';
-import {
-  dueDates,
-  eventually,
-  myAccountGet,
-  signedApplicant,
-  statusOf,
-  travelTo,
-} from '../../test/live-loan';
+import { dueDates, myAccountGet, statusOf, travelTo, activeLoan } from '../../test/live-loan';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -23,15 +16,6 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t.close());
-
-async function activeLoan(cardNumber?: string) {
-  const loan = await signedApplicant(t, {}, cardNumber ? { card: { cardNumber } } : {});
-  await eventually(
-    () => statusOf(t, loan.guid),
-    (s) => s === AppStatus.active,
-  );
-  return loan;
-}
 
 type Row = { paymentDate: string; amount: number };
 
@@ -67,7 +51,7 @@ const collected = (applicationId: number) =>
 
 describe('MyAccountArea/Calculate', () => {
   it('answers exactly `duration` rows, the first on repayDate, and changes nothing', async () => {
-    const loan = await activeLoan();
+    const loan = await activeLoan(t);
     const before = await schedule(loan.authorization);
     for (const duration of [1, 2, 3]) {
       const res = await post('Calculate', loan.authorization, plan(inDays(10), duration));
@@ -80,7 +64,7 @@ describe('MyAccountArea/Calculate', () => {
   });
 
   it("refuses a date that is not a working day, in the past or after the month after next, with the field's message", async () => {
-    const loan = await activeLoan();
+    const loan = await activeLoan(t);
     let saturday = addDays(today(), 7);
     while (new Date(`${saturday}T00:00:00Z`).getUTCDay() !== 6) saturday = addDays(saturday, 1);
     for (const repayDate of [saturday, today(), addDays(latestRescheduleDate(today()), 1)]) {
@@ -98,7 +82,7 @@ describe('MyAccountArea/Calculate', () => {
 
 describe('MyAccountArea/ReSchedule', () => {
   it('replaces the unpaid rows with the plan; the CPA collects each payment as shown and the loan settles to the penny', async () => {
-    const loan = await activeLoan();
+    const loan = await activeLoan(t);
     const signed = await dueDates(t, loan.applicationId);
     const rows: Row[] = (await post('Calculate', loan.authorization, plan(inDays(12)))).json().object;
     expect(rows[2]!.paymentDate <= signed[2]!).toBe(true);
@@ -135,7 +119,7 @@ describe('MyAccountArea/ReSchedule', () => {
   });
 
   it('with an amount paid now: refused until paid, then priced from what is owed after the payment', async () => {
-    const loan = await activeLoan();
+    const loan = await activeLoan(t);
     const totalDue: number = (await myAccountGet(t, 'GetTotalDue', loan.authorization)).json().object;
     const amount = Math.round(totalDue * 30) / 100;
     const shownRows: Row[] = (await post('Calculate', loan.authorization, plan(inDays(8), 2, amount))).json()
@@ -160,7 +144,7 @@ describe('MyAccountArea/ReSchedule', () => {
   });
 
   it('a plan ending after the signed last date is a refinance: it needs the sheet and the confirmation, two at most', async () => {
-    const loan = await activeLoan();
+    const loan = await activeLoan(t);
     const late = (k: number) => plan(nextWorkingDay(addDays(latestRescheduleDate(today()), -5 - k)), 3);
     const unconfirmed = await post('ReSchedule', loan.authorization, late(0));
     expect(unconfirmed.statusCode).toBe(400);
@@ -184,7 +168,7 @@ describe('MyAccountArea/ReSchedule', () => {
   });
 
   it('in arrears, a plan is forbearance: no interest and no fee while it is kept, and the loan is no longer in arrears', async () => {
-    const loan = await activeLoan();
+    const loan = await activeLoan(t);
     // The customer stopped the CPA; the first instalment goes unpaid.
     await t.ctx.db
       .updateTable('loans')
@@ -218,14 +202,14 @@ describe('MyAccountArea/ReSchedule', () => {
   });
 
   it('is refused on a loan the customer is withdrawing from (s66A: repaid, not rescheduled)', async () => {
-    const loan = await activeLoan();
+    const loan = await activeLoan(t);
     expect((await post('Withdraw', loan.authorization, {})).json().error.errorID).toBe(0);
     const res = await post('ReSchedule', loan.authorization, plan(inDays(10)));
     expect(res.json().error).toEqual(Refusal.withdrawingNoPlan);
   });
 
   it('is refused on a blocked loan, as the spec disables it', async () => {
-    const loan = await activeLoan(CARDS.declinesCharges);
+    const loan = await activeLoan(t, CARDS.declinesCharges);
     const [first] = await dueDates(t, loan.applicationId);
     await travelTo(t, addDays(first!, 3));
     const res = await post('ReSchedule', loan.authorization, plan(inDays(10)));

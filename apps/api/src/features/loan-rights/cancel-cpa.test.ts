@@ -5,14 +5,7 @@ import { AppStatus } from '@lender/contract/status';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messagesTo } from '../../test/account-holder';
 import { createSession } from '../../test/factories';
-import {
-  dueDates,
-  eventually,
-  myAccountGet,
-  signedApplicant,
-  statusOf,
-  travelTo,
-} from '../../test/live-loan';
+import { dueDates, myAccountGet, statusOf, travelTo, activeLoan } from '../../test/live-loan';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -22,15 +15,6 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** A signed loan, paid out and active. */
-async function activeLoan() {
-  const loan = await signedApplicant(t);
-  await eventually(
-    () => statusOf(t, loan.guid),
-    (s) => s === AppStatus.active,
-  );
-  return loan;
-}
-
 const cancelCpa = (authorization: string) =>
   t.app.inject({
     method: 'POST',
@@ -82,8 +66,8 @@ describe('MyAccountArea/CancelCpa', () => {
     let dates: string[];
     let cancelledAt: string;
     beforeAll(async () => {
-      loan = await activeLoan();
-      other = await activeLoan();
+      loan = await activeLoan(t);
+      other = await activeLoan(t);
       dates = await dueDates(t, loan.applicationId);
     });
 

@@ -7,30 +7,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CARDS } from '../../sandbox/card-provider/test-support';
 import { messagesTo } from '../../test/account-holder';
 import { createSession } from '../../test/factories';
-import {
-  dueDates,
-  eventually,
-  myAccountGet,
-  signedApplicant,
-  statusOf,
-  travelTo,
-} from '../../test/live-loan';
+import type { signedApplicant } from '../../test/live-loan';
+import { dueDates, myAccountGet, statusOf, travelTo, activeLoan } from '../../test/live-loan';
 import { workingDayAhead } from '../../test/stage1-payload';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 type Loan = Awaited<ReturnType<typeof signedApplicant>>;
 
 /** A signed loan paid out and active (on the card given, else a good one), first due about a week ahead. */
-async function activeLoan(t: TestApp, cardNumber?: string) {
-  const loan = await signedApplicant(
-    t,
-    { nextPayDate: workingDayAhead(7) },
-    cardNumber ? { card: { cardNumber } } : {},
-  );
-  await eventually(
-    () => statusOf(t, loan.guid),
-    (s) => s === AppStatus.active,
-  );
+async function activeLoanWithFigures(t: TestApp, cardNumber?: string) {
+  const loan = await activeLoan(t, cardNumber, { nextPayDate: workingDayAhead(7) });
   const { funded_on, principal_pence } = await t.ctx.db
     .selectFrom('loans')
     .select(['funded_on', 'principal_pence'])
@@ -79,12 +65,12 @@ const noticesOf = (t: TestApp, applicationId: number) =>
 
 describe('withdrawal (Consumer Credit Act s66A) within the 14 days, repaid by card', () => {
   let t: TestApp;
-  let loan: Awaited<ReturnType<typeof activeLoan>>;
+  let loan: Awaited<ReturnType<typeof activeLoanWithFigures>>;
   let dates: string[];
   let repayBy: string;
   beforeAll(async () => {
     t = await createTestApp();
-    loan = await activeLoan(t);
+    loan = await activeLoanWithFigures(t);
     dates = await dueDates(t, loan.applicationId);
   });
   afterAll(() => t.close());
@@ -204,13 +190,13 @@ describe('withdrawal (Consumer Credit Act s66A) within the 14 days, repaid by ca
 
 describe('withdrawal of a loan charged a default fee, not repaid in the 30 days', () => {
   let t: TestApp;
-  let loan: Awaited<ReturnType<typeof activeLoan>>;
+  let loan: Awaited<ReturnType<typeof activeLoanWithFigures>>;
   let dates: string[];
   let repayBy: string;
   beforeAll(async () => {
     // The fee a day after a missed instalment, so that one falls due within the 14 days.
     t = await createTestApp({ DEFAULT_FEE_AFTER_DAYS: '1' });
-    loan = await activeLoan(t, CARDS.declinesCharges);
+    loan = await activeLoanWithFigures(t, CARDS.declinesCharges);
     dates = await dueDates(t, loan.applicationId);
   });
   afterAll(() => t.close());
@@ -271,10 +257,10 @@ describe('withdrawal of a loan charged a default fee, not repaid in the 30 days'
 
 describe('withdrawal after the 14 days', () => {
   let t: TestApp;
-  let loan: Awaited<ReturnType<typeof activeLoan>>;
+  let loan: Awaited<ReturnType<typeof activeLoanWithFigures>>;
   beforeAll(async () => {
     t = await createTestApp();
-    loan = await activeLoan(t);
+    loan = await activeLoanWithFigures(t);
   });
   afterAll(() => t.close());
 
