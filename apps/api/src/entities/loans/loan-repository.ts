@@ -381,6 +381,17 @@ export function loanRepository(db: DbExecutor) {
     },
 
     /**
+     * The customer's loan being repaid, if any: paid out, not settled, its application the newest and
+     * live (active, in arrears or defaulted). What the customer's payments, cards and plans act on.
+     */
+    async liveOf(customerId: number): Promise<LoanBook | undefined> {
+      const { newest, loans } = await this.ofCustomer(customerId);
+      const book = loans[0]?.book;
+      if (!book?.loan.funded_on || book.loan.settled_on || newest?.id !== book.loan.application_id) return;
+      return LIVE_LOAN_STATUSES.includes(newest.statusId) ? book : undefined;
+    },
+
+    /**
      * The next page of live loans (paid out by `through`, not settled, withdrawn or declined) after the
      * loan `after`, in id order, with their application's status: how the close of business walks the book.
      */

@@ -1,6 +1,5 @@
 import type { IsoDate } from '@lender/contract/dates';
 import { Refusal } from '@lender/contract/refusals';
-import { LIVE_LOAN_STATUSES } from '@lender/contract/status';
 import type { AppContext } from '../../app-context';
 import type { StoredAddress } from '../../entities/addresses/stored-address';
 import { instalmentStates, positionOf } from '../../entities/loans/ledger';
@@ -45,16 +44,9 @@ function nextCollection(book: LoanBook, today: IsoDate, cpaCancelled: boolean) {
 export function addCardService(ctx: AppContext, cards: CardProvider, returnUrl: string) {
   const store = entityStore(ctx);
 
-  async function liveLoan(customerId: number): Promise<LoanBook | undefined> {
-    const { newest, loans } = await store.loans.ofCustomer(customerId);
-    const book = loans[0]?.book;
-    if (!book?.loan.funded_on || book.loan.settled_on || newest?.id !== book.loan.application_id) return;
-    return LIVE_LOAN_STATUSES.includes(newest.statusId) ? book : undefined;
-  }
-
   return {
     async add(card: NewCard): Promise<AddCardOutcome> {
-      const book = await liveLoan(card.customerId);
+      const book = await store.loans.liveOf(card.customerId);
       if (!book) return { kind: 'refused', refusal: Refusal.noLoanForCard };
       const answer = await cards.confirm({ key: card.pKey, trxId: card.trxId, returnUrl });
       switch (answer.outcome) {

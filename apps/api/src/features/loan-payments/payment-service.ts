@@ -3,7 +3,6 @@ import { formatPence, type Pence } from '@lender/contract/money';
 import { minPartPaymentPence } from '@lender/contract/pricing/reschedule';
 import { Refusal } from '@lender/contract/refusals';
 import { Msg } from '@lender/contract/rules/messages';
-import { LIVE_LOAN_STATUSES } from '@lender/contract/status';
 import type { AppContext } from '../../app-context';
 import { arrearsPence, positionOf } from '../../entities/loans/ledger';
 import { endRepaidLoan } from '../../entities/loans/loan-end';
@@ -69,20 +68,6 @@ export function paymentService(ctx: AppContext, cards: CardProvider, returnUrl: 
     payments: paymentRepository(db),
   }));
   const cob = jobLock(ctx.db, 'close-of-business');
-
-  /** The customer's loan that may be paid: paid out, not settled, its application live. */
-  async function liveLoan(customerId: number): Promise<LoanBook | undefined> {
-    const { newest, loans } = await store.loans.ofCustomer(customerId);
-    const book = loans[0]?.book;
-    if (!book?.loan.funded_on || book.loan.settled_on) return undefined;
-    if (!newest || newest.id !== book.loan.application_id) return undefined;
-    return LIVE_LOAN_STATUSES.includes(newest.statusId) ? book : undefined;
-  }
-
-  async function dayIsClosing(): Promise<boolean> {
-    const held = await cob.heldBy();
-    return held !== undefined && held.expires_at > new Date().toISOString();
-  }
 
   /**
    * The rules of the amount against today's total due; null when it may be charged. In arrears any
@@ -219,7 +204,7 @@ export function paymentService(ctx: AppContext, cards: CardProvider, returnUrl: 
 
   /** Back from the bank's challenge: the provider says how it went, and the amount is priced again. */
   async function afterChallenge(payment: Payment, request: PaymentRequest): Promise<PaymentOutcome> {
-    const book = await liveLoan(request.customerId);
+    const book = await store.loans.liveOf(request.customerId);
     if (!book || book.loan.application_id !== payment.application_id) return refused(Refusal.noLoanToPay);
     const problem = amountProblem(request, book);
     if (problem) return problem;
@@ -250,7 +235,7 @@ export function paymentService(ctx: AppContext, cards: CardProvider, returnUrl: 
    * never take more than is due. A payment the balance no longer allows is withdrawn, nothing charged.
    */
   async function chargeClaimed(payment: Payment, request: PaymentRequest): Promise<PaymentOutcome> {
-    const book = await liveLoan(request.customerId);
+    const book = await store.loans.liveOf(request.customerId);
     const problem = !book ? refused(Refusal.noLoanToPay) : amountProblem(request, book);
     if (problem) {
       await store.payments.remove(payment.id, 'charging');
@@ -289,9 +274,9 @@ export function paymentService(ctx: AppContext, cards: CardProvider, returnUrl: 
       if (await store.payments.byKey(request.customerId, request.idempotencyKey)) {
         return resumeOrAnswer(request);
       }
-      const book = await liveLoan(request.customerId);
+      const book = await store.loans.liveOf(request.customerId);
       if (!book) return refused(Refusal.noLoanToPay);
-      if (await dayIsClosing()) return refused(Refusal.dayClosing);
+      if (await cob.isHeld()) return refused(Refusal.dayClosing);
       const applicationId = book.loan.application_id;
       if (!(await nothingCharging(applicationId, request))) return refused(Refusal.paymentInProgress);
       if (await store.payments.byKey(request.customerId, request.idempotencyKey)) {

@@ -1,6 +1,5 @@
 import { Refusal } from '@lender/contract/refusals';
 import { Msg } from '@lender/contract/rules/messages';
-import { LIVE_LOAN_STATUSES } from '@lender/contract/status';
 import type { AppContext } from '../../app-context';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { positionOf } from '../../entities/loans/ledger';
@@ -41,13 +40,6 @@ export function rescheduleService(ctx: AppContext) {
   const store = entityStore(ctx);
   const cob = jobLock(ctx.db, 'close-of-business');
 
-  async function liveLoan(customerId: number): Promise<LoanBook | undefined> {
-    const { newest, loans } = await store.loans.ofCustomer(customerId);
-    const book = loans[0]?.book;
-    if (!book?.loan.funded_on || book.loan.settled_on || newest?.id !== book.loan.application_id) return;
-    return LIVE_LOAN_STATUSES.includes(newest.statusId) ? book : undefined;
-  }
-
   /** A loan that may not be rescheduled now, with why; undefined when it may. */
   async function refusalFor(book: LoanBook | undefined): Promise<Refusal | undefined> {
     if (!book) return Refusal.noLoanToPay;
@@ -55,8 +47,7 @@ export function rescheduleService(ctx: AppContext) {
     if (book.loan.blocked_on) return Refusal.cardNotActive;
     // A withdrawing customer repays principal and interest within 30 days (s66A(9)): no plan.
     if (await store.withdrawals.of(book.loan.application_id)) return Refusal.withdrawingNoPlan;
-    const held = await cob.heldBy();
-    if (held && held.expires_at > new Date().toISOString()) return Refusal.dayClosing;
+    if (await cob.isHeld()) return Refusal.dayClosing;
     return undefined;
   }
 
@@ -75,14 +66,14 @@ export function rescheduleService(ctx: AppContext) {
 
   return {
     async calculate(customerId: number, request: PlanRequest): Promise<CalculateOutcome> {
-      const book = await liveLoan(customerId);
+      const book = await store.loans.liveOf(customerId);
       const refusal = await refusalFor(book);
       if (refusal) return { kind: 'refused', refusal };
       return planFor(book!, ctx.businessDate.today(), request);
     },
 
     async reschedule(request: RescheduleRequest): Promise<RescheduleOutcome> {
-      const book = await liveLoan(request.customerId);
+      const book = await store.loans.liveOf(request.customerId);
       const refusal = await refusalFor(book);
       if (refusal) return { kind: 'refused', refusal };
       const loan = book!.loan;

@@ -1,6 +1,5 @@
 import { callPath, calls } from '@lender/contract/api-calls';
 import { ok, refuse, Refusal } from '@lender/contract/envelope';
-import { LIVE_LOAN_STATUSES } from '@lender/contract/status';
 import type { AppContext } from '../../app-context';
 import { renderStatementPdf } from '../../documents/render-pdf';
 import { loanRepository } from '../../entities/loans/loan-repository';
@@ -17,23 +16,16 @@ export function settlementCalls(ctx: AppContext) {
   const links = downloadLinks(ctx.db, 'settlement-download');
   const loans = loanRepository(ctx.db);
 
-  async function liveLoan(customerId: number) {
-    const { newest, loans: all } = await loans.ofCustomer(customerId);
-    const book = all[0]?.book;
-    if (!book?.loan.funded_on || book.loan.settled_on || newest?.id !== book.loan.application_id) return;
-    return LIVE_LOAN_STATUSES.includes(newest.statusId) ? book : undefined;
-  }
-
   return [
     implementCall('settlementLink', async ({ session }) => {
-      if (!(await liveLoan(session.customerId))) return refuse(Refusal.noLoanToPay);
+      if (!(await loans.liveOf(session.customerId))) return refuse(Refusal.noLoanToPay);
       const token = await links.issue(session.customerId);
       return ok({ url: `${callPath(calls.downloadSettlement)}?token=${encodeURIComponent(token)}` });
     }),
     implementCall('downloadSettlement', async ({ query, reply }) => {
       const customerId = await links.redeem(query.token);
       if (customerId === null) return refuse(Refusal.linkExpired);
-      const book = await liveLoan(customerId);
+      const book = await loans.liveOf(customerId);
       if (!book) return refuse(Refusal.noLoanToPay);
       const customer = await ctx.db
         .selectFrom('customers')

@@ -4,7 +4,6 @@ import { addDays, type IsoDate } from '@lender/contract/dates';
 import { formatPence, penceToPounds, type Pence } from '@lender/contract/money';
 import { accruedInterestPence } from '@lender/contract/pricing/pricing';
 import { Refusal } from '@lender/contract/refusals';
-import { LIVE_LOAN_STATUSES } from '@lender/contract/status';
 import type { AppContext } from '../../app-context';
 import { cancelCpa } from '../../entities/loans/cpa-authority';
 import { instalmentStates, positionOf } from '../../entities/loans/ledger';
@@ -76,23 +75,6 @@ export function loanRightsService(ctx: AppContext) {
   const store = entityStore(ctx);
   const cob = jobLock(ctx.db, 'close-of-business');
 
-  /** The customer's loan being repaid: paid out, not ended, its application the newest and live. */
-  async function liveLoan(customerId: number): Promise<LoanBook | undefined> {
-    const { newest, loans } = await store.loans.ofCustomer(customerId);
-    const book = loans[0]?.book;
-    if (!book?.loan.funded_on || book.loan.settled_on || newest?.id !== book.loan.application_id) return;
-    return LIVE_LOAN_STATUSES.includes(newest.statusId) ? book : undefined;
-  }
-
-  /**
-   * While the close of business runs, a cancellation could miss a collection it has already read the
-   * loan for: the customer is asked to wait the few minutes it takes, as a card payment is.
-   */
-  async function dayIsClosing(): Promise<boolean> {
-    const held = await cob.heldBy();
-    return held !== undefined && held.expires_at > new Date().toISOString();
-  }
-
   const reread = async (applicationId: number) =>
     (await store.loans.books([applicationId])).get(applicationId)!;
 
@@ -104,12 +86,12 @@ export function loanRightsService(ctx: AppContext) {
 
   return {
     async cancelCpa(customerId: number): Promise<CpaCancelled> {
-      const book = await liveLoan(customerId);
+      const book = await store.loans.liveOf(customerId);
       if (!book) return refused(Refusal.noLoanForCpa);
       const { loan } = book;
       if (loan.cpa_cancelled_at)
         return { kind: 'cancelled', cancelledAt: londonDateTime(loan.cpa_cancelled_at) };
-      if (await dayIsClosing()) return refused(Refusal.dayClosing);
+      if (await cob.isHeld()) return refused(Refusal.dayClosing);
       const at = nowIso();
       const today = ctx.businessDate.today();
       const unpaid = instalmentStates(book.terms, positionOf(book.terms, book.rows)).find(
@@ -147,7 +129,7 @@ export function loanRightsService(ctx: AppContext) {
 
     /** Whether the customer may still withdraw, and the notice once given (GetWithdrawal). */
     async withdrawal(customerId: number): Promise<Withdrawal> {
-      const book = await liveLoan(customerId);
+      const book = await store.loans.liveOf(customerId);
       if (!book) return { canWithdraw: false, withdrawBy: null, notice: null };
       const notice = await store.withdrawals.of(book.loan.application_id);
       const withdrawBy = withdrawByOf(book);
@@ -170,14 +152,14 @@ export function loanRightsService(ctx: AppContext) {
      * apply, so nothing may be collected under it); the customer told what to repay and by when.
      */
     async withdraw(customerId: number): Promise<Withdrawn> {
-      const book = await liveLoan(customerId);
+      const book = await store.loans.liveOf(customerId);
       if (!book) return refused(Refusal.noLoanToWithdraw);
       const id = book.loan.application_id;
       const existing = await store.withdrawals.of(id);
       if (existing) return answerOf(book, existing);
       const today = ctx.businessDate.today();
       if (today > withdrawByOf(book)) return refused(Refusal.withdrawalPeriodOver);
-      if (await dayIsClosing()) return refused(Refusal.dayClosing);
+      if (await cob.isHeld()) return refused(Refusal.dayClosing);
       const repayBy = addDays(today, REPAY_AFTER_WITHDRAWAL_DAYS);
       const fees = feesToReverse(book);
       await store.transaction(async ({ withdrawals, loans, applications, customers, outbox }, trx) => {
