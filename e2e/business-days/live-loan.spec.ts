@@ -1,21 +1,46 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { addDays } from '@lender/contract/dates';
+import { addDays, formatDisplayDate } from '@lender/contract/dates';
 import { drawnText } from '../../apps/api/src/test/pdf-drawn-text';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { setPasswordFor } from '../support/account';
 import { applicationAt } from '../support/application-at';
 import { mainHeadings, openMainMenu } from '../support/layout';
 import { ops } from '../support/ops';
+import { expectPaymentSuccess, planPayments, stepHeading } from '../support/payment';
 import { signByApi } from '../support/esign-api';
 import { signingLinkFor, smsCodeFor, verificationLinkFor } from '../support/outbox';
 import { TEST_SECRETS } from '../support/secrets';
+import { fillCard } from '../support/stage-forms';
 
 /**
  * Issue 25 end to end: a signed agreement is underwritten and paid out by itself, the customer sees the
  * loan, its schedule and the summary of borrowing; staff move the business date past a due date and
- * close the days, and the instalment shows collected; a card that declines is blocked. The business date
- * moves here, so this runs alone, after the journeys that price loans on today's date.
+ * close the days, and the instalment shows collected; a card that declines is blocked, and (issue 27) a
+ * new card added on borrow/update-card unblocks it. Issue 27 too: a loan rescheduled to 3 payments is
+ * collected by its new plan, and a loan whose CPA the customer cancelled falls into arrears, where the
+ * borrow page helps and a £1 token payment is taken.
+ *
+ * The business date moves here, so this runs alone, after the journeys that price loans on today's
+ * date. It only moves forward, and an application is dated by the test process's calendar (which the
+ * server refuses once the business date has moved on), so the tests run in order (serial), every loan
+ * is applied for in the first one, and what a later test needs is kept in `loans`.
  */
+
+test.describe.configure({ mode: 'serial' });
+
+type Applicant = { email: string; mobile: string };
+
+/** The loans of this file, all applied for and paid out on the first business date. */
+const loans: {
+  paying?: Applicant;
+  declining?: Applicant;
+  rescheduling?: Applicant;
+  lapsing?: Applicant;
+  /** The first due date of the signed schedules (they are all signed alike), yyyy-MM-dd. */
+  firstDue?: string;
+  /** The rescheduled loan's new plan as the wizard showed it: each date (dd-MM-yyyy) and amount. */
+  plan?: { date: string; amount: string }[];
+} = {};
 
 const DECLINING_CARD = '4000000000000341';
 
@@ -46,19 +71,44 @@ async function logIn(page: Page, email: string) {
 
 const planRows = (page: Page) => page.getByRole('table', { name: 'Payment plan' }).getByRole('row');
 
-test('a signed loan is paid out, seen on borrow and schedule, collected by CPA after the close of business; a declining card is blocked', async ({
-  page,
-  request,
-}) => {
-  test.setTimeout(120_000);
-  // Two applications up to e-sign, both priced on today's business date.
+/** 'dd-MM-yyyy' as the page shows a date -> 'yyyy-MM-dd'. */
+const isoOf = (shown: string) => shown.trim().split('-').reverse().join('-');
+
+/** Signed in on the schedule of a loan that was paid out (underwriting and payout take a few seconds). */
+async function onScheduleOf(page: Page, applicant: Applicant | undefined) {
+  expect(applicant, 'the loan was applied for in the first test').toBeDefined();
+  await logIn(page, applicant!.email);
+  await expect
+    .poll(
+      async () => {
+        await page.goto('/borrow/schedule');
+        await expect(page.getByRole('heading', { level: 2, name: 'Transactions' })).toBeVisible();
+        return page.getByRole('button', { name: 'Make a payment' }).count();
+      },
+      { timeout: 20_000, message: 'the loan was paid out' },
+    )
+    .toBe(1);
+}
+
+test('a signed loan is paid out, seen on borrow and schedule', async ({ page, request }) => {
+  test.setTimeout(150_000);
+  // Every application of this file up to e-sign, all priced on today's business date.
   const paying = await applicationAt(request, 'esignSent');
   const declining = await applicationAt(request, 'esignSent', { cardNumber: DECLINING_CARD });
+  const rescheduling = await applicationAt(request, 'esignSent');
+  const lapsing = await applicationAt(request, 'esignSent');
   await signInBrowser(page, request, paying.applicant);
-  await signByApi(request, declining.applicant);
+  for (const other of [declining, rescheduling, lapsing]) await signByApi(request, other.applicant);
   // Their welcome e-mails' links set their passwords (after e-sign, whose links are the newest e-mails).
-  await setPasswordFor(request, paying.applicant.email);
-  await setPasswordFor(request, declining.applicant.email);
+  for (const one of [paying, declining, rescheduling, lapsing]) {
+    await setPasswordFor(request, one.applicant.email);
+  }
+  Object.assign(loans, {
+    paying: paying.applicant,
+    declining: declining.applicant,
+    rescheduling: rescheduling.applicant,
+    lapsing: lapsing.applicant,
+  });
 
   // Underwriting decides by itself within seconds, and the sandbox pays out at once.
   await logIn(page, paying.applicant.email);
@@ -76,6 +126,13 @@ test('a signed loan is paid out, seen on borrow and schedule, collected by CPA a
     .toContain('Loan active');
   await expect(page.getByRole('heading', { name: 'Your most recent loan' })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Payments due' }).getByRole('row')).toHaveCount(4);
+  // Not behind with payments: one calm line opens the help, for the day paying gets hard.
+  const struggling = page.getByText('Struggling to pay?');
+  await expect(struggling).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Set up a payment plan' })).toBeHidden();
+  await struggling.click();
+  await expect(page.getByRole('link', { name: 'Set up a payment plan' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'You have a payment overdue' })).toHaveCount(0);
   await expectNoSeriousA11yViolations(page);
 
   // The summary of borrowing, opened in a new tab by a single-use link.
@@ -100,25 +157,101 @@ test('a signed loan is paid out, seen on borrow and schedule, collected by CPA a
   const firstDue = await planRows(page).nth(1).getByRole('rowheader').textContent();
   await expect(planRows(page).nth(1)).toContainText('Due');
   await expect(page.getByRole('table', { name: 'Transactions' })).toContainText('Loan paid out');
+  loans.firstDue = isoOf(firstDue!);
+});
 
+test('Re schedule to 3 payments: the new plan is the schedule', async ({ page }) => {
+  test.setTimeout(90_000);
+  await onScheduleOf(page, loans.rescheduling);
+  await page.getByRole('button', { name: 'Re schedule' }).click();
+  await expect(page).toHaveURL(
+    (url) => url.pathname === '/borrow/payment' && url.search === '?reschedule=true',
+  );
+  await expect(stepHeading(page, 'Reschedule your payments')).toBeVisible();
+  await page.getByLabel('Payment frequency', { exact: true }).selectOption({ label: 'Monthly' });
+  await page.getByLabel('Number of payments', { exact: true }).selectOption({ label: '3 payments' });
+  // The first date offered: before the signed schedule's first, so the plan ends before the loan did.
+  await page.getByLabel('Next payment date', { exact: true }).selectOption({ index: 1 });
+  await page.getByRole('button', { name: 'Submit' }).click();
+
+  await expect(stepHeading(page, 'Check your new payment plan')).toBeFocused();
+  await expect(planPayments(page)).toHaveCount(4);
+  const plan = [];
+  for (const row of (await planPayments(page).all()).slice(1)) {
+    plan.push({
+      date: (await row.getByRole('rowheader').textContent())!.trim(),
+      amount: (await row.getByRole('cell').textContent())!.trim(),
+    });
+  }
+  expect(isoOf(plan[0]!.date) < loans.firstDue!).toBe(true);
+  await page.getByRole('checkbox', { name: /^I agree to this payment plan/ }).check();
+  await expectNoSeriousA11yViolations(page);
+  await page.getByRole('button', { name: 'Accept schedule' }).click();
+
+  await expect(page).toHaveURL((url) => url.pathname === '/borrow/schedule');
+  await expect(page.getByRole('status').filter({ hasText: 'successfully' })).toHaveText(
+    'Operation has finished successfully',
+  );
+  // The plan's 3 payments are the schedule now, each due on its date for its amount.
+  await expect(planRows(page)).toHaveCount(4);
+  for (const [i, { date, amount }] of plan.entries()) {
+    const row = planRows(page).nth(i + 1);
+    await expect(row.getByRole('rowheader')).toHaveText(date);
+    await expect(row).toContainText(amount);
+    await expect(row).toContainText('Due');
+  }
+  loans.plan = plan;
+});
+
+test('cancelling the CPA on the schedule: collections stop', async ({ page }) => {
+  test.setTimeout(90_000);
+  await onScheduleOf(page, loans.lapsing);
+  await page.getByRole('button', { name: 'Cancel continuous payment authority' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Cancel your continuous payment authority?' });
+  await dialog.getByRole('button', { name: 'Yes, cancel it' }).click();
+  await expect(page.getByRole('region', { name: 'Collections from your card have stopped' })).toBeFocused();
+});
+
+test('the close of business: CPA collects the due instalments, by the new plan where there is one', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
   // Staff move the business date past the first due date and close the days in between.
-  const [d, m, y] = firstDue!.trim().split('-');
-  const due = `${y}-${m}-${d}`;
+  const due = loans.firstDue!;
   expect(await ops('business-date', 'set', addDays(due, 2))).toContain(`is now ${addDays(due, 2)}`);
   expect(await ops('close-of-business')).toMatch(
     new RegExp(`${due}: closed \\d+ loan\\(s\\); [1-9]\\d* instalment\\(s\\) collected`),
   );
 
-  await page.reload();
+  await onScheduleOf(page, loans.paying);
   await expect(planRows(page).nth(1)).toContainText('Paid');
   await expect(planRows(page).nth(2)).toContainText('Due');
   await expect(page.getByRole('table', { name: 'Transactions' })).toContainText('Instalment collected (CPA)');
   await expect(page.getByRole('button', { name: 'Make a payment' })).toBeEnabled();
 
-  // The declining card: tried on the due date and the day after, then the loan is blocked.
+  // The rescheduled loan: the plan's first payment was collected on its date, for its amount.
   await page.context().clearCookies();
   await page.evaluate(() => localStorage.clear());
-  await logIn(page, declining.applicant.email);
+  await onScheduleOf(page, loans.rescheduling);
+  const [first, second] = loans.plan!;
+  await expect(planRows(page).nth(1).getByRole('rowheader')).toHaveText(first!.date);
+  await expect(planRows(page).nth(1)).toContainText('Paid');
+  await expect(planRows(page).nth(2).getByRole('rowheader')).toHaveText(second!.date);
+  await expect(planRows(page).nth(2)).toContainText('Due');
+  const collected = page
+    .getByRole('table', { name: 'Transactions' })
+    .getByRole('row')
+    .filter({ hasText: 'Instalment collected (CPA)' });
+  await expect(collected).toHaveCount(1);
+  await expect(collected.getByRole('rowheader')).toHaveText(first!.date);
+  await expect(collected).toContainText(first!.amount);
+});
+
+test('a declining card is blocked; a new card unblocks the loan', async ({ page }) => {
+  test.setTimeout(90_000);
+  const due = loans.firstDue!;
+  // The declining card: tried on the due date and the day after, then the loan is blocked.
+  await logIn(page, loans.declining!.email);
   await page.goto('/borrow/schedule');
   await expect(page.getByText('Your Card on the system is not active.')).toBeVisible();
   const notice = page.getByRole('link', { name: 'Press here to add a new Card' });
@@ -128,4 +261,106 @@ test('a signed loan is paid out, seen on borrow and schedule, collected by CPA a
   await expect(page.getByRole('button', { name: 'Re schedule' })).toBeDisabled();
   await expect(page.getByRole('table', { name: 'Transactions' })).toContainText('Collection declined');
   await expectNoSeriousA11yViolations(page);
+
+  // Issue 27: the customer adds a new card from the notice's link, and the loan is unblocked.
+  await notice.click();
+  await expect(page).toHaveURL((url) => url.pathname === '/borrow/update-card');
+  await expect(mainHeadings(page)).toHaveText('Add a card');
+  await fillCard(page, TEST_SECRETS.cardNumbers[0]);
+  await expectNoSeriousA11yViolations(page);
+  await page.getByRole('button', { name: 'Add card' }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/borrow/schedule');
+  const added = page.getByRole('status').filter({ hasText: 'Card has been added successfully' });
+  await expect(added.getByText('Card has been added successfully', { exact: true })).toBeVisible();
+  // The overdue instalment is collected from the new card at tonight's close of business.
+  await expect(added).toContainText(
+    new RegExp(
+      `Your next repayment of £\\d+\\.\\d\\d will be collected from this card on ${formatDisplayDate(addDays(due, 2))}\\.`,
+    ),
+  );
+  await expect(page.getByText('Your Card on the system is not active.')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Make a payment' })).toBeEnabled();
+  await expect(page.getByRole('button', { name: 'Re schedule' })).toBeEnabled();
+});
+
+test('in arrears: the borrow page says what is overdue and the ways forward; a £1 token payment is taken', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const due = loans.firstDue!;
+  const today = addDays(due, 2);
+  // The CPA was cancelled, so nothing was collected on the due date: the loan is in arrears.
+  await logIn(page, loans.lapsing!.email);
+  const menu = await openMainMenu(page);
+  await menu.getByRole('link', { name: 'Borrowing Summary' }).click();
+  await expect(page.getByText('Status:')).toContainText('Payment overdue');
+  const help = page.getByRole('region', { name: 'You have a payment overdue' });
+  await expect(help).toBeVisible();
+  await expect(help.getByRole('term')).toHaveText(['Amount overdue', 'Overdue since']);
+  const [overdue, since] = await help.getByRole('definition').all();
+  await expect(since!).toHaveText(formatDisplayDate(due));
+  const overdueRow = page.getByRole('table', { name: 'Payments due' }).getByRole('row').nth(1);
+  await expect(overdueRow).toContainText('(overdue)');
+  await expect(overdueRow).toContainText((await overdue!.textContent())!);
+  await expect(help.getByRole('heading', { level: 3 })).toHaveText([
+    'Pay now',
+    'A new payment plan',
+    'Pay a smaller amount',
+    'Talk to us',
+    'Free, impartial debt advice',
+  ]);
+  await expect(help).toContainText('we add no interest or fees while you keep to the plan');
+  await expect(help.getByRole('link', { name: 'Pay now' })).toHaveAttribute('href', '/borrow/payment');
+  await expect(help.getByRole('link', { name: 'MoneyHelper' })).toHaveAttribute(
+    'href',
+    'https://www.moneyhelper.org.uk',
+  );
+  await expect(page.getByText('Struggling to pay?')).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
+
+  // A token payment: £1 now, and a plan without interest for the rest.
+  await help.getByRole('link', { name: 'Pay a smaller amount' }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/borrow/payment');
+  await expect(
+    page.getByText('Any amount you can afford, from £1.00, with a new payment plan for the rest.'),
+  ).toBeVisible();
+  await page.getByRole('radio', { name: 'Other amount' }).check();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(stepHeading(page, 'Pay another amount')).toBeFocused();
+  await expect(
+    page.getByText(
+      'You are behind with your payments, so a new plan adds no interest or fees while you keep to it.',
+    ),
+  ).toBeVisible();
+  const amount = page.getByLabel('Amount to pay now', { exact: true });
+  await amount.fill('0.50');
+  await page.getByLabel('Payment frequency', { exact: true }).selectOption({ label: 'Monthly' });
+  await page.getByLabel('Number of payments', { exact: true }).selectOption({ label: '2 payments' });
+  // The page offers dates from the calendar's tomorrow; the server counts from the business date, which
+  // staff moved ahead of the calendar here: the first date after it.
+  const dates = page.getByLabel('Next payment date', { exact: true });
+  const offered = await dates
+    .getByRole('option')
+    .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
+  await dates.selectOption(offered.find((d) => d > today)!);
+  await page.getByRole('button', { name: 'Calculate' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'There is a problem' })).toContainText(
+    'The least you can pay is £1.00.',
+  );
+  await amount.fill('1');
+  await page.getByRole('button', { name: 'Calculate' }).click();
+  await expect(stepHeading(page, 'Check your new payment plan')).toBeFocused();
+  await expect(page.getByText('You are paying £1.00 now.')).toBeVisible();
+  await expect(planPayments(page)).toHaveCount(3);
+  await page.getByRole('checkbox', { name: /^I agree to this payment plan/ }).check();
+  await page.getByRole('button', { name: 'Accept and proceed' }).click();
+
+  await expectPaymentSuccess(page);
+  const payment = page
+    .getByRole('table', { name: 'Transactions' })
+    .getByRole('row')
+    .filter({ hasText: 'Card payment' });
+  await expect(payment).toHaveCount(1);
+  await expect(payment).toContainText('£1.00');
+  await expect(planRows(page)).toHaveCount(3);
 });

@@ -13,6 +13,7 @@ export const TEST_SECRETS = {
     '4000000000000002',
     '4000000000003063',
     '4000000000000341',
+    '4000000000000069',
   ],
   securityCode: '8163',
   password: 'Kestrel2026Test',

@@ -82,8 +82,8 @@ const ROUTES: RouteCase[] = [
   { path: '/borrow', heading: 'Application/Loan status', signedIn: true, realSession: true },
   { path: '/borrow/apply', heading: 'Apply for a new loan', signedIn: true },
   { path: '/borrow/schedule', heading: 'Repayment schedule', signedIn: true, realSession: true },
-  { path: '/borrow/payment', heading: 'Make a payment', signedIn: true },
-  { path: '/borrow/update-card', heading: 'Add a card', signedIn: true },
+  { path: '/borrow/payment', heading: 'Make a payment', signedIn: true, realSession: true },
+  { path: '/borrow/update-card', heading: 'Add a card', signedIn: true, realSession: true },
   { path: '/pre-claim', heading: 'Pre Claim', signedIn: true, legal: true },
 ];
 

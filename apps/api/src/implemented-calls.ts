@@ -37,6 +37,15 @@ import { getScheduleSummary } from './features/my-account-area/get-schedule-summ
 import { getTotalDue } from './features/my-account-area/get-total-due';
 import { sobLink } from './features/my-account-area/sob-link';
 import { sobLinks } from './features/my-account-area/sob-links';
+import { addCardService } from './features/loan-payments/add-card-service';
+import { addCreditCard } from './features/loan-payments/add-credit-card';
+import { cardPayment } from './features/loan-payments/card-payment';
+import { paymentService } from './features/loan-payments/payment-service';
+import { loanRightsCalls } from './features/loan-rights/loan-rights-calls';
+import { loanRightsService } from './features/loan-rights/loan-rights-service';
+import { rescheduleCalls } from './features/loan-payments/reschedule-calls';
+import { rescheduleService } from './features/loan-payments/reschedule-service';
+import { settlementCalls } from './features/loan-payments/settlement-calls';
 
 /**
  * Every call of the contract the API has built, each wired to its service and repositories: the one
@@ -56,6 +65,8 @@ export function implementedCalls(
   const cardCheckReturnUrl = new URL('/loan/stage2', ctx.config.PUBLIC_URL).toString();
   const esignKeys = { publicUrl: ctx.config.PUBLIC_URL, dataKey: ctx.config.DATA_KEY };
   const borrowing = borrowingService(ctx.db);
+  // A payment's or a new card's challenge sends the browser back to its own page, as stage 2's does.
+  const returnTo = (path: string) => new URL(path, ctx.config.PUBLIC_URL).toString();
   const links = sobLinks(ctx.db);
   return [
     getDictionaries(dictionaries),
@@ -85,5 +96,10 @@ export function implementedCalls(
     getTotalDue(borrowing),
     sobLink(links),
     downloadSob(ctx.db, links),
+    cardPayment(paymentService(ctx, cardProvider, returnTo('/borrow/payment'))),
+    addCreditCard(addCardService(ctx, cardProvider, returnTo('/borrow/update-card'))),
+    ...loanRightsCalls(loanRightsService(ctx)),
+    ...rescheduleCalls(rescheduleService(ctx)),
+    ...settlementCalls(ctx),
   ];
 }

@@ -375,7 +375,7 @@ export const calls = {
     method: 'POST',
     auth: 'session',
     body: my.addCreditCardSchema,
-    response: empty,
+    response: my.addCardAnswerSchema,
   }),
   cardPayment: call({
     controller: 'MyAccountArea',
@@ -383,7 +383,7 @@ export const calls = {
     method: 'POST',
     auth: 'session',
     body: my.cardPaymentSchema,
-    response: empty,
+    response: my.cardAnswerSchema,
   }),
   calculate: call({
     controller: 'MyAccountArea',
@@ -420,6 +420,56 @@ export const calls = {
     method: 'POST',
     auth: 'session',
     response: my.sobLinkSchema,
+  }),
+  /**
+   * Not in the spec (issue 27): a single-use link to the settlement statement (Consumer Credit Act s97):
+   * today's settlement figure, each of the next 28 days', and the instalments still due.
+   */
+  settlementLink: call({
+    controller: 'MyAccountArea',
+    action: 'SettlementLink',
+    method: 'POST',
+    auth: 'session',
+    response: my.sobLinkSchema,
+  }),
+  downloadSettlement: call({
+    controller: 'MyAccountArea',
+    action: 'DownloadSettlement',
+    method: 'GET',
+    auth: 'public',
+    query: my.downloadSobQuerySchema,
+    response: empty,
+    file: 'application/pdf',
+  }),
+  /**
+   * Not in the spec (issue 27, docs/decisions/026): the customer cancels the continuous payment authority
+   * (CONC 7.6, PSRs 2017 reg. 67(4)); repayments stay due, paid by card or bank transfer instead.
+   */
+  cancelCpa: call({
+    controller: 'MyAccountArea',
+    action: 'CancelCpa',
+    method: 'POST',
+    auth: 'session',
+    response: my.cpaCancelledSchema,
+  }),
+  /** Not in the spec: whether the customer may still withdraw from the agreement, and the notice once given. */
+  getWithdrawal: call({
+    controller: 'MyAccountArea',
+    action: 'GetWithdrawal',
+    method: 'GET',
+    auth: 'session',
+    response: my.withdrawalSchema,
+  }),
+  /**
+   * Not in the spec: notice of withdrawal from the agreement within its 14 days, without a reason
+   * (Consumer Credit Act s66A); the principal and its interest are repaid within 30 days, nothing else.
+   */
+  withdraw: call({
+    controller: 'MyAccountArea',
+    action: 'Withdraw',
+    method: 'POST',
+    auth: 'session',
+    response: my.withdrawAnswerSchema,
   }),
   uploadDocument: call({
     controller: 'Document',

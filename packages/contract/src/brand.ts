@@ -27,7 +27,34 @@ export const BRAND = {
     accountNumber: '00000000',
   },
   moneyHelperUrl: 'https://www.moneyhelper.org.uk',
+  /** The FCA's arrears information sheet: with a notice of sums in arrears (s86B) and before a refinance (CONC 6.7.20R). */
+  fcaArrearsSheetUrl: 'https://www.fca.org.uk/publication/consumer-information/arrears-information-sheet.pdf',
   compareLendersUrl: 'https://www.fca.org.uk/consumers/payday-loans',
 } as const;
+
+/**
+ * Free, impartial debt advice (CONC 7.3: a customer in or near arrears is told where to find it), named
+ * the same way by the borrow page and the servicing e-mails.
+ */
+export const FREE_DEBT_ADVICE = [
+  {
+    name: 'MoneyHelper',
+    site: 'moneyhelper.org.uk',
+    url: BRAND.moneyHelperUrl,
+    phone: '0800 138 7777',
+  },
+  {
+    name: 'StepChange',
+    site: 'stepchange.org',
+    url: 'https://www.stepchange.org',
+    phone: '0800 138 1111',
+  },
+  {
+    name: 'National Debtline',
+    site: 'nationaldebtline.org',
+    url: 'https://www.nationaldebtline.org',
+    phone: '0808 808 4000',
+  },
+] as const;
 
 export const telHref = (phone: string) => `tel:+44${phone.replace(/\s+/g, '').replace(/^0/, '')}`;

@@ -51,4 +51,26 @@ export const ErrorId = {
   wrongPassword: 232,
   /** ChangeEmail / ChangeMobile: the password must be confirmed first (Account/ConfirmPassword). */
   passwordConfirmationNeeded: 233,
+  /** A payment or new card with no live loan to apply it to (nothing is charged). */
+  noLoanToPay: 240,
+  /** Pay total named another figure than today's total due (the page showed an older one): nothing charged. */
+  paymentChanged: 241,
+  /** Another payment on the loan is being charged: this one waits for its answer (nothing charged). */
+  paymentInProgress: 242,
+  /** An idempotency key sent again with a different request: refused, never replayed (nothing charged). */
+  idempotencyKeyReused: 243,
+  /** The card on file may not be charged (the loan is blocked): a new card first (borrow/update-card). */
+  cardNotActive: 244,
+  /** The close of business is running: payments wait a few minutes so the day's figures stay right. */
+  dayClosing: 245,
+  /** ReSchedule named an amount paid now that no card payment of today paid: pay first (nothing changed). */
+  payBeforePlan: 246,
+  /** Nothing is owed: there is no plan to make. */
+  nothingToReschedule: 247,
+  /** A third plan ending after the signed last date: refused (CONC 6.7.23R, two at most). */
+  refinanceLimit: 248,
+  /** A new plan asked for on a loan the customer is withdrawing from (s66A): it is repaid, not rescheduled. */
+  withdrawingNoPlan: 249,
+  /** Withdraw after the 14 days of Consumer Credit Act s66A: refused, nothing changed (early repayment stays open). */
+  withdrawalPeriodOver: 250,
 } as const;

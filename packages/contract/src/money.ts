@@ -17,3 +17,12 @@ export function parseWholePounds(text: string): number | undefined {
   const cleaned = text.replace(/[£,\s]/g, '');
   return /^\d+$/.test(cleaned) ? Number(cleaned) : undefined;
 }
+
+/**
+ * Pounds and pence as a person types them ('£1,000', '12.5', ' 40.00 '): the number, or undefined when
+ * the text is empty or not such an amount, so the schema gives its own message.
+ */
+export function parsePounds(text: string): number | undefined {
+  const cleaned = text.replace(/[£,\s]/g, '');
+  return /^\d+(?:\.\d{1,2})?$/.test(cleaned) ? Number(cleaned) : undefined;
+}

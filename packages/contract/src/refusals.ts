@@ -64,6 +64,64 @@ export const Refusal = {
     'The card check is not available just now. Please try again in a few minutes.',
   ),
 
+  // Payments and cards (issue 27, docs/decisions/025).
+  cardExpired: refusal(ErrorId.cardExpired, 'Card Expired. Please update your card here.'),
+  cardNotActive: refusal(
+    ErrorId.cardNotActive,
+    'Your Card on the system is not active. Press here to add a new Card',
+  ),
+  /** The fallback of a declined payment when the card provider gives no text of its own (z3). */
+  paymentDeclined: refusal(
+    ErrorId.cardDeclined,
+    'Your card issuer declined the payment. Please try another card.',
+  ),
+  paymentUnavailable: refusal(
+    ErrorId.cardCheckUnavailable,
+    'We could not reach the card provider just now. Please try again in a few minutes: you will not be charged twice.',
+  ),
+  noLoanToPay: refusal(ErrorId.noLoanToPay, 'There is no loan to pay on your account.'),
+  noLoanForCard: refusal(ErrorId.noLoanToPay, 'You have no loan to repay, so there is no card to change.'),
+  paymentChanged: refusal(
+    ErrorId.paymentChanged,
+    'Your balance has changed since this page was shown. Please check the new amount and try again.',
+  ),
+  paymentInProgress: refusal(
+    ErrorId.paymentInProgress,
+    'Another payment on your loan is being processed. Please wait a minute and check your schedule before paying again.',
+  ),
+  idempotencyKeyReused: refusal(
+    ErrorId.idempotencyKeyReused,
+    'This payment was already sent with different details. Please start the payment again.',
+  ),
+  payBeforePlan: refusal(
+    ErrorId.payBeforePlan,
+    'Please make the payment first: your new plan is worked out from what you owe after it.',
+  ),
+  nothingToReschedule: refusal(ErrorId.nothingToReschedule, 'There is nothing left to pay on your loan.'),
+  refinanceLimit: refusal(
+    ErrorId.refinanceLimit,
+    'Your loan has already been extended twice, which is the most we can do. Please choose a plan that ends by your last agreed payment date, or call us to talk about other help.',
+  ),
+  withdrawingNoPlan: refusal(
+    ErrorId.withdrawingNoPlan,
+    'You are withdrawing from this agreement, so a new payment plan is not available. Please repay the amount shown on your account page, or call us if you need help.',
+  ),
+  dayClosing: refusal(
+    ErrorId.dayClosing,
+    'We are updating today’s balances. Please try again in a few minutes.',
+  ),
+
+  // Cancelling the CPA and withdrawing from the agreement (issue 27, docs/decisions/026).
+  noLoanForCpa: refusal(
+    ErrorId.noLoanToPay,
+    'You have no loan being repaid, so there is no payment authority to cancel.',
+  ),
+  noLoanToWithdraw: refusal(ErrorId.noLoanToPay, 'You have no loan being repaid to withdraw from.'),
+  withdrawalPeriodOver: refusal(
+    ErrorId.withdrawalPeriodOver,
+    'The 14 days in which you could withdraw from this agreement have passed. You can still repay your loan early, in full or in part, at any time and without a fee.',
+  ),
+
   // E-sign.
   esignClosed: refusal(
     ErrorId.esignClosed,

@@ -208,6 +208,8 @@ describe('createDb', () => {
         '009-closed-by-default',
         '010-live-loan',
         '011-payout-provider-sandbox',
+        '012-loan-payments',
+        '013-loan-withdrawal-and-breathing-space',
       ]);
     } finally {
       await db.destroy();

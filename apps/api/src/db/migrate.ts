@@ -12,6 +12,8 @@ import * as m008 from './migrations/008-accounts';
 import * as m009 from './migrations/009-closed-by-default';
 import * as m010 from './migrations/010-live-loan';
 import * as m011 from './migrations/011-payout-provider-sandbox';
+import * as m012 from './migrations/012-loan-payments';
+import * as m013 from './migrations/013-loan-withdrawal-and-breathing-space';
 
 /** Every migration in order; they take Kysely<any> and run on SQLite and PostgreSQL alike. */
 const migrations: Record<string, Migration> = {
@@ -26,6 +28,8 @@ const migrations: Record<string, Migration> = {
   '009-closed-by-default': m009,
   '010-live-loan': m010,
   '011-payout-provider-sandbox': m011,
+  '012-loan-payments': m012,
+  '013-loan-withdrawal-and-breathing-space': m013,
 };
 
 /**

@@ -38,6 +38,10 @@ export interface Database {
   loan_notices: LoanNoticeTable;
   job_locks: JobLockTable;
   esign_superseded_signatures: EsignSupersededSignatureTable;
+  loan_payments: LoanPaymentTable;
+  loan_withdrawals: LoanWithdrawalTable;
+  breathing_spaces: BreathingSpaceTable;
+  loan_schedules: LoanScheduleTable;
 }
 
 export interface DictionaryEntryTable {
@@ -371,6 +375,8 @@ export interface LoanTable {
   remedy_by: string | null;
   defaulted_on: string | null;
   created_at: string;
+  /** A new card renewed the CPA: failed attempts count from this moment (CONC 7.6.14). */
+  cpa_renewed_at: string | null;
 }
 
 /** The signed schedule, one row per instalment, never changed after signature. */
@@ -381,7 +387,25 @@ export interface LoanInstalmentTable {
   payment_pence: number;
   principal_pence: number;
   interest_pence: number;
+  /** 1: the signed schedule; each reschedule adds the next (loan_schedules), the old rows kept. */
+  version: Generated<number>;
 }
+
+/** A reschedule: the new version of the schedule and how it was priced (docs/decisions/025). */
+export interface LoanScheduleTable {
+  application_id: number;
+  version: number;
+  /** 'forbearance': in arrears, no interest or fee while kept; 'refinance': ends after the signed last date. */
+  kind: LoanScheduleKind;
+  daily_rate: number;
+  /** Everything paid before this version: its instalments are paid from what is paid after. */
+  paid_before_pence: number;
+  created_on: string;
+  idempotency_key: string;
+  created_at: string;
+}
+
+export type LoanScheduleKind = 'reschedule' | 'refinance' | 'forbearance';
 
 export type LoanTransactionType =
   | 'advance'
@@ -391,7 +415,9 @@ export type LoanTransactionType =
   | 'default-fee'
   | 'refund'
   | 'write-off'
-  | 'reversal';
+  | 'reversal'
+  /** No money: the day a new schedule starts, from which interest runs as the new schedule was priced. */
+  | 'reschedule';
 
 /** One movement of money, in pence, never changed or deleted: a correction is a `reversal` row. */
 export interface LoanTransactionTable {
@@ -426,6 +452,35 @@ export interface CpaAttemptTable {
   created_at: string;
   answered_at: string | null;
 }
+
+/**
+ * A payment the customer makes by card (MyAccountArea/CardPayment), stored under the customer's
+ * idempotency key before the card is charged (docs/decisions/025). `challenge`: waiting for the bank's
+ * 3-D Secure challenge; `charging`: the card is being charged (one per loan at a time); `unavailable`:
+ * the provider did not answer, asked again under the same reference.
+ */
+export interface LoanPaymentTable {
+  id: Generated<number>;
+  customer_id: number;
+  application_id: number;
+  idempotency_key: string;
+  request_hash: string;
+  kind: 'total' | 'part';
+  amount_pence: number;
+  card: 'file' | 'new';
+  provider_trx_id: string | null;
+  /** The provider's token of the card charged, sealed (null while waiting for the bank's challenge). */
+  token_sealed: string | null;
+  state: LoanPaymentState;
+  on_date: string;
+  z2: string | null;
+  z3: string | null;
+  charge_id: string | null;
+  created_at: string;
+  answered_at: string | null;
+}
+
+export type LoanPaymentState = 'challenge' | 'charging' | 'unavailable' | 'approved' | 'declined';
 
 /** A Faster Payments payout of an approved loan; its key is stored before the provider is called. */
 export interface PayoutTable {
@@ -470,4 +525,28 @@ export interface EsignSupersededSignatureTable extends EsignSignatureTable {
   id: Generated<number>;
   superseded_at: string;
   reason: string;
+}
+
+/** A notice of withdrawal from a loan agreement (Consumer Credit Act s66A), one per loan (docs/decisions/026). */
+export interface LoanWithdrawalTable {
+  application_id: number;
+  customer_id: number;
+  /** The business date the notice was given. */
+  notice_on: string;
+  /** The last of the 30 days the customer has to repay the principal and its interest (s66A(9)). */
+  repay_by: string;
+  created_at: string;
+}
+
+/** A Breathing Space moratorium (Debt Respite Scheme) recorded by staff: 60 days, both ends included. */
+export interface BreathingSpaceTable {
+  id: Generated<number>;
+  application_id: number;
+  started_on: string;
+  /** Its 60th day. */
+  ends_on: string;
+  /** Its last day when staff ended it early. */
+  ended_on: string | null;
+  created_at: string;
+  ended_at: string | null;
 }

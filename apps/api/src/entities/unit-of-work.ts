@@ -8,7 +8,9 @@ import { applicationRepository } from './applications/application-repository';
 import { bankAccountRepository } from './bank-accounts/bank-account-repository';
 import { cardRepository } from './cards/card-repository';
 import { customerRepository } from './customers/customer-repository';
+import { breathingSpaceRepository } from './loans/breathing-space-repository';
 import { loanRepository } from './loans/loan-repository';
+import { withdrawalRepository } from './loans/withdrawal-repository';
 import { emailChangeRepository } from './one-time-secrets/email-change-repository';
 import { passwordLinkRepository } from './one-time-secrets/password-link-repository';
 
@@ -39,6 +41,8 @@ export const entityRepositories =
       passwordLinks: passwordLinkRepository(db),
       emailChanges: emailChangeRepository(db),
       loans: loanRepository(db),
+      withdrawals: withdrawalRepository(db),
+      breathingSpaces: breathingSpaceRepository(db),
       /** Stores a message in the same transaction as the change it tells about. */
       outbox: { enqueue: (message: OutgoingMessage) => ctx.outbox.enqueue(db, message) },
       sessions: {

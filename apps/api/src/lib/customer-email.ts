@@ -1,4 +1,4 @@
-import { BRAND } from '@lender/contract/brand';
+import { BRAND, FREE_DEBT_ADVICE as DEBT_ADVICE } from '@lender/contract/brand';
 import { escapeHtml as esc } from './escape-html';
 
 /** A paragraph, or a link the customer can follow (its text says where it goes). */
@@ -7,10 +7,13 @@ export type Paragraph = string | { text: string; href: string } | { strong: stri
 const SIGN_OFF = ['The Customer Service team', `${BRAND.name}, ${BRAND.supportPhone}, ${BRAND.supportEmail}`];
 const FOOTER = `${BRAND.legalName} is authorised and regulated by the Financial Conduct Authority (FRN ${BRAND.firmReferenceNumber}). Registered office: ${BRAND.registeredAddress}.`;
 
+/** 'a, b and c'. */
+const listed = (items: readonly string[]) =>
+  items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+
 /** Where anyone worried about debt can get free, impartial help (named in every servicing e-mail that needs it). */
 export const FREE_DEBT_ADVICE: Paragraph[] = [
-  'Free, confidential debt advice is available from MoneyHelper (moneyhelper.org.uk, 0800 138 7777), ' +
-    'StepChange (stepchange.org, 0800 138 1111) and National Debtline (nationaldebtline.org, 0808 808 4000).',
+  `Free, confidential debt advice is available from ${listed(DEBT_ADVICE.map((a) => `${a.name} (${a.site}, ${a.phone})`))}.`,
 ];
 
 /**

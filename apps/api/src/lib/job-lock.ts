@@ -61,6 +61,15 @@ export function jobLock(db: Db, name: string, ttlSeconds = 300) {
     /** Who holds it and until when, for the message that says why a run was refused. */
     heldBy: () =>
       db.selectFrom('job_locks').select(['holder', 'expires_at']).where('name', '=', name).executeTakeFirst(),
+    /** Whether anyone holds it now (a lapsed lock is nobody's): work that must not overlap the job waits. */
+    async isHeld(): Promise<boolean> {
+      const held = await db
+        .selectFrom('job_locks')
+        .select('expires_at')
+        .where('name', '=', name)
+        .executeTakeFirst();
+      return held !== undefined && held.expires_at > new Date().toISOString();
+    },
     async release(): Promise<void> {
       await db.deleteFrom('job_locks').where('name', '=', name).where('holder', '=', holder).execute();
     },

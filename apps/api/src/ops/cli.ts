@@ -2,6 +2,8 @@ import type { AppContext } from '../app-context';
 import { loadConfig } from '../config';
 import { createContext } from '../start';
 import { sinceArg } from './since-arg';
+import { breathingSpaceArgs } from './breathing-space-args';
+import { breathingSpaceService } from '../features/breathing-space/breathing-space-service';
 import { clientErrorRepository } from '../features/lead-provider/client-error-repository';
 import { standaloneOutsideServices } from '../lib/outside-services';
 import { servicingFor, type Servicing } from '../servicing';
@@ -145,6 +147,18 @@ const COMMANDS: Record<string, Command> = {
           );
         }
       });
+    },
+  },
+  'breathing-space': {
+    usage: 'breathing-space <appGuid> start [--from yyyy-mm-dd]|end',
+    summary:
+      'Record a Breathing Space (Debt Respite Scheme): 60 days without interest, fees, CPA or notices; or end it.',
+    run: async (ctx, args) => {
+      const { guid, verb, from } = breathingSpaceArgs(args);
+      const spaces = breathingSpaceService(ctx);
+      const outcome = verb === 'start' ? await spaces.start(guid, from) : await spaces.end(guid);
+      if (!outcome.ok) throw new Error(outcome.message);
+      for (const line of outcome.lines) console.log(line);
     },
   },
   underwriting: {

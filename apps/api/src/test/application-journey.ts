@@ -46,6 +46,22 @@ export async function fingerprint(t: TestApp, tokenised: Tokenised): Promise<boo
   return res.statusCode === 200;
 }
 
+/** The bank's challenge page, answered: its 303 points back at our page with z2, z3 and trxId. */
+export async function answerBankChallenge(t: TestApp, redirectUrl: string, decision: 'confirm' | 'fail') {
+  const { pathname, search } = new URL(redirectUrl);
+  const page = await t.app.inject({ method: 'GET', url: pathname + search });
+  if (page.statusCode !== 200) throw new Error(`the challenge page answered ${page.statusCode}`);
+  const trxId = new URL(redirectUrl).searchParams.get('trxId')!;
+  const answer = await t.app.inject({
+    method: 'POST',
+    url: pathname,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ trxId, decision }).toString(),
+  });
+  if (answer.statusCode !== 303) throw new Error(`the challenge answered ${answer.statusCode}`);
+  return new URL(answer.headers.location as string);
+}
+
 /** SubmitStage2's body for a tokenised card: the card without its number and code. */
 export const createStage2Payload = (tokenised: Tokenised, isSignature: boolean, overrides: object = {}) => ({
   creditCard: { nameOnCard: 'Jane Doe', endMonth: 11, endYear: nextYear() },

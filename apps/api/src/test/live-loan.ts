@@ -67,6 +67,20 @@ export async function signedApplicant(
   return { ...signer, applicationId: app.id, customerId: app.customer_id };
 }
 
+/**
+ * A signed loan that underwriting approved and paid out (status active), on the card given, else a
+ * good one.
+ */
+export async function activeLoan(t: TestApp, cardNumber?: string, stage1: Partial<Stage1Payload> = {}) {
+  const loan = await signedApplicant(t, stage1, cardNumber ? { card: { cardNumber } } : {});
+  const status = await eventually(
+    () => statusOf(t, loan.guid),
+    (s) => s === AppStatus.active,
+  );
+  if (status !== AppStatus.active) throw new Error(`the loan did not become active (status ${status})`);
+  return loan;
+}
+
 /** A GET of a MyAccountArea call as the signed-in customer. */
 export const myAccountGet = (t: TestApp, action: string, authorization: string) =>
   t.app.inject({ method: 'GET', url: `/api/MyAccountArea/${action}`, headers: { authorization } });

@@ -121,6 +121,7 @@ export async function seedLoans(ctx: AppContext, options: SeedOptions): Promise<
             default_notice_on: null,
             remedy_by: null,
             defaulted_on: null,
+            cpa_renewed_at: null,
             created_at: now,
           })),
         )

@@ -43,6 +43,29 @@ describe('callApi', () => {
     expect(auth(0)).toBe('Bearer T1');
   });
 
+  it("sends a call's extra headers, and the same again on the retry after a refresh", async () => {
+    setItems({ token: 'OLD', refresh_token: 'R1' });
+    replies.push(
+      { status: 401, body: envelope(null, 401) },
+      { status: 200, body: envelope({ token: 'NEW', refreshToken: 'R2' }) },
+      { status: 200, body: envelope({ redirectUrl: null }) },
+    );
+    const key = '0b6f8c1e-4d0a-4f7e-9b1a-2c3d4e5f6a7b';
+    await callApi(
+      'cardPayment',
+      { payTotal: true, amount: 10, useExistingCard: true },
+      { headers: { 'Idempotency-Key': key } },
+    );
+    const sentKey = (i: number) => new Headers(requests[i]!.init.headers).get('idempotency-key');
+    expect(requests.map((r) => r.url)).toEqual([
+      '/api/MyAccountArea/CardPayment',
+      '/api/Account/RefreshToken',
+      '/api/MyAccountArea/CardPayment',
+    ]);
+    expect([sentKey(0), sentKey(2)]).toEqual([key, key]);
+    expect(auth(2)).toBe('Bearer NEW');
+  });
+
   it('refreshes once on a 401 with a session and retries with the new token', async () => {
     setItems({ token: 'OLD', refresh_token: 'R1' });
     replies.push(

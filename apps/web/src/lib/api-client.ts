@@ -51,6 +51,11 @@ export type CallOptions = {
    * happens signed out): used for this call instead of the stored one.
    */
   accessToken?: string;
+  /**
+   * Extra request headers of this call (a payment's `Idempotency-Key`); the retry after a token refresh
+   * sends them again, unchanged.
+   */
+  headers?: Record<string, string>;
 };
 
 /** The lock every tab of this site takes to swap the refresh token (the Web Locks API). */
@@ -102,7 +107,7 @@ function refreshSession(startedWith: string | null): Promise<boolean> {
 
 function request(name: CallName, input: unknown, options: CallOptions) {
   const route = callRoutes[name];
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { ...options.headers };
   const token = options.accessToken ?? getItem('token');
   if (token) headers.authorization = `Bearer ${token}`;
   // The e-sign calls: the signing link's token of the application they name.

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { RESCHEDULE_MAX_PAYMENTS } from '../constants';
 import { Msg } from '../rules/messages';
-import { billingAddressSchema, cardCheckResultShape, cardCheckShape, isoDateField } from './shared';
+import { billingAddressSchema, isoDateField, providerReference } from './shared';
 import { requiredId } from '../rules/common';
-import { creditCardSchema } from '../rules/card';
+import { cardSummarySchema } from '../rules/card';
 
 const sobRow = z.object({ date: z.string(), description: z.string(), amount: z.number() });
 
@@ -54,6 +54,25 @@ export const scheduleSummarySchema = z.object({
   totalDue: z.number(),
   appStatus: z.string(),
   blocked: z.boolean(),
+  cpaCancelled: z.boolean().meta({
+    description:
+      'Not in the spec (issue 27): the continuous payment authority is cancelled (by the customer, or by a ' +
+      'withdrawal): nothing is collected from the card, and the page says how to pay instead.',
+  }),
+  planRules: z
+    .object({
+      signedLastDate: z.string(),
+      refinancesLeft: z.number(),
+      forbearance: z.boolean(),
+    })
+    .nullable()
+    .meta({
+      description:
+        'Not in the spec (issue 27): what a new plan may be, for the page to show before the customer ' +
+        'chooses. A plan ending after `signedLastDate` extends the loan (a refinance: the information ' +
+        'sheet and affordability first; `refinancesLeft` of 2); `forbearance`: in arrears, a plan adds no ' +
+        'interest or fee. Null without a loan to pay.',
+    }),
   schedule: z.array(
     z.object({
       paymentDate: z.string(),
@@ -73,26 +92,138 @@ export const scheduleSummarySchema = z.object({
   ),
 });
 
+/** MyAccountArea/CancelCpa (not in the spec, issue 27): when the authority was cancelled. */
+export const cpaCancelledSchema = z.object({
+  cancelledAt: z.string().meta({
+    description: 'yyyy-MM-ddTHH:mm:ss, London time; asked again, the same moment (it was cancelled once).',
+  }),
+});
+
+/** MyAccountArea/Withdraw (not in the spec: Consumer Credit Act s66A): what to repay, and by when. */
+export const withdrawAnswerSchema = z.object({
+  amountToRepay: z.number().meta({
+    description:
+      'Pounds: the principal still owed and the interest of every day closed so far, no fee or other ' +
+      'charge; interest is added for each day until it is repaid.',
+  }),
+  repayBy: z
+    .string()
+    .meta({ description: 'yyyy-MM-dd: the last of the 30 days after the notice (s66A(9)).' }),
+});
+
+/** MyAccountArea/GetWithdrawal (not in the spec): whether the customer may withdraw, and the notice once given. */
+export const withdrawalSchema = z.object({
+  canWithdraw: z.boolean().meta({
+    description: 'A loan is being repaid, it is within its 14 days, and no notice has been given yet.',
+  }),
+  withdrawBy: z
+    .string()
+    .nullable()
+    .meta({
+      description:
+        'yyyy-MM-dd: the last day to give notice (the 14th day after the agreement was made); null without ' +
+        'a loan being repaid.',
+    }),
+  notice: withdrawAnswerSchema
+    .extend({ noticeDate: z.string().meta({ description: 'yyyy-MM-dd: the day notice was given.' }) })
+    .nullable()
+    .meta({ description: 'The notice given and what it leaves to repay today; null until given.' }),
+});
+
+/**
+ * Idempotency (issue 27, docs/decisions/025): the page makes a UUID per attempt and sends it as the
+ * `Idempotency-Key` header (the IETF HTTP API draft's name) or as this field; the same key again answers
+ * the first result instead of charging again.
+ */
+export const idempotencyKeyField = z.uuid({ error: Msg.request }).nullish().meta({
+  description:
+    'Required here or as the Idempotency-Key header: a UUID the page makes per attempt; the same key again answers the first result.',
+});
+
+/**
+ * A card the browser has just had checked by the provider (decision 014): its key and transaction for
+ * the server to confirm, and the card without its number and security code (a payload carrying either
+ * is refused).
+ */
+const checkedCard = {
+  pKey: providerReference,
+  trxId: providerReference,
+  isSignature: z
+    .boolean({ error: Msg.cardCheck })
+    .nullish()
+    .meta({ description: "Whether the provider's fingerprint page answered in time." }),
+};
+
 export const addCreditCardSchema = z.object(
-  { ...cardCheckShape, address: billingAddressSchema.nullish() },
+  {
+    creditCard: cardSummarySchema,
+    address: billingAddressSchema.nullish(),
+    ...checkedCard,
+    idempotencyKey: idempotencyKeyField.meta({
+      description: 'Accepted, not needed: the same card confirmed by the provider is stored once.',
+    }),
+  },
   { error: Msg.request },
 );
 
 /** The most a single card payment or reschedule may name, in pounds. */
 const PAYMENT_MAX = 100_000;
 
-export const cardPaymentSchema = z.object(
-  {
-    amount: z
-      .number({ error: Msg.paymentAmount })
-      .positive({ error: Msg.paymentAmount })
-      .max(PAYMENT_MAX, { error: Msg.amountTooHigh })
-      .meta({ description: 'Pounds; at least 10% of the total due and at most the total due.' }),
-    card: creditCardSchema.nullish(),
-    ...cardCheckResultShape,
-  },
-  { error: Msg.request },
-);
+/**
+ * CardPayment (spec: payTotal, amount, useExistingCard; for a new card also the card, pKey, trxId,
+ * isSignature). The server prices it: `payTotal` must name today's total due, a part payment 10% to 100%
+ * of it.
+ */
+export const cardPaymentSchema = z
+  .object(
+    {
+      payTotal: z.boolean({ error: Msg.request }).nullish(),
+      amount: z
+        .number({ error: Msg.paymentAmount })
+        .positive({ error: Msg.paymentAmount })
+        .max(PAYMENT_MAX, { error: Msg.amountTooHigh })
+        .meta({
+          description:
+            'Pounds, in whole pence: at least 10% of the total due (in arrears, from £1) and at most the total due.',
+        }),
+      useExistingCard: z.boolean({ error: Msg.request }).nullish(),
+      card: cardSummarySchema.nullish().meta({
+        description:
+          'With pKey and trxId, required unless useExistingCard is true: the new card, without its number.',
+      }),
+      pKey: providerReference.nullish(),
+      trxId: providerReference.nullish(),
+      isSignature: checkedCard.isSignature,
+      idempotencyKey: idempotencyKeyField,
+    },
+    { error: Msg.request },
+  )
+  .superRefine((p, ctx) => {
+    if (p.useExistingCard) return;
+    for (const key of ['card', 'pKey', 'trxId'] as const) {
+      if (!p[key]) ctx.addIssue({ code: 'custom', path: [key], message: Msg.cardCheck });
+    }
+  });
+
+/** A card payment or a new card: done (null), or the bank's 3-D Secure challenge to send the browser to. */
+export const cardAnswerSchema = z.object({
+  redirectUrl: z
+    .string()
+    .nullable()
+    .meta({
+      description:
+        "The bank's challenge page; the browser returns to the same screen with z2, z3 and trxId and sends " +
+        'the same request again, under the same idempotency key.',
+    }),
+});
+
+/** A new card: as a payment's answer, and when the CPA will next collect from it (none: nothing left). */
+export const addCardAnswerSchema = cardAnswerSchema.extend({
+  nextCollection: z
+    .object({ date: z.string(), amount: z.number() })
+    .nullable()
+    .meta({ description: 'Null while the challenge is pending, or when nothing is left to collect.' }),
+});
 
 export const rescheduleSchema = z.object(
   {
@@ -107,7 +238,20 @@ export const rescheduleSchema = z.object(
       .number({ error: Msg.rescheduleAmount })
       .min(0, { error: Msg.rescheduleAmount })
       .max(PAYMENT_MAX, { error: Msg.amountTooHigh })
-      .nullish(),
+      .nullish()
+      .meta({
+        description:
+          'Pounds paid now with MyAccountArea/CardPayment before the plan (ReSchedule checks it was paid today); null: nothing.',
+      }),
+    informationSheetSeen: z.boolean({ error: Msg.request }).nullish().meta({
+      description:
+        "Not in the spec: a plan ending after the signed last date needs the FCA's arrears information sheet shown.",
+    }),
+    affordabilityConfirmed: z.boolean({ error: Msg.request }).nullish().meta({
+      description:
+        'Not in the spec: a plan ending after the signed last date needs income and outgoings confirmed.',
+    }),
+    idempotencyKey: idempotencyKeyField,
   },
   { error: Msg.request },
 );
@@ -129,3 +273,4 @@ export const downloadSobQuerySchema = z.object(
 
 export type BorrowingSummary = z.infer<typeof borrowingSummarySchema>;
 export type ScheduleSummary = z.infer<typeof scheduleSummarySchema>;
+export type Withdrawal = z.infer<typeof withdrawalSchema>;

@@ -37,6 +37,7 @@ import {
   guidField,
   isoDateField,
   poundsField,
+  providerReference,
   quoteRepaymentDateField,
   wageFrequencyIdField,
 } from './shared';
@@ -177,13 +178,6 @@ export const stage2FormSchema = z.object(
   { error: Msg.request },
 );
 export type Stage2Form = z.infer<typeof stage2FormSchema>;
-
-/** The provider's answer the page hands on: required here, since stage 2 confirms it. */
-const providerReference = z
-  .string({ error: Msg.cardCheck })
-  .trim()
-  .regex(NOT_BLANK, { error: Msg.cardCheck })
-  .max(200, { error: Msg.cardCheck });
 
 /**
  * SubmitStage2 (docs/decisions/014): the card provider already holds the card; the API gets its key and

@@ -63,6 +63,13 @@ export const billingAddressSchema = z
   )
   .superRefine((a, ctx) => checkAddress(a, ctx, 'billing'), alwaysCheck);
 
+/** The provider's answer the page hands on, where the server confirms it (stage 2, a new card). */
+export const providerReference = z
+  .string({ error: Msg.cardCheck })
+  .trim()
+  .regex(NOT_BLANK, { error: Msg.cardCheck })
+  .max(200, { error: Msg.cardCheck });
+
 /** What the card provider's check hands back; a person never types these. */
 const cardCheckText = z.string({ error: Msg.cardCheck }).max(200, { error: Msg.cardCheck }).nullish();
 

@@ -70,6 +70,11 @@ export type PriceLoanInput = {
    * at most the principal. false: throw PriceCapError('totalCost') instead.
    */
   capInterest?: boolean;
+  /**
+   * The most interest the schedule may charge when less than the principal: a rescheduled loan's room
+   * under the 100% cap after what it was already charged (CONC 5A.2.10R counts every plan together).
+   */
+  maxInterestPence?: Pence;
 };
 
 /** Half a penny rounds up; the epsilon absorbs binary noise such as 12.4999999999 for an exact 12.5. */
@@ -205,7 +210,10 @@ export function priceLoan(input: PriceLoanInput): LoanPrice {
   if (dailyRate > HCSTC_DAILY_RATE_CAP) {
     throw new PriceCapError('dailyRate', `daily rate ${dailyRate} is above the ${HCSTC_DAILY_RATE_CAP} cap`);
   }
-  const costCapPence = principalPence * HCSTC_TOTAL_COST_CAP_SHARE;
+  const costCapPence = Math.min(
+    principalPence * HCSTC_TOTAL_COST_CAP_SHARE,
+    Math.max(0, input.maxInterestPence ?? Number.POSITIVE_INFINITY),
+  );
 
   let rate = dailyRate;
   let priced = schedule(principalPence, rate, repaymentDates, periodDays);

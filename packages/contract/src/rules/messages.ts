@@ -52,6 +52,13 @@ export const Msg = {
   emailsDiffer: "'Confirm New Email' and 'New Email' do not match.",
   tickFirst: 'Please tick the box first.',
   minPayment: 'Minimum amount to pay is 10% of your remaining balance',
+  /** Where the spec is silent (issue 27): in arrears any amount from £1 is taken (a token payment, CONC 7.3.5). */
+  minTokenPayment: 'The least you can pay is £1.00.',
+  /** Where the spec is silent (issue 27): a part payment above the total due; `balance` as '£300.38'. */
+  maxPayment: (balance: string) => `The most you can pay is your remaining balance of ${balance}.`,
+  /** Where the spec is silent (issue 27, decision 025): a plan that extends the loan (a refinance). */
+  informationSheetSeen: 'Please read the arrears information sheet before you choose a longer plan.',
+  affordabilityConfirmed: 'Please confirm your income and outgoings before you choose a longer plan.',
   paymentDuration: 'Please enter your payment duration.',
   paymentDate: 'Please enter your payment date.',
   paymentFrequency: 'Please enter a valid payment frequency.',

@@ -36,4 +36,6 @@ export const ApplicationStep = {
   catchUp: { from: [AppStatus.arrears], to: AppStatus.active },
   default: { from: [AppStatus.active, AppStatus.arrears], to: AppStatus.defaulted },
   settle: { from: [AppStatus.active, AppStatus.arrears, AppStatus.defaulted], to: AppStatus.settled },
+  /** Repaid after a notice of withdrawal (Consumer Credit Act s66A, docs/decisions/026). */
+  withdraw: { from: [AppStatus.active, AppStatus.arrears, AppStatus.defaulted], to: AppStatus.withdrawn },
 } as const satisfies Record<string, Step>;

@@ -35,6 +35,16 @@ export const cardRepository = (db: DbExecutor, seal: (plain: string) => string) 
       })
       .execute();
   },
+
+  /** The customer's newest card: the one the CPA and 'use the card on file' charge. */
+  latestOf: (customerId: number) =>
+    db
+      .selectFrom('cards')
+      .select(['id', 'provider_token_sealed', 'last4', 'exp_month', 'exp_year'])
+      .where('customer_id', '=', customerId)
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst(),
 });
 
 export type CardRepository = ReturnType<typeof cardRepository>;

@@ -20,8 +20,12 @@ export type Instalment = { seq: number; dueDate: IsoDate; paymentPence: Pence };
 
 export type LoanTerms = {
   principalPence: Pence;
+  /** The current schedule's rate: the signed one, or a reschedule's (lower where the cap binds; 0 in forbearance). */
   dailyRate: number;
+  /** The current schedule's instalments. */
   instalments: readonly Instalment[];
+  /** Paid before the current schedule began: its instalments are paid from what is paid after (0: signed). */
+  paidBeforePence?: Pence;
 };
 
 export type Position = {
@@ -129,7 +133,12 @@ export function positionOf(terms: LoanTerms, rows: readonly LedgerRow[], through
       default:
         break;
     }
-    if (row.type === 'advance' || p.principalPence !== before) {
+    if (row.type === 'reschedule') {
+      // A new schedule starts: its interest was priced from this day on the principal owed, so the day's
+      // interest runs from here (an already accrued day stays as it was).
+      p.principalSince = accruedThrough && accruedThrough > row.onDate ? accruedThrough : row.onDate;
+      p.interestSincePence = 0;
+    } else if (row.type === 'advance' || p.principalPence !== before) {
       // A card payment or write-off is made during its day, so that day's interest runs on what is left;
       // the advance and a CPA collection happen at or after the day's accrual.
       // (Unless that day was already accrued: then its interest ran on the principal before.)
@@ -177,13 +186,18 @@ export type InstalmentState = Instalment & {
   duePence: Pence;
 };
 
+/** What was paid towards the current schedule: everything paid since it began. */
+export const paidUnderSchedule = (terms: LoanTerms, position: Position): Pence =>
+  Math.max(0, position.paidPence - (terms.paidBeforePence ?? 0));
+
 /** Each instalment, paid or not, from the payments made (oldest instalment first). */
 export function instalmentStates(terms: LoanTerms, position: Position): InstalmentState[] {
   let scheduledSoFar = 0;
   const settled = position.advancedPence > 0 && position.totalDuePence === 0;
+  const paid = paidUnderSchedule(terms, position);
   return terms.instalments.map((instalment) => {
     scheduledSoFar += instalment.paymentPence;
-    const unpaidOfThis = Math.min(instalment.paymentPence, Math.max(0, scheduledSoFar - position.paidPence));
+    const unpaidOfThis = Math.min(instalment.paymentPence, Math.max(0, scheduledSoFar - paid));
     const duePence = settled ? 0 : Math.min(unpaidOfThis, position.totalDuePence);
     return { ...instalment, isPaid: duePence === 0, duePence };
   });

@@ -7,6 +7,7 @@ import type { DbExecutor } from '../../db/create-db';
 import type {
   CpaAttemptTable,
   LoanInstalmentTable,
+  LoanScheduleTable,
   LoanTable,
   LoanTransactionTable,
   LoanTransactionType,
@@ -22,17 +23,28 @@ export type AttemptRow = Selectable<CpaAttemptTable>;
 export type LoanBook = {
   loan: LoanRow;
   terms: LoanTerms;
-  /** The signed schedule, with its interest and principal split (for the customer's schedule). */
+  /**
+   * Every version of the schedule, oldest first, with its interest and principal split (for the
+   * customer's schedule and statement); `terms.instalments` is the current version's.
+   */
   schedule: {
     seq: number;
+    version: number;
     dueDate: IsoDate;
     paymentPence: Pence;
     principalPence: Pence;
     interestPence: Pence;
   }[];
+  /** The reschedules, oldest first (none: the signed schedule is the current one). */
+  plans: PlanRow[];
   rows: LedgerRow[];
   attempts: AttemptRow[];
 };
+
+export type PlanRow = Selectable<LoanScheduleTable>;
+
+/** The current version of the schedule: the newest reschedule's, else the signed one (1). */
+export const currentVersion = (book: Pick<LoanBook, 'plans'>) => book.plans.at(-1)?.version ?? 1;
 
 export type Posting = {
   applicationId: number;
@@ -49,6 +61,7 @@ export const attemptOf = (a: AttemptRow): Attempt => ({
   attempt: a.attempt,
   onDate: a.on_date,
   outcome: a.outcome,
+  createdAt: a.created_at,
 });
 
 /**
@@ -82,22 +95,37 @@ function assemble(
   instalments: readonly InstalmentRow[],
   rows: readonly TransactionRow[],
   attempts: readonly AttemptRow[],
+  plans: readonly PlanRow[],
 ) {
   for (const loan of loans) {
     books.set(loan.application_id, {
       loan,
       terms: { principalPence: loan.principal_pence, dailyRate: loan.daily_rate, instalments: [] },
       schedule: [],
+      plans: [],
       rows: [],
       attempts: [],
     });
+  }
+  for (const plan of plans) books.get(plan.application_id)?.plans.push(plan);
+  for (const book of books.values()) {
+    const plan = book.plans.at(-1);
+    if (plan)
+      book.terms = { ...book.terms, dailyRate: plan.daily_rate, paidBeforePence: plan.paid_before_pence };
   }
   for (const i of instalments) {
     const book = books.get(i.application_id);
     if (!book) continue;
     const line = { seq: i.seq, dueDate: i.due_date, paymentPence: i.payment_pence };
-    (book.terms.instalments as LoanTerms['instalments'][number][]).push(line);
-    book.schedule.push({ ...line, principalPence: i.principal_pence, interestPence: i.interest_pence });
+    if (i.version === currentVersion(book)) {
+      (book.terms.instalments as LoanTerms['instalments'][number][]).push(line);
+    }
+    book.schedule.push({
+      ...line,
+      version: i.version,
+      principalPence: i.principal_pence,
+      interestPence: i.interest_pence,
+    });
   }
   for (const r of rows) {
     books.get(r.application_id)?.rows.push({
@@ -112,13 +140,13 @@ function assemble(
 }
 
 /**
- * One customer's newest application, loans, instalments, ledger rows, attempts and approvals as rows of
- * one shape (kind 'p', 'l', 'i', 't', 'a', 'd'): one query, where six would each cost a round trip, a
+ * One customer's newest application, loans, instalments, ledger rows, attempts, approvals and reschedules
+ * as rows of one shape (kind 'p', 'l', 'i', 't', 'a', 'd', 's'): one query, where six would each cost a round trip, a
  * socket write on both sides and the database's planning (decision 024). Unused columns are null; `n`
  * integers, `f1` the daily rate, `t` text.
  */
 type CustomerRow = {
-  kind: 'p' | 'l' | 'i' | 't' | 'a' | 'd';
+  kind: 'p' | 'l' | 'i' | 't' | 'a' | 'd' | 's';
   application_id: number;
   n1: number;
   n2: number | null;
@@ -133,7 +161,7 @@ const customerRows = (db: DbExecutor, customerId: number) =>
       l.total_repayable_pence as n3, cast(null as integer) as n4, l.daily_rate as f1, l.priced_on as t1,
       l.funded_on as t2, l.settled_on as t3, l.blocked_on as t4, l.blocked_reason as t5,
       l.cpa_cancelled_at as t6, l.default_notice_on as t7, l.remedy_by as t8, l.defaulted_on as t9,
-      l.created_at as t10, cast(null as varchar(200)) as t11
+      l.created_at as t10, l.cpa_renewed_at as t11
     from loans l where l.customer_id = ${customerId}
     union all
     select 'p', p.id, p.status_id, null, null, null, null, p.guid, null, null, null, null, null, null, null,
@@ -141,7 +169,7 @@ const customerRows = (db: DbExecutor, customerId: number) =>
     from applications p
     where p.id = (select max(newest.id) from applications newest where newest.customer_id = ${customerId})
     union all
-    select 'i', i.application_id, i.seq, i.payment_pence, i.principal_pence, i.interest_pence, null,
+    select 'i', i.application_id, i.seq, i.payment_pence, i.principal_pence, i.interest_pence, i.version,
       i.due_date, null, null, null, null, null, null, null, null, null, null
     from loan_instalments i join loans l on l.application_id = i.application_id
     where l.customer_id = ${customerId}
@@ -154,6 +182,11 @@ const customerRows = (db: DbExecutor, customerId: number) =>
     select 'a', a.application_id, a.id, a.seq, a.attempt, a.amount_pence, null, a.on_date,
       a.idempotency_key, a.outcome, a.z2, a.z3, a.charge_id, a.created_at, a.answered_at, null, null, null
     from cpa_attempts a join loans l on l.application_id = a.application_id
+    where l.customer_id = ${customerId}
+    union all
+    select 's', s.application_id, s.version, s.paid_before_pence, null, null, s.daily_rate, s.kind,
+      s.created_on, s.idempotency_key, s.created_at, null, null, null, null, null, null, null
+    from loan_schedules s join loans l on l.application_id = s.application_id
     where l.customer_id = ${customerId}
     union all
     select 'd', d.application_id, d.id, null, null, null, null, d.created_at, null, null, null, null, null,
@@ -203,6 +236,7 @@ export function loanRepository(db: DbExecutor) {
           remedy_by: null,
           defaulted_on: null,
           created_at: nowIso(),
+          cpa_renewed_at: null,
         })
         .execute();
       await db
@@ -225,7 +259,7 @@ export function loanRepository(db: DbExecutor) {
       const books = new Map<number, LoanBook>();
       for (const ids of chunks(applicationIds, 500)) {
         if (ids.length === 0) continue;
-        const [loans, instalments, rows, attempts] = await Promise.all([
+        const [loans, instalments, rows, attempts, plans] = await Promise.all([
           db.selectFrom('loans').selectAll().where('application_id', 'in', ids).execute(),
           db
             .selectFrom('loan_instalments')
@@ -246,8 +280,15 @@ export function loanRepository(db: DbExecutor) {
             .where('application_id', 'in', ids)
             .orderBy('id')
             .execute(),
+          db
+            .selectFrom('loan_schedules')
+            .selectAll()
+            .where('application_id', 'in', ids)
+            .orderBy('application_id')
+            .orderBy('version')
+            .execute(),
         ]);
-        assemble(books, loans, instalments, rows, attempts);
+        assemble(books, loans, instalments, rows, attempts, plans);
       }
       return books;
     },
@@ -276,6 +317,7 @@ export function loanRepository(db: DbExecutor) {
           remedy_by: r.t8,
           defaulted_on: r.t9,
           created_at: r.t10!,
+          cpa_renewed_at: r.t11,
         }))
         .reverse();
       const books = new Map<number, LoanBook>();
@@ -290,6 +332,7 @@ export function loanRepository(db: DbExecutor) {
           principal_pence: r.n3!,
           interest_pence: r.n4!,
           due_date: r.t1!,
+          version: r.f1!,
         })),
         of('t').map((r) => ({
           id: r.n1,
@@ -314,6 +357,16 @@ export function loanRepository(db: DbExecutor) {
           created_at: r.t7!,
           answered_at: r.t8,
         })),
+        of('s').map((r) => ({
+          application_id: r.application_id,
+          version: r.n1,
+          paid_before_pence: r.n2!,
+          daily_rate: r.f1!,
+          kind: r.t1 as PlanRow['kind'],
+          created_on: r.t2!,
+          idempotency_key: r.t3!,
+          created_at: r.t4!,
+        })),
       );
       // The latest approval (rows come oldest first).
       for (const r of of('d')) approvedAt.set(r.application_id, r.t1!);
@@ -325,6 +378,17 @@ export function loanRepository(db: DbExecutor) {
           approvedAt: approvedAt.get(loan.application_id) ?? null,
         })),
       };
+    },
+
+    /**
+     * The customer's loan being repaid, if any: paid out, not settled, its application the newest and
+     * live (active, in arrears or defaulted). What the customer's payments, cards and plans act on.
+     */
+    async liveOf(customerId: number): Promise<LoanBook | undefined> {
+      const { newest, loans } = await this.ofCustomer(customerId);
+      const book = loans[0]?.book;
+      if (!book?.loan.funded_on || book.loan.settled_on || newest?.id !== book.loan.application_id) return;
+      return LIVE_LOAN_STATUSES.includes(newest.statusId) ? book : undefined;
     },
 
     /**

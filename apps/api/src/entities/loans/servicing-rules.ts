@@ -1,7 +1,7 @@
 import { addDays, daysBetween, type IsoDate } from '@lender/contract/dates';
 import type { Pence } from '@lender/contract/money';
 import { DEFAULT_FEE_MAX_PENCE } from '@lender/contract/pricing/pricing';
-import { costCapPence, instalmentStates, type LoanTerms, type Position } from './ledger';
+import { costCapPence, instalmentStates, paidUnderSchedule, type LoanTerms, type Position } from './ledger';
 
 /**
  * The rules a closed day applies to a loan, as pure functions of its terms, ledger position and
@@ -10,7 +10,20 @@ import { costCapPence, instalmentStates, type LoanTerms, type Position } from '.
  */
 
 export type AttemptOutcome = 'pending' | 'approved' | 'declined' | 'unavailable';
-export type Attempt = { seq: number; attempt: number; onDate: IsoDate; outcome: AttemptOutcome };
+export type Attempt = {
+  seq: number;
+  attempt: number;
+  onDate: IsoDate;
+  outcome: AttemptOutcome;
+  /** When it was made (an ISO timestamp): attempts before a new card renewed the CPA do not count. */
+  createdAt?: string;
+};
+
+/** The attempts made under the current authority: since a new card renewed it, if one did. */
+export const sinceRenewal = <T extends { createdAt?: string }>(
+  attempts: readonly T[],
+  renewedAt: string | null,
+) => (renewedAt ? attempts.filter((a) => (a.createdAt ?? '') >= renewedAt) : attempts);
 
 /** CONC 7.6.14: at most two unsuccessful attempts to collect an instalment under the CPA. */
 export const MAX_FAILED_ATTEMPTS = 2;
@@ -22,13 +35,15 @@ export type Collection = { seq: number; attempt: number; amountPence: Pence };
  * (never less than that: CONC 7.6.13 forbids part payments by CPA). The first attempt on its due date
  * (or the first closed day after it), the second only on a later day than the first and only after it
  * was declined. An attempt the provider never answered ('pending', 'unavailable') is not the customer's
- * failure and is not replaced: it is asked again under its own key until it is answered.
+ * failure and is not replaced: it is asked again under its own key until it is answered. Failed attempts
+ * count from `renewedAt`, when a new card renewed the authority (docs/decisions/025).
  */
 export function collectionDue(
   terms: LoanTerms,
   position: Position,
   attempts: readonly Attempt[],
   date: IsoDate,
+  renewedAt: string | null = null,
 ): Collection | null {
   const unpaid = instalmentStates(terms, position).find((i) => i.dueDate <= date && i.duePence > 0);
   if (!unpaid) return null;
@@ -36,8 +51,7 @@ export function collectionDue(
   // An attempt not yet answered is asked again under its own key (the close of business does), never
   // replaced by a new one: a provider that took the money but lost its answer must not be charged twice.
   if (mine.some((a) => a.outcome !== 'declined')) return null;
-  const failed = mine.filter((a) => a.outcome === 'declined').length;
-  if (failed >= MAX_FAILED_ATTEMPTS) return null;
+  if (attemptsExhausted(sinceRenewal(mine, renewedAt), unpaid.seq)) return null;
   const last = mine.reduce<Attempt | null>((a, b) => (!a || b.attempt > a.attempt ? b : a), null);
   if (last && last.onDate >= date) return null;
   return { seq: unpaid.seq, attempt: (last?.attempt ?? 0) + 1, amountPence: unpaid.duePence };
@@ -89,7 +103,7 @@ export function s86bTrigger(terms: LoanTerms, position: Position, date: IsoDate)
   const lastCount = weekly ? 4 : 2;
   if (due.length < lastCount) return null;
   const required = due.reduce((sum, i) => sum + i.paymentPence, 0);
-  const shortfall = Math.min(required - position.paidPence, position.totalDuePence);
+  const shortfall = Math.min(required - paidUnderSchedule(terms, position), position.totalDuePence);
   const lastPayments = due.slice(-lastCount).reduce((sum, i) => sum + i.paymentPence, 0);
   if (shortfall <= 0 || shortfall < lastPayments) return null;
   return oldestUnpaidDueDate(terms, position, date);

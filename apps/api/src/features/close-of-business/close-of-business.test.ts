@@ -10,6 +10,7 @@ import {
   signedApplicant,
   statusOf,
   travelTo,
+  activeLoan,
 } from '../../test/live-loan';
 import { seedLoans } from '../../test/seed-loans';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -34,13 +35,9 @@ const attemptsOf = (t: TestApp, applicationId: number) =>
     .execute();
 
 /** A test app with one signed loan, paid out and active (on the card given, else a good one), and its due dates. */
-async function activeLoan(cardNumber?: string) {
+async function appWithActiveLoan(cardNumber?: string) {
   const t = await createTestApp();
-  const loan = await signedApplicant(t, {}, cardNumber ? { card: { cardNumber } } : {});
-  await eventually(
-    () => statusOf(t, loan.guid),
-    (s) => s === AppStatus.active,
-  );
+  const loan = await activeLoan(t, cardNumber);
   return { t, loan, dates: await dueDates(t, loan.applicationId) };
 }
 
@@ -49,7 +46,7 @@ describe('the close of business, for a loan paid on time', () => {
   let loan: Awaited<ReturnType<typeof signedApplicant>>;
   let dates: string[];
   beforeAll(async () => {
-    ({ t, loan, dates } = await activeLoan());
+    ({ t, loan, dates } = await appWithActiveLoan());
   });
   afterAll(() => t.close());
 
@@ -132,7 +129,7 @@ describe('the close of business, for a card that declines collections (4000 0000
   let loan: Awaited<ReturnType<typeof signedApplicant>>;
   let dates: string[];
   beforeAll(async () => {
-    ({ t, loan, dates } = await activeLoan(CARDS.declinesCharges));
+    ({ t, loan, dates } = await appWithActiveLoan(CARDS.declinesCharges));
   });
   afterAll(() => t.close());
 
@@ -174,7 +171,7 @@ describe('the close of business, for a card that has expired since the check', (
   let t: TestApp;
   let loan: Awaited<ReturnType<typeof signedApplicant>>;
   beforeAll(async () => {
-    ({ t, loan } = await activeLoan());
+    ({ t, loan } = await appWithActiveLoan());
     // The card provider now holds the card as expired last year (the bank replaced it meanwhile).
     const lastYear = Number(t.ctx.businessDate.today().slice(0, 4)) - 1;
     await t.ctx.db
@@ -269,7 +266,7 @@ describe('the close of business, for a loan never paid (notices, default, pre-cl
   let loan: Awaited<ReturnType<typeof signedApplicant>>;
   let dates: string[];
   beforeAll(async () => {
-    ({ t, loan, dates } = await activeLoan(CARDS.declinesCharges));
+    ({ t, loan, dates } = await appWithActiveLoan(CARDS.declinesCharges));
   });
   afterAll(() => t.close());
 

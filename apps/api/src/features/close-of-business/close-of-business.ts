@@ -4,14 +4,25 @@ import type { AppContext } from '../../app-context';
 import { ApplicationStep } from '../../entities/applications/application-steps';
 import { transition } from '../../entities/applications/transition';
 import { arrearsPence, interestFor, positionOf } from '../../entities/loans/ledger';
+import { endRepaidLoan } from '../../entities/loans/loan-end';
 import { addToBook, type Posting } from '../../entities/loans/loan-repository';
+import { PAYMENT_IN_FLIGHT_MS, paymentRepository } from '../../entities/loans/payment-repository';
 import { defaultFeeDue } from '../../entities/loans/servicing-rules';
 import { entityRepositories, unitOfWork } from '../../entities/unit-of-work';
 import type { CardProvider } from '../../lib/card-provider/card-provider';
 import { nowIso } from '../../lib/clock';
 import { jobLock } from '../../lib/job-lock';
 import { cpaCollections, type LoanOfTheDay } from './cpa-collections';
+import {
+  feeAllowed,
+  holdsOf,
+  inBreathingSpace,
+  interestDayOf,
+  noticesAllowed,
+  type Hold,
+} from './loan-holds';
 import { loanNotices } from './loan-notices';
+import { withdrawalReminders } from './withdrawal-reminder';
 
 /** Loans read and closed together: a few queries per page, whatever the book's size. */
 const PAGE = 500;
@@ -35,6 +46,8 @@ export function closeOfBusiness(ctx: AppContext, cards: CardProvider) {
   const lock = jobLock(ctx.db, 'close-of-business');
   const collections = cpaCollections(ctx, store, cards);
   const noticesFor = loanNotices(ctx, store);
+  const remindWithdrawal = withdrawalReminders(ctx, store);
+  const payments = paymentRepository(ctx.db);
   let running = false;
   const { config } = ctx;
 
@@ -57,18 +70,25 @@ export function closeOfBusiness(ctx: AppContext, cards: CardProvider) {
     return (row?.first as IsoDate | null | undefined) ?? null;
   }
 
-  /** What one day asks of one loan after its interest and collections: fee, status, notices. */
-  async function serviceLoan({ book, statusId }: LoanOfTheDay, date: IsoDate) {
+  /**
+   * What one day asks of one loan after its interest and collections: fee, status, notices; less for a
+   * loan under a notice of withdrawal or in a Breathing Space (`hold`, docs/decisions/026).
+   */
+  async function serviceLoan({ book, statusId }: LoanOfTheDay, date: IsoDate, hold: Hold | undefined) {
     const { loan, terms } = book;
     const app = { id: loan.application_id, customerId: loan.customer_id };
 
-    if (statusId !== AppStatus.defaulted) {
-      const scheduledInterestPence = book.schedule.reduce((sum, s) => sum + s.interestPence, 0);
+    // No fee on a defaulted loan, nor while a forbearance plan is kept (CONC 7.3: docs/decisions/025).
+    if (statusId !== AppStatus.defaulted && book.plans.at(-1)?.kind !== 'forbearance') {
+      // The signed schedule's interest: the fee never takes the room the agreement's own interest needs.
+      const scheduledInterestPence = book.schedule
+        .filter((s) => s.version === 1)
+        .reduce((sum, s) => sum + s.interestPence, 0);
       const fee = defaultFeeDue(terms, positionOf(terms, book.rows, date), date, {
         afterDays: config.DEFAULT_FEE_AFTER_DAYS,
         scheduledInterestPence,
       });
-      if (fee > 0) {
+      if (fee > 0 && feeAllowed(hold, terms, positionOf(terms, book.rows, date), date)) {
         const posting: Posting = {
           applicationId: app.id,
           type: 'default-fee',
@@ -84,13 +104,12 @@ export function closeOfBusiness(ctx: AppContext, cards: CardProvider) {
     const now = positionOf(terms, book.rows, date);
     const arrears = arrearsPence(terms, now, date);
     if (now.totalDuePence === 0) {
-      await transition(
-        store,
-        app,
-        ApplicationStep.settle,
-        { kind: 'settled', reason: `repaid in full by ${date}` },
-        ({ loans }) => loans.update(app.id, { settled_on: date }),
-      );
+      await endRepaidLoan(store, app, date, `repaid in full by ${date}`);
+      return;
+    }
+    if (hold?.withdrawal) {
+      // The agreement's instalments no longer apply (s66A(7)): no arrears by them, no notices under it.
+      if (!inBreathingSpace(hold, date)) await remindWithdrawal(book, hold.withdrawal, date, now);
       return;
     }
     if (arrears > 0 && statusId === AppStatus.active) {
@@ -104,7 +123,7 @@ export function closeOfBusiness(ctx: AppContext, cards: CardProvider) {
         reason: `nothing overdue on ${date}`,
       });
     }
-    await noticesFor(book, statusId, date, now, arrears);
+    if (noticesAllowed(hold, date)) await noticesFor(book, statusId, date, now, arrears);
   }
 
   /** Closes one day for every live loan; nothing if it is closed already. */
@@ -124,13 +143,20 @@ export function closeOfBusiness(ctx: AppContext, cards: CardProvider) {
       if (page.length === 0) break;
       after = page[page.length - 1]!.id;
       const books = await store.loans.books(page.map((p) => p.id));
+      const holds = await holdsOf(
+        ctx.db,
+        page.map((p) => p.id),
+      );
 
-      // The day's interest for the whole page in one insert (a defaulted loan's interest is frozen).
+      // The day's interest for the whole page in one insert (a defaulted loan's interest is frozen, and
+      // none is added in a Breathing Space).
       const interest: Posting[] = [];
       for (const { id, statusId } of page) {
         const book = books.get(id)!;
-        if (statusId === AppStatus.defaulted) continue;
-        const amountPence = interestFor(book.terms, positionOf(book.terms, book.rows, date), date);
+        const hold = holds.get(id);
+        if (statusId === AppStatus.defaulted || inBreathingSpace(hold, date)) continue;
+        const position = positionOf(book.terms, book.rows, date);
+        const amountPence = interestFor(book.terms, position, interestDayOf(hold, position, date));
         if (amountPence === 0) continue;
         const posting: Posting = {
           applicationId: id,
@@ -144,13 +170,24 @@ export function closeOfBusiness(ctx: AppContext, cards: CardProvider) {
       }
       await store.loans.post(interest);
 
+      // A loan whose customer is paying by card right now is collected from on another day: the CPA
+      // would otherwise price its instalment without that payment (docs/decisions/025).
+      const paying = await payments.chargingAmong(
+        page.map((p) => p.id),
+        new Date(Date.now() - PAYMENT_IN_FLIGHT_MS).toISOString(),
+      );
       const serviced = page
+        .filter(({ id }) => !paying.has(id))
         .map(({ id, statusId }) => ({ book: books.get(id)!, statusId }))
-        .filter((l) => needsService(l, date));
-      const collected = await collections.collect(serviced, date);
+        .filter((l) => holds.get(l.book.loan.application_id)?.withdrawal || needsService(l, date));
+      // No step to collect a debt in a Breathing Space; a notice of withdrawal cancelled the CPA.
+      const collected = await collections.collect(
+        serviced.filter((l) => !inBreathingSpace(holds.get(l.book.loan.application_id), date)),
+        date,
+      );
       tally.collected += collected.collected;
       tally.declined += collected.declined;
-      for (const loan of serviced) await serviceLoan(loan, date);
+      for (const loan of serviced) await serviceLoan(loan, date, holds.get(loan.book.loan.application_id));
       tally.loans += page.length;
     }
     await ctx.db

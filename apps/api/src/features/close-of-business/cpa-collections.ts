@@ -62,6 +62,7 @@ export function cpaCollections(ctx: AppContext, store: EntityStore, cards: CardP
       positionOf(book.terms, book.rows, date),
       book.attempts.map(attemptOf),
       date,
+      loan.cpa_renewed_at,
     );
     if (!due) return [];
     const attempt: AttemptRow = {
@@ -172,10 +173,16 @@ export function cpaCollections(ctx: AppContext, store: EntityStore, cards: CardP
     for (const { book, posting } of postings) addToBook(book, posting);
   }
 
-  /** The attempt that ends collections from this card, if any: an expired card, or the last one allowed. */
+  /**
+   * The attempt that ends collections from this card, if any: an expired card, or the last one allowed,
+   * among the attempts since a new card renewed the authority.
+   */
   function failureOf(book: LoanBook): AttemptRow | undefined {
-    const attempts = book.attempts.map(attemptOf);
-    return book.attempts.find(
+    const current = book.loan.cpa_renewed_at
+      ? book.attempts.filter((a) => a.created_at >= book.loan.cpa_renewed_at!)
+      : book.attempts;
+    const attempts = current.map(attemptOf);
+    return current.find(
       (a) => a.outcome === 'declined' && (a.z2 === EXPIRED || attemptsExhausted(attempts, a.seq)),
     );
   }

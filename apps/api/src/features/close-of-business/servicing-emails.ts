@@ -6,7 +6,7 @@ import { customerEmail, FREE_DEBT_ADVICE } from '../../lib/customer-email';
 /** The FCA's information sheet that must go with a notice of sums in arrears (s86B, s86D). */
 export const FCA_ARREARS_SHEET = {
   text: 'Arrears information sheet, Financial Conduct Authority',
-  href: 'https://www.fca.org.uk/publication/consumer-information/arrears-information-sheet.pdf',
+  href: BRAND.fcaArrearsSheetUrl,
 };
 
 type Customer = { firstName: string; publicUrl: string };

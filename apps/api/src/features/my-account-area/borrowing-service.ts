@@ -5,7 +5,16 @@ import { ENDED_STATUSES } from '@lender/contract/status';
 import { statusText } from '@lender/contract/status-text';
 import type { Db } from '../../db/create-db';
 import { loanRepository, type LoanBook } from '../../entities/loans/loan-repository';
-import { loanDays, loanFigures, loanType, scheduleRows, transactionLines, withinYear } from './loan-views';
+import { planRules } from '../../entities/loans/plan-rules';
+import {
+  loanDays,
+  loanFigures,
+  loanType,
+  scheduleRows,
+  signedSchedule,
+  transactionLines,
+  withinYear,
+} from './loan-views';
 
 const pounds = penceToPounds;
 
@@ -15,7 +24,7 @@ function latestLoan(book: LoanBook) {
   return {
     appID: book.loan.application_id,
     fundedDate: book.loan.funded_on!,
-    approvedPeriod: book.schedule.length,
+    approvedPeriod: signedSchedule(book).length,
     days: loanDays(book),
     loanType: loanType(book),
     amount: pounds(f.amountPence),
@@ -50,12 +59,14 @@ export function borrowingService(db: Db, today: () => IsoDate = londonToday) {
         pounds(figures.reduce((s, f) => s + pick(f), 0));
 
       const live = lastFunded && !lastFunded.loan.settled_on ? lastFunded : undefined;
+      // Numbered within the current schedule: a rescheduled loan's plan is 'Instalment 1 of 3' again.
+      const plan = live?.terms.instalments.map((i) => i.seq) ?? [];
       const due = live
         ? scheduleRows(live)
             .filter((r) => !r.isPayed)
             .map((r) => ({
               date: r.paymentDate,
-              description: `Instalment ${r.seq} of ${live.schedule.length}${r.paymentDate < date ? ' (overdue)' : ''}`,
+              description: `Instalment ${plan.indexOf(r.seq) + 1} of ${plan.length}${r.paymentDate < date ? ' (overdue)' : ''}`,
               amount: pounds(r.duePence),
             }))
         : [];
@@ -105,6 +116,8 @@ export function borrowingService(db: Db, today: () => IsoDate = londonToday) {
           totalDue: 0,
           appStatus: statusText(statusId).name,
           blocked: false,
+          cpaCancelled: false,
+          planRules: null,
           schedule: [],
           transactions: [],
         };
@@ -129,6 +142,9 @@ export function borrowingService(db: Db, today: () => IsoDate = londonToday) {
         totalDue: pounds(book.loan.funded_on ? loanFigures(book).totalDuePence : 0),
         appStatus: statusText(loanStatus).name,
         blocked: book.loan.blocked_on !== null,
+        cpaCancelled: book.loan.cpa_cancelled_at !== null,
+        // Paid out and not repaid: the only loans a new plan can be made for.
+        planRules: book.loan.funded_on && !book.loan.settled_on ? planRules(book, today()) : null,
         schedule: scheduleRows(book).map((r) => ({
           paymentDate: r.paymentDate,
           principal: pounds(r.principalPence),

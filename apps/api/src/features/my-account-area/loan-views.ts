@@ -1,7 +1,7 @@
 import { addDays, daysBetween, type IsoDate } from '@lender/contract/dates';
 import type { Pence } from '@lender/contract/money';
 import { instalmentStates, positionOf } from '../../entities/loans/ledger';
-import type { LoanBook } from '../../entities/loans/loan-repository';
+import { currentVersion, type LoanBook } from '../../entities/loans/loan-repository';
 import type { LoanTransactionType } from '../../db/schema';
 
 /**
@@ -23,9 +23,12 @@ export type LoanFigures = {
   paidPence: Pence;
 };
 
+/** The schedule the customer signed (version 1), whatever was rescheduled since. */
+export const signedSchedule = (book: LoanBook) => book.schedule.filter((s) => s.version === 1);
+
 export function loanFigures(book: LoanBook): LoanFigures {
   const p = positionOf(book.terms, book.rows);
-  const contract = book.schedule.reduce((sum, s) => sum + s.interestPence, 0);
+  const contract = signedSchedule(book).reduce((sum, s) => sum + s.interestPence, 0);
   return {
     amountPence: book.loan.principal_pence,
     contractInterestPence: contract,
@@ -46,20 +49,39 @@ export const loanDays = (book: LoanBook): number => {
 };
 
 export const loanType = (book: LoanBook) =>
-  book.schedule.length === 1 ? 'Short-term loan' : 'Instalment loan';
+  signedSchedule(book).length === 1 ? 'Short-term loan' : 'Instalment loan';
 
+/**
+ * The schedule as the customer reads it: the current version's instalments, paid or due, after the
+ * instalments an earlier version had already had paid when it was replaced. An earlier version's
+ * unpaid instalments are replaced, not due: they stay in the database for the statement.
+ */
 export function scheduleRows(book: LoanBook) {
-  const states = instalmentStates(book.terms, positionOf(book.terms, book.rows));
-  return book.schedule.map((line, k) => ({
-    seq: line.seq,
-    paymentDate: line.dueDate,
-    principalPence: line.principalPence,
-    interestPence: line.interestPence,
-    pmtPence: line.paymentPence,
-    // Nothing is paid before the money is: an unfunded loan's instalments are all still to come.
-    isPayed: book.loan.funded_on !== null && states[k]!.isPaid,
-    duePence: states[k]!.duePence,
-  }));
+  const version = currentVersion(book);
+  const states = new Map(
+    instalmentStates(book.terms, positionOf(book.terms, book.rows)).map((s) => [s.seq, s]),
+  );
+  const paidBefore = (v: number) =>
+    v === 1 ? 0 : book.plans.find((p) => p.version === v)!.paid_before_pence;
+  const earlier = new Map<number, number>();
+  return book.schedule.flatMap((line) => {
+    const row = {
+      seq: line.seq,
+      paymentDate: line.dueDate,
+      principalPence: line.principalPence,
+      interestPence: line.interestPence,
+      pmtPence: line.paymentPence,
+    };
+    if (line.version === version) {
+      const state = states.get(line.seq)!;
+      // Nothing is paid before the money is: an unfunded loan's instalments are all still to come.
+      return [{ ...row, isPayed: book.loan.funded_on !== null && state.isPaid, duePence: state.duePence }];
+    }
+    const scheduled = (earlier.get(line.version) ?? 0) + line.paymentPence;
+    earlier.set(line.version, scheduled);
+    const paidWithin = paidBefore(line.version + 1) - paidBefore(line.version);
+    return scheduled <= paidWithin ? [{ ...row, isPayed: true, duePence: 0 }] : [];
+  });
 }
 
 const WORDS: Record<LoanTransactionType, string> = {
@@ -71,6 +93,7 @@ const WORDS: Record<LoanTransactionType, string> = {
   refund: 'Refund',
   'write-off': 'Written off',
   reversal: 'Reversal',
+  reschedule: 'Repayment plan changed',
 };
 
 /** Adds to what the customer owes (debit) or takes from it (credit). */

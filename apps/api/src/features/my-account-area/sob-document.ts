@@ -3,7 +3,7 @@ import { addDays, formatDisplayDate, type IsoDate } from '@lender/contract/dates
 import { formatPence } from '@lender/contract/money';
 import type { AgreementDocument, Block } from '../../documents/blocks';
 import type { LoanBook } from '../../entities/loans/loan-repository';
-import { loanFigures, loanType, transactionLines, withinYear } from './loan-views';
+import { loanFigures, loanType, signedSchedule, transactionLines, withinYear } from './loan-views';
 
 /**
  * The summary of borrowing the CMA's Payday Lending Market Investigation Order 2015 (articles 12 and 13)
@@ -58,7 +58,7 @@ export function sobDocument(
         rowHeaders: true,
         rows: [
           ['Amount borrowed', formatPence(f.amountPence)],
-          ['Number of repayments', String(book.schedule.length)],
+          ['Number of repayments', String(signedSchedule(book).length)],
           ['Interest in the agreement', formatPence(f.contractInterestPence)],
           ['Interest charged', formatPence(f.actualInterestPence)],
           ['Fees and charges', formatPence(f.chargePence)],

@@ -5,7 +5,13 @@ import { Writable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { decrypt } from '../../lib/secrets';
 import { CARDS, everySandboxRow, nextYear, SECURITY_CODE } from '../../sandbox/card-provider/test-support';
-import { applicantAt, createStage2Payload, fingerprint, tokeniseCard } from '../../test/application-journey';
+import {
+  answerBankChallenge,
+  applicantAt,
+  createStage2Payload,
+  fingerprint,
+  tokeniseCard,
+} from '../../test/application-journey';
 import { databaseTables, tableRows } from '../../test/quality/tables';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
@@ -29,21 +35,8 @@ async function checkCard(authorization: string, card: string, overrides: object 
   return { tokenised, payload, res: await submit(authorization, payload) };
 }
 
-/** The bank's challenge page, answered: its 303 points back at our stage 2 with z2, z3 and trxId. */
-async function answerChallenge(redirectUrl: string, decision: 'confirm' | 'fail') {
-  const { pathname, search } = new URL(redirectUrl);
-  const page = await t.app.inject({ method: 'GET', url: pathname + search });
-  expect(page.statusCode).toBe(200);
-  const trxId = new URL(redirectUrl).searchParams.get('trxId')!;
-  const answer = await t.app.inject({
-    method: 'POST',
-    url: pathname,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ trxId, decision }).toString(),
-  });
-  expect(answer.statusCode).toBe(303);
-  return new URL(answer.headers.location as string);
-}
+const answerChallenge = (redirectUrl: string, decision: 'confirm' | 'fail') =>
+  answerBankChallenge(t, redirectUrl, decision);
 
 describe('Register/SubmitStage2', () => {
   it('accepts a frictionless card: stores what the provider confirmed and moves to cardAccepted', async () => {

@@ -25,6 +25,10 @@ const card = () => ({
   endMonth: 11,
   endYear: nextYear(),
 });
+const cardSummary = () => {
+  const { nameOnCard, endMonth, endYear } = card();
+  return { nameOnCard, endMonth, endYear };
+};
 /** The address fields of the stage1 factory's applicant, so one address serves every example. */
 const homeAddress = () => {
   const { autoAddress, postCode, county, town, street, building, houseNumber, flatNo, address, country } =
@@ -127,11 +131,23 @@ const builders: Partial<Record<CallName, () => Example>> = {
     body: { livedInAddressID: 5, residentalStatusID: 1, autoAddress: true, address: homeAddress() },
   }),
   changeContactPreference: () => ({ body: { newsByEmail: true, newsBySms: false } }),
-  addCreditCard: () => ({ body: { creditCard: card(), address: null } }),
-  cardPayment: () => ({ body: { amount: 10 } }),
+  // A card the provider checked: never its number or security code (issue 27, decision 014).
+  addCreditCard: () => ({
+    body: { creditCard: cardSummary(), address: null, pKey: 'key', trxId: 'trx', isSignature: true },
+  }),
+  cardPayment: () => ({ body: { amount: 10, useExistingCard: true, idempotencyKey: guid() } }),
   calculate: () => ({ body: { frequencyID: 1, duration: 2, repayDate: workingDayAhead(10), amount: null } }),
-  reSchedule: () => ({ body: { frequencyID: 1, duration: 2, repayDate: workingDayAhead(10), amount: null } }),
+  reSchedule: () => ({
+    body: {
+      frequencyID: 1,
+      duration: 2,
+      repayDate: workingDayAhead(10),
+      amount: null,
+      idempotencyKey: guid(),
+    },
+  }),
   downloadSob: () => ({ query: { token: 'abc' } }),
+  downloadSettlement: () => ({ query: { token: 'abc' } }),
   uploadDocument: () => ({
     body: { documentCategoryID: 1, fileName: 'payslip.pdf', contentBase64: 'JVBERi0=' },
   }),

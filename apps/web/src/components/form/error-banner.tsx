@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 
 type Props = {
-  message: string | null;
+  /** Text, or text with a link in it (a payment's 'Card Expired. Please update your card here.'). */
+  message: ReactNode;
   /**
    * Raise it to move focus to the message (a failed attempt the person just made); a message shown on
    * arrival is announced without taking focus.
@@ -31,12 +32,12 @@ export function ErrorBanner({ message, focusRequests = 0 }: Props) {
 export function useErrorBanner() {
   const [state, setState] = useState<Props & { focusRequests: number }>({ message: null, focusRequests: 0 });
   const fail = useCallback(
-    (message: string) => setState((s) => ({ message, focusRequests: s.focusRequests + 1 })),
+    (message: ReactNode) => setState((s) => ({ message, focusRequests: s.focusRequests + 1 })),
     [],
   );
   const clear = useCallback(() => setState((s) => ({ ...s, message: null })), []);
   /** A message shown on arrival (not after the person's own attempt): announced, focus stays. */
-  const show = useCallback((message: string | null) => setState((s) => ({ ...s, message })), []);
+  const show = useCallback((message: ReactNode) => setState((s) => ({ ...s, message })), []);
   return { banner: state, fail, clear, show };
 }
 

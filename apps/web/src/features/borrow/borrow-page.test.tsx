@@ -24,11 +24,13 @@ afterEach(tearDownBorrowTests);
 
 const SOB_URL = '/api/MyAccountArea/DownloadSOB?token=single-use';
 
-/** The server: this summary, and SobLink answering with a fresh link. */
+/** The server: this summary, SobLink answering with a fresh link, and the loan's schedule (its help). */
 const borrowApi = (summary: Partial<BorrowingSummary> = {}, more: Parameters<typeof stubApi>[0] = {}) =>
   stubApi({
     [PATH.summary]: () => ({ object: createBorrowingSummary(summary) }),
     [PATH.sobLink]: () => ({ object: { url: SOB_URL } }),
+    [PATH.schedule]: () => ({ object: createScheduleSummary() }),
+    [PATH.withdrawal]: () => ({ object: { canWithdraw: false, withdrawBy: null, notice: null } }),
     ...more,
   });
 

@@ -8,10 +8,12 @@ import { Page } from '../../components/page';
 import { ApiCallError, serverMessage } from '../../lib/api-client';
 import { handOverToSigning } from '../../lib/hand-over-to-signing';
 import { QueryProvider } from '../../lib/query';
+import { ArrearsHelp } from './arrears-help';
 import { displayDate, money } from './borrow-format';
 import { BorrowTable, Fact, type Column } from './borrow-table';
 import { DownloadSummary } from './download-summary';
 import { useBorrowingSummary, type BorrowingSummary } from './get-borrowing-summary';
+import { WithdrawalSection } from './withdrawal-section';
 import '../../components/form/form.css';
 import './borrow.css';
 
@@ -64,6 +66,8 @@ function BorrowPage() {
           {data.lastFundedAppID !== NEVER_FUNDED ? <DownloadSummary /> : null}
         </div>
         <div className="borrow__main">
+          <ArrearsHelp summary={data} />
+          <WithdrawalSection statusId={data.appStatusID} />
           {data.canRepeat ? <RepeatLoan /> : null}
           <TwelveMonths rows={data.sobRep3} />
           <RecentLoan loans={data.sobRep4} />

@@ -17,6 +17,9 @@ export const PATH = {
   summary: '/api/MyAccountArea/GetBorrowingSummary',
   schedule: '/api/MyAccountArea/GetScheduleSummary',
   sobLink: '/api/MyAccountArea/SobLink',
+  cancelCpa: '/api/MyAccountArea/CancelCpa',
+  withdrawal: '/api/MyAccountArea/GetWithdrawal',
+  withdraw: '/api/MyAccountArea/Withdraw',
   esignLink: '/api/Register/EsignLink',
   logout: '/api/Account/Logout',
   refresh: '/api/Account/RefreshToken',
@@ -81,6 +84,8 @@ export function createScheduleSummary(overrides: Partial<ScheduleSummary> = {}):
     totalDue: 300.38,
     appStatus: 'Loan active',
     blocked: false,
+    cpaCancelled: false,
+    planRules: { signedLastDate: '2026-12-16', refinancesLeft: 2, forbearance: false },
     schedule: [
       { paymentDate: '2026-11-16', principal: 100, interest: 50.19, pmt: 150.19, isPayed: true },
       { paymentDate: '2026-12-16', principal: 100, interest: 50.19, pmt: 150.19, isPayed: false },

@@ -20,3 +20,17 @@ export const useScheduleSummary = () =>
     gcTime: 0,
     retry: false,
   });
+
+/**
+ * The same read as an extra of the borrow page (its help in arrears: whether a plan is forbearance, and
+ * whether the card is blocked), only for a loan being repaid; a failure leaves that page as it is.
+ */
+export const useScheduleSummaryExtra = (enabled: boolean) =>
+  useQuery({
+    queryKey: [...scheduleSummaryKey, 'extra'],
+    queryFn: () => callApi('getScheduleSummary', undefined, { skipDefaultErrorHandling: true }),
+    enabled,
+    staleTime: 0,
+    gcTime: 0,
+    retry: false,
+  });

@@ -168,4 +168,21 @@ describe('Repayment schedule', () => {
     await loaded();
     expect(screen.getByRole('status').textContent).toBe('Payment has been successfully proccessed');
   });
+
+  it('shows a second line under the success when the page sent one', async () => {
+    scheduleApi();
+    renderBorrow({
+      pathname: '/borrow/schedule',
+      state: scheduleNotice(
+        'Card has been added successfully',
+        'Your next repayment of £150.19 will be collected from this card on 16-12-2026.',
+      ),
+    });
+    await loaded();
+    const lines = [...screen.getByRole('status').querySelectorAll('p')].map((p) => p.textContent);
+    expect(lines).toEqual([
+      'Card has been added successfully',
+      'Your next repayment of £150.19 will be collected from this card on 16-12-2026.',
+    ]);
+  });
 });

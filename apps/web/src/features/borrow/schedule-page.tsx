@@ -8,6 +8,7 @@ import { QueryProvider } from '../../lib/query';
 import { displayDate, money, moneyOrBlank } from './borrow-format';
 import { BorrowTable, Fact, type Column } from './borrow-table';
 import { useScheduleSummary, type ScheduleSummary } from './get-schedule-summary';
+import { PaymentAuthority } from './payment-authority';
 import { noticeOf } from './schedule-notice';
 import './borrow.css';
 
@@ -51,9 +52,10 @@ function SchedulePage() {
   return (
     <Page heading={HEADING}>
       {notice ? (
-        <p className="banner banner--success" role="status">
-          {notice}
-        </p>
+        <div className="banner banner--success" role="status">
+          <p className="borrow-notice__line">{notice.notice}</p>
+          {notice.detail ? <p className="borrow-notice__line">{notice.detail}</p> : null}
+        </div>
       ) : null}
       <Facts schedule={data} />
       {payable ? (
@@ -61,6 +63,7 @@ function SchedulePage() {
       ) : (
         <p className="borrow__empty">No payments for this application</p>
       )}
+      {payable ? <PaymentAuthority cancelled={data.cpaCancelled} /> : null}
       <BorrowTable
         title="Payment plan"
         empty={

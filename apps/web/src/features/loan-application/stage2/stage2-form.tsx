@@ -1,10 +1,10 @@
 import { BRAND, telHref } from '@lender/contract/brand';
 import { AddressFields } from '../../../components/address/address-fields';
+import { CardFields } from '../../../components/card/card-fields';
 import { ErrorSummary } from '../../../components/form/error-summary';
 import { SubmitButton } from '../../../components/form/submit-button';
 import { useContractForm } from '../../../components/form/use-contract-form';
 import { YesNo } from '../../../components/form/yes-no';
-import { CardFields } from './card-fields';
 import {
   stage2Defaults,
   stage2FieldFor,
@@ -22,7 +22,7 @@ type Props = {
 const loadStage2FormSchema = () => import('@lender/contract/calls/register').then((m) => m.stage2FormSchema);
 
 export function Stage2Form({ send, onError }: Props) {
-  const { form, errorOf, formProps, summary, busy } = useContractForm<Stage2Values, Stage2Parsed>({
+  const { form, formProps, summary, busy } = useContractForm<Stage2Values, Stage2Parsed>({
     schema: loadStage2FormSchema,
     defaultValues: stage2Defaults,
     toPayload: toStage2Form,
@@ -52,7 +52,7 @@ export function Stage2Form({ send, onError }: Props) {
 
       <h2>Your debit card</h2>
       <p>The card must be a debit card in your own name.</p>
-      <CardFields form={form} errorOf={errorOf} />
+      <CardFields form={form} />
 
       <h2>Card address</h2>
       <YesNo

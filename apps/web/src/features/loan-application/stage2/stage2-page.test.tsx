@@ -6,9 +6,9 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiCallError, callApi } from '../../../lib/api-client';
 import { queryClient } from '../../../lib/query';
-import { frameOf, quietFrameLoading, recordFramePosts } from './frame-test-support';
+import { frameOf, quietFrameLoading, recordFramePosts } from '../../../lib/card-check/frame-test-support';
 import { Component } from './stage2-page';
-import type { TokenisedCard } from './tokenise-card';
+import type { TokenisedCard } from '../../../lib/card-check/tokenise-card';
 import { Where } from '../../../test/where';
 import { answerCalls } from '../../../test/answer-calls';
 

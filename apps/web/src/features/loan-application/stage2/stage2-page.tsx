@@ -6,16 +6,16 @@ import { ErrorBanner, useErrorBanner } from '../../../components/form/error-bann
 import { Page } from '../../../components/page';
 import { applicationStatusKey } from '../../../lib/api/get-application-status';
 import { serverMessage } from '../../../lib/api-client';
-import { trackRequest } from '../../../lib/loader-store';
+import { cardProviderSettingsQuery } from '../../../lib/card-check/card-provider-settings';
+import { checkCardInPage } from '../../../lib/card-check/check-card';
+import { goToChallenge } from '../../../lib/card-check/go-to-challenge';
+import { CardCheckError } from '../../../lib/card-check/tokenise-card';
+import { useChallengeReturn } from '../../../lib/card-check/use-challenge-return';
 import { QueryProvider } from '../../../lib/query';
 import { nextPathAfterSubmit, useStageStatus } from '../stage-status';
-import { cardProviderSettingsQuery } from './card-provider-settings';
-import { checkCard } from './check-card';
 import { Stage2Form } from './stage2-form';
 import { toStage2Payload, type Stage2Parsed } from './stage2-values';
-import { CARD_CHECK_LOADER_MESSAGE, pendingStage2, sendStage2, type Stage2Answer } from './submit-stage2';
-import { CardCheckError } from './tokenise-card';
-import { useChallengeReturn } from './use-challenge-return';
+import { pendingStage2, sendStage2, type Stage2Answer } from './submit-stage2';
 import '../../../components/form/form.css';
 
 /** Where another screen (the repeat loan) leaves a stage-2 error for this one to show once. */
@@ -32,16 +32,6 @@ export function Component() {
 /** The applicant's words for a failed check: the provider's or the server's text when there is one. */
 const messageOf = (err: unknown): string =>
   err instanceof CardCheckError ? err.message : serverMessage(err, Msg.cardCheck);
-
-/** Only a web address leaves for the bank's challenge (never a javascript: one). */
-function goToChallenge(url: string) {
-  const target = new URL(url, window.location.href);
-  if (target.protocol !== 'https:' && target.protocol !== 'http:') {
-    pendingStage2.clear();
-    throw new CardCheckError(Msg.cardCheck);
-  }
-  window.location.assign(target.href);
-}
 
 function Stage2Page() {
   const navigate = useNavigate();
@@ -65,21 +55,20 @@ function Stage2Page() {
   };
 
   const proceed = (answer: Stage2Answer) => {
-    if (answer.redirectUrl !== null) goToChallenge(answer.redirectUrl);
+    if (answer.redirectUrl !== null) goToChallenge(answer.redirectUrl, pendingStage2.clear);
     else void nextPathAfterSubmit(answer.appStatusID, answer.appGuid).then((path) => navigate(path));
   };
 
   useChallengeReturn(ready, {
+    pending: pendingStage2,
+    resend: sendStage2,
     onAnswer: proceed,
     onFailure: (err, z3) => showError(z3 ?? messageOf(err)),
   });
 
   const send = async (payload: Stage2Parsed) => {
     failure.clear();
-    const check = await trackRequest(
-      queryClient.ensureQueryData(cardProviderSettingsQuery).then((s) => checkCard(s, payload.creditCard)),
-      { force: true, message: CARD_CHECK_LOADER_MESSAGE },
-    );
+    const check = await checkCardInPage(queryClient, payload.creditCard);
     proceed(await sendStage2(toStage2Payload(payload, check)));
   };
 

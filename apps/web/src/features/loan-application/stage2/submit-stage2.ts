@@ -1,9 +1,7 @@
 import type { Stage2Payload } from '@lender/contract/calls/register';
 import { callApi } from '../../../lib/api-client';
-import { pendingCardCheck } from './pending-card-check';
-
-/** The card check may wait on the bank: the loader says what is happening. */
-export const CARD_CHECK_LOADER_MESSAGE = 'Checking your card with your bank. Please do not close this page.';
+import { CARD_CHECK_LOADER_MESSAGE } from '../../../lib/card-check/check-card';
+import { pendingCardCheck } from '../../../lib/card-check/pending-card-check';
 
 /** Stage 2's submission while the browser is at the bank's challenge. */
 export const pendingStage2 = pendingCardCheck<Stage2Payload>('stage2PendingCheck');

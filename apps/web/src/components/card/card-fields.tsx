@@ -1,8 +1,8 @@
 import { expiryYears } from '@lender/contract/rules/card';
-import type { Path } from 'react-hook-form';
-import { Field, Fieldset } from '../../../components/form/field';
-import { OptionsSelect } from '../../../components/form/options-select';
-import type { Stage2FormApi, Stage2Values } from './stage2-values';
+import { get, type UseFormReturn } from 'react-hook-form';
+import { Field, Fieldset } from '../form/field';
+import { OptionsSelect } from '../form/options-select';
+import type { CardValues } from './card-values';
 
 const monthName = new Intl.DateTimeFormat('en-GB', { month: 'long', timeZone: 'UTC' });
 /**
@@ -14,20 +14,34 @@ const MONTHS = Array.from({ length: 12 }, (_, i) => ({
   label: monthName.format(Date.UTC(2000, i)),
 }));
 
-type Props = { form: Stage2FormApi; errorOf: (name: Path<Stage2Values>) => string | undefined };
+type Props = {
+  // The fields work inside any form whose values hold a card (CardValues) under `prefix`.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the field names are built at run time
+  form: UseFormReturn<any>;
+  /** Where the card sits in the form's values: 'creditCard' (stage 2, a new card) or 'card' (a payment). */
+  prefix?: string;
+};
 
-/** The card as the spec lists it: number, security code, name and expiry. */
-export function CardFields({ form, errorOf }: Props) {
-  const { register, trigger, formState } = form;
+/**
+ * The card as the spec lists it: number, security code, name and expiry (stage 2, a new card, a payment
+ * with a new card). The number and code go to the card provider only (lib/card-check).
+ */
+export function CardFields({ form, prefix = 'creditCard' }: Props) {
+  const { trigger, formState } = form;
+  const name = (field: keyof CardValues) => `${prefix}.${field}`;
+  const register = (field: keyof CardValues, options?: Parameters<typeof form.register>[1]) =>
+    form.register(name(field), options);
+  const errorOf = (field: keyof CardValues): string | undefined =>
+    (get(formState.errors, name(field)) as { message?: string } | undefined)?.message;
   // The expiry's one message lives on the month: a new year re-checks it.
-  const recheck = { onChange: () => formState.isSubmitted && void trigger('creditCard.expiryMonth') };
-  const expiryError = errorOf('creditCard.expiryMonth');
+  const recheck = { onChange: () => formState.isSubmitted && void trigger(name('expiryMonth')) };
+  const expiryError = errorOf('expiryMonth');
   return (
     <>
       <Field
         label="Card number"
         hint="The long number on the front of your card"
-        error={errorOf('creditCard.cardNumber')}
+        error={errorOf('cardNumber')}
       >
         {(a11y) => (
           <input
@@ -36,15 +50,11 @@ export function CardFields({ form, errorOf }: Props) {
             inputMode="numeric"
             autoComplete="cc-number"
             spellCheck={false}
-            {...register('creditCard.cardNumber')}
+            {...register('cardNumber')}
           />
         )}
       </Field>
-      <Field
-        label="CVV2"
-        hint="The last 3 digits on the back of your card"
-        error={errorOf('creditCard.securityCode')}
-      >
+      <Field label="CVV2" hint="The last 3 digits on the back of your card" error={errorOf('securityCode')}>
         {(a11y) => (
           <input
             {...a11y}
@@ -52,22 +62,18 @@ export function CardFields({ form, errorOf }: Props) {
             inputMode="numeric"
             autoComplete="cc-csc"
             maxLength={4}
-            {...register('creditCard.securityCode')}
+            {...register('securityCode')}
           />
         )}
       </Field>
-      <Field
-        label="Name on card"
-        hint="As it is written on the card"
-        error={errorOf('creditCard.nameOnCard')}
-      >
+      <Field label="Name on card" hint="As it is written on the card" error={errorOf('nameOnCard')}>
         {(a11y) => (
           <input
             {...a11y}
             className="input"
             autoComplete="cc-name"
             spellCheck={false}
-            {...register('creditCard.nameOnCard')}
+            {...register('nameOnCard')}
           />
         )}
       </Field>
@@ -83,7 +89,7 @@ export function CardFields({ form, errorOf }: Props) {
               autoComplete="cc-exp-month"
               aria-invalid={Boolean(expiryError)}
               options={MONTHS}
-              {...register('creditCard.expiryMonth')}
+              {...register('expiryMonth')}
             />
           </div>
           <div>
@@ -96,7 +102,7 @@ export function CardFields({ form, errorOf }: Props) {
               autoComplete="cc-exp-year"
               aria-invalid={Boolean(expiryError)}
               options={expiryYears().map((y) => ({ value: y, label: String(y) }))}
-              {...register('creditCard.endYear', recheck)}
+              {...register('endYear', recheck)}
             />
           </div>
         </div>

@@ -1,5 +1,7 @@
 import type { CreditCard } from '@lender/contract/rules/card';
-import type { CardProviderSettings } from './card-provider-settings';
+import type { QueryClient } from '@tanstack/react-query';
+import { trackRequest } from '../loader-store';
+import { cardProviderSettingsQuery, type CardProviderSettings } from './card-provider-settings';
 import { runFingerprint } from './fingerprint-frame';
 import { tokeniseCard } from './tokenise-card';
 
@@ -23,3 +25,16 @@ export async function checkCard(settings: CardProviderSettings, card: CreditCard
     : false;
   return { pKey: token.key, trxId: token.trxId, isSignature };
 }
+
+/** The card check may wait on the bank: the loader says what is happening. */
+export const CARD_CHECK_LOADER_MESSAGE = 'Checking your card with your bank. Please do not close this page.';
+
+/**
+ * The check as a page runs it: the provider's settings (read early by the page, so this seldom waits),
+ * then checkCard, with the loader shown at once and saying what is happening.
+ */
+export const checkCardInPage = (queryClient: QueryClient, card: CreditCard) =>
+  trackRequest(
+    queryClient.ensureQueryData(cardProviderSettingsQuery).then((settings) => checkCard(settings, card)),
+    { force: true, message: CARD_CHECK_LOADER_MESSAGE },
+  );

@@ -1,0 +1,25 @@
+import type { IsoDate } from '@lender/contract/dates';
+import { arrearsPence, positionOf } from './ledger';
+import type { LoanBook } from './loan-repository';
+
+/** CONC 6.7.23R: a loan is refinanced at most twice. */
+export const MAX_REFINANCES = 2;
+
+/** What a new plan for the loan may be today (docs/decisions/025), for the page and for pricing it. */
+export type PlanRules = {
+  /** A plan ending later than this extends the credit: a refinance. */
+  signedLastDate: IsoDate;
+  refinancesLeft: number;
+  /** In arrears: a plan is offered as forbearance, with no interest or fee while it is kept. */
+  forbearance: boolean;
+};
+
+export function planRules(book: LoanBook, today: IsoDate): PlanRules {
+  const signed = book.schedule.filter((s) => s.version === 1);
+  const position = positionOf(book.terms, book.rows);
+  return {
+    signedLastDate: signed[signed.length - 1]!.dueDate,
+    refinancesLeft: Math.max(0, MAX_REFINANCES - book.plans.filter((p) => p.kind === 'refinance').length),
+    forbearance: arrearsPence(book.terms, position, today) > 0,
+  };
+}

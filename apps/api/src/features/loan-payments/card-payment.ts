@@ -1,0 +1,38 @@
+import { ok, refuse } from '@lender/contract/envelope';
+import { poundsToPence } from '@lender/contract/money';
+import { Msg } from '@lender/contract/rules/messages';
+import { implementCall, invalidFields } from '../../plugins/calls';
+import { IDEMPOTENCY_KEY_MISSING, idempotencyKeyOf } from './idempotency-key';
+import type { PaymentService } from './payment-service';
+
+/** Pounds with at most two decimals: anything finer is not an amount a person typed. */
+const isWholePence = (pounds: number) => Math.abs(pounds * 100 - Math.round(pounds * 100)) < 1e-6;
+
+/** MyAccountArea/CardPayment (spec section 7, issue 27): the payment's rules are the service's. */
+export const cardPayment = (payments: PaymentService) =>
+  implementCall('cardPayment', async ({ body, session, req, reply }) => {
+    const idempotencyKey = idempotencyKeyOf(req, body.idempotencyKey);
+    const refusedField = (fields: Record<string, string>) => {
+      reply.code(400);
+      return invalidFields(fields);
+    };
+    if (!idempotencyKey) return refusedField({ idempotencyKey: IDEMPOTENCY_KEY_MISSING });
+    if (!isWholePence(body.amount)) return refusedField({ amount: Msg.paymentAmount });
+    const outcome = await payments.pay({
+      customerId: session.customerId,
+      idempotencyKey,
+      payTotal: body.payTotal === true,
+      amountPence: poundsToPence(body.amount),
+      card: body.useExistingCard ? { kind: 'file' } : { kind: 'new', pKey: body.pKey!, trxId: body.trxId! },
+    });
+    switch (outcome.kind) {
+      case 'paid':
+        return ok({ redirectUrl: null });
+      case 'challenge':
+        return ok({ redirectUrl: outcome.redirectUrl });
+      case 'invalid':
+        return refusedField(outcome.fields);
+      case 'refused':
+        return refuse(outcome.refusal);
+    }
+  });

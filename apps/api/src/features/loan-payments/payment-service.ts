@@ -1,0 +1,324 @@
+import { createHash } from 'node:crypto';
+import { formatPence, type Pence } from '@lender/contract/money';
+import { minPartPaymentPence } from '@lender/contract/pricing/reschedule';
+import { Refusal } from '@lender/contract/refusals';
+import { Msg } from '@lender/contract/rules/messages';
+import type { AppContext } from '../../app-context';
+import { arrearsPence, positionOf } from '../../entities/loans/ledger';
+import { endRepaidLoan } from '../../entities/loans/loan-end';
+import type { LoanBook } from '../../entities/loans/loan-repository';
+import { entityRepositories, unitOfWork } from '../../entities/unit-of-work';
+import { isUniqueViolation } from '../../db/unique-violation';
+import type { CardProvider, ChargeResult } from '../../lib/card-provider/card-provider';
+import { jobLock } from '../../lib/job-lock';
+import { decrypt, encrypt } from '../../lib/secrets';
+import {
+  isAnswered,
+  PAYMENT_IN_FLIGHT_MS,
+  paymentRepository,
+  type Payment,
+} from '../../entities/loans/payment-repository';
+import { paymentReceivedEmail } from './payment-emails';
+import { declinedRefusal } from './provider-refusals';
+
+export type PaymentRequest = {
+  customerId: number;
+  idempotencyKey: string;
+  payTotal: boolean;
+  amountPence: Pence;
+  /** The card on file, or a card the browser just had checked by the provider. */
+  card: { kind: 'file' } | { kind: 'new'; pKey: string; trxId: string };
+};
+
+export type PaymentOutcome =
+  | { kind: 'paid'; settled: boolean }
+  | { kind: 'challenge'; redirectUrl: string }
+  | { kind: 'refused'; refusal: Refusal }
+  | { kind: 'invalid'; fields: Record<string, string> };
+
+const refused = (refusal: Refusal): PaymentOutcome => ({ kind: 'refused', refusal });
+
+/** A card that cannot be charged (now): what to answer, and whether the provider declined it. */
+type Failed = { outcome: PaymentOutcome; declined?: { z2: string; z3: string } };
+
+/** What a request asked, so that its key sent again with other details is refused, not replayed. */
+const hashOf = (r: PaymentRequest) =>
+  createHash('sha256')
+    .update(
+      JSON.stringify([r.payTotal, r.amountPence, r.card.kind, r.card.kind === 'new' ? r.card.trxId : null]),
+    )
+    .digest('hex');
+
+/** A declined payment as the customer reads it: an expired card points to a new card. */
+const declinedPayment = (z2: string | null, z3: string | null) =>
+  declinedRefusal(z2, z3, Refusal.paymentDeclined);
+
+/**
+ * MyAccountArea/CardPayment's rules (issue 27, docs/decisions/025). The payment is stored under the
+ * customer's idempotency key before the card is charged, the charge's reference is the payment's own, so
+ * a double click, a retry after a timeout or a replay charges once and answers the first result; one
+ * payment is charged per loan at a time and each is priced only once the one before it is answered, so
+ * two racing payments never take more than is due. The money is posted on the business date (interest
+ * stops on what it repays from that day: Consumer Credit Act s94-s95, no fee for paying early), and a
+ * payment of everything owed settles the loan at once.
+ */
+export function paymentService(ctx: AppContext, cards: CardProvider, returnUrl: string) {
+  const store = unitOfWork(ctx.db, (db) => ({
+    ...entityRepositories(ctx)(db),
+    payments: paymentRepository(db),
+  }));
+  const cob = jobLock(ctx.db, 'close-of-business');
+
+  /**
+   * The rules of the amount against today's total due; null when it may be charged. In arrears any
+   * amount from £1 is taken (a reduced or token payment, CONC 7.3.5), not only 10% and more.
+   */
+  function amountProblem(request: PaymentRequest, book: LoanBook): PaymentOutcome | null {
+    const position = positionOf(book.terms, book.rows);
+    const { totalDuePence } = position;
+    const inArrears = arrearsPence(book.terms, position, ctx.businessDate.today()) > 0;
+    if (request.payTotal) {
+      return request.amountPence === totalDuePence ? null : refused(Refusal.paymentChanged);
+    }
+    if (request.amountPence > totalDuePence) {
+      return {
+        kind: 'invalid',
+        fields: {
+          amount: Msg.maxPayment(formatPence(totalDuePence)),
+        },
+      };
+    }
+    if (request.amountPence < minPartPaymentPence(totalDuePence, inArrears)) {
+      return { kind: 'invalid', fields: { amount: inArrears ? Msg.minTokenPayment : Msg.minPayment } };
+    }
+    return null;
+  }
+
+  /** The card's token to charge, sealed: the card on file's, or a new card's once the provider confirms it. */
+  async function cardFor(request: PaymentRequest, book: LoanBook): Promise<{ sealed: string } | Failed> {
+    if (request.card.kind === 'file') {
+      const card = book.loan.blocked_on ? undefined : await store.cards.latestOf(request.customerId);
+      return card ? { sealed: card.provider_token_sealed } : { outcome: refused(Refusal.cardNotActive) };
+    }
+    const answer = await cards.confirm({ key: request.card.pKey, trxId: request.card.trxId, returnUrl });
+    switch (answer.outcome) {
+      case 'approved':
+        return { sealed: encrypt(answer.card.token, ctx.config.DATA_KEY) };
+      case 'challenge':
+        return { outcome: { kind: 'challenge', redirectUrl: answer.redirectUrl } };
+      case 'declined':
+        return { outcome: refused(declinedPayment(answer.z2, answer.z3)), declined: answer };
+      case 'unavailable':
+        return { outcome: refused(Refusal.paymentUnavailable) };
+    }
+  }
+
+  /** The stored answer of a payment already answered, as its first request got it. */
+  async function answerOf(payment: Payment): Promise<PaymentOutcome> {
+    if (payment.state === 'declined') return refused(declinedPayment(payment.z2, payment.z3));
+    const loan = await ctx.db
+      .selectFrom('loans')
+      .select('settled_on')
+      .where('application_id', '=', payment.application_id)
+      .executeTakeFirst();
+    return { kind: 'paid', settled: Boolean(loan?.settled_on) };
+  }
+
+  /** Charges a stored payment under its own reference (so asking again never charges twice) and records the answer. */
+  async function charge(payment: Payment): Promise<PaymentOutcome> {
+    const result: ChargeResult = await cards.charge({
+      token: decrypt(payment.token_sealed!, ctx.config.DATA_KEY),
+      amountPence: payment.amount_pence,
+      reference: `pay:${payment.id}`,
+    });
+    // Unanswered, it stays charging: the provider may have taken the money, and the same key asks again.
+    if (result.outcome === 'unavailable') return refused(Refusal.paymentUnavailable);
+    if (result.outcome === 'declined') {
+      await store.payments.move(payment.id, 'charging', {
+        state: 'declined',
+        z2: result.z2,
+        z3: result.z3.slice(0, 200),
+        charge_id: result.chargeId || null,
+      });
+      return refused(declinedPayment(result.z2, result.z3));
+    }
+    return record(payment, result);
+  }
+
+  /**
+   * The approved payment on the ledger with its receipt, in one transaction; then, when it repaid
+   * everything, the loan settled. A crash between the two loses nothing: the close of business settles
+   * a loan that owes nothing.
+   */
+  async function record(
+    payment: Payment,
+    result: { z2: string; z3: string; chargeId: string },
+  ): Promise<PaymentOutcome> {
+    const today = ctx.businessDate.today();
+    const balancePence = await store.transaction(async ({ payments, loans, customers, outbox }) => {
+      const moved = await payments.move(payment.id, 'charging', {
+        state: 'approved',
+        z2: result.z2,
+        z3: result.z3.slice(0, 200),
+        charge_id: result.chargeId,
+      });
+      if (!moved) return null;
+      await loans.post([
+        {
+          applicationId: payment.application_id,
+          type: 'card-payment',
+          amountPence: payment.amount_pence,
+          onDate: today,
+          reference: `pay:${payment.id}`,
+        },
+      ]);
+      const book = (await loans.books([payment.application_id])).get(payment.application_id)!;
+      const { totalDuePence } = positionOf(book.terms, book.rows);
+      const customer = await customers.findById(payment.customer_id);
+      if (customer) {
+        await outbox.enqueue({
+          channel: 'email',
+          to: customer.email,
+          ...paymentReceivedEmail({
+            firstName: customer.firstName,
+            publicUrl: ctx.config.PUBLIC_URL,
+            amountPence: payment.amount_pence,
+            onDate: today,
+            balancePence: totalDuePence,
+          }),
+        });
+      }
+      return totalDuePence;
+    });
+    if (balancePence === null) {
+      // Another request for the same payment recorded it first: its answer.
+      return answerOf({ ...payment, state: 'approved' });
+    }
+    if (balancePence === 0) {
+      const app = { id: payment.application_id, customerId: payment.customer_id };
+      // Settled, or withdrawn when the customer gave notice of withdrawal (s66A, docs/decisions/026).
+      await endRepaidLoan(store, app, today, `paid in full by card on ${today} (payment ${payment.id})`);
+    }
+    return { kind: 'paid', settled: balancePence === 0 };
+  }
+
+  /** Back from the bank's challenge: the provider says how it went, and the amount is priced again. */
+  async function afterChallenge(payment: Payment, request: PaymentRequest): Promise<PaymentOutcome> {
+    const book = await store.loans.liveOf(request.customerId);
+    if (!book || book.loan.application_id !== payment.application_id) return refused(Refusal.noLoanToPay);
+    const problem = amountProblem(request, book);
+    if (problem) return problem;
+    const card = await cardFor(request, book);
+    if ('outcome' in card) {
+      if (card.declined) {
+        const { z2, z3 } = card.declined;
+        await store.payments.move(payment.id, 'challenge', { state: 'declined', z2, z3: z3.slice(0, 200) });
+      }
+      return card.outcome;
+    }
+    try {
+      const moved = await store.payments.move(payment.id, 'challenge', {
+        state: 'charging',
+        token_sealed: card.sealed,
+      });
+      if (!moved) return resumeOrAnswer(request);
+    } catch (err) {
+      if (isUniqueViolation(err)) return refused(Refusal.paymentInProgress);
+      throw err;
+    }
+    return chargeClaimed({ ...payment, state: 'charging', token_sealed: card.sealed }, request);
+  }
+
+  /**
+   * Charges a payment that has just claimed the loan's one charging place, once it is priced again: a
+   * payment answered before the claim is on the ledger by then, so two payments one after the other
+   * never take more than is due. A payment the balance no longer allows is withdrawn, nothing charged.
+   */
+  async function chargeClaimed(payment: Payment, request: PaymentRequest): Promise<PaymentOutcome> {
+    const book = await store.loans.liveOf(request.customerId);
+    const problem = !book ? refused(Refusal.noLoanToPay) : amountProblem(request, book);
+    if (problem) {
+      await store.payments.remove(payment.id, 'charging');
+      return problem;
+    }
+    return charge(payment);
+  }
+
+  /** The payment stored under the request's key, carried on where it stopped or answered as it was. */
+  async function resumeOrAnswer(request: PaymentRequest): Promise<PaymentOutcome> {
+    const payment = await store.payments.byKey(request.customerId, request.idempotencyKey);
+    if (!payment) return refused(Refusal.generic);
+    if (payment.request_hash !== hashOf(request)) return refused(Refusal.idempotencyKeyReused);
+    if (isAnswered(payment)) return answerOf(payment);
+    return payment.state === 'challenge' ? afterChallenge(payment, request) : charge(payment);
+  }
+
+  /**
+   * A payment left charging on the loan: one in flight makes this one wait; one whose provider never
+   * answered is asked again first (under its own reference), so it cannot hold the loan for ever.
+   * True when nothing is charging any more.
+   */
+  async function nothingCharging(applicationId: number, request: PaymentRequest): Promise<boolean> {
+    const open = await store.payments.charging(applicationId);
+    if (!open) return true;
+    // This very request, stored since it was looked for (a double click): not another payment.
+    if (open.customer_id === request.customerId && open.idempotency_key === request.idempotencyKey)
+      return true;
+    if (Date.now() - Date.parse(open.created_at) < PAYMENT_IN_FLIGHT_MS) return false;
+    await charge(open);
+    return !(await store.payments.charging(applicationId));
+  }
+
+  return {
+    async pay(request: PaymentRequest): Promise<PaymentOutcome> {
+      if (await store.payments.byKey(request.customerId, request.idempotencyKey)) {
+        return resumeOrAnswer(request);
+      }
+      const book = await store.loans.liveOf(request.customerId);
+      if (!book) return refused(Refusal.noLoanToPay);
+      if (await cob.isHeld()) return refused(Refusal.dayClosing);
+      const applicationId = book.loan.application_id;
+      if (!(await nothingCharging(applicationId, request))) return refused(Refusal.paymentInProgress);
+      if (await store.payments.byKey(request.customerId, request.idempotencyKey)) {
+        return resumeOrAnswer(request);
+      }
+      // Priced now to refuse early, before the provider is asked; priced again once claimed.
+      const problem = amountProblem(request, book);
+      if (problem) return problem;
+
+      const card = await cardFor(request, book);
+      const challenge = 'outcome' in card && card.outcome.kind === 'challenge' ? card.outcome : null;
+      if ('outcome' in card && !challenge) return card.outcome;
+
+      let payment: Payment;
+      try {
+        payment = await store.payments.insert({
+          customer_id: request.customerId,
+          application_id: applicationId,
+          idempotency_key: request.idempotencyKey,
+          request_hash: hashOf(request),
+          kind: request.payTotal ? 'total' : 'part',
+          amount_pence: request.amountPence,
+          card: request.card.kind,
+          provider_trx_id: request.card.kind === 'new' ? request.card.trxId : null,
+          token_sealed: 'sealed' in card ? card.sealed : null,
+          state: challenge ? 'challenge' : 'charging',
+          on_date: ctx.businessDate.today(),
+          z2: null,
+          z3: null,
+          charge_id: null,
+          answered_at: null,
+        });
+      } catch (err) {
+        if (!isUniqueViolation(err)) throw err;
+        // The same key raced in (a double click): its first request's answer. Otherwise another payment
+        // started charging on the loan in the meantime.
+        const first = await store.payments.byKey(request.customerId, request.idempotencyKey);
+        return first ? resumeOrAnswer(request) : refused(Refusal.paymentInProgress);
+      }
+      return challenge ?? chargeClaimed(payment, request);
+    },
+  };
+}
+
+export type PaymentService = ReturnType<typeof paymentService>;

@@ -1,0 +1,64 @@
+import type { rescheduleSchema } from '@lender/contract/calls/my-account-area';
+import { ok, refuse } from '@lender/contract/envelope';
+import { penceToPounds, poundsToPence } from '@lender/contract/money';
+import { Refusal } from '@lender/contract/refusals';
+import type { FastifyReply } from 'fastify';
+import type { z } from 'zod';
+import { implementCall, invalidFields } from '../../plugins/calls';
+import { IDEMPOTENCY_KEY_MISSING, idempotencyKeyOf } from './idempotency-key';
+import type { Plan, PlanRequest } from './reschedule-plan';
+import type { RescheduleService } from './reschedule-service';
+
+/** The spec's fields as the plan's request. */
+const planRequestOf = (body: z.output<typeof rescheduleSchema>): PlanRequest => ({
+  wageFrequencyId: body.frequencyID,
+  duration: body.duration,
+  repayDate: body.repayDate,
+  payNowPence: poundsToPence(body.amount ?? 0),
+});
+
+const rowsOf = (plan: Plan) =>
+  plan.lines.map((l) => ({ paymentDate: l.date, amount: penceToPounds(l.paymentPence) }));
+
+const refusedFields = (reply: FastifyReply, fields: Record<string, string>) => {
+  reply.code(400);
+  return invalidFields(fields);
+};
+
+/** MyAccountArea/Calculate and ReSchedule (spec section 7, issue 27): the rules are the service's. */
+export const rescheduleCalls = (service: RescheduleService) => [
+  implementCall('calculate', async ({ body, session, reply }) => {
+    const outcome = await service.calculate(session.customerId, planRequestOf(body));
+    switch (outcome.kind) {
+      case 'plan':
+        return ok(rowsOf(outcome.plan));
+      case 'invalid':
+        return refusedFields(reply, outcome.fields);
+      case 'nothingOwed':
+        return refuse(Refusal.nothingToReschedule);
+      case 'refinanceLimit':
+        return refuse(Refusal.refinanceLimit);
+      case 'refused':
+        return refuse(outcome.refusal);
+    }
+  }),
+  implementCall('reSchedule', async ({ body, session, req, reply }) => {
+    const idempotencyKey = idempotencyKeyOf(req, body.idempotencyKey);
+    if (!idempotencyKey) return refusedFields(reply, { idempotencyKey: IDEMPOTENCY_KEY_MISSING });
+    const outcome = await service.reschedule({
+      ...planRequestOf(body),
+      customerId: session.customerId,
+      idempotencyKey,
+      informationSheetSeen: body.informationSheetSeen === true,
+      affordabilityConfirmed: body.affordabilityConfirmed === true,
+    });
+    switch (outcome.kind) {
+      case 'rescheduled':
+        return ok(null);
+      case 'invalid':
+        return refusedFields(reply, outcome.fields);
+      case 'refused':
+        return refuse(outcome.refusal);
+    }
+  }),
+];

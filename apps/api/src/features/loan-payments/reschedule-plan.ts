@@ -1,0 +1,126 @@
+import type { IsoDate } from '@lender/contract/dates';
+import { formatPence, type Pence } from '@lender/contract/money';
+import { priceLoan } from '@lender/contract/pricing/pricing';
+import { isWageFrequencyId, repaymentDates } from '@lender/contract/pricing/repayment-dates';
+import { minPartPaymentPence, rescheduleDateProblem } from '@lender/contract/pricing/reschedule';
+import { Msg } from '@lender/contract/rules/messages';
+import type { LoanScheduleKind } from '../../db/schema';
+import { costCapRoomPence, positionOf, type Position } from '../../entities/loans/ledger';
+import type { LoanBook } from '../../entities/loans/loan-repository';
+import { planRules } from '../../entities/loans/plan-rules';
+
+export type PlanRequest = {
+  wageFrequencyId: number;
+  /** 1 to 3 payments. */
+  duration: number;
+  repayDate: string;
+  /** Paid now, before the plan (0: nothing). */
+  payNowPence: Pence;
+};
+
+export type PlanLine = { date: IsoDate; paymentPence: Pence; principalPence: Pence; interestPence: Pence };
+
+export type Plan = {
+  kind: LoanScheduleKind;
+  /** The rate the plan was priced at, which interest then runs at: lower where the cap binds, 0 in forbearance. */
+  dailyRate: number;
+  lines: PlanLine[];
+  totalPence: Pence;
+};
+
+export type PlanOutcome =
+  | { kind: 'plan'; plan: Plan }
+  | { kind: 'invalid'; fields: Record<string, string> }
+  | { kind: 'nothingOwed' }
+  | { kind: 'refinanceLimit' };
+
+/** The position after a payment of `pence` today, allocated as the ledger allocates it. */
+function afterPayment(p: Position, pence: Pence) {
+  let left = pence;
+  const fees = Math.min(left, p.feesDuePence);
+  left -= fees;
+  const interest = Math.min(left, p.interestDuePence);
+  left -= interest;
+  const principal = Math.min(left, p.principalPence);
+  return {
+    principalPence: p.principalPence - principal,
+    arrearsChargesPence: p.feesDuePence - fees + p.interestDuePence - interest,
+  };
+}
+
+/**
+ * A new plan for what the loan owes today (issue 27, docs/decisions/025): `duration` payments on the
+ * wage frequency's dates from `repayDate`, priced by the contract's pricing engine on the principal
+ * still owed at the agreement's rate, never above the 100% cap counting everything charged so far
+ * (CONC 5A.2.10R); interest and fees already due are paid with the first payment, so each later payment
+ * is exactly the engine's. In arrears, a plan is forbearance (CONC 7.3): no interest and no fee while it
+ * is kept, and it is not a refinance. Otherwise a plan ending after the signed last date is a refinance
+ * (CONC 6.7.23R: at most two). Rescheduling adds no fee.
+ */
+export function planFor(book: LoanBook, today: IsoDate, request: PlanRequest): PlanOutcome {
+  const fields: Record<string, string> = {};
+  if (!isWageFrequencyId(request.wageFrequencyId)) fields.frequencyID = Msg.paymentFrequency;
+  const dateProblem = rescheduleDateProblem(request.repayDate, today);
+  if (dateProblem) fields.repayDate = dateProblem;
+  const position = positionOf(book.terms, book.rows);
+  const rules = planRules(book, today);
+  if (request.payNowPence > position.totalDuePence) {
+    fields.amount = Msg.maxPayment(formatPence(position.totalDuePence));
+  } else if (
+    request.payNowPence > 0 &&
+    request.payNowPence < minPartPaymentPence(position.totalDuePence, rules.forbearance)
+  ) {
+    fields.amount = rules.forbearance ? Msg.minTokenPayment : Msg.minPayment;
+  }
+  if (Object.keys(fields).length > 0) return { kind: 'invalid', fields };
+
+  const { principalPence, arrearsChargesPence } = afterPayment(position, request.payNowPence);
+  if (principalPence + arrearsChargesPence === 0) return { kind: 'nothingOwed' };
+  const dates = repaymentDates({
+    firstDate: request.repayDate,
+    count: request.duration,
+    wageFrequencyId: request.wageFrequencyId as Parameters<typeof repaymentDates>[0]['wageFrequencyId'],
+  });
+  const kind: LoanScheduleKind = rules.forbearance
+    ? 'forbearance'
+    : dates[dates.length - 1]! > rules.signedLastDate
+      ? 'refinance'
+      : 'reschedule';
+  if (kind === 'refinance' && rules.refinancesLeft === 0) return { kind: 'refinanceLimit' };
+
+  const rate = kind === 'forbearance' ? 0 : book.loan.daily_rate;
+  const priced =
+    principalPence > 0
+      ? priceLoan({
+          principalPence,
+          drawdownDate: today,
+          repaymentDates: dates,
+          dailyRate: rate,
+          maxInterestPence: costCapRoomPence(book.terms, position),
+        })
+      : null;
+  const lines: PlanLine[] = dates.map((date, k) => {
+    const line = priced?.schedule[k];
+    return {
+      date,
+      paymentPence: line?.paymentPence ?? 0,
+      principalPence: line?.principalPence ?? 0,
+      interestPence: line?.interestPence ?? 0,
+    };
+  });
+  // What is already due (interest of the days closed, an unpaid fee) is paid first, with the first payment.
+  lines[0] = {
+    ...lines[0]!,
+    paymentPence: lines[0]!.paymentPence + arrearsChargesPence,
+    interestPence: lines[0]!.interestPence + arrearsChargesPence,
+  };
+  return {
+    kind: 'plan',
+    plan: {
+      kind,
+      dailyRate: priced?.dailyRate ?? rate,
+      lines,
+      totalPence: lines.reduce((sum, l) => sum + l.paymentPence, 0),
+    },
+  };
+}

@@ -1,0 +1,187 @@
+import { Refusal } from '@lender/contract/refusals';
+import { Msg } from '@lender/contract/rules/messages';
+import type { AppContext } from '../../app-context';
+import { isUniqueViolation } from '../../db/unique-violation';
+import { positionOf } from '../../entities/loans/ledger';
+import { currentVersion, type LoanBook } from '../../entities/loans/loan-repository';
+import { entityStore } from '../../entities/unit-of-work';
+import { jobLock } from '../../lib/job-lock';
+import { nowIso } from '../../lib/clock';
+import { planFor, type Plan, type PlanOutcome, type PlanRequest } from './reschedule-plan';
+import { newPlanEmail } from './payment-emails';
+
+export type RescheduleRequest = PlanRequest & {
+  customerId: number;
+  idempotencyKey: string;
+  /** A refinance (a plan ending after the signed last date) only after both (CONC 6.7.20R, 6.7.2R). */
+  informationSheetSeen: boolean;
+  affordabilityConfirmed: boolean;
+};
+
+export type CalculateOutcome = PlanOutcome | { kind: 'refused'; refusal: Refusal };
+export type RescheduleOutcome =
+  | { kind: 'rescheduled'; plan: Plan }
+  | { kind: 'invalid'; fields: Record<string, string> }
+  | { kind: 'refused'; refusal: Refusal };
+
+const REFINANCE_NEEDS = {
+  informationSheetSeen: Msg.informationSheetSeen,
+  affordabilityConfirmed: Msg.affordabilityConfirmed,
+};
+
+/**
+ * MyAccountArea/Calculate and ReSchedule (issue 27, docs/decisions/025). Calculate prices the plan the
+ * customer asks for and changes nothing; ReSchedule prices it again from the ledger and stores it as the
+ * next version of the schedule: the old rows stay for the statement, the CPA collects the new ones from
+ * the next close of business, interest runs at the plan's rate from today, and an e-mail confirms it.
+ * With an amount, the amount must have been paid today (MyAccountArea/CardPayment) before the plan.
+ */
+export function rescheduleService(ctx: AppContext) {
+  const store = entityStore(ctx);
+  const cob = jobLock(ctx.db, 'close-of-business');
+
+  /** A loan that may not be rescheduled now, with why; undefined when it may. */
+  async function refusalFor(book: LoanBook | undefined): Promise<Refusal | undefined> {
+    if (!book) return Refusal.noLoanToPay;
+    // The spec disables 'Re schedule' on a blocked loan: a plan needs a card the CPA can collect from.
+    if (book.loan.blocked_on) return Refusal.cardNotActive;
+    // A withdrawing customer repays principal and interest within 30 days (s66A(9)): no plan.
+    if (await store.withdrawals.of(book.loan.application_id)) return Refusal.withdrawingNoPlan;
+    if (await cob.isHeld()) return Refusal.dayClosing;
+    return undefined;
+  }
+
+  /** Whether a card payment of exactly `pence` was approved today on the loan. */
+  async function paidToday(book: LoanBook, pence: number) {
+    const row = await ctx.db
+      .selectFrom('loan_payments')
+      .select('id')
+      .where('application_id', '=', book.loan.application_id)
+      .where('state', '=', 'approved')
+      .where('on_date', '=', ctx.businessDate.today())
+      .where('amount_pence', '=', pence)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  return {
+    async calculate(customerId: number, request: PlanRequest): Promise<CalculateOutcome> {
+      const book = await store.loans.liveOf(customerId);
+      const refusal = await refusalFor(book);
+      if (refusal) return { kind: 'refused', refusal };
+      return planFor(book!, ctx.businessDate.today(), request);
+    },
+
+    async reschedule(request: RescheduleRequest): Promise<RescheduleOutcome> {
+      const book = await store.loans.liveOf(request.customerId);
+      const refusal = await refusalFor(book);
+      if (refusal) return { kind: 'refused', refusal };
+      const loan = book!.loan;
+      const done = book!.plans.find((p) => p.idempotency_key === request.idempotencyKey);
+      if (done) {
+        // The same request again (a double click, a retry): the plan it made.
+        const lines = book!.schedule
+          .filter((s) => s.version === done.version)
+          .map((s) => ({
+            date: s.dueDate,
+            paymentPence: s.paymentPence,
+            principalPence: s.principalPence,
+            interestPence: s.interestPence,
+          }));
+        const totalPence = lines.reduce((sum, l) => sum + l.paymentPence, 0);
+        return {
+          kind: 'rescheduled',
+          plan: { kind: done.kind, dailyRate: done.daily_rate, lines, totalPence },
+        };
+      }
+      if (request.payNowPence > 0 && !(await paidToday(book!, request.payNowPence))) {
+        return { kind: 'refused', refusal: Refusal.payBeforePlan };
+      }
+      // The amount is on the ledger already: the plan is priced from what is owed now.
+      const today = ctx.businessDate.today();
+      const outcome = planFor(book!, today, { ...request, payNowPence: 0 });
+      if (outcome.kind === 'nothingOwed') return { kind: 'refused', refusal: Refusal.nothingToReschedule };
+      if (outcome.kind === 'refinanceLimit') return { kind: 'refused', refusal: Refusal.refinanceLimit };
+      if (outcome.kind === 'invalid') return outcome;
+      const { plan } = outcome;
+      if (plan.kind === 'refinance') {
+        const missing = Object.fromEntries(
+          (Object.keys(REFINANCE_NEEDS) as (keyof typeof REFINANCE_NEEDS)[])
+            .filter((k) => !request[k])
+            .map((k) => [k, REFINANCE_NEEDS[k]]),
+        );
+        if (Object.keys(missing).length > 0) return { kind: 'invalid', fields: missing };
+      }
+
+      const version = currentVersion(book!) + 1;
+      const firstSeq = Math.max(...book!.schedule.map((s) => s.seq)) + 1;
+      const paidBefore = positionOf(book!.terms, book!.rows).paidPence;
+      try {
+        await store.transaction(async ({ loans, applications, customers, outbox }, trx) => {
+          await trx
+            .insertInto('loan_schedules')
+            .values({
+              application_id: loan.application_id,
+              version,
+              kind: plan.kind,
+              daily_rate: plan.dailyRate,
+              paid_before_pence: paidBefore,
+              created_on: today,
+              idempotency_key: request.idempotencyKey,
+              created_at: nowIso(),
+            })
+            .execute();
+          await trx
+            .insertInto('loan_instalments')
+            .values(
+              plan.lines.map((line, k) => ({
+                application_id: loan.application_id,
+                seq: firstSeq + k,
+                version,
+                due_date: line.date,
+                payment_pence: line.paymentPence,
+                principal_pence: line.principalPence,
+                interest_pence: line.interestPence,
+              })),
+            )
+            .execute();
+          // The customer accepted the plan with its CPA agreement (CONC 7.6.2AR): collections resume.
+          if (loan.cpa_cancelled_at) await loans.update(loan.application_id, { cpa_cancelled_at: null });
+          await loans.post([
+            {
+              applicationId: loan.application_id,
+              type: 'reschedule',
+              amountPence: 0,
+              onDate: today,
+              reference: `reschedule:${loan.application_id}:${version}`,
+            },
+          ]);
+          await applications.recordDecision({
+            applicationId: loan.application_id,
+            customerId: request.customerId,
+            kind: `rescheduled-${plan.kind}`,
+            reason:
+              `plan ${version}: ${plan.lines.length} payments from ${plan.lines[0]!.date}, total ` +
+              `${plan.totalPence}p at ${plan.dailyRate} a day` +
+              (plan.kind === 'refinance' ? ', information sheet shown, income and outgoings confirmed' : ''),
+          });
+          const customer = await customers.findById(request.customerId);
+          if (customer) {
+            await outbox.enqueue({
+              channel: 'email',
+              to: customer.email,
+              ...newPlanEmail({ firstName: customer.firstName, publicUrl: ctx.config.PUBLIC_URL, plan }),
+            });
+          }
+        });
+      } catch (err) {
+        // A second request raced in with the same key, or the same version: the first one's plan stands.
+        if (!isUniqueViolation(err)) throw err;
+        return this.reschedule(request);
+      }
+      return { kind: 'rescheduled', plan };
+    },
+  };
+}
+
+export type RescheduleService = ReturnType<typeof rescheduleService>;

@@ -1,0 +1,218 @@
+import { randomUUID } from 'node:crypto';
+import { addDays, type IsoDate } from '@lender/contract/dates';
+import { nextWorkingDay } from '@lender/contract/pricing/bank-holidays';
+import { WageFrequencyId } from '@lender/contract/pricing/repayment-dates';
+import { latestRescheduleDate } from '@lender/contract/pricing/reschedule';
+import { Refusal } from '@lender/contract/refusals';
+import { AppStatus } from '@lender/contract/status';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messagesTo } from '../../test/account-holder';
+import { CARDS } from '../../sandbox/card-provider/test-support';
+import { dueDates, myAccountGet, statusOf, travelTo, activeLoan } from '../../test/live-loan';
+import { createTestApp, type TestApp } from '../../test/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+type Row = { paymentDate: string; amount: number };
+
+const post = (action: string, authorization: string, body: object, key: string | null = randomUUID()) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api/MyAccountArea/${action}`,
+    headers: { authorization, ...(key ? { 'idempotency-key': key } : {}) },
+    payload: body,
+  });
+
+const plan = (repayDate: IsoDate, duration = 3, amount: number | null = null) => ({
+  frequencyID: WageFrequencyId.monthly,
+  duration,
+  repayDate,
+  amount,
+});
+
+const today = () => t.ctx.businessDate.today();
+const inDays = (days: number) => nextWorkingDay(addDays(today(), days));
+const schedule = async (authorization: string) =>
+  (await myAccountGet(t, 'GetScheduleSummary', authorization)).json().object;
+const pence = (pounds: number) => Math.round(pounds * 100);
+
+const collected = (applicationId: number) =>
+  t.ctx.db
+    .selectFrom('loan_transactions')
+    .select(['amount_pence', 'on_date'])
+    .where('application_id', '=', applicationId)
+    .where('type', '=', 'instalment')
+    .orderBy('id')
+    .execute();
+
+describe('MyAccountArea/Calculate', () => {
+  it('answers exactly `duration` rows, the first on repayDate, and changes nothing', async () => {
+    const loan = await activeLoan(t);
+    const before = await schedule(loan.authorization);
+    for (const duration of [1, 2, 3]) {
+      const res = await post('Calculate', loan.authorization, plan(inDays(10), duration));
+      const rows: Row[] = res.json().object;
+      expect(rows).toHaveLength(duration);
+      expect(rows[0]!.paymentDate).toBe(inDays(10));
+      expect(rows.map((r) => r.paymentDate)).toEqual([...rows.map((r) => r.paymentDate)].sort());
+    }
+    expect(await schedule(loan.authorization)).toEqual(before);
+  });
+
+  it("refuses a date that is not a working day, in the past or after the month after next, with the field's message", async () => {
+    const loan = await activeLoan(t);
+    let saturday = addDays(today(), 7);
+    while (new Date(`${saturday}T00:00:00Z`).getUTCDay() !== 6) saturday = addDays(saturday, 1);
+    for (const repayDate of [saturday, today(), addDays(latestRescheduleDate(today()), 1)]) {
+      const res = await post('Calculate', loan.authorization, plan(repayDate));
+      expect(res.statusCode).toBe(400);
+      expect(res.json().object.fields.repayDate).toMatch(/working day|Please choose a date from/);
+    }
+    const badFrequency = await post('Calculate', loan.authorization, {
+      ...plan(inDays(10)),
+      frequencyID: 99,
+    });
+    expect(badFrequency.statusCode).toBe(400);
+  });
+});
+
+describe('MyAccountArea/ReSchedule', () => {
+  it('replaces the unpaid rows with the plan; the CPA collects each payment as shown and the loan settles to the penny', async () => {
+    const loan = await activeLoan(t);
+    const signed = await dueDates(t, loan.applicationId);
+    const rows: Row[] = (await post('Calculate', loan.authorization, plan(inDays(12)))).json().object;
+    expect(rows[2]!.paymentDate <= signed[2]!).toBe(true);
+    const key = randomUUID();
+    const res = await post('ReSchedule', loan.authorization, plan(inDays(12)), key);
+    expect(res.json().error.errorID).toBe(0);
+    // The same request again makes no second plan.
+    expect((await post('ReSchedule', loan.authorization, plan(inDays(12)), key)).json().error.errorID).toBe(
+      0,
+    );
+    const versions = await t.ctx.db
+      .selectFrom('loan_schedules')
+      .select(['version', 'kind'])
+      .where('application_id', '=', loan.applicationId)
+      .execute();
+    expect(versions).toEqual([{ version: 2, kind: 'reschedule' }]);
+
+    const shown = await schedule(loan.authorization);
+    expect(shown.schedule.map((r: { paymentDate: string; pmt: number }) => [r.paymentDate, r.pmt])).toEqual(
+      rows.map((r) => [r.paymentDate, r.amount]),
+    );
+    expect(shown.transactions[0].transactionType).toBe('Repayment plan changed');
+    const [email] = (await messagesTo(t, loan.email!)).filter((m) =>
+      /new .* repayment plan/.test(m.subject ?? ''),
+    );
+    expect(email?.text).toContain(`£${rows[0]!.amount.toFixed(2)}`);
+
+    await travelTo(t, addDays(rows[2]!.paymentDate, 1));
+    expect((await collected(loan.applicationId)).map((c) => [c.on_date, c.amount_pence])).toEqual(
+      rows.map((r) => [r.paymentDate, pence(r.amount)]),
+    );
+    expect(await statusOf(t, loan.guid)).toBe(AppStatus.settled);
+    expect((await myAccountGet(t, 'GetTotalDue', loan.authorization)).json().object).toBe(0);
+  });
+
+  it('with an amount paid now: refused until paid, then priced from what is owed after the payment', async () => {
+    const loan = await activeLoan(t);
+    const totalDue: number = (await myAccountGet(t, 'GetTotalDue', loan.authorization)).json().object;
+    const amount = Math.round(totalDue * 30) / 100;
+    const shownRows: Row[] = (await post('Calculate', loan.authorization, plan(inDays(8), 2, amount))).json()
+      .object;
+    const early = await post('ReSchedule', loan.authorization, plan(inDays(8), 2, amount));
+    expect(early.json().error).toEqual(Refusal.payBeforePlan);
+
+    const paid = await post('CardPayment', loan.authorization, { amount, useExistingCard: true });
+    expect(paid.json().error.errorID).toBe(0);
+    expect(
+      (await post('ReSchedule', loan.authorization, plan(inDays(8), 2, amount))).json().error.errorID,
+    ).toBe(0);
+    const unpaid = (await schedule(loan.authorization)).schedule.filter(
+      (r: { isPayed: boolean }) => !r.isPayed,
+    );
+    expect(
+      unpaid.map((r: { paymentDate: string; pmt: number }) => ({
+        paymentDate: r.paymentDate,
+        amount: r.pmt,
+      })),
+    ).toEqual(shownRows);
+  });
+
+  it('a plan ending after the signed last date is a refinance: it needs the sheet and the confirmation, two at most', async () => {
+    const loan = await activeLoan(t);
+    const late = (k: number) => plan(nextWorkingDay(addDays(latestRescheduleDate(today()), -5 - k)), 3);
+    const unconfirmed = await post('ReSchedule', loan.authorization, late(0));
+    expect(unconfirmed.statusCode).toBe(400);
+    expect(Object.keys(unconfirmed.json().object.fields).sort()).toEqual([
+      'affordabilityConfirmed',
+      'informationSheetSeen',
+    ]);
+    const confirmed = { informationSheetSeen: true, affordabilityConfirmed: true };
+    for (const k of [0, 1]) {
+      const res = await post('ReSchedule', loan.authorization, { ...late(k), ...confirmed });
+      expect(res.json().error.errorID).toBe(0);
+    }
+    const third = await post('ReSchedule', loan.authorization, { ...late(2), ...confirmed });
+    expect(third.json().error).toEqual(Refusal.refinanceLimit);
+    expect((await post('Calculate', loan.authorization, late(2))).json().error).toEqual(
+      Refusal.refinanceLimit,
+    );
+    // A plan within the signed dates is still a reschedule, not a refinance.
+    const within = await post('ReSchedule', loan.authorization, plan(inDays(9), 1));
+    expect(within.json().error.errorID).toBe(0);
+  });
+
+  it('in arrears, a plan is forbearance: no interest and no fee while it is kept, and the loan is no longer in arrears', async () => {
+    const loan = await activeLoan(t);
+    // The customer stopped the CPA; the first instalment goes unpaid.
+    await t.ctx.db
+      .updateTable('loans')
+      .set({ cpa_cancelled_at: new Date().toISOString() })
+      .where('application_id', '=', loan.applicationId)
+      .execute();
+    const [first] = await dueDates(t, loan.applicationId);
+    await travelTo(t, addDays(first!, 2));
+    expect(await statusOf(t, loan.guid)).toBe(AppStatus.arrears);
+    const res = await post('ReSchedule', loan.authorization, plan(inDays(20), 3));
+    expect(res.json().error.errorID).toBe(0);
+    const [version] = await t.ctx.db
+      .selectFrom('loan_schedules')
+      .select(['kind', 'daily_rate'])
+      .where('application_id', '=', loan.applicationId)
+      .execute();
+    expect(version).toEqual({ kind: 'forbearance', daily_rate: 0 });
+    // Accepted with its CPA agreement: the plan is collected by card again.
+    expect((await schedule(loan.authorization)).cpaCancelled).toBe(false);
+    const rescheduledOn = today();
+    await travelTo(t, addDays(rescheduledOn, 15));
+    const charged = await t.ctx.db
+      .selectFrom('loan_transactions')
+      .select(['type', 'on_date'])
+      .where('application_id', '=', loan.applicationId)
+      .where('on_date', '>=', rescheduledOn)
+      .where('type', 'in', ['interest', 'default-fee'])
+      .execute();
+    expect(charged).toEqual([]);
+    expect(await statusOf(t, loan.guid)).toBe(AppStatus.active);
+  });
+
+  it('is refused on a loan the customer is withdrawing from (s66A: repaid, not rescheduled)', async () => {
+    const loan = await activeLoan(t);
+    expect((await post('Withdraw', loan.authorization, {})).json().error.errorID).toBe(0);
+    const res = await post('ReSchedule', loan.authorization, plan(inDays(10)));
+    expect(res.json().error).toEqual(Refusal.withdrawingNoPlan);
+  });
+
+  it('is refused on a blocked loan, as the spec disables it', async () => {
+    const loan = await activeLoan(t, CARDS.declinesCharges);
+    const [first] = await dueDates(t, loan.applicationId);
+    await travelTo(t, addDays(first!, 3));
+    const res = await post('ReSchedule', loan.authorization, plan(inDays(10)));
+    expect(res.json().error).toEqual(Refusal.cardNotActive);
+  });
+});

@@ -1,0 +1,59 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const apiRoot = fileURLToPath(new URL('../..', import.meta.url));
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lender-ops-test-'));
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+/** `npm run ops -- ...` as staff run it, on a database of its own: the exit code and what it printed. */
+function ops(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', 'src/ops/cli.ts', ...args],
+      {
+        cwd: apiRoot,
+        env: {
+          ...process.env,
+          NODE_ENV: 'test',
+          DATABASE_URL: `sqlite:${path.join(dir, 'ops.sqlite')}`,
+          DATA_KEY_FILE: path.join(dir, 'data.key'),
+          JWT_SECRET_FILE: path.join(dir, 'jwt.key'),
+          DOCUMENTS_DIR: path.join(dir, 'documents'),
+          WEB_DIST: 'does-not-exist',
+        },
+      },
+      (err, stdout, stderr) =>
+        resolve({ code: err ? Number((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+}
+
+describe('npm run ops -- breathing-space', () => {
+  it('exits non-zero with what was wrong and the usage on bad arguments', async () => {
+    const missing = await ops(['breathing-space']);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain('Name the application and start or end.');
+    expect(missing.stderr).toContain('Usage: npm run ops -- breathing-space <appGuid> start');
+    const verb = await ops(['breathing-space', '6f1c2a9e-0d7b-4c55-9a61-2f0e8b3d4c11', 'pause']);
+    expect(verb.code).toBe(1);
+    expect(verb.stderr).toContain('Unknown action: pause. Use start or end.');
+    expect(verb.stdout).toBe('');
+  }, 60_000);
+
+  it('exits non-zero with a clear message for an application it does not know', async () => {
+    const unknown = await ops(['breathing-space', '6f1c2a9e-0d7b-4c55-9a61-2f0e8b3d4c11', 'start']);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr.trim()).toBe('There is no application 6f1c2a9e-0d7b-4c55-9a61-2f0e8b3d4c11.');
+  }, 60_000);
+
+  it('is listed by help', async () => {
+    const help = await ops(['help']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('breathing-space <appGuid> start [--from yyyy-mm-dd]|end');
+  }, 60_000);
+});

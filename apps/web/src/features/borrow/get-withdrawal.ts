@@ -1,0 +1,24 @@
+import type { CallResponse } from '@lender/contract/api-calls';
+import { useQuery } from '@tanstack/react-query';
+import { callApi } from '../../lib/api-client';
+
+export type Withdrawal = CallResponse<'getWithdrawal'>;
+
+export const withdrawalKey = ['withdrawal'] as const;
+
+/** An extra of the borrow page the person did not ask for: a failure leaves the page as it is. */
+export const getWithdrawal = () => callApi('getWithdrawal', undefined, { skipDefaultErrorHandling: true });
+
+/**
+ * MyAccountArea/GetWithdrawal (not in the spec): whether the loan may still be withdrawn from (Consumer
+ * Credit Act s66A), and the notice once given; read fresh on every arrival, only for a loan being repaid.
+ */
+export const useWithdrawal = (enabled: boolean) =>
+  useQuery({
+    queryKey: withdrawalKey,
+    queryFn: getWithdrawal,
+    enabled,
+    staleTime: 0,
+    gcTime: 0,
+    retry: false,
+  });

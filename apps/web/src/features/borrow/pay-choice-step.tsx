@@ -1,0 +1,56 @@
+import { formatPence, poundsToPence } from '@lender/contract/money';
+import { minPartPaymentPence } from '@lender/contract/pricing/reschedule';
+import { useState, type FormEvent } from 'react';
+import { RadioChoices } from '../../components/form/radio-choices';
+import { SubmitButton } from '../../components/form/submit-button';
+import { money } from './borrow-format';
+
+export type PayChoice = 'total' | 'other';
+
+type Props = {
+  totalDue: number;
+  /** In arrears (planRules.forbearance): another amount may be a token payment, from £1. */
+  inArrears: boolean;
+  choice: PayChoice;
+  onNext: (choice: PayChoice) => void;
+  onBack: () => void;
+};
+
+/** Step 0 (spec section 4): pay the total due, or another amount with a new plan for the rest. */
+export function PayChoiceStep({ totalDue, inArrears, choice, onNext, onBack }: Props) {
+  const [value, setValue] = useState(choice);
+  const minPence = minPartPaymentPence(poundsToPence(totalDue), inArrears);
+  const next = (event: FormEvent) => {
+    event.preventDefault();
+    onNext(value);
+  };
+  return (
+    <form className="form" noValidate onSubmit={next}>
+      <RadioChoices
+        legend="How much would you like to pay?"
+        value={value}
+        onChange={setValue}
+        items={[
+          {
+            value: 'total',
+            label: 'Pay total',
+            hint: `${money(totalDue)}, everything you owe today. Your loan is then repaid.`,
+          },
+          {
+            value: 'other',
+            label: 'Other amount',
+            hint: inArrears
+              ? `Any amount you can afford, from ${formatPence(minPence)}, with a new payment plan for the rest.`
+              : `At least ${formatPence(minPence)}, with a new payment plan for the rest.`,
+          },
+        ]}
+      />
+      <div className="form-actions">
+        <SubmitButton busy={false}>Next</SubmitButton>
+        <button type="button" className="button button--secondary" onClick={onBack}>
+          Back
+        </button>
+      </div>
+    </form>
+  );
+}

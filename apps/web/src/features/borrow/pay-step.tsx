@@ -1,0 +1,197 @@
+import { BRAND } from '@lender/contract/brand';
+import type { PaymentCardForm } from '@lender/contract/rules/payment';
+import { useMemo, type ReactNode } from 'react';
+import { CardFields } from '../../components/card/card-fields';
+import {
+  cardFieldFor,
+  emptyCard,
+  toCreditCardInput,
+  type CardValues,
+} from '../../components/card/card-values';
+import { ErrorSummary } from '../../components/form/error-summary';
+import { CheckboxField } from '../../components/form/field';
+import { RadioChoices } from '../../components/form/radio-choices';
+import { SubmitButton } from '../../components/form/submit-button';
+import { useContractForm } from '../../components/form/use-contract-form';
+import { displayDate, money } from './borrow-format';
+import { BorrowTable, type Column } from './borrow-table';
+import type { PlanRows } from './card-payment';
+
+type CardChoice = 'file' | 'new';
+type Values = {
+  cardChoice: CardChoice;
+  card: CardValues;
+  agreemant: boolean;
+  informationSheetSeen: boolean;
+  affordabilityConfirmed: boolean;
+};
+
+/** The FCA's arrears information sheet, which a plan that extends the loan needs read first (CONC 6.7.20R). */
+export const FCA_ARREARS_SHEET = BRAND.fcaArrearsSheetUrl;
+
+type Props = {
+  /** What this step says is being paid now; null when the customer only reschedules (no card). */
+  amount: number | null;
+  /** First: what is being paid and what happens to the loan. */
+  about?: ReactNode;
+  /** The new plan Calculate answered, at the schedule step. */
+  rows: PlanRows | null;
+  /** The CPA agreement tick box (the schedule step). */
+  agreement: boolean;
+  /** The plan extends the loan (a refinance): the information sheet and the affordability tick boxes. */
+  refinance?: boolean;
+  submitLabel: string;
+  /** Back from a refused challenge: a new card is offered first (spec section 4). */
+  newCard: boolean;
+  send: (form: PaymentCardForm) => Promise<void>;
+  onBack: () => void;
+  onError: (err: unknown) => void;
+};
+
+type Row = PlanRows[number];
+const PLAN_COLUMNS: readonly Column<Row>[] = [
+  { header: 'Payment date', cell: (r) => displayDate(r.paymentDate) },
+  { header: 'Amount', cell: (r) => money(r.amount), numeric: true },
+];
+
+/**
+ * The step that pays, reschedules, or both (spec section 4): step 1 of 'Pay total' (the card, Submit),
+ * step 2 of 'Other amount' (the new plan, the card, the CPA agreement, 'Accept and proceed') and of a
+ * reschedule (the plan and the agreement, 'Accept schedule').
+ */
+export function PayStep(props: Props) {
+  const {
+    amount,
+    about,
+    rows,
+    agreement,
+    refinance = false,
+    submitLabel,
+    newCard,
+    send,
+    onBack,
+    onError,
+  } = props;
+  const paying = amount !== null;
+  const schema = useMemo(
+    () => () =>
+      import('@lender/contract/rules/payment').then((m) => m.paymentCardFormSchema({ agreement, refinance })),
+    [agreement, refinance],
+  );
+  const { form, errorOf, formProps, summary, busy } = useContractForm<Values, PaymentCardForm>({
+    schema,
+    defaultValues: {
+      cardChoice: newCard ? 'new' : 'file',
+      card: emptyCard,
+      agreemant: false,
+      informationSheetSeen: false,
+      affordabilityConfirmed: false,
+    },
+    toPayload: (v) => {
+      const useExistingCard = !paying || v.cardChoice === 'file';
+      return {
+        useExistingCard,
+        card: useExistingCard ? null : toCreditCardInput(v.card),
+        agreemant: v.agreemant,
+        informationSheetSeen: v.informationSheetSeen,
+        affordabilityConfirmed: v.affordabilityConfirmed,
+      };
+    },
+    fieldFor: cardFieldFor('card'),
+    onSubmit: async (payload) => {
+      try {
+        await send(payload);
+      } catch (err) {
+        // A new attempt is a new check, which needs the code typed again; it is not kept.
+        form.setValue('card.securityCode', '');
+        throw err;
+      }
+    },
+    onError,
+  });
+  const { register, watch, setValue, clearErrors } = form;
+  const cardChoice = watch('cardChoice');
+  const choose = (choice: CardChoice) => {
+    setValue('cardChoice', choice);
+    if (choice === 'file') clearErrors('card');
+  };
+
+  return (
+    <form {...formProps} className="form">
+      <ErrorSummary summary={summary} />
+      {about}
+      {rows ? (
+        <BorrowTable
+          title="Your new payment plan"
+          empty="There are no payments left to plan."
+          columns={PLAN_COLUMNS}
+          rows={rows}
+        />
+      ) : null}
+      {paying ? (
+        <>
+          <RadioChoices
+            legend="Which card would you like to pay with?"
+            value={cardChoice}
+            onChange={choose}
+            items={[
+              {
+                value: 'file',
+                label: 'The card on file',
+                hint: 'The debit card we hold for your repayments.',
+              },
+              {
+                value: 'new',
+                label: 'A new debit card',
+                hint: 'For this payment only: your repayments stay on the card on file. Your bank may ask you to confirm that it is you.',
+              },
+            ]}
+          />
+          {cardChoice === 'new' ? (
+            <div className="payment-new-card">
+              <CardFields form={form} prefix="card" />
+            </div>
+          ) : null}
+        </>
+      ) : null}
+      {refinance ? (
+        <div className="payment-refinance">
+          <p>
+            This plan ends after your last agreed payment date, so it extends your loan. Before you choose it,
+            please read the Financial Conduct Authority&rsquo;s{' '}
+            <a href={FCA_ARREARS_SHEET} target="_blank" rel="noreferrer">
+              arrears information sheet (opens in a new tab)
+            </a>
+            , which explains where to get free, independent debt advice.
+          </p>
+          <CheckboxField
+            error={errorOf('informationSheetSeen')}
+            label="I have read the arrears information sheet"
+          >
+            {(a11y) => <input {...a11y} type="checkbox" {...register('informationSheetSeen')} />}
+          </CheckboxField>
+          <CheckboxField
+            error={errorOf('affordabilityConfirmed')}
+            label="I have considered my income and outgoings, and I can afford the payments of this plan"
+          >
+            {(a11y) => <input {...a11y} type="checkbox" {...register('affordabilityConfirmed')} />}
+          </CheckboxField>
+        </div>
+      ) : null}
+      {agreement ? (
+        <CheckboxField
+          error={errorOf('agreemant')}
+          label={`I agree to this payment plan, and that ${BRAND.name} may collect each payment from my card on its date under a Continuous Payment Authority (CPA).`}
+        >
+          {(a11y) => <input {...a11y} type="checkbox" {...register('agreemant')} />}
+        </CheckboxField>
+      ) : null}
+      <div className="form-actions">
+        <SubmitButton busy={busy}>{submitLabel}</SubmitButton>
+        <button type="button" className="button button--secondary" onClick={onBack}>
+          Back
+        </button>
+      </div>
+    </form>
+  );
+}

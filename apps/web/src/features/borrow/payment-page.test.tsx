@@ -1,0 +1,656 @@
+import { ErrorId } from '@lender/contract/error-ids';
+import { Refusal } from '@lender/contract/refusals';
+import { expiryYears } from '@lender/contract/rules/card';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiCallError, callApi, type CallOptions } from '../../lib/api-client';
+import { quietFrameLoading, recordFramePosts } from '../../lib/card-check/frame-test-support';
+import type { TokenisedCard } from '../../lib/card-check/tokenise-card';
+import { queryClient } from '../../lib/query';
+import { answerCalls } from '../../test/answer-calls';
+import { Where } from '../../test/where';
+import { createScheduleSummary } from './borrow-test-support';
+import type { ScheduleSummary } from './get-schedule-summary';
+import { Component as PaymentPage } from './payment-page';
+import { Component as SchedulePage } from './schedule-page';
+
+vi.mock(import('../../lib/api-client'), async (original) => ({ ...(await original()), callApi: vi.fn() }));
+
+const CARD_NUMBER = '4000 0000 0000 3220';
+const CARD_DIGITS = CARD_NUMBER.replace(/ /g, '');
+const CVV = '8163';
+const PROVIDER = 'http://localhost:3000/sandbox/card-provider';
+const nextYear = expiryYears()[1] as number;
+const PENDING_KEY = 'paymentPendingCheck';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+const SETTLEMENT_URL = '/api/MyAccountArea/DownloadSettlement?token=single-use';
+const ROWS = [
+  { paymentDate: '2026-12-15', amount: 90.1 },
+  { paymentDate: '2027-01-15', amount: 90.1 },
+];
+
+const tokenised: TokenisedCard = {
+  threeDSVersion: '2.2.0',
+  trxId: 'trx-1',
+  key: 'key-1',
+  fingerprintUrl: null,
+  responseId: 'resp-1',
+  z2: '0',
+  z3: null,
+};
+
+type Sent = { input: unknown; key: string | undefined };
+let schedule: Partial<ScheduleSummary>;
+let totals: number[];
+let payments: Sent[];
+let plans: Sent[];
+let calculations: unknown[];
+let paymentAnswer: () => Promise<unknown>;
+let planAnswer: () => Promise<unknown>;
+let settlementAnswer: () => Promise<unknown>;
+
+const fetchMock = vi.fn(async (url: string, _init?: RequestInit) => {
+  if (url === '/api/card-provider') {
+    return Response.json({
+      error: { errorID: 0, errorMessage: '' },
+      object: { url: PROVIDER, merchantId: 'merchant-7', staticKey: 'public-key' },
+    });
+  }
+  if (url === `${PROVIDER}/tokenise`) return Response.json(tokenised);
+  throw new Error(`unexpected fetch ${url}`);
+});
+
+const keyOf = (options?: CallOptions) => options?.headers?.['Idempotency-Key'];
+const refuse =
+  (errorID: number, errorMessage: string, status = 200, object: unknown = null) =>
+  async () => {
+    throw new ApiCallError({ errorID, errorMessage }, status, object);
+  };
+
+/** A loan signed to end after any plan the tests calculate, so that none extends it. */
+const LONG_PLAN: Partial<ScheduleSummary> = {
+  planRules: { signedLastDate: '2027-06-16', refinancesLeft: 2, forbearance: false },
+};
+
+beforeEach(() => {
+  quietFrameLoading();
+  vi.stubGlobal('fetch', fetchMock);
+  recordFramePosts();
+  schedule = LONG_PLAN;
+  totals = [300.38];
+  payments = [];
+  plans = [];
+  calculations = [];
+  paymentAnswer = async () => ({ redirectUrl: null });
+  planAnswer = async () => null;
+  settlementAnswer = async () => ({ url: SETTLEMENT_URL });
+  answerCalls({
+    getScheduleSummary: () => createScheduleSummary(schedule),
+    getTotalDue: () => (totals.length > 1 ? totals.shift() : totals[0]),
+    getDictionaries: () => ({
+      wageFrequencies: [
+        { id: 9, name: 'Monthly' },
+        { id: 10, name: 'Weekly' },
+      ],
+    }),
+    cardPayment: (input, options) => {
+      payments.push({ input, key: keyOf(options) });
+      return paymentAnswer();
+    },
+    calculate: (input) => {
+      calculations.push(input);
+      return ROWS;
+    },
+    reSchedule: (input, options) => {
+      plans.push({ input, key: keyOf(options) });
+      return planAnswer();
+    },
+    settlementLink: () => settlementAnswer(),
+  });
+});
+
+afterEach(() => {
+  cleanup();
+  queryClient.clear();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+function renderPage(query = '') {
+  const user = userEvent.setup();
+  render(
+    <MemoryRouter initialEntries={[`/borrow/payment${query}`]}>
+      <Routes>
+        <Route path="/borrow/payment" element={<PaymentPage />} />
+        <Route path="/borrow/schedule" element={<SchedulePage />} />
+        <Route path="/borrow/update-card" element={<h1>Add a card</h1>} />
+        <Route path="*" element={null} />
+      </Routes>
+      <Where search />
+    </MemoryRouter>,
+  );
+  return user;
+}
+type User = ReturnType<typeof userEvent.setup>;
+const where = () => screen.getByTestId('where').textContent;
+const press = (user: User, name: string) => user.click(screen.getByRole('button', { name }));
+const stepHeading = (name: string) => screen.findByRole('heading', { level: 2, name });
+const successNotice = async () =>
+  [...(await screen.findByRole('status')).querySelectorAll('p')].map((p) => p.textContent);
+
+async function toPayTotal(user: User) {
+  await stepHeading('Choose an amount');
+  await press(user, 'Next');
+  await stepHeading('Pay the total due');
+}
+
+async function fillNewCard(user: User) {
+  await user.click(screen.getByRole('radio', { name: 'A new debit card' }));
+  await user.type(screen.getByLabelText('Card number'), CARD_NUMBER);
+  await user.type(screen.getByLabelText('CVV2'), CVV);
+  await user.type(screen.getByLabelText('Name on card'), 'Ann Smith');
+  await user.selectOptions(screen.getByLabelText('Month'), 'March');
+  await user.selectOptions(screen.getByLabelText('Year'), String(nextYear));
+}
+
+/** The reschedule step's fields: Monthly, 2 payments, the first date offered. */
+async function fillPlan(user: User) {
+  const frequency = await screen.findByLabelText('Payment frequency');
+  await waitFor(() => expect(within(frequency).getByRole('option', { name: 'Monthly' })).toBeTruthy());
+  await user.selectOptions(frequency, 'Monthly');
+  await user.selectOptions(screen.getByLabelText('Number of payments'), '2 payments');
+  const date = screen.getByLabelText('Next payment date') as HTMLSelectElement;
+  await user.selectOptions(date, date.options[1]!.value);
+  return date.options[1]!.value;
+}
+
+describe('Make a payment: step 0 and pay total', () => {
+  it('offers the total due or another amount, and Back goes to the schedule', async () => {
+    const user = renderPage();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Make a payment' })).toBeTruthy();
+    await stepHeading('Choose an amount');
+    const total = screen.getByRole('radio', { name: 'Pay total' });
+    expect(total).toHaveProperty('checked', true);
+    expect(screen.getByText('£300.38, everything you owe today. Your loan is then repaid.')).toBeTruthy();
+    expect(screen.getByText('At least £30.04, with a new payment plan for the rest.')).toBeTruthy();
+    // One primary action: the wizard's; the settlement statement below it is a link.
+    const wizard = screen.getByRole('region', { name: 'Choose an amount' });
+    expect(
+      within(wizard)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Next', 'Back']);
+    expect(
+      screen
+        .getAllByRole('button')
+        .filter((b) => b.classList.contains('button') && !b.matches('.button--secondary')),
+    ).toHaveLength(1);
+    await press(user, 'Back');
+    expect(where()).toBe('/borrow/schedule');
+  });
+
+  it('pays the total with the card on file under a new idempotency key, and says so on the schedule', async () => {
+    const user = renderPage();
+    await toPayTotal(user);
+    // The step is announced: its heading takes focus.
+    expect(document.activeElement).toBe(screen.getByRole('heading', { level: 2, name: 'Pay the total due' }));
+    expect(screen.getByText('£300.38').closest('p')?.textContent).toBe(
+      'You are paying £300.38, everything you owe today. Your loan is then repaid.',
+    );
+    expect(screen.getByRole('radio', { name: 'The card on file' })).toHaveProperty('checked', true);
+    await press(user, 'Submit');
+    await waitFor(() => expect(where()).toBe('/borrow/schedule'));
+    expect(payments).toEqual([
+      { input: { payTotal: true, amount: 300.38, useExistingCard: true }, key: expect.stringMatching(UUID) },
+    ]);
+    expect(await successNotice()).toEqual(['Payment has been successfully proccessed']);
+    expect(plans).toHaveLength(0);
+    expect(sessionStorage.getItem(PENDING_KEY)).toBeNull();
+  });
+
+  it('Back from the card goes to step 0', async () => {
+    const user = renderPage();
+    await toPayTotal(user);
+    await press(user, 'Back');
+    await stepHeading('Choose an amount');
+    expect(where()).toBe('/borrow/payment');
+  });
+
+  it("pays with a new card through the bank's challenge, keeping the attempt and its key without the card", async () => {
+    const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {});
+    paymentAnswer = async () => ({ redirectUrl: `${PROVIDER}/challenge?trxId=trx-1` });
+    const user = renderPage();
+    await toPayTotal(user);
+    await fillNewCard(user);
+    await press(user, 'Submit');
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(`${PROVIDER}/challenge?trxId=trx-1`));
+    const body = {
+      payTotal: true,
+      amount: 300.38,
+      useExistingCard: false,
+      card: { nameOnCard: 'Ann Smith', endMonth: 2, endYear: nextYear },
+      pKey: 'key-1',
+      trxId: 'trx-1',
+      isSignature: false,
+    };
+    expect(payments).toEqual([{ input: body, key: expect.stringMatching(UUID) }]);
+    expect(JSON.parse(sessionStorage.getItem(PENDING_KEY) ?? 'null')).toEqual({
+      ...body,
+      idempotencyKey: payments[0]!.key,
+      plan: null,
+      planKey: null,
+    });
+    const everything = JSON.stringify({ ...sessionStorage }) + JSON.stringify(vi.mocked(callApi).mock.calls);
+    expect(everything).not.toContain(CARD_DIGITS);
+    expect(everything).not.toContain(CVV);
+  });
+
+  const pending = {
+    payTotal: true,
+    amount: 300.38,
+    useExistingCard: false,
+    card: { nameOnCard: 'Ann Smith', endMonth: 2, endYear: nextYear },
+    pKey: 'key-1',
+    trxId: 'trx-1',
+    isSignature: true,
+    idempotencyKey: '0b6f8c1e-4d0a-4f7e-9b1a-2c3d4e5f6a7b',
+    plan: null,
+    planKey: null,
+  };
+
+  it('back from a passed challenge: sends the same payment under the same key and goes to the schedule', async () => {
+    sessionStorage.setItem(PENDING_KEY, JSON.stringify(pending));
+    renderPage('?z2=0&z3=&trxId=trx-1');
+    await waitFor(() => expect(where()).toBe('/borrow/schedule'));
+    const { idempotencyKey, plan: _plan, planKey: _planKey, ...body } = pending;
+    expect(payments).toEqual([{ input: body, key: idempotencyKey }]);
+    expect(await successNotice()).toEqual(['Payment has been successfully proccessed']);
+    expect(sessionStorage.getItem(PENDING_KEY)).toBeNull();
+  });
+
+  it('back from a failed challenge: shows why, at the card step with a new card offered', async () => {
+    sessionStorage.setItem(PENDING_KEY, JSON.stringify(pending));
+    paymentAnswer = refuse(ErrorId.cardDeclined, 'Your bank could not confirm the check.');
+    renderPage('?z2=05&z3=Authentication%20failed.&trxId=trx-1');
+    await stepHeading('Pay the total due');
+    const banner = await screen.findByRole('alert');
+    await waitFor(() => expect(banner.textContent).toBe('Authentication failed.'));
+    await waitFor(() => expect(document.activeElement).toBe(banner));
+    expect(screen.getByRole('radio', { name: 'A new debit card' })).toHaveProperty('checked', true);
+    expect(screen.getByLabelText('Card number')).toBeTruthy();
+    expect(where()).toBe('/borrow/payment');
+  });
+
+  it('reads the total again when it moved (241), and pays the new one under a new key', async () => {
+    totals = [300.38, 301.2];
+    paymentAnswer = refuse(ErrorId.paymentChanged, Refusal.paymentChanged.errorMessage);
+    const user = renderPage();
+    await toPayTotal(user);
+    await press(user, 'Submit');
+    expect((await screen.findByRole('alert')).textContent).toBe(Refusal.paymentChanged.errorMessage);
+    await waitFor(() => expect(screen.getByText('£301.20')).toBeTruthy());
+    paymentAnswer = async () => ({ redirectUrl: null });
+    await press(user, 'Submit');
+    await waitFor(() => expect(where()).toBe('/borrow/schedule'));
+    expect(payments.map((p) => (p.input as { amount: number }).amount)).toEqual([300.38, 301.2]);
+    expect(payments[0]!.key).not.toBe(payments[1]!.key);
+  });
+
+  it('sends the same attempt again under the same key after an undecided answer (213), a new one after a decline', async () => {
+    paymentAnswer = refuse(ErrorId.cardCheckUnavailable, Refusal.paymentUnavailable.errorMessage);
+    const user = renderPage();
+    await toPayTotal(user);
+    await press(user, 'Submit');
+    expect((await screen.findByRole('alert')).textContent).toBe(Refusal.paymentUnavailable.errorMessage);
+    paymentAnswer = refuse(ErrorId.cardDeclined, 'Not sufficient funds.');
+    await press(user, 'Submit');
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Not sufficient funds.'));
+    paymentAnswer = async () => ({ redirectUrl: null });
+    await press(user, 'Submit');
+    await waitFor(() => expect(where()).toBe('/borrow/schedule'));
+    const [first, retry, next] = payments.map((p) => p.key);
+    expect(retry).toBe(first);
+    expect(next).not.toBe(first);
+  });
+
+  it.each([
+    [ErrorId.cardNotActive, Refusal.cardNotActive.errorMessage, 'Press here to add a new Card'],
+    [ErrorId.cardExpired, Refusal.cardExpired.errorMessage, 'update your card here'],
+  ])('refused %i: says so with a link to a new card', async (errorID, text, linkText) => {
+    paymentAnswer = refuse(errorID, text);
+    const user = renderPage();
+    await toPayTotal(user);
+    await press(user, 'Submit');
+    const banner = await screen.findByRole('alert');
+    expect(banner.textContent).toBe(text);
+    await waitFor(() => expect(document.activeElement).toBe(banner));
+    await user.click(within(banner).getByRole('link', { name: linkText }));
+    expect(where()).toBe('/borrow/update-card');
+  });
+});
+
+describe('Make a payment: other amount and reschedule', () => {
+  async function toOtherAmount(user: User) {
+    await stepHeading('Choose an amount');
+    await user.click(screen.getByRole('radio', { name: 'Other amount' }));
+    await press(user, 'Next');
+    await stepHeading('Pay another amount');
+  }
+
+  it("checks the amount (10% to 100% of the total due) and the plan with the spec's messages", async () => {
+    const user = renderPage();
+    await toOtherAmount(user);
+    await press(user, 'Calculate');
+    const summary = await screen.findByRole('alert', { name: 'There is a problem' });
+    expect([...summary.querySelectorAll('a')].map((a) => a.textContent)).toEqual([
+      'Please enter the amount to pay.',
+      'Please enter a valid payment frequency.',
+      'Please enter your payment duration.',
+      'Please enter your payment date.',
+    ]);
+    await fillPlan(user);
+    const amount = screen.getByLabelText('Amount to pay now');
+    await user.type(amount, '30.03');
+    await press(user, 'Calculate');
+    await waitFor(() =>
+      expect(screen.getByRole('alert', { name: 'There is a problem' }).textContent).toContain(
+        'Minimum amount to pay is 10% of your remaining balance',
+      ),
+    );
+    await user.clear(amount);
+    await user.type(amount, '300.39');
+    await waitFor(() =>
+      expect(
+        screen.getByText('The most you can pay is your remaining balance of £300.38.', { selector: 'a' }),
+      ).toBeTruthy(),
+    );
+    expect(calculations).toHaveLength(0);
+  });
+
+  it('calculates the plan, asks for the CPA agreement, pays the amount and then makes the plan', async () => {
+    const user = renderPage();
+    await toOtherAmount(user);
+    await user.type(screen.getByLabelText('Amount to pay now'), '100');
+    const repayDate = await fillPlan(user);
+    await press(user, 'Calculate');
+    await stepHeading('Check your new payment plan');
+    const plan = { amount: 100, frequencyID: 9, duration: 2, repayDate };
+    expect(calculations).toEqual([plan]);
+    const table = screen.getByRole('table', { name: 'Your new payment plan' });
+    expect([...table.querySelectorAll('tbody tr')].map((r) => r.textContent)).toEqual([
+      '15-12-2026£90.10',
+      '15-01-2027£90.10',
+    ]);
+    await press(user, 'Accept and proceed');
+    expect(await screen.findByText('This field is required.', { selector: 'a' })).toBeTruthy();
+    expect(payments).toHaveLength(0);
+    await user.click(screen.getByRole('checkbox', { name: /^I agree to this payment plan/ }));
+    await press(user, 'Accept and proceed');
+    await waitFor(() => expect(where()).toBe('/borrow/schedule'));
+    expect(payments).toEqual([
+      { input: { payTotal: false, amount: 100, useExistingCard: true }, key: expect.stringMatching(UUID) },
+    ]);
+    expect(plans).toEqual([{ input: plan, key: expect.stringMatching(UUID) }]);
+    expect(plans[0]!.key).not.toBe(payments[0]!.key);
+    expect(await successNotice()).toEqual(['Payment has been successfully proccessed']);
+  });
+
+  it('says the payment was taken when the plan after it is refused', async () => {
+    planAnswer = refuse(ErrorId.refinanceLimit, Refusal.refinanceLimit.errorMessage);
+    const user = renderPage();
+    await toOtherAmount(user);
+    await user.type(screen.getByLabelText('Amount to pay now'), '100');
+    await fillPlan(user);
+    await press(user, 'Calculate');
+    await stepHeading('Check your new payment plan');
+    await user.click(screen.getByRole('checkbox', { name: /^I agree to this payment plan/ }));
+    await press(user, 'Accept and proceed');
+    await waitFor(() => expect(where()).toBe('/borrow/schedule'));
+    expect(await successNotice()).toEqual([
+      'Payment has been successfully proccessed',
+      `Your payment plan has not been changed: ${Refusal.refinanceLimit.errorMessage} Please use Re schedule to try again.`,
+    ]);
+  });
+
+  it('reschedules only from ?reschedule: Submit calculates, Accept schedule makes the plan', async () => {
+    const user = renderPage('?reschedule=true');
+    await stepHeading('Reschedule your payments');
+    expect(screen.queryByLabelText('Amount to pay now')).toBeNull();
+    const repayDate = await fillPlan(user);
+    await press(user, 'Submit');
+    await stepHeading('Check your new payment plan');
+    expect(screen.queryByRole('radio', { name: 'The card on file' })).toBeNull();
+    await user.click(screen.getByRole('checkbox', { name: /^I agree to this payment plan/ }));
+    await press(user, 'Accept schedule');
+    await waitFor(() => expect(where()).toBe('/borrow/schedule'));
+    const plan = { amount: null, frequencyID: 9, duration: 2, repayDate };
+    expect(calculations).toEqual([plan]);
+    expect(plans).toEqual([{ input: plan, key: expect.stringMatching(UUID) }]);
+    expect(payments).toHaveLength(0);
+    expect(await successNotice()).toEqual(['Operation has finished successfully']);
+  });
+
+  it('Back from the first reschedule step goes to the schedule; from the plan, to the reschedule step', async () => {
+    const user = renderPage('?reschedule=true');
+    await stepHeading('Reschedule your payments');
+    await fillPlan(user);
+    await press(user, 'Submit');
+    await stepHeading('Check your new payment plan');
+    await press(user, 'Back');
+    await stepHeading('Reschedule your payments');
+    // What was chosen is kept.
+    expect(screen.getByLabelText('Payment frequency')).toHaveProperty('value', '9');
+    expect(screen.getByLabelText('Number of payments')).toHaveProperty('value', '2');
+    await press(user, 'Back');
+    expect(where()).toBe('/borrow/schedule');
+  });
+
+  it('asks for the information sheet and affordability when the plan ends after the signed last date', async () => {
+    schedule = { planRules: { signedLastDate: '2026-12-16', refinancesLeft: 2, forbearance: false } };
+    const user = renderPage('?reschedule=true');
+    expect(
+      await screen.findByText(
+        'A plan ending after 16-12-2026, your last agreed payment date, extends your loan and costs more interest.',
+      ),
+    ).toBeTruthy();
+    await fillPlan(user);
+    await press(user, 'Submit');
+    await stepHeading('Check your new payment plan');
+    const sheet = screen.getByRole('link', { name: 'arrears information sheet (opens in a new tab)' });
+    expect(sheet.getAttribute('href')).toMatch(/^https:\/\/www\.fca\.org\.uk\//);
+    await user.click(screen.getByRole('checkbox', { name: /^I agree to this payment plan/ }));
+    await press(user, 'Accept schedule');
+    const summary = await screen.findByRole('alert', { name: 'There is a problem' });
+    expect([...summary.querySelectorAll('a')].map((a) => a.textContent)).toEqual([
+      'Please read the arrears information sheet before you choose a longer plan.',
+      'Please confirm your income and outgoings before you choose a longer plan.',
+    ]);
+    await user.click(screen.getByRole('checkbox', { name: 'I have read the arrears information sheet' }));
+    await user.click(screen.getByRole('checkbox', { name: /^I have considered my income and outgoings/ }));
+    await press(user, 'Accept schedule');
+    await waitFor(() => expect(where()).toBe('/borrow/schedule'));
+    expect(plans[0]!.input).toMatchObject({ informationSheetSeen: true, affordabilityConfirmed: true });
+  });
+
+  it('shows the refinance tick boxes when the server says the plan needs them after all', async () => {
+    planAnswer = refuse(ErrorId.validation, 'Invalid request.', 400, {
+      fields: {
+        informationSheetSeen: 'Please read the arrears information sheet before you choose a longer plan.',
+        affordabilityConfirmed: 'Please confirm your income and outgoings before you choose a longer plan.',
+      },
+    });
+    const user = renderPage('?reschedule=true');
+    await fillPlan(user);
+    await press(user, 'Submit');
+    await stepHeading('Check your new payment plan');
+    expect(screen.queryByRole('checkbox', { name: 'I have read the arrears information sheet' })).toBeNull();
+    await user.click(screen.getByRole('checkbox', { name: /^I agree to this payment plan/ }));
+    await press(user, 'Accept schedule');
+    const sheet = await screen.findByRole('checkbox', { name: 'I have read the arrears information sheet' });
+    expect(sheet.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByRole('alert', { name: 'There is a problem' }).textContent).toContain(
+      'Please read the arrears information sheet before you choose a longer plan.',
+    );
+    planAnswer = async () => null;
+    await user.click(sheet);
+    await user.click(screen.getByRole('checkbox', { name: /^I have considered my income and outgoings/ }));
+    await press(user, 'Accept schedule');
+    await waitFor(() => expect(where()).toBe('/borrow/schedule'));
+    expect(plans.map((p) => p.key)).toEqual([plans[0]!.key, expect.stringMatching(UUID)]);
+    expect(plans[1]!.input).toMatchObject({ informationSheetSeen: true, affordabilityConfirmed: true });
+  });
+
+  it('in arrears a plan is forbearance: it says so and asks for no refinance tick boxes', async () => {
+    schedule = { planRules: { signedLastDate: '2026-12-16', refinancesLeft: 0, forbearance: true } };
+    const user = renderPage('?reschedule=true');
+    expect(
+      await screen.findByText(
+        'You are behind with your payments, so a new plan adds no interest or fees while you keep to it.',
+      ),
+    ).toBeTruthy();
+    await fillPlan(user);
+    await press(user, 'Submit');
+    await stepHeading('Check your new payment plan');
+    expect(screen.queryByRole('checkbox', { name: 'I have read the arrears information sheet' })).toBeNull();
+  });
+});
+
+describe('Make a payment: in arrears, a reduced or token payment (CONC 7.3.5)', () => {
+  const ARREARS: Partial<ScheduleSummary> = {
+    planRules: { signedLastDate: '2027-06-16', refinancesLeft: 2, forbearance: true },
+  };
+
+  it('takes any amount from £1, with its own message and hints, then a plan without interest', async () => {
+    schedule = ARREARS;
+    const user = renderPage();
+    await stepHeading('Choose an amount');
+    expect(
+      screen.getByText('Any amount you can afford, from £1.00, with a new payment plan for the rest.'),
+    ).toBeTruthy();
+    await user.click(screen.getByRole('radio', { name: 'Other amount' }));
+    await press(user, 'Next');
+    await stepHeading('Pay another amount');
+    const amount = screen.getByLabelText('Amount to pay now');
+    expect(
+      document.getElementById(amount.getAttribute('aria-describedby')!.split(' ')[0]!)?.textContent,
+    ).toBe('In pounds: any amount you can afford from £1.00 to £300.38, your remaining balance.');
+    expect(
+      screen.getByText(
+        'You are behind with your payments, so a new plan adds no interest or fees while you keep to it.',
+      ),
+    ).toBeTruthy();
+    const repayDate = await fillPlan(user);
+    await user.type(amount, '0.99');
+    await press(user, 'Calculate');
+    expect(await screen.findByText('The least you can pay is £1.00.', { selector: 'a' })).toBeTruthy();
+    expect(screen.queryByText('Minimum amount to pay is 10% of your remaining balance')).toBeNull();
+    await user.clear(amount);
+    await user.type(amount, '1');
+    await press(user, 'Calculate');
+    await stepHeading('Check your new payment plan');
+    expect(screen.getByText('£1.00').closest('p')?.textContent).toBe(
+      'You are paying £1.00 now. The plan below repays the rest.',
+    );
+    await user.click(screen.getByRole('checkbox', { name: /^I agree to this payment plan/ }));
+    await press(user, 'Accept and proceed');
+    await waitFor(() => expect(where()).toBe('/borrow/schedule'));
+    const plan = { amount: 1, frequencyID: 9, duration: 2, repayDate };
+    expect(calculations).toEqual([plan]);
+    expect(payments.map((p) => p.input)).toEqual([{ payTotal: false, amount: 1, useExistingCard: true }]);
+    expect(plans.map((p) => p.input)).toEqual([plan]);
+  });
+
+  it('outside arrears still asks for 10%', async () => {
+    const user = renderPage();
+    await stepHeading('Choose an amount');
+    await user.click(screen.getByRole('radio', { name: 'Other amount' }));
+    await press(user, 'Next');
+    await fillPlan(user);
+    await user.type(screen.getByLabelText('Amount to pay now'), '1');
+    await press(user, 'Calculate');
+    expect(
+      await screen.findByText('Minimum amount to pay is 10% of your remaining balance', { selector: 'a' }),
+    ).toBeTruthy();
+    expect(calculations).toHaveLength(0);
+  });
+});
+
+describe('Make a payment: the settlement statement (s97)', () => {
+  /** A tab as window.open returns it, recording where it is sent. */
+  const fakeTab = () =>
+    ({ opener: window, closed: false, location: { href: '' }, close: vi.fn() }) as unknown as Window & {
+      close: ReturnType<typeof vi.fn>;
+    };
+  const absolute = (url: string) => new URL(url, window.location.href).href;
+  const download = () => screen.findByRole('button', { name: 'Download settlement statement' });
+
+  it('asks SettlementLink for a link and opens it in the tab opened by the press', async () => {
+    const tab = fakeTab();
+    const open = vi.spyOn(window, 'open').mockReturnValue(tab);
+    const user = renderPage();
+    const button = await download();
+    expect(screen.getByRole('region', { name: 'Paying off your loan early' })).toBeTruthy();
+    expect(document.getElementById(button.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'What you would pay to settle your loan today and on each of the next 28 days, and the payments still due. Opens in a new tab.',
+    );
+    await user.click(button);
+    await waitFor(() => expect(tab.location.href).toBe(absolute(SETTLEMENT_URL)));
+    expect(open).toHaveBeenCalledWith('', '_blank');
+    expect(tab.opener).toBeNull();
+    expect(vi.mocked(callApi).mock.calls.filter(([name]) => name === 'settlementLink')).toHaveLength(1);
+  });
+
+  it('offers the link on the page when the browser refuses to open a tab', async () => {
+    vi.spyOn(window, 'open').mockReturnValue(null);
+    const user = renderPage();
+    await user.click(await download());
+    const link = await screen.findByRole('link', { name: 'open your settlement statement' });
+    expect(link.getAttribute('href')).toBe(absolute(SETTLEMENT_URL));
+    expect(link.getAttribute('target')).toBe('_blank');
+  });
+
+  it('closes the empty tab and says so when the link is refused', async () => {
+    const tab = fakeTab();
+    vi.spyOn(window, 'open').mockReturnValue(tab);
+    settlementAnswer = refuse(ErrorId.generic, 'Error Occured');
+    const user = renderPage();
+    await user.click(await download());
+    expect((await screen.findByRole('alert')).textContent).toBe('Error Occured');
+    expect(tab.close).toHaveBeenCalled();
+    expect(tab.location.href).toBe('');
+  });
+
+  it('is there for a blocked loan too, and not when nothing is owed', async () => {
+    schedule = { ...LONG_PLAN, blocked: true };
+    renderPage();
+    expect(await download()).toBeTruthy();
+    cleanup();
+    queryClient.clear();
+    schedule = { settledDate: '2027-01-16' };
+    renderPage();
+    expect(await screen.findByText('No payments for this application')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Download settlement statement' })).toBeNull();
+  });
+});
+
+describe('Make a payment: when there is nothing to pay', () => {
+  it('says the card is not active on a blocked loan, with the link, and offers no payment', async () => {
+    schedule = { ...LONG_PLAN, blocked: true };
+    renderPage();
+    const link = await screen.findByRole('link', { name: 'Press here to add a new Card' });
+    expect(link.closest('p')?.textContent).toBe(Refusal.cardNotActive.errorMessage);
+    expect(screen.queryByRole('button', { name: 'Next' })).toBeNull();
+  });
+
+  it.each([
+    ['not paid out', { fundedDate: null }],
+    ['repaid', { settledDate: '2027-01-16' }],
+  ])('has no payments for a loan %s', async (_, loan) => {
+    schedule = loan;
+    renderPage();
+    expect(await screen.findByText('No payments for this application')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Next' })).toBeNull();
+  });
+});

@@ -1,0 +1,288 @@
+import { ErrorId } from '@lender/contract/error-ids';
+import type { PaymentCardForm, RescheduleForm } from '@lender/contract/rules/payment';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { ErrorBanner, useErrorBanner } from '../../components/form/error-banner';
+import { serverFieldErrors } from '../../components/form/form-errors';
+import { ApiCallError } from '../../lib/api-client';
+import { checkCardInPage } from '../../lib/card-check/check-card';
+import { goToChallenge } from '../../lib/card-check/go-to-challenge';
+import { toCardSummary } from '../../lib/card-check/pending-card-check';
+import { money } from './borrow-format';
+import {
+  attemptKeys,
+  isUndecided,
+  pendingPayment,
+  planNotMade,
+  reSchedule,
+  sendPayment,
+  type CardPaymentBody,
+  type PaymentAttempt,
+  type PlanBody,
+  type PlanRows,
+} from './card-payment';
+import { refusalMessage } from './card-refusal';
+import { PayChoiceStep, type PayChoice } from './pay-choice-step';
+import { PayStep } from './pay-step';
+import { emptyPlan, PlanStep, type PlanValues } from './plan-step';
+import type { ScheduleSummary } from './get-schedule-summary';
+import { scheduleNotice, SUCCESS } from './schedule-notice';
+
+type PlanRules = NonNullable<ScheduleSummary['planRules']>;
+
+type Step = 0 | 1 | 2;
+
+const REFINANCE_FIELDS = { informationSheetSeen: true, affordabilityConfirmed: true };
+
+/** ReSchedule's body: the checked plan, with the refinance tick boxes when the step asked for them. */
+const planOf = (plan: RescheduleForm, form: PaymentCardForm): PlanBody => ({
+  ...plan,
+  ...(form.informationSheetSeen ? { informationSheetSeen: true } : {}),
+  ...(form.affordabilityConfirmed ? { affordabilityConfirmed: true } : {}),
+});
+
+type State = {
+  step: Step;
+  choice: PayChoice;
+  /** The reschedule step's inputs, kept for Back. */
+  planValues: PlanValues;
+  /** The checked plan and what Calculate answered for it (the schedule step). */
+  plan: RescheduleForm | null;
+  rows: PlanRows | null;
+  /** Offer a new card first (back from a refused challenge). */
+  newCard: boolean;
+  /** The server said the plan extends the loan (a 400 for its tick boxes): ask for them. */
+  refinance: boolean;
+};
+
+/** Back from the bank's challenge with a refusal: what to say, and the attempt that was refused. */
+export type ChallengeRefusal = { message: ReactNode; attempt: PaymentAttempt | null };
+
+type Props = {
+  /** Today's total due in pounds (GetTotalDue): what 'Pay total' pays. */
+  totalDue: number;
+  /** What a new plan may be (GetScheduleSummary's planRules): one ending later extends the loan. */
+  planRules: PlanRules | null;
+  /** `?reschedule`: only a new plan, from the reschedule step, with no payment. */
+  rescheduleOnly: boolean;
+  refused: ChallengeRefusal | null;
+  /** The total due moved since it was read (errorID 241): read it again. */
+  onTotalChanged: () => void;
+};
+
+const asText = (n: number | null | undefined) => (n === null || n === undefined ? '' : String(n));
+
+/** Where the wizard starts: step 0, the reschedule step, or back at the card after a refused challenge. */
+function initialState(rescheduleOnly: boolean, refused: ChallengeRefusal | null): State {
+  const start: State = {
+    step: rescheduleOnly ? 1 : 0,
+    choice: 'total',
+    planValues: emptyPlan,
+    plan: null,
+    rows: null,
+    newCard: false,
+    refinance: false,
+  };
+  const attempt = refused?.attempt;
+  if (!attempt || rescheduleOnly) return start;
+  // Spec section 4: the error is shown and the wizard returns to step 1 with the new-card option.
+  const plan = attempt.plan;
+  return {
+    ...start,
+    step: 1,
+    choice: plan ? 'other' : 'total',
+    planValues: plan
+      ? {
+          amount: asText(attempt.amount),
+          frequencyID: asText(plan.frequencyID),
+          duration: asText(plan.duration),
+          repayDate: plan.repayDate ?? '',
+        }
+      : emptyPlan,
+    newCard: true,
+  };
+}
+
+/**
+ * The payment wizard of spec section 4. Step 0: pay total or other amount (Next). Pay total: step 1 the
+ * card, Submit. Other amount: step 1 the amount and the new plan (Calculate), step 2 the plan with the
+ * CPA agreement (Accept and proceed), which pays the amount and then asks for the plan. A reschedule
+ * (`?reschedule`): step 1 the plan (Submit), step 2 the plan with the agreement (Accept schedule). Back
+ * goes one step back, or to the schedule from the first step.
+ */
+export function PaymentWizard({ totalDue, planRules, rescheduleOnly, refused, onTotalChanged }: Props) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [state, setState] = useState<State>(() => initialState(rescheduleOnly, refused));
+  const { step, choice, plan, rows } = state;
+  const keys = useRef(attemptKeys()).current;
+  const planKeys = useRef(attemptKeys()).current;
+  const failure = useErrorBanner();
+  const { fail } = failure;
+
+  // A refused challenge is the customer's last attempt failing: its message takes focus.
+  useEffect(() => {
+    if (refused) fail(refused.message);
+  }, [refused, fail]);
+
+  // Each new step is announced: focus goes to its heading (not on arrival, where the page's h1 has it).
+  const heading = useRef<HTMLHeadingElement>(null);
+  const shownStep = useRef(step);
+  useEffect(() => {
+    if (shownStep.current === step) return;
+    shownStep.current = step;
+    heading.current?.focus();
+  }, [step]);
+
+  const firstStep: Step = rescheduleOnly ? 1 : 0;
+  const go = (next: Partial<State>) => {
+    failure.clear();
+    setState((s) => ({ ...s, ...next }));
+  };
+  const back = () => {
+    if (step === firstStep) void navigate('/borrow/schedule');
+    else go({ step: (step - 1) as Step });
+  };
+  const toSchedule = (notice: string, detail?: string | null) =>
+    void navigate('/borrow/schedule', { state: scheduleNotice(notice, detail) });
+
+  const paymentRefused = (err: unknown) => {
+    if (!isUndecided(err)) keys.settle();
+    if (err instanceof ApiCallError && err.error.errorID === ErrorId.paymentChanged) onTotalChanged();
+    fail(refusalMessage(err));
+  };
+
+  const amountNow = choice === 'total' ? totalDue : (plan?.amount ?? null);
+
+  const pay = async (form: PaymentCardForm) => {
+    failure.clear();
+    if (amountNow === null) return;
+    let body: CardPaymentBody = {
+      payTotal: choice === 'total',
+      amount: amountNow,
+      useExistingCard: form.useExistingCard,
+    };
+    if (!form.useExistingCard && form.card) {
+      const check = await checkCardInPage(queryClient, form.card);
+      body = { ...body, card: toCardSummary(form.card), ...check };
+    }
+    const planBody = choice === 'other' && plan ? planOf(plan, form) : null;
+    const attempt: PaymentAttempt = {
+      ...body,
+      idempotencyKey: keys.keyFor(body),
+      plan: planBody,
+      planKey: planBody && planKeys.keyFor(planBody),
+    };
+    const outcome = await sendPayment(attempt);
+    keys.settle();
+    planKeys.settle();
+    if (outcome.redirectUrl !== null) return goToChallenge(outcome.redirectUrl, pendingPayment.clear);
+    toSchedule(SUCCESS.payment, planNotMade(outcome.planError));
+  };
+
+  const acceptSchedule = async (form: PaymentCardForm) => {
+    failure.clear();
+    if (!plan) return;
+    const body = planOf(plan, form);
+    try {
+      await reSchedule(body, planKeys.keyFor(body));
+    } catch (err) {
+      if (!isUndecided(err)) planKeys.settle();
+      // A longer plan than the page could tell (decision 025): its tick boxes are shown with the messages.
+      if (serverFieldErrors(err)?.some((f) => f.name in REFINANCE_FIELDS)) go({ refinance: true });
+      throw err;
+    }
+    toSchedule(SUCCESS.reschedule);
+  };
+
+  // A plan ending after the signed last date extends the loan, unless it is forbearance in arrears
+  // (decision 025): the information sheet and the affordability tick boxes come before it is accepted.
+  const lastDate = rows?.at(-1)?.paymentDate;
+  const extendsLoan =
+    state.refinance ||
+    Boolean(planRules && !planRules.forbearance && lastDate && lastDate > planRules.signedLastDate);
+
+  let title: string;
+  let content: ReactNode;
+  if (step === 0) {
+    title = 'Choose an amount';
+    content = (
+      <PayChoiceStep
+        totalDue={totalDue}
+        inArrears={planRules?.forbearance ?? false}
+        choice={choice}
+        onNext={(c) => go({ step: 1, choice: c })}
+        onBack={back}
+      />
+    );
+  } else if (step === 1 && choice === 'total' && !rescheduleOnly) {
+    title = 'Pay the total due';
+    content = (
+      <PayStep
+        amount={totalDue}
+        about={
+          <p className="payment-amount">
+            You are paying <strong>{money(totalDue)}</strong>, everything you owe today. Your loan is then
+            repaid.
+          </p>
+        }
+        rows={null}
+        agreement={false}
+        submitLabel="Submit"
+        newCard={state.newCard}
+        send={pay}
+        onBack={back}
+        onError={paymentRefused}
+      />
+    );
+  } else if (step === 1) {
+    title = rescheduleOnly ? 'Reschedule your payments' : 'Pay another amount';
+    content = (
+      <PlanStep
+        totalDue={rescheduleOnly ? null : totalDue}
+        planRules={planRules}
+        values={state.planValues}
+        // Spec section 4: Calculate with a partial amount, otherwise Submit.
+        submitLabel={rescheduleOnly ? 'Submit' : 'Calculate'}
+        onCalculated={(planValues, checked, calculated) =>
+          go({ step: 2, planValues, plan: checked, rows: calculated })
+        }
+        onBack={back}
+        onError={(err) => fail(refusalMessage(err))}
+      />
+    );
+  } else {
+    title = 'Check your new payment plan';
+    content = (
+      <PayStep
+        amount={rescheduleOnly ? null : amountNow}
+        about={
+          rescheduleOnly || amountNow === null ? null : (
+            <p className="payment-amount">
+              You are paying <strong>{money(amountNow)}</strong> now. The plan below repays the rest.
+            </p>
+          )
+        }
+        rows={rows}
+        agreement
+        refinance={extendsLoan}
+        submitLabel={rescheduleOnly ? 'Accept schedule' : 'Accept and proceed'}
+        newCard={state.newCard}
+        send={rescheduleOnly ? acceptSchedule : pay}
+        onBack={back}
+        onError={rescheduleOnly ? (err) => fail(refusalMessage(err)) : paymentRefused}
+      />
+    );
+  }
+
+  return (
+    <section className="payment-step" aria-labelledby="payment-step-title">
+      <h2 id="payment-step-title" ref={heading} tabIndex={-1}>
+        {title}
+      </h2>
+      <ErrorBanner {...failure.banner} />
+      {content}
+    </section>
+  );
+}

@@ -1,0 +1,167 @@
+import { formatPence, parsePounds, poundsToPence } from '@lender/contract/money';
+import { RESCHEDULE_MAX_PAYMENTS } from '@lender/contract/constants';
+import { daysBetween, londonToday } from '@lender/contract/dates';
+import type { RescheduleForm } from '@lender/contract/rules/payment';
+import { latestRescheduleDate, minPartPaymentPence } from '@lender/contract/pricing/reschedule';
+import { useMemo } from 'react';
+import { DateChoice } from '../../components/form/date-choice';
+import { ErrorSummary } from '../../components/form/error-summary';
+import { Field } from '../../components/form/field';
+import { OptionsSelect, toOptions } from '../../components/form/options-select';
+import { SubmitButton } from '../../components/form/submit-button';
+import { useContractForm } from '../../components/form/use-contract-form';
+import { useDictionaries } from '../../lib/api/get-dictionaries';
+import { displayDate } from './borrow-format';
+import { calculatePlan, type PlanRows } from './card-payment';
+
+/** The reschedule step's inputs as they hold them: strings, checked by rescheduleFormSchema on submit. */
+export type PlanValues = { amount: string; frequencyID: string; duration: string; repayDate: string };
+
+export const emptyPlan: PlanValues = { amount: '', frequencyID: '', duration: '', repayDate: '' };
+
+const DURATIONS = Array.from({ length: RESCHEDULE_MAX_PAYMENTS }, (_, i) => ({
+  value: i + 1,
+  label: i === 0 ? '1 payment' : `${i + 1} payments`,
+}));
+
+const num = (v: string) => (v.trim() === '' ? undefined : Number(v));
+
+type Props = {
+  /** Today's total due when the customer pays part now; null when they only reschedule. */
+  totalDue: number | null;
+  /** What a new plan may be (GetScheduleSummary's planRules), said before the customer chooses. */
+  planRules: { signedLastDate: string; refinancesLeft: number; forbearance: boolean } | null;
+  values: PlanValues;
+  submitLabel: string;
+  /** The plan as checked and the rows Calculate answered: on to the schedule step. */
+  onCalculated: (values: PlanValues, plan: RescheduleForm, rows: PlanRows) => void;
+  onBack: () => void;
+  onError: (err: unknown) => void;
+};
+
+/**
+ * Step 1 of 'Other amount' and of a reschedule (spec sections 4 and 5): the amount paid now (10% to 100%
+ * of the total due; in arrears from £1), the new plan's frequency, number of payments (1 to 3) and next payment date, then
+ * MyAccountArea/Calculate.
+ */
+export function PlanStep({ totalDue, planRules, values, submitLabel, onCalculated, onBack, onError }: Props) {
+  // In arrears the amount paid now may be a token payment, from £1 (CONC 7.3.5), as the server takes it.
+  const inArrears = planRules?.forbearance ?? false;
+  const schema = useMemo(
+    () => () =>
+      import('@lender/contract/rules/payment').then((m) => m.rescheduleFormSchema(totalDue, { inArrears })),
+    [totalDue, inArrears],
+  );
+  const { form, errorOf, formProps, summary, busy } = useContractForm<PlanValues, RescheduleForm>({
+    schema,
+    defaultValues: values,
+    toPayload: (v) => ({
+      amount: totalDue === null ? null : parsePounds(v.amount),
+      frequencyID: num(v.frequencyID),
+      duration: num(v.duration),
+      repayDate: v.repayDate || undefined,
+    }),
+    onSubmit: async (plan) => {
+      const rows = await calculatePlan(plan);
+      onCalculated({ ...form.getValues() }, plan, rows);
+    },
+    onError,
+  });
+  const { register } = form;
+  const frequencies = useDictionaries(['wageFrequencies'], true);
+  const today = londonToday();
+  const last = latestRescheduleDate(today);
+  const totalPence = totalDue === null ? null : poundsToPence(totalDue);
+
+  return (
+    <form {...formProps} className="form">
+      <ErrorSummary summary={summary} />
+      {totalPence !== null ? (
+        <Field
+          label="Amount to pay now"
+          hint={
+            inArrears
+              ? `In pounds: any amount you can afford from ${formatPence(minPartPaymentPence(totalPence, true))} to ${formatPence(totalPence)}, your remaining balance.`
+              : `In pounds: at least ${formatPence(minPartPaymentPence(totalPence))} and at most ${formatPence(totalPence)}, your remaining balance.`
+          }
+          error={errorOf('amount')}
+        >
+          {(a11y) => (
+            <input
+              {...a11y}
+              className="input input--short"
+              inputMode="decimal"
+              autoComplete="off"
+              {...register('amount')}
+            />
+          )}
+        </Field>
+      ) : null}
+      <Field label="Payment frequency" hint="How often you would like to pay" error={errorOf('frequencyID')}>
+        {(a11y) => (
+          <OptionsSelect
+            {...a11y}
+            placeholder="Choose how often"
+            options={toOptions(frequencies.data?.wageFrequencies)}
+            // Back from the plan: the choice shows as the page's own, not as an edit (react-hook-form
+            // reads a select whose choice differs from its default as typed before the form was ready).
+            defaultValue={values.frequencyID}
+            {...register('frequencyID')}
+          />
+        )}
+      </Field>
+      <Field label="Number of payments" hint="Up to 3" error={errorOf('duration')}>
+        {(a11y) => (
+          <OptionsSelect
+            {...a11y}
+            className="select input--short"
+            placeholder="Choose"
+            options={DURATIONS}
+            defaultValue={values.duration}
+            {...register('duration')}
+          />
+        )}
+      </Field>
+      <Field
+        label="Next payment date"
+        hint="A working day from tomorrow to the end of the month after next"
+        error={errorOf('repayDate')}
+      >
+        {(a11y) => (
+          <DateChoice
+            {...a11y}
+            window={{ minDays: 1, maxDays: daysBetween(today, last) }}
+            defaultValue={values.repayDate}
+            {...register('repayDate')}
+          />
+        )}
+      </Field>
+      {planRules ? <PlanRulesNote rules={planRules} /> : null}
+      <div className="form-actions">
+        <SubmitButton busy={busy}>{submitLabel}</SubmitButton>
+        <button type="button" className="button button--secondary" onClick={onBack}>
+          Back
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** What the new plan may be, before the customer chooses (decision 025). */
+function PlanRulesNote({ rules }: { rules: NonNullable<Props['planRules']> }) {
+  const lastDate = displayDate(rules.signedLastDate);
+  if (rules.forbearance) {
+    return (
+      <p className="payment-note">
+        You are behind with your payments, so a new plan adds no interest or fees while you keep to it.
+      </p>
+    );
+  }
+  return (
+    <p className="payment-note">
+      {rules.refinancesLeft > 0
+        ? `A plan ending after ${lastDate}, your last agreed payment date, extends your loan and costs more interest.`
+        : `Your loan has already been extended twice: a new plan must end by ${lastDate}, your last agreed payment date.`}
+    </p>
+  );
+}

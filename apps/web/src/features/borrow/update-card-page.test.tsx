@@ -1,0 +1,261 @@
+import { ErrorId } from '@lender/contract/error-ids';
+import { Refusal } from '@lender/contract/refusals';
+import { expiryYears } from '@lender/contract/rules/card';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiCallError, callApi } from '../../lib/api-client';
+import { frameOf, quietFrameLoading, recordFramePosts } from '../../lib/card-check/frame-test-support';
+import type { TokenisedCard } from '../../lib/card-check/tokenise-card';
+import { queryClient } from '../../lib/query';
+import { answerCalls } from '../../test/answer-calls';
+import { Where } from '../../test/where';
+import { createScheduleSummary } from './borrow-test-support';
+import type { ScheduleSummary } from './get-schedule-summary';
+import { Component as SchedulePage } from './schedule-page';
+import { Component as UpdateCardPage } from './update-card-page';
+
+vi.mock(import('../../lib/api-client'), async (original) => ({ ...(await original()), callApi: vi.fn() }));
+
+const CARD_NUMBER = '4000 0000 0000 3220';
+const CARD_DIGITS = CARD_NUMBER.replace(/ /g, '');
+const CVV = '8163';
+const PROVIDER = 'http://localhost:3000/sandbox/card-provider';
+const nextYear = expiryYears()[1] as number;
+const PENDING_KEY = 'addCardPendingCheck';
+
+const tokenised: TokenisedCard = {
+  threeDSVersion: '2.2.0',
+  trxId: 'trx-1',
+  key: 'key-1',
+  fingerprintUrl: null,
+  responseId: 'resp-1',
+  z2: '0',
+  z3: null,
+};
+
+let tokenise: TokenisedCard;
+let framePosts: HTMLFormElement[];
+let schedule: Partial<ScheduleSummary>;
+/** Each AddCreditCard call with what session storage held while it was under way. */
+let added: { payload: unknown; stored: string }[];
+let addAnswer: () => Promise<unknown>;
+
+const fetchMock = vi.fn(async (url: string, _init?: RequestInit) => {
+  if (url === '/api/card-provider') {
+    return Response.json({
+      error: { errorID: 0, errorMessage: '' },
+      object: { url: PROVIDER, merchantId: 'merchant-7', staticKey: 'public-key' },
+    });
+  }
+  if (url === `${PROVIDER}/tokenise`) return Response.json(tokenise);
+  throw new Error(`unexpected fetch ${url}`);
+});
+
+function renderPage(query = '') {
+  const user = userEvent.setup();
+  render(
+    <MemoryRouter initialEntries={[`/borrow/update-card${query}`]}>
+      <Routes>
+        <Route path="/borrow/update-card" element={<UpdateCardPage />} />
+        <Route path="/borrow/schedule" element={<SchedulePage />} />
+        <Route path="*" element={null} />
+      </Routes>
+      <Where search />
+    </MemoryRouter>,
+  );
+  return user;
+}
+const where = () => screen.getByTestId('where').textContent;
+
+async function fillCard(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(await screen.findByLabelText('Card number'), CARD_NUMBER);
+  await user.type(screen.getByLabelText('CVV2'), CVV);
+  await user.type(screen.getByLabelText('Name on card'), 'Ann Smith');
+  await user.selectOptions(screen.getByLabelText('Month'), 'March');
+  await user.selectOptions(screen.getByLabelText('Year'), String(nextYear));
+}
+const addCard = (user: ReturnType<typeof userEvent.setup>) =>
+  user.click(screen.getByRole('button', { name: 'Add card' }));
+
+const pendingOnArrival = {
+  creditCard: { nameOnCard: 'Ann Smith', endMonth: 2, endYear: nextYear },
+  address: null,
+  pKey: 'key-1',
+  trxId: 'trx-1',
+  isSignature: false,
+};
+
+const refuse = (errorID: number, errorMessage: string) => async () => {
+  throw new ApiCallError({ errorID, errorMessage }, 200);
+};
+
+beforeEach(() => {
+  quietFrameLoading();
+  vi.stubGlobal('fetch', fetchMock);
+  fetchMock.mockClear();
+  framePosts = recordFramePosts();
+  tokenise = { ...tokenised };
+  schedule = { blocked: true };
+  added = [];
+  addAnswer = async () => ({ redirectUrl: null, nextCollection: { date: '2026-12-16', amount: 150.19 } });
+  answerCalls({
+    getScheduleSummary: () => createScheduleSummary(schedule),
+    addCreditCard: (input) => {
+      added.push({ payload: input, stored: JSON.stringify({ ...sessionStorage }) });
+      return addAnswer();
+    },
+  });
+});
+
+afterEach(() => {
+  cleanup();
+  queryClient.clear();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('Add a card', () => {
+  it("lists the spec's card messages on an empty Add card and sends nothing", async () => {
+    const user = renderPage();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Add a card' })).toBeTruthy();
+    await screen.findByLabelText('Card number');
+    await addCard(user);
+    const summary = await screen.findByRole('alert', { name: 'There is a problem' });
+    expect([...summary.querySelectorAll('a')].map((a) => a.textContent)).toEqual([
+      'Please enter a valid card number.',
+      'Please enter a valid security code.',
+      'Please enter your name on card.',
+      'Please enter a valid expiry date.',
+    ]);
+    expect(document.activeElement).toBe(summary);
+    expect(added).toHaveLength(0);
+  });
+
+  it('checks the card with the provider only, adds its summary, and says when it will next be charged', async () => {
+    tokenise = { ...tokenised, fingerprintUrl: `${PROVIDER}/fingerprint` };
+    const user = renderPage();
+    await fillCard(user);
+    await addCard(user);
+    await waitFor(() => expect(framePosts).toHaveLength(1));
+    frameOf(framePosts[0] as HTMLFormElement)?.dispatchEvent(new Event('load'));
+
+    await waitFor(() => expect(where()).toBe('/borrow/schedule'));
+    expect(added.map((a) => a.payload)).toEqual([{ ...pendingOnArrival, isSignature: true }]);
+    const notice = await screen.findByRole('status');
+    expect([...notice.querySelectorAll('p')].map((p) => p.textContent)).toEqual([
+      'Card has been added successfully',
+      'Your next repayment of £150.19 will be collected from this card on 16-12-2026.',
+    ]);
+    const everythingSent = JSON.stringify(vi.mocked(callApi).mock.calls);
+    for (const secret of [CARD_DIGITS, CVV]) {
+      expect(everythingSent).not.toContain(secret);
+      expect(added[0]?.stored).not.toContain(secret);
+    }
+    expect(sessionStorage.getItem(PENDING_KEY)).toBeNull();
+  });
+
+  it('says only the success when nothing is left to collect', async () => {
+    addAnswer = async () => ({ redirectUrl: null, nextCollection: null });
+    const user = renderPage();
+    await fillCard(user);
+    await addCard(user);
+    const notice = await screen.findByRole('status');
+    expect(notice.textContent).toBe('Card has been added successfully');
+  });
+
+  it('sends a billing address when the card address is not the home address', async () => {
+    const user = renderPage();
+    await fillCard(user);
+    await user.click(screen.getByRole('radio', { name: 'No' }));
+    await user.click(screen.getByRole('button', { name: '+Manual Addr.' }));
+    await user.type(screen.getByLabelText('Post code'), 'SW1A 2AA');
+    await user.type(screen.getByLabelText(/^House number/), '10');
+    await user.type(screen.getByLabelText(/^Street/), 'Downing Street');
+    await user.type(screen.getByLabelText(/^Town/), 'London');
+    await addCard(user);
+    await waitFor(() => expect(added).toHaveLength(1));
+    expect(added[0]?.payload).toMatchObject({
+      address: { postCode: 'SW1A 2AA', houseNumber: '10', country: 'United Kingdom', isHomeAddress: false },
+    });
+  });
+
+  it("sends the browser to the bank's challenge, keeping the request without the number or code", async () => {
+    const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {});
+    addAnswer = async () => ({ redirectUrl: `${PROVIDER}/challenge?trxId=trx-1`, nextCollection: null });
+    const user = renderPage();
+    await fillCard(user);
+    await addCard(user);
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(`${PROVIDER}/challenge?trxId=trx-1`));
+    expect(JSON.parse(sessionStorage.getItem(PENDING_KEY) ?? 'null')).toEqual(pendingOnArrival);
+    const stored = JSON.stringify({ ...sessionStorage });
+    expect(stored).not.toContain(CARD_DIGITS);
+    expect(stored).not.toContain(CVV);
+  });
+
+  it('back from a passed challenge: sends the same request again and goes to the schedule', async () => {
+    sessionStorage.setItem(PENDING_KEY, JSON.stringify(pendingOnArrival));
+    renderPage('?z2=0&z3=&trxId=trx-1');
+    await waitFor(() => expect(where()).toBe('/borrow/schedule'));
+    expect(added.map((a) => a.payload)).toEqual([pendingOnArrival]);
+    expect(sessionStorage.getItem(PENDING_KEY)).toBeNull();
+    expect((await screen.findByRole('status')).textContent).toContain('Card has been added successfully');
+  });
+
+  it("back from a failed challenge: shows the bank's words and keeps the form for another card", async () => {
+    sessionStorage.setItem(PENDING_KEY, JSON.stringify(pendingOnArrival));
+    addAnswer = refuse(ErrorId.cardDeclined, 'Your bank could not confirm the check.');
+    renderPage('?z2=05&z3=Authentication%20failed.&trxId=trx-1');
+    const banner = await screen.findByRole('alert');
+    await waitFor(() => expect(banner.textContent).toBe('Authentication failed.'));
+    expect(where()).toBe('/borrow/update-card');
+    expect(await screen.findByLabelText('Card number')).toBeTruthy();
+  });
+
+  it("shows a declined card's text, takes focus there, and clears the CVV", async () => {
+    addAnswer = refuse(ErrorId.cardDeclined, 'Do not honour: your card issuer declined the check.');
+    const user = renderPage();
+    await fillCard(user);
+    await addCard(user);
+    const banner = await screen.findByRole('alert');
+    expect(banner.textContent).toBe('Do not honour: your card issuer declined the check.');
+    await waitFor(() => expect(document.activeElement).toBe(banner));
+    expect(screen.getByLabelText('CVV2')).toHaveProperty('value', '');
+    expect(where()).toBe('/borrow/update-card');
+  });
+
+  it('says an expired card with its link, which takes the customer to the card number here', async () => {
+    addAnswer = refuse(ErrorId.cardExpired, Refusal.cardExpired.errorMessage);
+    const user = renderPage();
+    await fillCard(user);
+    await addCard(user);
+    const banner = await screen.findByRole('alert');
+    expect(banner.textContent).toBe('Card Expired. Please update your card here.');
+    const link = within(banner).getByRole('link', { name: 'update your card here' });
+    expect(link.getAttribute('href')).toBe('/borrow/update-card');
+    await user.click(link);
+    expect(document.activeElement).toBe(screen.getByLabelText('Card number'));
+  });
+
+  it('says the card provider is unavailable in its own words', async () => {
+    addAnswer = refuse(ErrorId.cardCheckUnavailable, Refusal.cardCheckUnavailable.errorMessage);
+    const user = renderPage();
+    await fillCard(user);
+    await addCard(user);
+    expect((await screen.findByRole('alert')).textContent).toBe(Refusal.cardCheckUnavailable.errorMessage);
+  });
+
+  it.each([
+    ['not paid out', { fundedDate: null }],
+    ['repaid', { settledDate: '2027-01-16' }],
+  ])('has no card to change for a loan %s', async (_, loan) => {
+    schedule = loan;
+    renderPage();
+    expect(await screen.findByText(Refusal.noLoanForCard.errorMessage)).toBeTruthy();
+    expect(screen.queryByLabelText('Card number')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Back to your repayment schedule' }).getAttribute('href')).toBe(
+      '/borrow/schedule',
+    );
+  });
+});
