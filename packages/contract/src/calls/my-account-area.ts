@@ -61,6 +61,7 @@ export const scheduleSummarySchema = z.object({
   }),
   planRules: z
     .object({
+      today: z.string(),
       signedLastDate: z.string(),
       refinancesLeft: z.number(),
       forbearance: z.boolean(),
@@ -69,7 +70,7 @@ export const scheduleSummarySchema = z.object({
     .meta({
       description:
         'Not in the spec (issue 27): what a new plan may be, for the page to show before the customer ' +
-        'chooses. A plan ending after `signedLastDate` extends the loan (a refinance: the information ' +
+        'chooses: `today` is the business date its dates count from. A plan ending after `signedLastDate` extends the loan (a refinance: the information ' +
         'sheet and affordability first; `refinancesLeft` of 2); `forbearance`: in arrears, a plan adds no ' +
         'interest or fee. Null without a loan to pay.',
     }),

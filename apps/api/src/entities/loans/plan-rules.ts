@@ -7,6 +7,8 @@ export const MAX_REFINANCES = 2;
 
 /** What a new plan for the loan may be today (docs/decisions/025), for the page and for pricing it. */
 export type PlanRules = {
+  /** The business date the plan's dates count from (the browser's calendar may not be it). */
+  today: IsoDate;
   /** A plan ending later than this extends the credit: a refinance. */
   signedLastDate: IsoDate;
   refinancesLeft: number;
@@ -18,6 +20,7 @@ export function planRules(book: LoanBook, today: IsoDate): PlanRules {
   const signed = book.schedule.filter((s) => s.version === 1);
   const position = positionOf(book.terms, book.rows);
   return {
+    today,
     signedLastDate: signed[signed.length - 1]!.dueDate,
     refinancesLeft: Math.max(0, MAX_REFINANCES - book.plans.filter((p) => p.kind === 'refinance').length),
     forbearance: arrearsPence(book.terms, position, today) > 0,

@@ -146,6 +146,14 @@ describe('MyAccountArea/ReSchedule', () => {
   it('a plan ending after the signed last date is a refinance: it needs the sheet and the confirmation, two at most', async () => {
     const loan = await activeLoan(t);
     const late = (k: number) => plan(nextWorkingDay(addDays(latestRescheduleDate(today()), -5 - k)), 3);
+    const signedLastDate = (await dueDates(t, loan.applicationId)).at(-1)!;
+    // GetScheduleSummary says so before the customer chooses, counting from the business date.
+    expect((await schedule(loan.authorization)).planRules).toEqual({
+      today: today(),
+      signedLastDate,
+      refinancesLeft: 2,
+      forbearance: false,
+    });
     const unconfirmed = await post('ReSchedule', loan.authorization, late(0));
     expect(unconfirmed.statusCode).toBe(400);
     expect(Object.keys(unconfirmed.json().object.fields).sort()).toEqual([
@@ -157,6 +165,10 @@ describe('MyAccountArea/ReSchedule', () => {
       const res = await post('ReSchedule', loan.authorization, { ...late(k), ...confirmed });
       expect(res.json().error.errorID).toBe(0);
     }
+    expect((await schedule(loan.authorization)).planRules).toMatchObject({
+      signedLastDate,
+      refinancesLeft: 0,
+    });
     const third = await post('ReSchedule', loan.authorization, { ...late(2), ...confirmed });
     expect(third.json().error).toEqual(Refusal.refinanceLimit);
     expect((await post('Calculate', loan.authorization, late(2))).json().error).toEqual(
@@ -178,6 +190,10 @@ describe('MyAccountArea/ReSchedule', () => {
     const [first] = await dueDates(t, loan.applicationId);
     await travelTo(t, addDays(first!, 2));
     expect(await statusOf(t, loan.guid)).toBe(AppStatus.arrears);
+    expect((await schedule(loan.authorization)).planRules).toMatchObject({
+      today: today(),
+      forbearance: true,
+    });
     const res = await post('ReSchedule', loan.authorization, plan(inDays(20), 3));
     expect(res.json().error.errorID).toBe(0);
     const [version] = await t.ctx.db

@@ -25,6 +25,8 @@ type DateChoiceProps = SelectHTMLAttributes<HTMLSelectElement> & {
   window: { minDays: number; maxDays: number };
   /** A wage frequency's fixed date: shown, selected and not changeable. */
   fixedDate?: string | null;
+  /** The day the window counts from: the lender's business date where the server gave it. */
+  today?: string;
 };
 
 /**
@@ -32,10 +34,10 @@ type DateChoiceProps = SelectHTMLAttributes<HTMLSelectElement> & {
  * screen reader, and it cannot offer a weekend or a date outside the window.
  */
 export const DateChoice = forwardRef<HTMLSelectElement, DateChoiceProps>(function DateChoice(
-  { window, fixedDate, ...props },
+  { window, fixedDate, today, ...props },
   ref,
 ) {
-  const days = workingDaysInWindow(window);
+  const days = workingDaysInWindow(window, today);
   if (fixedDate && !days.includes(fixedDate)) days.unshift(fixedDate);
   return (
     <select ref={ref} className="select" {...props} disabled={Boolean(fixedDate) || props.disabled}>

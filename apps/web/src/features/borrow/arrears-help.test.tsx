@@ -1,4 +1,5 @@
 import { BRAND } from '@lender/contract/brand';
+import { londonToday } from '@lender/contract/dates';
 import { AppStatus } from '@lender/contract/status';
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -33,7 +34,7 @@ const MISSED: Partial<BorrowingSummary> = {
   ],
 };
 const FORBEARANCE: Partial<ScheduleSummary> = {
-  planRules: { signedLastDate: '2027-01-15', refinancesLeft: 2, forbearance: true },
+  planRules: { today: londonToday(), signedLastDate: '2027-01-15', refinancesLeft: 2, forbearance: true },
 };
 
 function borrowApi({

@@ -1,3 +1,4 @@
+import { londonToday } from '@lender/contract/dates';
 import { AppStatus } from '@lender/contract/status';
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -85,7 +86,7 @@ export function createScheduleSummary(overrides: Partial<ScheduleSummary> = {}):
     appStatus: 'Loan active',
     blocked: false,
     cpaCancelled: false,
-    planRules: { signedLastDate: '2026-12-16', refinancesLeft: 2, forbearance: false },
+    planRules: { today: londonToday(), signedLastDate: '2026-12-16', refinancesLeft: 2, forbearance: false },
     schedule: [
       { paymentDate: '2026-11-16', principal: 100, interest: 50.19, pmt: 150.19, isPayed: true },
       { paymentDate: '2026-12-16', principal: 100, interest: 50.19, pmt: 150.19, isPayed: false },

@@ -1,3 +1,4 @@
+import { addDays, londonToday } from '@lender/contract/dates';
 import { ErrorId } from '@lender/contract/error-ids';
 import { Refusal } from '@lender/contract/refusals';
 import { expiryYears } from '@lender/contract/rules/card';
@@ -71,7 +72,7 @@ const refuse =
 
 /** A loan signed to end after any plan the tests calculate, so that none extends it. */
 const LONG_PLAN: Partial<ScheduleSummary> = {
-  planRules: { signedLastDate: '2027-06-16', refinancesLeft: 2, forbearance: false },
+  planRules: { today: londonToday(), signedLastDate: '2027-06-16', refinancesLeft: 2, forbearance: false },
 };
 
 beforeEach(() => {
@@ -432,6 +433,18 @@ describe('Make a payment: other amount and reschedule', () => {
     expect(await successNotice()).toEqual(['Operation has finished successfully']);
   });
 
+  it("offers dates from the business date the server gave, not from the browser's calendar", async () => {
+    // Staff have moved the business date three weeks on: the server counts a plan's dates from there.
+    const businessDate = addDays(londonToday(), 21);
+    schedule = { planRules: { ...LONG_PLAN.planRules!, today: businessDate } };
+    renderPage('?reschedule=true');
+    await stepHeading('Reschedule your payments');
+    const date = screen.getByLabelText('Next payment date') as HTMLSelectElement;
+    const offered = [...date.options].map((o) => o.value).filter(Boolean);
+    expect(offered[0]! > businessDate).toBe(true);
+    expect(offered[0]! <= addDays(businessDate, 5)).toBe(true);
+  });
+
   it('Back from the first reschedule step goes to the schedule; from the plan, to the reschedule step', async () => {
     const user = renderPage('?reschedule=true');
     await stepHeading('Reschedule your payments');
@@ -448,7 +461,14 @@ describe('Make a payment: other amount and reschedule', () => {
   });
 
   it('asks for the information sheet and affordability when the plan ends after the signed last date', async () => {
-    schedule = { planRules: { signedLastDate: '2026-12-16', refinancesLeft: 2, forbearance: false } };
+    schedule = {
+      planRules: {
+        today: londonToday(),
+        signedLastDate: '2026-12-16',
+        refinancesLeft: 2,
+        forbearance: false,
+      },
+    };
     const user = renderPage('?reschedule=true');
     expect(
       await screen.findByText(
@@ -503,7 +523,9 @@ describe('Make a payment: other amount and reschedule', () => {
   });
 
   it('in arrears a plan is forbearance: it says so and asks for no refinance tick boxes', async () => {
-    schedule = { planRules: { signedLastDate: '2026-12-16', refinancesLeft: 0, forbearance: true } };
+    schedule = {
+      planRules: { today: londonToday(), signedLastDate: '2026-12-16', refinancesLeft: 0, forbearance: true },
+    };
     const user = renderPage('?reschedule=true');
     expect(
       await screen.findByText(
@@ -519,7 +541,7 @@ describe('Make a payment: other amount and reschedule', () => {
 
 describe('Make a payment: in arrears, a reduced or token payment (CONC 7.3.5)', () => {
   const ARREARS: Partial<ScheduleSummary> = {
-    planRules: { signedLastDate: '2027-06-16', refinancesLeft: 2, forbearance: true },
+    planRules: { today: londonToday(), signedLastDate: '2027-06-16', refinancesLeft: 2, forbearance: true },
   };
 
   it('takes any amount from £1, with its own message and hints, then a plan without interest', async () => {

@@ -13,6 +13,7 @@ import { useContractForm } from '../../components/form/use-contract-form';
 import { useDictionaries } from '../../lib/api/get-dictionaries';
 import { displayDate } from './borrow-format';
 import { calculatePlan, type PlanRows } from './card-payment';
+import type { ScheduleSummary } from './get-schedule-summary';
 
 /** The reschedule step's inputs as they hold them: strings, checked by rescheduleFormSchema on submit. */
 export type PlanValues = { amount: string; frequencyID: string; duration: string; repayDate: string };
@@ -30,7 +31,7 @@ type Props = {
   /** Today's total due when the customer pays part now; null when they only reschedule. */
   totalDue: number | null;
   /** What a new plan may be (GetScheduleSummary's planRules), said before the customer chooses. */
-  planRules: { signedLastDate: string; refinancesLeft: number; forbearance: boolean } | null;
+  planRules: ScheduleSummary['planRules'];
   values: PlanValues;
   submitLabel: string;
   /** The plan as checked and the rows Calculate answered: on to the schedule step. */
@@ -69,7 +70,8 @@ export function PlanStep({ totalDue, planRules, values, submitLabel, onCalculate
   });
   const { register } = form;
   const frequencies = useDictionaries(['wageFrequencies'], true);
-  const today = londonToday();
+  // The server's business date where it gave one: the dates it will accept count from there.
+  const today = planRules?.today ?? londonToday();
   const last = latestRescheduleDate(today);
   const totalPence = totalDue === null ? null : poundsToPence(totalDue);
 
@@ -131,6 +133,7 @@ export function PlanStep({ totalDue, planRules, values, submitLabel, onCalculate
           <DateChoice
             {...a11y}
             window={{ minDays: 1, maxDays: daysBetween(today, last) }}
+            today={today}
             defaultValue={values.repayDate}
             {...register('repayDate')}
           />
