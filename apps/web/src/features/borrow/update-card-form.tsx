@@ -1,8 +1,8 @@
-import { BRAND, telHref } from '@lender/contract/brand';
 import { DEFAULT_COUNTRY } from '@lender/contract/constants';
 import type { NewCardForm, newCardFormSchema } from '@lender/contract/rules/payment';
 import type { z } from 'zod';
-import { AddressFields, emptyAddress, type AddressValues } from '../../components/address/address-fields';
+import { emptyAddress, type AddressValues } from '../../components/address/address-fields';
+import { CardAddress, CpaConsent } from '../../components/card/card-address';
 import { CardFields } from '../../components/card/card-fields';
 import {
   cardFieldFor,
@@ -13,7 +13,6 @@ import {
 import { ErrorSummary } from '../../components/form/error-summary';
 import { SubmitButton } from '../../components/form/submit-button';
 import { useContractForm } from '../../components/form/use-contract-form';
-import { YesNo } from '../../components/form/yes-no';
 
 /** What the form holds: strings as the inputs give them, checked by newCardFormSchema on submit. */
 type Values = { creditCard: CardValues; isHomeAddress: boolean; address: AddressValues };
@@ -52,13 +51,6 @@ export function UpdateCardForm({ send, onError }: Props) {
     },
     onError: (err) => onError(err, () => form.setFocus('creditCard.cardNumber')),
   });
-  const { watch, setValue, clearErrors } = form;
-  const isHomeAddress = watch('isHomeAddress');
-  const chooseHomeAddress = (home: boolean) => {
-    setValue('isHomeAddress', home);
-    if (home) clearErrors('address');
-  };
-
   return (
     <form {...formProps} className="form borrow-form">
       <ErrorSummary summary={summary} />
@@ -67,25 +59,8 @@ export function UpdateCardForm({ send, onError }: Props) {
       <p>The card must be a debit card in your own name. It replaces the card we hold for your repayments.</p>
       <CardFields form={form} />
 
-      <h2>Card address</h2>
-      <YesNo
-        legend="Is your card address the same as your home address?"
-        value={isHomeAddress}
-        onChange={chooseHomeAddress}
-      />
-      {isHomeAddress ? null : (
-        <AddressFields form={form} prefix="address" autofill="billing" addressLabel="Billing address" />
-      )}
-
-      <h2>Continuous Payment Authority</h2>
-      <p>
-        By pressing Add card you give {BRAND.name} a Continuous Payment Authority (CPA) on this card. A CPA
-        lets us take each repayment from the card when it is due, as your loan agreement sets out.
-      </p>
-      <p>
-        You can cancel it at any time by calling us on{' '}
-        <a href={telHref(BRAND.supportPhone)}>{BRAND.supportPhone}</a> or by telling your bank.
-      </p>
+      <CardAddress form={form} />
+      <CpaConsent button="Add card" />
 
       <div className="form-actions">
         <SubmitButton busy={busy}>Add card</SubmitButton>

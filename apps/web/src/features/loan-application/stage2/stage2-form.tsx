@@ -1,10 +1,8 @@
-import { BRAND, telHref } from '@lender/contract/brand';
-import { AddressFields } from '../../../components/address/address-fields';
+import { CardAddress, CpaConsent } from '../../../components/card/card-address';
 import { CardFields } from '../../../components/card/card-fields';
 import { ErrorSummary } from '../../../components/form/error-summary';
 import { SubmitButton } from '../../../components/form/submit-button';
 import { useContractForm } from '../../../components/form/use-contract-form';
-import { YesNo } from '../../../components/form/yes-no';
 import {
   stage2Defaults,
   stage2FieldFor,
@@ -38,14 +36,6 @@ export function Stage2Form({ send, onError }: Props) {
     },
     onError,
   });
-  const { watch, setValue, clearErrors } = form;
-  const isHomeAddress = watch('isHomeAddress');
-  const chooseHomeAddress = (home: boolean) => {
-    setValue('isHomeAddress', home);
-    // The billing block's messages go with it.
-    if (home) clearErrors('address');
-  };
-
   return (
     <form {...formProps} className="form">
       <ErrorSummary summary={summary} />
@@ -54,25 +44,8 @@ export function Stage2Form({ send, onError }: Props) {
       <p>The card must be a debit card in your own name.</p>
       <CardFields form={form} />
 
-      <h2>Card address</h2>
-      <YesNo
-        legend="Is your card address the same as your home address?"
-        value={isHomeAddress}
-        onChange={chooseHomeAddress}
-      />
-      {isHomeAddress ? null : (
-        <AddressFields form={form} prefix="address" autofill="billing" addressLabel="Billing address" />
-      )}
-
-      <h2>Continuous Payment Authority</h2>
-      <p>
-        By pressing Next you give {BRAND.name} a Continuous Payment Authority (CPA) on this card. A CPA lets
-        us take each repayment from the card when it is due, as your loan agreement sets out.
-      </p>
-      <p>
-        You can cancel it at any time by calling us on{' '}
-        <a href={telHref(BRAND.supportPhone)}>{BRAND.supportPhone}</a> or by telling your bank.
-      </p>
+      <CardAddress form={form} />
+      <CpaConsent button="Next" />
 
       <div className="form-actions">
         <SubmitButton busy={busy}>Next</SubmitButton>
