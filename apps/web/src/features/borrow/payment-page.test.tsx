@@ -8,7 +8,6 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiCallError, callApi, type CallOptions } from '../../lib/api-client';
 import { quietFrameLoading, recordFramePosts } from '../../lib/card-check/frame-test-support';
-import type { TokenisedCard } from '../../lib/card-check/tokenise-card';
 import { queryClient } from '../../lib/query';
 import { answerCalls } from '../../test/answer-calls';
 import { Where } from '../../test/where';
@@ -16,13 +15,17 @@ import { createScheduleSummary } from './borrow-test-support';
 import type { ScheduleSummary } from './get-schedule-summary';
 import { Component as PaymentPage } from './payment-page';
 import { Component as SchedulePage } from './schedule-page';
+import {
+  CARD_DIGITS,
+  CARD_NUMBER,
+  CVV,
+  PROVIDER,
+  providerFetch,
+  tokenised,
+} from '../../lib/card-check/provider-test-support';
 
 vi.mock(import('../../lib/api-client'), async (original) => ({ ...(await original()), callApi: vi.fn() }));
 
-const CARD_NUMBER = '4000 0000 0000 3220';
-const CARD_DIGITS = CARD_NUMBER.replace(/ /g, '');
-const CVV = '8163';
-const PROVIDER = 'http://localhost:3000/sandbox/card-provider';
 const nextYear = expiryYears()[1] as number;
 const PENDING_KEY = 'paymentPendingCheck';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -31,16 +34,6 @@ const ROWS = [
   { paymentDate: '2026-12-15', amount: 90.1 },
   { paymentDate: '2027-01-15', amount: 90.1 },
 ];
-
-const tokenised: TokenisedCard = {
-  threeDSVersion: '2.2.0',
-  trxId: 'trx-1',
-  key: 'key-1',
-  fingerprintUrl: null,
-  responseId: 'resp-1',
-  z2: '0',
-  z3: null,
-};
 
 type Sent = { input: unknown; key: string | undefined };
 let schedule: Partial<ScheduleSummary>;
@@ -52,16 +45,8 @@ let paymentAnswer: () => Promise<unknown>;
 let planAnswer: () => Promise<unknown>;
 let settlementAnswer: () => Promise<unknown>;
 
-const fetchMock = vi.fn(async (url: string, _init?: RequestInit) => {
-  if (url === '/api/card-provider') {
-    return Response.json({
-      error: { errorID: 0, errorMessage: '' },
-      object: { url: PROVIDER, merchantId: 'merchant-7', staticKey: 'public-key' },
-    });
-  }
-  if (url === `${PROVIDER}/tokenise`) return Response.json(tokenised);
-  throw new Error(`unexpected fetch ${url}`);
-});
+const answerProvider = providerFetch(() => tokenised);
+const fetchMock = vi.fn(async (url: string, _init?: RequestInit) => answerProvider(url));
 
 const keyOf = (options?: CallOptions) => options?.headers?.['Idempotency-Key'];
 const refuse =

@@ -15,25 +15,19 @@ import { createScheduleSummary } from './borrow-test-support';
 import type { ScheduleSummary } from './get-schedule-summary';
 import { Component as SchedulePage } from './schedule-page';
 import { Component as UpdateCardPage } from './update-card-page';
+import {
+  CARD_DIGITS,
+  CARD_NUMBER,
+  CVV,
+  PROVIDER,
+  providerFetch,
+  tokenised,
+} from '../../lib/card-check/provider-test-support';
 
 vi.mock(import('../../lib/api-client'), async (original) => ({ ...(await original()), callApi: vi.fn() }));
 
-const CARD_NUMBER = '4000 0000 0000 3220';
-const CARD_DIGITS = CARD_NUMBER.replace(/ /g, '');
-const CVV = '8163';
-const PROVIDER = 'http://localhost:3000/sandbox/card-provider';
 const nextYear = expiryYears()[1] as number;
 const PENDING_KEY = 'addCardPendingCheck';
-
-const tokenised: TokenisedCard = {
-  threeDSVersion: '2.2.0',
-  trxId: 'trx-1',
-  key: 'key-1',
-  fingerprintUrl: null,
-  responseId: 'resp-1',
-  z2: '0',
-  z3: null,
-};
 
 let tokenise: TokenisedCard;
 let framePosts: HTMLFormElement[];
@@ -42,16 +36,8 @@ let schedule: Partial<ScheduleSummary>;
 let added: { payload: unknown; stored: string }[];
 let addAnswer: () => Promise<unknown>;
 
-const fetchMock = vi.fn(async (url: string, _init?: RequestInit) => {
-  if (url === '/api/card-provider') {
-    return Response.json({
-      error: { errorID: 0, errorMessage: '' },
-      object: { url: PROVIDER, merchantId: 'merchant-7', staticKey: 'public-key' },
-    });
-  }
-  if (url === `${PROVIDER}/tokenise`) return Response.json(tokenise);
-  throw new Error(`unexpected fetch ${url}`);
-});
+const answerProvider = providerFetch(() => tokenise);
+const fetchMock = vi.fn(async (url: string, _init?: RequestInit) => answerProvider(url));
 
 function renderPage(query = '') {
   const user = userEvent.setup();

@@ -11,25 +11,19 @@ import { Component } from './stage2-page';
 import type { TokenisedCard } from '../../../lib/card-check/tokenise-card';
 import { Where } from '../../../test/where';
 import { answerCalls } from '../../../test/answer-calls';
+import {
+  CARD_DIGITS,
+  CARD_NUMBER,
+  CVV,
+  PROVIDER,
+  providerFetch,
+  tokenised,
+} from '../../../lib/card-check/provider-test-support';
 
 vi.mock(import('../../../lib/api-client'), async (original) => ({ ...(await original()), callApi: vi.fn() }));
 
-const CARD_NUMBER = '4000 0000 0000 3220';
-const CARD_DIGITS = CARD_NUMBER.replace(/ /g, '');
-const CVV = '8163';
-const PROVIDER = 'http://localhost:3000/sandbox/card-provider';
 const nextYear = expiryYears()[1] as number;
 const DECLINED = 'Do not honour: your card issuer declined the check.';
-
-const tokenised: TokenisedCard = {
-  threeDSVersion: '2.2.0',
-  trxId: 'trx-1',
-  key: 'key-1',
-  fingerprintUrl: null,
-  responseId: 'resp-1',
-  z2: '0',
-  z3: null,
-};
 
 let tokenise: TokenisedCard;
 let framePosts: HTMLFormElement[];
@@ -37,17 +31,8 @@ let framePosts: HTMLFormElement[];
 let submissions: { payload: unknown; stored: string }[];
 let stage2Answer: () => Promise<unknown>;
 
-function providerFetch(url: string) {
-  if (url === '/api/card-provider') {
-    return Response.json({
-      error: { errorID: 0, errorMessage: '' },
-      object: { url: PROVIDER, merchantId: 'merchant-7', staticKey: 'public-key' },
-    });
-  }
-  if (url === `${PROVIDER}/tokenise`) return Response.json(tokenise);
-  throw new Error(`unexpected fetch ${url}`);
-}
-const fetchMock = vi.fn(async (url: string, _init?: RequestInit) => providerFetch(url));
+const answerProvider = providerFetch(() => tokenise);
+const fetchMock = vi.fn(async (url: string, _init?: RequestInit) => answerProvider(url));
 const tokeniseCalls = () => fetchMock.mock.calls.filter(([url]) => url.endsWith('/tokenise'));
 
 function renderStage2(query = '') {
@@ -314,7 +299,7 @@ describe('Stage 2, Debit Card Check', () => {
   it('says the check could not be completed when the provider cannot be reached', async () => {
     fetchMock.mockImplementation(async (url: string) => {
       if (url.endsWith('/tokenise')) throw new TypeError('Failed to fetch');
-      return providerFetch(url);
+      return answerProvider(url);
     });
     const user = renderStage2();
     await fillCard(user);

@@ -1,0 +1,35 @@
+import type { TokenisedCard } from './tokenise-card';
+
+/** For tests of the pages that check a card: the sandbox provider as our settings call names it. */
+export const PROVIDER = 'http://localhost:3000/sandbox/card-provider';
+
+/** The sandbox's challenge card, as a person types it. */
+export const CARD_NUMBER = '4000 0000 0000 3220';
+export const CARD_DIGITS = CARD_NUMBER.replace(/ /g, '');
+export const CVV = '8163';
+
+/** The provider's answer to a card it tokenised and needs nothing more for. */
+export const tokenised: TokenisedCard = {
+  threeDSVersion: '2.2.0',
+  trxId: 'trx-1',
+  key: 'key-1',
+  fingerprintUrl: null,
+  responseId: 'resp-1',
+  z2: '0',
+  z3: null,
+};
+
+/**
+ * A fetch answering our card-provider settings and the provider's tokenise (with what `tokenise` gives
+ * at the time of the call); anything else is a test's mistake.
+ */
+export const providerFetch = (tokenise: () => TokenisedCard) => (url: string) => {
+  if (url === '/api/card-provider') {
+    return Response.json({
+      error: { errorID: 0, errorMessage: '' },
+      object: { url: PROVIDER, merchantId: 'merchant-7', staticKey: 'public-key' },
+    });
+  }
+  if (url === `${PROVIDER}/tokenise`) return Response.json(tokenise());
+  throw new Error(`unexpected fetch ${url}`);
+};
