@@ -91,6 +91,33 @@ export async function travelTo(t: TestApp, date: string) {
   return t.app.servicing.closeOfBusiness.closeThrough(addDays(date, -1));
 }
 
+/** The CPA's attempts on the loan, in order. */
+export const attemptsOf = (t: TestApp, applicationId: number) =>
+  t.ctx.db
+    .selectFrom('cpa_attempts')
+    .select(['seq', 'attempt', 'on_date', 'outcome'])
+    .where('application_id', '=', applicationId)
+    .orderBy('id')
+    .execute();
+
+/** The notices sent about the loan (arrears, default, reminders), in order. */
+export const noticesOf = (t: TestApp, applicationId: number) =>
+  t.ctx.db
+    .selectFrom('loan_notices')
+    .select(['kind', 'on_date'])
+    .where('application_id', '=', applicationId)
+    .orderBy('id')
+    .execute();
+
+/** The decisions recorded on the application (underwriting, the CPA, a moratorium), in order. */
+export const decisionsOf = (t: TestApp, applicationId: number) =>
+  t.ctx.db
+    .selectFrom('application_decisions')
+    .select(['kind', 'reason'])
+    .where('application_id', '=', applicationId)
+    .orderBy('id')
+    .execute();
+
 /** The loan's instalment due dates, in order. */
 export const dueDates = async (t: TestApp, applicationId: number) =>
   (

@@ -6,7 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messagesTo } from '../../test/account-holder';
 import { CARDS, nextYear } from '../../sandbox/card-provider/test-support';
 import { answerBankChallenge, fingerprint, tokeniseCard } from '../../test/application-journey';
-import { dueDates, myAccountGet, signedApplicant, travelTo, activeLoan } from '../../test/live-loan';
+import {
+  activeLoan,
+  attemptsOf,
+  dueDates,
+  myAccountGet,
+  signedApplicant,
+  travelTo,
+} from '../../test/live-loan';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -43,14 +50,6 @@ const cardsOf = (customerId: number) =>
     .orderBy('id')
     .execute();
 
-const attemptsOf = (applicationId: number) =>
-  t.ctx.db
-    .selectFrom('cpa_attempts')
-    .select(['seq', 'attempt', 'on_date', 'outcome'])
-    .where('application_id', '=', applicationId)
-    .orderBy('id')
-    .execute();
-
 describe('MyAccountArea/AddCreditCard', () => {
   it('unblocks a blocked loan, says when the next collection is, and the next close of business collects from the new card', async () => {
     const loan = await activeLoan(t, CARDS.declinesCharges);
@@ -59,7 +58,7 @@ describe('MyAccountArea/AddCreditCard', () => {
     expect((await myAccountGet(t, 'GetScheduleSummary', loan.authorization)).json().object.blocked).toBe(
       true,
     );
-    expect((await attemptsOf(loan.applicationId)).map((a) => a.outcome)).toEqual(['declined', 'declined']);
+    expect((await attemptsOf(t, loan.applicationId)).map((a) => a.outcome)).toEqual(['declined', 'declined']);
 
     const res = await addCard(loan.authorization, await checkedCard(CARDS.other));
     const today = t.ctx.businessDate.today();
@@ -75,7 +74,7 @@ describe('MyAccountArea/AddCreditCard', () => {
 
     await travelTo(t, addDays(today, 1));
     expect(
-      (await attemptsOf(loan.applicationId)).map((a) => [a.seq, a.attempt, a.on_date, a.outcome]),
+      (await attemptsOf(t, loan.applicationId)).map((a) => [a.seq, a.attempt, a.on_date, a.outcome]),
     ).toEqual([
       [1, 1, first, 'declined'],
       [1, 2, addDays(first!, 1), 'declined'],

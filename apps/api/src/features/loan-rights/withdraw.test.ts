@@ -8,7 +8,7 @@ import { CARDS } from '../../sandbox/card-provider/test-support';
 import { messagesTo } from '../../test/account-holder';
 import { createSession } from '../../test/factories';
 import type { signedApplicant } from '../../test/live-loan';
-import { dueDates, myAccountGet, statusOf, travelTo, activeLoan } from '../../test/live-loan';
+import { activeLoan, dueDates, myAccountGet, noticesOf, statusOf, travelTo } from '../../test/live-loan';
 import { workingDayAhead } from '../../test/stage1-payload';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
@@ -54,14 +54,6 @@ const withdrawal = async (t: TestApp, loan: Loan) =>
 
 const noticeEmails = async (t: TestApp, loan: Loan) =>
   (await messagesTo(t, loan.email)).filter((m) => /You have withdrawn from your/.test(m.subject ?? ''));
-
-const noticesOf = (t: TestApp, applicationId: number) =>
-  t.ctx.db
-    .selectFrom('loan_notices')
-    .select(['kind', 'on_date'])
-    .where('application_id', '=', applicationId)
-    .orderBy('id')
-    .execute();
 
 describe('withdrawal (Consumer Credit Act s66A) within the 14 days, repaid by card', () => {
   let t: TestApp;

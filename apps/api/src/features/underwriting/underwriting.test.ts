@@ -10,7 +10,7 @@ import {
   stage5Payload,
 } from '../../test/esign-journey';
 import { addDays } from '@lender/contract/dates';
-import { eventually, liveLoanOf, signedApplicant, statusOf } from '../../test/live-loan';
+import { decisionsOf, eventually, liveLoanOf, signedApplicant, statusOf } from '../../test/live-loan';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -21,14 +21,6 @@ afterEach(async () => {
   await t.close();
 });
 
-const decisionsOf = (applicationId: number) =>
-  t.ctx.db
-    .selectFrom('application_decisions')
-    .select(['kind', 'reason'])
-    .where('application_id', '=', applicationId)
-    .orderBy('id')
-    .execute();
-
 describe('underwriting after e-sign', () => {
   it('approves by itself within seconds, pays out once, and the loan is active with its advance', async () => {
     const signer = await signedApplicant(t);
@@ -38,7 +30,7 @@ describe('underwriting after e-sign', () => {
     );
     expect(status).toBe(AppStatus.active);
 
-    const kinds = (await decisionsOf(signer.applicationId)).map((d) => d.kind);
+    const kinds = (await decisionsOf(t, signer.applicationId)).map((d) => d.kind);
     expect(kinds).toEqual(expect.arrayContaining(['esigned', 'underwriting-approved', 'funded']));
     const payouts = await t.ctx.db
       .selectFrom('payouts')
@@ -90,7 +82,7 @@ describe('underwriting after e-sign', () => {
         (s) => s === AppStatus.undewritingReview,
       ),
     ).toBe(AppStatus.undewritingReview);
-    const referral = (await decisionsOf(signer.applicationId)).find(
+    const referral = (await decisionsOf(t, signer.applicationId)).find(
       (d) => d.kind === 'underwriting-referred',
     );
     expect(referral?.reason).toContain('age:');
@@ -101,7 +93,7 @@ describe('underwriting after e-sign', () => {
     ).toBe(true);
     expect(await statusOf(t, signer.guid)).toBe(AppStatus.active);
     expect(
-      (await decisionsOf(signer.applicationId)).find((d) => d.kind === 'underwriter-approved')?.reason,
+      (await decisionsOf(t, signer.applicationId)).find((d) => d.kind === 'underwriter-approved')?.reason,
     ).toBe('Checked with the customer');
   });
 
@@ -116,7 +108,9 @@ describe('underwriting after e-sign', () => {
         (s) => s === AppStatus.leadDeclined,
       ),
     ).toBe(AppStatus.leadDeclined);
-    const decline = (await decisionsOf(second.applicationId)).find((d) => d.kind === 'underwriting-declined');
+    const decline = (await decisionsOf(t, second.applicationId)).find(
+      (d) => d.kind === 'underwriting-declined',
+    );
     expect(decline?.reason).toContain('live-loan:');
     const mail = (await messagesTo(t, second.email)).at(-1)!;
     expect(mail.text).toContain('we lend one loan at a time');

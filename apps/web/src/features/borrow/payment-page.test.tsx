@@ -1,7 +1,6 @@
 import { addDays, londonToday } from '@lender/contract/dates';
 import { ErrorId } from '@lender/contract/error-ids';
 import { Refusal } from '@lender/contract/refusals';
-import { expiryYears } from '@lender/contract/rules/card';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
@@ -17,16 +16,16 @@ import { Component as PaymentPage } from './payment-page';
 import { Component as SchedulePage } from './schedule-page';
 import {
   CARD_DIGITS,
-  CARD_NUMBER,
   CVV,
   PROVIDER,
+  fillCard,
+  nextYear,
   providerFetch,
   tokenised,
 } from '../../lib/card-check/provider-test-support';
 
 vi.mock(import('../../lib/api-client'), async (original) => ({ ...(await original()), callApi: vi.fn() }));
 
-const nextYear = expiryYears()[1] as number;
 const PENDING_KEY = 'paymentPendingCheck';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const SETTLEMENT_URL = '/api/MyAccountArea/DownloadSettlement?token=single-use';
@@ -134,11 +133,7 @@ async function toPayTotal(user: User) {
 
 async function fillNewCard(user: User) {
   await user.click(screen.getByRole('radio', { name: 'A new debit card' }));
-  await user.type(screen.getByLabelText('Card number'), CARD_NUMBER);
-  await user.type(screen.getByLabelText('CVV2'), CVV);
-  await user.type(screen.getByLabelText('Name on card'), 'Ann Smith');
-  await user.selectOptions(screen.getByLabelText('Month'), 'March');
-  await user.selectOptions(screen.getByLabelText('Year'), String(nextYear));
+  await fillCard(user);
 }
 
 /** The reschedule step's fields: Monthly, 2 payments, the first date offered. */

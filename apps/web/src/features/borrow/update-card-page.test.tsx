@@ -1,6 +1,5 @@
 import { ErrorId } from '@lender/contract/error-ids';
 import { Refusal } from '@lender/contract/refusals';
-import { expiryYears } from '@lender/contract/rules/card';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
@@ -17,16 +16,16 @@ import { Component as SchedulePage } from './schedule-page';
 import { Component as UpdateCardPage } from './update-card-page';
 import {
   CARD_DIGITS,
-  CARD_NUMBER,
   CVV,
   PROVIDER,
+  fillCard,
+  nextYear,
   providerFetch,
   tokenised,
 } from '../../lib/card-check/provider-test-support';
 
 vi.mock(import('../../lib/api-client'), async (original) => ({ ...(await original()), callApi: vi.fn() }));
 
-const nextYear = expiryYears()[1] as number;
 const PENDING_KEY = 'addCardPendingCheck';
 
 let tokenise: TokenisedCard;
@@ -55,13 +54,6 @@ function renderPage(query = '') {
 }
 const where = () => screen.getByTestId('where').textContent;
 
-async function fillCard(user: ReturnType<typeof userEvent.setup>) {
-  await user.type(await screen.findByLabelText('Card number'), CARD_NUMBER);
-  await user.type(screen.getByLabelText('CVV2'), CVV);
-  await user.type(screen.getByLabelText('Name on card'), 'Ann Smith');
-  await user.selectOptions(screen.getByLabelText('Month'), 'March');
-  await user.selectOptions(screen.getByLabelText('Year'), String(nextYear));
-}
 const addCard = (user: ReturnType<typeof userEvent.setup>) =>
   user.click(screen.getByRole('button', { name: 'Add card' }));
 

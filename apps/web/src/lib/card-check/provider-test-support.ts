@@ -1,3 +1,6 @@
+import { expiryYears } from '@lender/contract/rules/card';
+import { screen } from '@testing-library/react';
+import type userEvent from '@testing-library/user-event';
 import type { TokenisedCard } from './tokenise-card';
 
 /** For tests of the pages that check a card: the sandbox provider as our settings call names it. */
@@ -7,6 +10,17 @@ export const PROVIDER = 'http://localhost:3000/sandbox/card-provider';
 export const CARD_NUMBER = '4000 0000 0000 3220';
 export const CARD_DIGITS = CARD_NUMBER.replace(/ /g, '');
 export const CVV = '8163';
+/** The expiry year typed: next year, March (month 2 in what the page sends). */
+export const nextYear = expiryYears()[1] as number;
+
+/** Types the card into the card fields (CardFields) as a person would. */
+export async function fillCard(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(await screen.findByLabelText('Card number'), CARD_NUMBER);
+  await user.type(screen.getByLabelText('CVV2'), CVV);
+  await user.type(screen.getByLabelText('Name on card'), 'Ann Smith');
+  await user.selectOptions(screen.getByLabelText('Month'), 'March');
+  await user.selectOptions(screen.getByLabelText('Year'), String(nextYear));
+}
 
 /** The provider's answer to a card it tokenised and needs nothing more for. */
 export const tokenised: TokenisedCard = {

@@ -1,4 +1,3 @@
-import { expiryYears } from '@lender/contract/rules/card';
 import { Msg } from '@lender/contract/rules/messages';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -16,13 +15,14 @@ import {
   CARD_NUMBER,
   CVV,
   PROVIDER,
+  fillCard,
+  nextYear,
   providerFetch,
   tokenised,
 } from '../../../lib/card-check/provider-test-support';
 
 vi.mock(import('../../../lib/api-client'), async (original) => ({ ...(await original()), callApi: vi.fn() }));
 
-const nextYear = expiryYears()[1] as number;
 const DECLINED = 'Do not honour: your card issuer declined the check.';
 
 let tokenise: TokenisedCard;
@@ -50,13 +50,6 @@ function renderStage2(query = '') {
 }
 const where = () => screen.getByTestId('where').textContent;
 
-async function fillCard(user: ReturnType<typeof userEvent.setup>) {
-  await user.type(await screen.findByLabelText('Card number'), CARD_NUMBER);
-  await user.type(screen.getByLabelText('CVV2'), CVV);
-  await user.type(screen.getByLabelText('Name on card'), 'Ann Smith');
-  await user.selectOptions(screen.getByLabelText('Month'), 'March');
-  await user.selectOptions(screen.getByLabelText('Year'), String(nextYear));
-}
 const next = (user: ReturnType<typeof userEvent.setup>) =>
   user.click(screen.getByRole('button', { name: 'Next' }));
 
