@@ -81,6 +81,24 @@ export async function activeLoan(t: TestApp, cardNumber?: string, stage1: Partia
   return loan;
 }
 
+/**
+ * An active loan two days past its first due date, unpaid: the customer stopped the CPA, so nothing was
+ * collected, and the loan is in arrears (the business date is then that day).
+ */
+export async function loanInArrears(t: TestApp) {
+  const loan = await activeLoan(t);
+  await t.ctx.db
+    .updateTable('loans')
+    .set({ cpa_cancelled_at: new Date().toISOString() })
+    .where('application_id', '=', loan.applicationId)
+    .execute();
+  const [first] = await dueDates(t, loan.applicationId);
+  await travelTo(t, addDays(first!, 2));
+  const status = await statusOf(t, loan.guid);
+  if (status !== AppStatus.arrears) throw new Error(`the loan did not fall into arrears (status ${status})`);
+  return loan;
+}
+
 /** A GET of a MyAccountArea call as the signed-in customer. */
 export const myAccountGet = (t: TestApp, action: string, authorization: string) =>
   t.app.inject({ method: 'GET', url: `/api/MyAccountArea/${action}`, headers: { authorization } });

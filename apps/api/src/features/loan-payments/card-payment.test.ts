@@ -9,12 +9,13 @@ import { messagesTo } from '../../test/account-holder';
 import { CARDS, nextYear } from '../../sandbox/card-provider/test-support';
 import { answerBankChallenge, fingerprint, tokeniseCard } from '../../test/application-journey';
 import {
+  activeLoan,
   dueDates,
+  loanInArrears,
   myAccountGet,
   signedApplicant,
   statusOf,
   travelTo,
-  activeLoan,
 } from '../../test/live-loan';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { outsideServices } from '../../lib/outside-services';
@@ -274,15 +275,8 @@ describe('MyAccountArea/CardPayment with a new card', () => {
 
 describe('MyAccountArea/CardPayment in arrears', () => {
   it('takes a token payment from £1 (CONC 7.3.5), where 10% is asked outside arrears', async () => {
-    const loan = await activeLoan(t);
-    await t.ctx.db
-      .updateTable('loans')
-      .set({ cpa_cancelled_at: new Date().toISOString() })
-      .where('application_id', '=', loan.applicationId)
-      .execute();
-    const [first] = await dueDates(t, loan.applicationId);
-    await travelTo(t, addDays(first!, 2));
-    expect(await statusOf(t, loan.guid)).toBe(AppStatus.arrears);
+    // The customer stopped the CPA; the first instalment went unpaid.
+    const loan = await loanInArrears(t);
     const tooLittle = await cardPayment(loan.authorization, { amount: 0.99, useExistingCard: true });
     expect(tooLittle.json().error.errorMessage).toBe(Msg.minTokenPayment);
     const token = await cardPayment(loan.authorization, { amount: 1, useExistingCard: true });

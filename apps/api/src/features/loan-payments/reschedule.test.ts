@@ -8,7 +8,7 @@ import { AppStatus } from '@lender/contract/status';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messagesTo } from '../../test/account-holder';
 import { CARDS } from '../../sandbox/card-provider/test-support';
-import { dueDates, myAccountGet, statusOf, travelTo, activeLoan } from '../../test/live-loan';
+import { activeLoan, dueDates, loanInArrears, myAccountGet, statusOf, travelTo } from '../../test/live-loan';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -180,16 +180,8 @@ describe('MyAccountArea/ReSchedule', () => {
   });
 
   it('in arrears, a plan is forbearance: no interest and no fee while it is kept, and the loan is no longer in arrears', async () => {
-    const loan = await activeLoan(t);
-    // The customer stopped the CPA; the first instalment goes unpaid.
-    await t.ctx.db
-      .updateTable('loans')
-      .set({ cpa_cancelled_at: new Date().toISOString() })
-      .where('application_id', '=', loan.applicationId)
-      .execute();
-    const [first] = await dueDates(t, loan.applicationId);
-    await travelTo(t, addDays(first!, 2));
-    expect(await statusOf(t, loan.guid)).toBe(AppStatus.arrears);
+    // The customer stopped the CPA; the first instalment went unpaid.
+    const loan = await loanInArrears(t);
     expect((await schedule(loan.authorization)).planRules).toMatchObject({
       today: today(),
       forbearance: true,
