@@ -5,6 +5,7 @@ import { TOKEN_PAYMENT_MIN_PENCE } from '@lender/contract/pricing/reschedule';
 import { AppStatus, LIVE_LOAN_STATUSES } from '@lender/contract/status';
 import { useId } from 'react';
 import { Link } from 'react-router';
+import { Disclosure } from '../../components/disclosure';
 import { displayDate } from './borrow-format';
 import { Fact } from './borrow-table';
 import type { BorrowingSummary } from './get-borrowing-summary';
@@ -79,8 +80,7 @@ function BehindWithPayments({ overdue, ...help }: HelpProps & { overdue: readonl
 /** Not in arrears: one calm line, which opens the same help (the 'approaching arrears' case). */
 function StrugglingToPay(help: HelpProps) {
   return (
-    <details className="borrow__section arrears-help-line">
-      <summary>Struggling to pay?</summary>
+    <Disclosure className="borrow__section" summary="Struggling to pay?">
       <div className="arrears-help-line__body">
         <p>
           Please tell us as soon as you can, before a payment is missed: we will look at what you can afford
@@ -88,7 +88,7 @@ function StrugglingToPay(help: HelpProps) {
         </p>
         <HelpOptions inArrears={false} {...help} />
       </div>
-    </details>
+    </Disclosure>
   );
 }
 

@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { LISTED_INFO_PAGES } from './info-pages';
 import { useScrollToHash } from './use-scroll-to-hash';
+import { Disclosure } from '../../components/disclosure';
 import './info.css';
 
 function ScrollToHash() {
@@ -51,12 +52,11 @@ export function Component() {
              * Inside the page's boundary, so it lands with the page and is never pushed down by it (a
              * layout shift). Keyed by page: a link chosen in it folds it again, as the header's menu closes.
              */}
-            <details key={pathname} className="info-more">
-              <summary>More information pages</summary>
+            <Disclosure key={pathname} className="info-more" summary="More information pages">
               <nav className="info-nav info-nav--folded" aria-label="Information">
                 <InfoLinks />
               </nav>
-            </details>
+            </Disclosure>
           </Suspense>
         </div>
       </div>
