@@ -1,4 +1,5 @@
 import { addDays, daysInMonth, formatDisplayDate, isIsoDate, isoDateOf, type IsoDate } from '../dates';
+import { Msg } from '../rules/messages';
 import { isWorkingDay } from './bank-holidays';
 
 /** A part payment is at least this share of the total due ('Minimum amount to pay is 10%...'). */
@@ -27,7 +28,7 @@ export function latestRescheduleDate(today: IsoDate): IsoDate {
 
 /** Why a new plan's first date is refused, in words for the field, or null: a working day, tomorrow at the earliest. */
 export function rescheduleDateProblem(date: string, today: IsoDate): string | null {
-  if (!isIsoDate(date)) return 'Please enter your payment date.';
+  if (!isIsoDate(date)) return Msg.paymentDate;
   const latest = latestRescheduleDate(today);
   if (date <= today || date > latest) {
     return `Please choose a date from ${formatDisplayDate(addDays(today, 1))} to ${formatDisplayDate(latest)}.`;
