@@ -27,15 +27,42 @@ export type TestAppOptions = {
 
 const uniqueSuffix = () => `${Date.now().toString(36)}_${crypto.randomBytes(5).toString('hex')}`;
 
+let workerDatabase: Promise<URL> | undefined;
+
+/**
+ * The database of this test worker in the cluster of TEST_DATABASE_URL, made on first use. Test files
+ * run two at a time: migrating a schema lists every table of its database (the migrator's
+ * introspection), which fails when another file drops its schema meanwhile, so each worker keeps to a
+ * database of its own and its files (one at a time) to schemas within it.
+ */
+function databaseOfThisWorker(base: string): Promise<URL> {
+  return (workerDatabase ??= (async () => {
+    // Files of one pool id never run at the same time; each file is a new process, hence no pid.
+    const name = `lender_test_w${process.env.VITEST_POOL_ID ?? '0'}`;
+    const admin = new pg.Client({ connectionString: base });
+    await admin.connect();
+    try {
+      await admin.query(`create database ${name}`).catch((err: { code?: string }) => {
+        if (err.code !== '42P04') throw err; // duplicate_database: made by an earlier file
+      });
+    } finally {
+      await admin.end();
+    }
+    const url = new URL(base);
+    url.pathname = `/${name}`;
+    url.searchParams.delete('schema');
+    return url;
+  })());
+}
+
 /** Where this test app's data lives and how to remove it afterwards. */
-function freshDatabase(dir: string): { url: string; dispose: () => Promise<void> } {
+async function freshDatabase(dir: string): Promise<{ url: string; dispose: () => Promise<void> }> {
   const base = process.env.TEST_DATABASE_URL;
   if (base) {
     const schema = `t_${uniqueSuffix()}`;
-    const withSchema = new URL(base);
+    const admin = await databaseOfThisWorker(base);
+    const withSchema = new URL(admin);
     withSchema.searchParams.set('schema', schema);
-    const admin = new URL(base);
-    admin.searchParams.delete('schema');
     return {
       url: withSchema.toString(),
       dispose: async () => {
@@ -63,7 +90,10 @@ export async function createTestApp(
   options: TestAppOptions = {},
 ): Promise<TestApp> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lender-api-test-'));
-  const database = freshDatabase(dir);
+  const database = await freshDatabase(dir).catch((err: unknown) => {
+    fs.rmSync(dir, { recursive: true, force: true });
+    throw err;
+  });
   const removeAll = async () => {
     try {
       await database.dispose();
