@@ -56,6 +56,9 @@ export default defineConfig({
     {
       name: 'phone',
       testIgnore: [/checks\//, /desktop-only\//],
+      // Only where the layout differs (ALSO_ON_PHONE in support/layout.ts, and phone-only/): every route's
+      // page, the header, menu and footer, the loan picker, one application journey end to end.
+      grep: [/@phone\b/, /phone-only\//],
       use: {
         ...devices['Desktop Chrome'],
         viewport: { width: 360, height: 740 },

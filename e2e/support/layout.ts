@@ -35,3 +35,10 @@ export async function expectSiteChrome(page: Page) {
       .first(),
   ).toBeVisible();
 }
+
+/**
+ * Marks a test to run at phone width as well as at desktop width (the phone project of
+ * playwright.config.ts runs only these and phone-only/): for what the layout changes on a narrow screen,
+ * so the journeys that look the same at both widths are not walked twice.
+ */
+export const ALSO_ON_PHONE = { tag: '@phone' } as const;

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
+import { ALSO_ON_PHONE } from '../support/layout';
 
 const STAGE1 = '/loan/stage1?amount=300&months=3&product=11';
 
@@ -95,28 +96,30 @@ test.describe('Address picker (stage1)', () => {
     await expect(currentAddress(page)).toHaveValue('');
   });
 
-  test('the open list passes axe, and a click or tap picks; its options are big enough for a finger', async ({
-    page,
-  }, testInfo) => {
-    await page.goto(STAGE1);
-    await postCode(page).fill('SW1A 2AA');
-    await findButton(page).click();
-    await expect(searchStatus(page)).toHaveText('3 addresses found');
-    await expect(results(page)).toBeVisible();
-    await expectNoSeriousA11yViolations(page);
+  test(
+    'the open list passes axe, and a click or tap picks; its options are big enough for a finger',
+    ALSO_ON_PHONE,
+    async ({ page }, testInfo) => {
+      await page.goto(STAGE1);
+      await postCode(page).fill('SW1A 2AA');
+      await findButton(page).click();
+      await expect(searchStatus(page)).toHaveText('3 addresses found');
+      await expect(results(page)).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
 
-    for (const option of await results(page).getByRole('option').all()) {
-      expect((await option.boundingBox())!.height).toBeGreaterThanOrEqual(44);
-    }
-    await results(page).scrollIntoViewIfNeeded();
-    await page.screenshot({ path: testInfo.outputPath('address-list.png') });
+      for (const option of await results(page).getByRole('option').all()) {
+        expect((await option.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+      }
+      await results(page).scrollIntoViewIfNeeded();
+      await page.screenshot({ path: testInfo.outputPath('address-list.png') });
 
-    const second = results(page).getByRole('option', { name: SW1A_2AA[1] });
-    if (testInfo.project.use.hasTouch) await second.tap();
-    else await second.click();
-    await expect(currentAddress(page)).toHaveValue(SW1A_2AA[1]!);
-    await expect(currentAddress(page)).toBeFocused();
-  });
+      const second = results(page).getByRole('option', { name: SW1A_2AA[1] });
+      if (testInfo.project.use.hasTouch) await second.tap();
+      else await second.click();
+      await expect(currentAddress(page)).toHaveValue(SW1A_2AA[1]!);
+      await expect(currentAddress(page)).toBeFocused();
+    },
+  );
 
   test('manual address: optional fields say so, and the one-of rule is a hint', async ({ page }) => {
     await page.goto(STAGE1);

@@ -3,6 +3,7 @@ import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { errorSummary, fieldError } from '../support/form-errors';
 import { rememberSecret, TEST_SECRETS } from '../support/secrets';
 import { fillCard, signInAt } from '../support/stage-forms';
+import { ALSO_ON_PHONE } from '../support/layout';
 
 /** The sandbox's test cards (docs/decisions/014), from the list the secrets-at-rest check looks for. */
 const [FRICTIONLESS, OTHER_CARD, CHALLENGE_CARD, DECLINED_CARD, SLOW_FINGERPRINT_CARD] =
@@ -74,27 +75,28 @@ test.describe('New-customer application, part 2: the card check', () => {
     await expectOnStage3(page);
   });
 
-  test("a card with a 3-D Secure challenge goes to the bank's page and, confirmed there, comes back and goes on", async ({
-    page,
-    request,
-  }) => {
-    await openCardCheck(page, request);
-    const visited = pathsVisited(page);
-    await fillCard(page, CHALLENGE_CARD);
-    await next(page).click();
+  test(
+    "a card with a 3-D Secure challenge goes to the bank's page and, confirmed there, comes back and goes on",
+    ALSO_ON_PHONE,
+    async ({ page, request }) => {
+      await openCardCheck(page, request);
+      const visited = pathsVisited(page);
+      await fillCard(page, CHALLENGE_CARD);
+      await next(page).click();
 
-    await expect(page).toHaveURL((url) => url.pathname === '/sandbox/card-provider/challenge');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Confirm the card check');
-    await expect(page.getByText('Card ending in 3220')).toBeVisible();
-    await page.getByRole('button', { name: 'Confirm' }).click();
+      await expect(page).toHaveURL((url) => url.pathname === '/sandbox/card-provider/challenge');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Confirm the card check');
+      await expect(page.getByText('Card ending in 3220')).toBeVisible();
+      await page.getByRole('button', { name: 'Confirm' }).click();
 
-    await expectOnStage3(page);
-    const challenge = visited.indexOf('/sandbox/card-provider/challenge');
-    expect(visited.slice(challenge + 1), 'back on the card check, then on').toEqual([
-      '/loan/stage2',
-      '/loan/stage3',
-    ]);
-  });
+      await expectOnStage3(page);
+      const challenge = visited.indexOf('/sandbox/card-provider/challenge');
+      expect(visited.slice(challenge + 1), 'back on the card check, then on').toEqual([
+        '/loan/stage2',
+        '/loan/stage3',
+      ]);
+    },
+  );
 
   test("a failed challenge shows the bank's message on the card check, and another card goes through", async ({
     page,

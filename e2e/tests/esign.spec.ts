@@ -8,6 +8,7 @@ import { rememberSecret, TEST_SECRETS } from '../support/secrets';
 import { storedSession } from '../support/session';
 import { fillCard, fillStage3Basics } from '../support/stage-forms';
 import { fillStage1, newApplicant, pickLoanOnHome } from '../support/stage1-form';
+import { ALSO_ON_PHONE } from '../support/layout';
 
 /** The spec's dialog titles and the contract of GetEsign each one shows. */
 const DOCUMENTS = [
@@ -63,81 +64,82 @@ async function openEsign(page: Page, request: Parameters<typeof applicationAt>[0
 }
 
 test.describe('New-customer application, part 3: e-sign', () => {
-  test('home -> stages 1 to 4 -> e-sign with the SMS code and the e-mail link -> success', async ({
-    page,
-    request,
-  }) => {
-    test.setTimeout(90_000);
-    const applicant = newApplicant();
-    await pickLoanOnHome(page);
-    await fillStage1(page, applicant);
-    await page.getByRole('button', { name: 'Next' }).click();
-    await expect(page).toHaveURL(/\/loan\/pre-approved$/);
-    const tokens = await storedSession(page);
-    rememberSecret('access token', tokens.token!);
-    rememberSecret('refresh token', tokens.refreshToken!);
-    await page.getByRole('button', { name: 'Accept Quote >' }).click();
+  test(
+    'home -> stages 1 to 4 -> e-sign with the SMS code and the e-mail link -> success',
+    ALSO_ON_PHONE,
+    async ({ page, request }) => {
+      test.setTimeout(90_000);
+      const applicant = newApplicant();
+      await pickLoanOnHome(page);
+      await fillStage1(page, applicant);
+      await page.getByRole('button', { name: 'Next' }).click();
+      await expect(page).toHaveURL(/\/loan\/pre-approved$/);
+      const tokens = await storedSession(page);
+      rememberSecret('access token', tokens.token!);
+      rememberSecret('refresh token', tokens.refreshToken!);
+      await page.getByRole('button', { name: 'Accept Quote >' }).click();
 
-    await expect(heading(page)).toHaveText('Debit Card Check');
-    await fillCard(page, TEST_SECRETS.cardNumbers[0]);
-    await page.getByRole('button', { name: 'Next' }).click();
+      await expect(heading(page)).toHaveText('Debit Card Check');
+      await fillCard(page, TEST_SECRETS.cardNumbers[0]);
+      await page.getByRole('button', { name: 'Next' }).click();
 
-    await expect(page).toHaveURL((url) => url.pathname === '/loan/stage3');
-    const livedThere = page.getByLabel('How long have you lived there?');
-    await expect(livedThere.getByRole('option', { name: 'More than 5 years' })).toHaveCount(1);
-    await livedThere.selectOption({ label: 'More than 5 years' });
-    await page.getByLabel('Employment status', { exact: true }).selectOption({ label: 'Retired' });
-    await fillStage3Basics(page);
-    await page.getByRole('button', { name: 'Next' }).click();
+      await expect(page).toHaveURL((url) => url.pathname === '/loan/stage3');
+      const livedThere = page.getByLabel('How long have you lived there?');
+      await expect(livedThere.getByRole('option', { name: 'More than 5 years' })).toHaveCount(1);
+      await livedThere.selectOption({ label: 'More than 5 years' });
+      await page.getByLabel('Employment status', { exact: true }).selectOption({ label: 'Retired' });
+      await fillStage3Basics(page);
+      await page.getByRole('button', { name: 'Next' }).click();
 
-    await expect(page).toHaveURL((url) => url.pathname === '/loan/stage4');
-    await page.getByLabel('Sort code', { exact: true }).fill('12-34-56');
-    await page.getByLabel('Account number', { exact: true }).fill(TEST_SECRETS.bankAccountNumber);
-    await page.getByRole('button', { name: 'Submit' }).click();
+      await expect(page).toHaveURL((url) => url.pathname === '/loan/stage4');
+      await page.getByLabel('Sort code', { exact: true }).fill('12-34-56');
+      await page.getByLabel('Account number', { exact: true }).fill(TEST_SECRETS.bankAccountNumber);
+      await page.getByRole('button', { name: 'Submit' }).click();
 
-    await expect(page).toHaveURL(/\/loan\/stage5\/[0-9a-f-]{36}$/);
-    const esignUrl = page.url();
-    await expect(heading(page)).toHaveText('Sign your loan agreement');
-    await expect(emailStatus(page)).toHaveText('Waiting for confirmation...');
-    await expectNoSeriousA11yViolations(page);
+      await expect(page).toHaveURL(/\/loan\/stage5\/[0-9a-f-]{36}$/);
+      const esignUrl = page.url();
+      await expect(heading(page)).toHaveText('Sign your loan agreement');
+      await expect(emailStatus(page)).toHaveText('Waiting for confirmation...');
+      await expectNoSeriousA11yViolations(page);
 
-    // The codes went out when stage 4 completed; the applicant reads the SMS on their phone.
-    const code = await smsCodeFor(request, applicant.mobile);
-    await smsCode(page).fill(code);
-    await tickDeclarations(page);
-    const refused = page.waitForResponse(apiCall('SubmitStage5'));
-    await proceed(page).click();
-    // Not yet: the e-mail address is not confirmed, and the page says what the server said.
-    await expect(banner(page)).toHaveText(await errorMessageOf(refused));
-    await expect(banner(page)).toBeFocused();
-    expect(page.url()).toBe(esignUrl);
+      // The codes went out when stage 4 completed; the applicant reads the SMS on their phone.
+      const code = await smsCodeFor(request, applicant.mobile);
+      await smsCode(page).fill(code);
+      await tickDeclarations(page);
+      const refused = page.waitForResponse(apiCall('SubmitStage5'));
+      await proceed(page).click();
+      // Not yet: the e-mail address is not confirmed, and the page says what the server said.
+      await expect(banner(page)).toHaveText(await errorMessageOf(refused));
+      await expect(banner(page)).toBeFocused();
+      expect(page.url()).toBe(esignUrl);
 
-    // The e-mail's link, opened in the same tab, confirms the address and comes back after 1 s.
-    await page.goto(await verificationLinkFor(request, applicant.email));
-    await expect(page.getByText('Verified, can close this page.')).toBeVisible();
-    await expect(page).toHaveURL(esignUrl, { timeout: TIMINGS.verifiedReturnMs + 4_000 });
-    await expect(emailStatus(page)).toHaveText('The email was confirmed!');
-    await expect(page.getByRole('button', { name: 'Resend verification e-mail' })).toHaveCount(0);
+      // The e-mail's link, opened in the same tab, confirms the address and comes back after 1 s.
+      await page.goto(await verificationLinkFor(request, applicant.email));
+      await expect(page.getByText('Verified, can close this page.')).toBeVisible();
+      await expect(page).toHaveURL(esignUrl, { timeout: TIMINGS.verifiedReturnMs + 4_000 });
+      await expect(emailStatus(page)).toHaveText('The email was confirmed!');
+      await expect(page.getByRole('button', { name: 'Resend verification e-mail' })).toHaveCount(0);
 
-    await smsCode(page).fill(otherThan(code));
-    await tickDeclarations(page);
-    await proceed(page).click();
-    await expect(fieldError(page, 'Not Valid SMS Code')).toBeVisible();
-    await expect(errorSummary(page)).toBeFocused();
-    await expect(smsCode(page)).toHaveAttribute('aria-invalid', 'true');
-    await expect(page.getByText('Please fill the missing information')).toHaveCount(0);
+      await smsCode(page).fill(otherThan(code));
+      await tickDeclarations(page);
+      await proceed(page).click();
+      await expect(fieldError(page, 'Not Valid SMS Code')).toBeVisible();
+      await expect(errorSummary(page)).toBeFocused();
+      await expect(smsCode(page)).toHaveAttribute('aria-invalid', 'true');
+      await expect(page.getByText('Please fill the missing information')).toHaveCount(0);
 
-    await smsCode(page).fill(code);
-    await proceed(page).click();
-    await expect(page).toHaveURL((url) => url.pathname === '/loan/success');
-    await expect(heading(page)).toHaveText('Thank you, your application is complete');
-    await expect(page.getByText('There is no need to call us.', { exact: false })).toBeVisible();
-    await expectNoSeriousA11yViolations(page);
+      await smsCode(page).fill(code);
+      await proceed(page).click();
+      await expect(page).toHaveURL((url) => url.pathname === '/loan/success');
+      await expect(heading(page)).toHaveText('Thank you, your application is complete');
+      await expect(page.getByText('There is no need to call us.', { exact: false })).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
 
-    // Signed: the e-mailed link no longer opens e-sign.
-    await page.goto(await signingLinkFor(request, applicant.email));
-    await expect(page).toHaveURL((url) => url.pathname === '/error' && url.search === '?esign=true');
-  });
+      // Signed: the e-mailed link no longer opens e-sign.
+      await page.goto(await signingLinkFor(request, applicant.email));
+      await expect(page).toHaveURL((url) => url.pathname === '/error' && url.search === '?esign=true');
+    },
+  );
 
   test('the guid alone opens nothing: the page says to use the e-mailed link or log in', async ({
     page,
@@ -167,39 +169,40 @@ test.describe('New-customer application, part 3: e-sign', () => {
     await expectNoSeriousA11yViolations(page);
   });
 
-  test('the documents open in dialogs that show the served figures, close with Escape and return focus', async ({
-    page,
-    request,
-  }) => {
-    const { agreements } = await openEsign(page, request);
-    const viewport = page.viewportSize()!;
-    for (const [title, contract] of DOCUMENTS) {
-      const figures = figuresIn(agreements[contract]);
-      expect(figures.length, `${title} has figures`).toBeGreaterThan(0);
-      const opener = page.getByRole('button', { name: title, exact: true });
-      await opener.click();
-      const dialog = page.getByRole('dialog', { name: title });
-      await expect(dialog).toBeVisible();
-      for (const figure of figures) await expect(dialog, `${title} shows ${figure}`).toContainText(figure);
+  test(
+    'the documents open in dialogs that show the served figures, close with Escape and return focus',
+    ALSO_ON_PHONE,
+    async ({ page, request }) => {
+      const { agreements } = await openEsign(page, request);
+      const viewport = page.viewportSize()!;
+      for (const [title, contract] of DOCUMENTS) {
+        const figures = figuresIn(agreements[contract]);
+        expect(figures.length, `${title} has figures`).toBeGreaterThan(0);
+        const opener = page.getByRole('button', { name: title, exact: true });
+        await opener.click();
+        const dialog = page.getByRole('dialog', { name: title });
+        await expect(dialog).toBeVisible();
+        for (const figure of figures) await expect(dialog, `${title} shows ${figure}`).toContainText(figure);
 
-      // It fits the screen, a phone's included, and its body is where reading starts.
-      const box = (await dialog.boundingBox())!;
-      expect(box.x).toBeGreaterThanOrEqual(0);
-      expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
-      expect(box.y + box.height).toBeLessThanOrEqual(viewport.height);
-      await expect(dialog.getByRole('region', { name: title })).toBeFocused();
-      if (title === 'Loan Agreemant') await expectNoSeriousA11yViolations(page);
+        // It fits the screen, a phone's included, and its body is where reading starts.
+        const box = (await dialog.boundingBox())!;
+        expect(box.x).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
+        expect(box.y + box.height).toBeLessThanOrEqual(viewport.height);
+        await expect(dialog.getByRole('region', { name: title })).toBeFocused();
+        if (title === 'Loan Agreemant') await expectNoSeriousA11yViolations(page);
 
-      await page.keyboard.press('Escape');
-      await expect(dialog).toBeHidden();
-      await expect(opener).toBeFocused();
-    }
-    // The Close button does the same.
-    await page.getByRole('button', { name: 'PCCI', exact: true }).click();
-    await page.getByRole('dialog', { name: 'PCCI' }).getByRole('button', { name: 'Close' }).click();
-    await expect(page.getByRole('dialog')).toHaveCount(0);
-    await expect(page.getByRole('button', { name: 'PCCI', exact: true })).toBeFocused();
-  });
+        await page.keyboard.press('Escape');
+        await expect(dialog).toBeHidden();
+        await expect(opener).toBeFocused();
+      }
+      // The Close button does the same.
+      await page.getByRole('button', { name: 'PCCI', exact: true }).click();
+      await page.getByRole('dialog', { name: 'PCCI' }).getByRole('button', { name: 'Close' }).click();
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+      await expect(page.getByRole('button', { name: 'PCCI', exact: true })).toBeFocused();
+    },
+  );
 
   test('HTML that could run, slipped into an agreement, is cleaned before it is shown', async ({
     page,

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { mainHeadings, openMainMenu } from '../support/layout';
+import { ALSO_ON_PHONE, mainHeadings, openMainMenu } from '../support/layout';
 import { startApplication } from '../support/api';
 import { signIn, storedSession } from '../support/session';
 
@@ -14,7 +14,7 @@ test.describe('a visitor who is not signed in', () => {
     });
   }
 
-  test('sees the logged-out menu with My Account', async ({ page }) => {
+  test('sees the logged-out menu with My Account', ALSO_ON_PHONE, async ({ page }) => {
     await page.goto('/error');
     const nav = await openMainMenu(page);
     for (const name of ['Who we are', 'Blog', 'How it works', 'Contact us', 'My Account']) {
@@ -53,7 +53,7 @@ test.describe('a signed-in customer', () => {
     await expect(mainHeadings(page)).toHaveText('Application/Loan status');
   });
 
-  test('sees the logged-in menu without Pre Claim', async ({ page }) => {
+  test('sees the logged-in menu without Pre Claim', ALSO_ON_PHONE, async ({ page }) => {
     await page.goto('/borrow');
     const nav = await openMainMenu(page);
     for (const name of ['Payments', 'Borrowing Summary', 'Contact Details']) {
@@ -64,7 +64,7 @@ test.describe('a signed-in customer', () => {
     await expect(nav.getByRole('link', { name: 'My Account' })).toHaveCount(0);
   });
 
-  test('is signed out by Logout and shown the login page', async ({ page }) => {
+  test('is signed out by Logout and shown the login page', ALSO_ON_PHONE, async ({ page }) => {
     await page.goto('/borrow/schedule');
     const nav = await openMainMenu(page);
     await nav.getByRole('button', { name: 'Logout' }).click();
@@ -93,7 +93,7 @@ test.describe('a signed-in customer flagged legal', () => {
     await expect(mainHeadings(page)).toHaveText('Pre Claim');
   });
 
-  test('sees Pre Claim in the menu', async ({ page }) => {
+  test('sees Pre Claim in the menu', ALSO_ON_PHONE, async ({ page }) => {
     await page.goto('/borrow');
     const nav = await openMainMenu(page);
     await nav.getByRole('link', { name: 'Pre Claim' }).click();

@@ -4,6 +4,7 @@ import { INSTALMENT_MONTHS, QUICK_AMOUNTS } from '@lender/contract/constants';
 import { Msg } from '@lender/contract/rules/messages';
 import { TIMINGS } from '@lender/contract/timings';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
+import { ALSO_ON_PHONE } from '../support/layout';
 
 /** A field's error as a screen reader reads it: 'Error: ' (visually hidden) then the message. */
 const fieldError = (page: Page, message: string) => page.getByText(`Error: ${message}`, { exact: true });
@@ -39,7 +40,7 @@ test.describe('Home', () => {
     await expect(page).toHaveURL(/\/loan\/stage1\?amount=1&months=3&product=11$/);
   });
 
-  test('the amounts and the month choices each sit on one row', async ({ page }) => {
+  test('the amounts and the month choices each sit on one row', ALSO_ON_PHONE, async ({ page }) => {
     await page.goto('/');
     const amounts = picker(page).getByRole('group', { name: 'How much would you like to borrow?' });
     const months = picker(page).getByRole('group', { name: 'Over how many months?' });
@@ -53,23 +54,25 @@ test.describe('Home', () => {
     await expectNoSeriousA11yViolations(page);
   });
 
-  test('the loan picker sits beside the heading at desktop width and below it on a phone', async ({
-    page,
-  }) => {
-    await page.goto('/');
-    const heading = (await page.getByRole('heading', { level: 1 }).boundingBox())!;
-    const form = (await picker(page).boundingBox())!;
-    if (page.viewportSize()!.width >= 1000) {
-      expect(form.x).toBeGreaterThan(heading.x + heading.width - 1);
-      expect(form.y).toBeLessThan(heading.y + heading.height);
-      expect(form.width).toBeGreaterThanOrEqual(380);
-    } else {
-      expect(form.y).toBeGreaterThanOrEqual(heading.y + heading.height);
-      // On a phone Apply Now is on the first screen.
-      const apply = (await page.getByRole('button', { name: 'Apply Now' }).boundingBox())!;
-      expect(apply.y + apply.height).toBeLessThanOrEqual(page.viewportSize()!.height);
-    }
-  });
+  test(
+    'the loan picker sits beside the heading at desktop width and below it on a phone',
+    ALSO_ON_PHONE,
+    async ({ page }) => {
+      await page.goto('/');
+      const heading = (await page.getByRole('heading', { level: 1 }).boundingBox())!;
+      const form = (await picker(page).boundingBox())!;
+      if (page.viewportSize()!.width >= 1000) {
+        expect(form.x).toBeGreaterThan(heading.x + heading.width - 1);
+        expect(form.y).toBeLessThan(heading.y + heading.height);
+        expect(form.width).toBeGreaterThanOrEqual(380);
+      } else {
+        expect(form.y).toBeGreaterThanOrEqual(heading.y + heading.height);
+        // On a phone Apply Now is on the first screen.
+        const apply = (await page.getByRole('button', { name: 'Apply Now' }).boundingBox())!;
+        expect(apply.y + apply.height).toBeLessThanOrEqual(page.viewportSize()!.height);
+      }
+    },
+  );
 
   test('the short-term tab hides the months and keeps the picker usable', async ({ page }) => {
     await page.goto('/');

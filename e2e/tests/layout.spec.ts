@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { mainHeadings } from '../support/layout';
+import { ALSO_ON_PHONE, mainHeadings } from '../support/layout';
 
 /** Scrolls as a person would: the mouse wheel on a desktop, a swipe-like scroll on a phone. */
 async function scrollBy(page: Page, dy: number) {
@@ -7,25 +7,29 @@ async function scrollBy(page: Page, dy: number) {
   await page.mouse.wheel(0, dy);
 }
 
-test('the header turns compact after 50 px of scrolling and back at the top', async ({ page }) => {
-  await page.goto('/maintenance');
-  await expect(mainHeadings(page)).toBeVisible();
-  const banner = page.getByRole('banner');
-  await expect(banner).toHaveAttribute('data-compact', 'false');
+test(
+  'the header turns compact after 50 px of scrolling and back at the top',
+  ALSO_ON_PHONE,
+  async ({ page }) => {
+    await page.goto('/maintenance');
+    await expect(mainHeadings(page)).toBeVisible();
+    const banner = page.getByRole('banner');
+    await expect(banner).toHaveAttribute('data-compact', 'false');
 
-  await scrollBy(page, 30);
-  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
-  await expect(banner).toHaveAttribute('data-compact', 'false');
+    await scrollBy(page, 30);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    await expect(banner).toHaveAttribute('data-compact', 'false');
 
-  await scrollBy(page, 300);
-  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(50);
-  await expect(banner).toHaveAttribute('data-compact', 'true');
-  // Still there and usable while compact (it is sticky).
-  await expect(banner).toBeInViewport();
+    await scrollBy(page, 300);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(50);
+    await expect(banner).toHaveAttribute('data-compact', 'true');
+    // Still there and usable while compact (it is sticky).
+    await expect(banner).toBeInViewport();
 
-  await scrollBy(page, -2000);
-  await expect(banner).toHaveAttribute('data-compact', 'false');
-});
+    await scrollBy(page, -2000);
+    await expect(banner).toHaveAttribute('data-compact', 'false');
+  },
+);
 
 test('a marketing carousel, where shown, can be paused', async ({ page }) => {
   let seen = 0;

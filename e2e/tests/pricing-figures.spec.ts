@@ -15,6 +15,7 @@ import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { startApplication } from '../support/api';
 import { expectQuoteShows } from '../support/quote-screen';
 import { signIn } from '../support/session';
+import { ALSO_ON_PHONE } from '../support/layout';
 
 /*
  * Every figure a customer sees is the pricing engine's (ARCHITECTURE.md, convention 5). The expected text
@@ -39,7 +40,7 @@ test.describe("The representative example is the pricing engine's", () => {
     ).toHaveText(`Representative example: ${sentence(standard)}`);
   });
 
-  test('in the costs page table, for both rates', async ({ page }) => {
+  test('in the costs page table, for both rates', ALSO_ON_PHONE, async ({ page }) => {
     await page.goto('/info/costs');
     const table = page.getByRole('table', { name: /^Representative example/ });
     await expect(table.locator('caption')).toHaveText(

@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { startApplication, type Tokens } from '../support/api';
 import { applicationAt, type ReachedStatus } from '../support/application-at';
-import { BRAND_NAME, expectSiteChrome, mainHeadings } from '../support/layout';
+import { ALSO_ON_PHONE, BRAND_NAME, expectSiteChrome, mainHeadings } from '../support/layout';
 import { signIn } from '../support/session';
 
 const APP_GUID = '3f2c8e8a-5b7d-4c1e-9a2f-6d4b8c0e1a7b';
@@ -102,7 +102,7 @@ async function sessionFor(route: RouteCase, request: APIRequestContext): Promise
 
 for (const route of ROUTES) {
   const who = route.signedIn ? (route.legal ? 'legal customer' : 'signed-in customer') : 'visitor';
-  test(`${route.path} as ${who}`, async ({ page, request }) => {
+  test(`${route.path} as ${who}`, ALSO_ON_PHONE, async ({ page, request }) => {
     if (route.signedIn) {
       const tokens = await sessionFor(route, request);
       await signIn(page, { legal: route.legal ?? false, ...(tokens ? { tokens } : {}) });

@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { startApplication } from '../support/api';
-import { mainHeadings, openMainMenu } from '../support/layout';
+import { ALSO_ON_PHONE, mainHeadings, openMainMenu } from '../support/layout';
 import { signIn } from '../support/session';
 import { fillStage1, newApplicant, pickLoanOnHome } from '../support/stage1-form';
 
@@ -74,84 +74,92 @@ const lineBreaks = (link: Locator) =>
   });
 
 test.describe('header', () => {
-  test('is taller at the top, compact after 50 px of scrolling, and moves nothing', async ({ page }) => {
-    await recordLayoutShifts(page);
-    // The page's own chunk lands late, as on a slow network: nothing already on screen may move for it.
-    await page.route(/\/assets\/costs-[\w-]+\.js$/, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      await route.continue();
-    });
-    await page.goto('/info/costs');
-    await expect(mainHeadings(page)).toBeVisible();
-    await page.waitForLoadState('networkidle');
-    const banner = page.getByRole('banner');
-    const warning = page.getByRole('complementary', { name: 'Risk warning' });
-    // The control nearest the header's edges: the menu button on a phone, the home link on a desktop.
-    const edge = isPhone(page)
-      ? banner.getByRole('button', { name: 'Menu' })
-      : banner.getByRole('link', { name: 'Kestrel Loans home' });
+  test(
+    'is taller at the top, compact after 50 px of scrolling, and moves nothing',
+    ALSO_ON_PHONE,
+    async ({ page }) => {
+      await recordLayoutShifts(page);
+      // The page's own chunk lands late, as on a slow network: nothing already on screen may move for it.
+      await page.route(/\/assets\/costs-[\w-]+\.js$/, async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        await route.continue();
+      });
+      await page.goto('/info/costs');
+      await expect(mainHeadings(page)).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      const banner = page.getByRole('banner');
+      const warning = page.getByRole('complementary', { name: 'Risk warning' });
+      // The control nearest the header's edges: the menu button on a phone, the home link on a desktop.
+      const edge = isPhone(page)
+        ? banner.getByRole('button', { name: 'Menu' })
+        : banner.getByRole('link', { name: 'Kestrel Loans home' });
 
-    await expect(banner).toHaveAttribute('data-compact', 'false');
-    const top = await box(banner);
-    const edgeTop = await box(edge);
-    const warningAt = await documentTop(warning);
-    // Comfortable room above and below the controls at the top of the page.
-    expect(edgeTop.y - top.y).toBeGreaterThanOrEqual(12);
-    expect(top.y + top.height - (edgeTop.y + edgeTop.height)).toBeGreaterThanOrEqual(12);
+      await expect(banner).toHaveAttribute('data-compact', 'false');
+      const top = await box(banner);
+      const edgeTop = await box(edge);
+      const warningAt = await documentTop(warning);
+      // Comfortable room above and below the controls at the top of the page.
+      expect(edgeTop.y - top.y).toBeGreaterThanOrEqual(12);
+      expect(top.y + top.height - (edgeTop.y + edgeTop.height)).toBeGreaterThanOrEqual(12);
 
-    await scrollTo(page, 40);
-    await expect(banner).toHaveAttribute('data-compact', 'false');
-    await scrollTo(page, 300);
-    await expect(banner).toHaveAttribute('data-compact', 'true');
-    await expect(banner).toBeInViewport();
-    const compact = await box(banner);
-    const edgeCompact = await box(edge);
+      await scrollTo(page, 40);
+      await expect(banner).toHaveAttribute('data-compact', 'false');
+      await scrollTo(page, 300);
+      await expect(banner).toHaveAttribute('data-compact', 'true');
+      await expect(banner).toBeInViewport();
+      const compact = await box(banner);
+      const edgeCompact = await box(edge);
 
-    console.log(
-      `[header ${page.viewportSize()?.width} px] ${top.height} px at the top, ${compact.height} compact`,
-    );
-    expect(compact.y).toBe(0);
-    expect(top.height, 'taller at the top than compact').toBeGreaterThan(compact.height);
-    expect(top.height - compact.height).toBeGreaterThanOrEqual(8);
-    // Compact still leaves room around the 44 px controls.
-    expect(compact.height).toBeGreaterThanOrEqual(44 + 8);
-    expect(edgeCompact.y - compact.y).toBeGreaterThanOrEqual(4);
-    expect(compact.y + compact.height - (edgeCompact.y + edgeCompact.height)).toBeGreaterThanOrEqual(4);
-    expect(await documentTop(warning), 'the content below the header did not move').toBe(warningAt);
+      console.log(
+        `[header ${page.viewportSize()?.width} px] ${top.height} px at the top, ${compact.height} compact`,
+      );
+      expect(compact.y).toBe(0);
+      expect(top.height, 'taller at the top than compact').toBeGreaterThan(compact.height);
+      expect(top.height - compact.height).toBeGreaterThanOrEqual(8);
+      // Compact still leaves room around the 44 px controls.
+      expect(compact.height).toBeGreaterThanOrEqual(44 + 8);
+      expect(edgeCompact.y - compact.y).toBeGreaterThanOrEqual(4);
+      expect(compact.y + compact.height - (edgeCompact.y + edgeCompact.height)).toBeGreaterThanOrEqual(4);
+      expect(await documentTop(warning), 'the content below the header did not move').toBe(warningAt);
 
-    await scrollTo(page, 0);
-    await expect(banner).toHaveAttribute('data-compact', 'false');
-    expect((await box(banner)).height).toBe(top.height);
-    expect(await documentTop(warning)).toBe(warningAt);
+      await scrollTo(page, 0);
+      await expect(banner).toHaveAttribute('data-compact', 'false');
+      expect((await box(banner)).height).toBe(top.height);
+      expect(await documentTop(warning)).toBe(warningAt);
 
-    // Cumulative layout shift over the load and both changes of the header: none at all.
-    expect(await layoutShifts(page)).toEqual([]);
-  });
+      // Cumulative layout shift over the load and both changes of the header: none at all.
+      expect(await layoutShifts(page)).toEqual([]);
+    },
+  );
 
-  test('has touch targets of 44 px on a phone and at least 24 px everywhere', async ({ page }) => {
-    await page.goto('/error');
-    await expect(mainHeadings(page)).toBeVisible();
-    const banner = page.getByRole('banner');
-    const phoneLink = banner.getByRole('link', { name: 'Call support on 020 7946 0123' });
-    const primary = isPhone(page) ? 44 : 24;
-    const phone = await box(phoneLink);
-    expect(phone.height).toBeGreaterThanOrEqual(primary);
-    expect(phone.width).toBeGreaterThanOrEqual(primary);
-    if (isPhone(page)) {
-      const menu = await box(banner.getByRole('button', { name: 'Menu' }));
-      expect(menu.height).toBeGreaterThanOrEqual(44);
-      expect(menu.width).toBeGreaterThanOrEqual(44);
-    }
-    await openMainMenu(page);
-    const targets = banner.getByRole('link').or(banner.getByRole('button')).filter({ visible: true });
-    expect(await targets.count()).toBeGreaterThanOrEqual(7);
-    for (const target of await targets.all()) {
-      const b = await box(target);
-      const name = (await target.textContent())?.trim();
-      expect(b.height, `height of ${name}`).toBeGreaterThanOrEqual(24);
-      expect(b.width, `width of ${name}`).toBeGreaterThanOrEqual(24);
-    }
-  });
+  test(
+    'has touch targets of 44 px on a phone and at least 24 px everywhere',
+    ALSO_ON_PHONE,
+    async ({ page }) => {
+      await page.goto('/error');
+      await expect(mainHeadings(page)).toBeVisible();
+      const banner = page.getByRole('banner');
+      const phoneLink = banner.getByRole('link', { name: 'Call support on 020 7946 0123' });
+      const primary = isPhone(page) ? 44 : 24;
+      const phone = await box(phoneLink);
+      expect(phone.height).toBeGreaterThanOrEqual(primary);
+      expect(phone.width).toBeGreaterThanOrEqual(primary);
+      if (isPhone(page)) {
+        const menu = await box(banner.getByRole('button', { name: 'Menu' }));
+        expect(menu.height).toBeGreaterThanOrEqual(44);
+        expect(menu.width).toBeGreaterThanOrEqual(44);
+      }
+      await openMainMenu(page);
+      const targets = banner.getByRole('link').or(banner.getByRole('button')).filter({ visible: true });
+      expect(await targets.count()).toBeGreaterThanOrEqual(7);
+      for (const target of await targets.all()) {
+        const b = await box(target);
+        const name = (await target.textContent())?.trim();
+        expect(b.height, `height of ${name}`).toBeGreaterThanOrEqual(24);
+        expect(b.width, `width of ${name}`).toBeGreaterThanOrEqual(24);
+      }
+    },
+  );
 });
 
 test.describe('global loader', () => {
@@ -221,7 +229,7 @@ test.describe('footer', () => {
     });
   }
 
-  test('arrives after the first load, below the fold, moving nothing', async ({ page }) => {
+  test('arrives after the first load, below the fold, moving nothing', ALSO_ON_PHONE, async ({ page }) => {
     await recordLayoutShifts(page);
     await page.route(/\/assets\/error-page-[\w-]+\.js$/, async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 500));
@@ -243,7 +251,7 @@ test.describe('footer', () => {
     expect(timing.footer!).toBeGreaterThanOrEqual(timing.load);
   });
 
-  test('never breaks the support e-mail address inside a word', async ({ page }) => {
+  test('never breaks the support e-mail address inside a word', ALSO_ON_PHONE, async ({ page }) => {
     await page.goto('/error');
     const email = page.getByRole('contentinfo').getByRole('link', { name: SUPPORT_EMAIL });
     await email.scrollIntoViewIfNeeded();
@@ -261,44 +269,46 @@ test.describe('footer', () => {
 });
 
 test.describe('information area', () => {
-  test('puts the heading first, with the section navigation beside it or folded after it', async ({
-    page,
-  }) => {
-    await page.goto('/info/costs');
-    const h1 = mainHeadings(page);
-    await expect(h1).toHaveText('Costs');
-    await expect(h1).toBeInViewport();
-    const nav = page.getByRole('navigation', { name: 'Information' });
-    const follows = async (later: Locator) =>
-      h1.evaluate(
-        (heading, other) => heading.compareDocumentPosition(other!) & Node.DOCUMENT_POSITION_FOLLOWING,
-        await later.elementHandle(),
-      );
+  test(
+    'puts the heading first, with the section navigation beside it or folded after it',
+    ALSO_ON_PHONE,
+    async ({ page }) => {
+      await page.goto('/info/costs');
+      const h1 = mainHeadings(page);
+      await expect(h1).toHaveText('Costs');
+      await expect(h1).toBeInViewport();
+      const nav = page.getByRole('navigation', { name: 'Information' });
+      const follows = async (later: Locator) =>
+        h1.evaluate(
+          (heading, other) => heading.compareDocumentPosition(other!) & Node.DOCUMENT_POSITION_FOLLOWING,
+          await later.elementHandle(),
+        );
 
-    if (isPhone(page)) {
-      // Folded: no navigation is offered until the reader opens it, after the heading and the text.
-      await expect(nav).toHaveCount(0);
-      const more = page.getByText('More information pages');
-      expect(await follows(more), 'the disclosure follows the heading').toBeTruthy();
-      await more.scrollIntoViewIfNeeded();
-      await more.click();
-      await expect(nav).toBeVisible();
-      expect(await follows(nav), 'the navigation follows the heading').toBeTruthy();
-      await expect(nav.getByRole('link', { name: 'Costs' })).toHaveAttribute('aria-current', 'page');
-      await expect(nav.getByRole('link', { name: /draft/i })).toHaveCount(0);
-      await nav.getByRole('link', { name: 'Cookies' }).click();
-      await expect(h1).toHaveText('Cookies');
-      await expect(nav, 'folded again on the next page').toHaveCount(0);
-    } else {
-      // A side navigation to the left of the page.
-      await expect(nav).toHaveCount(1);
-      await expect(nav).toBeVisible();
-      expect((await box(nav)).x + (await box(nav)).width).toBeLessThanOrEqual((await box(h1)).x);
-      await expect(page.getByText('More information pages')).toBeHidden();
-      await expect(nav.getByRole('link', { name: 'Costs' })).toHaveAttribute('aria-current', 'page');
-      await expect(nav.getByRole('link', { name: /draft/i })).toHaveCount(0);
-    }
-  });
+      if (isPhone(page)) {
+        // Folded: no navigation is offered until the reader opens it, after the heading and the text.
+        await expect(nav).toHaveCount(0);
+        const more = page.getByText('More information pages');
+        expect(await follows(more), 'the disclosure follows the heading').toBeTruthy();
+        await more.scrollIntoViewIfNeeded();
+        await more.click();
+        await expect(nav).toBeVisible();
+        expect(await follows(nav), 'the navigation follows the heading').toBeTruthy();
+        await expect(nav.getByRole('link', { name: 'Costs' })).toHaveAttribute('aria-current', 'page');
+        await expect(nav.getByRole('link', { name: /draft/i })).toHaveCount(0);
+        await nav.getByRole('link', { name: 'Cookies' }).click();
+        await expect(h1).toHaveText('Cookies');
+        await expect(nav, 'folded again on the next page').toHaveCount(0);
+      } else {
+        // A side navigation to the left of the page.
+        await expect(nav).toHaveCount(1);
+        await expect(nav).toBeVisible();
+        expect((await box(nav)).x + (await box(nav)).width).toBeLessThanOrEqual((await box(h1)).x);
+        await expect(page.getByText('More information pages')).toBeHidden();
+        await expect(nav.getByRole('link', { name: 'Costs' })).toHaveAttribute('aria-current', 'page');
+        await expect(nav.getByRole('link', { name: /draft/i })).toHaveCount(0);
+      }
+    },
+  );
 
   test('offers the privacy policy in effect, and its draft successor only from that policy', async ({
     page,
