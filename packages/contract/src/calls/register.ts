@@ -431,8 +431,14 @@ export const repeatLoanSchema = z
         )
         .nullable()
         .meta({ description: 'Required when useExistingCard is false: the new card, without its number.' }),
-      pKey: providerReference.nullish(),
-      trxId: providerReference.nullish(),
+      pKey: providerReference
+        .nullish()
+        .meta({
+          description: "The provider's key for the new card: required when useExistingCard is false.",
+        }),
+      trxId: providerReference
+        .nullish()
+        .meta({ description: "The provider's transaction: required when useExistingCard is false." }),
       isSignature: z
         .boolean({ error: Msg.cardCheck })
         .nullish()
