@@ -9,6 +9,7 @@ import { formatPounds } from '@lender/contract/pricing/format';
 import { Fragment } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { Field, Fieldset } from './field';
+import './expense-sliders.css';
 
 export const EXPENSE_KEYS = Object.keys(EXPENSE_LIMITS) as ExpenseKey[];
 

@@ -37,6 +37,21 @@ const loadSchema = () => import('@lender/contract/calls/register').then((m) => m
 
 export const SUBMIT_LABEL = 'Submit application';
 
+/**
+ * The lists the form's choices come from. The page waits for them before it shows the form: a select
+ * given its prefilled value before its options exist would show 'Choose' while holding the value.
+ */
+export const useApplyDictionaries = () =>
+  useDictionaries([
+    'wageFrequencies',
+    'residentalStatus',
+    'livedInAddress',
+    'employmentStatus',
+    'employmentIndustry',
+    'loanReason',
+    'maritalStatus',
+  ]);
+
 type Props = {
   prefill: RepeatLoanPrefill;
   /** Checks a new card with the provider and sends the application; a 400's field messages land here. */
@@ -64,15 +79,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
  * Every rule is the contract's repeatLoanFormSchema; the server checks them all again.
  */
 export function ApplyForm({ prefill, send, onError, failure }: Props) {
-  const dictionaries = useDictionaries([
-    'wageFrequencies',
-    'residentalStatus',
-    'livedInAddress',
-    'employmentStatus',
-    'employmentIndustry',
-    'loanReason',
-    'maritalStatus',
-  ]);
+  const dictionaries = useApplyDictionaries();
   const { form, errorOf, formProps, summary, busy } = useContractForm<ApplyValues, ApplyParsed>({
     schema: loadSchema,
     defaultValues: applyDefaults(prefill),

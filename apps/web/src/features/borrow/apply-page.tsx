@@ -17,7 +17,7 @@ import { CardCheckError } from '../../lib/card-check/tokenise-card';
 import { useChallengeReturn } from '../../lib/card-check/use-challenge-return';
 import { handOverToSigning } from '../../lib/hand-over-to-signing';
 import { QueryProvider } from '../../lib/query';
-import { ApplyForm } from './apply-form';
+import { ApplyForm, useApplyDictionaries } from './apply-form';
 import type { ApplyParsed } from './apply-values';
 import {
   pendingRepeatLoan,
@@ -67,13 +67,15 @@ function ApplyPage() {
   const fresh = status.isFetchedAfterMount ? status.data : undefined;
   const open = fresh?.isEnd === true;
   const prefill = useRepeatLoanPrefill(open);
+  const dictionaries = useApplyDictionaries();
   useQuery({ ...cardProviderSettingsQuery, enabled: open });
   const failure = useErrorBanner();
   const [declined, setDeclined] = useState(false);
 
   useEffect(() => {
-    if (status.error || prefill.error) {
-      if (!handledElsewhere(status.error ?? prefill.error)) void navigate('/error', { replace: true });
+    const failed = status.error ?? prefill.error ?? dictionaries.error;
+    if (failed) {
+      if (!handledElsewhere(failed)) void navigate('/error', { replace: true });
       return;
     }
     if (!fresh || fresh.isEnd) return;
@@ -82,7 +84,7 @@ function ApplyPage() {
     } else {
       void navigate(resumePathFor(fresh.appStatusID, fresh.appGuid), { replace: true });
     }
-  }, [status.error, prefill.error, fresh, navigate]);
+  }, [status.error, prefill.error, dictionaries.error, fresh, navigate]);
 
   const proceed = (answer: RepeatLoanAnswer) => {
     if (answer.redirectUrl !== null) return goToChallenge(answer.redirectUrl, pendingRepeatLoan.clear);
@@ -107,7 +109,8 @@ function ApplyPage() {
     failure.fail(failureText(err));
   };
 
-  useChallengeReturn(open && prefill.data !== undefined, {
+  const ready = open && prefill.data !== undefined && dictionaries.data !== undefined;
+  useChallengeReturn(ready, {
     pending: pendingRepeatLoan,
     resend: sendRepeatLoan,
     onAnswer: proceed,
@@ -150,7 +153,7 @@ function ApplyPage() {
       heading={HEADING}
       lead="Your details are filled in from your last application. Please check each one is still right."
     >
-      {open && prefill.data ? (
+      {ready && prefill.data ? (
         <ApplyForm prefill={prefill.data} send={send} onError={refused} failure={failure.banner} />
       ) : (
         <>
