@@ -4,7 +4,7 @@ import {
   QUOTE_REPAYMENT_WINDOW,
   REPEAT_LOAN_AMOUNTS,
 } from '@lender/contract/constants';
-import { useEffect, useId, type ReactNode } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { AddressFields } from '../../components/address/address-fields';
 import { CardAddress, CpaConsent } from '../../components/card/card-address';
@@ -80,9 +80,10 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
  */
 export function ApplyForm({ prefill, send, onError, failure }: Props) {
   const dictionaries = useApplyDictionaries();
+  const [defaults] = useState(() => applyDefaults(prefill));
   const { form, errorOf, formProps, summary, busy } = useContractForm<ApplyValues, ApplyParsed>({
     schema: loadSchema,
-    defaultValues: applyDefaults(prefill),
+    defaultValues: defaults,
     toPayload: toApplyPayload,
     fieldFor: applyFieldFor,
     onSubmit: async (payload) => {
@@ -96,7 +97,10 @@ export function ApplyForm({ prefill, send, onError, failure }: Props) {
     },
     onError,
   });
-  const { register, watch, setValue, clearErrors } = form;
+  const { register, watch, setValue, clearErrors, reset } = form;
+  // The prefilled values once more after the first render, when every select has its options: a select
+  // whose value is set before its options exist can read as its first option (as happy-dom does).
+  useEffect(() => reset(defaults), [reset, defaults]);
   const lists = dictionaries.data;
   const [amount, duration, wageFrequencyID, repaymentDate, livedInAddressID, employmentTypeID] = watch([
     'amount',
