@@ -13,6 +13,16 @@ import { ApiCallError } from '../../lib/api-client';
 import { queryClient } from '../../lib/query';
 import { answerCalls } from '../../test/answer-calls';
 import { Where } from '../../test/where';
+import { quietFrameLoading } from '../../lib/card-check/frame-test-support';
+import {
+  CARD_DIGITS,
+  CVV,
+  PROVIDER,
+  fillCard,
+  nextYear,
+  providerFetch,
+  tokenised,
+} from '../../lib/card-check/provider-test-support';
 import { Component as ApplyPage } from './apply-page';
 import type { RepeatLoanPrefill } from './repeat-loan';
 
@@ -88,18 +98,11 @@ beforeEach(() => {
   prefill = createPrefill();
   answer = async () => ({ appStatusID: AppStatus.esignSent, appGuid: GUID, redirectUrl: null });
   sent.mockReset();
-  // The card provider's settings (not a call of the contract: read with fetch).
+  // The card provider's settings and its tokenisation: the browser's own requests, not calls of ours.
+  quietFrameLoading();
   vi.stubGlobal(
     'fetch',
-    vi.fn(
-      async () =>
-        new Response(
-          JSON.stringify({
-            error: { errorID: 0, errorMessage: '' },
-            object: { url: 'https://provider.test', merchantId: 'm-1', staticKey: 'static' },
-          }),
-        ),
-    ),
+    vi.fn(async (url: string) => providerFetch(() => tokenised)(url)),
   );
   answerCalls({
     getApplicationStatus: () => status,
@@ -264,5 +267,50 @@ describe('borrow/apply', () => {
     expect(document.activeElement).toBe(heading);
     expect(screen.getByText(/unable to approve it at this time/)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Submit application' })).toBeNull();
+  });
+
+  it("checks a new card with the provider only, goes to the bank's challenge and finishes on return", async () => {
+    const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {});
+    answer = async () => ({
+      appStatusID: 0,
+      appGuid: null,
+      redirectUrl: `${PROVIDER}/challenge?trxId=trx-1`,
+    });
+    const user = renderPage();
+    await screen.findByRole('button', { name: 'Submit application' });
+    await pickFirstDate(user);
+    await user.click(screen.getByRole('radio', { name: 'A new debit card' }));
+    await fillCard(user);
+    await submit(user);
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(`${PROVIDER}/challenge?trxId=trx-1`));
+    const first = sent.mock.calls[0]![0] as Record<string, unknown>;
+    expect(first).toMatchObject({
+      useExistingCard: false,
+      creditCard: { creditCard: { nameOnCard: 'Ann Smith', endMonth: 2, endYear: nextYear }, address: null },
+      pKey: 'key-1',
+      trxId: 'trx-1',
+    });
+    const kept = sessionStorage.getItem('repeatLoanPendingCheck') ?? '';
+    for (const secret of [CARD_DIGITS, CVV]) {
+      expect(JSON.stringify(sent.mock.calls)).not.toContain(secret);
+      expect(kept).not.toContain(secret);
+    }
+    cleanup();
+
+    // Back from the bank: the same request, under the same key, goes on to e-sign.
+    answer = async () => ({ appStatusID: AppStatus.esignSent, appGuid: GUID, redirectUrl: null });
+    render(
+      <MemoryRouter initialEntries={['/borrow/apply?z2=0&z3=&trxId=trx-1']}>
+        <Routes>
+          <Route path="/borrow/apply" element={<ApplyPage />} />
+          <Route path="*" element={null} />
+        </Routes>
+        <Where />
+      </MemoryRouter>,
+    );
+    await waitFor(() => expect(where()).toBe(`/loan/stage5/${GUID}`));
+    expect(sent).toHaveBeenCalledTimes(2);
+    expect(sent.mock.calls[1]![0]).toEqual(first);
+    expect(sessionStorage.getItem('repeatLoanPendingCheck')).toBeNull();
   });
 });
