@@ -431,11 +431,9 @@ export const repeatLoanSchema = z
         )
         .nullable()
         .meta({ description: 'Required when useExistingCard is false: the new card, without its number.' }),
-      pKey: providerReference
-        .nullish()
-        .meta({
-          description: "The provider's key for the new card: required when useExistingCard is false.",
-        }),
+      pKey: providerReference.nullish().meta({
+        description: "The provider's key for the new card: required when useExistingCard is false.",
+      }),
       trxId: providerReference
         .nullish()
         .meta({ description: "The provider's transaction: required when useExistingCard is false." }),
