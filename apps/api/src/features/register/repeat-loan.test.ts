@@ -312,6 +312,38 @@ describe('Register/RepeatLoan with the card and bank account on file', () => {
   });
 });
 
+describe('Register/RepeatLoan sent twice at once', () => {
+  it('makes one application for a double click (one key) and for two tabs (two keys)', async () => {
+    const c = await settledLoan(t);
+    const before = (await applicationsOf(c.customerId)).length;
+    const key = randomUUID();
+    const [a, b, other] = await Promise.all([
+      repeatLoan(c, repeatBody(c), key),
+      repeatLoan(c, repeatBody(c), key),
+      repeatLoan(c, repeatBody(c)),
+    ]);
+    const made = (await applicationsOf(c.customerId)).slice(before);
+    expect(made).toHaveLength(1);
+    const guid = made[0]!.guid;
+    const answers = [a, b, other].map((r) => r.json());
+    // Whichever won, every answer names that one application or refuses: never a second one.
+    for (const answer of answers) {
+      if (answer.error.errorID === 0) expect(answer.object.appGuid).toBe(guid);
+      else expect(answer.error).toEqual(Refusal.repeatLoanNotOpen);
+    }
+    expect(a.json().object?.appGuid ?? null).toBe(b.json().object?.appGuid ?? null);
+    const sms = await t.ctx.db
+      .selectFrom('esign_codes')
+      .innerJoin('applications', 'applications.id', 'esign_codes.application_id')
+      .select('esign_codes.id')
+      .where('applications.customer_id', '=', c.customerId)
+      .where('esign_codes.channel', '=', 'sms')
+      .execute();
+    // The first loan's code and the new application's: the losing requests sent nothing.
+    expect(sms).toHaveLength(2);
+  });
+});
+
 describe('Register/RepeatLoan with a new card', () => {
   it('sends the browser to the bank first, stores nothing until it returns, then finishes under the same key', async () => {
     const c = await settledLoan(t);
