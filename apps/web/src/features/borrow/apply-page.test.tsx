@@ -1,6 +1,7 @@
 import { EXPENSE_LIMITS } from '@lender/contract/constants';
 import { londonToday } from '@lender/contract/dates';
 import type { Dictionaries } from '@lender/contract/dictionaries';
+import { enableDateFor } from '@lender/contract/pricing/repayment-dates';
 import { ErrorId } from '@lender/contract/error-ids';
 import { Refusal } from '@lender/contract/refusals';
 import { Msg } from '@lender/contract/rules/messages';
@@ -29,9 +30,12 @@ import type { RepeatLoanPrefill } from './repeat-loan';
 vi.mock(import('../../lib/api-client'), async (original) => ({ ...(await original()), callApi: vi.fn() }));
 
 const GUID = '0b7c6f7e-2f41-4d0a-9a57-8e3c1c9d5a10';
+/** A wage frequency's preset first date (its enableDate), as GetDictionaries gives it. */
+const FIXED_DATE = enableDateFor(1, londonToday())!;
 
 const DICTIONARIES: Dictionaries = {
   wageFrequencies: [
+    { id: 1, name: 'Specific date', enableDate: FIXED_DATE },
     { id: 9, name: 'Monthly' },
     { id: 10, name: 'Weekly' },
   ],
@@ -233,6 +237,19 @@ describe('borrow/apply', () => {
       expect(messages).toContain(message);
     }
     expect(sent).not.toHaveBeenCalled();
+  });
+
+  it("locks the date to a wage frequency's preset date, and sends that date", async () => {
+    const user = renderPage();
+    await screen.findByRole('button', { name: 'Submit application' });
+    await user.selectOptions(screen.getByLabelText('Wage frequency'), 'Specific date');
+    const date = screen.getByLabelText('Repayment start date') as HTMLSelectElement;
+    await waitFor(() => expect(date.value).toBe(FIXED_DATE));
+    expect(date.disabled).toBe(true);
+    expect(screen.getByRole('region', { name: 'Your repayments' }).textContent).toContain('Repayment total');
+    await submit(user);
+    await waitFor(() => expect(sent).toHaveBeenCalledTimes(1));
+    expect(sent.mock.calls[0]![0]).toMatchObject({ wageFrequencyID: 1, repaymentDate: FIXED_DATE });
   });
 
   it("keeps the form with 'Error Occured!' above the button on errorID 100", async () => {
