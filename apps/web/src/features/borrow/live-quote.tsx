@@ -35,15 +35,22 @@ function priced({ amount, period, wageFrequencyId, repaymentDate, dailyRate, tod
 
 /**
  * The quote for the figures chosen, worked out in the browser by the contract's pricing engine as the
- * server will price it on submit (it prices again; this is what the person reads first). Announced
- * politely as the choices change.
+ * server will price it on submit (it prices again; this is what the person reads first). A one-line
+ * summary is announced as the choices change.
  */
 export function LiveQuote(props: Props) {
   const headingId = useId();
   const quote = priced(props);
   return (
-    <section className="card repeat-quote" aria-labelledby={headingId} aria-live="polite">
+    <section className="card repeat-quote" aria-labelledby={headingId}>
       <h3 id={headingId}>Your repayments</h3>
+      {/* One short sentence is announced as the choices change, not the whole table. */}
+      <p className="visually-hidden" role="status">
+        {quote
+          ? `${repayOverText(props.period)}: ${quote.schedule.length === 1 ? 'one payment' : 'payments'} of ` +
+            `${formatPence(quote.instalmentPence)}, ${formatPence(quote.totalRepayablePence)} in total.`
+          : ''}
+      </p>
       {quote ? (
         <>
           <dl className="repeat-quote__figures">
