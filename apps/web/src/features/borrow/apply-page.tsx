@@ -17,6 +17,7 @@ import { CardCheckError } from '../../lib/card-check/tokenise-card';
 import { useChallengeReturn } from '../../lib/card-check/use-challenge-return';
 import { handOverToSigning } from '../../lib/hand-over-to-signing';
 import { QueryProvider } from '../../lib/query';
+import { stage2Error } from '../../lib/stage2-error';
 import { ApplyForm, useApplyDictionaries } from './apply-form';
 import type { ApplyParsed } from './apply-values';
 import {
@@ -32,8 +33,6 @@ import './borrow.css';
 const HEADING = 'Apply for a new loan';
 /** Spec section 8, repeat loan 100: shown above the submit button, the form kept. */
 export const ERROR_OCCURED = `${Refusal.generic.errorMessage}!`;
-/** Where stage 2 finds an error another screen left for it (spec section 8, repeat loan 211). */
-const STAGE2_ERROR_KEY = 'stage2Error';
 
 export function Component() {
   return (
@@ -96,7 +95,7 @@ function ApplyPage() {
     if (z3) return failure.fail(z3);
     if (err instanceof ApiCallError && err.status === 200) {
       if (err.error.errorID === ErrorId.repeatLoanCardDeclined) {
-        sessionStorage.setItem(STAGE2_ERROR_KEY, err.error.errorMessage);
+        stage2Error.leave(err.error.errorMessage);
         void navigate('/loan/stage2');
         return;
       }
