@@ -18,7 +18,7 @@ import type { Housing } from '../../entities/customers/customer-repository';
 import { mayApplyAgain } from '../../entities/loans/repeat-eligibility';
 import { entityRepositories, unitOfWork, type EntityRepositories } from '../../entities/unit-of-work';
 import type { CardProvider } from '../../lib/card-provider/card-provider';
-import { nowIso } from '../../lib/clock';
+import { repeatLoanRepository } from './repeat-loan-repository';
 import { borrowingHistory, decideRepeatLoan, reasonText } from './repeat-loan-rules';
 import { screenApplicant } from './stage1-screen';
 
@@ -69,39 +69,6 @@ const prefillAddress = (a: StoredAddress) => ({
 export const cardValidIn = (card: { exp_month: number; exp_year: number }, today: IsoDate) =>
   card.exp_year * 12 + card.exp_month >= Number(today.slice(0, 4)) * 12 + Number(today.slice(5, 7));
 
-const repeatRequests = (db: DbExecutor) => ({
-  byKey: (customerId: number, key: string) =>
-    db
-      .selectFrom('repeat_loan_requests as r')
-      .innerJoin('applications as a', 'a.id', 'r.application_id')
-      .select(['r.request_hash', 'r.error_id', 'r.error_message', 'a.guid'])
-      .where('r.customer_id', '=', customerId)
-      .where('r.idempotency_key', '=', key)
-      .executeTakeFirst(),
-  insert: (row: {
-    customerId: number;
-    key: string;
-    hash: string;
-    follows: number;
-    applicationId: number;
-    errorId: number;
-    errorMessage: string;
-  }) =>
-    db
-      .insertInto('repeat_loan_requests')
-      .values({
-        customer_id: row.customerId,
-        idempotency_key: row.key,
-        request_hash: row.hash,
-        follows_application_id: row.follows,
-        application_id: row.applicationId,
-        error_id: row.errorId,
-        error_message: row.errorMessage.slice(0, 300),
-        created_at: nowIso(),
-      })
-      .execute(),
-});
-
 /** What a request asked, so that its key sent again with other details is refused, not replayed. */
 const hashOf = ({ idempotencyKey: _key, ...request }: RepeatLoanRequest) =>
   createHash('sha256').update(JSON.stringify(request)).digest('hex');
@@ -125,7 +92,7 @@ export function repeatLoanService(
 ) {
   const store = unitOfWork(ctx.db, (db) => ({
     ...entityRepositories(ctx)(db),
-    repeatRequests: repeatRequests(db),
+    repeatRequests: repeatLoanRepository(db),
   }));
 
   const answerOf = (row: { error_id: number; error_message: string; guid: string }): RepeatLoanOutcome => {
