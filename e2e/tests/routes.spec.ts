@@ -80,7 +80,15 @@ const ROUTES: RouteCase[] = [
   { path: '/account/change-mobile', heading: 'Contact Details', signedIn: true, realSession: true },
   { path: '/account/change-address', heading: 'Contact Details', signedIn: true, realSession: true },
   { path: '/borrow', heading: 'Application/Loan status', signedIn: true, realSession: true },
-  { path: '/borrow/apply', heading: 'Apply for a new loan', signedIn: true },
+  // Its application has not ended: borrow/apply sends it to the status's own screen (spec section 4); the
+  // form itself is repeat-loan.spec.ts's.
+  {
+    path: '/borrow/apply',
+    heading: 'Your quote',
+    signedIn: true,
+    realSession: true,
+    landsOn: '/loan/pre-approved',
+  },
   { path: '/borrow/schedule', heading: 'Repayment schedule', signedIn: true, realSession: true },
   { path: '/borrow/payment', heading: 'Make a payment', signedIn: true, realSession: true },
   { path: '/borrow/update-card', heading: 'Add a card', signedIn: true, realSession: true },

@@ -30,6 +30,9 @@ import { submitStage1 } from './features/register/submit-stage1';
 import { submitStage2 } from './features/register/submit-stage2';
 import { submitStage3 } from './features/register/submit-stage3';
 import { submitStage4 } from './features/register/submit-stage4';
+import { getRepeatLoan } from './features/register/get-repeat-loan';
+import { repeatLoan } from './features/register/repeat-loan';
+import { repeatLoanService } from './features/register/repeat-loan-service';
 import { borrowingService } from './features/my-account-area/borrowing-service';
 import { downloadSob } from './features/my-account-area/download-sob';
 import { getBorrowingSummary } from './features/my-account-area/get-borrowing-summary';
@@ -68,6 +71,9 @@ export function implementedCalls(
   // A payment's or a new card's challenge sends the browser back to its own page, as stage 2's does.
   const returnTo = (path: string) => new URL(path, ctx.config.PUBLIC_URL).toString();
   const links = sobLinks(ctx.db);
+  const startSigning = signingStarter(ctx, esignKeys);
+  // A new card's challenge on a repeat loan returns to the repeat-loan form.
+  const repeat = repeatLoanService(ctx, cardProvider, returnTo('/borrow/apply'), startSigning);
   return [
     getDictionaries(dictionaries),
     submitStage1(stage1Service(entities, ctx.config), {
@@ -79,9 +85,11 @@ export function implementedCalls(
     calculateQuote(quotes),
     acceptQuote(quotes),
     getApplicationStatus(quotes),
-    submitStage2(stage2Service(entities, cardProvider, cardCheckReturnUrl)),
+    submitStage2(stage2Service(entities, cardProvider, cardCheckReturnUrl, startSigning)),
     submitStage3(stage3Service(entities)),
-    submitStage4(stage4Service(entities, signingStarter(ctx, esignKeys))),
+    submitStage4(stage4Service(entities, startSigning)),
+    getRepeatLoan(repeat),
+    repeatLoan(repeat),
     ...esignCalls(ctx, esignKeys, dictionaries, servicing.afterSignature),
     reportError(
       clientErrorRepository(ctx.db),

@@ -188,7 +188,7 @@ export const calls = {
     method: 'POST',
     auth: 'session',
     body: reg.repeatLoanSchema,
-    response: appStatusSchema,
+    response: reg.repeatLoanResultSchema,
   }),
   leadLanded: call({
     controller: 'LeadProvider',

@@ -64,6 +64,21 @@ export const Refusal = {
     'The card check is not available just now. Please try again in a few minutes.',
   ),
 
+  // The repeat loan (issue 28, docs/decisions/027).
+  repeatLoanNotOpen: refusal(
+    ErrorId.existingApplicationInProgress,
+    'You can apply for a new loan once your current application or loan has ended.',
+  ),
+  /** The card provider did not answer: nothing was stored, and the page shows 'Error Occured!' (spec section 8). */
+  repeatLoanTryAgain: refusal(
+    ErrorId.generic,
+    'We could not check your card just now. Please try again in a few minutes.',
+  ),
+  applicationKeyReused: refusal(
+    ErrorId.idempotencyKeyReused,
+    'This application was already sent with different details. Please start again.',
+  ),
+
   // Payments and cards (issue 27, docs/decisions/025).
   cardExpired: refusal(ErrorId.cardExpired, 'Card Expired. Please update your card here.'),
   cardNotActive: refusal(

@@ -210,6 +210,7 @@ describe('createDb', () => {
         '011-payout-provider-sandbox',
         '012-loan-payments',
         '013-loan-withdrawal-and-breathing-space',
+        '014-repeat-loans',
       ]);
     } finally {
       await db.destroy();

@@ -42,6 +42,7 @@ export interface Database {
   loan_withdrawals: LoanWithdrawalTable;
   breathing_spaces: BreathingSpaceTable;
   loan_schedules: LoanScheduleTable;
+  repeat_loan_requests: RepeatLoanRequestTable;
 }
 
 export interface DictionaryEntryTable {
@@ -549,4 +550,21 @@ export interface BreathingSpaceTable {
   ended_on: string | null;
   created_at: string;
   ended_at: string | null;
+}
+
+/**
+ * An answered Register/RepeatLoan (docs/decisions/027), under the customer's idempotency key and once per
+ * ended application it follows: the same request again, or a second tab's, answers this one.
+ */
+export interface RepeatLoanRequestTable {
+  id: Generated<number>;
+  customer_id: number;
+  idempotency_key: string;
+  request_hash: string;
+  follows_application_id: number;
+  application_id: number;
+  /** 0: sent to e-sign; 211: the card declined (stage 2 next); 201: declined. */
+  error_id: number;
+  error_message: string;
+  created_at: string;
 }

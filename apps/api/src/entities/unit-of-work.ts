@@ -1,7 +1,7 @@
 import type { AppContext } from '../app-context';
 import type { Db, DbExecutor } from '../db/create-db';
 import type { OutgoingMessage } from '../lib/outbox';
-import { encrypt } from '../lib/secrets';
+import { decrypt, encrypt } from '../lib/secrets';
 import type { RevokeReason, TokenPair } from '../lib/sessions/session-store';
 import { affordabilityRepository } from './affordability/affordability-repository';
 import { applicationRepository } from './applications/application-repository';
@@ -32,11 +32,12 @@ export function unitOfWork<R>(db: Db, bind: (db: DbExecutor) => R): UnitOfWork<R
 export const entityRepositories =
   (ctx: Pick<AppContext, 'config' | 'outbox' | 'sessions'>) => (db: DbExecutor) => {
     const seal = (plain: string) => encrypt(plain, ctx.config.DATA_KEY);
+    const open = (sealed: string) => decrypt(sealed, ctx.config.DATA_KEY);
     return {
       customers: customerRepository(db),
       applications: applicationRepository(db),
       cards: cardRepository(db, seal),
-      bankAccounts: bankAccountRepository(db, seal),
+      bankAccounts: bankAccountRepository(db, seal, open),
       affordability: affordabilityRepository(db),
       passwordLinks: passwordLinkRepository(db),
       emailChanges: emailChangeRepository(db),

@@ -205,3 +205,22 @@ export async function liveLoanOf(t: TestApp, customerId: number, fundedOn = t.ct
   ]);
   return id;
 }
+
+/**
+ * A loan repaid in full: paid out, then the total due paid by the card on file (MyAccountArea/CardPayment,
+ * as the payment page does), which settles it. The customer may then apply again.
+ */
+export async function settledLoan(t: TestApp, cardNumber?: string, stage1: Partial<Stage1Payload> = {}) {
+  const loan = await activeLoan(t, cardNumber, stage1);
+  const amount = (await myAccountGet(t, 'GetTotalDue', loan.authorization)).json().object as number;
+  const paid = await t.app.inject({
+    method: 'POST',
+    url: '/api/MyAccountArea/CardPayment',
+    headers: { authorization: loan.authorization, 'idempotency-key': crypto.randomUUID() },
+    payload: { payTotal: true, amount, useExistingCard: true },
+  });
+  if (paid.json().error.errorID !== 0) throw new Error(`CardPayment answered ${paid.body}`);
+  const status = await statusOf(t, loan.guid);
+  if (status !== AppStatus.settled) throw new Error(`the loan was not settled (status ${status})`);
+  return loan;
+}

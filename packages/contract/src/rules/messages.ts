@@ -93,6 +93,7 @@ export const Msg = {
   cardDetails: 'Please enter your card details.',
   bankDetails: 'Please enter your bank details.',
   cardCheck: 'The card check could not be completed. Please try again.',
+  cardOnFileUnusable: 'The card we hold can no longer be used for a new loan. Please add a new card.',
   cardNotHere: 'Please send the card number and security code to the card provider only.',
   tracking: 'Please check the link you followed to reach us.',
   paymentAmount: 'Please enter the amount to pay.',

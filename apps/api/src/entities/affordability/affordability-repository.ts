@@ -1,7 +1,7 @@
 import type { Pence } from '@lender/contract/money';
 import type { DbExecutor } from '../../db/create-db';
 import { nowIso } from '../../lib/clock';
-import { addressColumns, type StoredAddress } from '../addresses/stored-address';
+import { addressColumns, addressFromColumns, type StoredAddress } from '../addresses/stored-address';
 
 /** Stage 3's answers, as the services name them; money in pence a month. */
 export type AffordabilityDetails = {
@@ -65,6 +65,61 @@ export const affordabilityRepository = (db: DbExecutor) => ({
         .values({ application_id: r.applicationId, ...addressColumns(d.previousAddress), created_at: now })
         .execute();
     }
+  },
+
+  /** Whether the application's affordability was assessed and passed. */
+  async passedFor(applicationId: number): Promise<boolean> {
+    const row = await db
+      .selectFrom('application_affordability')
+      .select('approved')
+      .where('application_id', '=', applicationId)
+      .executeTakeFirst();
+    return row?.approved === 1;
+  },
+
+  /**
+   * The customer's newest affordability answers (stage 3's, or a repeat loan's), with the net income
+   * they were assessed on: what a repeat loan's form starts from. Undefined when they never gave any.
+   */
+  async latestOf(
+    customerId: number,
+  ): Promise<{ details: AffordabilityDetails; netIncomePence: Pence } | undefined> {
+    const row = await db
+      .selectFrom('application_affordability as f')
+      .innerJoin('applications as a', 'a.id', 'f.application_id')
+      .selectAll('f')
+      .where('a.customer_id', '=', customerId)
+      .orderBy('f.application_id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    const [expenses, previous] = await Promise.all([
+      db
+        .selectFrom('application_expenses')
+        .select(['category', 'monthly_pence'])
+        .where('application_id', '=', row.application_id)
+        .execute(),
+      db
+        .selectFrom('application_previous_addresses')
+        .selectAll()
+        .where('application_id', '=', row.application_id)
+        .executeTakeFirst(),
+    ]);
+    return {
+      netIncomePence: row.net_income_pence,
+      details: {
+        residentialStatusId: row.residential_status_id,
+        livedInAddressId: row.lived_in_address_id,
+        maritalStatusId: row.marital_status_id,
+        employmentTypeId: row.employment_type_id,
+        employmentIndustryId: row.employment_industry_id,
+        employerName: row.employer_name,
+        employmentLengthMonths: row.employment_length_months,
+        loanPurposeId: row.loan_purpose_id,
+        expensesPence: Object.fromEntries(expenses.map((e) => [e.category, e.monthly_pence])),
+        previousAddress: previous ? addressFromColumns(previous) : null,
+      },
+    };
   },
 });
 

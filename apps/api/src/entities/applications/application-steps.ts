@@ -16,6 +16,12 @@ export const ApplicationStep = {
   acceptQuote: { from: [AppStatus.applicationNew], to: AppStatus.offerAccepted },
   acceptCard: { from: CARD_CHECK_FROM, to: AppStatus.cardAccepted },
   declineCard: { from: CARD_CHECK_FROM, to: AppStatus.cardDeclined },
+  /**
+   * A repeat loan whose card was declined (docs/decisions/027) has its affordability and bank account
+   * already: a card accepted at stage 2 takes it straight to e-sign (spec section 4: 'Stage 2 success: if
+   * the status is esignSent...').
+   */
+  acceptCardReadyToSign: { from: [AppStatus.cardDeclined], to: AppStatus.esignSent },
   passAffordability: { from: [AppStatus.cardAccepted], to: AppStatus.applicationCompleted },
   failAffordability: { from: [AppStatus.cardAccepted], to: AppStatus.leadDeclined },
   giveBankDetails: { from: BANK_DETAILS_FROM, to: AppStatus.esignSent },

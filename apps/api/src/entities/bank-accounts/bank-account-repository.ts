@@ -8,8 +8,15 @@ export type BankAccount = {
   accountNumber: string;
 };
 
-/** Both numbers are sealed (AES-256-GCM with DATA_KEY) before they reach the database. */
-export const bankAccountRepository = (db: DbExecutor, seal: (plain: string) => string) => ({
+/**
+ * Both numbers are sealed (AES-256-GCM with DATA_KEY) before they reach the database; `open` unseals
+ * them for the few reads that show part of them to their owner.
+ */
+export const bankAccountRepository = (
+  db: DbExecutor,
+  seal: (plain: string) => string,
+  open: (sealed: string) => string,
+) => ({
   async insert(a: BankAccount): Promise<void> {
     await db
       .insertInto('bank_accounts')
@@ -21,6 +28,50 @@ export const bankAccountRepository = (db: DbExecutor, seal: (plain: string) => s
         created_at: nowIso(),
       })
       .execute();
+  },
+
+  /** The customer's newest bank account, unsealed (the sort code and the account number); undefined: none. */
+  async latestOf(
+    customerId: number,
+  ): Promise<{ id: number; sortCode: string; accountNumber: string } | undefined> {
+    const row = await db
+      .selectFrom('bank_accounts')
+      .select(['id', 'sort_code_sealed', 'account_number_sealed'])
+      .where('customer_id', '=', customerId)
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return (
+      row && {
+        id: row.id,
+        sortCode: open(row.sort_code_sealed),
+        accountNumber: open(row.account_number_sealed),
+      }
+    );
+  },
+
+  /** A bank account given before, stored again (still sealed) for a new application: a repeat loan's payout. */
+  async copyToApplication(bankAccountId: number, applicationId: number): Promise<void> {
+    const { id: _id, ...account } = await db
+      .selectFrom('bank_accounts')
+      .selectAll()
+      .where('id', '=', bankAccountId)
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('bank_accounts')
+      .values({ ...account, application_id: applicationId, created_at: nowIso() })
+      .execute();
+  },
+
+  /** Whether a bank account was given for the application. */
+  async givenFor(applicationId: number): Promise<boolean> {
+    const row = await db
+      .selectFrom('bank_accounts')
+      .select('id')
+      .where('application_id', '=', applicationId)
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
   },
 });
 

@@ -36,6 +36,23 @@ export const cardRepository = (db: DbExecutor, seal: (plain: string) => string) 
       .execute();
   },
 
+  /**
+   * The card on file carried over to a new application (a repeat loan, docs/decisions/027): the same
+   * provider token, stored again for that application, so the application has the card it was approved
+   * with and the CPA collects from it.
+   */
+  async copyToApplication(cardId: number, applicationId: number): Promise<void> {
+    const { id: _id, ...card } = await db
+      .selectFrom('cards')
+      .selectAll()
+      .where('id', '=', cardId)
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('cards')
+      .values({ ...card, application_id: applicationId, created_at: nowIso() })
+      .execute();
+  },
+
   /** The customer's newest card: the one the CPA and 'use the card on file' charge. */
   latestOf: (customerId: number) =>
     db

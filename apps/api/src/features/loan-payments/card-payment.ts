@@ -2,7 +2,7 @@ import { ok, refuse } from '@lender/contract/envelope';
 import { poundsToPence } from '@lender/contract/money';
 import { Msg } from '@lender/contract/rules/messages';
 import { implementCall, invalidFields } from '../../plugins/calls';
-import { IDEMPOTENCY_KEY_MISSING, idempotencyKeyOf } from './idempotency-key';
+import { IDEMPOTENCY_KEY_MISSING, idempotencyKeyOf } from '../../lib/idempotency-key';
 import type { PaymentService } from './payment-service';
 
 /** Pounds with at most two decimals: anything finer is not an amount a person typed. */

@@ -5,7 +5,7 @@ import { Refusal } from '@lender/contract/refusals';
 import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
 import { implementCall, invalidFields } from '../../plugins/calls';
-import { IDEMPOTENCY_KEY_MISSING, idempotencyKeyOf } from './idempotency-key';
+import { IDEMPOTENCY_KEY_MISSING, idempotencyKeyOf } from '../../lib/idempotency-key';
 import type { Plan, PlanRequest } from './reschedule-plan';
 import type { RescheduleService } from './reschedule-service';
 

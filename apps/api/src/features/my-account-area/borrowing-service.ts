@@ -1,11 +1,11 @@
 import type { BorrowingSummary, ScheduleSummary } from '@lender/contract/calls/my-account-area';
 import { londonToday, type IsoDate } from '@lender/contract/dates';
 import { penceToPounds } from '@lender/contract/money';
-import { ENDED_STATUSES } from '@lender/contract/status';
 import { statusText } from '@lender/contract/status-text';
 import type { Db } from '../../db/create-db';
 import { loanRepository, type LoanBook } from '../../entities/loans/loan-repository';
 import { planRules } from '../../entities/loans/plan-rules';
+import { mayApplyAgain } from '../../entities/loans/repeat-eligibility';
 import {
   loanDays,
   loanFigures,
@@ -83,7 +83,7 @@ export function borrowingService(db: Db, today: () => IsoDate = londonToday) {
         appStatusID: statusId,
         appGuid: app?.guid ?? null,
         lastFundedAppID: lastFunded?.loan.application_id ?? -1,
-        canRepeat: app !== undefined && ENDED_STATUSES.includes(statusId),
+        canRepeat: mayApplyAgain(app, all),
         sobRep1: due,
         sobRep2: made,
         sobRep3: [

@@ -1,4 +1,6 @@
 import { Refusal } from '@lender/contract/refusals';
+import { AppStatus } from '@lender/contract/status';
+import type { DbExecutor } from '../../db/create-db';
 import type { CardProvider } from '../../lib/card-provider/card-provider';
 import type { EntityStore } from '../../entities/unit-of-work';
 import { openApplication, transition } from '../../entities/applications/transition';
@@ -28,10 +30,17 @@ export type CardCheckOutcome =
  * `returnUrl` is where the bank's challenge sends the browser back to: ours, never the page's choice.
  */
 export function stage2Service(
-  store: Pick<EntityStore, 'applications' | 'transaction'>,
+  store: Pick<EntityStore, 'applications' | 'affordability' | 'bankAccounts' | 'transaction'>,
   provider: Pick<CardProvider, 'confirm'>,
   returnUrl: string,
+  /** Sends the e-sign codes in the given transaction (e-sign's, handed in by the composition root). */
+  startSigning: (trx: DbExecutor, applicationGuid: string) => Promise<void>,
 ) {
+  /** Everything after the card was given already (a repeat loan whose card was declined): e-sign next. */
+  const readyToSign = async (applicationId: number) =>
+    (await store.affordability.passedFor(applicationId)) &&
+    (await store.bankAccounts.givenFor(applicationId));
+
   return {
     async submit(customerId: number, check: CardCheck): Promise<CardCheckOutcome> {
       const application = await openApplication(store.applications, customerId, ApplicationStep.acceptCard);
@@ -59,8 +68,10 @@ export function stage2Service(
             reason: `card ending ${card.last4}, fingerprint ${check.fingerprinted ? 'answered' : 'not answered'}`,
           };
           // The status moves first: of two submissions racing with the same approval, one stores the card.
-          const step = ApplicationStep.acceptCard;
-          const moved = await transition(store, application, step, decision, async ({ cards }) => {
+          const toSigning =
+            application.statusId === AppStatus.cardDeclined && (await readyToSign(application.id));
+          const step = toSigning ? ApplicationStep.acceptCardReadyToSign : ApplicationStep.acceptCard;
+          const moved = await transition(store, application, step, decision, async ({ cards }, trx) => {
             await cards.insert({
               customerId,
               applicationId: id,
@@ -72,6 +83,7 @@ export function stage2Service(
               holderName: card.holder,
               billing: check.billing,
             });
+            if (toSigning) await startSigning(trx, guid);
           });
           return moved ? { kind: 'accepted', statusId: step.to, guid } : { kind: 'closed' };
         }

@@ -94,7 +94,7 @@ export const intended: Difference[] = [
   expiry('submitStage2', 'creditCard'),
   expiry('addCreditCard', 'creditCard'),
   ...card('submitLandedLead', 'creditCard'),
-  ...card('repeatLoan', 'creditCard.creditCard'),
+  expiry('repeatLoan', 'creditCard.creditCard'),
   ...address('submitStage1', '', true),
   ...address('changeAddress', 'address', false),
   ...address('repeatLoan', 'currentAddress', true),
@@ -105,7 +105,21 @@ export const intended: Difference[] = [
     server: 'refuses',
     why: 'Without useExistingCard, the new card and its provider check (card, pKey, trxId) are required (a rule across fields).',
   },
-  ...(['cardPayment', 'reSchedule'] as const).map((call): Difference => ({
+  ...(['pKey', 'trxId'] as const).map((field): Difference => ({
+    call: 'repeatLoan',
+    variants: [`${field} missing`],
+    field,
+    server: 'refuses',
+    why: 'Required only for a new card (useExistingCard false): a rule across fields.',
+  })),
+  {
+    call: 'repeatLoan',
+    variants: ['amount 250 (not one of the options)'],
+    field: 'amount',
+    server: 'refuses',
+    why: 'One of the listed amounts: the description names them (the schema keeps a number so that each wrong one gets its message).',
+  },
+  ...(['cardPayment', 'reSchedule', 'repeatLoan'] as const).map((call): Difference => ({
     call,
     variants: ['idempotencyKey missing'],
     field: 'idempotencyKey',

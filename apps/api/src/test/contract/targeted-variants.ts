@@ -79,7 +79,9 @@ export const targetedVariants: Partial<Record<CallName, Variant[]>> = {
   addCreditCard: card('creditCard'),
   repeatLoan: [
     ...dateWindow('repaymentDate'),
-    ...card('creditCard.creditCard'),
+    ...expiry('creditCard.creditCard'),
+    setting('creditCard with its number', { 'creditCard.creditCard.cardNumber': '4111111111111111' }),
+    setting('amount 250 (not one of the options)', { amount: 250 }),
     ...manualAddress('currentAddress'),
     setting('person.mobile not a UK mobile', { 'person.mobile': '12345' }),
   ],

@@ -1,10 +1,167 @@
-import { NotOnlineYet } from '../../components/not-online-yet';
+import { ErrorId } from '@lender/contract/error-ids';
+import { Refusal } from '@lender/contract/refusals';
+import { isEsignStatus, resumePathFor } from '@lender/contract/status';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { ErrorBanner, useErrorBanner } from '../../components/form/error-banner';
+import { Page } from '../../components/page';
+import { SuccessPanel } from '../../components/success-panel';
+import { useApplicationStatus } from '../../lib/api/get-application-status';
+import { ApiCallError } from '../../lib/api-client';
+import { cardProviderSettingsQuery } from '../../lib/card-check/card-provider-settings';
+import { checkCardInPage } from '../../lib/card-check/check-card';
+import { goToChallenge } from '../../lib/card-check/go-to-challenge';
+import { toCardSummary } from '../../lib/card-check/pending-card-check';
+import { CardCheckError } from '../../lib/card-check/tokenise-card';
+import { useChallengeReturn } from '../../lib/card-check/use-challenge-return';
+import { handOverToSigning } from '../../lib/hand-over-to-signing';
+import { QueryProvider } from '../../lib/query';
+import { stage2Error } from '../../lib/stage2-error';
+import { ApplyForm, useApplyDictionaries } from './apply-form';
+import type { ApplyParsed } from './apply-values';
+import {
+  pendingRepeatLoan,
+  sendRepeatLoan,
+  useRepeatLoanPrefill,
+  type RepeatLoanAnswer,
+  type RepeatLoanBody,
+} from './repeat-loan';
+import '../../components/form/form.css';
+import './borrow.css';
+
+const HEADING = 'Apply for a new loan';
+/** Spec section 8, repeat loan 100: shown above the submit button, the form kept. */
+export const ERROR_OCCURED = `${Refusal.generic.errorMessage}!`;
 
 export function Component() {
   return (
-    <NotOnlineYet
-      heading="Apply for a new loan"
-      about="As a returning customer your details are filled in from your last loan."
-    />
+    <QueryProvider>
+      <ApplyPage />
+    </QueryProvider>
+  );
+}
+
+/** What the person reads when the application is not sent (a new card refused, the server's 100). */
+function failureText(err: unknown): string {
+  if (err instanceof CardCheckError) return err.message;
+  return ERROR_OCCURED;
+}
+
+/** The API client has already left the page for these (a lost session, maintenance). */
+const handledElsewhere = (err: unknown) =>
+  err instanceof ApiCallError && (err.status === 401 || err.status === 503);
+
+/**
+ * borrow/apply (spec sections 2, 4 and 8): the status first; the form once the previous application has
+ * ended (isEnd), else the status's own route. A submission that goes to e-sign signs the person out and
+ * hands them over with the new appGuid; a declined card (211) goes on at stage 2 with its message; 100
+ * keeps the form with 'Error Occured!'; any other refusal shows the thank-you panel.
+ */
+function ApplyPage() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const status = useApplicationStatus();
+  // Only this visit's answer counts (a status from before an application may still be cached).
+  const fresh = status.isFetchedAfterMount ? status.data : undefined;
+  const open = fresh?.isEnd === true;
+  const prefill = useRepeatLoanPrefill(open);
+  const dictionaries = useApplyDictionaries();
+  useQuery({ ...cardProviderSettingsQuery, enabled: open });
+  const failure = useErrorBanner();
+  const [declined, setDeclined] = useState(false);
+
+  useEffect(() => {
+    const failed = status.error ?? prefill.error ?? dictionaries.error;
+    if (failed) {
+      if (!handledElsewhere(failed)) void navigate('/error', { replace: true });
+      return;
+    }
+    if (!fresh || fresh.isEnd) return;
+    if (isEsignStatus(fresh.appStatusID)) {
+      void handOverToSigning().then((path) => navigate(path, { replace: true }));
+    } else {
+      void navigate(resumePathFor(fresh.appStatusID, fresh.appGuid), { replace: true });
+    }
+  }, [status.error, prefill.error, dictionaries.error, fresh, navigate]);
+
+  const proceed = (answer: RepeatLoanAnswer) => {
+    if (answer.redirectUrl !== null) return goToChallenge(answer.redirectUrl, pendingRepeatLoan.clear);
+    void handOverToSigning().then((path) => navigate(path, { replace: true }));
+  };
+
+  const refused = (err: unknown, z3: string | null = null) => {
+    if (handledElsewhere(err)) return;
+    if (z3) return failure.fail(z3);
+    if (err instanceof ApiCallError && err.status === 200) {
+      if (err.error.errorID === ErrorId.repeatLoanCardDeclined) {
+        stage2Error.leave(err.error.errorMessage);
+        void navigate('/loan/stage2');
+        return;
+      }
+      if (err.error.errorID !== ErrorId.generic) {
+        setDeclined(true);
+        window.scrollTo({ top: 0 });
+        return;
+      }
+    }
+    failure.fail(failureText(err));
+  };
+
+  const ready = open && prefill.data !== undefined && dictionaries.data !== undefined;
+  useChallengeReturn(ready, {
+    pending: pendingRepeatLoan,
+    resend: sendRepeatLoan,
+    onAnswer: proceed,
+    onFailure: (err, z3) => refused(err, z3),
+  });
+
+  const send = async ({ creditCard, ...parsed }: ApplyParsed) => {
+    failure.clear();
+    // One key per attempt, kept with the request while the bank's challenge is under way.
+    let body: RepeatLoanBody = { ...parsed, creditCard: null, idempotencyKey: crypto.randomUUID() };
+    if (!parsed.useExistingCard && creditCard) {
+      const check = await checkCardInPage(queryClient, creditCard.creditCard);
+      body = {
+        ...body,
+        creditCard: { creditCard: toCardSummary(creditCard.creditCard), address: creditCard.address },
+        ...check,
+      };
+    }
+    proceed(await sendRepeatLoan({ trxId: body.trxId ?? null, body }));
+  };
+
+  if (declined) {
+    return (
+      <Page heading={HEADING}>
+        <SuccessPanel heading="Thank you for your application">
+          <p>
+            After careful review, we regret to inform you that we are unable to approve it at this time. You
+            may be eligible to reapply in the future.
+          </p>
+          <p>
+            <Link to="/borrow">Back to your account</Link>
+          </p>
+        </SuccessPanel>
+      </Page>
+    );
+  }
+
+  return (
+    <Page
+      heading={HEADING}
+      lead="Your details are filled in from your last application. Please check each one is still right."
+    >
+      {ready && prefill.data ? (
+        <ApplyForm prefill={prefill.data} send={send} onError={refused} failure={failure.banner} />
+      ) : (
+        <>
+          <ErrorBanner {...failure.banner} />
+          <div aria-busy="true">
+            <p className="visually-hidden">Loading your details…</p>
+          </div>
+        </>
+      )}
+    </Page>
   );
 }

@@ -12,14 +12,12 @@ import { goToChallenge } from '../../../lib/card-check/go-to-challenge';
 import { CardCheckError } from '../../../lib/card-check/tokenise-card';
 import { useChallengeReturn } from '../../../lib/card-check/use-challenge-return';
 import { QueryProvider } from '../../../lib/query';
+import { stage2Error } from '../../../lib/stage2-error';
 import { nextPathAfterSubmit, useStageStatus } from '../stage-status';
 import { Stage2Form } from './stage2-form';
 import { toStage2Payload, type Stage2Parsed } from './stage2-values';
 import { pendingStage2, sendStage2, type Stage2Answer } from './submit-stage2';
 import '../../../components/form/form.css';
-
-/** Where another screen (the repeat loan) leaves a stage-2 error for this one to show once. */
-const STORED_ERROR_KEY = 'stage2Error';
 
 export function Component() {
   return (
@@ -44,8 +42,8 @@ function Stage2Page() {
   const failure = useErrorBanner();
   const { show } = failure;
   useEffect(() => {
-    show(sessionStorage.getItem(STORED_ERROR_KEY));
-    sessionStorage.removeItem(STORED_ERROR_KEY);
+    // Another screen's card error (the repeat loan's 211), shown once.
+    show(stage2Error.take());
   }, [show]);
 
   const showError = (message: string) => {

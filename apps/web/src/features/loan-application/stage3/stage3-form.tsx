@@ -8,7 +8,7 @@ import { OptionsSelect, toOptions } from '../../../components/form/options-selec
 import { SubmitButton } from '../../../components/form/submit-button';
 import { useContractForm } from '../../../components/form/use-contract-form';
 import { useDictionaries } from '../../../lib/api/get-dictionaries';
-import { ExpenseSliders } from './expense-sliders';
+import { ExpenseSliders } from '../../../components/form/expense-sliders';
 import {
   EXPENSES_FIELD,
   needsEmploymentLength,
@@ -144,7 +144,7 @@ export function Stage3Form({ send, onError, failure }: Props) {
       </Field>
 
       <h2>Monthly Expenses</h2>
-      <ExpenseSliders form={form} error={errorOf(EXPENSES_FIELD)} />
+      <ExpenseSliders form={form} group="finData" error={errorOf(EXPENSES_FIELD)} />
 
       <h2>Final details</h2>
       <Field label="Loan reason" error={errorOf('finData.loanPurposeID')}>

@@ -12,7 +12,6 @@ import { Stage3Form } from './stage3-form';
 import type { Stage3Parsed } from './stage3-values';
 import { useSubmitStage3 } from './submit-stage3';
 import '../../../components/form/form.css';
-import './stage3.css';
 
 export function Component() {
   return (

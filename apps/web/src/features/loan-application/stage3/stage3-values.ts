@@ -1,13 +1,9 @@
 import type { stage3Schema } from '@lender/contract/calls/register';
-import {
-  EXPENSE_LIMITS,
-  MAX_EMPLOYMENT_STATUS,
-  MIN_LIVED_IN_ADDRESS,
-  type ExpenseKey,
-} from '@lender/contract/constants';
+import { MAX_EMPLOYMENT_STATUS, MIN_LIVED_IN_ADDRESS, type ExpenseKey } from '@lender/contract/constants';
 import type { UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import { emptyAddress, type AddressValues } from '../../../components/address/address-fields';
+import { EXPENSE_KEYS, expensesField } from '../../../components/form/expense-sliders';
 
 /**
  * What the stage 3 form holds, nested as the payload is so that each message of the contract lands on
@@ -28,8 +24,6 @@ export type Stage3Values = {
   maritalStatusID: string;
   confirmation: boolean;
 };
-
-export const EXPENSE_KEYS = Object.keys(EXPENSE_LIMITS) as ExpenseKey[];
 
 export const stage3Defaults: Stage3Values = {
   residentalStatusID: '',
@@ -62,11 +56,8 @@ export const needsPreviousAddress = (liveInAddressID: string) =>
 export const needsEmploymentLength = (employmentTypeID: string) =>
   employmentTypeID !== '' && Number(employmentTypeID) < MAX_EMPLOYMENT_STATUS;
 
-/**
- * The rule 'at least 3 expenses' is on `finData` as a whole. Its message is shown on the group and kept
- * on the first slider (as the date's one message is on its day), so the summary's link goes there.
- */
-export const EXPENSES_FIELD = `finData.${EXPENSE_KEYS[0] as ExpenseKey}` as const;
+/** The 'at least 3 expenses' message is kept on the first slider (components/form/expense-sliders). */
+export const EXPENSES_FIELD = expensesField('finData');
 export const stage3FieldFor = (path: string) => (path === 'finData' ? EXPENSES_FIELD : path);
 
 // Dictionary ids start at 1: the empty first choice is no id, and the schema gives its message.

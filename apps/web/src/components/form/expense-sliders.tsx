@@ -7,8 +7,19 @@ import {
 import { poundsToPence } from '@lender/contract/money';
 import { formatPounds } from '@lender/contract/pricing/format';
 import { Fragment } from 'react';
-import { Field, Fieldset } from '../../../components/form/field';
-import { EXPENSE_KEYS, EXPENSES_FIELD, type Stage3FormApi } from './stage3-values';
+import type { UseFormReturn } from 'react-hook-form';
+import { Field, Fieldset } from './field';
+import './expense-sliders.css';
+
+export const EXPENSE_KEYS = Object.keys(EXPENSE_LIMITS) as ExpenseKey[];
+
+/**
+ * The rule 'at least 3 expenses' is on the group (`finData`, `financialData`) as a whole. Its message is
+ * shown on the group and kept on the first slider (as the date's one message is on its day), so the
+ * summary's link goes there.
+ */
+export const expensesField = <G extends string>(group: G) =>
+  `${group}.${EXPENSE_KEYS[0] as ExpenseKey}` as `${G}.${ExpenseKey}`;
 
 /** The spec's names of the 15 expense categories (section 9). */
 const EXPENSE_LABELS: Record<ExpenseKey, string> = {
@@ -41,15 +52,24 @@ const breakAfterSlashes = (label: string) =>
     </Fragment>
   ));
 
+type Props = {
+  /** A form holding the 15 amounts (whole pounds, numbers) under `group`: stage 3's and the repeat loan's. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as AddressFields: any form with these names
+  form: UseFormReturn<any>;
+  group: 'finData' | 'financialData';
+  error?: string;
+};
+
 /**
  * The 15 monthly expenses as sliders (whole pounds, in steps of ten), under one legend that carries the
  * 'at least 3' message. Each slider says its amount in pounds beside its name and to a screen reader.
+ * Stage 3 and the repeat loan ask them alike.
  */
-export function ExpenseSliders({ form, error }: { form: Stage3FormApi; error?: string }) {
+export function ExpenseSliders({ form, group, error }: Props) {
   const { register, watch, trigger, formState } = form;
-  const amounts = watch('finData');
+  const amounts = watch(group) as Record<ExpenseKey, number>;
   // The group's one message is kept on the first slider: moving any slider re-checks it.
-  const recheck = { onChange: () => formState.isSubmitted && void trigger(EXPENSES_FIELD) };
+  const recheck = { onChange: () => formState.isSubmitted && void trigger(expensesField(group)) };
 
   return (
     <Fieldset
@@ -84,7 +104,7 @@ export function ExpenseSliders({ form, error }: { form: Stage3FormApi; error?: s
                   max={EXPENSE_LIMITS[key]}
                   step={EXPENSE_STEP}
                   aria-valuetext={`${amount} a month`}
-                  {...register(`finData.${key}`, { valueAsNumber: true, ...recheck })}
+                  {...register(`${group}.${key}`, { valueAsNumber: true, ...recheck })}
                 />
               )}
             </Field>

@@ -1,0 +1,422 @@
+import { createHash, randomUUID } from 'node:crypto';
+import type { RepeatLoanPrefill } from '@lender/contract/calls/register';
+import { DEFAULT_COUNTRY, EXPENSE_LIMITS, ProductId, type ExpenseKey } from '@lender/contract/constants';
+import { type IsoDate } from '@lender/contract/dates';
+import { ErrorId } from '@lender/contract/error-ids';
+import { formatPence, penceToPounds, type Pence } from '@lender/contract/money';
+import { buildQuote, type QuoteResult } from '@lender/contract/pricing/quote';
+import { Refusal } from '@lender/contract/refusals';
+import { Msg } from '@lender/contract/rules/messages';
+import { AppStatus } from '@lender/contract/status';
+import type { AppContext } from '../../app-context';
+import type { DbExecutor } from '../../db/create-db';
+import { isUniqueViolation } from '../../db/unique-violation';
+import type { StoredAddress } from '../../entities/addresses/stored-address';
+import type { AffordabilityDetails } from '../../entities/affordability/affordability-repository';
+import type { LoanTerms } from '../../entities/applications/loan-terms';
+import type { Housing } from '../../entities/customers/customer-repository';
+import { mayApplyAgain } from '../../entities/loans/repeat-eligibility';
+import { entityRepositories, unitOfWork, type EntityRepositories } from '../../entities/unit-of-work';
+import type { CardProvider } from '../../lib/card-provider/card-provider';
+import { repeatLoanRepository } from './repeat-loan-repository';
+import { borrowingHistory, decideRepeatLoan, reasonText } from './repeat-loan-rules';
+import { screenApplicant } from './stage1-screen';
+
+/** A repeat loan as the service takes it: the route's one mapping of the payload's names, pounds as pence. */
+export type RepeatLoanRequest = {
+  customerId: number;
+  idempotencyKey: string;
+  terms: LoanTerms;
+  netMonthlyIncomePence: Pence;
+  housing: Housing;
+  /** Absent: the last application's answer is kept. */
+  maritalStatusId: number | null;
+  affordability: Omit<AffordabilityDetails, 'maritalStatusId' | 'residentialStatusId' | 'livedInAddressId'>;
+  currentAddress: StoredAddress;
+  /** Null: the bank account the last loan was paid into. */
+  bank: { sortCode: string; accountNumber: string } | null;
+  card:
+    | { kind: 'file' }
+    | { kind: 'new'; pKey: string; trxId: string; fingerprinted: boolean; billing: StoredAddress | null };
+};
+
+export type RepeatLoanOutcome =
+  | { kind: 'esignSent'; guid: string }
+  | { kind: 'challenge'; redirectUrl: string }
+  /** Stored in cardDeclined: stage 2 takes it on (spec section 8, errorID 211). */
+  | { kind: 'cardDeclined'; guid: string; message: string }
+  | { kind: 'declined' }
+  | { kind: 'refused'; refusal: Refusal }
+  | { kind: 'invalid'; fields: Record<string, string> };
+
+const EXPENSE_KEYS = Object.keys(EXPENSE_LIMITS) as ExpenseKey[];
+
+/** A stored address as the form's address block holds it: typed in (manual), in the United Kingdom. */
+const prefillAddress = (a: StoredAddress) => ({
+  autoAddress: false,
+  postCode: a.postCode,
+  county: a.county,
+  town: a.town,
+  street: a.street,
+  building: a.building,
+  houseNumber: a.houseNumber,
+  flatNo: a.flatNo,
+  address: a.addressStr,
+  country: DEFAULT_COUNTRY,
+});
+
+/** A card is good to the end of its expiry month (its month is 1 to 12, as the provider gives it). */
+export const cardValidIn = (card: { exp_month: number; exp_year: number }, today: IsoDate) =>
+  card.exp_year * 12 + card.exp_month >= Number(today.slice(0, 4)) * 12 + Number(today.slice(5, 7));
+
+/** What a request asked, so that its key sent again with other details is refused, not replayed. */
+const hashOf = ({ idempotencyKey: _key, ...request }: RepeatLoanRequest) =>
+  createHash('sha256').update(JSON.stringify(request)).digest('hex');
+
+type Decision = { kind: string; reason: string };
+
+/**
+ * Register/RepeatLoan (issue 28, docs/decisions/027): a new application for a signed-in customer whose
+ * last application has ended, decided by the same server-side rules as a new one, at the figures asked
+ * for today: stage 1's screen, affordability, the repeat-lending rules (CONC 6.7), the card (on file, or
+ * a new one confirmed with the provider, 3-D Secure included) and the bank account. Accepted, it goes
+ * straight to esignSent with its agreements and e-sign codes; a declined card leaves it at stage 2; a
+ * decline is stored with its reasons. Idempotent by the customer's key, and one application per ended
+ * application it follows, whatever the key.
+ */
+export function repeatLoanService(
+  ctx: AppContext,
+  cards: Pick<CardProvider, 'confirm'>,
+  returnUrl: string,
+  startSigning: (trx: DbExecutor, applicationGuid: string) => Promise<void>,
+) {
+  const store = unitOfWork(ctx.db, (db) => ({
+    ...entityRepositories(ctx)(db),
+    repeatRequests: repeatLoanRepository(db),
+  }));
+
+  const answerOf = (row: { error_id: number; error_message: string; guid: string }): RepeatLoanOutcome => {
+    if (row.error_id === ErrorId.none) return { kind: 'esignSent', guid: row.guid };
+    if (row.error_id === ErrorId.repeatLoanCardDeclined)
+      return { kind: 'cardDeclined', guid: row.guid, message: row.error_message };
+    return { kind: 'declined' };
+  };
+
+  /** The earlier answer to this key, or the refusal of a key reused for another request. */
+  async function earlierAnswer(r: RepeatLoanRequest, hash: string): Promise<RepeatLoanOutcome | null> {
+    const earlier = await store.repeatRequests.byKey(r.customerId, r.idempotencyKey);
+    if (!earlier) return null;
+    return earlier.request_hash === hash
+      ? answerOf(earlier)
+      : { kind: 'refused', refusal: Refusal.applicationKeyReused };
+  }
+
+  type Stored = {
+    statusId: number;
+    errorId: number;
+    errorMessage: string;
+    decisions: Decision[];
+    approvedAffordability: boolean;
+    assessment: { expensesPence: Pence; instalmentPence: Pence; bufferPence: Pence };
+    maritalStatusId: number;
+    dailyRate: number;
+    numDependents: number;
+    follows: number;
+    price: QuoteResult;
+    terms: LoanTerms;
+    /** What the application is given: a card and bank account only when it goes on (not when declined). */
+    card: ((repos: EntityRepositories, applicationId: number) => Promise<void>) | null;
+    bank: ((repos: EntityRepositories, applicationId: number) => Promise<void>) | null;
+  };
+
+  /** The new application with everything it was decided on, in one transaction with its answer's record. */
+  async function storeApplication(r: RepeatLoanRequest, hash: string, s: Stored): Promise<string> {
+    const guid = randomUUID();
+    await store.transaction(async (repos, trx) => {
+      const { applications } = repos;
+      const productId = s.terms.period === 1 ? ProductId.shortTerm : ProductId.longTerm;
+      const applicationId = await applications.insert({
+        guid,
+        customerId: r.customerId,
+        statusId: s.statusId,
+        productId,
+        terms: s.terms,
+        dailyRate: s.dailyRate,
+        netMonthlyIncomePence: r.netMonthlyIncomePence,
+        numDependents: s.numDependents,
+        source: 'repeat-loan',
+        campaign: null,
+        tierName: null,
+      });
+      // The figures asked for are the quote accepted: e-sign prices the agreements from them.
+      await applications.storeQuote(applicationId, {
+        terms: s.terms,
+        productId,
+        totalRepayablePence: s.price.totalRepayablePence,
+        instalmentPence: s.price.instalmentPence,
+        aprPercent: s.price.aprPercent,
+      });
+      const details: AffordabilityDetails = {
+        ...r.affordability,
+        maritalStatusId: s.maritalStatusId,
+        residentialStatusId: r.housing.residentialStatusId,
+        livedInAddressId: r.housing.livedInAddressId,
+      };
+      await repos.affordability.insert({
+        applicationId,
+        details,
+        netIncomePence: r.netMonthlyIncomePence,
+        ...s.assessment,
+        approved: s.approvedAffordability,
+      });
+      await repos.customers.setAddress(r.customerId, r.currentAddress, r.housing);
+      await s.card?.(repos, applicationId);
+      await s.bank?.(repos, applicationId);
+      for (const d of s.decisions) {
+        await applications.recordDecision({ applicationId, customerId: r.customerId, ...d });
+      }
+      await repos.repeatRequests.insert({
+        customerId: r.customerId,
+        key: r.idempotencyKey,
+        hash,
+        follows: s.follows,
+        applicationId,
+        errorId: s.errorId,
+        errorMessage: s.errorMessage,
+      });
+      if (s.statusId === AppStatus.esignSent) await startSigning(trx, guid);
+    });
+    return guid;
+  }
+
+  return {
+    /**
+     * Register/GetRepeatLoan: the form's starting point from the account and the newest answers, with
+     * the card and bank account on file shown only in part; null when the customer may not apply now.
+     */
+    async prefill(customerId: number): Promise<RepeatLoanPrefill | null> {
+      const customer = await store.customers.findById(customerId);
+      const { newest, loans } = await store.loans.ofCustomer(customerId);
+      const previous = await store.applications.latest(customerId);
+      if (
+        !customer ||
+        !previous ||
+        !mayApplyAgain(
+          newest,
+          loans.map((l) => l.book),
+        )
+      )
+        return null;
+      const today = ctx.businessDate.today();
+      const [answers, card, bank] = await Promise.all([
+        store.affordability.latestOf(customerId),
+        store.cards.latestOf(customerId),
+        store.bankAccounts.latestOf(customerId),
+      ]);
+      const lastLoan = loans[0]?.book.loan;
+      const d = answers?.details;
+      return {
+        netPay: penceToPounds(answers?.netIncomePence ?? previous.netMonthlyIncomePence),
+        livedInAddressID: customer.livedInAddressId ?? d?.livedInAddressId ?? null,
+        residentalStatusID: customer.residentialStatusId ?? d?.residentialStatusId ?? null,
+        maritalStatusID: d?.maritalStatusId ?? null,
+        wageFrequencyID: previous.terms.wageFrequencyId,
+        person: { mobile: customer.mobile, email: customer.email, birthDate: customer.birthDate },
+        financialData: d
+          ? {
+              ...(Object.fromEntries(
+                EXPENSE_KEYS.map((k) => [k, penceToPounds(d.expensesPence[k] ?? 0)]),
+              ) as Record<ExpenseKey, number>),
+              loanPurposeID: d.loanPurposeId,
+            }
+          : null,
+        employmentDetail: d
+          ? {
+              employmentTypeID: d.employmentTypeId,
+              employmentIndustryID: d.employmentIndustryId,
+              employmentName: d.employerName,
+              employmentLength: d.employmentLengthMonths,
+            }
+          : null,
+        currentAddress: prefillAddress(customer.address),
+        previousAddress: d?.previousAddress ? prefillAddress(d.previousAddress) : null,
+        cardOnFile: card
+          ? {
+              last4: card.last4,
+              endMonth: card.exp_month - 1,
+              endYear: card.exp_year,
+              usable: cardValidIn(card, today) && !lastLoan?.cpa_cancelled_at && !lastLoan?.blocked_on,
+            }
+          : null,
+        bankOnFile: bank ? { sortCode: bank.sortCode, accountEnding: bank.accountNumber.slice(-4) } : null,
+        dailyRate: previous.dailyRate,
+        today,
+      };
+    },
+
+    async apply(r: RepeatLoanRequest): Promise<RepeatLoanOutcome> {
+      const hash = hashOf(r);
+      const earlier = await earlierAnswer(r, hash);
+      if (earlier) return earlier;
+
+      const customer = await store.customers.findById(r.customerId);
+      const { newest, loans } = await store.loans.ofCustomer(r.customerId);
+      const books = loans.map((l) => l.book);
+      const previous = await store.applications.latest(r.customerId);
+      if (!customer || !newest || !previous || !mayApplyAgain(newest, books)) {
+        return { kind: 'refused', refusal: Refusal.repeatLoanNotOpen };
+      }
+      const lastAnswers = await store.affordability.latestOf(r.customerId);
+      const maritalStatusId = r.maritalStatusId ?? lastAnswers?.details.maritalStatusId;
+      if (!maritalStatusId) return { kind: 'invalid', fields: { maritalStatusID: Msg.maritalStatus } };
+
+      const today = ctx.businessDate.today();
+      // The card and bank account on file are checked before anything is decided: nothing is stored for
+      // a choice the page should not have offered.
+      const fileCard = r.card.kind === 'file' ? await store.cards.latestOf(r.customerId) : undefined;
+      if (r.card.kind === 'file') {
+        const lastLoan = loans[0]?.book.loan;
+        const usable =
+          fileCard && cardValidIn(fileCard, today) && !lastLoan?.cpa_cancelled_at && !lastLoan?.blocked_on;
+        if (!usable) return { kind: 'invalid', fields: { useExistingCard: Msg.cardOnFileUnusable } };
+      }
+      const bankOnFile = r.bank === null ? await store.bankAccounts.latestOf(r.customerId) : undefined;
+      if (r.bank === null && !bankOnFile)
+        return { kind: 'invalid', fields: { bankDetails: Msg.bankDetails } };
+
+      // Priced by the engine today, whatever the page showed; a wage frequency with a preset date uses it.
+      const dailyRate = previous.dailyRate;
+      const price = buildQuote({ ...r.terms, dailyRate, today });
+      const terms: LoanTerms = { ...r.terms, repaymentDate: price.repaymentDate };
+      const instalmentPence = Math.max(...price.schedule.map((line) => line.paymentPence));
+      const expensesPence = Object.values(r.affordability.expensesPence).reduce((a, p) => a + p, 0);
+      const verdict = decideRepeatLoan({
+        screen: screenApplicant(
+          {
+            birthDate: customer.birthDate,
+            // Stage 1 asked; a home that has moved outside England and Wales is underwriting's referral.
+            isResident: true,
+            terms,
+            netMonthlyIncomePence: r.netMonthlyIncomePence,
+            dailyRate,
+          },
+          today,
+        ),
+        netIncomePence: r.netMonthlyIncomePence,
+        expensesPence,
+        instalmentPence,
+        interestPence: price.totalRepayablePence - terms.amountPence,
+        history: borrowingHistory(books, today),
+      });
+      const base = {
+        maritalStatusId,
+        dailyRate,
+        numDependents: previous.numDependents,
+        follows: newest.id,
+        price,
+        terms,
+        approvedAffordability: verdict.affordability.approved,
+        assessment: { expensesPence, instalmentPence, bufferPence: verdict.affordability.bufferPence },
+      };
+      const quoted: Decision = {
+        kind: 'repeat-loan',
+        reason: `${formatPence(terms.amountPence)} over ${terms.period}, first ${terms.repaymentDate}, total ${price.totalRepayablePence}p, APR ${price.aprPercent}%, following application ${newest.id}`,
+      };
+      const decided: Decision = {
+        kind: verdict.approved ? 'repeat-loan-passed' : 'declined',
+        reason: reasonText(verdict.reasons),
+      };
+
+      const stored = async (s: Omit<Stored, keyof typeof base>): Promise<string | null> => {
+        try {
+          return await storeApplication(r, hash, { ...base, ...s });
+        } catch (err) {
+          if (!isUniqueViolation(err)) throw err;
+          return null;
+        }
+      };
+      /** Another request (this key's, or another tab's) stored its application first: its answer, or none. */
+      const raced = async () =>
+        (await earlierAnswer(r, hash)) ?? { kind: 'refused' as const, refusal: Refusal.repeatLoanNotOpen };
+
+      if (!verdict.approved) {
+        const guid = await stored({
+          statusId: AppStatus.leadDeclined,
+          errorId: Refusal.declined.errorID,
+          errorMessage: Refusal.declined.errorMessage,
+          decisions: [quoted, decided],
+          card: null,
+          bank: null,
+        });
+        return guid ? { kind: 'declined' } : raced();
+      }
+
+      const bank = async ({ bankAccounts }: EntityRepositories, applicationId: number) => {
+        if (r.bank) await bankAccounts.insert({ customerId: r.customerId, applicationId, ...r.bank });
+        else await bankAccounts.copyToApplication(bankOnFile!.id, applicationId);
+      };
+      const bankDecision: Decision = {
+        kind: 'bank-details',
+        reason: r.bank ? 'bank account given' : 'the bank account on file',
+      };
+
+      let card: Stored['card'];
+      let cardDecision: Decision;
+      if (r.card.kind === 'file') {
+        card = ({ cards: stored }, applicationId) => stored.copyToApplication(fileCard!.id, applicationId);
+        cardDecision = { kind: 'card-accepted', reason: `the card on file, ending ${fileCard!.last4}` };
+      } else {
+        const newCard = r.card;
+        const answer = await cards.confirm({ key: newCard.pKey, trxId: newCard.trxId, returnUrl });
+        if (answer.outcome === 'unavailable') return { kind: 'refused', refusal: Refusal.repeatLoanTryAgain };
+        if (answer.outcome === 'challenge') return { kind: 'challenge', redirectUrl: answer.redirectUrl };
+        if (answer.outcome === 'declined') {
+          const message = answer.z3 || Refusal.cardDeclined.errorMessage;
+          // Everything but the card is given: stage 2 takes a new card and then goes to e-sign.
+          const guid = await stored({
+            statusId: AppStatus.cardDeclined,
+            errorId: ErrorId.repeatLoanCardDeclined,
+            errorMessage: message,
+            decisions: [
+              quoted,
+              decided,
+              bankDecision,
+              { kind: 'card-declined', reason: `provider z2 ${answer.z2}: ${message}` },
+            ],
+            card: null,
+            bank,
+          });
+          return guid ? { kind: 'cardDeclined', guid, message } : raced();
+        }
+        const confirmed = answer.card;
+        card = ({ cards: stored }, applicationId) =>
+          stored.insert({
+            customerId: r.customerId,
+            applicationId,
+            providerToken: confirmed.token,
+            providerTrxId: newCard.trxId,
+            last4: confirmed.last4,
+            expMonth: confirmed.expMonth,
+            expYear: confirmed.expYear,
+            holderName: confirmed.holder,
+            billing: newCard.billing,
+          });
+        cardDecision = {
+          kind: 'card-accepted',
+          reason: `card ending ${confirmed.last4}, fingerprint ${newCard.fingerprinted ? 'answered' : 'not answered'}`,
+        };
+      }
+      const guid = await stored({
+        statusId: AppStatus.esignSent,
+        errorId: ErrorId.none,
+        errorMessage: '',
+        decisions: [quoted, decided, cardDecision, bankDecision],
+        card,
+        bank,
+      });
+      return guid ? { kind: 'esignSent', guid } : raced();
+    },
+  };
+}
+
+export type RepeatLoanService = ReturnType<typeof repeatLoanService>;

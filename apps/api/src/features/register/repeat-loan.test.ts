@@ -1,0 +1,551 @@
+import { randomUUID } from 'node:crypto';
+import { EXPENSE_LIMITS } from '@lender/contract/constants';
+import { addDays } from '@lender/contract/dates';
+import { ErrorId } from '@lender/contract/error-ids';
+import { Refusal } from '@lender/contract/refusals';
+import { Msg } from '@lender/contract/rules/messages';
+import { AppStatus } from '@lender/contract/status';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CARDS, nextYear } from '../../sandbox/card-provider/test-support';
+import {
+  answerBankChallenge,
+  createStage2Payload,
+  fingerprint,
+  tokeniseCard,
+} from '../../test/application-journey';
+import {
+  esignPost,
+  linkOf,
+  readyToSign,
+  signingLinkSentTo,
+  smsCodeSentTo,
+  stage5Payload,
+} from '../../test/esign-journey';
+import {
+  activeLoan,
+  decisionsOf,
+  eventually,
+  liveLoanOf,
+  myAccountGet,
+  settledLoan,
+  statusOf,
+} from '../../test/live-loan';
+import { workingDayAhead } from '../../test/stage1-payload';
+import { createTestApp, type TestApp } from '../../test/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+type Customer = Awaited<ReturnType<typeof settledLoan>>;
+
+const register = (
+  method: 'GET' | 'POST',
+  action: string,
+  authorization: string,
+  payload?: object,
+  key?: string,
+) =>
+  t.app.inject({
+    method,
+    url: `/api/Register/${action}`,
+    headers: { authorization, ...(key ? { 'idempotency-key': key } : {}) },
+    ...(payload ? { payload } : {}),
+  });
+
+const repeatLoan = (c: Customer, body: object, key: string | null = randomUUID()) =>
+  register('POST', 'RepeatLoan', c.authorization, body, key ?? undefined);
+
+/** The repeat-loan model (spec section 3) of a customer whose circumstances are as at their first loan. */
+function repeatBody(c: Customer, overrides: Record<string, unknown> = {}) {
+  return {
+    amount: 150,
+    duration: 3,
+    wageFrequencyID: 9,
+    repaymentDate: workingDayAhead(10),
+    netPay: 2200,
+    livedInAddressID: 5,
+    residentalStatusID: 3,
+    maritalStatusID: 1,
+    person: { mobile: c.mobile, email: c.email, birthDate: '1990-05-01' },
+    financialData: {
+      ...Object.fromEntries(Object.keys(EXPENSE_LIMITS).map((k) => [k, 0])),
+      rent: 600,
+      food: 250,
+      creditCommitment: 50,
+      loanPurposeID: 1,
+    },
+    bankDetails: null,
+    employmentDetail: {
+      employmentTypeID: 1,
+      employmentIndustryID: 10,
+      employmentName: 'Acme Ltd',
+      employmentLength: 36,
+    },
+    currentAddress: {
+      autoAddress: false,
+      postCode: 'SW1A 2AA',
+      county: 'Greater London',
+      town: 'London',
+      street: 'Downing Street',
+      building: '',
+      houseNumber: '10',
+      flatNo: '',
+      address: '',
+      country: 'United Kingdom',
+    },
+    previousAddress: null,
+    useExistingCard: true,
+    creditCard: null,
+    ...overrides,
+  };
+}
+
+/** A new card the browser had the provider check: the card without its number, with the provider's key. */
+async function newCard(cardNumber: string) {
+  const tokenised = await tokeniseCard(t, cardNumber);
+  return {
+    useExistingCard: false,
+    creditCard: { creditCard: { nameOnCard: 'Jane Doe', endMonth: 11, endYear: nextYear() }, address: null },
+    pKey: tokenised.key,
+    trxId: tokenised.trxId,
+    isSignature: await fingerprint(t, tokenised),
+  };
+}
+
+const applicationsOf = (customerId: number) =>
+  t.ctx.db
+    .selectFrom('applications')
+    .select(['id', 'guid', 'status_id', 'amount_pence', 'period', 'source'])
+    .where('customer_id', '=', customerId)
+    .orderBy('id')
+    .execute();
+
+const newestOf = async (customerId: number) => (await applicationsOf(customerId)).at(-1)!;
+
+const status = async (c: Customer) =>
+  (await register('GET', 'GetApplicationStatus', c.authorization)).json().object as {
+    appStatusID: number;
+    appGuid: string | null;
+    isEnd: boolean;
+  };
+
+const canRepeat = async (c: Customer) =>
+  (await myAccountGet(t, 'GetBorrowingSummary', c.authorization)).json().object.canRepeat as boolean;
+
+/** Signs the newest e-mailed link of the customer: e-mail verified, documents read, SMS code entered. */
+async function sign(c: Customer) {
+  const link = await signingLinkSentTo(t, c.email);
+  const signer = { ...link, email: c.email };
+  const documents = await readyToSign(t, signer);
+  const code = await smsCodeSentTo(t, c.mobile);
+  const signed = await esignPost(t, 'SubmitStage5', stage5Payload(link.guid, code), linkOf(signer));
+  expect(signed.json().error.errorID).toBe(0);
+  return { guid: link.guid, documents };
+}
+
+describe('Register/RepeatLoan: who may apply again', () => {
+  it('refuses a customer whose loan is still being repaid, and stores nothing', async () => {
+    const c = await activeLoan(t);
+    expect(await status(c)).toMatchObject({ appStatusID: AppStatus.active, isEnd: false });
+    expect(await canRepeat(c)).toBe(false);
+    const before = await applicationsOf(c.customerId);
+
+    const prefill = await register('GET', 'GetRepeatLoan', c.authorization);
+    expect(prefill.json().error).toEqual(Refusal.repeatLoanNotOpen);
+    const res = await repeatLoan(c, repeatBody(c));
+    expect(res.statusCode).toBe(200);
+    expect(res.json().error).toEqual(Refusal.repeatLoanNotOpen);
+    expect(await applicationsOf(c.customerId)).toEqual(before);
+  });
+
+  it('refuses while an older loan is owed, even when the newest application has ended', async () => {
+    const c = await settledLoan(t);
+    expect(await canRepeat(c)).toBe(true);
+    // A loan still owed, then a newer application that ended (declined): as data made before the rule.
+    await liveLoanOf(t, c.customerId);
+    const { id: loanApp } = await newestOf(c.customerId);
+    const { id: _id, ...copy } = await t.ctx.db
+      .selectFrom('applications')
+      .selectAll()
+      .where('id', '=', loanApp)
+      .executeTakeFirstOrThrow();
+    await t.ctx.db
+      .insertInto('applications')
+      .values({ ...copy, guid: randomUUID(), status_id: AppStatus.leadDeclined })
+      .execute();
+    expect(await status(c)).toMatchObject({ appStatusID: AppStatus.leadDeclined, isEnd: true });
+    expect(await canRepeat(c)).toBe(false);
+    const before = await applicationsOf(c.customerId);
+    const res = await repeatLoan(c, repeatBody(c));
+    expect(res.json().error).toEqual(Refusal.repeatLoanNotOpen);
+    expect(await applicationsOf(c.customerId)).toEqual(before);
+  });
+});
+
+describe('Register/RepeatLoan with the card and bank account on file', () => {
+  let c: Customer;
+  let key: string;
+  let guid: string;
+  beforeAll(async () => {
+    c = await settledLoan(t);
+  });
+
+  it('gates on the ended application: isEnd and canRepeat', async () => {
+    expect(await status(c)).toMatchObject({ appStatusID: AppStatus.settled, isEnd: true });
+    expect(await canRepeat(c)).toBe(true);
+  });
+
+  it('prefills the form from the account and the last answers, the card and bank account only in part', async () => {
+    const res = await register('GET', 'GetRepeatLoan', c.authorization);
+    expect(res.statusCode).toBe(200);
+    const prefill = res.json().object;
+    expect(prefill).toMatchObject({
+      netPay: 2200,
+      livedInAddressID: 5,
+      residentalStatusID: 3,
+      maritalStatusID: 1,
+      wageFrequencyID: 9,
+      person: { mobile: c.mobile, email: c.email, birthDate: '1990-05-01' },
+      financialData: { rent: 600, food: 250, creditCommitment: 50, utility: 0, loanPurposeID: 1 },
+      employmentDetail: {
+        employmentTypeID: 1,
+        employmentIndustryID: 10,
+        employmentName: 'Acme Ltd',
+        employmentLength: 24,
+      },
+      currentAddress: {
+        postCode: 'SW1A 2AA',
+        street: 'Downing Street',
+        houseNumber: '10',
+        autoAddress: false,
+      },
+      previousAddress: null,
+      cardOnFile: { last4: '1111', endMonth: 11, endYear: nextYear(), usable: true },
+      bankOnFile: { sortCode: '123456', accountEnding: '6819' },
+      dailyRate: 0.008,
+      today: t.ctx.businessDate.today(),
+    });
+    expect(JSON.stringify(prefill)).not.toContain('31926819');
+  });
+
+  it('makes a new application at esignSent, with new agreements and e-sign codes', async () => {
+    key = randomUUID();
+    const res = await repeatLoan(c, repeatBody(c, { amount: 200, duration: 2 }), key);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.error.errorID).toBe(0);
+    expect(body.object).toMatchObject({ appStatusID: AppStatus.esignSent, redirectUrl: null });
+    guid = body.object.appGuid;
+    expect(guid).not.toBe(c.guid);
+
+    const app = await newestOf(c.customerId);
+    expect(app).toMatchObject({
+      guid,
+      status_id: AppStatus.esignSent,
+      amount_pence: 20_000,
+      period: 2,
+      source: 'repeat-loan',
+    });
+    const decisions = await decisionsOf(t, app.id);
+    const passed = decisions.find((d) => d.kind === 'repeat-loan-passed');
+    expect(passed?.reason).toContain('loans-in-12-months: 1 loans paid out in the last 12 months');
+    expect(passed?.reason).toContain('combined-cost');
+    expect(passed?.reason).not.toContain('DECLINES');
+    expect(decisions.map((d) => d.kind)).toEqual(
+      expect.arrayContaining(['repeat-loan', 'card-accepted', 'bank-details']),
+    );
+    // The card and bank account on file are the new application's too.
+    const cards = await t.ctx.db
+      .selectFrom('cards')
+      .select('last4')
+      .where('application_id', '=', app.id)
+      .execute();
+    expect(cards).toEqual([{ last4: '1111' }]);
+    const banks = await t.ctx.db
+      .selectFrom('bank_accounts')
+      .select('id')
+      .where('application_id', '=', app.id)
+      .execute();
+    expect(banks).toHaveLength(1);
+    expect(await status(c)).toMatchObject({ appStatusID: AppStatus.esignSent, appGuid: guid, isEnd: false });
+    expect(await canRepeat(c)).toBe(false);
+  });
+
+  it('answers the same key again with the same application, and makes no second one', async () => {
+    const count = (await applicationsOf(c.customerId)).length;
+    const again = await repeatLoan(c, repeatBody(c, { amount: 200, duration: 2 }), key);
+    expect(again.json().object).toMatchObject({ appStatusID: AppStatus.esignSent, appGuid: guid });
+    // The key in the body works as the header does.
+    const inBody = await repeatLoan(
+      c,
+      repeatBody(c, { amount: 200, duration: 2, idempotencyKey: key }),
+      null,
+    );
+    expect(inBody.json().object.appGuid).toBe(guid);
+    expect((await applicationsOf(c.customerId)).length).toBe(count);
+  });
+
+  it('refuses the same key with other details, and a new key while the application is open', async () => {
+    const count = (await applicationsOf(c.customerId)).length;
+    const other = await repeatLoan(c, repeatBody(c, { amount: 300 }), key);
+    expect(other.json().error).toEqual(Refusal.applicationKeyReused);
+    const second = await repeatLoan(c, repeatBody(c));
+    expect(second.json().error).toEqual(Refusal.repeatLoanNotOpen);
+    expect((await applicationsOf(c.customerId)).length).toBe(count);
+  });
+
+  it('is signed like any application, and underwriting pays the new loan out', async () => {
+    const { documents } = await sign(c);
+    expect(documents.contract3).toContain('£200.00');
+    const now = await eventually(
+      () => statusOf(t, guid),
+      (s) => s === AppStatus.active,
+    );
+    expect(now).toBe(AppStatus.active);
+    const summary = (await myAccountGet(t, 'GetBorrowingSummary', c.authorization)).json().object;
+    expect(summary.appGuid).toBe(guid);
+    expect(summary.sobRep4[0]).toMatchObject({ amount: 200, approvedPeriod: 2 });
+    expect(summary.sobRep3[0].cnt).toBe(2);
+  });
+});
+
+describe('Register/RepeatLoan sent twice at once', () => {
+  it('makes one application for a double click (one key) and for two tabs (two keys)', async () => {
+    const c = await settledLoan(t);
+    const before = (await applicationsOf(c.customerId)).length;
+    const key = randomUUID();
+    const [a, b, other] = await Promise.all([
+      repeatLoan(c, repeatBody(c), key),
+      repeatLoan(c, repeatBody(c), key),
+      repeatLoan(c, repeatBody(c)),
+    ]);
+    const made = (await applicationsOf(c.customerId)).slice(before);
+    expect(made).toHaveLength(1);
+    const guid = made[0]!.guid;
+    const answers = [a, b, other].map((r) => r.json());
+    // Whichever won, every answer names that one application or refuses: never a second one.
+    for (const answer of answers) {
+      if (answer.error.errorID === 0) expect(answer.object.appGuid).toBe(guid);
+      else expect(answer.error).toEqual(Refusal.repeatLoanNotOpen);
+    }
+    expect(a.json().object?.appGuid ?? null).toBe(b.json().object?.appGuid ?? null);
+    const sms = await t.ctx.db
+      .selectFrom('esign_codes')
+      .innerJoin('applications', 'applications.id', 'esign_codes.application_id')
+      .select('esign_codes.id')
+      .where('applications.customer_id', '=', c.customerId)
+      .where('esign_codes.channel', '=', 'sms')
+      .execute();
+    // The first loan's code and the new application's: the losing requests sent nothing.
+    expect(sms).toHaveLength(2);
+  });
+});
+
+describe('Register/RepeatLoan with a new card', () => {
+  it('sends the browser to the bank first, stores nothing until it returns, then finishes under the same key', async () => {
+    const c = await settledLoan(t);
+    const before = await applicationsOf(c.customerId);
+    const key = randomUUID();
+    const body = repeatBody(c, await newCard(CARDS.challenge));
+    const first = await repeatLoan(c, body, key);
+    expect(first.json().error.errorID).toBe(0);
+    const { redirectUrl } = first.json().object;
+    expect(redirectUrl).toEqual(expect.any(String));
+    expect(first.json().object).toMatchObject({ appStatusID: 0, appGuid: null });
+    expect(await applicationsOf(c.customerId)).toEqual(before);
+
+    const back = await answerBankChallenge(t, redirectUrl, 'confirm');
+    expect(back.pathname).toBe('/borrow/apply');
+    const again = await repeatLoan(c, body, key);
+    expect(again.json().object).toMatchObject({ appStatusID: AppStatus.esignSent, redirectUrl: null });
+    const app = await newestOf(c.customerId);
+    const cards = await t.ctx.db
+      .selectFrom('cards')
+      .select('last4')
+      .where('application_id', '=', app.id)
+      .execute();
+    expect(cards).toEqual([{ last4: '3220' }]);
+  });
+
+  it('a declined card (211) stores the application at stage 2, which then goes to e-sign', async () => {
+    const c = await settledLoan(t);
+    const res = await repeatLoan(
+      c,
+      repeatBody(c, {
+        ...(await newCard(CARDS.declined)),
+        bankDetails: { sortCode: '20-00-00', bankAccountNumber: '55779911' },
+      }),
+    );
+    expect(res.json().error).toEqual({
+      errorID: ErrorId.repeatLoanCardDeclined,
+      errorMessage: 'Do not honour: your card issuer declined the check.',
+    });
+    const app = await newestOf(c.customerId);
+    expect(app.status_id).toBe(AppStatus.cardDeclined);
+    expect(await status(c)).toMatchObject({ appStatusID: AppStatus.cardDeclined, appGuid: app.guid });
+    const decisions = await decisionsOf(t, app.id);
+    expect(decisions.map((d) => d.kind)).toContain('card-declined');
+
+    // Stage 2 with a good card: the rest was given, so e-sign follows.
+    const tokenised = await tokeniseCard(t, CARDS.frictionless);
+    const stage2 = await register(
+      'POST',
+      'SubmitStage2',
+      c.authorization,
+      createStage2Payload(tokenised, await fingerprint(t, tokenised)),
+    );
+    expect(stage2.json().object).toMatchObject({ appStatusID: AppStatus.esignSent, appGuid: app.guid });
+    const link = await signingLinkSentTo(t, c.email);
+    expect(link.guid).toBe(app.guid);
+  });
+
+  it('refuses a card number sent to our API (decision 014), storing nothing', async () => {
+    const c = await settledLoan(t);
+    const before = await applicationsOf(c.customerId);
+    const card = await newCard(CARDS.frictionless);
+    const res = await repeatLoan(
+      c,
+      repeatBody(c, {
+        ...card,
+        creditCard: {
+          ...card.creditCard,
+          creditCard: { ...card.creditCard.creditCard, cardNumber: CARDS.frictionless },
+        },
+      }),
+    );
+    expect(res.statusCode).toBe(400);
+    expect(JSON.stringify(res.json().object.fields)).toContain(Msg.cardNotHere);
+    expect(await applicationsOf(c.customerId)).toEqual(before);
+  });
+});
+
+describe('Register/RepeatLoan declines with its reasons', () => {
+  it('declines what the new figures make unaffordable, then lets the customer apply again', async () => {
+    const c = await settledLoan(t);
+    const res = await repeatLoan(c, repeatBody(c, { netPay: 950, amount: 1000, duration: 1 }));
+    expect(res.statusCode).toBe(200);
+    expect(res.json().error).toEqual(Refusal.declined);
+    const app = await newestOf(c.customerId);
+    expect(app.status_id).toBe(AppStatus.leadDeclined);
+    const declined = (await decisionsOf(t, app.id)).find((d) => d.kind === 'declined');
+    expect(declined?.reason).toMatch(/^DECLINES (screen|affordability)/);
+    expect(await canRepeat(c)).toBe(true);
+
+    const next = await repeatLoan(c, repeatBody(c));
+    expect(next.json().object.appStatusID).toBe(AppStatus.esignSent);
+  });
+
+  it('declines a loan whose cost with the last 12 months would be unsustainable (CONC 6.7.22G)', async () => {
+    const c = await settledLoan(t);
+    // £1,000 over 6 months passes affordability on £1,500 a month, but its interest alone is more than
+    // half a month's income.
+    const res = await repeatLoan(c, repeatBody(c, { netPay: 1500, amount: 1000, duration: 6 }));
+    expect(res.json().error).toEqual(Refusal.declined);
+    const app = await newestOf(c.customerId);
+    const declined = (await decisionsOf(t, app.id)).find((d) => d.kind === 'declined');
+    expect(declined?.reason).toMatch(/^DECLINES combined-cost: /);
+    expect(declined?.reason).not.toContain('DECLINES affordability');
+  });
+
+  it('declines a fifth loan within 12 months', async () => {
+    const c = await settledLoan(t);
+    // Three more loans of the last year, each repaid.
+    for (let k = 0; k < 3; k++) {
+      const id = await liveLoanOf(t, c.customerId, addDays(t.ctx.businessDate.today(), -60 * (k + 1)));
+      await t.ctx.db
+        .updateTable('loans')
+        .set({ settled_on: t.ctx.businessDate.today() })
+        .where('application_id', '=', id)
+        .execute();
+      await t.ctx.db
+        .updateTable('applications')
+        .set({ status_id: AppStatus.settled })
+        .where('id', '=', id)
+        .execute();
+    }
+    const ok = await repeatLoan(c, repeatBody(c));
+    const app = await newestOf(c.customerId);
+    expect(ok.json().error).toEqual(Refusal.declined);
+    const declined = (await decisionsOf(t, app.id)).find((d) => d.kind === 'declined');
+    expect(declined?.reason).toMatch(/^DECLINES loans-in-12-months: 4 loans paid out/);
+  });
+});
+
+describe('Register/RepeatLoan refuses what the rules do not allow, changing nothing', () => {
+  let c: Customer;
+  beforeAll(async () => {
+    c = await settledLoan(t);
+  });
+
+  const refused = async (overrides: Record<string, unknown>, key: string | null = randomUUID()) => {
+    const before = await applicationsOf(c.customerId);
+    const res = await repeatLoan(c, repeatBody(c, overrides), key);
+    expect(res.statusCode).toBe(400);
+    expect(await applicationsOf(c.customerId)).toEqual(before);
+    return res.json().object.fields as Record<string, string>;
+  };
+
+  it('an amount that is not one of the options, or above them', async () => {
+    expect((await refused({ amount: 250 })).amount).toBe(Msg.chooseAmount);
+    expect((await refused({ amount: 1100 })).amount).toBe(Msg.amountTooHigh);
+  });
+
+  it('instalments outside 1 to 6', async () => {
+    expect((await refused({ duration: 7 })).duration).toBe(Msg.instalment);
+    expect((await refused({ duration: 0 })).duration).toBe(Msg.instalment);
+  });
+
+  it('a repayment date outside the window', async () => {
+    expect((await refused({ repaymentDate: addDays(t.ctx.businessDate.today(), 2) })).repaymentDate).toBe(
+      Msg.repaymentWindow,
+    );
+  });
+
+  it('income under 100, and fewer than 3 expenses', async () => {
+    expect((await refused({ netPay: 99 })).netPay).toBe(Msg.netIncomeMin);
+    const fin = { ...repeatBody(c).financialData, food: 0, creditCommitment: 0 };
+    expect((await refused({ financialData: fin })).financialData).toBe(Msg.expenses);
+  });
+
+  it('a request without an idempotency key', async () => {
+    expect(Object.keys(await refused({}, null))).toEqual(['idempotencyKey']);
+  });
+
+  it('the card on file once its payment authority is cancelled', async () => {
+    await t.ctx.db
+      .updateTable('loans')
+      .set({ cpa_cancelled_at: new Date().toISOString() })
+      .where('application_id', '=', c.applicationId)
+      .execute();
+    const prefill = (await register('GET', 'GetRepeatLoan', c.authorization)).json().object;
+    expect(prefill.cardOnFile.usable).toBe(false);
+    expect((await refused({})).useExistingCard).toBe(Msg.cardOnFileUnusable);
+  });
+
+  it('the card on file once it has expired', async () => {
+    await t.ctx.db
+      .updateTable('loans')
+      .set({ cpa_cancelled_at: null })
+      .where('application_id', '=', c.applicationId)
+      .execute();
+    const today = t.ctx.businessDate.today();
+    const lastMonth = addDays(`${today.slice(0, 7)}-01`, -1);
+    await t.ctx.db
+      .updateTable('cards')
+      .set({ exp_year: Number(lastMonth.slice(0, 4)), exp_month: Number(lastMonth.slice(5, 7)) })
+      .where('customer_id', '=', c.customerId)
+      .execute();
+    expect((await refused({})).useExistingCard).toBe(Msg.cardOnFileUnusable);
+    // In the month of its expiry it is still good.
+    await t.ctx.db
+      .updateTable('cards')
+      .set({ exp_year: Number(today.slice(0, 4)), exp_month: Number(today.slice(5, 7)) })
+      .where('customer_id', '=', c.customerId)
+      .execute();
+    const prefill = (await register('GET', 'GetRepeatLoan', c.authorization)).json().object;
+    expect(prefill.cardOnFile.usable).toBe(true);
+  });
+});
