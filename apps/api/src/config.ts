@@ -146,8 +146,19 @@ const configSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     WEB_DIST: z.string().default('apps/web/dist'),
     DOCUMENTS_DIR: z.string().default('data/documents'),
+    /** An S3-compatible object store for documents: not built yet, so setting it stops start-up (decision 028). */
+    DOCUMENTS_URL: z.string().optional(),
   })
   .superRefine((c, ctx) => {
+    // Never a quiet fall-back to the directory: staff who set it expect their files in the bucket.
+    if (c.DOCUMENTS_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DOCUMENTS_URL'],
+        message:
+          'DOCUMENTS_URL: the object store adapter is not built yet (docs/decisions/028); unset it to keep documents in DOCUMENTS_DIR',
+      });
+    }
     if (c.NODE_ENV !== 'production') return;
     // Production has no development default: each missing setting is named.
     const missing = (name: string, why = `${name} must be set in production`) =>

@@ -31,7 +31,9 @@ import { submitStage2 } from './features/register/submit-stage2';
 import { submitStage3 } from './features/register/submit-stage3';
 import { submitStage4 } from './features/register/submit-stage4';
 import { borrowingService } from './features/my-account-area/borrowing-service';
-import { downloadSob } from './features/my-account-area/download-sob';
+import { downloadSob, summaryOfBorrowingPdf } from './features/my-account-area/download-sob';
+import { documentCalls } from './features/documents/document-calls';
+import { documentService } from './features/documents/document-service';
 import { getBorrowingSummary } from './features/my-account-area/get-borrowing-summary';
 import { getScheduleSummary } from './features/my-account-area/get-schedule-summary';
 import { getTotalDue } from './features/my-account-area/get-total-due';
@@ -101,5 +103,7 @@ export function implementedCalls(
     ...loanRightsCalls(loanRightsService(ctx)),
     ...rescheduleCalls(rescheduleService(ctx)),
     ...settlementCalls(ctx),
+    // The account area's documents include the summary of borrowing, which the borrow area makes.
+    ...documentCalls(documentService(ctx, dictionaries, (id) => summaryOfBorrowingPdf(ctx.db, id))),
   ];
 }

@@ -14,6 +14,7 @@ import * as m010 from './migrations/010-live-loan';
 import * as m011 from './migrations/011-payout-provider-sandbox';
 import * as m012 from './migrations/012-loan-payments';
 import * as m013 from './migrations/013-loan-withdrawal-and-breathing-space';
+import * as m015 from './migrations/015-documents-and-pre-claim';
 
 /** Every migration in order; they take Kysely<any> and run on SQLite and PostgreSQL alike. */
 const migrations: Record<string, Migration> = {
@@ -30,6 +31,8 @@ const migrations: Record<string, Migration> = {
   '011-payout-provider-sandbox': m011,
   '012-loan-payments': m012,
   '013-loan-withdrawal-and-breathing-space': m013,
+  // 014 is the repeat loan's (issue 28, another branch).
+  '015-documents-and-pre-claim': m015,
 };
 
 /**

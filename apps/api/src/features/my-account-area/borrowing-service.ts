@@ -12,9 +12,9 @@ import {
   loanType,
   scheduleRows,
   signedSchedule,
-  transactionLines,
   withinYear,
 } from './loan-views';
+import { transactionLines } from '../../entities/loans/transaction-lines';
 
 const pounds = penceToPounds;
 

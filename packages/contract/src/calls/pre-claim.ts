@@ -1,0 +1,184 @@
+import { z } from 'zod';
+import { EXPENSE_LIMITS, type ExpenseKey } from '../constants';
+import { plainText } from '../rules/common';
+import { Msg } from '../rules/messages';
+
+/**
+ * The Pre-Action Protocol for Debt Claims (England and Wales, para 5.1): the customer has 30 days from the
+ * date of the Letter of Claim to reply; when the reply says they are getting debt advice, no claim is
+ * started for a further 30 days (para 6.3: reasonable time to get it).
+ */
+export const PRE_CLAIM_REPLY_DAYS = 30;
+export const PRE_CLAIM_ADVICE_DAYS = 30;
+
+/** The Financial Statement's income, a month, after tax (the Standard Financial Statement's headings). */
+export const INCOME_LABELS = {
+  wages: 'Take-home pay from work',
+  partnerWages: "Partner's take-home pay",
+  benefits: 'Benefits and tax credits',
+  pension: 'Pensions',
+  otherIncome: 'Other income',
+} as const;
+export type IncomeKey = keyof typeof INCOME_LABELS;
+
+/** Its outgoings, a month: stage 3's 15 categories, so the application's figures can fill them in. */
+export const OUTGOING_LABELS: Record<ExpenseKey, string> = {
+  rent: 'Rent or mortgage',
+  utility: 'Gas, electricity and water',
+  food: 'Food and housekeeping',
+  transport: 'Travel and transport',
+  creditCommitment: 'Other credit and loan repayments',
+  councilTax: 'Council tax',
+  healthBeauty: 'Health and personal care',
+  recreation: 'Leisure',
+  restaurants: 'Eating out',
+  education: 'Education and childcare',
+  clothingFootwear: 'Clothing and footwear',
+  householdGoods: 'Household goods and repairs',
+  alcoholTobacco: 'Alcohol and tobacco',
+  communicationEntertainment: 'Phone, internet and TV',
+  otherOutgoing: 'Other outgoings',
+};
+export const INCOME_KEYS = Object.keys(INCOME_LABELS) as IncomeKey[];
+export const OUTGOING_KEYS = Object.keys(EXPENSE_LIMITS) as ExpenseKey[];
+
+/** A monthly amount a person types, in pounds and pence. */
+const STATEMENT_MAX = 100_000;
+const wholePence = (v: number) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6;
+export const monthlyAmount = z
+  .number({ error: Msg.statementAmount })
+  .min(0, { error: Msg.statementAmount })
+  .max(STATEMENT_MAX, { error: Msg.statementAmount })
+  .refine(wholePence, { error: Msg.statementAmount });
+
+export const financialStatementSchema = z.object(
+  {
+    dependants: z
+      .number({ error: Msg.statementDependants })
+      .int({ error: Msg.statementDependants })
+      .min(0, { error: Msg.statementDependants })
+      .max(20, { error: Msg.statementDependants }),
+    income: z.object(
+      Object.fromEntries(INCOME_KEYS.map((k) => [k, monthlyAmount])) as Record<
+        IncomeKey,
+        typeof monthlyAmount
+      >,
+      { error: Msg.statementAmount },
+    ),
+    outgoings: z.object(
+      Object.fromEntries(OUTGOING_KEYS.map((k) => [k, monthlyAmount])) as Record<
+        ExpenseKey,
+        typeof monthlyAmount
+      >,
+      { error: Msg.statementAmount },
+    ),
+  },
+  { error: Msg.request },
+);
+export type FinancialStatement = z.infer<typeof financialStatementSchema>;
+
+export const REPLY_OWES = ['all', 'part', 'none'] as const;
+export type ReplyOwes = (typeof REPLY_OWES)[number];
+
+const poundsField = (message: string) =>
+  z
+    .number({ error: message })
+    .positive({ error: message })
+    .max(STATEMENT_MAX, { error: message })
+    .refine(wholePence, { error: message });
+
+/**
+ * PreClaim/SubmitReply: the Reply Form of the protocol's Annex 1 (do you owe the debt, do you want
+ * documents, can you pay by instalments, are you getting debt advice), with the Financial Statement when
+ * the customer gives one. Each answer that leads to a detail needs it.
+ */
+export const preClaimReplySchema = z
+  .object(
+    {
+      owes: z.enum(REPLY_OWES, { error: Msg.replyOwes }),
+      partAmount: poundsField(Msg.replyPartAmount).nullish(),
+      disputeReason: plainText(Msg.replyDisputeReason, 2000).nullish(),
+      wantsDocuments: z.boolean({ error: Msg.request }),
+      documentsWanted: plainText(Msg.replyDocumentsWanted, 1000).nullish(),
+      proposesInstalments: z.boolean({ error: Msg.request }),
+      instalmentAmount: poundsField(Msg.replyInstalment).nullish(),
+      seekingAdvice: z.boolean({ error: Msg.request }),
+      adviserName: plainText(Msg.invalidCharacters, 100).nullish(),
+      financialStatement: financialStatementSchema.nullish(),
+    },
+    { error: Msg.request },
+  )
+  .superRefine((r, ctx) => {
+    const need = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+    if (r.owes === 'part' && !r.partAmount) need('partAmount', Msg.replyPartAmount);
+    if (r.owes !== 'all' && !r.disputeReason) need('disputeReason', Msg.replyDisputeReason);
+    if (r.wantsDocuments && !r.documentsWanted) need('documentsWanted', Msg.replyDocumentsWanted);
+    if (r.proposesInstalments && !r.instalmentAmount) need('instalmentAmount', Msg.replyInstalment);
+  });
+export type PreClaimReply = z.infer<typeof preClaimReplySchema>;
+
+export const submittedReplySchema = z.object({
+  documentSourceID: z.number().int().meta({ description: 'The reply as a PDF, kept as a document.' }),
+  noClaimBefore: z.string().meta({
+    description:
+      'yyyy-MM-dd: no claim is started before this day (and not before staff have read the reply).',
+  }),
+});
+
+const statementRow = z.object({
+  date: z.string(),
+  description: z.string(),
+  added: z.number().meta({ description: 'Pounds added to the balance.' }),
+  paid: z.number().meta({ description: 'Pounds paid.' }),
+  balance: z.number().meta({ description: 'Pounds owed after this line.' }),
+});
+
+/** PreClaim/GetPreClaim: the letter of claim, the statement of account, the reply once sent. */
+export const preClaimSchema = z.object({
+  letter: z
+    .object({
+      documentSourceID: z.number().int(),
+      issuedOn: z.string().meta({ description: 'yyyy-MM-dd: the business date the letter was issued.' }),
+      replyBy: z.string().meta({ description: 'yyyy-MM-dd: the 30th day after the letter.' }),
+      amountOwed: z.number().meta({ description: 'Pounds, from the ledger on the day of the letter.' }),
+      interestContinues: z.boolean(),
+      dailyInterest: z.number().meta({ description: 'Pounds a day while interest continues; else 0.' }),
+      agreementNumber: z.number().int(),
+      agreementDate: z.string(),
+      amountBorrowed: z.number(),
+      lender: z.string(),
+      borrower: z.string(),
+      payTo: z.object({
+        accountName: z.string(),
+        sortCode: z.string(),
+        accountNumber: z.string(),
+        reference: z.string(),
+      }),
+      replyAddress: z.string(),
+      replyEmail: z.string(),
+      phone: z.string(),
+    })
+    .nullable(),
+  statement: z.array(statementRow),
+  reply: z
+    .object({
+      submittedOn: z.string(),
+      documentSourceID: z.number().int(),
+      seekingAdvice: z.boolean(),
+      noClaimBefore: z.string(),
+    })
+    .nullable(),
+  applicationFigures: z
+    .object({
+      dependants: z.number().int(),
+      income: z.object({ wages: z.number() }),
+      outgoings: z.record(z.string(), z.number()),
+    })
+    .nullable()
+    .meta({
+      description:
+        "The income and outgoings given at stage 3 of the customer's application, in pounds a month, for " +
+        'the Financial Statement to start from if the customer chooses to use them.',
+    }),
+});
+export type PreClaim = z.infer<typeof preClaimSchema>;
