@@ -49,8 +49,17 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'varchar(30)', notNull)
     .addColumn('deleted_at', 'varchar(30)')
     .execute();
-  await db.schema.createIndex('documents_customer_idx').on('documents').columns(['customer_id', 'id']).execute();
-  await db.schema.createIndex('documents_reference_uq').on('documents').column('reference').unique().execute();
+  await db.schema
+    .createIndex('documents_customer_idx')
+    .on('documents')
+    .columns(['customer_id', 'id'])
+    .execute();
+  await db.schema
+    .createIndex('documents_reference_uq')
+    .on('documents')
+    .column('reference')
+    .unique()
+    .execute();
   await db.schema
     .createIndex('documents_storage_key_uq')
     .on('documents')

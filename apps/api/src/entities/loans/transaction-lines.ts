@@ -76,4 +76,3 @@ export function transactionLines(book: LoanBook): TransactionLine[] {
   if (interest) lines.push({ ...interest, transactionType: INTEREST_LINE });
   return lines;
 }
-

@@ -6,14 +6,7 @@ import { statusText } from '@lender/contract/status-text';
 import type { Db } from '../../db/create-db';
 import { loanRepository, type LoanBook } from '../../entities/loans/loan-repository';
 import { planRules } from '../../entities/loans/plan-rules';
-import {
-  loanDays,
-  loanFigures,
-  loanType,
-  scheduleRows,
-  signedSchedule,
-  withinYear,
-} from './loan-views';
+import { loanDays, loanFigures, loanType, scheduleRows, signedSchedule, withinYear } from './loan-views';
 import { transactionLines } from '../../entities/loans/transaction-lines';
 
 const pounds = penceToPounds;

@@ -228,9 +228,7 @@ describe('the Letter of Claim', () => {
     ]);
     for (const d of replies) expect(d.canDelete).toBe(false);
 
-    const replyText = await textOf(
-      (await download(t, reply.document_id, loan.authorization)).res.rawPayload,
-    );
+    const replyText = await textOf((await download(t, reply.document_id, loan.authorization)).res.rawPayload);
     expect(replyText).toContain('I agree I owe the amount.');
     expect(replyText).toContain('A copy of my agreement, please.');
     expect(replyText).toContain('Document sent: Payslip');
