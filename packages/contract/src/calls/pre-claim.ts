@@ -96,12 +96,20 @@ export const preClaimReplySchema = z
   .object(
     {
       owes: z.enum(REPLY_OWES, { error: Msg.replyOwes }),
-      partAmount: poundsField(Msg.replyPartAmount).nullish(),
-      disputeReason: plainText(Msg.replyDisputeReason, 2000).nullish(),
+      partAmount: poundsField(Msg.replyPartAmount)
+        .nullish()
+        .meta({ description: "Pounds: required when owes is 'part'." }),
+      disputeReason: plainText(Msg.replyDisputeReason, 2000)
+        .nullish()
+        .meta({ description: "Why not, or not all of it: required when owes is not 'all'." }),
       wantsDocuments: z.boolean({ error: Msg.request }),
-      documentsWanted: plainText(Msg.replyDocumentsWanted, 1000).nullish(),
+      documentsWanted: plainText(Msg.replyDocumentsWanted, 1000)
+        .nullish()
+        .meta({ description: 'Required when wantsDocuments is true.' }),
       proposesInstalments: z.boolean({ error: Msg.request }),
-      instalmentAmount: poundsField(Msg.replyInstalment).nullish(),
+      instalmentAmount: poundsField(Msg.replyInstalment)
+        .nullish()
+        .meta({ description: 'Pounds a month: required when proposesInstalments is true.' }),
       seekingAdvice: z.boolean({ error: Msg.request }),
       adviserName: plainText(Msg.invalidCharacters, 100).nullish(),
       financialStatement: financialStatementSchema.nullish(),
