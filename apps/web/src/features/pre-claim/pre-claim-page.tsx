@@ -138,8 +138,7 @@ function LetterSummary({ area, letter }: { area: PreClaim; letter: NonNullable<P
       <DownloadButton id={letter.documentSourceID} label="Download the letter (PDF)" />
       <Disclosure summary="Statement of account">
         <div className="table-scroll">
-          <table>
-            <caption className="visually-hidden">Statement of account</caption>
+          <table aria-label="Statement of account">
             <thead>
               <tr>
                 <th scope="col">Date</th>

@@ -1,12 +1,11 @@
+import type { PreClaim, PreClaimReply } from '@lender/contract/calls/pre-claim';
 import {
   INCOME_KEYS,
   INCOME_LABELS,
   OUTGOING_KEYS,
   OUTGOING_LABELS,
   type IncomeKey,
-  type PreClaim,
-  type PreClaimReply,
-} from '@lender/contract/calls/pre-claim';
+} from '@lender/contract/pre-claim';
 import type { ExpenseKey } from '@lender/contract/constants';
 import { formatDisplayDate } from '@lender/contract/dates';
 import { ErrorBanner, useErrorBanner } from '../../components/form/error-banner';

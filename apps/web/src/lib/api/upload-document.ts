@@ -1,4 +1,4 @@
-import { UPLOAD_FILE_FIELD } from '@lender/contract/calls/document';
+import { UPLOAD_FILE_FIELD } from '@lender/contract/documents';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../api-client';
 import { DOCUMENTS_KEY } from './get-documents';
