@@ -79,12 +79,14 @@ const ROUTES: RouteCase[] = [
   { path: '/account/change-email', heading: 'Contact Details', signedIn: true, realSession: true },
   { path: '/account/change-mobile', heading: 'Contact Details', signedIn: true, realSession: true },
   { path: '/account/change-address', heading: 'Contact Details', signedIn: true, realSession: true },
+  { path: '/account/documents', heading: 'Contact Details', signedIn: true, realSession: true },
   { path: '/borrow', heading: 'Application/Loan status', signedIn: true, realSession: true },
   { path: '/borrow/apply', heading: 'Apply for a new loan', signedIn: true },
   { path: '/borrow/schedule', heading: 'Repayment schedule', signedIn: true, realSession: true },
   { path: '/borrow/payment', heading: 'Make a payment', signedIn: true, realSession: true },
   { path: '/borrow/update-card', heading: 'Add a card', signedIn: true, realSession: true },
-  { path: '/pre-claim', heading: 'Pre Claim', signedIn: true, legal: true },
+  // The browser's flag opens the route; the server, which has not flagged this account, says so on the page.
+  { path: '/pre-claim', heading: 'Pre Claim', signedIn: true, legal: true, realSession: true },
 ];
 
 /** Waits until the lazily loaded page (and any data it loads first) has replaced its busy placeholder. */

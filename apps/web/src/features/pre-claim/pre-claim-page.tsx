@@ -137,7 +137,13 @@ function LetterSummary({ area, letter }: { area: PreClaim; letter: NonNullable<P
       </dl>
       <DownloadButton id={letter.documentSourceID} label="Download the letter (PDF)" />
       <Disclosure summary="Statement of account">
-        <div className="table-scroll">
+        {/* Focusable, so a keyboard can scroll a table wider than the screen. */}
+        <div
+          className="table-scroll"
+          role="region"
+          aria-label="Statement of account, scrollable"
+          tabIndex={0}
+        >
           <table aria-label="Statement of account">
             <thead>
               <tr>
