@@ -11,6 +11,15 @@ import './documents.css';
 const KIND_OF = (type: string) =>
   type === 'application/pdf' ? 'PDF' : type === 'image/png' ? 'PNG image' : 'JPEG image';
 
+/** Who made it: the title already names what it is (an upload's title is its category). */
+const ORIGIN: Record<DocumentListItem['kind'], string> = {
+  upload: 'Uploaded by you',
+  reply: 'Sent by you',
+  agreement: 'Signed by you',
+  summary: 'From us',
+  letter: 'From us',
+};
+
 type Props = {
   documents: readonly DocumentListItem[];
   /** Said when there is nothing to list. */
@@ -51,7 +60,7 @@ export function DocumentsList({ documents, empty }: Props) {
               <div className="documents__text">
                 <span className="documents__title">{d.title}</span>
                 <span className="documents__meta">
-                  {d.category} · {formatDisplayDate(d.date)} · {KIND_OF(d.contentType)}
+                  {ORIGIN[d.kind]} · {formatDisplayDate(d.date)} · {KIND_OF(d.contentType)}
                 </span>
               </div>
               <div className="documents__actions">

@@ -133,131 +133,141 @@ export function ReplyForm({ replyBy, figures }: Props) {
   );
 
   return (
-    <form {...formProps} className="form reply-form" aria-labelledby="reply-form-heading">
+    <section className="reply-form" aria-labelledby="reply-form-heading">
       <h2 id="reply-form-heading">Reply Form</h2>
       <p>Please reply by {formatDisplayDate(replyBy)}. A copy of what you send is kept in your documents.</p>
-      <ErrorSummary summary={summary} />
+      <form {...formProps} className="form" aria-labelledby="reply-form-heading">
+        <ErrorSummary summary={summary} />
 
-      <ChoiceGroup legend="Do you agree you owe the amount?" error={errorOf('owes')}>
-        {(
-          [
-            ['all', 'Yes, I owe all of it'],
-            ['part', 'I owe some of it'],
-            ['none', 'No, I do not owe it'],
-          ] as const
-        ).map(([value, label]) => (
-          <div key={value} className="choice">
-            <input type="radio" id={`owes-${value}`} value={value} {...register('owes')} />
-            <label htmlFor={`owes-${value}`}>{label}</label>
-          </div>
-        ))}
-      </ChoiceGroup>
-      {owes === 'part' ? (
-        <Field label="How much do you agree you owe?" error={errorOf('partAmount')}>
-          {(a11y) => (
-            <span className="money-input">
-              <span aria-hidden="true">£</span>
-              <input
-                {...a11y}
-                {...register('partAmount')}
-                className="input input--short"
-                inputMode="decimal"
-              />
-            </span>
-          )}
-        </Field>
-      ) : null}
-      {owes === 'part' || owes === 'none' ? (
-        <Field label="Why do you not agree?" error={errorOf('disputeReason')}>
-          {(a11y) => (
-            <textarea {...a11y} {...register('disputeReason')} className="input textarea" rows={4} />
-          )}
-        </Field>
-      ) : null}
-
-      <CheckboxField label="I would like copies of documents before I decide">
-        {(a11y) => <input type="checkbox" {...a11y} {...register('wantsDocuments')} />}
-      </CheckboxField>
-      {wantsDocuments ? (
-        <Field
-          label="Which documents would you like?"
-          hint="For example a copy of the agreement or a statement"
-          error={errorOf('documentsWanted')}
-        >
-          {(a11y) => (
-            <textarea {...a11y} {...register('documentsWanted')} className="input textarea" rows={3} />
-          )}
-        </Field>
-      ) : null}
-
-      <CheckboxField label="I can pay by instalments">
-        {(a11y) => <input type="checkbox" {...a11y} {...register('proposesInstalments')} />}
-      </CheckboxField>
-      {proposesInstalments ? (
-        <Field label="How much can you pay each month?" error={errorOf('instalmentAmount')}>
-          {(a11y) => (
-            <span className="money-input">
-              <span aria-hidden="true">£</span>
-              <input
-                {...a11y}
-                {...register('instalmentAmount')}
-                className="input input--short"
-                inputMode="decimal"
-              />
-            </span>
-          )}
-        </Field>
-      ) : null}
-
-      <CheckboxField label="I am getting debt advice">
-        {(a11y) => <input type="checkbox" {...a11y} {...register('seekingAdvice')} />}
-      </CheckboxField>
-      {seekingAdvice ? (
-        <>
-          <p className="field__hint">We will wait at least 30 days from your reply before taking any step.</p>
-          <Field label="Who is advising you? (optional)" error={errorOf('adviserName')}>
-            {(a11y) => <input {...a11y} {...register('adviserName')} className="input" autoComplete="off" />}
-          </Field>
-        </>
-      ) : null}
-
-      <CheckboxField label="Include a Financial Statement of my income and outgoings">
-        {(a11y) => <input type="checkbox" {...a11y} {...register('includeStatement')} />}
-      </CheckboxField>
-      {includeStatement ? (
-        <section className="statement" aria-labelledby="statement-heading">
-          <h3 id="statement-heading">Financial Statement</h3>
-          <p>Amounts a month. Leave blank anything that does not apply to you.</p>
-          {figures ? (
-            <p>
-              <button type="button" className="button button--secondary" onClick={fillFromApplication}>
-                Use the figures from my application
-              </button>
-            </p>
-          ) : null}
-          <Field label="People who depend on you" error={errorOf('dependants')} className="statement__field">
+        <ChoiceGroup legend="Do you agree you owe the amount?" error={errorOf('owes')}>
+          {(
+            [
+              ['all', 'Yes, I owe all of it'],
+              ['part', 'I owe some of it'],
+              ['none', 'No, I do not owe it'],
+            ] as const
+          ).map(([value, label]) => (
+            <div key={value} className="choice">
+              <input type="radio" id={`owes-${value}`} value={value} {...register('owes')} />
+              <label htmlFor={`owes-${value}`}>{label}</label>
+            </div>
+          ))}
+        </ChoiceGroup>
+        {owes === 'part' ? (
+          <Field label="How much do you agree you owe?" error={errorOf('partAmount')}>
             {(a11y) => (
-              <input
-                {...a11y}
-                {...register('dependants')}
-                className="input input--short"
-                inputMode="numeric"
-              />
+              <span className="money-input">
+                <span aria-hidden="true">£</span>
+                <input
+                  {...a11y}
+                  {...register('partAmount')}
+                  className="input input--short"
+                  inputMode="decimal"
+                />
+              </span>
             )}
           </Field>
-          <Fieldset legend="Income">
-            {INCOME_KEYS.map((k) => moneyField(`income.${k}`, INCOME_LABELS[k]))}
-          </Fieldset>
-          <Fieldset legend="Outgoings">
-            {OUTGOING_KEYS.map((k) => moneyField(`outgoings.${k}`, OUTGOING_LABELS[k]))}
-          </Fieldset>
-        </section>
-      ) : null}
+        ) : null}
+        {owes === 'part' || owes === 'none' ? (
+          <Field label="Why do you not agree?" error={errorOf('disputeReason')}>
+            {(a11y) => (
+              <textarea {...a11y} {...register('disputeReason')} className="input textarea" rows={4} />
+            )}
+          </Field>
+        ) : null}
 
-      <ErrorBanner {...failure.banner} />
-      <div className="form-actions">
-        <SubmitButton busy={busy}>Send my reply</SubmitButton>
-      </div>
-    </form>
+        <CheckboxField label="I would like copies of documents before I decide">
+          {(a11y) => <input type="checkbox" {...a11y} {...register('wantsDocuments')} />}
+        </CheckboxField>
+        {wantsDocuments ? (
+          <Field
+            label="Which documents would you like?"
+            hint="For example a copy of the agreement or a statement"
+            error={errorOf('documentsWanted')}
+          >
+            {(a11y) => (
+              <textarea {...a11y} {...register('documentsWanted')} className="input textarea" rows={3} />
+            )}
+          </Field>
+        ) : null}
+
+        <CheckboxField label="I can pay by instalments">
+          {(a11y) => <input type="checkbox" {...a11y} {...register('proposesInstalments')} />}
+        </CheckboxField>
+        {proposesInstalments ? (
+          <Field label="How much can you pay each month?" error={errorOf('instalmentAmount')}>
+            {(a11y) => (
+              <span className="money-input">
+                <span aria-hidden="true">£</span>
+                <input
+                  {...a11y}
+                  {...register('instalmentAmount')}
+                  className="input input--short"
+                  inputMode="decimal"
+                />
+              </span>
+            )}
+          </Field>
+        ) : null}
+
+        <CheckboxField label="I am getting debt advice">
+          {(a11y) => <input type="checkbox" {...a11y} {...register('seekingAdvice')} />}
+        </CheckboxField>
+        {seekingAdvice ? (
+          <>
+            <p className="field__hint">
+              We will wait at least 30 days from your reply before taking any step.
+            </p>
+            <Field label="Who is advising you? (optional)" error={errorOf('adviserName')}>
+              {(a11y) => (
+                <input {...a11y} {...register('adviserName')} className="input" autoComplete="off" />
+              )}
+            </Field>
+          </>
+        ) : null}
+
+        <CheckboxField label="Include a Financial Statement of my income and outgoings">
+          {(a11y) => <input type="checkbox" {...a11y} {...register('includeStatement')} />}
+        </CheckboxField>
+        {includeStatement ? (
+          <section className="statement" aria-labelledby="statement-heading">
+            <h3 id="statement-heading">Financial Statement</h3>
+            <p>Amounts a month. Leave blank anything that does not apply to you.</p>
+            {figures ? (
+              <p>
+                <button type="button" className="button button--secondary" onClick={fillFromApplication}>
+                  Use the figures from my application
+                </button>
+              </p>
+            ) : null}
+            <Field
+              label="People who depend on you"
+              error={errorOf('dependants')}
+              className="statement__field"
+            >
+              {(a11y) => (
+                <input
+                  {...a11y}
+                  {...register('dependants')}
+                  className="input input--short"
+                  inputMode="numeric"
+                />
+              )}
+            </Field>
+            <Fieldset legend="Income" className="statement__group">
+              {INCOME_KEYS.map((k) => moneyField(`income.${k}`, INCOME_LABELS[k]))}
+            </Fieldset>
+            <Fieldset legend="Outgoings" className="statement__group">
+              {OUTGOING_KEYS.map((k) => moneyField(`outgoings.${k}`, OUTGOING_LABELS[k]))}
+            </Fieldset>
+          </section>
+        ) : null}
+
+        <ErrorBanner {...failure.banner} />
+        <div className="form-actions">
+          <SubmitButton busy={busy}>Send my reply</SubmitButton>
+        </div>
+      </form>
+    </section>
   );
 }
