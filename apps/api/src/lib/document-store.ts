@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { resolveFromRoot, type Config } from '../config';
+import { objectStore } from './object-store';
 
 /**
  * Where document files live (docs/decisions/028): one interface, so an object store can stand in for the
@@ -76,11 +77,20 @@ export function sealedStore(inner: DocumentStore, dataKeyHex: string): DocumentS
 
 const stores = new WeakMap<Config, DocumentStore>();
 
-/** The configured store, made once per configuration: the directory, sealed. */
+/** The configured store, made once per configuration: the bucket when DOCUMENTS_URL is set, else the directory; sealed. */
 export function documentStoreFor(config: Config): DocumentStore {
   let store = stores.get(config);
   if (!store) {
-    store = sealedStore(directoryStore(resolveFromRoot(config.DOCUMENTS_DIR)), config.DATA_KEY);
+    const inner =
+      config.DOCUMENTS_URL && config.DOCUMENTS_ACCESS_KEY_ID && config.DOCUMENTS_SECRET_ACCESS_KEY
+        ? objectStore({
+            url: config.DOCUMENTS_URL,
+            region: config.DOCUMENTS_REGION,
+            accessKeyId: config.DOCUMENTS_ACCESS_KEY_ID,
+            secretAccessKey: config.DOCUMENTS_SECRET_ACCESS_KEY,
+          })
+        : directoryStore(resolveFromRoot(config.DOCUMENTS_DIR));
+    store = sealedStore(inner, config.DATA_KEY);
     stores.set(config, store);
   }
   return store;
