@@ -95,3 +95,21 @@ export function documentStoreFor(config: Config): DocumentStore {
   }
   return store;
 }
+
+/**
+ * A store that remembers what it wrote, for work in a database transaction: a rollback leaves files no row
+ * names, which `forget` then removes (best effort: an orphan is sealed and unreachable anyway).
+ */
+export function trackedStore(store: DocumentStore) {
+  const written: string[] = [];
+  return {
+    store: {
+      ...store,
+      async put(key: string, bytes: Uint8Array) {
+        await store.put(key, bytes);
+        written.push(key);
+      },
+    } satisfies DocumentStore,
+    forget: () => Promise.all(written.splice(0).map((key) => store.delete(key).catch(() => {}))),
+  };
+}

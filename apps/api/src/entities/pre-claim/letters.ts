@@ -9,7 +9,7 @@ import { letterOfClaim, type StatementLine } from '../../documents/pre-claim-doc
 import { renderStatementPdf } from '../../documents/render-pdf';
 import { nowIso } from '../../lib/clock';
 import { customerEmail, FREE_DEBT_ADVICE } from '../../lib/customer-email';
-import { documentStoreFor } from '../../lib/document-store';
+import { documentStoreFor, trackedStore } from '../../lib/document-store';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { documentRepository } from '../documents/document-repository';
 import { positionOf } from '../loans/ledger';
@@ -123,7 +123,7 @@ export async function issueLetterOfClaim(
       madeAt: new Date(),
     },
   );
-  const store = documentStoreFor(ctx.config);
+  const { store, forget } = trackedStore(documentStoreFor(ctx.config));
   try {
     return await ctx.db.transaction().execute(async (trx) => {
       const documentId = await documentRepository(trx).storeFile(
@@ -187,6 +187,7 @@ export async function issueLetterOfClaim(
       };
     });
   } catch (err) {
+    await forget();
     // Another request issued the account's letter at the same moment (one in progress, by index).
     if (isUniqueViolation(err)) {
       return { issued: false, reason: 'A Letter of Claim is already in progress on this account.' };

@@ -5,7 +5,7 @@ import {
   type PreClaim,
   type PreClaimReply,
 } from '@lender/contract/calls/pre-claim';
-import { addDays, type IsoDate } from '@lender/contract/dates';
+import { addDays, formatDisplayDate, type IsoDate } from '@lender/contract/dates';
 import { Refusal } from '@lender/contract/envelope';
 import { penceToPounds, poundsToPence } from '@lender/contract/money';
 import type { AppContext } from '../../app-context';
@@ -19,7 +19,7 @@ import {
 } from '../../documents/pre-claim-documents';
 import { renderStatementPdf } from '../../documents/render-pdf';
 import { nowIso } from '../../lib/clock';
-import { documentStoreFor } from '../../lib/document-store';
+import { documentStoreFor, trackedStore } from '../../lib/document-store';
 import { isUniqueViolation } from '../../db/unique-violation';
 
 const pounds = penceToPounds;
@@ -35,7 +35,7 @@ export type ReplyOutcome =
  */
 export function preClaimService(ctx: AppContext) {
   const { db } = ctx;
-  const store = documentStoreFor(ctx.config);
+  const documents = documentStoreFor(ctx.config);
 
   const isLegal = async (customerId: number) =>
     (
@@ -175,7 +175,7 @@ export function preClaimService(ctx: AppContext) {
         replyFormDocument(
           { ...facts, letterDate: letter.issued_on },
           r,
-          uploads.map((u) => `${u.title}, uploaded ${u.created_on}`),
+          uploads.map((u) => `${u.title}, uploaded ${formatDisplayDate(u.created_on)}`),
         ),
         { headerRight: `Reply Form, agreement ${letter.application_id}`, subject: 'Reply Form', madeAt },
       );
@@ -186,6 +186,7 @@ export function preClaimService(ctx: AppContext) {
             madeAt,
           })
         : null;
+      const { store, forget } = trackedStore(documents);
       try {
         return await db.transaction().execute(async (trx) => {
           const docs = documentRepository(trx);
@@ -228,6 +229,7 @@ export function preClaimService(ctx: AppContext) {
           return { ok: true as const, documentSourceID: replyId, noClaimBefore };
         });
       } catch (err) {
+        await forget();
         // The same reply sent twice at once: the first one stands.
         if (isUniqueViolation(err)) return { ok: false, refusal: Refusal.replyAlreadySent };
         throw err;
