@@ -150,9 +150,7 @@ const configSchema = z
      * An S3-compatible bucket for documents instead of DOCUMENTS_DIR (decision 028): objects go to
      * `{DOCUMENTS_URL}/{key}`, signed with SigV4 by these credentials.
      */
-    DOCUMENTS_URL: z
-      .url({ protocol: /^https?$/, error: 'DOCUMENTS_URL must be an http(s) URL' })
-      .optional(),
+    DOCUMENTS_URL: z.url({ protocol: /^https?$/, error: 'DOCUMENTS_URL must be an http(s) URL' }).optional(),
     DOCUMENTS_REGION: z.string().min(1).default('us-east-1'),
     DOCUMENTS_ACCESS_KEY_ID: z.string().min(1).optional(),
     DOCUMENTS_SECRET_ACCESS_KEY: z.string().min(1).optional(),
