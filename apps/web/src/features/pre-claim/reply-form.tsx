@@ -255,10 +255,14 @@ export function ReplyForm({ replyBy, figures }: Props) {
               )}
             </Field>
             <Fieldset legend="Income" className="statement__group">
-              {INCOME_KEYS.map((k) => moneyField(`income.${k}`, INCOME_LABELS[k]))}
+              <div className="statement__grid">
+                {INCOME_KEYS.map((k) => moneyField(`income.${k}`, INCOME_LABELS[k]))}
+              </div>
             </Fieldset>
             <Fieldset legend="Outgoings" className="statement__group">
-              {OUTGOING_KEYS.map((k) => moneyField(`outgoings.${k}`, OUTGOING_LABELS[k]))}
+              <div className="statement__grid">
+                {OUTGOING_KEYS.map((k) => moneyField(`outgoings.${k}`, OUTGOING_LABELS[k]))}
+              </div>
             </Fieldset>
           </section>
         ) : null}
