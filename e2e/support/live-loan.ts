@@ -15,7 +15,7 @@ export async function signedInWithLiveLoan(
   request: APIRequestContext,
   { cardNumber }: { cardNumber?: string } = {},
 ) {
-  const { applicant } = await applicationAt(request, 'esignSent', { cardNumber });
+  const { applicant, appGuid } = await applicationAt(request, 'esignSent', { cardNumber });
   await signByApi(request, applicant);
   await setPasswordFor(request, applicant.email);
   await signInWithPassword(page, applicant.email, TEST_SECRETS.password);
@@ -29,5 +29,6 @@ export async function signedInWithLiveLoan(
       { timeout: 20_000, message: 'the loan was paid out' },
     )
     .toBe(1);
-  return applicant;
+  // The application's guid names the loan to staff commands (`npm run ops -- legal <appGuid> on`).
+  return { ...applicant, appGuid: appGuid! };
 }

@@ -79,6 +79,7 @@ const ROUTES: RouteCase[] = [
   { path: '/account/change-email', heading: 'Contact Details', signedIn: true, realSession: true },
   { path: '/account/change-mobile', heading: 'Contact Details', signedIn: true, realSession: true },
   { path: '/account/change-address', heading: 'Contact Details', signedIn: true, realSession: true },
+  { path: '/account/documents', heading: 'Contact Details', signedIn: true, realSession: true },
   { path: '/borrow', heading: 'Application/Loan status', signedIn: true, realSession: true },
   // Its application has not ended: borrow/apply sends it to the status's own screen (spec section 4); the
   // form itself is repeat-loan.spec.ts's.
@@ -92,7 +93,8 @@ const ROUTES: RouteCase[] = [
   { path: '/borrow/schedule', heading: 'Repayment schedule', signedIn: true, realSession: true },
   { path: '/borrow/payment', heading: 'Make a payment', signedIn: true, realSession: true },
   { path: '/borrow/update-card', heading: 'Add a card', signedIn: true, realSession: true },
-  { path: '/pre-claim', heading: 'Pre Claim', signedIn: true, legal: true },
+  // The browser's flag opens the route; the server, which has not flagged this account, says so on the page.
+  { path: '/pre-claim', heading: 'Pre Claim', signedIn: true, legal: true, realSession: true },
 ];
 
 /** Waits until the lazily loaded page (and any data it loads first) has replaced its busy placeholder. */

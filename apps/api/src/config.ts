@@ -146,8 +146,32 @@ const configSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     WEB_DIST: z.string().default('apps/web/dist'),
     DOCUMENTS_DIR: z.string().default('data/documents'),
+    /**
+     * An S3-compatible bucket for documents instead of DOCUMENTS_DIR (decision 028): objects go to
+     * `{DOCUMENTS_URL}/{key}`, signed with SigV4 by these credentials.
+     */
+    DOCUMENTS_URL: z.url({ protocol: /^https?$/, error: 'DOCUMENTS_URL must be an http(s) URL' }).optional(),
+    DOCUMENTS_REGION: z.string().min(1).default('us-east-1'),
+    DOCUMENTS_ACCESS_KEY_ID: z.string().min(1).optional(),
+    DOCUMENTS_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   })
   .superRefine((c, ctx) => {
+    // A bucket without its credentials would fail at the first upload: it fails at start-up instead.
+    if (c.DOCUMENTS_URL) {
+      for (const name of ['DOCUMENTS_ACCESS_KEY_ID', 'DOCUMENTS_SECRET_ACCESS_KEY'] as const) {
+        if (!c[name]) {
+          ctx.addIssue({ code: 'custom', path: [name], message: `${name} must be set with DOCUMENTS_URL` });
+        }
+      }
+      // Documents (sealed as they are) and the credentials' signatures travel to it.
+      if (c.NODE_ENV === 'production' && !c.DOCUMENTS_URL.startsWith('https:')) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['DOCUMENTS_URL'],
+          message: 'DOCUMENTS_URL must use https in production',
+        });
+      }
+    }
     if (c.NODE_ENV !== 'production') return;
     // Production has no development default: each missing setting is named.
     const missing = (name: string, why = `${name} must be set in production`) =>

@@ -34,7 +34,11 @@ import { getRepeatLoan } from './features/register/get-repeat-loan';
 import { repeatLoan } from './features/register/repeat-loan';
 import { repeatLoanService } from './features/register/repeat-loan-service';
 import { borrowingService } from './features/my-account-area/borrowing-service';
-import { downloadSob } from './features/my-account-area/download-sob';
+import { downloadSob, summaryOfBorrowingPdf } from './features/my-account-area/download-sob';
+import { documentCalls } from './features/documents/document-calls';
+import { documentService } from './features/documents/document-service';
+import { preClaimCalls } from './features/pre-claim/pre-claim-calls';
+import { preClaimService } from './features/pre-claim/pre-claim-service';
 import { getBorrowingSummary } from './features/my-account-area/get-borrowing-summary';
 import { getScheduleSummary } from './features/my-account-area/get-schedule-summary';
 import { getTotalDue } from './features/my-account-area/get-total-due';
@@ -109,5 +113,8 @@ export function implementedCalls(
     ...loanRightsCalls(loanRightsService(ctx)),
     ...rescheduleCalls(rescheduleService(ctx)),
     ...settlementCalls(ctx),
+    // The account area's documents include the summary of borrowing, which the borrow area makes.
+    ...documentCalls(documentService(ctx, dictionaries, (id) => summaryOfBorrowingPdf(ctx.db, id))),
+    ...preClaimCalls(preClaimService(ctx)),
   ];
 }

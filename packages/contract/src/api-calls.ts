@@ -4,6 +4,7 @@ import * as address from './calls/address';
 import * as doc from './calls/document';
 import * as lead from './calls/lead-provider';
 import * as my from './calls/my-account-area';
+import * as preClaim from './calls/pre-claim';
 import * as reg from './calls/register';
 import { appStatusSchema, guidField, tokenPairSchema } from './calls/shared';
 import { getDictionariesRequestSchema, getDictionariesResponseSchema } from './dictionaries';
@@ -26,24 +27,44 @@ type CallSpec = {
   skipDefaultErrorHandling?: boolean;
   /** Past its limit the call answers HTTP 429 with a Retry-After header (a resend, a sign-in). */
   rateLimited?: boolean;
-  /** A JSON body or a query string; a call has at most one of the two. */
+  /** A JSON body, a multipart/form-data body or a query string; a call has at most one of them. */
   body?: z.ZodType;
   query?: z.ZodType;
+  /**
+   * A multipart/form-data body (issue 28: an upload): the schema of its text fields, the one field that
+   * carries the file, and the file's size limit (a larger one is cut off as it streams in).
+   */
+  multipart?: MultipartSpec;
   response: z.ZodType;
-  /** A call whose success is a file of this media type rather than JSON (a refusal is still JSON). */
-  file?: 'application/pdf';
+  /**
+   * A call whose success is a file rather than JSON (a refusal is still JSON): its media type, or the
+   * media types it may have (an upload is served with the type its content was found to be).
+   */
+  file?: FileMediaType | readonly FileMediaType[];
 };
 
-/** Where the input travels, derived from the schemas so it cannot disagree with them. */
-type InputOf<T> = T extends { body: z.ZodType } ? 'body' : T extends { query: z.ZodType } ? 'query' : 'none';
+export type FileMediaType = 'application/pdf' | 'image/png' | 'image/jpeg';
+export type MultipartSpec = { fields: z.ZodType; file: string; maxFileBytes: number };
 
-export type CallDef = CallSpec & { input: 'body' | 'query' | 'none' };
+/** Where the input travels, derived from the schemas so it cannot disagree with them. */
+type InputOf<T> = T extends { body: z.ZodType }
+  ? 'body'
+  : T extends { multipart: MultipartSpec }
+    ? 'multipart'
+    : T extends { query: z.ZodType }
+      ? 'query'
+      : 'none';
+
+export type CallDef = CallSpec & { input: 'body' | 'multipart' | 'query' | 'none' };
 
 const call = <
   const T extends CallSpec & { body?: z.ZodType } & ({ body?: undefined } | { query?: undefined }),
 >(
   spec: T,
-) => ({ ...spec, input: (spec.body ? 'body' : spec.query ? 'query' : 'none') as InputOf<T> });
+) => ({
+  ...spec,
+  input: (spec.body ? 'body' : spec.multipart ? 'multipart' : spec.query ? 'query' : 'none') as InputOf<T>,
+});
 const empty = z.null();
 
 export const calls = {
@@ -471,14 +492,24 @@ export const calls = {
     auth: 'session',
     response: my.withdrawAnswerSchema,
   }),
+  /**
+   * Issue 28 (docs/decisions/028): a customer's evidence (payslip, bank statement, ID, letter) as
+   * multipart/form-data: `documentCategoryID` and `file` (PDF, PNG or JPEG by content, at most 10 MB,
+   * at most 20 kept).
+   */
   uploadDocument: call({
     controller: 'Document',
     action: 'UploadDocument',
     method: 'POST',
     auth: 'session',
-    body: doc.uploadDocumentSchema,
-    response: empty,
+    multipart: {
+      fields: doc.uploadDocumentFieldsSchema,
+      file: doc.UPLOAD_FILE_FIELD,
+      maxFileBytes: doc.MAX_UPLOAD_BYTES,
+    },
+    response: doc.uploadedDocumentSchema,
   }),
+  /** Only the customer's own upload; the lender's documents (agreements, letters, replies) stay. */
   deleteDocument: call({
     controller: 'Document',
     action: 'DeleteDocument',
@@ -494,6 +525,47 @@ export const calls = {
     auth: 'session',
     query: doc.documentSourceQuerySchema,
     response: doc.downloadLinkSchema,
+  }),
+  /**
+   * The file of a GetDownloadLink guid, once, within 5 minutes: `Content-Disposition: attachment`, the
+   * media type its content was checked to be, `X-Content-Type-Options: nosniff`.
+   */
+  downloadDocument: call({
+    controller: 'Document',
+    action: 'DownloadDocument',
+    method: 'GET',
+    auth: 'public',
+    query: doc.documentGuidQuerySchema,
+    response: empty,
+    file: ['application/pdf', 'image/png', 'image/jpeg'],
+  }),
+  /** Not in the spec (issue 28): the customer's documents, the lender's and their own uploads, newest first. */
+  getDocuments: call({
+    controller: 'Document',
+    action: 'GetDocuments',
+    method: 'GET',
+    auth: 'session',
+    response: doc.documentListSchema,
+  }),
+  /**
+   * Not in the spec (issue 28, docs/decisions/029): the pre-claim area of an account flagged legal: the
+   * Letter of Claim, the statement of account, the reply once sent (Pre-Action Protocol for Debt Claims).
+   */
+  getPreClaim: call({
+    controller: 'PreClaim',
+    action: 'GetPreClaim',
+    method: 'GET',
+    auth: 'session',
+    response: preClaim.preClaimSchema,
+  }),
+  /** The Reply Form, with the Financial Statement when given: kept as a PDF; it pauses the legal steps. */
+  submitPreClaimReply: call({
+    controller: 'PreClaim',
+    action: 'SubmitReply',
+    method: 'POST',
+    auth: 'session',
+    body: preClaim.preClaimReplySchema,
+    response: preClaim.submittedReplySchema,
   }),
   addressFind: call({
     controller: 'Address',

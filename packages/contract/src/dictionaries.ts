@@ -60,5 +60,6 @@ export const getDictionariesResponseSchema = z.object({
   loanReason: z.array(dictionaryEntrySchema).optional(),
   maritalStatus: z.array(dictionaryEntrySchema).optional(),
   employmentIndustry: z.array(dictionaryEntrySchema).optional(),
+  documentCategories: z.array(dictionaryEntrySchema).optional(),
 });
 export type Dictionaries = z.infer<typeof getDictionariesResponseSchema>;

@@ -1,4 +1,4 @@
-/** Dictionary ids of spec section 9 and the name each list travels under. */
+/** Dictionary ids of spec section 9 (and the document categories of issue 28) and the name each list travels under. */
 export const DictionaryId = {
   wageFrequencies: 1,
   titles: 2,
@@ -8,6 +8,8 @@ export const DictionaryId = {
   loanReason: 6,
   maritalStatus: 7,
   employmentIndustry: 29,
+  /** Not in the spec's list (issue 28): what a document a customer uploads is (Document/UploadDocument). */
+  documentCategories: 30,
 } as const;
 export type DictionaryName = keyof typeof DictionaryId;
 export const DICTIONARY_NAMES = Object.keys(DictionaryId) as DictionaryName[];

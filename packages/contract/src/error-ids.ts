@@ -73,4 +73,16 @@ export const ErrorId = {
   withdrawingNoPlan: 249,
   /** Withdraw after the 14 days of Consumer Credit Act s66A: refused, nothing changed (early repayment stays open). */
   withdrawalPeriodOver: 250,
+  /** Documents (issue 28): no document of the customer's has this id (another customer's answers the same). */
+  documentNotFound: 260,
+  /** UploadDocument: the customer keeps the most uploads allowed (20): nothing stored. */
+  uploadLimit: 261,
+  /** DeleteDocument: the document is the lender's (an agreement, a letter, a reply): it stays. */
+  documentNotDeletable: 262,
+  /** The pre-claim calls of an account not flagged legal: nothing shown or stored. */
+  preClaimClosed: 263,
+  /** SubmitReply: no Letter of Claim is open to reply to (none issued yet, or staff closed it). */
+  noLetterToReply: 264,
+  /** SubmitReply: the letter has its reply already (one Reply Form per letter; documents may still be added). */
+  replyAlreadySent: 265,
 } as const;

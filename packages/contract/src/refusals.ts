@@ -137,6 +137,33 @@ export const Refusal = {
     'The 14 days in which you could withdraw from this agreement have passed. You can still repay your loan early, in full or in part, at any time and without a fee.',
   ),
 
+  // Documents and the pre-claim area (issue 28, docs/decisions/028 and 029).
+  documentNotFound: refusal(
+    ErrorId.documentNotFound,
+    'We could not find that document. Please refresh the page and try again.',
+  ),
+  uploadLimit: refusal(
+    ErrorId.uploadLimit,
+    'You have uploaded 20 documents, which is the most we can keep. Please delete one you no longer need, or call us.',
+  ),
+  uploadTooLarge: refusal(
+    ErrorId.payloadTooLarge,
+    'The file is too large. Please choose a file of 10 MB or less.',
+  ),
+  documentNotDeletable: refusal(
+    ErrorId.documentNotDeletable,
+    'This is a document we sent you, or your reply to us, so it is kept and cannot be deleted.',
+  ),
+  preClaimClosed: refusal(ErrorId.preClaimClosed, 'The pre-claim area is not open on your account.'),
+  noLetterToReply: refusal(
+    ErrorId.noLetterToReply,
+    'There is no letter to reply to just now. Please call us if you need help with your account.',
+  ),
+  replyAlreadySent: refusal(
+    ErrorId.replyAlreadySent,
+    'We already have your reply to this letter. You can still upload documents, or call us if something has changed.',
+  ),
+
   // E-sign.
   esignClosed: refusal(
     ErrorId.esignClosed,

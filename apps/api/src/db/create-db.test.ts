@@ -45,9 +45,10 @@ describe('migrations', () => {
     }
   });
 
-  it('seed the 8 dictionaries', async () => {
+  it('seed the 8 dictionaries and the document categories', async () => {
     const rows = await t.ctx.db.selectFrom('dictionary_entries').select('dictionary').distinct().execute();
     expect(rows.map((r) => r.dictionary).sort()).toEqual([
+      'documentCategories',
       'employmentIndustry',
       'employmentStatus',
       'livedInAddress',
@@ -211,6 +212,7 @@ describe('createDb', () => {
         '012-loan-payments',
         '013-loan-withdrawal-and-breathing-space',
         '014-repeat-loans',
+        '015-documents-and-pre-claim',
       ]);
     } finally {
       await db.destroy();

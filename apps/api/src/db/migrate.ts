@@ -15,6 +15,7 @@ import * as m011 from './migrations/011-payout-provider-sandbox';
 import * as m012 from './migrations/012-loan-payments';
 import * as m013 from './migrations/013-loan-withdrawal-and-breathing-space';
 import * as m014 from './migrations/014-repeat-loans';
+import * as m015 from './migrations/015-documents-and-pre-claim';
 
 /** Every migration in order; they take Kysely<any> and run on SQLite and PostgreSQL alike. */
 const migrations: Record<string, Migration> = {
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '012-loan-payments': m012,
   '013-loan-withdrawal-and-breathing-space': m013,
   '014-repeat-loans': m014,
+  '015-documents-and-pre-claim': m015,
 };
 
 /**

@@ -43,6 +43,10 @@ export interface Database {
   breathing_spaces: BreathingSpaceTable;
   loan_schedules: LoanScheduleTable;
   repeat_loan_requests: RepeatLoanRequestTable;
+  documents: DocumentTable;
+  document_links: DocumentLinkTable;
+  pre_claim_letters: PreClaimLetterTable;
+  pre_claim_replies: PreClaimReplyTable;
 }
 
 export interface DictionaryEntryTable {
@@ -566,5 +570,79 @@ export interface RepeatLoanRequestTable {
   /** 0: sent to e-sign; 211: the card declined (stage 2 next); 201: declined. */
   error_id: number;
   error_message: string;
+  created_at: string;
+}
+
+/**
+ * A document a customer can open (issue 28, docs/decisions/028): an upload or a letter kept in the
+ * document store under a random `storage_key` (encrypted), a signed agreement read from its signature, or
+ * the summary of borrowing made on the day it is opened.
+ */
+export interface DocumentTable {
+  id: Generated<number>;
+  customer_id: number;
+  kind: 'agreement' | 'summary' | 'letter' | 'reply' | 'upload';
+  /** An upload's category (dictionary 30, documentCategories); null for the lender's documents. */
+  category_id: number | null;
+  title: string;
+  application_id: number | null;
+  /** 'agreement:<application>', 'summary:<customer>': the lender's documents made when first listed. */
+  reference: string | null;
+  storage_key: string | null;
+  /** Found from the content (an upload) or known (a PDF the lender makes); never the browser's claim. */
+  content_type: string;
+  size_bytes: number | null;
+  sha256: string | null;
+  /** The business date it was made or uploaded. */
+  created_on: string;
+  created_at: string;
+  deleted_at: string | null;
+}
+
+/** A single-use download link: the guid's SHA-256, five minutes. */
+export interface DocumentLinkTable {
+  id: Generated<number>;
+  document_id: number;
+  customer_id: number;
+  token_hash: string;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+export type PreClaimLetterState = 'open' | 'replied' | 'closed';
+
+/** A Letter of Claim (Pre-Action Protocol for Debt Claims), its figures from the ledger on its day. */
+export interface PreClaimLetterTable {
+  id: Generated<number>;
+  customer_id: number;
+  application_id: number;
+  issued_on: string;
+  reply_by: string;
+  amount_pence: number;
+  interest_continues: number;
+  daily_interest_pence: number;
+  document_id: number;
+  state: PreClaimLetterState;
+  closed_on: string | null;
+  closed_reason: string | null;
+  created_at: string;
+}
+
+/** The Reply Form's answers staff act on; the customer's words are in its PDF (`document_id`). */
+export interface PreClaimReplyTable {
+  id: Generated<number>;
+  letter_id: number;
+  customer_id: number;
+  submitted_on: string;
+  owes: 'all' | 'part' | 'none';
+  part_amount_pence: number | null;
+  wants_documents: number;
+  proposes_instalments: number;
+  instalment_pence: number | null;
+  seeking_advice: number;
+  no_claim_before: string;
+  document_id: number;
+  statement_document_id: number | null;
   created_at: string;
 }

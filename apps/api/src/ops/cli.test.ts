@@ -57,3 +57,30 @@ describe('npm run ops -- breathing-space', () => {
     expect(help.stdout).toContain('breathing-space <appGuid> start [--from yyyy-mm-dd]|end');
   }, 60_000);
 });
+
+describe('npm run ops -- legal', () => {
+  it('exits non-zero with what was wrong and the usage on bad arguments', async () => {
+    const missing = await ops(['legal']);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain('Name an action: list, show, close, or an application and on or off.');
+    expect(missing.stderr).toContain('Usage: npm run ops -- legal list');
+    const verb = await ops(['legal', '6f1c2a9e-0d7b-4c55-9a61-2f0e8b3d4c11', 'maybe']);
+    expect(verb.code).toBe(1);
+    expect(verb.stderr).toContain('Unknown action: maybe. Use on or off.');
+    expect(verb.stdout).toBe('');
+  }, 60_000);
+
+  it('answers for an application it does not know, and lists no flagged account on a new database', async () => {
+    const unknown = await ops(['legal', '6f1c2a9e-0d7b-4c55-9a61-2f0e8b3d4c11', 'on']);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr.trim()).toBe('There is no application 6f1c2a9e-0d7b-4c55-9a61-2f0e8b3d4c11.');
+    const list = await ops(['legal', 'list']);
+    expect(list.code).toBe(0);
+    expect(list.stdout.trim()).toBe('0 account(s) flagged legal.');
+  }, 60_000);
+
+  it('is listed by help', async () => {
+    const help = await ops(['help']);
+    expect(help.stdout).toContain('legal list|show <appGuid>|close <appGuid>');
+  }, 60_000);
+});

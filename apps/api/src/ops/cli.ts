@@ -4,6 +4,8 @@ import { createContext } from '../start';
 import { sinceArg } from './since-arg';
 import { breathingSpaceArgs } from './breathing-space-args';
 import { breathingSpaceService } from '../features/breathing-space/breathing-space-service';
+import { legalStaff } from '../features/pre-claim/legal-staff';
+import { legalArgs } from './legal-args';
 import { clientErrorRepository } from '../features/lead-provider/client-error-repository';
 import { standaloneOutsideServices } from '../lib/outside-services';
 import { servicingFor, type Servicing } from '../servicing';
@@ -157,6 +159,25 @@ const COMMANDS: Record<string, Command> = {
       const { guid, verb, from } = breathingSpaceArgs(args);
       const spaces = breathingSpaceService(ctx);
       const outcome = verb === 'start' ? await spaces.start(guid, from) : await spaces.end(guid);
+      if (!outcome.ok) throw new Error(outcome.message);
+      for (const line of outcome.lines) console.log(line);
+    },
+  },
+  legal: {
+    usage: 'legal list|show <appGuid>|close <appGuid> [--reason "..."]|<appGuid> on|off',
+    summary:
+      'Pre-claim: flag an account legal (issues the Letter of Claim) or unflag it; list, show, close a letter once its reply is dealt with.',
+    run: async (ctx, args) => {
+      const a = legalArgs(args);
+      const staff = legalStaff(ctx);
+      const outcome =
+        a.verb === 'list'
+          ? await staff.list()
+          : a.verb === 'show'
+            ? await staff.show(a.guid)
+            : a.verb === 'close'
+              ? await staff.close(a.guid, a.reason)
+              : await staff.flag(a.guid, a.verb === 'on');
       if (!outcome.ok) throw new Error(outcome.message);
       for (const line of outcome.lines) console.log(line);
     },

@@ -1,4 +1,5 @@
-import { calls, callPath, type CallDef, type CallName } from '@lender/contract/api-calls';
+import multipart from '@fastify/multipart';
+import { calls, callPath, type CallDef, type CallName, type MultipartSpec } from '@lender/contract/api-calls';
 import { fail, refuse, Refusal, type Envelope } from '@lender/contract/envelope';
 import { Msg } from '@lender/contract/rules/messages';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
@@ -14,8 +15,13 @@ export const SIGNING_TOKEN_HEADER = 'x-signing-token';
 type Def<N extends CallName> = (typeof calls)[N];
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 
+/** The file of a multipart call, read whole (within its limit) before the handler runs. */
+export type UploadedFile = { bytes: Buffer; fileName: string };
+
 export type CallContext<N extends CallName> = {
-  body: Out<Def<N> extends { body: infer B } ? B : undefined>;
+  body: Def<N> extends { multipart: { fields: infer F } }
+    ? Out<F> & { file: UploadedFile }
+    : Out<Def<N> extends { body: infer B } ? B : undefined>;
   query: Out<Def<N> extends { query: infer Q } ? Q : undefined>;
   session: Def<N>['auth'] extends 'session' ? Session : Session | null;
   /** The e-sign calls' `X-Signing-Token` header ('' when absent): the service checks it against the guid. */
@@ -119,6 +125,68 @@ function refuseUnknownIds(dictionaries: StoredDictionaries, def: CallDef) {
   };
 }
 
+/** The multipart fields and file of an upload call, as `req.body`: read in a preHandler, within limits. */
+function readMultipart(spec: MultipartSpec, dictionaries: StoredDictionaries) {
+  const idCheck = dictionaryIdCheckFor(dictionaries, spec.fields);
+  // Room for the form's boundaries, headers and text fields around the file.
+  const envelopeBytes = 64 * 1024;
+  const tooLarge = (reply: FastifyReply) => {
+    // The rest of the body is not read: the connection is closed after this answer.
+    reply.code(413).header('connection', 'close').send(refuse(Refusal.uploadTooLarge));
+  };
+  return {
+    /**
+     * onRequest, after the token: a request that says it is larger than the file may be is refused at
+     * once, before any of its body is read.
+     */
+    refuseDeclaredTooLarge(req: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) {
+      const length = Number(req.headers['content-length']);
+      if (Number.isFinite(length) && length > spec.maxFileBytes + envelopeBytes) return tooLarge(reply);
+      done();
+    },
+    async read(req: FastifyRequest, reply: FastifyReply) {
+      if (!req.isMultipart()) {
+        return reply.code(415).send(refuse(Refusal.unsupportedContentType));
+      }
+      const fields: Record<string, string | number> = {};
+      let file: UploadedFile | null = null;
+      try {
+        for await (const part of req.parts({
+          limits: { fileSize: spec.maxFileBytes, files: 1, fields: 10, fieldSize: 1000, parts: 12 },
+        })) {
+          if (part.type === 'field') {
+            // Multipart fields are text: digits are the number the schema asks for (an id).
+            if (typeof part.value === 'string') {
+              const text = part.value.trim();
+              fields[part.fieldname] = /^\d{1,10}$/.test(text) ? Number(text) : text;
+            }
+          } else if (part.fieldname === spec.file && file === null) {
+            // toBuffer stops at the limit and throws: at most maxFileBytes are held, never the whole body.
+            file = { bytes: await part.toBuffer(), fileName: part.filename };
+          } else {
+            part.file.resume();
+          }
+        }
+      } catch (err) {
+        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge(reply);
+        return reply.code(400).send(invalidFields({ [spec.file]: Msg.uploadUnreadable }));
+      }
+      const parsed = spec.fields.safeParse(fields);
+      if (!parsed.success) {
+        const refused: Record<string, string> = {};
+        for (const issue of parsed.error.issues) refused[issue.path.join('.') || '_'] ??= issue.message;
+        return reply.code(400).send(invalidFields(refused));
+      }
+      const unknownIds = idCheck?.(parsed.data) ?? {};
+      if (Object.keys(unknownIds).length > 0) return reply.code(400).send(invalidFields(unknownIds));
+      if (!file || (file as UploadedFile).bytes.length === 0) {
+        return reply.code(400).send(invalidFields({ [spec.file]: Msg.documentFile }));
+      }
+      req.body = { ...(parsed.data as object), file };
+    },
+  };
+}
+
 /** The signing link's token, from its header only: never a URL, which logs and histories keep. */
 const signingTokenOf = (req: FastifyRequest) => {
   const header = req.headers[SIGNING_TOKEN_HEADER];
@@ -137,6 +205,31 @@ function addRoute(
   handler: ((req: FastifyRequest, reply: FastifyReply) => unknown) | null,
 ) {
   const def: CallDef = calls[name];
+  if (def.multipart) {
+    // Only this call's own scope parses multipart/form-data: every other call still refuses it (415).
+    const spec = def.multipart;
+    app.register(async (scope) => {
+      await scope.register(multipart, { throwFileSizeLimit: true });
+      const upload = readMultipart(spec, dictionaries);
+      scope.route({
+        method: def.method,
+        url: callPath(def),
+        schema: {
+          tags: [def.controller],
+          operationId: `${def.controller}_${def.action}`,
+          ...(def.auth === 'session' ? { security: [{ bearer: [] }] } : {}),
+          response: documentedResponses(def, handler !== null),
+        },
+        onRequest:
+          def.auth === 'session'
+            ? [requireSession(ctx.config, ctx.sessions), upload.refuseDeclaredTooLarge]
+            : upload.refuseDeclaredTooLarge,
+        preHandler: handler ? upload.read : [],
+        handler: handler ?? notImplemented,
+      });
+    });
+    return;
+  }
   // A call not built yet checks no dictionary: it answers 501 whatever the ids.
   const idCheck = handler ? refuseUnknownIds(dictionaries, def) : null;
   app.route({

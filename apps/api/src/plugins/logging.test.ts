@@ -130,6 +130,11 @@ describe('redactUrl', () => {
     ['/loan/lead-provider/6f1c2b1e-0000-4000-8000-000000000000?z2=0', '/loan/lead-provider/[Redacted]?z2=0'],
     ['/api/Register/GetEsign?guid=6f1c2b1e', '/api/Register/GetEsign?guid=[Redacted]'],
     ['/x?access_token=abc&y=1', '/x?access_token=[Redacted]&y=1'],
+    // Issue 28: a document's download link.
+    [
+      '/api/Document/DownloadDocument?documentGuid=6f1c2b1e-0000-4000-8000-000000000000',
+      '/api/Document/DownloadDocument?documentGuid=[Redacted]',
+    ],
   ])('masks %s', (input, expected) => {
     expect(redactUrl(input)).toBe(expected);
   });

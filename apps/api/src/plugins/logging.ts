@@ -21,6 +21,8 @@ export const SENSITIVE_KEYS = [
   'pKey',
   'access_token',
   'signingToken',
+  // Issue 28: a document's single-use download link (GetDownloadLink's answer, DownloadDocument's query).
+  'documentGuid',
 ];
 
 const redactPaths = [

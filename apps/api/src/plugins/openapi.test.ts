@@ -67,7 +67,7 @@ describe('OpenAPI document at /api/docs/json', () => {
       expect(op.summary, name).toEqual(expect.stringMatching(/^[A-Z]/));
       const security = { session: [{ bearer: [] }], signing: [{ signingLink: [] }], public: [] }[def.auth];
       expect(op.security, name).toEqual(security);
-      expect(Boolean(op.requestBody), name).toBe(def.input === 'body');
+      expect(Boolean(op.requestBody), name).toBe(def.input === 'body' || def.input === 'multipart');
       expect(op.parameters?.some((p) => p.in === 'query') ?? false, name).toBe(def.input === 'query');
     }
     expect(operation(calls.submitStage1).summary).toBe('Submit stage 1');
@@ -95,6 +95,26 @@ describe('OpenAPI document at /api/docs/json', () => {
         expect(answer.content?.['application/json']?.schema, `${name} ${status}`).toBeDefined();
       }
     }
+  });
+
+  it("describes the upload's multipart body and its 10 MB limit, and the download's file types", () => {
+    const upload = operation(calls.uploadDocument);
+    const form = upload.requestBody?.content['multipart/form-data']?.schema as {
+      properties: Record<string, { type?: string; format?: string }>;
+      required: string[];
+    };
+    expect(Object.keys(upload.requestBody?.content ?? {})).toEqual(['multipart/form-data']);
+    expect(form.properties.documentCategoryID?.type).toBe('integer');
+    expect(form.properties.file).toMatchObject({ type: 'string', format: 'binary' });
+    expect(form.required.sort()).toEqual(['documentCategoryID', 'file']);
+    expect(upload.responses['413']?.description).toContain('10485760 bytes');
+    const download = operation(calls.downloadDocument);
+    expect(Object.keys(download.responses['200']?.content ?? {}).sort()).toEqual([
+      'application/json',
+      'application/pdf',
+      'image/jpeg',
+      'image/png',
+    ]);
   });
 
   it('describes an empty object as null and an error as its one errorID', () => {

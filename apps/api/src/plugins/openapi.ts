@@ -48,21 +48,46 @@ function describeOperations(bodyLimit: number): SwaggerTransform {
     if (plain) return jsonSchemaTransform({ ...input, schema: plain } as Parameters<SwaggerTransform>[0]);
     const { schema } = input;
     if (!schema?.response || (schema as { hide?: boolean }).hide) return jsonSchemaTransform(input);
-    const file = (Object.values(calls) as CallDef[]).find((c) => callPath(c) === input.url)?.file;
+    const def = (Object.values(calls) as CallDef[]).find((c) => callPath(c) === input.url);
+    const file = def?.file;
+    // An upload's body is read by the call itself (plugins/calls.ts), so the route has no body schema at
+    // run time: the document gets it here, the file field beside the text fields.
+    const upload = def?.multipart;
+    const uploadBody = upload
+      ? {
+          consumes: ['multipart/form-data'],
+          body: (upload.fields as z.ZodObject).extend({
+            [upload.file]: FILE_SCHEMA.meta({
+              description: `The file: PDF, PNG or JPEG, told by its content; at most ${upload.maxFileBytes} bytes.`,
+            }),
+          }),
+        }
+      : {};
     const response = Object.fromEntries(
       Object.entries(schema.response as Record<string, unknown>).map(([status, answer]) => [
         status,
         status === '200' && file
           ? {
-              description: `The file (${file}); or, as JSON, a refusal (errorID non-zero) when the link is unknown, used or expired.`,
-              content: { [file]: { schema: FILE_SCHEMA }, 'application/json': { schema: answer } },
+              description: `The file (${[file].flat().join(', ')}); or, as JSON, a refusal (errorID non-zero) when the link is unknown, used or expired.`,
+              content: {
+                ...Object.fromEntries([file].flat().map((type) => [type, { schema: FILE_SCHEMA }])),
+                'application/json': { schema: answer },
+              },
             }
-          : { description: describe(status), content: { 'application/json': { schema: answer } } },
+          : {
+              description:
+                upload && status === '413'
+                  ? `The file is over ${upload.maxFileBytes} bytes (errorID 413): refused as soon as that is known, nothing stored.`
+                  : upload && status === '415'
+                    ? 'The body is not multipart/form-data (errorID 415).'
+                    : describe(status),
+              content: { 'application/json': { schema: answer } },
+            },
       ]),
     );
     return jsonSchemaTransform({
       ...input,
-      schema: { summary: summaryOf(input.url), security: [], ...schema, response },
+      schema: { summary: summaryOf(input.url), security: [], ...schema, ...uploadBody, response },
     });
   };
 }

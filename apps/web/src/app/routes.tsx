@@ -101,6 +101,7 @@ export function AppRoutes() {
               path="change-address"
               element={page(() => import('../features/account/change-address-page'))}
             />
+            <Route path="documents" element={page(() => import('../features/account/documents-page'))} />
           </Route>
           <Route path="borrow" element={page(() => import('../features/borrow/borrow-page'))} />
           <Route path="borrow/apply" element={page(() => import('../features/borrow/apply-page'))} />

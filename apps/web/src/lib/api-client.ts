@@ -15,9 +15,11 @@ type Def<N extends CallName> = (typeof calls)[N];
 export type CallInput<N extends CallName> =
   Def<N> extends { body: infer B extends z.ZodType }
     ? z.input<B>
-    : Def<N> extends { query: infer Q extends z.ZodType }
-      ? z.input<Q>
-      : void;
+    : Def<N> extends { multipart: object }
+      ? FormData
+      : Def<N> extends { query: infer Q extends z.ZodType }
+        ? z.input<Q>
+        : void;
 
 /** A non-zero errorID the caller handles (a business outcome), with the envelope's message. */
 export class ApiCallError extends Error {
@@ -113,7 +115,7 @@ function request(name: CallName, input: unknown, options: CallOptions) {
   // The e-sign calls: the signing link's token of the application they name.
   if (route.auth === 'signing') headers['x-signing-token'] = signingTokenFor(guidOfInput(input));
   let url = route.path;
-  let body: string | undefined;
+  let body: string | FormData | undefined;
   if (route.input === 'query' && input) {
     const params = new URLSearchParams();
     for (const [k, v] of Object.entries(input as Record<string, unknown>)) {
@@ -123,6 +125,9 @@ function request(name: CallName, input: unknown, options: CallOptions) {
   } else if (route.input === 'body') {
     headers['content-type'] = 'application/json';
     body = JSON.stringify(input);
+  } else if (route.input === 'multipart') {
+    // The browser writes the multipart content type with its boundary; the retry sends the same form.
+    body = input as FormData;
   }
   return fetch(url, { method: route.method, headers, body, signal: options.signal });
 }

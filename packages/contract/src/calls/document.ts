@@ -1,20 +1,48 @@
 import { z } from 'zod';
-import { MAX_ID, requiredId, requiredText } from '../rules/common';
+import { dictionaryIdField, MAX_ID } from '../rules/common';
 import { Msg } from '../rules/messages';
+import { MAX_UPLOAD_BYTES, MAX_UPLOADS_PER_CUSTOMER } from '../documents';
 
-/** About 10 MB of file once decoded: base64 takes 4 characters for every 3 bytes. */
-const MAX_BASE64_LENGTH = 14_000_000;
+export {
+  MAX_UPLOAD_BYTES,
+  MAX_UPLOADS_PER_CUSTOMER,
+  UPLOAD_FILE_FIELD,
+  UPLOAD_MEDIA_TYPES,
+  type UploadMediaType,
+} from '../documents';
 
-export const uploadDocumentSchema = z.object(
-  {
-    documentCategoryID: requiredId(Msg.documentCategory),
-    fileName: requiredText(Msg.documentFile, 200),
-    contentBase64: z
-      .string({ error: Msg.documentFile })
-      .max(MAX_BASE64_LENGTH, { error: Msg.documentTooLarge }),
-  },
-  { error: Msg.request },
+/**
+ * Document/UploadDocument's fields besides the file: the category, an id of the documentCategories
+ * dictionary (30). Multipart fields are text: the server reads one of digits as the number.
+ */
+export const uploadDocumentFieldsSchema = z.object(
+  { documentCategoryID: dictionaryIdField(Msg.documentCategory, 'documentCategories') },
+  { error: Msg.documentCategory },
 );
+
+/** What the browser checks before sending (the server checks again, by content): a file, not too large. */
+/** A browser File, described by what is checked here (the contract runs where the DOM is not known). */
+export type FileLike = { size: number; name: string; type: string };
+const isFile = (v: unknown): v is FileLike =>
+  typeof v === 'object' && v !== null && typeof (v as FileLike).size === 'number' && (v as FileLike).size > 0;
+
+export const uploadFileSchema = z
+  .custom<FileLike>(isFile, { error: Msg.documentFile })
+  .refine((f) => f.size <= MAX_UPLOAD_BYTES, { error: Msg.documentTooLarge });
+
+/** The upload form of the account and pre-claim areas: category and file. */
+export const uploadDocumentFormSchema = z.object({
+  documentCategoryID: dictionaryIdField(Msg.documentCategory, 'documentCategories'),
+  file: uploadFileSchema,
+});
+
+export const uploadedDocumentSchema = z.object({
+  documentSourceID: z
+    .number()
+    .int()
+    .meta({ description: 'The stored document: ask GetDownloadLink for it.' }),
+});
+
 export const documentSourceQuerySchema = z.object(
   {
     documentSourceID: z.coerce
@@ -25,4 +53,52 @@ export const documentSourceQuerySchema = z.object(
   },
   { error: Msg.document },
 );
-export const downloadLinkSchema = z.object({ documentGuid: z.string() });
+
+export const downloadLinkSchema = z.object({
+  documentGuid: z.string().meta({
+    description:
+      'Opens Document/DownloadDocument?documentGuid= once, within 5 minutes; only its hash is stored.',
+  }),
+});
+
+export const documentGuidQuerySchema = z.object(
+  {
+    documentGuid: z
+      .string({ error: Msg.invalidLink })
+      .trim()
+      .min(1, { error: Msg.invalidLink })
+      .max(100, { error: Msg.invalidLink }),
+  },
+  { error: Msg.invalidLink },
+);
+
+/** Where a document came from: the lender's (agreement, summary, letter, reply) or the customer's upload. */
+export const DOCUMENT_KINDS = ['agreement', 'summary', 'letter', 'reply', 'upload'] as const;
+export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
+
+export const documentListSchema = z.object({
+  documents: z.array(
+    z.object({
+      documentSourceID: z.number().int(),
+      kind: z.enum(DOCUMENT_KINDS),
+      title: z.string().meta({ description: "What the document is, in the customer's words." }),
+      category: z.string().meta({ description: "The category's name (an upload's chosen category)." }),
+      documentCategoryID: z
+        .number()
+        .int()
+        .nullable()
+        .meta({ description: "An upload's category (documentCategories); null for the lender's documents." }),
+      date: z.string().meta({ description: 'yyyy-MM-dd: when it was made, signed or uploaded.' }),
+      contentType: z.string().meta({ description: 'The checked media type the download will have.' }),
+      canDelete: z.boolean().meta({ description: "Only the customer's own uploads can be deleted." }),
+    }),
+  ),
+  uploadsLeft: z
+    .number()
+    .int()
+    .meta({
+      description: `How many more files may be uploaded (at most ${MAX_UPLOADS_PER_CUSTOMER} kept at once).`,
+    }),
+});
+export type DocumentList = z.infer<typeof documentListSchema>;
+export type DocumentListItem = DocumentList['documents'][number];

@@ -8,6 +8,7 @@ import type { Position } from '../../entities/loans/ledger';
 import type { LoanBook } from '../../entities/loans/loan-repository';
 import { defaultNoticeDue, s86bTrigger } from '../../entities/loans/servicing-rules';
 import type { EntityStore } from '../../entities/unit-of-work';
+import { issueLetterOfClaim } from '../../entities/pre-claim/letters';
 import { nowIso } from '../../lib/clock';
 import { arrearsNoticeEmail, defaultNoticeEmail } from './servicing-emails';
 
@@ -87,12 +88,23 @@ export function loanNotices(ctx: AppContext, store: EntityStore) {
 
     if (statusId === AppStatus.defaulted) {
       if (loan.defaulted_on && daysBetween(loan.defaulted_on, date) >= config.LEGAL_AFTER_DAYS) {
-        await ctx.db
-          .updateTable('customers')
-          .set({ is_legal: 1 })
-          .where('id', '=', loan.customer_id)
-          .where('is_legal', '=', 0)
-          .execute();
+        // Once per loan: after its first Letter of Claim the account is the staff's to flag or unflag
+        // (`ops legal`), so a flag staff removed is not put back here the next day.
+        const hadLetter = await ctx.db
+          .selectFrom('pre_claim_letters')
+          .select('id')
+          .where('application_id', '=', loan.application_id)
+          .executeTakeFirst();
+        if (!hadLetter) {
+          await ctx.db
+            .updateTable('customers')
+            .set({ is_legal: 1 })
+            .where('id', '=', loan.customer_id)
+            .execute();
+          // The Letter of Claim comes with the flag (Pre-Action Protocol for Debt Claims); a day whose
+          // letter could not be issued (a Breathing Space, a crash) tries again the next day.
+          await issueLetterOfClaim(ctx, loan.application_id, { firstOnly: true });
+        }
       }
       return;
     }

@@ -34,6 +34,7 @@ const EXPECTED_ENTRIES: Record<DictionaryName, string[]> = {
   loanReason: ['Car repairs or MOT', 'Household bills', 'Other'],
   maritalStatus: ['Single', 'Married', 'Divorced', 'Widowed'],
   employmentIndustry: ['Construction', 'Health and social care', 'Retail', 'Other'],
+  documentCategories: ['Payslip', 'Bank statement', 'Proof of identity', 'Letter', 'Other evidence'],
 };
 
 const SPEC_WAGE_FREQUENCIES = [
@@ -52,7 +53,7 @@ const SPEC_WAGE_FREQUENCIES = [
 ];
 
 describe('POST /api/Dictionary/GetDictionaries', () => {
-  it('has the 8 dictionaries of spec section 9 with their ids', () => {
+  it('has the 8 dictionaries of spec section 9 with their ids, and the document categories (30)', () => {
     expect(DictionaryId).toEqual({
       wageFrequencies: 1,
       titles: 2,
@@ -62,6 +63,7 @@ describe('POST /api/Dictionary/GetDictionaries', () => {
       loanReason: 6,
       maritalStatus: 7,
       employmentIndustry: 29,
+      documentCategories: 30,
     });
   });
 
@@ -192,7 +194,10 @@ describe('POST /api/Dictionary/GetDictionaries', () => {
     ['no queries', { queries: [] }],
     ['no body fields', {}],
     ['a key of the wrong type', { queries: [{ key: true }] }],
-    ['too many queries', { queries: Array.from({ length: 9 }, () => ({ key: 1 })) }],
+    [
+      'too many queries',
+      { queries: Array.from({ length: DICTIONARY_NAMES.length + 1 }, () => ({ key: 1 })) },
+    ],
   ])('refuses %s with 400', async (_label, payload) => {
     const res = await t.app.inject({ method: 'POST', url: '/api/Dictionary/GetDictionaries', payload });
     expect(res.statusCode).toBe(400);

@@ -6,15 +6,8 @@ import type { Db } from '../../db/create-db';
 import { loanRepository, type LoanBook } from '../../entities/loans/loan-repository';
 import { planRules } from '../../entities/loans/plan-rules';
 import { mayApplyAgain } from '../../entities/loans/repeat-eligibility';
-import {
-  loanDays,
-  loanFigures,
-  loanType,
-  scheduleRows,
-  signedSchedule,
-  transactionLines,
-  withinYear,
-} from './loan-views';
+import { transactionLines } from '../../entities/loans/transaction-lines';
+import { loanDays, loanFigures, loanType, scheduleRows, signedSchedule, withinYear } from './loan-views';
 
 const pounds = penceToPounds;
 

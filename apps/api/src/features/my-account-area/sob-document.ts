@@ -3,7 +3,8 @@ import { addDays, formatDisplayDate, type IsoDate } from '@lender/contract/dates
 import { formatPence } from '@lender/contract/money';
 import type { AgreementDocument, Block } from '../../documents/blocks';
 import type { LoanBook } from '../../entities/loans/loan-repository';
-import { loanFigures, loanType, signedSchedule, transactionLines, withinYear } from './loan-views';
+import { transactionLines } from '../../entities/loans/transaction-lines';
+import { loanFigures, loanType, signedSchedule, withinYear } from './loan-views';
 
 /**
  * The summary of borrowing the CMA's Payday Lending Market Investigation Order 2015 (articles 12 and 13)

@@ -142,4 +142,19 @@ export const intended: Difference[] = [
     server: 'refuses',
     why: 'Checked against the titles dictionary in the database, which GetDictionaries serves.',
   },
+  // The Reply Form (issue 28): an answer that leads to a detail needs it.
+  ...(
+    [
+      ['partAmount', ['partAmount missing'], "owes is 'part'"],
+      ['disputeReason', ['disputeReason missing', 'disputeReason empty'], "owes is not 'all'"],
+      ['documentsWanted', ['documentsWanted missing', 'documentsWanted empty'], 'wantsDocuments is true'],
+      ['instalmentAmount', ['instalmentAmount missing'], 'proposesInstalments is true'],
+    ] as const
+  ).map(([field, variants, when]): Difference => ({
+    call: 'submitPreClaimReply',
+    variants: [...variants],
+    field,
+    server: 'refuses',
+    why: `Required only when ${when} (a rule across fields).`,
+  })),
 ];

@@ -1,6 +1,7 @@
 import { calls, callPath, type CallDef, type CallName } from '@lender/contract/api-calls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exampleFor } from '../quality/examples';
+import { multipart, SAMPLE } from '../documents';
 import { createStage1Payload } from '../stage1-payload';
 import { createTestApp, type TestApp } from '../test-app';
 import { intended, type Difference } from './differences';
@@ -96,6 +97,47 @@ async function probe(name: CallName, def: CallDef, variant: string, input: Input
   }
 }
 
+/**
+ * A multipart call (an upload): Ajv judges JSON, so here each request is one a browser could send, and
+ * what must hold is that every answer is one the document gives, and that refusals are 400s.
+ */
+async function probeUpload(name: CallName, def: CallDef) {
+  const path = callPath(def);
+  const cases: [variant: string, parts: Parameters<typeof multipart>[0], status: number][] = [
+    [
+      'as given',
+      [
+        { name: 'documentCategoryID', value: '1' },
+        { name: 'file', fileName: 'a.pdf', type: 'application/pdf', bytes: SAMPLE.pdf },
+      ],
+      200,
+    ],
+    ['no file', [{ name: 'documentCategoryID', value: '1' }], 400],
+    ['unknown category', [{ name: 'documentCategoryID', value: '999' }], 400],
+    [
+      'a file that is not a PDF, PNG or JPEG',
+      [
+        { name: 'documentCategoryID', value: '2' },
+        { name: 'file', fileName: 'a.pdf', type: 'application/pdf', bytes: SAMPLE.text },
+      ],
+      400,
+    ],
+  ];
+  for (const [variant, parts, status] of cases) {
+    const form = multipart(parts);
+    const res = await t.app.inject({
+      method: def.method,
+      url: path,
+      headers: { authorization: `Bearer ${token}`, 'content-type': form.contentType },
+      payload: form.payload,
+    });
+    requests++;
+    expect(res.statusCode, `${name} / ${variant}: ${res.body}`).toBe(status);
+    const wrong = v.checkResponse(def.method, path, res.statusCode, res.json());
+    expect(wrong, `${name} / ${variant}`).toBeNull();
+  }
+}
+
 const listed = (d: { call: CallName; variant: string; server: string }, list: Difference[]) =>
   list.some((l) => l.call === d.call && l.server === d.server && l.variants.includes(d.variant));
 
@@ -116,6 +158,7 @@ describe('the OpenAPI document and the server agree on every call', () => {
     const def: CallDef = calls[name];
     it(`${def.method} ${callPath(def)}`, async () => {
       if (def.input === 'none') return probe(name, def, 'as given', {});
+      if (def.input === 'multipart') return probeUpload(name, def);
       const first = exampleFor(name);
       expect(first, `${name} needs a valid example in examples.ts`).toBeDefined();
       const start = def.input === 'body' ? first!.body : first!.query;

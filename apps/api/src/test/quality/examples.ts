@@ -154,11 +154,29 @@ const builders: Partial<Record<CallName, () => Example>> = {
   }),
   downloadSob: () => ({ query: { token: 'abc' } }),
   downloadSettlement: () => ({ query: { token: 'abc' } }),
-  uploadDocument: () => ({
-    body: { documentCategoryID: 1, fileName: 'payslip.pdf', contentBase64: 'JVBERi0=' },
-  }),
+  // A multipart call: `body` holds its text fields as the server reads them; the file goes beside them.
+  uploadDocument: () => ({ body: { documentCategoryID: 1 } }),
   deleteDocument: () => ({ query: { documentSourceID: '1' } }),
   getDownloadLink: () => ({ query: { documentSourceID: '1' } }),
+  downloadDocument: () => ({ query: { documentGuid: guid() } }),
+  submitPreClaimReply: () => ({
+    body: {
+      owes: 'part',
+      partAmount: 150.5,
+      disputeReason: 'I paid the first instalment by bank transfer.',
+      wantsDocuments: true,
+      documentsWanted: 'A statement of my account.',
+      proposesInstalments: true,
+      instalmentAmount: 20,
+      seekingAdvice: false,
+      adviserName: null,
+      financialStatement: {
+        dependants: 0,
+        income: { wages: 1200, partnerWages: 0, benefits: 0, pension: 0, otherIncome: 0 },
+        outgoings: Object.fromEntries(Object.keys(EXPENSE_LIMITS).map((k) => [k, 50])),
+      },
+    },
+  }),
   addressFind: () => ({ query: { postCode: 'SW1A 2AA' } }),
   addressRetrieve: () => ({ query: { id: 'GB|RM|A|1' } }),
 };

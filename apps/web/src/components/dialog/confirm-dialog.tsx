@@ -5,8 +5,8 @@ import './confirm-dialog.css';
 type Props = {
   /** The question the dialog asks, which also names it. */
   title: string;
-  /** The text of the button that opens it. */
-  openLabel: string;
+  /** The text of the button that opens it (with hidden words where several such buttons share a page). */
+  openLabel: ReactNode;
   openClassName?: string;
   /** The button that does it, and what it says while it does. */
   confirmLabel: string;

@@ -69,8 +69,12 @@ describe('Contact details', () => {
       ['Mobile', '07123456789'],
       ['Password', 'Hidden for your security'],
       ['Address', 'Flat 3, 12 Park Row, Leeds, West Yorkshire, LS1 4AP'],
+      ['Documents', 'Your agreements, statements, letters and uploads'],
     ]);
     expect(document.title).toBe('Contact Details | Kestrel Loans');
+    expect(screen.getByRole('link', { name: 'View or upload documents' }).getAttribute('href')).toBe(
+      '/account/documents',
+    );
   });
 
   it('links to the four change screens', async () => {

@@ -49,6 +49,9 @@ export function Component() {
         <Row term="Address" change={{ to: '/account/change-address', label: 'Change Address' }}>
           {contact.address.addressStr}
         </Row>
+        <Row term="Documents" change={{ to: '/account/documents', label: 'View or upload documents' }}>
+          Your agreements, statements, letters and uploads
+        </Row>
       </dl>
       <MarketingPreferencesForm preferences={contact.contactPreferences} />
     </AccountPage>

@@ -1,0 +1,26 @@
+import { DocumentsList } from '../../components/documents/documents-list';
+import { UploadDocumentForm } from '../../components/documents/upload-document-form';
+import { useDocuments } from '../../lib/api/get-documents';
+import { AccountPage } from './account-page';
+import { BackLink } from './success-panel';
+
+/**
+ * The customer's documents (issue 28): the signed agreement of each loan, the summary of borrowing,
+ * our letters and their replies, and what they uploaded, each downloadable; and a form to upload more.
+ */
+export function Component() {
+  const documents = useDocuments();
+  return (
+    <AccountPage subheading="Your documents">
+      <p>Your loan agreements, statements and letters, and the documents you have sent us.</p>
+      {documents.data ? (
+        <DocumentsList documents={documents.data.documents} empty="You have no documents yet." />
+      ) : (
+        <p aria-busy="true">Loading your documents…</p>
+      )}
+      <h3 className="account__subheading">Send us a document</h3>
+      <UploadDocumentForm uploadsLeft={documents.data?.uploadsLeft ?? 1} />
+      <BackLink />
+    </AccountPage>
+  );
+}
