@@ -13,6 +13,7 @@ import { DateChoice } from '../../components/form/date-choice';
 import { DigitsInput } from '../../components/form/digits-input';
 import { ErrorBanner, type ErrorBannerState } from '../../components/form/error-banner';
 import { ErrorSummary } from '../../components/form/error-summary';
+import { EmploymentFields } from '../../components/form/employment-fields';
 import { ExpenseSliders, expensesField } from '../../components/form/expense-sliders';
 import { Field } from '../../components/form/field';
 import { OptionsSelect, toOptions } from '../../components/form/options-select';
@@ -23,7 +24,6 @@ import { useDictionaries } from '../../lib/api/get-dictionaries';
 import {
   applyDefaults,
   applyFieldFor,
-  needsEmploymentLength,
   needsPreviousAddress,
   toApplyPayload,
   type ApplyParsed,
@@ -102,18 +102,16 @@ export function ApplyForm({ prefill, send, onError, failure }: Props) {
   // whose value is set before its options exist can read as its first option (as happy-dom does).
   useEffect(() => reset(defaults), [reset, defaults]);
   const lists = dictionaries.data;
-  const [amount, duration, wageFrequencyID, repaymentDate, livedInAddressID, employmentTypeID] = watch([
+  const [amount, duration, wageFrequencyID, repaymentDate, livedInAddressID] = watch([
     'amount',
     'duration',
     'wageFrequencyID',
     'repaymentDate',
     'livedInAddressID',
-    'employmentDetail.employmentTypeID',
   ]);
   const bankChoice = watch('bankChoice');
   const cardChoice = watch('cardChoice');
   const showPrevious = needsPreviousAddress(livedInAddressID);
-  const showLength = needsEmploymentLength(employmentTypeID);
 
   // A wage frequency with a preset date fills the date in and locks it (spec section 9).
   const fixedDate = lists?.wageFrequencies?.find((f) => f.id === Number(wageFrequencyID))?.enableDate ?? null;
@@ -124,9 +122,6 @@ export function ApplyForm({ prefill, send, onError, failure }: Props) {
   useEffect(() => {
     if (!showPrevious) clearErrors('previousAddress');
   }, [showPrevious, clearErrors]);
-  useEffect(() => {
-    if (!showLength) clearErrors('employmentDetail.employmentLength');
-  }, [showLength, clearErrors]);
 
   const chooseBank = (choice: Choice) => {
     setValue('bankChoice', choice);
@@ -217,46 +212,7 @@ export function ApplyForm({ prefill, send, onError, failure }: Props) {
       </Section>
 
       <Section title="Your employment">
-        <Field label="Employment status" error={errorOf('employmentDetail.employmentTypeID')}>
-          {(a11y) => (
-            <OptionsSelect
-              {...a11y}
-              placeholder="Choose"
-              options={toOptions(lists?.employmentStatus)}
-              {...register('employmentDetail.employmentTypeID')}
-            />
-          )}
-        </Field>
-        {showLength ? (
-          <Field
-            label="Employment length (months)"
-            hint="How long you have been in this work, in whole months."
-            error={errorOf('employmentDetail.employmentLength')}
-          >
-            {(a11y) => <DigitsInput {...a11y} {...register('employmentDetail.employmentLength')} />}
-          </Field>
-        ) : null}
-        <Field label="Employment industry" error={errorOf('employmentDetail.employmentIndustryID')}>
-          {(a11y) => (
-            <OptionsSelect
-              {...a11y}
-              placeholder="Choose"
-              options={toOptions(lists?.employmentIndustry)}
-              {...register('employmentDetail.employmentIndustryID')}
-            />
-          )}
-        </Field>
-        <Field label="Employer name" error={errorOf('employmentDetail.employmentName')}>
-          {(a11y) => (
-            <input
-              {...a11y}
-              className="input"
-              autoComplete="organization"
-              maxLength={100}
-              {...register('employmentDetail.employmentName')}
-            />
-          )}
-        </Field>
+        <EmploymentFields form={form} lists={lists} errorOf={errorOf} />
       </Section>
 
       <Section title="Your home">

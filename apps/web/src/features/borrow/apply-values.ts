@@ -1,6 +1,6 @@
+import { needsEmploymentLength } from '../../components/form/employment-fields';
 import {
   DEFAULT_COUNTRY,
-  MAX_EMPLOYMENT_STATUS,
   MIN_LIVED_IN_ADDRESS,
   REPEAT_LOAN_DEFAULT_AMOUNT,
   REPEAT_LOAN_DEFAULT_INSTALMENTS,
@@ -115,8 +115,6 @@ export function applyDefaults(p: RepeatLoanPrefill): ApplyValues {
 /** Spec section 5: the previous address only this soon after moving in; the length only while in work. */
 export const needsPreviousAddress = (livedInAddressID: string) =>
   livedInAddressID !== '' && Number(livedInAddressID) <= MIN_LIVED_IN_ADDRESS;
-export const needsEmploymentLength = (employmentTypeID: string) =>
-  employmentTypeID !== '' && Number(employmentTypeID) < MAX_EMPLOYMENT_STATUS;
 
 // Dictionary ids start at 1: the empty first choice is no id, and the schema gives its message.
 const idOf = (v: string) => (Number(v) || undefined) as number;

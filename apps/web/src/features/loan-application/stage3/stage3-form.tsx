@@ -1,17 +1,16 @@
 import { useEffect } from 'react';
 import { AddressFields } from '../../../components/address/address-fields';
 import { ErrorBanner, type ErrorBannerState } from '../../../components/form/error-banner';
-import { DigitsInput } from '../../../components/form/digits-input';
 import { ErrorSummary } from '../../../components/form/error-summary';
 import { CheckboxField, Field } from '../../../components/form/field';
 import { OptionsSelect, toOptions } from '../../../components/form/options-select';
 import { SubmitButton } from '../../../components/form/submit-button';
 import { useContractForm } from '../../../components/form/use-contract-form';
 import { useDictionaries } from '../../../lib/api/get-dictionaries';
+import { EmploymentFields } from '../../../components/form/employment-fields';
 import { ExpenseSliders } from '../../../components/form/expense-sliders';
 import {
   EXPENSES_FIELD,
-  needsEmploymentLength,
   needsPreviousAddress,
   stage3Defaults,
   stage3FieldFor,
@@ -52,15 +51,11 @@ export function Stage3Form({ send, onError, failure }: Props) {
   const lists = dictionaries.data;
 
   const showPrevious = needsPreviousAddress(watch('liveInAddressID'));
-  const showLength = needsEmploymentLength(watch('employmentDetail.employmentTypeID'));
 
   // A block that is no longer asked for takes its messages with it (the summary would link to nothing).
   useEffect(() => {
     if (!showPrevious) clearErrors('previousAddress');
   }, [showPrevious, clearErrors]);
-  useEffect(() => {
-    if (!showLength) clearErrors('employmentDetail.employmentLength');
-  }, [showLength, clearErrors]);
 
   return (
     <form {...formProps} className="form">
@@ -102,46 +97,7 @@ export function Stage3Form({ send, onError, failure }: Props) {
       ) : null}
 
       <h2>Employment details</h2>
-      <Field label="Employment status" error={errorOf('employmentDetail.employmentTypeID')}>
-        {(a11y) => (
-          <OptionsSelect
-            {...a11y}
-            placeholder="Choose"
-            options={toOptions(lists?.employmentStatus)}
-            {...register('employmentDetail.employmentTypeID')}
-          />
-        )}
-      </Field>
-      {showLength ? (
-        <Field
-          label="Employment length (months)"
-          hint="How long you have been in this work, in whole months."
-          error={errorOf('employmentDetail.employmentLength')}
-        >
-          {(a11y) => <DigitsInput {...a11y} {...register('employmentDetail.employmentLength')} />}
-        </Field>
-      ) : null}
-      <Field label="Employment industry" error={errorOf('employmentDetail.employmentIndustryID')}>
-        {(a11y) => (
-          <OptionsSelect
-            {...a11y}
-            placeholder="Choose"
-            options={toOptions(lists?.employmentIndustry)}
-            {...register('employmentDetail.employmentIndustryID')}
-          />
-        )}
-      </Field>
-      <Field label="Employer name" error={errorOf('employmentDetail.employmentName')}>
-        {(a11y) => (
-          <input
-            {...a11y}
-            className="input"
-            autoComplete="organization"
-            maxLength={100}
-            {...register('employmentDetail.employmentName')}
-          />
-        )}
-      </Field>
+      <EmploymentFields form={form} lists={lists} errorOf={errorOf} />
 
       <h2>Monthly Expenses</h2>
       <ExpenseSliders form={form} group="finData" error={errorOf(EXPENSES_FIELD)} />

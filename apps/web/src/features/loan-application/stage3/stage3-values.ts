@@ -1,5 +1,6 @@
 import type { stage3Schema } from '@lender/contract/calls/register';
-import { MAX_EMPLOYMENT_STATUS, MIN_LIVED_IN_ADDRESS, type ExpenseKey } from '@lender/contract/constants';
+import { needsEmploymentLength } from '../../../components/form/employment-fields';
+import { MIN_LIVED_IN_ADDRESS, type ExpenseKey } from '@lender/contract/constants';
 import type { UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import { emptyAddress, type AddressValues } from '../../../components/address/address-fields';
@@ -51,10 +52,6 @@ export type Stage3FormApi = UseFormReturn<Stage3Values, unknown, Stage3Parsed>;
 /** Spec section 5: the previous address is asked for, and required, only this soon after moving in. */
 export const needsPreviousAddress = (liveInAddressID: string) =>
   liveInAddressID !== '' && Number(liveInAddressID) <= MIN_LIVED_IN_ADDRESS;
-
-/** Spec section 5: only the statuses below the threshold (in work) are asked how long. */
-export const needsEmploymentLength = (employmentTypeID: string) =>
-  employmentTypeID !== '' && Number(employmentTypeID) < MAX_EMPLOYMENT_STATUS;
 
 /** The 'at least 3 expenses' message is kept on the first slider (components/form/expense-sliders). */
 export const EXPENSES_FIELD = expensesField('finData');
