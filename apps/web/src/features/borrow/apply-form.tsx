@@ -14,6 +14,7 @@ import { DigitsInput } from '../../components/form/digits-input';
 import { ErrorBanner, type ErrorBannerState } from '../../components/form/error-banner';
 import { ErrorSummary } from '../../components/form/error-summary';
 import { EmploymentFields } from '../../components/form/employment-fields';
+import { HomeFields } from '../../components/form/home-fields';
 import { ExpenseSliders, expensesField } from '../../components/form/expense-sliders';
 import { Field } from '../../components/form/field';
 import { OptionsSelect, toOptions } from '../../components/form/options-select';
@@ -24,7 +25,6 @@ import { useDictionaries } from '../../lib/api/get-dictionaries';
 import {
   applyDefaults,
   applyFieldFor,
-  needsPreviousAddress,
   toApplyPayload,
   type ApplyParsed,
   type ApplyValues,
@@ -102,16 +102,14 @@ export function ApplyForm({ prefill, send, onError, failure }: Props) {
   // whose value is set before its options exist can read as its first option (as happy-dom does).
   useEffect(() => reset(defaults), [reset, defaults]);
   const lists = dictionaries.data;
-  const [amount, duration, wageFrequencyID, repaymentDate, livedInAddressID] = watch([
+  const [amount, duration, wageFrequencyID, repaymentDate] = watch([
     'amount',
     'duration',
     'wageFrequencyID',
     'repaymentDate',
-    'livedInAddressID',
   ]);
   const bankChoice = watch('bankChoice');
   const cardChoice = watch('cardChoice');
-  const showPrevious = needsPreviousAddress(livedInAddressID);
 
   // A wage frequency with a preset date fills the date in and locks it (spec section 9).
   const fixedDate = lists?.wageFrequencies?.find((f) => f.id === Number(wageFrequencyID))?.enableDate ?? null;
@@ -119,9 +117,6 @@ export function ApplyForm({ prefill, send, onError, failure }: Props) {
     if (fixedDate && repaymentDate !== fixedDate) setValue('repaymentDate', fixedDate);
   }, [fixedDate, repaymentDate, setValue]);
   // A block that is no longer asked for takes its messages with it.
-  useEffect(() => {
-    if (!showPrevious) clearErrors('previousAddress');
-  }, [showPrevious, clearErrors]);
 
   const chooseBank = (choice: Choice) => {
     setValue('bankChoice', choice);
@@ -217,37 +212,7 @@ export function ApplyForm({ prefill, send, onError, failure }: Props) {
 
       <Section title="Your home">
         <AddressFields form={form} prefix="currentAddress" addressLabel="Current address" />
-        <Field label="Home status" error={errorOf('residentalStatusID')}>
-          {(a11y) => (
-            <OptionsSelect
-              {...a11y}
-              placeholder="Choose"
-              options={toOptions(lists?.residentalStatus)}
-              {...register('residentalStatusID')}
-            />
-          )}
-        </Field>
-        <Field label="How long have you lived there?" error={errorOf('livedInAddressID')}>
-          {(a11y) => (
-            <OptionsSelect
-              {...a11y}
-              placeholder="Choose"
-              options={toOptions(lists?.livedInAddress)}
-              {...register('livedInAddressID')}
-            />
-          )}
-        </Field>
-        {showPrevious ? (
-          <section className="previous-address" aria-labelledby="apply-previous-heading">
-            <h3 id="apply-previous-heading">Your previous address</h3>
-            <AddressFields
-              form={form}
-              prefix="previousAddress"
-              addressLabel="Previous address"
-              autofill="off"
-            />
-          </section>
-        ) : null}
+        <HomeFields form={form} lists={lists} errorOf={errorOf} livedField="livedInAddressID" />
         <Field label="Marital status" error={errorOf('maritalStatusID')}>
           {(a11y) => (
             <OptionsSelect

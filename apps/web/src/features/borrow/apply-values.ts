@@ -1,7 +1,7 @@
+import { needsPreviousAddress } from '../../components/form/home-fields';
 import { needsEmploymentLength } from '../../components/form/employment-fields';
 import {
   DEFAULT_COUNTRY,
-  MIN_LIVED_IN_ADDRESS,
   REPEAT_LOAN_DEFAULT_AMOUNT,
   REPEAT_LOAN_DEFAULT_INSTALMENTS,
   type ExpenseKey,
@@ -111,10 +111,6 @@ export function applyDefaults(p: RepeatLoanPrefill): ApplyValues {
     birthDate: p.person.birthDate,
   };
 }
-
-/** Spec section 5: the previous address only this soon after moving in; the length only while in work. */
-export const needsPreviousAddress = (livedInAddressID: string) =>
-  livedInAddressID !== '' && Number(livedInAddressID) <= MIN_LIVED_IN_ADDRESS;
 
 // Dictionary ids start at 1: the empty first choice is no id, and the schema gives its message.
 const idOf = (v: string) => (Number(v) || undefined) as number;

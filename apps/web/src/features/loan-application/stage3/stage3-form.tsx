@@ -1,5 +1,3 @@
-import { useEffect } from 'react';
-import { AddressFields } from '../../../components/address/address-fields';
 import { ErrorBanner, type ErrorBannerState } from '../../../components/form/error-banner';
 import { ErrorSummary } from '../../../components/form/error-summary';
 import { CheckboxField, Field } from '../../../components/form/field';
@@ -8,10 +6,10 @@ import { SubmitButton } from '../../../components/form/submit-button';
 import { useContractForm } from '../../../components/form/use-contract-form';
 import { useDictionaries } from '../../../lib/api/get-dictionaries';
 import { EmploymentFields } from '../../../components/form/employment-fields';
+import { HomeFields } from '../../../components/form/home-fields';
 import { ExpenseSliders } from '../../../components/form/expense-sliders';
 import {
   EXPENSES_FIELD,
-  needsPreviousAddress,
   stage3Defaults,
   stage3FieldFor,
   toStage3Payload,
@@ -47,15 +45,8 @@ export function Stage3Form({ send, onError, failure }: Props) {
     onSubmit: send,
     onError,
   });
-  const { register, watch, clearErrors } = form;
+  const { register } = form;
   const lists = dictionaries.data;
-
-  const showPrevious = needsPreviousAddress(watch('liveInAddressID'));
-
-  // A block that is no longer asked for takes its messages with it (the summary would link to nothing).
-  useEffect(() => {
-    if (!showPrevious) clearErrors('previousAddress');
-  }, [showPrevious, clearErrors]);
 
   return (
     <form {...formProps} className="form">
@@ -63,38 +54,7 @@ export function Stage3Form({ send, onError, failure }: Props) {
       <p>We ask about these so that we only lend what you can afford to repay.</p>
 
       <h2>Address details</h2>
-      <Field label="Home status" error={errorOf('residentalStatusID')}>
-        {(a11y) => (
-          <OptionsSelect
-            {...a11y}
-            placeholder="Choose"
-            options={toOptions(lists?.residentalStatus)}
-            {...register('residentalStatusID')}
-          />
-        )}
-      </Field>
-      <Field label="How long have you lived there?" error={errorOf('liveInAddressID')}>
-        {(a11y) => (
-          <OptionsSelect
-            {...a11y}
-            placeholder="Choose"
-            options={toOptions(lists?.livedInAddress)}
-            {...register('liveInAddressID')}
-          />
-        )}
-      </Field>
-      {showPrevious ? (
-        <section className="previous-address" aria-labelledby="previous-address-heading">
-          <h3 id="previous-address-heading">Your previous address</h3>
-          <p className="field__hint">We also need the address you lived at before this one.</p>
-          <AddressFields
-            form={form}
-            prefix="previousAddress"
-            addressLabel="Previous address"
-            autofill="off"
-          />
-        </section>
-      ) : null}
+      <HomeFields form={form} lists={lists} errorOf={errorOf} livedField="liveInAddressID" />
 
       <h2>Employment details</h2>
       <EmploymentFields form={form} lists={lists} errorOf={errorOf} />

@@ -1,6 +1,7 @@
 import type { stage3Schema } from '@lender/contract/calls/register';
+import { needsPreviousAddress } from '../../../components/form/home-fields';
 import { needsEmploymentLength } from '../../../components/form/employment-fields';
-import { MIN_LIVED_IN_ADDRESS, type ExpenseKey } from '@lender/contract/constants';
+import { type ExpenseKey } from '@lender/contract/constants';
 import type { UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import { emptyAddress, type AddressValues } from '../../../components/address/address-fields';
@@ -48,10 +49,6 @@ export type Stage3Payload = z.input<typeof stage3Schema>;
 /** The payload as the contract schema parsed it: what is sent. */
 export type Stage3Parsed = z.output<typeof stage3Schema>;
 export type Stage3FormApi = UseFormReturn<Stage3Values, unknown, Stage3Parsed>;
-
-/** Spec section 5: the previous address is asked for, and required, only this soon after moving in. */
-export const needsPreviousAddress = (liveInAddressID: string) =>
-  liveInAddressID !== '' && Number(liveInAddressID) <= MIN_LIVED_IN_ADDRESS;
 
 /** The 'at least 3 expenses' message is kept on the first slider (components/form/expense-sliders). */
 export const EXPENSES_FIELD = expensesField('finData');
