@@ -1,8 +1,9 @@
-import { formatDisplayDate, isIsoDate, type IsoDate } from '@lender/contract/dates';
+import { isIsoDate, type IsoDate } from '@lender/contract/dates';
 import { formatPence, poundsToPence } from '@lender/contract/money';
 import { formatApr } from '@lender/contract/pricing/format';
 import { buildQuote, repaymentDateProblem, repayOverText } from '@lender/contract/pricing/quote';
 import { useId } from 'react';
+import { RepaymentScheduleTable } from '../../components/repayment-schedule-table';
 
 type Props = {
   amount: number;
@@ -75,23 +76,10 @@ export function LiveQuote(props: Props) {
               <dd>{formatPence(quote.totalRepayablePence)}</dd>
             </div>
           </dl>
-          <table className="repeat-quote__schedule">
-            <caption>Repayment schedule</caption>
-            <thead>
-              <tr>
-                <th scope="col">Payment date</th>
-                <th scope="col">Amount</th>
-              </tr>
-            </thead>
-            <tbody>
-              {quote.schedule.map((line, i) => (
-                <tr key={`${i}-${line.date}`}>
-                  <th scope="row">{formatDisplayDate(line.date)}</th>
-                  <td>{formatPence(line.paymentPence)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <RepaymentScheduleTable
+            className="repeat-quote__schedule"
+            lines={quote.schedule.map((l) => ({ date: l.date, pence: l.paymentPence }))}
+          />
         </>
       ) : (
         <p className="repeat-quote__waiting">Choose a repayment date to see your repayments.</p>

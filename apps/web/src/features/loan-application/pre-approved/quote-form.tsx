@@ -1,6 +1,5 @@
 import type { Quote, QuoteRequest } from '@lender/contract/calls/register';
 import { LEAD_AND_REPEAT_INSTALMENTS, QUOTE_REPAYMENT_WINDOW } from '@lender/contract/constants';
-import { formatDisplayDate } from '@lender/contract/dates';
 import { formatPence, parseWholePounds, poundsToPence } from '@lender/contract/money';
 import { formatApr } from '@lender/contract/pricing/format';
 import { useEffect, useRef, useState } from 'react';
@@ -12,6 +11,7 @@ import { OptionsSelect, toOptions } from '../../../components/form/options-selec
 import { SubmitButton } from '../../../components/form/submit-button';
 import { useContractForm } from '../../../components/form/use-contract-form';
 import { Page } from '../../../components/page';
+import { RepaymentScheduleTable } from '../../../components/repayment-schedule-table';
 import { useDictionaries } from '../../../lib/api/get-dictionaries';
 import { useAcceptQuote, useCalculateQuote } from './get-quote';
 
@@ -141,29 +141,11 @@ export function QuoteForm({ initial }: { initial: Quote }) {
                 <dd>{money(quote.totalRepayment)}</dd>
               </div>
             </dl>
-            <table className="quote__schedule">
-              <caption>Repayment schedule</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Payment date</th>
-                  <th scope="col">Amount</th>
-                </tr>
-              </thead>
-              <tbody>
-                {schedule.lines.map((line, i) => (
-                  <tr key={`${i}-${line.date}`}>
-                    <th scope="row">{formatDisplayDate(line.date)}</th>
-                    <td>{formatPence(line.pence)}</td>
-                  </tr>
-                ))}
-              </tbody>
-              <tfoot>
-                <tr>
-                  <th scope="row">Total</th>
-                  <td>{formatPence(schedule.totalPence)}</td>
-                </tr>
-              </tfoot>
-            </table>
+            <RepaymentScheduleTable
+              className="quote__schedule"
+              lines={schedule.lines}
+              totalPence={schedule.totalPence}
+            />
             {changed ? <p className="quote__stale">These figures are for your previous choices.</p> : null}
           </section>
 
