@@ -20,14 +20,22 @@ describe('password hashing', () => {
   it('takes about as long without a stored hash as with one (no hint which e-mails have accounts)', async () => {
     const stored = await hashPassword('Sunny-Meadow-42');
     await verifyPassword(null, 'warm-up');
-    const time = async (s: string | null) => {
+    const once = async (s: string | null) => {
       const start = performance.now();
-      for (let i = 0; i < 3; i++) await verifyPassword(s, 'Wrong-guess-1');
+      await verifyPassword(s, 'Wrong-guess-1');
       return performance.now() - start;
     };
-    const real = await time(stored);
-    const none = await time(null);
-    expect(none).toBeGreaterThan(real * 0.5);
+    // Taken in turns and compared by their medians: another test file runs beside this one, and a burst
+    // of its work lands on one side only when each side is timed in a block of its own.
+    const real: number[] = [];
+    const missing: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      real.push(await once(stored));
+      missing.push(await once(null));
+    }
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
+    const none = median(missing);
+    expect(none).toBeGreaterThan(median(real) * 0.5);
   });
 });
 
