@@ -234,7 +234,7 @@ export const calls = {
     auth: 'public',
     skipDefaultErrorHandling: true,
     body: lead.submitLandedLeadSchema,
-    response: empty,
+    response: lead.submitLandedLeadResultSchema,
   }),
   leadLandedEvent: call({
     controller: 'LeadProvider',

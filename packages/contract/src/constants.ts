@@ -17,6 +17,16 @@ export const QUICK_AMOUNTS = [200, 300, 500] as const;
 export const MIN_AMOUNT = 1;
 export const MAX_AMOUNT = 1000;
 export const LEAD_SLIDER = { min: 150, max: 1000, step: 50 } as const;
+
+/**
+ * The lead page's loaded period (spec section 4): at or above the top of the range it starts at 4, below
+ * the range at 1; anything between is kept.
+ */
+export function clampLoadedPeriod(period: number): number {
+  if (period >= Math.max(...LEAD_AND_REPEAT_INSTALMENTS)) return 4;
+  if (period < Math.min(...LEAD_AND_REPEAT_INSTALMENTS)) return 1;
+  return period;
+}
 export const REPEAT_LOAN_AMOUNTS = [150, 200, 300, 400, 500, 600, 700, 800, 900, 1000] as const;
 export const REPEAT_LOAN_DEFAULT_AMOUNT = 150;
 

@@ -31,7 +31,10 @@ export const ErrorId = {
   cardCheckUnavailable: 213,
   emailAlreadyRegistered: 204,
   mobileAlreadyRegistered: 205,
+  /** Lead landing (issue 29): the link is unknown, expired (72 hours), submitted, or opened in another browser. */
   leadAlreadyUsed: 210,
+  /** A lead event sent before its session's 'loaded' (1): nothing stored (spec section 4). */
+  leadEventBeforeLoaded: 266,
   repeatLoanCardDeclined: 211,
   /** E-sign: the guid is unknown or its application is not waiting for a signature (docs/decisions/016). */
   esignClosed: 220,

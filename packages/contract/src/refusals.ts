@@ -195,6 +195,17 @@ export const Refusal = {
     'We have sent the most we can for today. Please try again later or call us.',
   ),
 
+  // Partner leads and the landing page (issue 29, docs/decisions/030).
+  leadLinkClosed: refusal(
+    ErrorId.leadAlreadyUsed,
+    'This offer link has expired or has already been used. Please contact us to continue your application.',
+  ),
+  leadEventBeforeLoaded: refusal(
+    ErrorId.leadEventBeforeLoaded,
+    'Please send the loaded event (1) of this session first.',
+  ),
+  partnerKeyRefused: refusal(ErrorId.unauthorized, 'Please send a valid partner key as a Bearer token.'),
+
   // Sign-in and the account.
   loginFailed: refusal(ErrorId.loginFailed, 'Login failed. Check your login details.'),
   tooManyLogins: refusal(

@@ -213,6 +213,7 @@ describe('createDb', () => {
         '013-loan-withdrawal-and-breathing-space',
         '014-repeat-loans',
         '015-documents-and-pre-claim',
+        '016-partner-leads',
       ]);
     } finally {
       await db.destroy();

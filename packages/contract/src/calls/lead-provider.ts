@@ -4,9 +4,10 @@ import { isWageFrequencyId } from '../pricing/repayment-dates';
 import { Msg } from '../rules/messages';
 import { quoteRequestSchema } from './register';
 import {
-  billingAddressSchema,
+  appStatusSchema,
   cardCheckShape,
   guidField,
+  leadBillingAddressSchema,
   quoteRepaymentDateField,
   WAGE_FREQUENCY_ID_RANGE,
 } from './shared';
@@ -51,8 +52,24 @@ export const leadQuoteSchema = z.object({
 export const submitLandedLeadSchema = quoteRequestSchema.extend({
   guid: guidField,
   ...cardCheckShape,
-  address: billingAddressSchema.nullable(),
+  address: leadBillingAddressSchema.nullable(),
 });
+
+/**
+ * SubmitLandedLead's answer (the spec shows only the envelope; docs/decisions/030). Where the visitor goes
+ * next follows the resume map: esignSent comes with a signing link of this browser's own (as
+ * Register/EsignLink gives) and no session; a lead without its stage 3 answers (cardAccepted) or its bank
+ * details (leadLanded) comes with an applicant session for those stages, as stage1 gives one.
+ */
+export const submitLandedLeadResultSchema = appStatusSchema.extend({
+  redirectUrl: z.string().nullable().meta({
+    description: "The provider's challenge page; the browser returns to the landing page with z2 and z3.",
+  }),
+  signingToken: z.string().nullable(),
+  token: z.string().nullable(),
+  refreshToken: z.string().nullable(),
+});
+export type SubmitLandedLeadResult = z.infer<typeof submitLandedLeadResultSchema>;
 
 export const leadEventSchema = z.object(
   {

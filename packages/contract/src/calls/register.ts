@@ -45,7 +45,7 @@ import {
 export const productIdField = z.literal([ProductId.shortTerm, ProductId.longTerm], { error: Msg.loanType });
 
 /** Number of monthly instalments, 1 to 6 on every call (stage1 narrows it by product). */
-const instalmentsField = z
+export const instalmentsField = z
   .number({ error: Msg.instalment })
   .int({ error: Msg.instalment })
   .min(Math.min(...LEAD_AND_REPEAT_INSTALMENTS), { error: Msg.instalment })
@@ -79,6 +79,41 @@ const birthDateField = isoDateField(Msg.dob)
 
 const trackingField = (max: number) => optionalText(Msg.tracking, max);
 
+/**
+ * The applicant as stage1 names them (spec section 3): the person, their home, income and pay. Shared by
+ * stage1 and a partner's lead (issue 29), so both are held to the same rules and messages.
+ */
+export const applicantFields = {
+  titleId: dictionaryIdField(Msg.title, 'titles'),
+  firstName: personName(Msg.firstName, 50),
+  lastName: personName(Msg.surname, 50),
+  dob: birthDateField,
+  email: emailField(Msg.email),
+  isResident: z.boolean({ error: Msg.resident }),
+  ...addressFields('home'),
+  mobile: mobileField,
+  monthlynetPay: netMonthlyIncomeField,
+  numDependents: z
+    .number({ error: Msg.dependants })
+    .int({ error: Msg.dependants })
+    .min(DEPENDANTS.min, { error: Msg.dependants })
+    .max(DEPENDANTS.max, { error: Msg.dependants })
+    .default(DEPENDANTS.default),
+  // Only a wage frequency the pricing knows: the first screen prices the loan, and an unknown id made
+  // it throw (a 500 on this public call).
+  frequencyCategory: wageFrequencyIdField(Msg.wageFrequency),
+  nextPayDate: isoDateField(Msg.nextPayDate)
+    // A value that is not a date already has its message.
+    .refine((d) => !isIsoDate(d) || isInRepaymentWindow(d, STAGE1_REPAYMENT_WINDOW), {
+      error: Msg.repaymentWindow,
+    })
+    .meta({
+      description:
+        `A weekday ${STAGE1_REPAYMENT_WINDOW.minDays} to ${STAGE1_REPAYMENT_WINDOW.maxDays} days ` +
+        'after today in the Europe/London calendar.',
+    }),
+};
+
 /** Stage1 application payload (spec section 3), validated with the messages of section 5. */
 export const stage1Schema = z
   .object(
@@ -91,34 +126,7 @@ export const stage1Schema = z
       tierName: trackingField(50),
       source: trackingField(100),
       campaign: trackingField(100),
-      titleId: dictionaryIdField(Msg.title, 'titles'),
-      firstName: personName(Msg.firstName, 50),
-      lastName: personName(Msg.surname, 50),
-      dob: birthDateField,
-      email: emailField(Msg.email),
-      isResident: z.boolean({ error: Msg.resident }),
-      ...addressFields('home'),
-      mobile: mobileField,
-      monthlynetPay: netMonthlyIncomeField,
-      numDependents: z
-        .number({ error: Msg.dependants })
-        .int({ error: Msg.dependants })
-        .min(DEPENDANTS.min, { error: Msg.dependants })
-        .max(DEPENDANTS.max, { error: Msg.dependants })
-        .default(DEPENDANTS.default),
-      // Only a wage frequency the pricing knows: the first screen prices the loan, and an unknown id made
-      // it throw (a 500 on this public call).
-      frequencyCategory: wageFrequencyIdField(Msg.wageFrequency),
-      nextPayDate: isoDateField(Msg.nextPayDate)
-        // A value that is not a date already has its message.
-        .refine((d) => !isIsoDate(d) || isInRepaymentWindow(d, STAGE1_REPAYMENT_WINDOW), {
-          error: Msg.repaymentWindow,
-        })
-        .meta({
-          description:
-            `A weekday ${STAGE1_REPAYMENT_WINDOW.minDays} to ${STAGE1_REPAYMENT_WINDOW.maxDays} days ` +
-            'after today in the Europe/London calendar.',
-        }),
+      ...applicantFields,
       newsFromUs: z.boolean({ error: Msg.newsFromUs }).default(false),
       confirmation: requiredTrue(),
     },

@@ -53,15 +53,19 @@ export const appStatusSchema = z.object({
 });
 
 /** Billing address of a card: `isHomeAddress` false means the fields below were given. */
-export const billingAddressSchema = z
-  .object(
-    {
-      ...addressFields('billing'),
-      isHomeAddress: z.boolean({ error: Msg.homeAddressChoice }).default(false),
-    },
-    { error: addressMissing('billing') },
-  )
-  .superRefine((a, ctx) => checkAddress(a, ctx, 'billing'), alwaysCheck);
+const cardAddressSchema = (variant: 'billing' | 'lead') =>
+  z
+    .object(
+      {
+        ...addressFields(variant),
+        isHomeAddress: z.boolean({ error: Msg.homeAddressChoice }).default(false),
+      },
+      { error: addressMissing(variant) },
+    )
+    .superRefine((a, ctx) => checkAddress(a, ctx, variant), alwaysCheck);
+export const billingAddressSchema = cardAddressSchema('billing');
+/** The lead page's card address: every manual field required, county too (spec section 5). */
+export const leadBillingAddressSchema = cardAddressSchema('lead');
 
 /** The provider's answer the page hands on, where the server confirms it (stage 2, a new card). */
 export const providerReference = z

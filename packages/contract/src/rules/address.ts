@@ -17,7 +17,8 @@ export function normalisePostCode(value: string): string {
 
 /**
  * Which address rules apply: `home` (application, change address, repeat loan), `billing` (card
- * address that differs from home), `lead` (the lead page, where every manual field is required).
+ * address that differs from home), `lead` (the lead page's billing address, where every manual field is
+ * required).
  */
 export type AddressVariant = 'home' | 'billing' | 'lead';
 
@@ -31,14 +32,15 @@ const oneOfNumber = {
 
 /** What a missing address, or its missing one-line label, is told. */
 export const addressMissing = (variant: AddressVariant) =>
-  variant === 'billing' ? Msg.billingAddress : Msg.currentAddress;
+  variant === 'home' ? Msg.currentAddress : Msg.billingAddress;
 
 /**
  * The address fields as the spec names them (spec section 3 'Address'). Rules between fields are in
  * `checkAddress`; the descriptions carry them into the OpenAPI document.
  */
 export const addressFields = (variant: AddressVariant) => {
-  const postCodeMissing = variant === 'billing' ? Msg.billingPostCode : Msg.postCode;
+  // The lead page's address is the card's, a billing address with every manual field required.
+  const postCodeMissing = variant === 'home' ? Msg.postCode : Msg.billingPostCode;
   const county = optionalText(Msg.county, FIELD_LENGTH.county);
   return {
     autoAddress: z

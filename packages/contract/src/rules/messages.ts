@@ -116,6 +116,8 @@ export const Msg = {
   statementAmount: 'Please enter an amount of £0 or more, in pounds and pence.',
   statementDependants: 'Please enter the number of people who depend on you.',
   leadEvent: 'Please send a valid lead event.',
+  leadAmount: 'Please send an amount from 150 to 1000 pounds, in steps of 50.',
+  partnerLeadId: 'Please send your reference for the lead: 1 to 100 letters, digits, dots, dashes, underscores or colons.',
   errorReport: 'Please send a valid error report.',
   request: 'Please send the details as a JSON object.',
 } as const;
