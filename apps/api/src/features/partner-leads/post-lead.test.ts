@@ -3,7 +3,12 @@ import { addDays, londonToday } from '@lender/contract/dates';
 import { ErrorId, Refusal } from '@lender/contract/envelope';
 import { Msg } from '@lender/contract/rules/messages';
 import { AppStatus } from '@lender/contract/status';
+import pino, { type LoggerOptions } from 'pino';
+import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config';
+import { loggerOptions } from '../../plugins/logging';
+import { documentValidator, fetchDocument } from '../../test/contract/openapi-document';
 import { createStage3Payload, createStage4Payload } from '../../test/application-journey';
 import { createApplicant, createCustomer } from '../../test/factories';
 import { createLeadPayload, createPartner, postLead } from '../../test/partner-leads';
@@ -211,10 +216,12 @@ describe('POST /api/partner/v1/leads: accepted', () => {
       .select('reason')
       .where('application_id', '=', application.id)
       .executeTakeFirstOrThrow();
-    expect(decision.reason).toMatch(/^lead: first screen passed; affordability: net £2,200\.00 - expenses £900\.00/);
+    expect(decision.reason).toMatch(
+      /^lead: first screen passed; affordability: net £2,200\.00 - expenses £900\.00/,
+    );
   });
 
-  it("prices at the provider rate for a partner of a configured tier, and the standard rate otherwise", async () => {
+  it('prices at the provider rate for a partner of a configured tier, and the standard rate otherwise', async () => {
     const gold = await createPartner(t.ctx, { tierName: 'gold' });
     const silver = await createPartner(t.ctx, { tierName: 'silver' });
     const rateOf = async (p: typeof gold) => {
@@ -239,7 +246,12 @@ describe('POST /api/partner/v1/leads: declined', () => {
     const body = await declinedOf(lead);
     expect(body).toEqual({
       error: { errorID: 0, errorMessage: '' },
-      object: { decision: 'declined', appGuid: null, redirectUrl: null, reason: LeadDeclineReason.notEligible },
+      object: {
+        decision: 'declined',
+        appGuid: null,
+        redirectUrl: null,
+        reason: LeadDeclineReason.notEligible,
+      },
     });
     const row = await leadRow(partner.id, lead.partnerLeadId);
     expect(row.decision).toBe('declined');
@@ -264,7 +276,11 @@ describe('POST /api/partner/v1/leads: declined', () => {
     expect((await declinedOf(stretched)).object.reason).toBe(LeadDeclineReason.notEligible);
     const reasons = await t.ctx.db
       .selectFrom('partner_leads')
-      .innerJoin('application_decisions', 'application_decisions.application_id', 'partner_leads.application_id')
+      .innerJoin(
+        'application_decisions',
+        'application_decisions.application_id',
+        'partner_leads.application_id',
+      )
       .select(['partner_leads.partner_lead_id', 'application_decisions.reason'])
       .where('partner_leads.partner_lead_id', 'in', [poor.partnerLeadId, stretched.partnerLeadId])
       .execute();
@@ -277,7 +293,10 @@ describe('POST /api/partner/v1/leads: declined', () => {
     const byEmail = await createCustomer(t.ctx.db);
     const byMobile = await createCustomer(t.ctx.db);
     const before = await counts();
-    const leads = [createLeadPayload({ email: byEmail.email }), createLeadPayload({ mobile: byMobile.mobile })];
+    const leads = [
+      createLeadPayload({ email: byEmail.email }),
+      createLeadPayload({ mobile: byMobile.mobile }),
+    ];
     for (const lead of leads) {
       const body = await declinedOf(lead);
       expect(body.object).toEqual({
@@ -337,8 +356,12 @@ describe('POST /api/partner/v1/leads: idempotent per partner reference', () => {
   it("keeps each partner's references apart", async () => {
     const other = await createPartner(t.ctx);
     const id = 'shared-ref-1';
-    const mine = (await postLead(t.app, partner.authorization, createLeadPayload({ partnerLeadId: id }))).json();
-    const theirs = (await postLead(t.app, other.authorization, createLeadPayload({ partnerLeadId: id }))).json();
+    const mine = (
+      await postLead(t.app, partner.authorization, createLeadPayload({ partnerLeadId: id }))
+    ).json();
+    const theirs = (
+      await postLead(t.app, other.authorization, createLeadPayload({ partnerLeadId: id }))
+    ).json();
     expect(mine.object.decision).toBe('accepted');
     expect(theirs.object.decision).toBe('accepted');
     expect(theirs.object.appGuid).not.toBe(mine.object.appGuid);
@@ -367,7 +390,9 @@ describe('POST /api/partner/v1/leads: rate limit per key', () => {
         leadsBefore.length,
       );
       // Another key has its own minute.
-      expect((await postLead(limited.app, neighbour.authorization, createLeadPayload())).statusCode).toBe(200);
+      expect((await postLead(limited.app, neighbour.authorization, createLeadPayload())).statusCode).toBe(
+        200,
+      );
     } finally {
       await limited.close();
     }
@@ -375,5 +400,120 @@ describe('POST /api/partner/v1/leads: rate limit per key', () => {
 
   it('allows 120 a minute by default', () => {
     expect(t.ctx.config.PARTNER_LEADS_PER_MINUTE).toBe(120);
+  });
+});
+
+describe('the partner lead API in the OpenAPI document', () => {
+  it("is under its own tag, behind the partnerKey bearer scheme, with the lead's field names and every answer", async () => {
+    const doc = await fetchDocument(t.app);
+    expect(doc.components?.securitySchemes?.partnerKey).toMatchObject({ type: 'http', scheme: 'bearer' });
+    const v = documentValidator(doc);
+    const op = v.operationOf('POST', '/api/partner/v1/leads');
+    expect(op).toMatchObject({
+      operationId: 'PartnerLeads_Create',
+      tags: ['Partner leads'],
+      summary: 'Send a lead',
+      security: [{ partnerKey: [] }],
+    });
+    const body = op.requestBody!.content['application/json']!.schema as {
+      properties: Record<string, unknown>;
+      required: string[];
+    };
+    for (const name of [
+      'partnerLeadId',
+      'amount',
+      'instalments',
+      'titleId',
+      'firstName',
+      'lastName',
+      'dob',
+      'email',
+      'isResident',
+      'postCode',
+      'mobile',
+      'monthlynetPay',
+      'numDependents',
+      'frequencyCategory',
+      'nextPayDate',
+      'stage3',
+      'bankDetails',
+    ]) {
+      expect(body.properties, name).toHaveProperty(name);
+    }
+    expect(body.required).toEqual(
+      expect.arrayContaining(['partnerLeadId', 'amount', 'instalments', 'email']),
+    );
+    expect(body.required).not.toContain('stage3');
+    expect(body.required).not.toContain('bankDetails');
+    expect(Object.keys(op.responses).sort()).toEqual([
+      '200',
+      '400',
+      '401',
+      '413',
+      '415',
+      '429',
+      '500',
+      '503',
+    ]);
+    expect(op.responses['401']!.description).toContain('Authorization: Bearer <key>');
+    expect(op.responses['429']!.description).toContain('Retry-After');
+    for (const answer of Object.values(op.responses)) {
+      expect(answer.content?.['application/json']?.schema).toBeDefined();
+    }
+    // The live answers are the documented ones (Ajv, as an integrator checks).
+    const lead = createLeadPayload();
+    expect(v.checkRequest('POST', '/api/partner/v1/leads', { body: lead })).toBeNull();
+    const path = '/api/partner/v1/leads';
+    for (const [res, status] of [
+      [await postLead(t.app, partner.authorization, lead), 200],
+      [await postLead(t.app, partner.authorization, createLeadPayload({ isResident: false })), 200],
+      [await postLead(t.app, partner.authorization, { ...lead, email: 'x' }), 400],
+      [await postLead(t.app, undefined, lead), 401],
+    ] as const) {
+      expect(res.statusCode).toBe(status);
+      expect(v.checkResponse('POST', path, res.statusCode, res.json())).toBeNull();
+    }
+  });
+});
+
+describe('what the partner lead API logs', () => {
+  it('never the key, the bank account or the applicant: the partner and the decision only', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk, _encoding, callback) {
+        lines.push(String(chunk));
+        callback();
+      },
+    });
+    const logged = await createTestApp({ LOG_LEVEL: 'info' }, { logStream: stream });
+    try {
+      const p = await createPartner(logged.ctx);
+      const lead = createLeadPayload({
+        bankDetails: { sortCode: '40-47-84', bankAccountNumber: '70872490' },
+      });
+      expect((await postLead(logged.app, p.authorization, lead)).statusCode).toBe(200);
+      expect((await postLead(logged.app, p.authorization, { ...lead, email: 'x' })).statusCode).toBe(400);
+    } finally {
+      await logged.close();
+    }
+    const out = lines.join('');
+    expect(out).toContain('"msg":"partner lead"');
+    expect(out).toContain('"decision":"accepted"');
+    for (const secret of ['Bearer', '404784', '40-47-84', '70872490', '@example.com']) {
+      expect(out, secret).not.toContain(secret);
+    }
+  });
+
+  it("redacts the Authorization header and a lead's bank details wherever a log line holds them", () => {
+    const lines: string[] = [];
+    const options = loggerOptions(loadConfig({ LOG_LEVEL: 'info' })) as LoggerOptions;
+    const log = pino(options, { write: (line: string) => void lines.push(line) });
+    const key = 'K'.repeat(40);
+    log.info({
+      req: { method: 'POST', url: '/api/partner/v1/leads', headers: { authorization: `Bearer ${key}` } },
+      body: { bankDetails: { sortCode: '404784', bankAccountNumber: '70872490' } },
+      bankDetails: { sortCode: '404784', bankAccountNumber: '70872490' },
+    });
+    for (const secret of [key, '404784', '70872490']) expect(lines.join(''), secret).not.toContain(secret);
   });
 });
