@@ -99,6 +99,9 @@ export function leadIntakeService(
   /** One transaction: the lead's answer is stored with everything it made, or nothing is. */
   async function decideAndStore(partner: Partner, a: LeadApplication): Promise<StoredLead> {
     const known = await existingCustomerReason(a.customer);
+    // Screened before the transaction opens (pure and quick): it holds the write lock only for the inserts.
+    const dailyRate = dailyRateFor(partner.tierName);
+    const screening = screen(a, dailyRate);
     return store.transaction(async ({ customers, applications, bankAccounts }, trx) => {
       const partnerLeads = leads(trx);
       const base = { partnerId: partner.id, partnerLeadId: a.partnerLeadId };
@@ -113,8 +116,6 @@ export function leadIntakeService(
         });
         return { decision: 'declined', reason: known, appGuid: null };
       }
-      const dailyRate = dailyRateFor(partner.tierName);
-      const screening = screen(a, dailyRate);
       const customerId = await customers.insert(a.customer);
       const guid = randomUUID();
       const applicationId = await applications.insert({
