@@ -9,6 +9,10 @@ import { registerCardProviderSettings } from './features/card-provider/provider-
 import { loopbackOnly } from './features/dev/loopback-only';
 import { registerDevOutbox } from './features/dev/outbox-routes';
 import { registerHealth } from './features/health/health';
+import { leadIntakeService } from './features/partner-leads/lead-intake-service';
+import { registerPartnerLeads } from './features/partner-leads/post-lead';
+import { entityStore } from './entities/unit-of-work';
+import { createRateLimiter } from './lib/rate-limiter';
 import { implementedCalls } from './implemented-calls';
 import { loadDictionaries } from './lib/dictionary-store';
 import { registerCalls } from './plugins/calls';
@@ -93,6 +97,14 @@ export async function buildApp(
     await servicing.settle();
   });
   registerCalls(app, ctx, implementedCalls(ctx, services, dictionaries, servicing), dictionaries);
+  // The partner lead API (issue 29): outside the spec's calls, behind partners' keys; after registerCalls,
+  // whose JSON parser (the U+0000 note) it shares.
+  registerPartnerLeads(app, {
+    db: ctx.db,
+    intake: leadIntakeService(entityStore(ctx), ctx.db, ctx.config),
+    perKey: createRateLimiter({ limit: ctx.config.PARTNER_LEADS_PER_MINUTE, windowMs: 60_000 }),
+    dictionaries,
+  });
   if (isDev(ctx.config)) {
     // Development helpers answer the developer's own machine only, whatever HOST is (issue 26).
     await app.register(async (local) => {

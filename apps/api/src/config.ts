@@ -84,6 +84,11 @@ const configSchema = z
     CLIENT_ERRORS_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
     CLIENT_ERRORS_RETENTION_DAYS: z.coerce.number().int().min(1).default(30),
     /**
+     * Leads one partner key may post in a minute (issue 29): partners were promised at least 60; the
+     * headroom lets a broker's burst through while a looping client is stopped within a minute.
+     */
+    PARTNER_LEADS_PER_MINUTE: z.coerce.number().int().min(60).default(120),
+    /**
      * Key for secrets stored encrypted at rest (bank details, the card provider's tokens); 32 bytes as 64
      * hex characters. Outside production, unset means a key generated once and kept in DATA_KEY_FILE.
      */

@@ -84,3 +84,34 @@ describe('npm run ops -- legal', () => {
     expect(help.stdout).toContain('legal list|show <appGuid>|close <appGuid>');
   }, 60_000);
 });
+
+describe('npm run ops -- partner', () => {
+  it('adds a partner, printing its key once alone on a line, and refuses the name a second time', async () => {
+    const added = await ops(['partner', 'add', 'cli-broker', '--tier', 'gold']);
+    expect(added.code).toBe(0);
+    const keyLines = added.stdout.split('\n').filter((l) => l.startsWith('key: '));
+    expect(keyLines).toHaveLength(1);
+    expect(keyLines[0]).toMatch(/^key: [A-Za-z0-9]{32,}$/);
+    const again = await ops(['partner', 'add', 'cli-broker']);
+    expect(again.code).toBe(1);
+    expect(again.stderr.trim()).toBe('A partner named cli-broker exists already.');
+    const list = await ops(['partner', 'list']);
+    expect(list.code).toBe(0);
+    expect(list.stdout).toMatch(new RegExp(`cli-broker +gold +\\.\\.\\.${keyLines[0]!.slice(-4)} +\\S+ +-`));
+    expect(list.stdout).not.toContain(keyLines[0]!.slice(5));
+    const revoked = await ops(['partner', 'revoke', 'cli-broker']);
+    expect(revoked.code).toBe(0);
+    expect(revoked.stdout).toContain('Partner cli-broker revoked');
+  }, 60_000);
+
+  it('exits non-zero with the usage on bad arguments, and is listed by help', async () => {
+    const bad = await ops(['partner', 'add']);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain('Usage: npm run ops -- partner add <name> [--tier <tierName>]');
+    const since = await ops(['partner', 'report', 'cli-broker', '--since', 'soon']);
+    expect(since.code).toBe(1);
+    expect(since.stderr).toContain('--since takes a number of days');
+    const help = await ops(['help']);
+    expect(help.stdout).toContain('partner add <name> [--tier <tierName>]|list|revoke <name>|report <name>');
+  }, 60_000);
+});

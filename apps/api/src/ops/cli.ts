@@ -7,6 +7,8 @@ import { breathingSpaceService } from '../features/breathing-space/breathing-spa
 import { legalStaff } from '../features/pre-claim/legal-staff';
 import { legalArgs } from './legal-args';
 import { clientErrorRepository } from '../features/lead-provider/client-error-repository';
+import { partnerStaff, reportSince } from '../features/partner-leads/partner-staff';
+import { londonToday } from '@lender/contract/dates';
 import { standaloneOutsideServices } from '../lib/outside-services';
 import { servicingFor, type Servicing } from '../servicing';
 
@@ -29,6 +31,13 @@ function option(args: string[], name: string): string | undefined {
   const value = args[at + 1];
   if (value === undefined || value.startsWith('--')) throw new Error(`--${name} needs a value.`);
   return value;
+}
+
+/** `partner report`: the window is in London days, counted back from today's real date (leads' own clock). */
+async function reportOf(staff: ReturnType<typeof partnerStaff>, name: string, since: string | undefined) {
+  const from = reportSince(since, londonToday(new Date()));
+  if (!from) throw new Error('--since takes a number of days (7 is the last 7 days) or a date yyyy-mm-dd.');
+  return staff.report(name, from);
 }
 
 const limitArg = (args: string[]) => Math.min(Math.max(Number(args[0]) || 20, 1), 500);
@@ -215,6 +224,36 @@ const COMMANDS: Record<string, Command> = {
           );
         }
       });
+    },
+  },
+  partner: {
+    usage:
+      'partner add <name> [--tier <tierName>]|list|revoke <name>|report <name> [--since <days>|yyyy-mm-dd]',
+    summary:
+      'Lead partners (issue 29): add one (prints its API key once), list them, revoke a key, or show the funnel per day.',
+    run: async (ctx, args) => {
+      const usage =
+        'Usage: npm run ops -- partner add <name> [--tier <tierName>] | list | revoke <name> | report <name> [--since <days>|yyyy-mm-dd]';
+      const [verb, name] = args;
+      const staff = partnerStaff(ctx);
+      const tier = option(args, 'tier');
+      const since = option(args, 'since');
+      const outcome =
+        verb === 'add' && name && !name.startsWith('--') && args.length === (tier === undefined ? 2 : 4)
+          ? await staff.add(name, tier ?? null)
+          : verb === 'list' && args.length === 1
+            ? await staff.list()
+            : verb === 'revoke' && name && args.length === 2
+              ? await staff.revoke(name)
+              : verb === 'report' &&
+                  name &&
+                  !name.startsWith('--') &&
+                  args.length === (since === undefined ? 2 : 4)
+                ? await reportOf(staff, name, since)
+                : null;
+      if (!outcome) throw new Error(usage);
+      if (!outcome.ok) throw new Error(outcome.message);
+      for (const line of outcome.lines) console.log(line);
     },
   },
   'security-events': {

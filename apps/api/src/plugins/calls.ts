@@ -71,7 +71,7 @@ function nulCharacterAt(input: unknown): string | null {
  * had `%00` (JSON allows no raw control character in a string; the HTTP parser refuses one in a URL), so
  * only such a request, or a body of another type, is walked.
  */
-function refuseNulCharacters(req: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) {
+export function refuseNulCharacters(req: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) {
   const bodyClean = req.body === undefined || req.jsonBodyWithoutNul;
   if (bodyClean && !req.url.includes('%00')) return done();
   const at = nulCharacterAt(req.body) ?? nulCharacterAt(req.query);

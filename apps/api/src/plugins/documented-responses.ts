@@ -56,6 +56,25 @@ export function documentedResponses(def: CallDef, implemented: boolean) {
   };
 }
 
+/**
+ * Every answer of a route outside the spec's calls that takes a JSON body behind a key of its own and a
+ * rate limit (the partner lead API, issue 29): the same error schemas as the calls, so the serializer and
+ * the document hold it to the same envelope. Its route may word an answer for its callers with
+ * `answerDescriptions` in its schema (plugins/openapi.ts reads it).
+ */
+export function keyedBodyRouteResponses(response: z.ZodType) {
+  return {
+    200: envelopeSchema(response),
+    400: errorAnswers[400],
+    401: errorAnswers[401],
+    413: errorAnswers[413],
+    415: errorAnswers[415],
+    429: errorAnswers[429],
+    500: errorAnswers[500],
+    503: errorAnswers[503],
+  };
+}
+
 const plainAnswer = (object: z.ZodType, description: string) => ({
   description,
   content: { 'application/json': { schema: z.object({ error: apiErrorSchema, object }) } },

@@ -23,6 +23,8 @@ export const SENSITIVE_KEYS = [
   'signingToken',
   // Issue 28: a document's single-use download link (GetDownloadLink's answer, DownloadDocument's query).
   'documentGuid',
+  // Issue 29: a partner lead's bank account, whole (its numbers are listed above too).
+  'bankDetails',
 ];
 
 const redactPaths = [

@@ -46,8 +46,14 @@ function describeOperations(bodyLimit: number): SwaggerTransform {
   return (input) => {
     const plain = plainRouteDocuments[input.url];
     if (plain) return jsonSchemaTransform({ ...input, schema: plain } as Parameters<SwaggerTransform>[0]);
-    const { schema } = input;
-    if (!schema?.response || (schema as { hide?: boolean }).hide) return jsonSchemaTransform(input);
+    // A route outside the spec's calls may word its answers for its own callers (documented-responses.ts);
+    // the key is ours, not OpenAPI's, so it leaves the schema here.
+    const { answerDescriptions: ownDescriptions, ...schema } = (input.schema ?? {}) as {
+      answerDescriptions?: Record<string, string>;
+      response?: unknown;
+      hide?: boolean;
+    };
+    if (!input.schema || !schema.response || schema.hide) return jsonSchemaTransform(input);
     const def = (Object.values(calls) as CallDef[]).find((c) => callPath(c) === input.url);
     const file = def?.file;
     // An upload's body is read by the call itself (plugins/calls.ts), so the route has no body schema at
@@ -76,11 +82,12 @@ function describeOperations(bodyLimit: number): SwaggerTransform {
             }
           : {
               description:
-                upload && status === '413'
+                ownDescriptions?.[status] ??
+                (upload && status === '413'
                   ? `The file is over ${upload.maxFileBytes} bytes (errorID 413): refused as soon as that is known, nothing stored.`
                   : upload && status === '415'
                     ? 'The body is not multipart/form-data (errorID 415).'
-                    : describe(status),
+                    : describe(status)),
               content: { 'application/json': { schema: answer } },
             },
       ]),
@@ -106,6 +113,13 @@ export async function registerOpenApi(app: FastifyInstance, config: Config) {
           bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
           // The e-sign page's calls (docs/decisions/020): the token of the e-mailed signing link.
           signingLink: { type: 'apiKey', in: 'header', name: 'X-Signing-Token' },
+          // The partner lead API (issue 29): a partner's key from staff (`npm run ops -- partner add`).
+          partnerKey: {
+            type: 'http',
+            scheme: 'bearer',
+            description:
+              'The key staff gave your organisation (letters and digits), as `Authorization: Bearer <key>`.',
+          },
         },
       },
     },

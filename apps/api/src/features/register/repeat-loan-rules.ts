@@ -3,7 +3,7 @@ import { formatPence, type Pence } from '@lender/contract/money';
 import { assessAffordability, type Assessment } from '../../entities/affordability/assess-affordability';
 import { positionOf } from '../../entities/loans/ledger';
 import type { LoanBook } from '../../entities/loans/loan-repository';
-import type { ScreenResult } from './stage1-screen';
+import type { ScreenResult } from '../../entities/applications/stage1-screen';
 
 /**
  * Repeat lending (docs/decisions/027, CONC 6.7.21R-6.7.23R and 5.2A): the thresholds a repeat loan is

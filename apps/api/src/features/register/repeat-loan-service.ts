@@ -20,7 +20,7 @@ import { entityRepositories, unitOfWork, type EntityRepositories } from '../../e
 import type { CardProvider } from '../../lib/card-provider/card-provider';
 import { repeatLoanRepository } from './repeat-loan-repository';
 import { borrowingHistory, decideRepeatLoan, reasonText } from './repeat-loan-rules';
-import { screenApplicant } from './stage1-screen';
+import { screenApplicant } from '../../entities/applications/stage1-screen';
 
 /** A repeat loan as the service takes it: the route's one mapping of the payload's names, pounds as pence. */
 export type RepeatLoanRequest = {

@@ -1,4 +1,3 @@
-import { DAILY_RATE_PROVIDER, DAILY_RATE_STANDARD } from '@lender/contract/constants';
 import type { Pence } from '@lender/contract/money';
 import { AppStatus } from '@lender/contract/status';
 import { randomUUID } from 'node:crypto';
@@ -7,10 +6,11 @@ import { isUniqueViolation } from '../../db/unique-violation';
 import { PasswordLinkPurpose } from '../../entities/one-time-secrets/password-link-repository';
 import { randomToken } from '../../lib/secrets';
 import { isEnded } from '../../entities/applications/application-status';
+import { dailyRateRule } from '../../entities/applications/daily-rate';
 import type { NewCustomer } from '../../entities/customers/customer-repository';
 import type { LoanTerms } from '../../entities/applications/loan-terms';
 import type { EntityRepositories, EntityStore } from '../../entities/unit-of-work';
-import { screenApplicant, type ScreenResult } from './stage1-screen';
+import { screenApplicant, type ScreenResult } from '../../entities/applications/stage1-screen';
 import { welcomeEmail } from './welcome-email';
 
 const SET_PASSWORD_TTL_SECONDS = 7 * 86_400;
@@ -46,11 +46,7 @@ type Clash = Extract<
  * is recorded with its reason.
  */
 export function stage1Service(store: EntityStore, config: Pick<Config, 'PROVIDER_TIERS' | 'PUBLIC_URL'>) {
-  const providerTiers = new Set(
-    config.PROVIDER_TIERS.split(',')
-      .map((t) => t.trim())
-      .filter(Boolean),
-  );
+  const dailyRateFor = dailyRateRule(config);
 
   async function clashWithExisting(c: Pick<NewCustomer, 'email' | 'mobile'>): Promise<Clash | null> {
     const existing = await store.customers.findByEmailOrMobile(c.email, c.mobile);
@@ -113,9 +109,7 @@ export function stage1Service(store: EntityStore, config: Pick<Config, 'PROVIDER
       const clash = await clashWithExisting(a.customer);
       if (clash) return clash;
 
-      // The cheaper provider rate is for partners we know, not for anyone who types a tier into the URL.
-      const dailyRate =
-        a.tierName && providerTiers.has(a.tierName) ? DAILY_RATE_PROVIDER : DAILY_RATE_STANDARD;
+      const dailyRate = dailyRateFor(a.tierName);
       const screen = screenApplicant({
         birthDate: a.customer.birthDate,
         isResident: a.isResident,

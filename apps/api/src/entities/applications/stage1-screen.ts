@@ -2,7 +2,7 @@ import { MIN_AGE } from '@lender/contract/constants';
 import { ageOn, londonToday, type IsoDate } from '@lender/contract/dates';
 import type { Pence } from '@lender/contract/money';
 import { buildQuote } from '@lender/contract/pricing/quote';
-import type { LoanTerms } from '../../entities/applications/loan-terms';
+import type { LoanTerms } from './loan-terms';
 
 /** The largest share of net monthly income one instalment may take at the first screen. */
 export const MAX_INSTALMENT_SHARE_OF_INCOME = 0.4;

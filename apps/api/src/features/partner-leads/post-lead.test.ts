@@ -1,0 +1,519 @@
+import { LeadDeclineReason } from '@lender/contract/calls/partner-lead';
+import { addDays, londonToday } from '@lender/contract/dates';
+import { ErrorId, Refusal } from '@lender/contract/envelope';
+import { Msg } from '@lender/contract/rules/messages';
+import { AppStatus } from '@lender/contract/status';
+import pino, { type LoggerOptions } from 'pino';
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config';
+import { loggerOptions } from '../../plugins/logging';
+import { documentValidator, fetchDocument } from '../../test/contract/openapi-document';
+import { createStage3Payload, createStage4Payload } from '../../test/application-journey';
+import { createApplicant, createCustomer } from '../../test/factories';
+import { createLeadPayload, createPartner, postLead } from '../../test/partner-leads';
+import { createTestApp, type TestApp } from '../../test/test-app';
+
+let t: TestApp;
+let partner: Awaited<ReturnType<typeof createPartner>>;
+beforeAll(async () => {
+  t = await createTestApp({ PROVIDER_TIERS: 'gold, platinum' });
+  partner = await createPartner(t.ctx);
+});
+afterAll(() => t?.close());
+
+/** What a lead may create: counted before and after a refused request, which must change none of them. */
+const counts = async () => {
+  const count = async (table: 'customers' | 'applications' | 'partner_leads' | 'bank_accounts' | 'outbox') =>
+    Number(
+      (
+        await t.ctx.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  return {
+    customers: await count('customers'),
+    applications: await count('applications'),
+    leads: await count('partner_leads'),
+    bankAccounts: await count('bank_accounts'),
+    outbox: await count('outbox'),
+  };
+};
+
+const applicationOf = (guid: string) =>
+  t.ctx.db.selectFrom('applications').selectAll().where('guid', '=', guid).executeTakeFirstOrThrow();
+
+const leadRow = (partnerId: number, partnerLeadId: string) =>
+  t.ctx.db
+    .selectFrom('partner_leads')
+    .selectAll()
+    .where('partner_id', '=', partnerId)
+    .where('partner_lead_id', '=', partnerLeadId)
+    .executeTakeFirstOrThrow();
+
+describe('POST /api/partner/v1/leads: the key', () => {
+  it('answers 401 with the envelope and stores nothing for a missing, malformed, unknown or revoked key', async () => {
+    const revoked = await createPartner(t.ctx, { revoked: true });
+    const before = await counts();
+    for (const authorization of [
+      undefined,
+      '',
+      partner.key, // no scheme
+      `Basic ${partner.key}`,
+      'Bearer short',
+      `Bearer ${partner.key}!`,
+      `Bearer ${'A'.repeat(40)}`, // the shape of a key, but no partner's
+      `Bearer ${partner.key.slice(0, -1)}X`,
+      revoked.authorization,
+    ]) {
+      const res = await postLead(t.app, authorization, createLeadPayload());
+      expect(res.statusCode, String(authorization)).toBe(401);
+      expect(res.json()).toEqual({ error: Refusal.partnerKeyRefused, object: null });
+    }
+    expect(await counts()).toEqual(before);
+  });
+
+  it('answers 401, not 400, to an invalid lead without a valid key: strangers learn nothing of our rules', async () => {
+    const res = await postLead(t.app, undefined, { email: 'x' });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().error.errorID).toBe(ErrorId.unauthorized);
+  });
+});
+
+describe('POST /api/partner/v1/leads: validation', () => {
+  it('answers 400 with the contract message of each refused field, as the other calls do, storing nothing', async () => {
+    const before = await counts();
+    const res = await postLead(
+      t.app,
+      partner.authorization,
+      createLeadPayload({ email: 'not-an-email', amount: 175, instalments: 9, partnerLeadId: 'has space' }),
+    );
+    expect(res.statusCode).toBe(400);
+    const body = res.json();
+    expect(body.error.errorID).toBe(ErrorId.validation);
+    expect(body.object.fields).toMatchObject({
+      amount: Msg.leadAmount,
+      instalments: Msg.instalment,
+      partnerLeadId: Msg.partnerLeadId,
+      email: expect.any(String),
+    });
+    expect(body.error.errorMessage).toBe(Object.values(body.object.fields)[0]);
+    expect(await counts()).toEqual(before);
+  });
+
+  it('names nested fields by their dotted path, and refuses an id its dictionary lacks', async () => {
+    const before = await counts();
+    const nested = await postLead(
+      t.app,
+      partner.authorization,
+      createLeadPayload({
+        stage3: createStage3Payload({ finData: { loanPurposeID: 1 } }) as never,
+        bankDetails: { sortCode: '12', bankAccountNumber: '1' },
+      }),
+    );
+    expect(nested.statusCode).toBe(400);
+    expect(nested.json().object.fields).toMatchObject({
+      'bankDetails.sortCode': Msg.sortCode,
+      'bankDetails.bankAccountNumber': Msg.accountNumber,
+    });
+    expect(Object.keys(nested.json().object.fields).some((k) => k.startsWith('stage3.finData'))).toBe(true);
+    const unknownId = await postLead(t.app, partner.authorization, createLeadPayload({ titleId: 999 }));
+    expect(unknownId.statusCode).toBe(400);
+    expect(unknownId.json().object.fields).toEqual({ titleId: Msg.title });
+    expect(await counts()).toEqual(before);
+  });
+});
+
+describe('POST /api/partner/v1/leads: accepted', () => {
+  it('makes a customer with an application in leadAccepted and answers the landing link', async () => {
+    const before = await counts();
+    const lead = createLeadPayload({ amount: 450, instalments: 4 });
+    const res = await postLead(t.app, partner.authorization, lead);
+    expect(res.statusCode).toBe(200);
+    const { error, object } = res.json();
+    expect(error).toEqual({ errorID: 0, errorMessage: '' });
+    expect(object).toEqual({
+      decision: 'accepted',
+      appGuid: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      redirectUrl: `${t.ctx.config.PUBLIC_URL}/loan/lead-provider/${object.appGuid}`,
+      reason: null,
+    });
+    const application = await applicationOf(object.appGuid);
+    expect(application).toMatchObject({
+      status_id: AppStatus.leadAccepted,
+      product_id: 11,
+      amount_pence: 45_000,
+      period: 4,
+      repayment_date: lead.nextPayDate,
+      wage_frequency_id: lead.frequencyCategory,
+      net_monthly_income_pence: lead.monthlynetPay * 100,
+      daily_rate_ppm: 8000,
+      source: `partner:${partner.name}`,
+      tier_name: null,
+    });
+    const customer = await t.ctx.db
+      .selectFrom('customers')
+      .selectAll()
+      .where('id', '=', application.customer_id)
+      .executeTakeFirstOrThrow();
+    expect(customer).toMatchObject({ email: lead.email, mobile: lead.mobile, password_hash: null });
+    const row = await leadRow(partner.id, lead.partnerLeadId);
+    expect(row).toMatchObject({ decision: 'accepted', reason: null, application_id: application.id });
+    expect(row.stage3_json).toBeNull();
+    const expiresInHours = (Date.parse(row.landing_expires_at!) - Date.now()) / 3_600_000;
+    expect(expiresInHours).toBeGreaterThan(71.9);
+    expect(expiresInHours).toBeLessThanOrEqual(72);
+    const decision = await t.ctx.db
+      .selectFrom('application_decisions')
+      .selectAll()
+      .where('application_id', '=', application.id)
+      .executeTakeFirstOrThrow();
+    expect(decision).toMatchObject({ kind: 'lead-accepted', reason: 'lead: first screen passed' });
+    // No e-mail at intake: the landing's submit sends the welcome.
+    expect(await counts()).toEqual({
+      ...before,
+      customers: before.customers + 1,
+      applications: before.applications + 1,
+      leads: before.leads + 1,
+    });
+  });
+
+  it('keeps the parsed stage 3 answers and seals the bank account', async () => {
+    const stage3 = createStage3Payload({
+      employmentDetail: {
+        employmentTypeID: 1,
+        employmentIndustryID: 10,
+        employmentName: '  Acme Ltd  ',
+        employmentLength: 24,
+      },
+    });
+    const lead = createLeadPayload({
+      instalments: 1,
+      stage3: stage3 as never,
+      bankDetails: createStage4Payload() as never,
+    });
+    const res = await postLead(t.app, partner.authorization, lead);
+    const { object } = res.json();
+    expect(object.decision).toBe('accepted');
+    const application = await applicationOf(object.appGuid);
+    expect(application.product_id).toBe(4);
+    const row = await leadRow(partner.id, lead.partnerLeadId);
+    const kept = JSON.parse(row.stage3_json!);
+    expect(kept.employmentDetail.employmentName).toBe('Acme Ltd');
+    expect(kept.finData.rent).toBe(600);
+    const account = await t.ctx.db
+      .selectFrom('bank_accounts')
+      .selectAll()
+      .where('application_id', '=', application.id)
+      .executeTakeFirstOrThrow();
+    expect(account.customer_id).toBe(application.customer_id);
+    expect(account.sort_code_sealed).not.toContain('123456');
+    expect(account.account_number_sealed).not.toContain('31926819');
+    const decision = await t.ctx.db
+      .selectFrom('application_decisions')
+      .select('reason')
+      .where('application_id', '=', application.id)
+      .executeTakeFirstOrThrow();
+    expect(decision.reason).toMatch(
+      /^lead: first screen passed; affordability: net £2,200\.00 - expenses £900\.00/,
+    );
+  });
+
+  it('prices at the provider rate for a partner of a configured tier, and the standard rate otherwise', async () => {
+    const gold = await createPartner(t.ctx, { tierName: 'gold' });
+    const silver = await createPartner(t.ctx, { tierName: 'silver' });
+    const rateOf = async (p: typeof gold) => {
+      const { object } = (await postLead(t.app, p.authorization, createLeadPayload())).json();
+      return applicationOf(object.appGuid);
+    };
+    expect(await rateOf(gold)).toMatchObject({ daily_rate_ppm: 6000, tier_name: 'gold' });
+    expect(await rateOf(silver)).toMatchObject({ daily_rate_ppm: 8000, tier_name: 'silver' });
+  });
+});
+
+describe('POST /api/partner/v1/leads: declined', () => {
+  const declinedOf = async (lead: ReturnType<typeof createLeadPayload>) => {
+    const res = await postLead(t.app, partner.authorization, lead);
+    expect(res.statusCode).toBe(200);
+    return res.json();
+  };
+
+  it('declines an applicant the first screen refuses (under 18), recording the reason, with no guid', async () => {
+    const dob = addDays(londonToday(), -17 * 366);
+    const lead = createLeadPayload({ dob });
+    const body = await declinedOf(lead);
+    expect(body).toEqual({
+      error: { errorID: 0, errorMessage: '' },
+      object: {
+        decision: 'declined',
+        appGuid: null,
+        redirectUrl: null,
+        reason: LeadDeclineReason.notEligible,
+      },
+    });
+    const row = await leadRow(partner.id, lead.partnerLeadId);
+    expect(row.decision).toBe('declined');
+    const application = await t.ctx.db
+      .selectFrom('applications')
+      .innerJoin('application_decisions', 'application_decisions.application_id', 'applications.id')
+      .select(['applications.status_id', 'application_decisions.kind', 'application_decisions.reason'])
+      .where('applications.id', '=', row.application_id!)
+      .executeTakeFirstOrThrow();
+    expect(application).toMatchObject({ status_id: AppStatus.leadDeclined, kind: 'declined' });
+    expect(application.reason).toMatch(/^under-age: 17$/);
+  });
+
+  it('declines an instalment over 40% of income, and a household stage 3 shows cannot afford it', async () => {
+    const poor = createLeadPayload({ monthlynetPay: 500, amount: 1000, instalments: 1 });
+    expect((await declinedOf(poor)).object.reason).toBe(LeadDeclineReason.notEligible);
+    const stretched = createLeadPayload({
+      stage3: createStage3Payload({
+        finData: { ...createStage3Payload().finData, rent: 1800 },
+      }) as never,
+    });
+    expect((await declinedOf(stretched)).object.reason).toBe(LeadDeclineReason.notEligible);
+    const reasons = await t.ctx.db
+      .selectFrom('partner_leads')
+      .innerJoin(
+        'application_decisions',
+        'application_decisions.application_id',
+        'partner_leads.application_id',
+      )
+      .select(['partner_leads.partner_lead_id', 'application_decisions.reason'])
+      .where('partner_leads.partner_lead_id', 'in', [poor.partnerLeadId, stretched.partnerLeadId])
+      .execute();
+    const reasonOf = (id: string) => reasons.find((r) => r.partner_lead_id === id)?.reason;
+    expect(reasonOf(poor.partnerLeadId)).toMatch(/^affordability: instalment \d+p over 20000p/);
+    expect(reasonOf(stretched.partnerLeadId)).toMatch(/^affordability: net £2,200\.00 - expenses £2,100\.00/);
+  });
+
+  it('declines an existing customer, found by e-mail or by mobile, and makes nothing for them', async () => {
+    const byEmail = await createCustomer(t.ctx.db);
+    const byMobile = await createCustomer(t.ctx.db);
+    const before = await counts();
+    const leads = [
+      createLeadPayload({ email: byEmail.email }),
+      createLeadPayload({ mobile: byMobile.mobile }),
+    ];
+    for (const lead of leads) {
+      const body = await declinedOf(lead);
+      expect(body.object).toEqual({
+        decision: 'declined',
+        appGuid: null,
+        redirectUrl: null,
+        reason: LeadDeclineReason.existingCustomer,
+      });
+      expect((await leadRow(partner.id, lead.partnerLeadId)).application_id).toBeNull();
+    }
+    expect(await counts()).toEqual({ ...before, leads: before.leads + 2 });
+  });
+
+  it('declines a person with an application in progress (stage 1 on our site, or an earlier lead)', async () => {
+    const applicant = await createApplicant(t.app);
+    const before = await counts();
+    const body = await declinedOf(createLeadPayload({ mobile: applicant.payload.mobile }));
+    expect(body.object.reason).toBe(LeadDeclineReason.applicationInProgress);
+    const first = createLeadPayload();
+    expect((await declinedOf(first)).object.decision).toBe('accepted');
+    const again = await declinedOf(createLeadPayload({ email: first.email }));
+    expect(again.object.reason).toBe(LeadDeclineReason.applicationInProgress);
+    expect(await counts()).toMatchObject({ customers: before.customers + 1, leads: before.leads + 3 });
+  });
+});
+
+describe('POST /api/partner/v1/leads: idempotent per partner reference', () => {
+  it('answers a retry the first answer, making nothing new', async () => {
+    const lead = createLeadPayload();
+    const first = await postLead(t.app, partner.authorization, lead);
+    const before = await counts();
+    // Even with other details: the reference names the lead, and the first answer stands.
+    const retry = await postLead(t.app, partner.authorization, { ...lead, amount: 1000 });
+    expect(retry.statusCode).toBe(200);
+    expect(retry.json()).toEqual(first.json());
+    expect(await counts()).toEqual(before);
+    const declined = createLeadPayload({ isResident: false });
+    const firstDecline = await postLead(t.app, partner.authorization, declined);
+    expect((await postLead(t.app, partner.authorization, declined)).json()).toEqual(firstDecline.json());
+  });
+
+  it('gives two concurrent identical posts one application and the same answer', async () => {
+    const before = await counts();
+    const lead = createLeadPayload();
+    const answers = await Promise.all([1, 2, 3].map(() => postLead(t.app, partner.authorization, lead)));
+    for (const a of answers) expect(a.statusCode).toBe(200);
+    expect(answers[1]!.json()).toEqual(answers[0]!.json());
+    expect(answers[2]!.json()).toEqual(answers[0]!.json());
+    expect(answers[0]!.json().object.decision).toBe('accepted');
+    expect(await counts()).toMatchObject({
+      customers: before.customers + 1,
+      applications: before.applications + 1,
+      leads: before.leads + 1,
+    });
+  });
+
+  it("keeps each partner's references apart", async () => {
+    const other = await createPartner(t.ctx);
+    const id = 'shared-ref-1';
+    const mine = (
+      await postLead(t.app, partner.authorization, createLeadPayload({ partnerLeadId: id }))
+    ).json();
+    const theirs = (
+      await postLead(t.app, other.authorization, createLeadPayload({ partnerLeadId: id }))
+    ).json();
+    expect(mine.object.decision).toBe('accepted');
+    expect(theirs.object.decision).toBe('accepted');
+    expect(theirs.object.appGuid).not.toBe(mine.object.appGuid);
+  });
+});
+
+describe('POST /api/partner/v1/leads: rate limit per key', () => {
+  it('lets 60 leads a minute through, then answers 429 with Retry-After and stores nothing', async () => {
+    const limited = await createTestApp({ PARTNER_LEADS_PER_MINUTE: '60' });
+    try {
+      const p = await createPartner(limited.ctx);
+      const neighbour = await createPartner(limited.ctx);
+      const lead = createLeadPayload();
+      expect((await postLead(limited.app, p.authorization, lead)).json().object.decision).toBe('accepted');
+      // Retries are requests too: 59 of them fill the minute cheaply.
+      for (let i = 1; i < 60; i++) {
+        expect((await postLead(limited.app, p.authorization, lead)).statusCode).toBe(200);
+      }
+      const leadsBefore = await limited.ctx.db.selectFrom('partner_leads').select('id').execute();
+      const refused = await postLead(limited.app, p.authorization, createLeadPayload());
+      expect(refused.statusCode).toBe(429);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+      expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(60);
+      expect(refused.json()).toEqual({ error: Refusal.tooManyRequests, object: null });
+      expect(await limited.ctx.db.selectFrom('partner_leads').select('id').execute()).toHaveLength(
+        leadsBefore.length,
+      );
+      // Another key has its own minute.
+      expect((await postLead(limited.app, neighbour.authorization, createLeadPayload())).statusCode).toBe(
+        200,
+      );
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('allows 120 a minute by default', () => {
+    expect(t.ctx.config.PARTNER_LEADS_PER_MINUTE).toBe(120);
+  });
+});
+
+describe('the partner lead API in the OpenAPI document', () => {
+  it("is under its own tag, behind the partnerKey bearer scheme, with the lead's field names and every answer", async () => {
+    const doc = await fetchDocument(t.app);
+    expect(doc.components?.securitySchemes?.partnerKey).toMatchObject({ type: 'http', scheme: 'bearer' });
+    const v = documentValidator(doc);
+    const op = v.operationOf('POST', '/api/partner/v1/leads');
+    expect(op).toMatchObject({
+      operationId: 'PartnerLeads_Create',
+      tags: ['Partner leads'],
+      summary: 'Send a lead',
+      security: [{ partnerKey: [] }],
+    });
+    const body = op.requestBody!.content['application/json']!.schema as {
+      properties: Record<string, unknown>;
+      required: string[];
+    };
+    for (const name of [
+      'partnerLeadId',
+      'amount',
+      'instalments',
+      'titleId',
+      'firstName',
+      'lastName',
+      'dob',
+      'email',
+      'isResident',
+      'postCode',
+      'mobile',
+      'monthlynetPay',
+      'numDependents',
+      'frequencyCategory',
+      'nextPayDate',
+      'stage3',
+      'bankDetails',
+    ]) {
+      expect(body.properties, name).toHaveProperty(name);
+    }
+    expect(body.required).toEqual(
+      expect.arrayContaining(['partnerLeadId', 'amount', 'instalments', 'email']),
+    );
+    expect(body.required).not.toContain('stage3');
+    expect(body.required).not.toContain('bankDetails');
+    expect(Object.keys(op.responses).sort()).toEqual([
+      '200',
+      '400',
+      '401',
+      '413',
+      '415',
+      '429',
+      '500',
+      '503',
+    ]);
+    expect(op.responses['401']!.description).toContain('Authorization: Bearer <key>');
+    expect(op.responses['429']!.description).toContain('Retry-After');
+    for (const answer of Object.values(op.responses)) {
+      expect(answer.content?.['application/json']?.schema).toBeDefined();
+    }
+    // The live answers are the documented ones (Ajv, as an integrator checks).
+    const lead = createLeadPayload();
+    expect(v.checkRequest('POST', '/api/partner/v1/leads', { body: lead })).toBeNull();
+    const path = '/api/partner/v1/leads';
+    for (const [res, status] of [
+      [await postLead(t.app, partner.authorization, lead), 200],
+      [await postLead(t.app, partner.authorization, createLeadPayload({ isResident: false })), 200],
+      [await postLead(t.app, partner.authorization, { ...lead, email: 'x' }), 400],
+      [await postLead(t.app, undefined, lead), 401],
+    ] as const) {
+      expect(res.statusCode).toBe(status);
+      expect(v.checkResponse('POST', path, res.statusCode, res.json())).toBeNull();
+    }
+  });
+});
+
+describe('what the partner lead API logs', () => {
+  it('never the key, the bank account or the applicant: the partner and the decision only', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk, _encoding, callback) {
+        lines.push(String(chunk));
+        callback();
+      },
+    });
+    const logged = await createTestApp({ LOG_LEVEL: 'info' }, { logStream: stream });
+    try {
+      const p = await createPartner(logged.ctx);
+      const lead = createLeadPayload({
+        bankDetails: { sortCode: '40-47-84', bankAccountNumber: '70872490' },
+      });
+      expect((await postLead(logged.app, p.authorization, lead)).statusCode).toBe(200);
+      expect((await postLead(logged.app, p.authorization, { ...lead, email: 'x' })).statusCode).toBe(400);
+    } finally {
+      await logged.close();
+    }
+    const out = lines.join('');
+    expect(out).toContain('"msg":"partner lead"');
+    expect(out).toContain('"decision":"accepted"');
+    for (const secret of ['Bearer', '404784', '40-47-84', '70872490', '@example.com']) {
+      expect(out, secret).not.toContain(secret);
+    }
+  });
+
+  it("redacts the Authorization header and a lead's bank details wherever a log line holds them", () => {
+    const lines: string[] = [];
+    const options = loggerOptions(loadConfig({ LOG_LEVEL: 'info' })) as LoggerOptions;
+    const log = pino(options, { write: (line: string) => void lines.push(line) });
+    const key = 'K'.repeat(40);
+    log.info({
+      req: { method: 'POST', url: '/api/partner/v1/leads', headers: { authorization: `Bearer ${key}` } },
+      body: { bankDetails: { sortCode: '404784', bankAccountNumber: '70872490' } },
+      bankDetails: { sortCode: '404784', bankAccountNumber: '70872490' },
+    });
+    for (const secret of [key, '404784', '70872490']) expect(lines.join(''), secret).not.toContain(secret);
+  });
+});

@@ -1,0 +1,139 @@
+import { partnerLeadAnswerSchema, partnerLeadSchema } from '@lender/contract/calls/partner-lead';
+import { EXPENSE_LIMITS, ProductId, SHORT_TERM_MONTHS, type ExpenseKey } from '@lender/contract/constants';
+import { ok, refuse, Refusal } from '@lender/contract/envelope';
+import { poundsToPence } from '@lender/contract/money';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { DbExecutor } from '../../db/create-db';
+import { toStoredAddress } from '../../entities/addresses/stored-address';
+import type { StoredDictionaries } from '../../lib/dictionary-store';
+import { tooManyRequests, type RateLimiter } from '../../lib/rate-limiter';
+import { invalidFields, refuseNulCharacters } from '../../plugins/calls';
+import { dictionaryIdCheckFor } from '../../plugins/dictionary-ids';
+import { keyedBodyRouteResponses } from '../../plugins/documented-responses';
+import type { LeadApplication, LeadIntakeService } from './lead-intake-service';
+import { bearerKeyOf, partnerKeyHash } from './partner-key';
+import { partnerRepository, type Partner } from './partner-repository';
+
+export const PARTNER_LEADS_PATH = '/api/partner/v1/leads';
+export const PARTNER_LEADS_TAG = 'Partner leads';
+
+type Lead = z.output<typeof partnerLeadSchema>;
+
+const EXPENSE_KEYS = Object.keys(EXPENSE_LIMITS) as ExpenseKey[];
+
+/** The one place the lead's payload names (stage 1's and stage 3's) become the server's, pounds pence. */
+export function toLeadApplication(lead: Lead): LeadApplication {
+  return {
+    partnerLeadId: lead.partnerLeadId,
+    customer: {
+      email: lead.email,
+      mobile: lead.mobile,
+      titleId: lead.titleId,
+      firstName: lead.firstName,
+      lastName: lead.lastName,
+      birthDate: lead.dob,
+      // Consent to our own marketing is the applicant's to give us, not a partner's to pass on (PECR).
+      newsFromUs: false,
+      address: toStoredAddress(lead),
+    },
+    terms: {
+      amountPence: poundsToPence(lead.amount),
+      period: lead.instalments,
+      repaymentDate: lead.nextPayDate,
+      wageFrequencyId: lead.frequencyCategory,
+    },
+    productId: lead.instalments === SHORT_TERM_MONTHS ? ProductId.shortTerm : ProductId.longTerm,
+    isResident: lead.isResident,
+    netMonthlyIncomePence: poundsToPence(lead.monthlynetPay),
+    numDependents: lead.numDependents,
+    stage3: lead.stage3
+      ? {
+          expensesPence: EXPENSE_KEYS.reduce((sum, k) => sum + poundsToPence(lead.stage3!.finData[k]), 0),
+          // As parsed (trimmed, defaults filled): the landing submits these answers as stage 3 would.
+          json: JSON.stringify(lead.stage3),
+        }
+      : null,
+    bankAccount: lead.bankDetails
+      ? { sortCode: lead.bankDetails.sortCode, accountNumber: lead.bankDetails.bankAccountNumber }
+      : null,
+  };
+}
+
+/** The partner a request's key belongs to, set by the key check before anything else is read. */
+const partnerOf = new WeakMap<FastifyRequest, Partner>();
+
+const ANSWERS: Record<string, string> = {
+  200: 'The lead was decided (errorID 0): `object.decision` is `accepted`, with the `redirectUrl` to send the applicant to (their personalised page, open for 72 hours), or `declined` with its `reason` and no guid. Sending the same `partnerLeadId` again answers this same answer and creates nothing.',
+  400: 'The lead was refused as sent (errorID 400), nothing stored: `object.fields` names each refused field (dotted path, e.g. `stage3.finData`) with its message, or `object` is null when the body is not JSON.',
+  401: 'The `Authorization: Bearer <key>` header is missing, malformed, unknown or revoked (errorID 401), nothing stored.',
+  429: 'This key sent more leads in the last minute than its limit (errorID 429), nothing stored: wait the seconds of the `Retry-After` header, then send it again.',
+};
+
+export type PartnerLeadRoute = {
+  db: DbExecutor;
+  intake: LeadIntakeService;
+  /** Counts every request a valid key makes, whatever its body: a looping client is stopped either way. */
+  perKey: RateLimiter;
+  dictionaries: StoredDictionaries;
+};
+
+/**
+ * POST /api/partner/v1/leads (issue 29): outside the spec's /api/{Controller}/{Action} calls, behind a
+ * partner's key. The key is checked, then the key's rate, before the body is read or validated, so an
+ * unknown caller learns nothing of our rules and a refused request stores nothing.
+ */
+export function registerPartnerLeads(
+  app: FastifyInstance,
+  { db, intake, perKey, dictionaries }: PartnerLeadRoute,
+) {
+  const partners = partnerRepository(db);
+  const idCheck = dictionaryIdCheckFor(dictionaries, partnerLeadSchema);
+
+  async function checkKey(req: FastifyRequest, reply: FastifyReply) {
+    const key = bearerKeyOf(req.headers.authorization);
+    // Looked up by the hash on every request: a key added or revoked by staff counts at once.
+    const partner = key ? await partners.findActiveByKeyHash(partnerKeyHash(key)) : undefined;
+    if (!partner) return reply.code(401).send(refuse(Refusal.partnerKeyRefused));
+    const rate = perKey.hit(String(partner.id));
+    if (!rate.allowed) {
+      return reply.send(tooManyRequests(reply, rate.retryAfterSeconds, Refusal.tooManyRequests));
+    }
+    partnerOf.set(req, partner);
+  }
+
+  function checkIds(req: FastifyRequest, reply: FastifyReply, done: () => void) {
+    const refused = idCheck?.(req.body) ?? {};
+    if (Object.keys(refused).length === 0) return done();
+    reply.code(400).send(invalidFields(refused));
+  }
+
+  app.route({
+    method: 'POST',
+    url: PARTNER_LEADS_PATH,
+    schema: {
+      tags: [PARTNER_LEADS_TAG],
+      operationId: 'PartnerLeads_Create',
+      summary: 'Send a lead',
+      description:
+        "A partner's applicant, under stage 1's names (and optionally stage 3's answers and the bank account), " +
+        'decided at once: accepted leads get a personalised page to send the applicant to. Idempotent per `partnerLeadId`.',
+      security: [{ partnerKey: [] }],
+      body: partnerLeadSchema,
+      response: keyedBodyRouteResponses(partnerLeadAnswerSchema),
+      answerDescriptions: ANSWERS,
+    },
+    onRequest: checkKey,
+    preHandler: [refuseNulCharacters, checkIds],
+    handler: async (req) => {
+      const partner = partnerOf.get(req)!;
+      const answer = await intake.intake(partner, toLeadApplication(req.body as Lead));
+      // The decision and the partner's own reference only: never the applicant, the key or the account.
+      req.log.info(
+        { partner: partner.name, decision: answer.decision, reason: answer.reason },
+        'partner lead',
+      );
+      return ok(answer);
+    },
+  });
+}

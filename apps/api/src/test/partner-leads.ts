@@ -1,0 +1,56 @@
+import type { PartnerLead } from '@lender/contract/calls/partner-lead';
+import crypto from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../app-context';
+import { newPartnerKey, partnerKeyHash, partnerKeyHint } from '../features/partner-leads/partner-key';
+import { partnerRepository } from '../features/partner-leads/partner-repository';
+import { PARTNER_LEADS_PATH } from '../features/partner-leads/post-lead';
+import { createStage1Payload } from './stage1-payload';
+
+/** A partner with a live key, as `npm run ops -- partner add` makes one; `revoked` revokes it at once. */
+export async function createPartner(
+  ctx: Pick<AppContext, 'db'>,
+  overrides: { name?: string; tierName?: string | null; revoked?: boolean } = {},
+) {
+  const name = overrides.name ?? `broker-${crypto.randomBytes(4).toString('hex')}`;
+  const key = newPartnerKey();
+  const partners = partnerRepository(ctx.db);
+  const id = await partners.insert({
+    name,
+    tierName: overrides.tierName ?? null,
+    keyHash: partnerKeyHash(key),
+    keyHint: partnerKeyHint(key),
+  });
+  if (overrides.revoked) await partners.revoke(name);
+  return { id, name, key, authorization: `Bearer ${key}` };
+}
+
+/** A valid lead of someone the first screen accepts (stage 1's factory's applicant); override any field. */
+export function createLeadPayload(overrides: Partial<PartnerLead> = {}): PartnerLead {
+  const {
+    productId: _productId,
+    duration: _duration,
+    newsFromUs: _news,
+    confirmation: _confirmation,
+    source: _source,
+    campaign: _campaign,
+    tierName: _tier,
+    ...applicant
+  } = createStage1Payload();
+  return {
+    ...applicant,
+    partnerLeadId: `lead-${crypto.randomBytes(6).toString('hex')}`,
+    amount: 300,
+    instalments: 3,
+    ...overrides,
+  };
+}
+
+/** POST /api/partner/v1/leads as a partner's system sends it. */
+export const postLead = (app: FastifyInstance, authorization: string | undefined, payload: object) =>
+  app.inject({
+    method: 'POST',
+    url: PARTNER_LEADS_PATH,
+    headers: authorization === undefined ? {} : { authorization },
+    payload,
+  });
