@@ -85,7 +85,8 @@ function LeadLandingPage() {
   const [outcome, setOutcome] = useState<Outcome | null>(null);
 
   const report = useCallback(
-    (eventID: Parameters<typeof reportLeadEvent>[1], data?: string) => reportLeadEvent(appGuid, eventID, data),
+    (eventID: Parameters<typeof reportLeadEvent>[1], data?: string) =>
+      reportLeadEvent(appGuid, eventID, data),
     [appGuid],
   );
 

@@ -28,8 +28,7 @@ import {
   type LeadOfferValues,
 } from './lead-offer-values';
 
-const loadSchema = () =>
-  import('@lender/contract/calls/lead-provider').then((m) => m.submitLandedLeadSchema);
+const loadSchema = () => import('@lender/contract/calls/lead-provider').then((m) => m.submitLandedLeadSchema);
 
 const pounds = (amount: number) => formatPounds(poundsToPence(amount));
 
@@ -84,8 +83,16 @@ export function LeadOfferForm({
     },
     onError,
   });
-  const { register, watch, setValue } = form;
-  const [amount, period, wageFrequencyID, repaymentDate] = watch(['amount', 'period', 'wageFrequencyID', 'repaymentDate']);
+  const { register, watch, setValue, reset } = form;
+  // The landing's values once more after the first render, when every select has its options: a select
+  // whose value is set before its options exist can read as its first option (as happy-dom does).
+  useEffect(() => reset(defaults), [reset, defaults]);
+  const [amount, period, wageFrequencyID, repaymentDate] = watch([
+    'amount',
+    'period',
+    'wageFrequencyID',
+    'repaymentDate',
+  ]);
   const current = toQuoteQuery(guid, { ...defaults, amount, period, wageFrequencyID, repaymentDate });
 
   // The landing's own choices are priced at once when they are complete; later ones on Calculate.

@@ -8,7 +8,12 @@ import {
 import type { WageFrequency } from '@lender/contract/dictionaries';
 import type { z } from 'zod';
 import { emptyAddress, type AddressValues } from '../../components/address/address-fields';
-import { cardFieldFor, emptyCard, toCreditCardInput, type CardValues } from '../../components/card/card-values';
+import {
+  cardFieldFor,
+  emptyCard,
+  toCreditCardInput,
+  type CardValues,
+} from '../../components/card/card-values';
 import { workingDaysInWindow } from '../../components/form/date-choice';
 import type { CardCheckResult } from '../../lib/card-check/check-card';
 import { toCardSummary } from '../../lib/card-check/pending-card-check';
@@ -50,7 +55,10 @@ export const fixedDateOf = (frequencies: WageFrequency[] | undefined, id: string
  * (spec section 4), as a partner's 12 must never reach a select that offers 1 to 6. A date the list does
  * not offer (a weekend, out of the window by now) starts empty rather than held out of sight.
  */
-export function leadOfferDefaults(landed: LeadLanded, frequencies: WageFrequency[] | undefined): LeadOfferValues {
+export function leadOfferDefaults(
+  landed: LeadLanded,
+  frequencies: WageFrequency[] | undefined,
+): LeadOfferValues {
   const known = frequencies?.some((f) => f.id === landed.wageFrequency) ?? false;
   const wageFrequencyID = known ? String(landed.wageFrequency) : '';
   const fixedDate = fixedDateOf(frequencies, wageFrequencyID);
@@ -96,7 +104,10 @@ export const toQuoteQuery = (guid: string, v: LeadOfferValues): LeadQuoteQuery =
 export const leadOfferFieldFor = cardFieldFor('creditCard');
 
 /** What our API receives: the checked form with the card cut down to its summary, and the provider's answer. */
-export const toLandedLeadSubmission = (form: LeadOfferParsed, check: CardCheckResult): LandedLeadSubmission => ({
+export const toLandedLeadSubmission = (
+  form: LeadOfferParsed,
+  check: CardCheckResult,
+): LandedLeadSubmission => ({
   guid: form.guid,
   amount: form.amount,
   period: form.period,

@@ -9,8 +9,8 @@ export function EmailSentNote({ signPath }: { signPath: string }) {
   return (
     <SuccessPanel heading="Check your e-mail">
       <p>
-        We have sent you an e-mail titled &lsquo;Application e-Sign process&rsquo; with the link to read and sign
-        your loan agreement, and a text message with your SMS code.
+        We have sent you an e-mail titled &lsquo;Application e-Sign process&rsquo; with the link to read and
+        sign your loan agreement, and a text message with your SMS code.
       </p>
       <p>You can sign now, or later with the link in the e-mail.</p>
       <div className="form-actions">
@@ -27,8 +27,8 @@ export function DeclinedPanel() {
   return (
     <SuccessPanel heading="Thank you for your application">
       <p>
-        After careful review, we regret to inform you that we are unable to approve it at this time. You may be
-        eligible to reapply in the future.
+        After careful review, we regret to inform you that we are unable to approve it at this time. You may
+        be eligible to reapply in the future.
       </p>
     </SuccessPanel>
   );

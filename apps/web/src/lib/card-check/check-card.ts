@@ -41,6 +41,8 @@ export const CARD_CHECK_LOADER_MESSAGE = 'Checking your card with your bank. Ple
  */
 export const checkCardInPage = (queryClient: QueryClient, card: CreditCard, onKey?: () => void) =>
   trackRequest(
-    queryClient.ensureQueryData(cardProviderSettingsQuery).then((settings) => checkCard(settings, card, onKey)),
+    queryClient
+      .ensureQueryData(cardProviderSettingsQuery)
+      .then((settings) => checkCard(settings, card, onKey)),
     { force: true, message: CARD_CHECK_LOADER_MESSAGE },
   );
