@@ -11,7 +11,7 @@ import { Page } from '../../components/page';
 import { useDictionaries } from '../../lib/api/get-dictionaries';
 import { ApiCallError, serverMessage } from '../../lib/api-client';
 import { cardProviderSettingsQuery } from '../../lib/card-check/card-provider-settings';
-import { checkCardInPage } from '../../lib/card-check/check-card';
+import { checkCardInPage, type CardCheckResult } from '../../lib/card-check/check-card';
 import { goToChallenge } from '../../lib/card-check/go-to-challenge';
 import { CardCheckError } from '../../lib/card-check/tokenise-card';
 import { useChallengeReturn } from '../../lib/card-check/use-challenge-return';
@@ -189,7 +189,7 @@ function LeadLandingPage() {
   const send = async (payload: LeadOfferParsed) => {
     failure.clear();
     report(LeadEvent.submitStarted);
-    let check;
+    let check: CardCheckResult;
     try {
       check = await checkCardInPage(queryClient, payload.creditCard, () => report(LeadEvent.keyGenerated));
     } catch (err) {
