@@ -29,6 +29,8 @@ type Props = {
    * where autofill would put the wrong address in (a previous address).
    */
   autofill?: 'home' | 'billing' | 'off';
+  /** The lead page's card address asks for the county too (spec section 5): its label does not say optional. */
+  countyRequired?: boolean;
 };
 
 /** Why none of the three is marked optional although each may be left empty (the contract's rule). */
@@ -42,7 +44,13 @@ const optional = (label: string) => `${label} (optional)`;
  * '+Manual Addr.' / '+Auto Addr.'. Closing the search without a pick clears what a pick would fill.
  * Picking moves focus to the filled address field, closing moves it back to 'Find address'.
  */
-export function AddressFields({ form, prefix, addressLabel = 'Current address', autofill = 'home' }: Props) {
+export function AddressFields({
+  form,
+  prefix,
+  addressLabel = 'Current address',
+  autofill = 'home',
+  countyRequired = false,
+}: Props) {
   const { watch, setValue, formState } = form;
   const name = (field: keyof AddressValues) => (prefix ? `${prefix}.${field}` : field);
   const register = (field: keyof AddressValues) => form.register(name(field));
@@ -238,7 +246,7 @@ export function AddressFields({ form, prefix, addressLabel = 'Current address', 
               />
             )}
           </Field>
-          <Field label={optional('County')} error={errorOf('county')}>
+          <Field label={countyRequired ? 'County' : optional('County')} error={errorOf('county')}>
             {(a11y) => (
               <input {...a11y} className="input" maxLength={FIELD_LENGTH.county} {...register('county')} />
             )}

@@ -7,13 +7,15 @@ type Props = {
   /** A form holding `isHomeAddress` (boolean) and, for a card billed elsewhere, `address`. */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as AddressFields: any form with these names
   form: UseFormReturn<any>;
+  /** The lead page: every manual field of the billing address is required, the county too (spec section 5). */
+  countyRequired?: boolean;
 };
 
 /**
  * Where the card is billed (spec section 2): the home address, or a billing address typed in full. Stage 2
  * and borrow/update-card ask it alike.
  */
-export function CardAddress({ form }: Props) {
+export function CardAddress({ form, countyRequired = false }: Props) {
   const { watch, setValue, clearErrors } = form;
   const isHomeAddress = watch('isHomeAddress') as boolean;
   const chooseHomeAddress = (home: boolean) => {
@@ -30,7 +32,13 @@ export function CardAddress({ form }: Props) {
         onChange={chooseHomeAddress}
       />
       {isHomeAddress ? null : (
-        <AddressFields form={form} prefix="address" autofill="billing" addressLabel="Billing address" />
+        <AddressFields
+          form={form}
+          prefix="address"
+          autofill="billing"
+          addressLabel="Billing address"
+          countyRequired={countyRequired}
+        />
       )}
     </>
   );

@@ -181,3 +181,54 @@ describe("the page title while a form shows errors", () => {
     await waitFor(() => expect(document.title).toBe('Your details | Kestrel Loans'));
   });
 });
+
+/** A form with a second action (as the lead page's Calculate) that checks the first name alone. */
+function PartForm({ action }: { action: (values: Values) => unknown }) {
+  const { form, errorOf, formProps, summary, busy, submitFields } = useContractForm<Values, Payload>({
+    schema: async () => schema,
+    defaultValues: { first: '', surname: '', mobile: '' },
+    onSubmit: vi.fn(),
+  });
+  return (
+    <form {...formProps}>
+      <ErrorSummary summary={summary} />
+      <Field label="First name" error={errorOf('first')}>
+        {(a11y) => <input {...a11y} {...form.register('first')} />}
+      </Field>
+      <Field label="Surname" error={errorOf('surname')}>
+        {(a11y) => <input {...a11y} {...form.register('surname')} />}
+      </Field>
+      <button type="button" onClick={() => void submitFields(['first'], action)}>
+        Calculate
+      </button>
+      <SubmitButton busy={busy}>Next</SubmitButton>
+    </form>
+  );
+}
+
+describe('submitFields, a second action of the form', () => {
+  it('checks only the fields named, in a focused summary, and runs nothing while they fail', async () => {
+    const action = vi.fn();
+    render(<PartForm action={action} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Calculate' }));
+    const summary = await screen.findByRole('alert', { name: 'There is a problem' });
+    expect([...summary.querySelectorAll('a')].map((a) => a.textContent)).toEqual([
+      'Please enter your first name.',
+    ]);
+    expect(document.activeElement).toBe(summary);
+    expect(action).not.toHaveBeenCalled();
+  });
+
+  it("runs the action with the form's values once they pass, and puts a 400's messages on their fields", async () => {
+    const action = vi.fn(async () => {
+      throw badRequest({ first: 'Not this name.' });
+    });
+    render(<PartForm action={action} />);
+    await userEvent.type(screen.getByLabelText('First name'), 'Ann');
+    await userEvent.click(screen.getByRole('button', { name: 'Calculate' }));
+    await waitFor(() => expect(action).toHaveBeenCalledWith({ first: 'Ann', surname: '', mobile: '' }));
+    const summary = await screen.findByRole('alert', { name: 'There is a problem' });
+    expect(summary.textContent).toContain('Not this name.');
+    expect(summary.textContent).not.toContain('Please enter your surename.');
+  });
+});

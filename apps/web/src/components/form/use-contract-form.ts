@@ -99,6 +99,32 @@ export function useContractForm<V extends FieldValues, P extends FieldValues>(op
     }
   };
 
+  /**
+   * A second action of the form beside its submit (the lead page's Calculate): only the fields named are
+   * checked, and a failure shows as a failed submit's does (summary, focus); then `action` runs with the
+   * form's values, and a 400's field messages from it land on their fields. Other failures are thrown.
+   */
+  const submitFields = async (names: Path<V>[], action: (values: V) => unknown) => {
+    if (sending.current) return;
+    sending.current = true;
+    try {
+      if (!(await form.trigger(names))) {
+        failed(names.filter((name) => form.getFieldState(name).invalid));
+        return;
+      }
+      try {
+        await action(form.getValues());
+      } catch (err) {
+        const fields = serverFieldErrors(err, fieldFor);
+        if (!fields) throw err;
+        fields.forEach((f) => form.setError(f.name as Path<V>, { type: 'server', message: f.message }));
+        failed(fields.map((f) => f.name));
+      }
+    } finally {
+      sending.current = false;
+    }
+  };
+
   const errors = form.formState.errors;
   const live = listErrors(errors);
   useErrorTitle(live.length > 0);
@@ -122,5 +148,6 @@ export function useContractForm<V extends FieldValues, P extends FieldValues>(op
     /** Give to <ErrorSummary>. */
     summary: { ref: summaryRef, entries },
     busy: form.formState.isSubmitting,
+    submitFields,
   };
 }

@@ -12,8 +12,14 @@ export type CardCheckResult = { pKey: string; trxId: string; isSignature: boolea
  * The browser's part of the card check (decision 014): tokenise, then the fingerprint when the provider
  * asks for one. Throws CardCheckError with the provider's text when it refuses the card.
  */
-export async function checkCard(settings: CardProviderSettings, card: CreditCard): Promise<CardCheckResult> {
+export async function checkCard(
+  settings: CardProviderSettings,
+  card: CreditCard,
+  /** Told when the provider has given its key, before the fingerprint (the lead page reports it). */
+  onKey?: () => void,
+): Promise<CardCheckResult> {
   const token = await tokeniseCard(settings, card);
+  onKey?.();
   const isSignature = token.fingerprintUrl
     ? await runFingerprint({
         fingerprintUrl: token.fingerprintUrl,
@@ -33,8 +39,10 @@ export const CARD_CHECK_LOADER_MESSAGE = 'Checking your card with your bank. Ple
  * The check as a page runs it: the provider's settings (read early by the page, so this seldom waits),
  * then checkCard, with the loader shown at once and saying what is happening.
  */
-export const checkCardInPage = (queryClient: QueryClient, card: CreditCard) =>
+export const checkCardInPage = (queryClient: QueryClient, card: CreditCard, onKey?: () => void) =>
   trackRequest(
-    queryClient.ensureQueryData(cardProviderSettingsQuery).then((settings) => checkCard(settings, card)),
+    queryClient
+      .ensureQueryData(cardProviderSettingsQuery)
+      .then((settings) => checkCard(settings, card, onKey)),
     { force: true, message: CARD_CHECK_LOADER_MESSAGE },
   );
