@@ -84,6 +84,11 @@ const configSchema = z
     CLIENT_ERRORS_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
     CLIENT_ERRORS_RETENTION_DAYS: z.coerce.number().int().min(1).default(30),
     /**
+     * LeadProvider/LeadLandedEvent calls one caller address may make in 15 minutes: a landing sends about
+     * eight, so this leaves room for a household or office behind one address (issue 29).
+     */
+    LEAD_EVENTS_PER_ADDRESS: z.coerce.number().int().min(1).default(120),
+    /**
      * Key for secrets stored encrypted at rest (bank details, the card provider's tokens); 32 bytes as 64
      * hex characters. Outside production, unset means a key generated once and kept in DATA_KEY_FILE.
      */

@@ -242,6 +242,7 @@ export const calls = {
     method: 'POST',
     auth: 'public',
     skipDefaultErrorHandling: true,
+    rateLimited: true,
     body: lead.leadEventSchema,
     response: empty,
   }),

@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { LEAD_AND_REPEAT_INSTALMENTS, MAX_AMOUNT, MIN_AMOUNT } from '../constants';
 import { isWageFrequencyId } from '../pricing/repayment-dates';
+import { cardSummarySchema } from '../rules/card';
 import { Msg } from '../rules/messages';
 import { quoteRequestSchema } from './register';
 import {
   appStatusSchema,
-  cardCheckShape,
   guidField,
   leadBillingAddressSchema,
+  providerReference,
   quoteRepaymentDateField,
   WAGE_FREQUENCY_ID_RANGE,
 } from './shared';
@@ -19,6 +20,7 @@ export const leadLandedSchema = z.object({
   wageFrequency: z.number(),
   repaymentDate: z.string(),
 });
+export type LeadLanded = z.infer<typeof leadLandedSchema>;
 
 /** A whole number sent as query text. */
 const queryInteger = (message: string) => z.coerce.number({ error: message }).int({ error: message });
@@ -49,10 +51,20 @@ export const leadQuoteSchema = z.object({
   apr: z.number(),
 });
 
+/**
+ * The landed quote as the visitor chose it and the card as stage 2 sends it: the number and the security
+ * code go from the browser to the card provider only (docs/decisions/014), so a body carrying either is
+ * refused; the server confirms `pKey` and `trxId` with the provider.
+ */
 export const submitLandedLeadSchema = quoteRequestSchema.extend({
   guid: guidField,
-  ...cardCheckShape,
+  creditCard: cardSummarySchema,
   address: leadBillingAddressSchema.nullable(),
+  pKey: providerReference,
+  trxId: providerReference,
+  isSignature: z
+    .boolean({ error: Msg.cardCheck })
+    .meta({ description: "Whether the provider's fingerprint page answered in time." }),
 });
 
 /**
@@ -71,15 +83,30 @@ export const submitLandedLeadResultSchema = appStatusSchema.extend({
 });
 export type SubmitLandedLeadResult = z.infer<typeof submitLandedLeadResultSchema>;
 
+/**
+ * The landing page's events (spec section 4): the funnel, each once per session and only after `loaded`,
+ * and the tracking of a submit.
+ */
+export const LeadEvent = {
+  loaded: 1,
+  scrolled: 2,
+  customerFilled: 3,
+  paymentFilled: 4,
+  submitBeforePayment: 100,
+  keyGenerated: 200,
+  fingerprintGenerated: 300,
+  result: 400,
+} as const;
+const LEAD_EVENT_IDS = Object.values(LeadEvent);
+
 export const leadEventSchema = z.object(
   {
     providerID: z.string({ error: Msg.leadEvent }).max(64, { error: Msg.leadEvent }),
-    eventID: z
-      .number({ error: Msg.leadEvent })
-      .int({ error: Msg.leadEvent })
-      .min(0, { error: Msg.leadEvent })
-      .max(10_000, { error: Msg.leadEvent }),
-    sessionID: z.string({ error: Msg.leadEvent }).max(100, { error: Msg.leadEvent }),
+    eventID: z.literal(LEAD_EVENT_IDS, { error: Msg.leadEvent }),
+    sessionID: z
+      .string({ error: Msg.leadEvent })
+      .min(1, { error: Msg.leadEvent })
+      .max(100, { error: Msg.leadEvent }),
     data: z.string({ error: Msg.leadEvent }).max(4000, { error: Msg.leadEvent }).nullish(),
   },
   { error: Msg.leadEvent },
