@@ -13,6 +13,12 @@ import {
   WAGE_FREQUENCY_ID_RANGE,
 } from './shared';
 
+/**
+ * The cookie that binds a lead's landing to the browser that opened it (HttpOnly, SameSite=Lax, a session
+ * cookie for the path /api/LeadProvider): the link works once per browser session.
+ */
+export const LANDING_COOKIE = 'lead_landing';
+
 export const leadLandedSchema = z.object({
   name: z.string(),
   amount: z.number(),

@@ -1,10 +1,8 @@
+import { LANDING_COOKIE } from '@lender/contract/calls/lead-provider';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
-/** The cookie that binds a lead's landing to the browser that opened it (docs/decisions/030). */
-export const LANDING_COOKIE = 'lead_landing';
-
 /** Only the landing page's calls receive it: no other call, page or asset request carries it. */
-const PATH = '/api/LeadProvider';
+export const LANDING_COOKIE_PATH = '/api/LeadProvider';
 
 /** A cookie value as we make them (randomToken: base64url); anything else is not ours. */
 const TOKEN = /^[A-Za-z0-9_-]{20,100}$/;
@@ -17,7 +15,7 @@ export type LandingCookie = ReturnType<typeof landingCookie>;
  * cookie (no Max-Age), so the link works in this browser session only; Secure whenever the site is https.
  */
 export function landingCookie(publicUrl: string) {
-  const attributes = `Path=${PATH}; HttpOnly; SameSite=Lax${publicUrl.startsWith('https:') ? '; Secure' : ''}`;
+  const attributes = `Path=${LANDING_COOKIE_PATH}; HttpOnly; SameSite=Lax${publicUrl.startsWith('https:') ? '; Secure' : ''}`;
   return {
     read(req: FastifyRequest): string | null {
       const header = req.headers.cookie;

@@ -2,6 +2,7 @@ import { DAILY_RATE_PROVIDER, DAILY_RATE_STANDARD } from '@lender/contract/const
 import { ErrorId } from '@lender/contract/error-ids';
 import { penceToPounds } from '@lender/contract/money';
 import { buildQuote } from '@lender/contract/pricing/quote';
+import { LANDING_COOKIE } from '@lender/contract/calls/lead-provider';
 import { AppStatus } from '@lender/contract/status';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PasswordLinkPurpose } from '../../entities/one-time-secrets/password-link-repository';
@@ -18,7 +19,6 @@ import { esignGet } from '../../test/esign-journey';
 import { createLead } from '../../test/lead';
 import { workingDayAhead } from '../../test/stage1-payload';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { LANDING_COOKIE } from './landing-cookie';
 
 const PUBLIC_URL = 'https://apply.kestrel.example';
 let t: TestApp;
