@@ -89,6 +89,11 @@ const configSchema = z
      */
     PARTNER_LEADS_PER_MINUTE: z.coerce.number().int().min(60).default(120),
     /**
+     * LeadProvider/LeadLandedEvent calls one caller address may make in 15 minutes: a landing sends about
+     * eight, so this leaves room for a household or office behind one address (issue 29).
+     */
+    LEAD_EVENTS_PER_ADDRESS: z.coerce.number().int().min(1).default(120),
+    /**
      * Key for secrets stored encrypted at rest (bank details, the card provider's tokens); 32 bytes as 64
      * hex characters. Outside production, unset means a key generated once and kept in DATA_KEY_FILE.
      */

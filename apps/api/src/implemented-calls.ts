@@ -14,10 +14,14 @@ import { retrieveAddress } from './features/address/retrieve-address';
 import { getDictionaries } from './features/dictionary/get-dictionaries';
 import { clientErrorRepository } from './features/lead-provider/client-error-repository';
 import { reportError } from './features/lead-provider/report-error';
+import { landingCalls } from './features/lead-provider/landing-calls';
+import { screenApplicant } from './entities/applications/stage1-screen';
+import { toAffordabilityDetails } from './features/register/submit-stage3';
+import { sendWelcomeEmail } from './features/register/welcome-email';
 import { acceptQuote } from './features/register/accept-quote';
 import { stage2Service } from './features/register/stage2-service';
 import { esignCalls } from './features/esign/esign-calls';
-import { signingStarter } from './features/esign/start-signing';
+import { browserSigningLinks, signingStarter } from './features/esign/start-signing';
 import { entityStore } from './entities/unit-of-work';
 import { calculateQuote } from './features/register/calculate-quote';
 import { getApplicationStatus } from './features/register/get-application-status';
@@ -98,6 +102,20 @@ export function implementedCalls(
     reportError(
       clientErrorRepository(ctx.db),
       createRateLimiter({ limit: ctx.config.CLIENT_ERRORS_PER_ADDRESS, windowMs: 15 * 60 * 1000 }),
+    ),
+    // A partner's lead lands with what stage 1, stage 3 and e-sign do for our own applicants.
+    ...landingCalls(
+      ctx,
+      cardProvider,
+      {
+        screen: screenApplicant,
+        // Written by the partner intake from SubmitStage3's schema: its parsed payload.
+        affordabilityOf: (stage3Json) => toAffordabilityDetails(JSON.parse(stage3Json)),
+        sendWelcomeEmail,
+        startSigning,
+        issueSigningLink: browserSigningLinks(ctx),
+      },
+      createRateLimiter({ limit: ctx.config.LEAD_EVENTS_PER_ADDRESS, windowMs: 15 * 60 * 1000 }),
     ),
     findAddress(lookup),
     retrieveAddress(lookup),

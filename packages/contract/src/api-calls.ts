@@ -27,6 +27,11 @@ type CallSpec = {
   skipDefaultErrorHandling?: boolean;
   /** Past its limit the call answers HTTP 429 with a Retry-After header (a resend, a sign-in). */
   rateLimited?: boolean;
+  /**
+   * The lead landing's cookie (`LANDING_COOKIE`, docs/decisions/030): the call that lands a lead sets it;
+   * the submit needs it (and clears it once decided). The browser sends it by itself (HttpOnly).
+   */
+  landingCookie?: 'sets' | 'requires';
   /** A JSON body, a multipart/form-data body or a query string; a call has at most one of them. */
   body?: z.ZodType;
   query?: z.ZodType;
@@ -216,6 +221,7 @@ export const calls = {
     action: 'LeadLanded',
     method: 'GET',
     auth: 'public',
+    landingCookie: 'sets',
     query: reg.guidQuerySchema,
     response: lead.leadLandedSchema,
   }),
@@ -232,6 +238,7 @@ export const calls = {
     action: 'SubmitLandedLead',
     method: 'POST',
     auth: 'public',
+    landingCookie: 'requires',
     skipDefaultErrorHandling: true,
     body: lead.submitLandedLeadSchema,
     response: lead.submitLandedLeadResultSchema,
@@ -242,6 +249,7 @@ export const calls = {
     method: 'POST',
     auth: 'public',
     skipDefaultErrorHandling: true,
+    rateLimited: true,
     body: lead.leadEventSchema,
     response: empty,
   }),

@@ -1,5 +1,6 @@
 import swagger, { type SwaggerTransform } from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { LANDING_COOKIE } from '@lender/contract/calls/lead-provider';
 import { ErrorId } from '@lender/contract/envelope';
 import { callPath, calls, type CallDef } from '@lender/contract/api-calls';
 import { z } from 'zod';
@@ -23,6 +24,17 @@ An unknown path or method answers 404 with errorID 404. Dates travel as \`yyyy-M
 ${errorIdTable}`;
 
 const FILE_SCHEMA = z.string().meta({ format: 'binary' });
+
+/** The Set-Cookie header of the lead landing's calls (docs/decisions/030), on their 200 answer. */
+const landingCookieHeader = (use: 'sets' | 'requires') => ({
+  'Set-Cookie': {
+    type: 'string',
+    description:
+      use === 'sets'
+        ? `On the lead's first landing: \`${LANDING_COOKIE}=<token>; Path=/api/LeadProvider; HttpOnly; SameSite=Lax\` (and Secure on https), a session cookie. SubmitLandedLead needs it; LeadLanded opens again only with it.`
+        : `Once the submit is decided (errorID 0 without a redirectUrl, or 201): \`${LANDING_COOKIE}=; Max-Age=0\`, ending the landing.`,
+  },
+});
 
 /** `SubmitStage1` -> `Submit stage 1`: the spec names calls by their action. */
 const summaryOf = (url: string) => {
@@ -81,6 +93,9 @@ function describeOperations(bodyLimit: number): SwaggerTransform {
               },
             }
           : {
+              ...(status === '200' && def?.landingCookie
+                ? { headers: landingCookieHeader(def.landingCookie) }
+                : {}),
               description:
                 ownDescriptions?.[status] ??
                 (upload && status === '413'
@@ -92,10 +107,25 @@ function describeOperations(bodyLimit: number): SwaggerTransform {
             },
       ]),
     );
-    return jsonSchemaTransform({
+    // The submit of a landed lead is the landing browser's only: its cookie is its credential.
+    const cookieSecurity = def?.landingCookie === 'requires' ? { security: [{ landingCookie: [] }] } : {};
+    const transformed = jsonSchemaTransform({
       ...input,
-      schema: { summary: summaryOf(input.url), security: [], ...schema, ...uploadBody, response },
+      schema: {
+        summary: summaryOf(input.url),
+        security: [],
+        ...schema,
+        ...cookieSecurity,
+        ...uploadBody,
+        response,
+      },
     });
+    // jsonSchemaTransform keeps only a content answer's description and content: the header goes on after.
+    if (def?.landingCookie) {
+      const ok = (transformed.schema as { response: Record<string, object> }).response['200']!;
+      Object.assign(ok, { headers: landingCookieHeader(def.landingCookie) });
+    }
+    return transformed;
   };
 }
 
@@ -120,6 +150,8 @@ export async function registerOpenApi(app: FastifyInstance, config: Config) {
             description:
               'The key staff gave your organisation (letters and digits), as `Authorization: Bearer <key>`.',
           },
+          // A lead's landing page (docs/decisions/030): the cookie LeadProvider/LeadLanded sets.
+          landingCookie: { type: 'apiKey', in: 'cookie', name: LANDING_COOKIE },
         },
       },
     },

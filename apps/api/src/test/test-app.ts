@@ -115,6 +115,7 @@ export async function createTestApp(
       STAGE1_PER_ADDRESS: '100000',
       STAGE1_PER_CONTACT: '100000',
       CLIENT_ERRORS_PER_ADDRESS: '100000',
+      LEAD_EVENTS_PER_ADDRESS: '100000',
       ...(env.NODE_ENV === 'production' ? UNUSED_PRODUCTION_SERVICES : {}),
       ...env,
       DATABASE_URL: database.url,

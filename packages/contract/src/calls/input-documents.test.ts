@@ -180,14 +180,17 @@ describe('the document states what a pattern cannot', () => {
     );
   });
 
-  it('describes the rules between address fields and the card checksum', () => {
+  it('describes the rules between address fields and the card expiry', () => {
     expect(fieldOf(calls.submitStage1.body, 'address').description).toMatch(
       /required when autoAddress is true/i,
     );
     expect(fieldOf(calls.submitStage1.body, 'street').description).toMatch(
       /required when autoAddress is false/i,
     );
-    expect(fieldOf(calls.submitLandedLead.body, 'creditCard', 'cardNumber').description).toMatch(/Luhn/);
+    // No call takes a card number (docs/decisions/014): the lead page's submit sends the summary, as stage 2.
+    expect(fieldOf(calls.submitLandedLead.body, 'creditCard', 'endYear').description).toMatch(
+      /10 years ahead/,
+    );
     expect(fieldOf(calls.submitStage2.body, 'creditCard', 'endYear').description).toMatch(/10 years ahead/);
   });
 

@@ -1,16 +1,24 @@
 import { z } from 'zod';
 import { LEAD_AND_REPEAT_INSTALMENTS, MAX_AMOUNT, MIN_AMOUNT } from '../constants';
 import { isWageFrequencyId } from '../pricing/repayment-dates';
+import { cardSummarySchema, creditCardSchema } from '../rules/card';
+import { LeadEvent } from '../lead-events';
 import { Msg } from '../rules/messages';
 import { quoteRequestSchema } from './register';
 import {
   appStatusSchema,
-  cardCheckShape,
   guidField,
   leadBillingAddressSchema,
+  providerReference,
   quoteRepaymentDateField,
   WAGE_FREQUENCY_ID_RANGE,
 } from './shared';
+
+/**
+ * The cookie that binds a lead's landing to the browser that opened it (HttpOnly, SameSite=Lax, a session
+ * cookie for the path /api/LeadProvider): the link works once per browser session.
+ */
+export const LANDING_COOKIE = 'lead_landing';
 
 export const leadLandedSchema = z.object({
   name: z.string(),
@@ -19,6 +27,7 @@ export const leadLandedSchema = z.object({
   wageFrequency: z.number(),
   repaymentDate: z.string(),
 });
+export type LeadLanded = z.infer<typeof leadLandedSchema>;
 
 /** A whole number sent as query text. */
 const queryInteger = (message: string) => z.coerce.number({ error: message }).int({ error: message });
@@ -49,10 +58,27 @@ export const leadQuoteSchema = z.object({
   apr: z.number(),
 });
 
+/**
+ * The landed quote as the visitor chose it and the card as stage 2 sends it: the number and the security
+ * code go from the browser to the card provider only (docs/decisions/014), so a body carrying either is
+ * refused; the server confirms `pKey` and `trxId` with the provider.
+ */
+/** What the lead page's form checks in the browser before the card goes to the provider. */
+export const leadOfferFormSchema = quoteRequestSchema.extend({
+  guid: guidField,
+  creditCard: creditCardSchema,
+  address: leadBillingAddressSchema.nullable(),
+});
+
 export const submitLandedLeadSchema = quoteRequestSchema.extend({
   guid: guidField,
-  ...cardCheckShape,
+  creditCard: cardSummarySchema,
   address: leadBillingAddressSchema.nullable(),
+  pKey: providerReference,
+  trxId: providerReference,
+  isSignature: z
+    .boolean({ error: Msg.cardCheck })
+    .meta({ description: "Whether the provider's fingerprint page answered in time." }),
 });
 
 /**
@@ -71,15 +97,16 @@ export const submitLandedLeadResultSchema = appStatusSchema.extend({
 });
 export type SubmitLandedLeadResult = z.infer<typeof submitLandedLeadResultSchema>;
 
+const LEAD_EVENT_IDS = Object.values(LeadEvent);
+
 export const leadEventSchema = z.object(
   {
     providerID: z.string({ error: Msg.leadEvent }).max(64, { error: Msg.leadEvent }),
-    eventID: z
-      .number({ error: Msg.leadEvent })
-      .int({ error: Msg.leadEvent })
-      .min(0, { error: Msg.leadEvent })
-      .max(10_000, { error: Msg.leadEvent }),
-    sessionID: z.string({ error: Msg.leadEvent }).max(100, { error: Msg.leadEvent }),
+    eventID: z.literal(LEAD_EVENT_IDS, { error: Msg.leadEvent }),
+    sessionID: z
+      .string({ error: Msg.leadEvent })
+      .min(1, { error: Msg.leadEvent })
+      .max(100, { error: Msg.leadEvent }),
     data: z.string({ error: Msg.leadEvent }).max(4000, { error: Msg.leadEvent }).nullish(),
   },
   { error: Msg.leadEvent },

@@ -1,4 +1,7 @@
-import type { Pence } from '@lender/contract/money';
+import { formatPence, type Pence } from '@lender/contract/money';
+import { buildQuote } from '@lender/contract/pricing/quote';
+import type { LoanTerms } from '../applications/loan-terms';
+import type { AffordabilityDetails } from './affordability-repository';
 
 /**
  * What must be left each month after declared expenses and the largest instalment
@@ -24,4 +27,32 @@ export function assessAffordability(input: AffordabilityInput): Assessment {
   );
   const leftPence = input.netIncomePence - input.expensesPence - input.instalmentPence;
   return { approved: leftPence >= bufferPence, bufferPence, leftPence };
+}
+
+/**
+ * Stage 3's assessment of an application (docs/decisions/015): its net income, the declared expenses and
+ * the largest instalment of its terms as the pricing engine gives them today, with the decision's reason
+ * (staff and the regulator read it). Register/SubmitStage3 and a landed lead's submit both decide by it.
+ */
+export function assessApplication(
+  application: { terms: LoanTerms; dailyRate: number; netMonthlyIncomePence: Pence },
+  details: Pick<AffordabilityDetails, 'expensesPence'>,
+) {
+  const quote = buildQuote({ ...application.terms, dailyRate: application.dailyRate });
+  const instalmentPence = Math.max(...quote.schedule.map((line) => line.paymentPence));
+  const expensesPence = Object.values(details.expensesPence).reduce((sum, p) => sum + p, 0);
+  const netIncomePence = application.netMonthlyIncomePence;
+  const assessment = assessAffordability({ netIncomePence, expensesPence, instalmentPence });
+  return {
+    approved: assessment.approved,
+    /** The figures the affordability record stores beside the answers. */
+    figures: { netIncomePence, expensesPence, instalmentPence, bufferPence: assessment.bufferPence },
+    decision: {
+      kind: assessment.approved ? 'affordability-passed' : 'declined',
+      reason:
+        `affordability: net ${formatPence(netIncomePence)} - expenses ${formatPence(expensesPence)} - ` +
+        `instalment ${formatPence(instalmentPence)} = ${formatPence(assessment.leftPence)} left, ` +
+        `buffer ${formatPence(assessment.bufferPence)}`,
+    },
+  };
 }

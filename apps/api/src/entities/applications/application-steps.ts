@@ -5,6 +5,8 @@ import type { Step } from './transition';
 const CARD_CHECK_FROM = [AppStatus.offerAccepted, AppStatus.cardDeclined];
 /** Spec section 4's resume map read backwards: a lead landed by a partner goes straight to stage 4. */
 const BANK_DETAILS_FROM = [AppStatus.applicationCompleted, AppStatus.leadLanded];
+/** A landed lead's card check may be tried again after a declined card, as stage 2's may. */
+const LANDED = [AppStatus.leadLanded, AppStatus.leadLandedCardDeclined];
 
 /**
  * Every step of an application's life, each with the statuses it may be taken from and the status it
@@ -22,6 +24,19 @@ export const ApplicationStep = {
    * the status is esignSent...').
    */
   acceptCardReadyToSign: { from: [AppStatus.cardDeclined], to: AppStatus.esignSent },
+  /** A partner's accepted lead opened on its landing page (issue 29). */
+  landLead: { from: [AppStatus.leadAccepted], to: AppStatus.leadLanded },
+  declineLandedCard: { from: LANDED, to: AppStatus.leadLandedCardDeclined },
+  /**
+   * The landing page's submit with a card the provider approved goes as far as the partner's data take it
+   * (docs/decisions/030): without stage 3's answers to stage 3; with them but without bank details back to
+   * leadLanded for stage 4 (the resume map's route for it); with both to e-sign. A decline at the repeated
+   * first screen or at affordability ends it.
+   */
+  acceptLandedCard: { from: LANDED, to: AppStatus.cardAccepted },
+  acceptLandedCardForBankDetails: { from: LANDED, to: AppStatus.leadLanded },
+  acceptLandedCardReadyToSign: { from: LANDED, to: AppStatus.esignSent },
+  declineLandedLead: { from: LANDED, to: AppStatus.leadDeclined },
   passAffordability: { from: [AppStatus.cardAccepted], to: AppStatus.applicationCompleted },
   failAffordability: { from: [AppStatus.cardAccepted], to: AppStatus.leadDeclined },
   giveBankDetails: { from: BANK_DETAILS_FROM, to: AppStatus.esignSent },

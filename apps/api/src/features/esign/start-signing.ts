@@ -1,6 +1,6 @@
 import type { AppContext } from '../../app-context';
 import type { DbExecutor } from '../../db/create-db';
-import { sendEmailLink, sendSmsCode, type EsignLinks } from './esign-codes';
+import { issueSigningLink, sendEmailLink, sendSmsCode, type EsignLinks } from './esign-codes';
 import { esignRepositories } from './esign-store';
 
 /** Sends an application's first e-sign codes, in the transaction of the change that opens e-sign. */
@@ -23,4 +23,19 @@ export function signingStarter(
     await sendSmsCode(repos, signing, keys);
     await sendEmailLink(repos, signing, keys);
   };
+}
+
+/** A signing link's token for the browser at hand, in the transaction that opens e-sign. */
+export type IssueBrowserSigningLink = (trx: DbExecutor, applicationId: number) => Promise<string>;
+
+/**
+ * The signing link Register/EsignLink gives a signed-in applicant, for a caller that proved otherwise
+ * that this browser is the applicant's (a lead's landing page, by its cookie): the same `browser` origin,
+ * so it replaces any earlier one of that origin and the e-mailed link keeps working.
+ */
+export function browserSigningLinks(
+  ctx: Pick<AppContext, 'config' | 'outbox' | 'sessions'>,
+): IssueBrowserSigningLink {
+  const bind = esignRepositories(ctx);
+  return (trx, applicationId) => issueSigningLink(bind(trx).esign, applicationId, 'browser');
 }

@@ -3,17 +3,13 @@ import { AppStatus } from '@lender/contract/status';
 import { randomUUID } from 'node:crypto';
 import type { Config } from '../../config';
 import { isUniqueViolation } from '../../db/unique-violation';
-import { PasswordLinkPurpose } from '../../entities/one-time-secrets/password-link-repository';
-import { randomToken } from '../../lib/secrets';
 import { isEnded } from '../../entities/applications/application-status';
 import { dailyRateRule } from '../../entities/applications/daily-rate';
 import type { NewCustomer } from '../../entities/customers/customer-repository';
 import type { LoanTerms } from '../../entities/applications/loan-terms';
 import type { EntityRepositories, EntityStore } from '../../entities/unit-of-work';
 import { screenApplicant, type ScreenResult } from '../../entities/applications/stage1-screen';
-import { welcomeEmail } from './welcome-email';
-
-const SET_PASSWORD_TTL_SECONDS = 7 * 86_400;
+import { sendWelcomeEmail } from './welcome-email';
 
 export type Stage1Application = {
   customer: NewCustomer;
@@ -64,7 +60,7 @@ export function stage1Service(store: EntityStore, config: Pick<Config, 'PROVIDER
     dailyRate: number,
     screen: ScreenResult,
   ) {
-    const { customers, applications, passwordLinks, outbox, sessions } = repositories;
+    const { customers, applications, sessions } = repositories;
     const customerId = await customers.insert(a.customer);
     const applicationId = await applications.insert({
       guid: randomUUID(),
@@ -86,20 +82,12 @@ export function stage1Service(store: EntityStore, config: Pick<Config, 'PROVIDER
       reason: screen.approved ? 'first screen passed' : screen.reason,
     });
     if (!screen.approved) return null;
-    const setPasswordToken = randomToken();
-    await passwordLinks.insert({
+    await sendWelcomeEmail(repositories, config.PUBLIC_URL, {
       customerId,
-      purpose: PasswordLinkPurpose.setPassword,
-      token: setPasswordToken,
-      ttlSeconds: SET_PASSWORD_TTL_SECONDS,
-    });
-    const mail = welcomeEmail({
+      email: a.customer.email,
       firstName: a.customer.firstName,
       amountPence: a.terms.amountPence,
-      setPasswordUrl: `${config.PUBLIC_URL}/reset-password/${setPasswordToken}`,
     });
-    // The token is sealed apart from the stored text: the outbox never keeps a live set-password link.
-    await outbox.enqueue({ channel: 'email', to: a.customer.email, ...mail, secrets: [setPasswordToken] });
     // Issued in the same transaction: an acknowledged application always has its session.
     return sessions.issue(customerId);
   }

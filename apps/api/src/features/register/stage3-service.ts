@@ -1,8 +1,6 @@
-import { formatPence } from '@lender/contract/money';
-import { buildQuote } from '@lender/contract/pricing/quote';
 import { AppStatus } from '@lender/contract/status';
 import type { AffordabilityDetails } from '../../entities/affordability/affordability-repository';
-import { assessAffordability } from '../../entities/affordability/assess-affordability';
+import { assessApplication } from '../../entities/affordability/assess-affordability';
 import type { EntityStore } from '../../entities/unit-of-work';
 import { openApplication, transition } from '../../entities/applications/transition';
 import { ApplicationStep } from '../../entities/applications/application-steps';
@@ -26,41 +24,20 @@ export function stage3Service(store: Pick<EntityStore, 'applications' | 'transac
       );
       if (!application) return { kind: 'closed' };
 
-      const quote = buildQuote({ ...application.terms, dailyRate: application.dailyRate });
-      const instalmentPence = Math.max(...quote.schedule.map((line) => line.paymentPence));
-      const expensesPence = Object.values(details.expensesPence).reduce((sum, p) => sum + p, 0);
-      const netIncomePence = application.netMonthlyIncomePence;
-      const assessment = assessAffordability({ netIncomePence, expensesPence, instalmentPence });
-      const step = assessment.approved
-        ? ApplicationStep.passAffordability
-        : ApplicationStep.failAffordability;
-      const decision = {
-        kind: assessment.approved ? 'affordability-passed' : 'declined',
-        reason:
-          `affordability: net ${formatPence(netIncomePence)} - expenses ${formatPence(expensesPence)} - ` +
-          `instalment ${formatPence(instalmentPence)} = ${formatPence(assessment.leftPence)} left, ` +
-          `buffer ${formatPence(assessment.bufferPence)}`,
-      };
+      const { approved, figures, decision } = assessApplication(application, details);
+      const step = approved ? ApplicationStep.passAffordability : ApplicationStep.failAffordability;
       const moved = await transition(
         store,
         application,
         step,
         decision,
         async ({ affordability, customers }) => {
-          await affordability.insert({
-            applicationId: application.id,
-            details,
-            netIncomePence,
-            expensesPence,
-            instalmentPence,
-            bufferPence: assessment.bufferPence,
-            approved: assessment.approved,
-          });
+          await affordability.insert({ applicationId: application.id, details, ...figures, approved });
           await customers.updateHousing(customerId, details);
         },
       );
       if (!moved) return { kind: 'closed' };
-      return assessment.approved
+      return approved
         ? { kind: 'completed', statusId: AppStatus.applicationCompleted, guid: application.guid }
         : { kind: 'declined' };
     },

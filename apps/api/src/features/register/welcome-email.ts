@@ -1,5 +1,10 @@
 import { BRAND } from '@lender/contract/brand';
-import { formatPence } from '@lender/contract/money';
+import { formatPence, type Pence } from '@lender/contract/money';
+import { PasswordLinkPurpose } from '../../entities/one-time-secrets/password-link-repository';
+import type { EntityRepositories } from '../../entities/unit-of-work';
+import { randomToken } from '../../lib/secrets';
+
+const SET_PASSWORD_TTL_SECONDS = 7 * 86_400;
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -29,3 +34,31 @@ ${BRAND.name}`;
 <p>The Customer Service team<br>${esc(BRAND.name)}</p>`;
   return { subject, text, html };
 }
+
+/**
+ * A new customer's welcome: a single-use set-password link (7 days) and the e-mail carrying it, in the
+ * caller's transaction. Stage 1 sends it, and a partner's lead once its visitor submits the landing page
+ * (the composition root hands it there).
+ */
+export async function sendWelcomeEmail(
+  { passwordLinks, outbox }: Pick<EntityRepositories, 'passwordLinks' | 'outbox'>,
+  publicUrl: string,
+  to: { customerId: number; email: string; firstName: string; amountPence: Pence },
+) {
+  const setPasswordToken = randomToken();
+  await passwordLinks.insert({
+    customerId: to.customerId,
+    purpose: PasswordLinkPurpose.setPassword,
+    token: setPasswordToken,
+    ttlSeconds: SET_PASSWORD_TTL_SECONDS,
+  });
+  const mail = welcomeEmail({
+    firstName: to.firstName,
+    amountPence: to.amountPence,
+    setPasswordUrl: `${publicUrl}/reset-password/${setPasswordToken}`,
+  });
+  // The token is sealed apart from the stored text: the outbox never keeps a live set-password link.
+  await outbox.enqueue({ channel: 'email', to: to.email, ...mail, secrets: [setPasswordToken] });
+}
+
+export type SendWelcomeEmail = typeof sendWelcomeEmail;

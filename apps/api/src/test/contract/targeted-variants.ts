@@ -70,7 +70,13 @@ export const targetedVariants: Partial<Record<CallName, Variant[]>> = {
   ],
   calculateQuote: [...dateWindow('repaymentDate'), wageFrequency('wageFrequencyID')],
   acceptQuote: [...dateWindow('repaymentDate'), wageFrequency('wageFrequencyID')],
-  submitLandedLead: [...dateWindow('repaymentDate'), wageFrequency('wageFrequencyID'), ...card('creditCard')],
+  submitLandedLead: [
+    ...dateWindow('repaymentDate'),
+    wageFrequency('wageFrequencyID'),
+    ...expiry('creditCard'),
+    // The number goes to the card provider only (docs/decisions/014): refused by both, not dropped.
+    setting('creditCard with its number', { 'creditCard.cardNumber': '4111111111111111' }),
+  ],
   submitStage2: [
     ...expiry('creditCard'),
     // The number goes to the card provider only (docs/decisions/014): refused by both, not dropped.

@@ -116,7 +116,17 @@ const builders: Partial<Record<CallName, () => Example>> = {
       wageFrequencyID: '9',
     },
   }),
-  submitLandedLead: () => ({ body: { ...quote(), guid: guid(), creditCard: card(), address: null } }),
+  submitLandedLead: () => ({
+    body: {
+      ...quote(),
+      guid: guid(),
+      creditCard: cardSummary(),
+      address: null,
+      pKey: 'a-provider-key',
+      trxId: 'a-transaction',
+      isSignature: true,
+    },
+  }),
   leadLandedEvent: () => ({ body: { providerID: 'partner', eventID: 1, sessionID: 's-1', data: null } }),
   reportError: () => ({
     body: { url: 'http://localhost:3000/loan', prevUrl: null, message: 'boom', userAgent: 'vitest' },

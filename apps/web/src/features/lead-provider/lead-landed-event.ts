@@ -1,21 +1,6 @@
+import { LeadEvent, type LeadEventId } from '@lender/contract/lead-events';
 import { callApi } from '../../lib/api-client';
 
-/** The landing page's events (spec section 4): the funnel partners are paid on. */
-export const LeadEvent = {
-  loaded: 1,
-  scrolled: 2,
-  customerFilled: 3,
-  paymentFilled: 4,
-  /** Submit: before the card goes to the provider. */
-  submitStarted: 100,
-  /** Submit: the provider gave its key. */
-  keyGenerated: 200,
-  /** Submit: the fingerprint step is over (run, timed out, or not asked for). */
-  fingerprintDone: 300,
-  /** Submit: the answer, in `data`. */
-  submitResult: 400,
-} as const;
-type LeadEventId = (typeof LeadEvent)[keyof typeof LeadEvent];
 
 const SESSION_KEY = 'leadSessionId';
 const sentKey = (guid: string) => `leadEvents:${guid}`;
@@ -40,7 +25,7 @@ function sentEvents(guid: string): number[] {
 }
 
 /** LeadProvider/LeadLandedEvent, in the background: no loader, and a failure changes nothing on the page. */
-export const postLeadEvent = (guid: string, eventID: number, data: string | null) =>
+export const postLeadEvent = (guid: string, eventID: LeadEventId, data: string | null) =>
   callApi(
     'leadLandedEvent',
     { providerID: guid, eventID, sessionID: leadSessionId(), data },
@@ -58,7 +43,7 @@ let queue: Promise<unknown> = Promise.resolve();
 export function reportLeadEvent(guid: string, eventID: LeadEventId, data: string | null = null): void {
   const sent = sentEvents(guid);
   if (eventID !== LeadEvent.loaded && !sent.includes(LeadEvent.loaded)) return;
-  if (eventID < LeadEvent.submitStarted) {
+  if (eventID < LeadEvent.submitBeforePayment) {
     if (sent.includes(eventID)) return;
     sessionStorage.setItem(sentKey(guid), JSON.stringify([...sent, eventID]));
   }

@@ -1,3 +1,4 @@
+import { LeadEvent } from '@lender/contract/lead-events';
 import type { SubmitLandedLeadResult } from '@lender/contract/calls/lead-provider';
 import { ErrorId } from '@lender/contract/error-ids';
 import { Refusal } from '@lender/contract/refusals';
@@ -20,7 +21,7 @@ import { hasSession, storeTokens } from '../../lib/session';
 import { signOut } from '../../lib/sign-out';
 import { rememberSigningToken } from '../../lib/signing-link';
 import { useLeadLanded } from './lead-landed';
-import { LeadEvent, reportLeadEvent } from './lead-landed-event';
+import { reportLeadEvent } from './lead-landed-event';
 import { LeadOfferForm } from './lead-offer-form';
 import { toLandedLeadSubmission, type LeadOfferParsed } from './lead-offer-values';
 import { DeclinedPanel, EmailSentNote } from './lead-outcomes';
@@ -166,10 +167,10 @@ function LeadLandingPage() {
   const submit = async (submission: LandedLeadSubmission) => {
     try {
       const answer = await sendLandedLead(submission);
-      report(LeadEvent.submitResult, answerData(answer));
+      report(LeadEvent.result, answerData(answer));
       return answer;
     } catch (err) {
-      report(LeadEvent.submitResult, failureData(err));
+      report(LeadEvent.result, failureData(err));
       throw err;
     }
   };
@@ -188,15 +189,15 @@ function LeadLandingPage() {
 
   const send = async (payload: LeadOfferParsed) => {
     failure.clear();
-    report(LeadEvent.submitStarted);
+    report(LeadEvent.submitBeforePayment);
     let check: CardCheckResult;
     try {
       check = await checkCardInPage(queryClient, payload.creditCard, () => report(LeadEvent.keyGenerated));
     } catch (err) {
-      report(LeadEvent.submitResult, failureData(err));
+      report(LeadEvent.result, failureData(err));
       throw err;
     }
-    report(LeadEvent.fingerprintDone, JSON.stringify({ isSignature: check.isSignature }));
+    report(LeadEvent.fingerprintGenerated, JSON.stringify({ isSignature: check.isSignature }));
     proceed(await submit(toLandedLeadSubmission(payload, check)), false);
   };
 

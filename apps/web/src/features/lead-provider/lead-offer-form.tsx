@@ -28,7 +28,7 @@ import {
   type LeadOfferValues,
 } from './lead-offer-values';
 
-const loadSchema = () => import('@lender/contract/calls/lead-provider').then((m) => m.submitLandedLeadSchema);
+const loadSchema = () => import('@lender/contract/calls/lead-provider').then((m) => m.leadOfferFormSchema);
 
 const pounds = (amount: number) => formatPounds(poundsToPence(amount));
 
@@ -50,7 +50,7 @@ type Props = {
 /**
  * The lead page's form (spec section 2 'Lead-provider page'): the loan the partner passed on, to adjust
  * and Calculate (the figures are the server's), then the card as at stage 2 with the lead page's billing
- * address, and Submit, the one primary action. Every rule is the contract's submitLandedLeadSchema.
+ * address, and Submit, the one primary action. Every rule is the contract's leadOfferFormSchema.
  */
 export function LeadOfferForm({
   guid,

@@ -1,4 +1,4 @@
-import type { submitLandedLeadSchema } from '@lender/contract/calls/lead-provider';
+import type { leadOfferFormSchema } from '@lender/contract/calls/lead-provider';
 import {
   clampLoadedPeriod,
   DEFAULT_COUNTRY,
@@ -34,7 +34,7 @@ export type LeadOfferValues = {
   address: AddressValues;
 };
 
-export type LeadOfferParsed = z.output<typeof submitLandedLeadSchema>;
+export type LeadOfferParsed = z.output<typeof leadOfferFormSchema>;
 
 /** The quote's fields: Calculate checks these alone. */
 export const QUOTE_FIELDS = ['amount', 'period', 'wageFrequencyID', 'repaymentDate'] as const;
@@ -77,10 +77,10 @@ export function leadOfferDefaults(
 // Dictionary ids and instalments start at 1: an empty choice is no value, and the schema gives its message.
 const numberOf = (v: string) => (Number(v) || undefined) as number;
 
-/** The form as the contract's submitLandedLeadSchema reads it. */
+/** The form as the contract's leadOfferFormSchema reads it. */
 export const toLeadOfferInput =
   (guid: string) =>
-  (v: LeadOfferValues): z.input<typeof submitLandedLeadSchema> => ({
+  (v: LeadOfferValues): z.input<typeof leadOfferFormSchema> => ({
     guid,
     amount: v.amount,
     period: numberOf(v.period),

@@ -1,0 +1,351 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { LeadLanded } from '@lender/contract/calls/lead-provider';
+import { LeadEvent } from '@lender/contract/lead-events';
+import { clampLoadedPeriod, ProductId } from '@lender/contract/constants';
+import type { IsoDate } from '@lender/contract/dates';
+import { penceToPounds, type Pence } from '@lender/contract/money';
+import { buildQuote, type QuoteResult } from '@lender/contract/pricing/quote';
+import { Refusal } from '@lender/contract/refusals';
+import type { AppContext } from '../../app-context';
+import type { DbExecutor } from '../../db/create-db';
+import type { StoredAddress } from '../../entities/addresses/stored-address';
+import type { AffordabilityDetails } from '../../entities/affordability/affordability-repository';
+import { assessApplication } from '../../entities/affordability/assess-affordability';
+import type { Application } from '../../entities/applications/application-repository';
+import { ApplicationStep } from '../../entities/applications/application-steps';
+import type { LoanTerms } from '../../entities/applications/loan-terms';
+import { isOpenFor, transition, type DecisionNote, type Step } from '../../entities/applications/transition';
+import { entityRepositories, unitOfWork, type EntityRepositories } from '../../entities/unit-of-work';
+import type { CardProvider } from '../../lib/card-provider/card-provider';
+import { randomToken, sha256 } from '../../lib/secrets';
+import type { TokenPair } from '../../lib/sessions/session-store';
+import { leadRepository, type Lead } from './lead-repository';
+
+/**
+ * What the landing borrows from stage 1, stage 3 and e-sign, handed in by the composition root (features
+ * stay apart): the first screen, stage 3's payload mapping, the welcome e-mail, and e-sign's start and a
+ * signing link for this browser.
+ */
+export type LandingParts = {
+  screen: (input: {
+    birthDate: IsoDate;
+    isResident: boolean;
+    terms: LoanTerms;
+    netMonthlyIncomePence: Pence;
+    dailyRate: number;
+  }) => { approved: true } | { approved: false; reason: string };
+  /** The lead's stage 3 answers (SubmitStage3's parsed payload as JSON, as the intake stored it). */
+  affordabilityOf: (stage3Json: string) => AffordabilityDetails;
+  sendWelcomeEmail: (
+    repositories: Pick<EntityRepositories, 'passwordLinks' | 'outbox'>,
+    publicUrl: string,
+    to: { customerId: number; email: string; firstName: string; amountPence: Pence },
+  ) => Promise<void>;
+  startSigning: (trx: DbExecutor, applicationGuid: string) => Promise<void>;
+  issueSigningLink: (trx: DbExecutor, applicationId: number) => Promise<string>;
+};
+
+/** The landed quote and the card as the provider's check left them (the route's one mapping). */
+export type LandedSubmission = {
+  terms: LoanTerms;
+  pKey: string;
+  trxId: string;
+  /** Whether the provider's fingerprint page answered in time (the payload's isSignature). */
+  fingerprinted: boolean;
+  /** Null: the card's address is the home address. */
+  billing: StoredAddress | null;
+};
+
+export type LandingOutcome =
+  { kind: 'landed'; answer: LeadLanded; newCookie: string | null } | { kind: 'closed' };
+
+export type LeadQuote = { kind: 'quote'; price: QuoteResult } | { kind: 'closed' };
+
+export type SubmitOutcome =
+  | {
+      kind: 'submitted';
+      statusId: number;
+      guid: string;
+      signingToken: string | null;
+      tokens: TokenPair | null;
+    }
+  | { kind: 'challenge'; statusId: number; guid: string; redirectUrl: string }
+  | { kind: 'cardDeclined'; message: string }
+  | { kind: 'declined' }
+  | { kind: 'unavailable' }
+  | { kind: 'closed' };
+
+export type EventOutcome = 'stored' | 'beforeLoaded' | 'closed';
+
+/** A lead that moved on while a request was deciding: its transaction is undone and the answer is 210. */
+class LandingClosed extends Error {}
+
+/** The statuses of a landed lead that waits for its submit (a declined card may be tried again). */
+const LANDED = ApplicationStep.declineLandedCard;
+
+/**
+ * The landing page of a partner's accepted lead (issue 29, docs/decisions/030): its link opens once, in
+ * one browser session (a cookie whose hash the lead keeps), for 72 hours; the visitor re-prices the loan
+ * at the partner's rate and gives a card, which the provider confirms as at stage 2; the application then
+ * goes as far as the partner's data take it (stage 3, stage 4 or e-sign).
+ */
+export function landingService(
+  ctx: Pick<AppContext, 'config' | 'db' | 'outbox' | 'sessions'>,
+  provider: Pick<CardProvider, 'confirm'>,
+  parts: LandingParts,
+) {
+  const entities = entityRepositories(ctx);
+  const repositoriesOf = (db: DbExecutor) => ({ ...entities(db), leads: leadRepository(db) });
+  const store = unitOfWork(ctx.db, repositoriesOf);
+  const publicUrl = ctx.config.PUBLIC_URL;
+
+  /** The lead and its application while its link lives; undefined for an unknown or expired one. */
+  async function openLead(guid: string): Promise<{ lead: Lead; application: Application } | undefined> {
+    const lead = await store.leads.findByGuid(guid);
+    if (!lead || !lead.expiresAt || Date.parse(lead.expiresAt) <= Date.now()) return undefined;
+    // The stages work on a customer's newest application: a lead's customer is new, so it is this one.
+    const application = await store.applications.latest(lead.customerId);
+    return application?.id === lead.applicationId ? { lead, application } : undefined;
+  }
+
+  const isThisBrowser = (lead: Lead, cookie: string | null) => {
+    if (cookie === null || lead.sessionHash === null) return false;
+    const given = Buffer.from(sha256(cookie), 'hex');
+    const kept = Buffer.from(lead.sessionHash, 'hex');
+    return given.length === kept.length && timingSafeEqual(given, kept);
+  };
+
+  /** A landed lead still waiting for its submit, opened from the browser that landed it. */
+  const waitsForThisBrowser = (lead: Lead, application: Application, cookie: string | null) =>
+    isOpenFor(LANDED, application.statusId) && lead.submittedAt === null && isThisBrowser(lead, cookie);
+
+  /** `transition`, with false also when `work` found the landing closed (its transaction undone). */
+  async function step(
+    application: Application,
+    to: Step,
+    decision: DecisionNote,
+    work: (repositories: ReturnType<typeof repositoriesOf>, trx: DbExecutor) => Promise<unknown>,
+  ): Promise<boolean> {
+    try {
+      return await transition(store, application, to, decision, work);
+    } catch (err) {
+      if (err instanceof LandingClosed) return false;
+      throw err;
+    }
+  }
+
+  async function answerOf(application: Application): Promise<LeadLanded> {
+    const customer = await store.customers.findById(application.customerId);
+    const { terms } = application;
+    return {
+      // The first name, as the welcome e-mail greets: the link is public, so it shows no more of the person.
+      name: customer?.firstName ?? '',
+      amount: penceToPounds(terms.amountPence),
+      period: clampLoadedPeriod(terms.period),
+      wageFrequency: terms.wageFrequencyId,
+      repaymentDate: terms.repaymentDate,
+    };
+  }
+
+  /** The engine's price of these terms at the application's (the partner tier's) daily rate. */
+  const priceOf = (application: Application, terms: LoanTerms) =>
+    buildQuote({ ...terms, dailyRate: application.dailyRate });
+
+  return {
+    /**
+     * LeadProvider/LeadLanded: the first opening lands the lead and binds it to this browser (a new
+     * cookie); the same browser may open it again (a reload) until it is submitted.
+     */
+    async land(guid: string, cookie: string | null): Promise<LandingOutcome> {
+      const opened = await openLead(guid);
+      if (!opened) return { kind: 'closed' };
+      const { lead, application } = opened;
+      if (isOpenFor(ApplicationStep.landLead, application.statusId) && lead.landedAt === null) {
+        const newCookie = randomToken();
+        const decision = { kind: 'lead-landed', reason: 'landing page opened' };
+        const landed = await step(application, ApplicationStep.landLead, decision, async ({ leads }) => {
+          if (!(await leads.markLanded(lead.id, sha256(newCookie)))) throw new LandingClosed();
+        });
+        return landed
+          ? { kind: 'landed', answer: await answerOf(application), newCookie }
+          : { kind: 'closed' };
+      }
+      return waitsForThisBrowser(lead, application, cookie)
+        ? { kind: 'landed', answer: await answerOf(application), newCookie: null }
+        : { kind: 'closed' };
+    },
+
+    /**
+     * LeadProvider/GetQuote: a public price list for a landed lead, changing nothing, so it needs no
+     * cookie (the page may ask before its cookie is stored).
+     */
+    async quote(guid: string, terms: LoanTerms): Promise<LeadQuote> {
+      const opened = await openLead(guid);
+      if (!opened || !isOpenFor(LANDED, opened.application.statusId) || opened.lead.submittedAt !== null) {
+        return { kind: 'closed' };
+      }
+      return { kind: 'quote', price: priceOf(opened.application, terms) };
+    },
+
+    /** LeadProvider/SubmitLandedLead: the visitor's terms and card, from the browser that landed. */
+    async submit(guid: string, cookie: string | null, s: LandedSubmission): Promise<SubmitOutcome> {
+      const opened = await openLead(guid);
+      if (!opened || !waitsForThisBrowser(opened.lead, opened.application, cookie)) return { kind: 'closed' };
+      const { lead, application } = opened;
+      const customer = await store.customers.findById(application.customerId);
+      if (!customer) return { kind: 'closed' };
+
+      // The visitor's terms, priced at the application's rate, pass the first screen again.
+      const price = priceOf(application, s.terms);
+      const terms = { ...s.terms, repaymentDate: price.repaymentDate };
+      const screen = parts.screen({
+        birthDate: customer.birthDate,
+        // The partner intake accepted the lead only for a resident of England or Wales.
+        isResident: true,
+        terms,
+        netMonthlyIncomePence: application.netMonthlyIncomePence,
+        dailyRate: application.dailyRate,
+      });
+      if (!screen.approved) {
+        const declined = await step(
+          application,
+          ApplicationStep.declineLandedLead,
+          { kind: 'declined', reason: `landing terms: ${screen.reason}` },
+          async ({ leads }) => {
+            if (!(await leads.markSubmitted(lead.id))) throw new LandingClosed();
+          },
+        );
+        return declined ? { kind: 'declined' } : { kind: 'closed' };
+      }
+
+      // The bank's challenge returns the browser to the landing page (ours, never the page's choice).
+      const returnUrl = new URL(`/loan/lead-provider/${guid}`, publicUrl).toString();
+      const answer = await provider.confirm({ key: s.pKey, trxId: s.trxId, returnUrl });
+      switch (answer.outcome) {
+        case 'unavailable':
+          return { kind: 'unavailable' };
+        case 'challenge':
+          return {
+            kind: 'challenge',
+            statusId: application.statusId,
+            guid,
+            redirectUrl: answer.redirectUrl,
+          };
+        case 'declined': {
+          const message = answer.z3 || Refusal.cardDeclined.errorMessage;
+          const recorded = await step(
+            application,
+            ApplicationStep.declineLandedCard,
+            { kind: 'card-declined', reason: `provider z2 ${answer.z2}: ${message}` },
+            async ({ leads }) => {
+              if (!(await leads.holdOpen(lead.id))) throw new LandingClosed();
+            },
+          );
+          return recorded ? { kind: 'cardDeclined', message } : { kind: 'closed' };
+        }
+        case 'approved':
+          break;
+      }
+      const { card } = answer;
+
+      const details = lead.stage3Json ? parts.affordabilityOf(lead.stage3Json) : null;
+      const assessed = details
+        ? assessApplication({ ...application, terms, dailyRate: application.dailyRate }, details)
+        : null;
+      const bankGiven = await store.bankAccounts.givenFor(application.id);
+      const to = !details
+        ? ApplicationStep.acceptLandedCard
+        : !assessed?.approved
+          ? ApplicationStep.declineLandedLead
+          : bankGiven
+            ? ApplicationStep.acceptLandedCardReadyToSign
+            : ApplicationStep.acceptLandedCardForBankDetails;
+      const cardDecision = {
+        kind: 'card-accepted',
+        reason: `landing: card ending ${card.last4}, fingerprint ${s.fingerprinted ? 'answered' : 'not answered'}`,
+      };
+
+      let signingToken: string | null = null;
+      let tokens: TokenPair | null = null;
+      const decision = assessed?.decision ?? cardDecision;
+      const moved = await step(application, to, decision, async (repos, trx) => {
+        if (!(await repos.leads.markSubmitted(lead.id))) throw new LandingClosed();
+        // The terms chosen on the page are the quote accepted: e-sign prices the agreements from them.
+        await repos.applications.storeQuote(application.id, {
+          terms,
+          productId: terms.period === 1 ? ProductId.shortTerm : ProductId.longTerm,
+          totalRepayablePence: price.totalRepayablePence,
+          instalmentPence: price.instalmentPence,
+          aprPercent: price.aprPercent,
+        });
+        await repos.cards.insert({
+          customerId: customer.id,
+          applicationId: application.id,
+          providerToken: card.token,
+          providerTrxId: s.trxId,
+          last4: card.last4,
+          expMonth: card.expMonth,
+          expYear: card.expYear,
+          holderName: card.holder,
+          billing: s.billing,
+        });
+        if (details && assessed) {
+          // The card first, then the assessment the move is decided by (the transition records it).
+          await repos.applications.recordDecision({
+            applicationId: application.id,
+            customerId: customer.id,
+            ...cardDecision,
+          });
+          await repos.affordability.insert({
+            applicationId: application.id,
+            details,
+            ...assessed.figures,
+            approved: assessed.approved,
+          });
+          await repos.customers.updateHousing(customer.id, details);
+        }
+        if (to === ApplicationStep.declineLandedLead) return;
+        await parts.sendWelcomeEmail(repos, publicUrl, {
+          customerId: customer.id,
+          email: customer.email,
+          firstName: customer.firstName,
+          amountPence: terms.amountPence,
+        });
+        if (to === ApplicationStep.acceptLandedCardReadyToSign) {
+          await parts.startSigning(trx, guid);
+          // This browser's own link: the page goes straight to e-sign, without a session.
+          signingToken = await parts.issueSigningLink(trx, application.id);
+        } else {
+          tokens = await repos.sessions.issue(customer.id);
+        }
+      });
+      if (!moved) return { kind: 'closed' };
+      if (to === ApplicationStep.declineLandedLead) return { kind: 'declined' };
+      return { kind: 'submitted', statusId: to.to, guid, signingToken, tokens };
+    },
+
+    /**
+     * LeadProvider/LeadLandedEvent: stored once per lead, session and event, and only after the session's
+     * 'loaded'; a lead that has not landed (or whose link expired) takes none.
+     */
+    async event(
+      guid: string,
+      e: { eventId: number; sessionId: string; data: string | null },
+    ): Promise<EventOutcome> {
+      const lead = await store.leads.findByGuid(guid);
+      if (!lead || lead.landedAt === null || !lead.expiresAt || Date.parse(lead.expiresAt) <= Date.now()) {
+        return 'closed';
+      }
+      if (
+        e.eventId !== LeadEvent.loaded &&
+        !(await store.leads.hasEvent(lead.id, e.sessionId, LeadEvent.loaded))
+      ) {
+        return 'beforeLoaded';
+      }
+      await store.leads.insertEvent({ leadId: lead.id, ...e });
+      return 'stored';
+    },
+  };
+}
+
+export type LandingService = ReturnType<typeof landingService>;
