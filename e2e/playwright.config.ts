@@ -112,6 +112,9 @@ export default defineConfig({
       STAGE1_PER_ADDRESS: '10000',
       STAGE1_PER_CONTACT: '10000',
       CLIENT_ERRORS_PER_ADDRESS: '10000',
+      LEAD_EVENTS_PER_ADDRESS: '10000',
+      // The partner tier the lead journeys price at the provider rate (e2e/support/partner-lead.ts).
+      PROVIDER_TIERS: 'e2e-gold',
       // A web build made elsewhere (for example a private one while others rebuild apps/web/dist).
       ...(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}),
     },

@@ -52,7 +52,9 @@ const ROUTES: RouteCase[] = [
   { path: '/maintenance', heading: 'We will be back soon' },
   { path: '/loan/stage1?amount=300&months=3&product=11', heading: 'Apply for £300.00' },
   { path: '/loan/success', heading: 'Thank you, your application is complete' },
-  { path: `/loan/lead-provider/${APP_GUID}`, heading: 'Your personalised loan offer' },
+  // No lead has this guid: LeadLanded answers 210, the e-sign error page (spec section 8). A real lead's
+  // landing is lead-provider.spec.ts's.
+  { path: `/loan/lead-provider/${APP_GUID}`, heading: 'Error Occured', landsOn: '/error' },
   // No application has this guid: the e-sign link of esign.spec.ts's applicants opens the real page.
   { path: `/loan/stage5/${APP_GUID}`, heading: 'Error Occured', landsOn: '/error' },
   { path: '/login', heading: 'Welcome to Your Account' },

@@ -4,7 +4,7 @@ import { poundsToPence } from '@lender/contract/money';
 import { formatPounds } from '@lender/contract/pricing/format';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { CardAddress } from '../../components/card/card-address';
+import { CardAddress, CpaConsent } from '../../components/card/card-address';
 import { CardFields } from '../../components/card/card-fields';
 import { DateChoice } from '../../components/form/date-choice';
 import { ErrorBanner, type ErrorBannerState } from '../../components/form/error-banner';
@@ -222,6 +222,8 @@ export function LeadOfferForm({
         </p>
         <CardFields form={form} />
         <CardAddress form={form} countyRequired />
+        {/* Not charged now, but kept for the repayments: the authority is given here (CONC 7.6, as at stage 2). */}
+        <CpaConsent button="Submit" />
       </section>
 
       <ErrorBanner {...failure} />

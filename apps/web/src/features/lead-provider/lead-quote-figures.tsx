@@ -17,7 +17,7 @@ type Props = {
 /** The lead's repayments (spec section 3 'Lead quote response'), the monthly repayment first. */
 export function LeadQuoteFigures({ quote, stale }: Props) {
   return (
-    <div className="lead-figures" data-stale={stale}>
+    <div className="lead-figures" data-stale={stale} role="region" aria-label="Your repayments">
       {quote ? (
         <>
           <dl>
