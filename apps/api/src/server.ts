@@ -1,11 +1,14 @@
 import { buildApp } from './app';
 import { createContext } from './start';
 import { closeIfDue } from './features/close-of-business/daily-run';
+import { expireLapsedLeads } from './features/lead-provider/lead-expiry';
 
 const OUTBOX_INTERVAL_MS = 5_000;
 /** Signed applications the moment after signature missed (a restart) are decided within this. */
 const UNDERWRITING_INTERVAL_MS = 15_000;
 const COB_CHECK_INTERVAL_MS = 60_000;
+/** Lapsed landing links are ended within this (docs/decisions/030). */
+const LEAD_EXPIRY_INTERVAL_MS = 5 * 60_000;
 
 async function main() {
   const ctx = await createContext();
@@ -27,12 +30,17 @@ async function main() {
     );
   }, COB_CHECK_INTERVAL_MS);
   cob.unref();
+  const leads = setInterval(() => {
+    expireLapsedLeads(ctx).catch((err) => app.log.error({ err }, 'ending lapsed leads failed'));
+  }, LEAD_EXPIRY_INTERVAL_MS);
+  leads.unref();
 
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     clearInterval(timer);
     clearInterval(underwriting);
     clearInterval(cob);
+    clearInterval(leads);
     await app.close();
     await ctx.db.destroy();
     process.exit(0);

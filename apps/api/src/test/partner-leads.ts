@@ -3,7 +3,7 @@ import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context';
 import { newPartnerKey, partnerKeyHash, partnerKeyHint } from '../features/partner-leads/partner-key';
-import { partnerRepository } from '../features/partner-leads/partner-repository';
+import { partnerRepository } from '../entities/partner-leads/partner-repository';
 import { PARTNER_LEADS_PATH } from '../features/partner-leads/post-lead';
 import { createStage1Payload } from './stage1-payload';
 

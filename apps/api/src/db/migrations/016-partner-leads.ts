@@ -50,6 +50,14 @@ export async function up(db: Kysely<any>): Promise<void> {
     .where(sql.ref('application_id'), 'is not', null)
     .execute();
 
+  // The server's sweep of lapsed landing links (features/lead-provider/lead-expiry.ts) reads only these.
+  await db.schema
+    .createIndex('partner_leads_open_landing_ix')
+    .on('partner_leads')
+    .column('landing_expires_at')
+    .where(sql.ref('submitted_at'), 'is', null)
+    .execute();
+
   // Each event once per landing session (spec section 4): the unique index is what holds it.
   await withId(db, db.schema.createTable('lead_events'))
     .addColumn('lead_id', 'integer', (c) => c.notNull().references('partner_leads.id'))

@@ -37,6 +37,8 @@ export const ApplicationStep = {
   acceptLandedCardForBankDetails: { from: LANDED, to: AppStatus.leadLanded },
   acceptLandedCardReadyToSign: { from: LANDED, to: AppStatus.esignSent },
   declineLandedLead: { from: LANDED, to: AppStatus.leadDeclined },
+  /** A lead whose landing link lapsed (72 hours) before a submit ends: the person may apply again. */
+  expireLead: { from: [AppStatus.leadAccepted, ...LANDED], to: AppStatus.leadDeclined },
   passAffordability: { from: [AppStatus.cardAccepted], to: AppStatus.applicationCompleted },
   failAffordability: { from: [AppStatus.cardAccepted], to: AppStatus.leadDeclined },
   giveBankDetails: { from: BANK_DETAILS_FROM, to: AppStatus.esignSent },

@@ -19,7 +19,7 @@ import { entityRepositories, unitOfWork, type EntityRepositories } from '../../e
 import type { CardProvider } from '../../lib/card-provider/card-provider';
 import { randomToken, sha256 } from '../../lib/secrets';
 import type { TokenPair } from '../../lib/sessions/session-store';
-import { leadRepository, type Lead } from './lead-repository';
+import { leadRepository, type Lead } from '../../entities/partner-leads/lead-repository';
 
 /**
  * What the landing borrows from stage 1, stage 3 and e-sign, handed in by the composition root (features

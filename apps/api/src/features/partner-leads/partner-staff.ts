@@ -3,7 +3,7 @@ import type { AppContext } from '../../app-context';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { dailyRateRule } from '../../entities/applications/daily-rate';
 import { newPartnerKey, partnerKeyHash, partnerKeyHint } from './partner-key';
-import { partnerRepository } from './partner-repository';
+import { partnerRepository } from '../../entities/partner-leads/partner-repository';
 
 export type StaffOutcome = { ok: true; lines: string[] } | { ok: false; message: string };
 

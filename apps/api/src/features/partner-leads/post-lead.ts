@@ -13,7 +13,7 @@ import { dictionaryIdCheckFor } from '../../plugins/dictionary-ids';
 import { keyedBodyRouteResponses } from '../../plugins/documented-responses';
 import type { LeadApplication, LeadIntakeService } from './lead-intake-service';
 import { bearerKeyOf, partnerKeyHash } from './partner-key';
-import { partnerRepository, type Partner } from './partner-repository';
+import { partnerRepository, type Partner } from '../../entities/partner-leads/partner-repository';
 
 export const PARTNER_LEADS_PATH = '/api/partner/v1/leads';
 export const PARTNER_LEADS_TAG = 'Partner leads';

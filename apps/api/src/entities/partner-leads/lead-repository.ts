@@ -53,6 +53,22 @@ export const leadRepository = (db: DbExecutor) => ({
     );
   },
 
+  /**
+   * Accepted leads whose landing link lapsed before a submit, while their application still waits on the
+   * landing (leadAccepted, leadLanded, leadLandedCardDeclined): the oldest `limit` first.
+   */
+  lapsed: (now: string, statuses: readonly number[], limit: number) =>
+    db
+      .selectFrom('partner_leads as l')
+      .innerJoin('applications as a', 'a.id', 'l.application_id')
+      .select(['l.id', 'a.id as applicationId', 'a.customer_id as customerId'])
+      .where('l.submitted_at', 'is', null)
+      .where('l.landing_expires_at', '<=', now)
+      .where('a.status_id', 'in', [...statuses])
+      .orderBy('l.landing_expires_at')
+      .limit(limit)
+      .execute(),
+
   /** Binds the first landing to its browser; false when the lead had landed already. */
   async markLanded(id: number, sessionHash: string): Promise<boolean> {
     const result = await db
