@@ -24,15 +24,17 @@ type Props = {
   onError?: (err: unknown) => void;
   withSummary?: boolean;
   fieldFor?: (path: string) => string;
+  clearOnFailure?: (keyof Values)[];
 };
 
-function TestForm({ onSubmit, onError, withSummary = true, fieldFor }: Props) {
+function TestForm({ onSubmit, onError, withSummary = true, fieldFor, clearOnFailure }: Props) {
   const { form, errorOf, formProps, summary, busy } = useContractForm<Values, Payload>({
     schema: async () => schema,
     defaultValues: { first: '', surname: '', mobile: '' },
     onSubmit,
     onError,
     fieldFor,
+    clearOnFailure,
   });
   return (
     <form {...formProps}>
@@ -152,6 +154,21 @@ describe('useContractForm', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
+  it('empties the fields named in clearOnFailure when the send fails, and keeps the rest', async () => {
+    const failure = new ApiCallError({ errorID: 212, errorMessage: 'Declined' }, 200);
+    render(
+      <TestForm
+        onSubmit={vi.fn().mockRejectedValue(failure)}
+        onError={vi.fn()}
+        clearOnFailure={['mobile']}
+      />,
+    );
+    await fill('Ann', 'Smith');
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(screen.getByLabelText<HTMLInputElement>('Mobile').value).toBe(''));
+    expect(screen.getByLabelText<HTMLInputElement>('First name').value).toBe('Ann');
+  });
+
   it('marks the submit busy while sending and ignores a second press', async () => {
     let finish = () => {};
     const onSubmit = vi.fn(() => new Promise<void>((resolve) => (finish = resolve)));
@@ -167,7 +184,7 @@ describe('useContractForm', () => {
   });
 });
 
-describe("the page title while a form shows errors", () => {
+describe('the page title while a form shows errors', () => {
   it("starts with 'Error: ' from a failed submit until the messages are gone", async () => {
     render(
       <Page heading="Your details">

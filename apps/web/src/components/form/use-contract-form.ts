@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import { get, useForm, type DefaultValues, type FieldValues, type Path } from 'react-hook-form';
+import { get, useForm, type DefaultValues, type FieldValues, type Path, type PathValue } from 'react-hook-form';
 import { contractResolver, type FieldFor, type SchemaLoader } from './contract-resolver';
 import { useErrorTitle } from '../page-errors';
 import { controlFor, inPageOrder, listErrors, serverFieldErrors, type ErrorEntry } from './form-errors';
@@ -16,6 +16,11 @@ type Options<V extends FieldValues, P> = {
   onSubmit: (payload: P) => unknown;
   /** Any other failure of onSubmit; without it the error is thrown. */
   onError?: (err: unknown) => void;
+  /**
+   * Fields a failed send empties: a card's security code, as every new attempt is a new check with the
+   * provider, which needs the code typed again (it is never kept).
+   */
+  clearOnFailure?: Path<V>[];
 };
 
 /** One line of the error summary; a line whose field is not on the page has no link target. */
@@ -70,12 +75,13 @@ export function useContractForm<V extends FieldValues, P extends FieldValues>(op
     target?.focus({ preventScroll: true });
   }, [focusRequests]);
 
-  const { onSubmit, onError } = options;
+  const { onSubmit, onError, clearOnFailure = [] } = options;
   const submitValid = form.handleSubmit(
     async (payload) => {
       try {
         await onSubmit(payload);
       } catch (err) {
+        for (const name of clearOnFailure) form.setValue(name, '' as PathValue<V, Path<V>>);
         const fields = serverFieldErrors(err, fieldFor);
         if (!fields) {
           if (onError) return onError(err);

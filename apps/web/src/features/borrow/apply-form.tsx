@@ -86,15 +86,8 @@ export function ApplyForm({ prefill, send, onError, failure }: Props) {
     defaultValues: defaults,
     toPayload: toApplyPayload,
     fieldFor: applyFieldFor,
-    onSubmit: async (payload) => {
-      try {
-        await send(payload);
-      } catch (err) {
-        // Every new attempt is a new check, which needs the code typed again; it is not kept.
-        form.setValue('card.securityCode', '');
-        throw err;
-      }
-    },
+    onSubmit: send,
+    clearOnFailure: ['card.securityCode'],
     onError,
   });
   const { register, watch, setValue, clearErrors, reset } = form;

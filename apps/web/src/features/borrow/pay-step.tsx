@@ -98,15 +98,8 @@ export function PayStep(props: Props) {
       };
     },
     fieldFor: cardFieldFor('card'),
-    onSubmit: async (payload) => {
-      try {
-        await send(payload);
-      } catch (err) {
-        // A new attempt is a new check, which needs the code typed again; it is not kept.
-        form.setValue('card.securityCode', '');
-        throw err;
-      }
-    },
+    onSubmit: send,
+    clearOnFailure: ['card.securityCode'],
     onError,
   });
   const { register, watch, setValue, clearErrors } = form;

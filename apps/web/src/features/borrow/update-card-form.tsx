@@ -40,15 +40,8 @@ export function UpdateCardForm({ send, onError }: Props) {
     defaultValues: defaults,
     toPayload: toForm,
     fieldFor: cardFieldFor('creditCard'),
-    onSubmit: async (payload) => {
-      try {
-        await send(payload);
-      } catch (err) {
-        // Every new attempt is a new check, which needs the code typed again; it is not kept.
-        form.setValue('creditCard.securityCode', '');
-        throw err;
-      }
-    },
+    onSubmit: send,
+    clearOnFailure: ['creditCard.securityCode'],
     onError: (err) => onError(err, () => form.setFocus('creditCard.cardNumber')),
   });
   return (

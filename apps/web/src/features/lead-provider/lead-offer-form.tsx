@@ -72,15 +72,8 @@ export function LeadOfferForm({
     defaultValues: defaults,
     toPayload: toLeadOfferInput(guid),
     fieldFor: leadOfferFieldFor,
-    onSubmit: async (payload) => {
-      try {
-        await send(payload);
-      } catch (err) {
-        // Every new attempt is a new tokenisation, which needs the code typed again; it is not kept.
-        form.setValue('creditCard.securityCode', '');
-        throw err;
-      }
-    },
+    onSubmit: send,
+    clearOnFailure: ['creditCard.securityCode'],
     onError,
   });
   const { register, watch, setValue, reset } = form;

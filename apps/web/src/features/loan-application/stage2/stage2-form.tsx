@@ -25,15 +25,8 @@ export function Stage2Form({ send, onError }: Props) {
     defaultValues: stage2Defaults,
     toPayload: toStage2Form,
     fieldFor: stage2FieldFor,
-    onSubmit: async (payload) => {
-      try {
-        await send(payload);
-      } catch (err) {
-        // Every new attempt is a new tokenisation, which needs the code typed again; it is not kept.
-        form.setValue('creditCard.securityCode', '');
-        throw err;
-      }
-    },
+    onSubmit: send,
+    clearOnFailure: ['creditCard.securityCode'],
     onError,
   });
   return (
