@@ -176,7 +176,7 @@ export interface ConsentEventTable {
   customer_id: number;
   channel: 'email' | 'sms';
   given: number;
-  /** Where it was given or withdrawn: 'stage1', 'account'. */
+  /** Where it was given or withdrawn: 'stage1', 'partner-lead' (always withheld), 'account'. */
   source: string;
   created_at: string;
 }

@@ -30,7 +30,11 @@ export type Customer = {
 export type NewCustomer = Pick<
   Customer,
   'email' | 'mobile' | 'titleId' | 'firstName' | 'lastName' | 'birthDate' | 'address'
-> & { newsFromUs: boolean };
+> & {
+  newsFromUs: boolean;
+  /** Where the first consent answer came from, for its history: 'stage1' unless given. */
+  consentSource?: 'stage1' | 'partner-lead';
+};
 
 export type Housing = { livedInAddressId: number; residentialStatusId: number };
 
@@ -115,9 +119,9 @@ export const customerRepository = (db: DbExecutor) => {
         .returning('id')
         .executeTakeFirstOrThrow();
       const id = Number(row.id);
-      // The answer to stage 1's news question, as the first entry of the consent history (PECR).
+      // The answer to stage 1's news question (a lead's: none), as the first entry of the consent history (PECR).
       for (const channel of ['email', 'sms'] as const)
-        await recordConsent(id, channel, c.newsFromUs, 'stage1');
+        await recordConsent(id, channel, c.newsFromUs, c.consentSource ?? 'stage1');
       return id;
     },
 

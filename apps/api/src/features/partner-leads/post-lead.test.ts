@@ -159,6 +159,17 @@ describe('POST /api/partner/v1/leads: accepted', () => {
       .where('id', '=', application.customer_id)
       .executeTakeFirstOrThrow();
     expect(customer).toMatchObject({ email: lead.email, mobile: lead.mobile, password_hash: null });
+    // Marketing consent is the applicant's to give us, not the partner's: withheld, and said where from.
+    const consent = await t.ctx.db
+      .selectFrom('consent_events')
+      .select(['channel', 'given', 'source'])
+      .where('customer_id', '=', customer.id)
+      .orderBy('channel')
+      .execute();
+    expect(consent).toEqual([
+      { channel: 'email', given: 0, source: 'partner-lead' },
+      { channel: 'sms', given: 0, source: 'partner-lead' },
+    ]);
     const row = await leadRow(partner.id, lead.partnerLeadId);
     expect(row).toMatchObject({ decision: 'accepted', reason: null, application_id: application.id });
     expect(row.stage3_json).toBeNull();

@@ -35,6 +35,7 @@ export function toLeadApplication(lead: Lead): LeadApplication {
       birthDate: lead.dob,
       // Consent to our own marketing is the applicant's to give us, not a partner's to pass on (PECR).
       newsFromUs: false,
+      consentSource: 'partner-lead',
       address: toStoredAddress(lead),
     },
     terms: {
