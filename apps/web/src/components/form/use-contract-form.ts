@@ -1,5 +1,12 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import { get, useForm, type DefaultValues, type FieldValues, type Path, type PathValue } from 'react-hook-form';
+import {
+  get,
+  useForm,
+  type DefaultValues,
+  type FieldValues,
+  type Path,
+  type PathValue,
+} from 'react-hook-form';
 import { contractResolver, type FieldFor, type SchemaLoader } from './contract-resolver';
 import { useErrorTitle } from '../page-errors';
 import { controlFor, inPageOrder, listErrors, serverFieldErrors, type ErrorEntry } from './form-errors';

@@ -9,6 +9,7 @@ import { Link } from 'react-router';
 import { AddressFields } from '../../components/address/address-fields';
 import { CardAddress, CpaConsent } from '../../components/card/card-address';
 import { CardFields } from '../../components/card/card-fields';
+import { useFixedRepaymentDate } from '../../components/form/fixed-repayment-date';
 import { DateChoice } from '../../components/form/date-choice';
 import { DigitsInput } from '../../components/form/digits-input';
 import { ErrorBanner, type ErrorBannerState } from '../../components/form/error-banner';
@@ -104,11 +105,10 @@ export function ApplyForm({ prefill, send, onError, failure }: Props) {
   const bankChoice = watch('bankChoice');
   const cardChoice = watch('cardChoice');
 
-  // A wage frequency with a preset date fills the date in and locks it (spec section 9).
-  const fixedDate = lists?.wageFrequencies?.find((f) => f.id === Number(wageFrequencyID))?.enableDate ?? null;
-  useEffect(() => {
-    if (fixedDate && repaymentDate !== fixedDate) setValue('repaymentDate', fixedDate);
-  }, [fixedDate, repaymentDate, setValue]);
+  const fixedDate = useFixedRepaymentDate(form, lists?.wageFrequencies, {
+    frequency: 'wageFrequencyID',
+    date: 'repaymentDate',
+  });
   // A block that is no longer asked for takes its messages with it.
 
   const chooseBank = (choice: Choice) => {

@@ -1,7 +1,6 @@
 import { LeadEvent, type LeadEventId } from '@lender/contract/lead-events';
 import { callApi } from '../../lib/api-client';
 
-
 const SESSION_KEY = 'leadSessionId';
 const sentKey = (guid: string) => `leadEvents:${guid}`;
 

@@ -6,6 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { CardAddress, CpaConsent } from '../../components/card/card-address';
 import { CardFields } from '../../components/card/card-fields';
+import { useFixedRepaymentDate } from '../../components/form/fixed-repayment-date';
 import { DateChoice } from '../../components/form/date-choice';
 import { ErrorBanner, type ErrorBannerState } from '../../components/form/error-banner';
 import { ErrorSummary } from '../../components/form/error-summary';
@@ -17,7 +18,6 @@ import { leadQuoteQuery, useLeadQuote, type LeadQuoteQuery } from './get-lead-qu
 import { LeadQuoteFigures } from './lead-quote-figures';
 import { LeadRepresentativeExample } from './lead-representative-example';
 import {
-  fixedDateOf,
   leadOfferDefaults,
   leadOfferFieldFor,
   QUOTE_FIELDS,
@@ -76,7 +76,7 @@ export function LeadOfferForm({
     clearOnFailure: ['creditCard.securityCode'],
     onError,
   });
-  const { register, watch, setValue, reset } = form;
+  const { register, watch, reset } = form;
   // The landing's values once more after the first render, when every select has its options: a select
   // whose value is set before its options exist can read as its first option (as happy-dom does).
   useEffect(() => reset(defaults), [reset, defaults]);
@@ -96,11 +96,10 @@ export function LeadOfferForm({
   const [calculating, setCalculating] = useState(false);
   const changed = JSON.stringify(current) !== JSON.stringify(asked);
 
-  // A wage frequency with a preset date fills the date in and locks it (spec section 9).
-  const fixedDate = fixedDateOf(wageFrequencies, wageFrequencyID);
-  useEffect(() => {
-    if (fixedDate && repaymentDate !== fixedDate) setValue('repaymentDate', fixedDate);
-  }, [fixedDate, repaymentDate, setValue]);
+  const fixedDate = useFixedRepaymentDate(form, wageFrequencies, {
+    frequency: 'wageFrequencyID',
+    date: 'repaymentDate',
+  });
 
   const card = watch('creditCard');
   const cardFilled = Object.values(card).every((v) => String(v).trim() !== '');

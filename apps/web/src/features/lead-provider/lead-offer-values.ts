@@ -15,6 +15,7 @@ import {
   type CardValues,
 } from '../../components/card/card-values';
 import { workingDaysInWindow } from '../../components/form/date-choice';
+import { fixedDateOf } from '../../components/form/fixed-repayment-date';
 import type { CardCheckResult } from '../../lib/card-check/check-card';
 import { toCardSummary } from '../../lib/card-check/pending-card-check';
 import type { LeadQuoteQuery } from './get-lead-quote';
@@ -45,10 +46,6 @@ export function sliderAmount(amount: number): number {
   const inRange = Math.min(max, Math.max(min, Number.isFinite(amount) ? amount : min));
   return min + Math.round((inRange - min) / step) * step;
 }
-
-/** A wage frequency's preset first repayment date, if it has one (spec section 9). */
-export const fixedDateOf = (frequencies: WageFrequency[] | undefined, id: string | number) =>
-  frequencies?.find((f) => f.id === Number(id))?.enableDate ?? null;
 
 /**
  * The form as the landing fills it. The server has clamped the period already; it is clamped again here

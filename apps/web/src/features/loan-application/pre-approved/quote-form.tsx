@@ -2,8 +2,9 @@ import type { Quote, QuoteRequest } from '@lender/contract/calls/register';
 import { LEAD_AND_REPEAT_INSTALMENTS, QUOTE_REPAYMENT_WINDOW } from '@lender/contract/constants';
 import { formatPence, parseWholePounds, poundsToPence } from '@lender/contract/money';
 import { formatApr } from '@lender/contract/pricing/format';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { useFixedRepaymentDate } from '../../../components/form/fixed-repayment-date';
 import { DateChoice } from '../../../components/form/date-choice';
 import { ErrorSummary } from '../../../components/form/error-summary';
 import { Field } from '../../../components/form/field';
@@ -69,16 +70,14 @@ export function QuoteForm({ initial }: { initial: Quote }) {
     // Field messages of a 400 are on the form; a quote that cannot be calculated is an error, not silence.
     onError: () => void navigate('/error'),
   });
-  const { register, watch, setValue } = form;
+  const { register, watch } = form;
   const values = watch();
   const changed = JSON.stringify(values) !== JSON.stringify(toValues(quote));
 
-  const fixedDate =
-    dictionaries.data?.wageFrequencies?.find((f) => f.id === Number(values.wageFrequencyID))?.enableDate ??
-    null;
-  useEffect(() => {
-    if (fixedDate && values.repaymentDate !== fixedDate) setValue('repaymentDate', fixedDate);
-  }, [fixedDate, values.repaymentDate, setValue]);
+  const fixedDate = useFixedRepaymentDate(form, dictionaries.data?.wageFrequencies, {
+    frequency: 'wageFrequencyID',
+    date: 'repaymentDate',
+  });
 
   const onAccept = async () => {
     try {

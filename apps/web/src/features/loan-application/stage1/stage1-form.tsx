@@ -1,6 +1,5 @@
 import { BRAND } from '@lender/contract/brand';
 import { DEPENDANTS, STAGE1_REPAYMENT_WINDOW } from '@lender/contract/constants';
-import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { AddressFields } from '../../../components/address/address-fields';
 import { DateChoice } from '../../../components/form/date-choice';
@@ -11,6 +10,7 @@ import { OptionsSelect, toOptions } from '../../../components/form/options-selec
 import { SubmitButton } from '../../../components/form/submit-button';
 import { useContractForm } from '../../../components/form/use-contract-form';
 import { YesNo } from '../../../components/form/yes-no';
+import { useFixedRepaymentDate } from '../../../components/form/fixed-repayment-date';
 import { useDictionaries } from '../../../lib/api/get-dictionaries';
 import { EmailInput } from '../../../components/form/email-input';
 import { MobileInput } from '../../../components/form/mobile-input';
@@ -45,14 +45,11 @@ export function Stage1Form({ loan, tracking, send, onError }: Props) {
     onSubmit: send,
     onError,
   });
-  const { register, watch, setValue, formState } = form;
-
-  // A wage frequency with a fixed date fills the date in and locks it.
-  const frequencyId = Number(watch('frequencyCategory'));
-  const fixedDate = dictionaries.data?.wageFrequencies?.find((f) => f.id === frequencyId)?.enableDate ?? null;
-  useEffect(() => {
-    if (fixedDate) setValue('nextPayDate', fixedDate, { shouldValidate: formState.isSubmitted });
-  }, [fixedDate, setValue, formState.isSubmitted]);
+  const { register, watch, setValue } = form;
+  const fixedDate = useFixedRepaymentDate(form, dictionaries.data?.wageFrequencies, {
+    frequency: 'frequencyCategory',
+    date: 'nextPayDate',
+  });
 
   const dependants = watch('numDependents');
   const isResident = watch('isResident');
