@@ -5,7 +5,7 @@ const require = createRequire(import.meta.url);
 const nodeMajor = Number(process.versions.node.split('.')[0]);
 
 /**
- * better-sqlite3 for the Node running us (docs/decisions/035). Version 12 is built on V8's own API: on
+ * better-sqlite3 for the Node running us (docs/decisions/034). Version 12 is built on V8's own API: on
  * Node 24 a statement collected by the garbage collector aborts the process (`RemoveEnvironmentCleanupHook`
  * asserts, WiseLibs/better-sqlite3#1515), in a server as much as at exit. Version 13 is built on
  * Node-API, ships its binary in the package, and needs Node 22 or newer, where version 12 is the one
