@@ -265,8 +265,9 @@ function renderCob(cob: CobFigures): string {
   if (cob.reads) {
     const reads = cob.reads;
     text +=
-      `\n\n**Borrow-area reads** with ${reads.loans.toLocaleString('en-GB')} loans on ${reads.database} ` +
-      `(autocannon, 50 connections, each request signed in as one of ${reads.sessions} seeded customers in turn` +
+      `\n\n**Reads** with ${reads.loans.toLocaleString('en-GB')} loans on ${reads.database} ` +
+      `(autocannon, 50 connections, each request signed in as one of ${reads.sessions} seeded customers in turn, ` +
+      `CalculateQuote as one of the applicants made on the book, GetDictionaries signed out` +
       `${reads.serverMemory ? `; server RSS ${reads.serverMemory.rssMb} MB, peak ${reads.serverMemory.peakRssMb} MB` : ''}` +
       `${reads.error ? `; ${reads.error}` : ''})\n\n` +
       table(
