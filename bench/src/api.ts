@@ -153,7 +153,7 @@ export async function atFixedRate(
 }
 
 /** The bare route's fixed-rate runs as one: all the CPU over all the requests (each ratio kept exact). */
-function poolFixedRate(runs: FixedRateFigure[]): FixedRateFigure {
+export function poolFixedRate(runs: FixedRateFigure[]): FixedRateFigure {
   const sum = (pick: (f: FixedRateFigure) => number) => runs.reduce((n, f) => n + pick(f), 0);
   const requests = sum((f) => f.requests);
   const perRequest = (pick: (f: FixedRateFigure) => number) =>
