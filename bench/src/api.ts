@@ -120,6 +120,17 @@ export const bareOptions = (baseUrl: string, connections: number, seconds: numbe
 });
 
 /**
+ * autocannon's rate limit lets each connection send its share of a second at once and then wait for the
+ * next second: one burst a second, the server saturated for part of it. So many instances are started a
+ * fraction of a second apart, each with that fraction of the rate and of the connections: as many bursts
+ * a second, each that much smaller, close to a steady rate.
+ */
+export const RATE_STAGGER = 10;
+
+/** Part `i` of `n` split into `parts` whole numbers that add up to it. */
+const share = (n: number, i: number, parts: number) => Math.floor(n / parts) + (i < n % parts ? 1 : 0);
+
+/**
  * `options` sent at `rps` requests a second for `seconds`, with the CPU time the server process (utime +
  * stime from /proc/<pid>/stat) and the bench process (autocannon runs in it) used meanwhile, per answered
  * request. Nothing is subtracted: each figure is what that process spent, divided by the requests answered.
@@ -129,22 +140,44 @@ export async function atFixedRate(
   options: Options,
   rate: ApiBenchOptions['fixedRate'],
 ): Promise<FixedRateFigure> {
+  const connections = options.connections ?? 10;
+  const parts = Math.min(RATE_STAGGER, rate.rps, connections);
   // Let the open-loop run before this one finish its garbage collection outside the window.
   await sleep(500);
   const serverBefore = server.cpuSeconds();
   const ownBefore = process.cpuUsage();
-  const started = performance.now();
-  const result = await runAutocannon({ ...options, overallRate: rate.rps, duration: rate.seconds });
-  const elapsed = (performance.now() - started) / 1000;
+  const runs: Promise<Result>[] = [];
+  for (let i = 0; i < parts; i++) {
+    runs.push(
+      runAutocannon({
+        ...options,
+        connections: share(connections, i, parts),
+        overallRate: share(rate.rps, i, parts),
+        duration: rate.seconds,
+      }),
+    );
+    if (i < parts - 1) await sleep(1000 / parts);
+  }
+  // Every instance ends (each is bounded by runAutocannon) before a failure is reported.
+  const settled = await Promise.allSettled(runs);
   const own = process.cpuUsage(ownBefore);
   const serverSeconds = server.cpuSeconds() - serverBefore;
-  const answered = Math.max(1, result.requests.total);
+  const failed = settled.find((r) => r.status === 'rejected');
+  if (failed) throw failed.reason;
+  const results = settled.map((r) => (r as PromiseFulfilledResult<Result>).value);
+  const sum = (pick: (r: Result) => number) => results.reduce((n, r) => n + pick(r), 0);
+  const requests = sum((r) => r.requests.total);
+  const answered = Math.max(1, requests);
   return {
     targetRps: rate.rps,
-    answeredRps: round(result.requests.total / elapsed, 0),
-    requests: result.requests.total,
-    non2xx: result.non2xx,
-    errors: result.errors + result.timeouts,
+    // Each instance's answers over its own run: the window as a whole also holds the staggered starts.
+    answeredRps: round(
+      sum((r) => r.requests.total / Math.max(r.duration, 0.001)),
+      0,
+    ),
+    requests,
+    non2xx: sum((r) => r.non2xx),
+    errors: sum((r) => r.errors + r.timeouts),
     cpuMsPerRequest: {
       server: round((serverSeconds * 1000) / answered, 3),
       loadGenerator: round((own.user + own.system) / 1000 / answered, 3),
