@@ -68,4 +68,7 @@ export const BORROW_AREA_READS: ApiCall[] = (['getBorrowingSummary', 'getSchedul
 );
 
 /** Every read loaded against the close of business's largest PostgreSQL book, each with its p99 budget. */
-export const COB_READ_CALLS: ApiCall[] = [...BORROW_AREA_READS, ...API_CALLS.filter((c) => c.kind === 'read')];
+export const COB_READ_CALLS: ApiCall[] = [
+  ...BORROW_AREA_READS,
+  ...API_CALLS.filter((c) => c.kind === 'read'),
+];

@@ -201,7 +201,8 @@ describe('bench budgets', () => {
     });
     expect(result(checkBudgets(atRate), 'calculate-quote-cpu')).toMatchObject({
       pass: false,
-      actual: '2.4 x (0.12 ms against 0.05 ms) (7 non-2xx answers and 0 errors or timeouts at the fixed rate)',
+      actual:
+        '2.4 x (0.12 ms against 0.05 ms) (7 non-2xx answers and 0 errors or timeouts at the fixed rate)',
     });
 
     const bareErrors = goodRun();
