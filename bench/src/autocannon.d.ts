@@ -9,6 +9,10 @@ declare module 'autocannon' {
     amount?: number;
     pipelining?: number;
     timeout?: number;
+    /** Requests per second from all connections together (each connection sends its share, then waits for the next second). */
+    overallRate?: number;
+    /** Requests per second from each connection; wins over overallRate. */
+    connectionRate?: number;
     method?: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
     headers?: Record<string, string>;
     body?: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ApiFigure, Load } from './api';
+import type { ApiFigure, FixedRateFigure, Load } from './api';
 import { checkBudgets } from './budgets';
 import type { CobFigures, CobProvider, CobReadFigure, CobRun, CobStep } from './cob-figures';
 import type { LighthouseFigure } from './lighthouse';
@@ -15,14 +15,37 @@ const load = (overrides: Partial<Load> = {}): Load => ({
   ...overrides,
 });
 
+const fixed = (server: number, overrides: Partial<FixedRateFigure> = {}): FixedRateFigure => ({
+  targetRps: 1000,
+  answeredRps: 1000,
+  requests: 5000,
+  non2xx: 0,
+  errors: 0,
+  cpuMsPerRequest: { server, loadGenerator: 0.04 },
+  ...overrides,
+});
+
+const BARE_CPU = 0.05;
+
 const measured = (call: string, kind: 'read' | 'write', overrides: Partial<ApiFigure> = {}): ApiFigure => ({
   call,
   path: `/api/${call}`,
   kind,
   status: 'measured',
   load: load(),
-  bare: load({ rps: 16_000 }),
-  ratio: 0.75,
+  fixedRate: fixed(0.12),
+  cpuMultiple: 2.4,
+  ...overrides,
+});
+
+const bare = (overrides: Partial<ApiFigure> = {}): ApiFigure => ({
+  call: 'Health (bare route)',
+  path: '/api/health',
+  kind: 'bare',
+  status: 'measured',
+  load: load({ rps: 30_000 }),
+  fixedRate: fixed(BARE_CPU, { requests: 10_000 }),
+  fixedRateRuns: [fixed(0.048), fixed(0.052)],
   ...overrides,
 });
 
@@ -67,6 +90,14 @@ const read = (call: string, overrides: Partial<CobReadFigure> = {}): CobReadFigu
   load: load({ rps: 900, p99Ms: 30 }),
   ...overrides,
 });
+const COB_READS = [
+  'MyAccountArea/GetBorrowingSummary',
+  'MyAccountArea/GetScheduleSummary',
+  'Dictionary/GetDictionaries',
+  'Register/CalculateQuote',
+  'Register/GetApplicationStatus',
+  'Account/GetAccountDetails',
+];
 const goodCob = (): CobFigures => ({
   runs: [
     cobRun('sqlite', 100_000, 70),
@@ -79,7 +110,7 @@ const goodCob = (): CobFigures => ({
     database: 'postgres',
     loans: 100_000,
     sessions: 200,
-    calls: [read('MyAccountArea/GetBorrowingSummary'), read('MyAccountArea/GetScheduleSummary')],
+    calls: COB_READS.map((c) => read(c)),
   },
   dueDayLimitSeconds: 75,
 });
@@ -90,6 +121,7 @@ const goodRun = () => ({
   pages: [page('home', 88.9)],
   lighthouse: ['home', 'stage1', 'info/costs'].map((p) => lighthouse(p, 98, 100)),
   api: [
+    bare(),
     measured('Dictionary/GetDictionaries', 'read'),
     measured('Register/CalculateQuote', 'read'),
     measured('Register/GetApplicationStatus', 'read'),
@@ -115,24 +147,22 @@ describe('bench budgets', () => {
       'lighthouse-accessibility stage1',
       'lighthouse-performance info/costs',
       'lighthouse-accessibility info/costs',
-      'calculate-quote-ratio',
+      'calculate-quote-cpu',
       'read-p99 Dictionary/GetDictionaries',
       'read-p99 Register/CalculateQuote',
       'read-p99 Register/GetApplicationStatus',
       'cob-due-day postgres',
-      'cob-read-p99 MyAccountArea/GetBorrowingSummary',
-      'cob-read-p99 MyAccountArea/GetScheduleSummary',
+      ...COB_READS.map((c) => `cob-read-p99 ${c}`),
     ]);
   });
 
   it('count a read call that was skipped as a missed p99 budget, with the reason', () => {
     const run = goodRun();
-    run.api[2] = {
-      ...measured('Register/GetApplicationStatus', 'read'),
+    run.api[3] = {
+      call: 'Register/GetApplicationStatus',
+      path: '/api/Register/GetApplicationStatus',
+      kind: 'read',
       status: 'skipped',
-      load: undefined,
-      bare: undefined,
-      ratio: undefined,
       reason: 'probe did not succeed: HTTP 401',
     };
     const p99 = result(checkBudgets(run), 'read-p99 Register/GetApplicationStatus');
@@ -152,34 +182,93 @@ describe('bench budgets', () => {
       reason: 'not implemented yet (501)',
     });
     const budgets = checkBudgets(run);
-    expect(budgets.some((b) => b.id.includes('GetAccountDetails'))).toBe(false);
+    expect(budgets.some((b) => b.id === 'read-p99 Account/GetAccountDetails')).toBe(false);
     expect(budgets.every((b) => b.pass)).toBe(true);
   });
 
-  it('miss the p99 and ratio budgets of a run with error answers, however fast they were', () => {
+  it('miss the p99 and CPU budgets of a run with error answers, however fast they were', () => {
     const run = goodRun();
-    run.api[1] = measured('Register/CalculateQuote', 'read', {
+    run.api[2] = measured('Register/CalculateQuote', 'read', {
       load: load({ non2xx: 40 }),
-      reason: '40 non-2xx answers and 0 errors or timeouts during the run',
+      reason: '40 non-2xx answers and 0 errors or timeouts at 50 connections',
     });
-    const budgets = checkBudgets(run);
-    expect(result(budgets, 'calculate-quote-ratio')).toMatchObject({
+    expect(result(checkBudgets(run), 'read-p99 Register/CalculateQuote').pass).toBe(false);
+
+    const atRate = goodRun();
+    atRate.api[2] = measured('Register/CalculateQuote', 'read', {
+      fixedRate: fixed(0.12, { non2xx: 7 }),
+      reason: '7 non-2xx answers and 0 errors or timeouts at the fixed rate',
+    });
+    expect(result(checkBudgets(atRate), 'calculate-quote-cpu')).toMatchObject({
       pass: false,
-      actual: '0.75 (40 non-2xx answers and 0 errors or timeouts during the run)',
+      actual:
+        '2.4 x (0.12 ms against 0.05 ms) (7 non-2xx answers and 0 errors or timeouts at the fixed rate)',
     });
-    expect(result(budgets, 'read-p99 Register/CalculateQuote').pass).toBe(false);
+
+    const bareErrors = goodRun();
+    bareErrors.api[0] = bare({ fixedRateRuns: [fixed(0.048), fixed(0.052, { errors: 2 })] });
+    expect(result(checkBudgets(bareErrors), 'calculate-quote-cpu').pass).toBe(false);
   });
 
-  it('miss a p99 over the limit and a ratio under it', () => {
+  it('miss a p99 over the limit, and a CalculateQuote over 3 bare routes of CPU per request', () => {
     const run = goodRun();
-    run.api[0] = measured('Dictionary/GetDictionaries', 'read', { load: load({ p99Ms: 51 }) });
-    run.api[1] = measured('Register/CalculateQuote', 'read', { ratio: 0.59 });
+    run.api[1] = measured('Dictionary/GetDictionaries', 'read', { load: load({ p99Ms: 51 }) });
+    run.api[2] = measured('Register/CalculateQuote', 'read', { fixedRate: fixed(0.16), cpuMultiple: 3.2 });
     const budgets = checkBudgets(run);
     expect(result(budgets, 'read-p99 Dictionary/GetDictionaries')).toMatchObject({
       pass: false,
       actual: '51 ms',
     });
-    expect(result(budgets, 'calculate-quote-ratio')).toMatchObject({ pass: false, actual: '0.59' });
+    expect(result(budgets, 'calculate-quote-cpu')).toMatchObject({
+      pass: false,
+      budget: "CalculateQuote server CPU per request <= 3 x the bare route's, at the same fixed rate",
+      actual: '3.2 x (0.16 ms against 0.05 ms)',
+    });
+    // At the limit is within it.
+    run.api[2] = measured('Register/CalculateQuote', 'read', { fixedRate: fixed(0.15), cpuMultiple: 3 });
+    expect(result(checkBudgets(run), 'calculate-quote-cpu').pass).toBe(true);
+  });
+
+  it('miss the CPU budget when the machine did not hold the fixed rate, for the call or the bare route', () => {
+    const run = goodRun();
+    run.api[2] = measured('Register/CalculateQuote', 'read', {
+      fixedRate: fixed(0.12, { answeredRps: 900 }),
+    });
+    expect(result(checkBudgets(run), 'calculate-quote-cpu').pass).toBe(false);
+
+    const slowBare = goodRun();
+    slowBare.api[0] = bare({ fixedRateRuns: [fixed(0.048, { answeredRps: 940 }), fixed(0.052)] });
+    expect(result(checkBudgets(slowBare), 'calculate-quote-cpu').pass).toBe(false);
+  });
+
+  it('miss the CPU budget when the call or the bare route was not measured at the fixed rate', () => {
+    const noCall = goodRun();
+    noCall.api = noCall.api.filter((a) => a.call !== 'Register/CalculateQuote');
+    expect(result(checkBudgets(noCall), 'calculate-quote-cpu')).toMatchObject({
+      pass: false,
+      actual: 'not measured',
+    });
+
+    const skipped = goodRun();
+    skipped.api[2] = {
+      call: 'Register/CalculateQuote',
+      path: '/api/Register/CalculateQuote',
+      kind: 'read',
+      status: 'skipped',
+      reason: 'probe did not succeed: HTTP 401',
+    };
+    expect(result(checkBudgets(skipped), 'calculate-quote-cpu')).toMatchObject({
+      pass: false,
+      actual: 'not measured: probe did not succeed: HTTP 401',
+    });
+
+    const noBare = goodRun();
+    noBare.api = noBare.api.filter((a) => a.kind !== 'bare');
+    noBare.api[1] = measured('Register/CalculateQuote', 'read', { cpuMultiple: undefined });
+    expect(result(checkBudgets(noBare), 'calculate-quote-cpu')).toMatchObject({
+      pass: false,
+      actual: 'not measured: no Health (bare route)',
+    });
   });
 
   it('miss every budget of a section that did not run', () => {
@@ -192,21 +281,11 @@ describe('bench budgets', () => {
       ['lighthouse-accessibility stage1', false, 'not measured'],
       ['lighthouse-performance info/costs', false, 'not measured'],
       ['lighthouse-accessibility info/costs', false, 'not measured'],
-      ['calculate-quote-ratio', false, 'not measured'],
+      ['calculate-quote-cpu', false, 'not measured'],
       ['read-p99', false, 'not measured'],
       ['cob-due-day postgres', false, 'not measured'],
-      ['cob-read-p99 MyAccountArea/GetBorrowingSummary', false, 'not measured'],
-      ['cob-read-p99 MyAccountArea/GetScheduleSummary', false, 'not measured'],
+      ...COB_READS.map((c) => [`cob-read-p99 ${c}`, false, 'not measured']),
     ]);
-  });
-
-  it('miss the CalculateQuote ratio when the call was not measured', () => {
-    const run = goodRun();
-    run.api = run.api.filter((a) => a.call !== 'Register/CalculateQuote');
-    expect(result(checkBudgets(run), 'calculate-quote-ratio')).toMatchObject({
-      pass: false,
-      actual: 'not measured',
-    });
   });
 
   it('hold the close of business to its due day on PostgreSQL with 100,000 loans and a provider answering at once', () => {
@@ -280,6 +359,36 @@ describe('bench budgets', () => {
     expect(result(checkBudgets(small), 'cob-read-p99 MyAccountArea/GetScheduleSummary')).toMatchObject({
       pass: false,
       actual: '30 ms (with 10,000 loans only)',
+    });
+  });
+
+  it("hold the API's reads to their p99 with 100,000 loans too, and miss one that could not be loaded", () => {
+    const slow = goodRun();
+    slow.cob.reads!.calls[3] = read('Register/CalculateQuote', { load: load({ p99Ms: 64 }) });
+    expect(result(checkBudgets(slow), 'cob-read-p99 Register/CalculateQuote')).toMatchObject({
+      pass: false,
+      budget: 'p99 <= 50 ms at 50 connections, 100,000 loans (Register/CalculateQuote)',
+      actual: '64 ms',
+    });
+
+    const noApplicants = goodRun();
+    noApplicants.cob.reads!.calls[3] = {
+      call: 'Register/CalculateQuote',
+      path: '/api/Register/CalculateQuote',
+      status: 'skipped',
+      reason: 'no applicants: SubmitStage1 for the API fixture: HTTP 500',
+    };
+    expect(result(checkBudgets(noApplicants), 'cob-read-p99 Register/CalculateQuote')).toMatchObject({
+      pass: false,
+      actual: 'not measured: no applicants: SubmitStage1 for the API fixture: HTTP 500',
+    });
+
+    // A read the run left out altogether is missed too.
+    const left = goodRun();
+    left.cob.reads!.calls = left.cob.reads!.calls.filter((c) => c.call !== 'Account/GetAccountDetails');
+    expect(result(checkBudgets(left), 'cob-read-p99 Account/GetAccountDetails')).toMatchObject({
+      pass: false,
+      actual: 'not measured',
     });
   });
 

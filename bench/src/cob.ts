@@ -2,12 +2,12 @@ import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { CallName } from '@lender/contract/api-calls';
 import { runAutocannon, toLoad } from './api';
+import { callLabel, COB_READ_CALLS, type ApiCall, type Fixture } from './api-calls';
 import type { CobDatabase, CobFigures, CobReadFigure, CobReads, CobStep, CobStepName } from './cob-figures';
 import type { CobJob, WorkerMessage } from './cob-worker';
 import { callApi, describe, route, succeeded } from './http';
-import { round } from './journeys';
+import { round, signedInApplicant } from './journeys';
 import { errorText, log, onCleanup, sleep } from './lifecycle';
 import { startPostgres } from './postgres';
 import { repoRoot, startServer, tempDir } from './server';
@@ -25,8 +25,11 @@ export type CobOptions = {
   logDir: string;
 };
 
-/** The borrow area's reads, held to the read budget with a book of loans in the database. */
-export const COB_READ_CALLS: CallName[] = ['getBorrowingSummary', 'getScheduleSummary'];
+/**
+ * Applicants made through the API (SubmitStage1, GetQuote) on the book for the calls that need an
+ * application waiting for its quote (CalculateQuote): the seeded customers' applications are funded.
+ */
+const COB_READ_APPLICANTS = 20;
 
 /**
  * Seconds a step other than the due day may take before it is stopped: generous (it has no budget), about
@@ -37,11 +40,19 @@ const stepLimitSeconds = (loans: number) => 60 + loans * 0.0025;
 /**
  * What the section may add to the bench's overall time limit: per database and size, each step's share
  * (seeding, three days closed, the fill: about 2.5 ms a loan at most, as measured on a busy machine), the
- * due day's limit and a minute for starting; then the reads.
+ * due day's limit and a minute for starting; then the reads: a minute for the sessions, the applicants
+ * and the server, and each call's warm-up and run with 5 s to spare.
  */
 export const cobAllowanceSeconds = (
-  o: Pick<CobOptions, 'sizes' | 'databases' | 'dueDayLimitSeconds' | 'instantRuns'>,
-) => 60 + cobRuns(o).reduce((sum, r) => sum + 60 + o.dueDayLimitSeconds + r.loans * 0.0025, 0) + 60;
+  o: Pick<CobOptions, 'sizes' | 'databases' | 'dueDayLimitSeconds' | 'instantRuns'> & {
+    reads?: CobOptions['reads'];
+  },
+) =>
+  60 +
+  cobRuns(o).reduce((sum, r) => sum + 60 + o.dueDayLimitSeconds + r.loans * 0.0025, 0) +
+  (o.reads === false || o.reads === undefined
+    ? 0
+    : 60 + COB_READ_CALLS.length * (o.reads.warmupSeconds + o.reads.seconds + 5));
 
 /** Every book closed: each database and size against the sandbox, and PostgreSQL's with the instant provider. */
 const cobRuns = (o: Pick<CobOptions, 'sizes' | 'databases' | 'instantRuns'>) =>
@@ -217,9 +228,9 @@ export async function runCob(opts: CobOptions): Promise<CobFigures> {
 }
 
 /**
- * GetBorrowingSummary and GetScheduleSummary on the real server (production mode, as the other sections
- * run it) over the seeded book, each request signed in as one of `sessions` random seeded customers, in
- * turn.
+ * Every read of COB_READ_CALLS on the real server (production mode, as the other sections run it) over the
+ * seeded book: a call for a signed-in customer as one of `sessions` random seeded customers, in turn; one
+ * that needs an application waiting for its quote as one of the applicants made on the book.
  */
 async function runCobReads(
   databaseUrl: string,
@@ -258,22 +269,39 @@ async function runCobReads(
     },
   });
   try {
-    for (const call of COB_READ_CALLS) {
-      const { method, path: callPath } = route(call);
-      const name = callPath.replace('/api/', '');
+    const applicants = await makeApplicants(server.baseUrl, COB_READ_APPLICANTS);
+    const fixtures = (entry: ApiCall): Fixture[] | string => {
+      if (entry.session === 'none') return [{ token: '' }];
+      if (entry.session === 'customer') return tokens.map((token) => ({ token }));
+      return applicants.made.length > 0 ? applicants.made : `no applicants: ${applicants.error}`;
+    };
+    for (const entry of COB_READ_CALLS) {
+      const { method, path: callPath } = route(entry.call);
+      const name = callLabel(entry.call);
       const figure: CobReadFigure = { call: name, path: callPath, status: 'skipped' };
       reads.calls.push(figure);
-      const probe = await callApi(server.baseUrl, call, { token: tokens[0]! });
+      const made = fixtures(entry);
+      if (typeof made === 'string') {
+        figure.reason = made;
+        continue;
+      }
+      const sent = made.map((f) => entry.request(f));
+      const probe = await callApi(server.baseUrl, entry.call, sent[0]!);
       if (!succeeded(probe)) {
         figure.reason = `probe did not succeed: ${describe(probe)}`;
         log(`close of business reads ${name}: skipped, ${describe(probe)}`);
         continue;
       }
-      // Each connection goes through the sessions in turn, one request each.
-      const requests = tokens.map((token) => ({
+      // Each connection goes through the requests in turn, one each.
+      const requests = sent.map((req) => ({
         method,
         path: callPath,
-        headers: { accept: 'application/json', authorization: `Bearer ${token}` },
+        headers: {
+          accept: 'application/json',
+          ...(req.body !== undefined ? { 'content-type': 'application/json' } : {}),
+          ...(req.token ? { authorization: `Bearer ${req.token}` } : {}),
+        },
+        ...(req.body !== undefined ? { body: JSON.stringify(req.body) } : {}),
       }));
       const options = {
         url: server.baseUrl,
@@ -318,4 +346,15 @@ async function runCobReads(
     await server.stop();
   }
   return reads;
+}
+
+/** `count` applicants through the API (SubmitStage1, GetQuote), each with an application waiting for its quote. */
+async function makeApplicants(baseUrl: string, count: number) {
+  const made: Fixture[] = [];
+  try {
+    for (let i = 0; i < count; i++) made.push(await signedInApplicant(baseUrl));
+    return { made };
+  } catch (err) {
+    return { made, error: errorText(err) };
+  }
 }

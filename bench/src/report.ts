@@ -106,24 +106,49 @@ export function renderTables(r: Results): string {
       a.status === 'measured'
         ? [
             a.call,
-            a.load!.rps,
-            a.load!.p50Ms,
-            a.load!.p99Ms,
-            a.bare!.rps,
-            a.bare!.p99Ms,
-            a.ratio,
-            a.reason ?? '',
+            a.load?.rps,
+            a.load?.p50Ms,
+            a.load?.p99Ms,
+            a.fixedRate?.cpuMsPerRequest.server,
+            a.kind === 'bare' ? 1 : a.cpuMultiple,
+            a.fixedRate?.cpuMsPerRequest.loadGenerator,
+            a.fixedRate?.answeredRps,
+            [
+              a.kind === 'bare' && a.fixedRateRuns
+                ? `server ${a.fixedRateRuns.map((f) => f.cpuMsPerRequest.server).join(' before, ')} after the calls`
+                : '',
+              a.reason ?? '',
+            ]
+              .filter(Boolean)
+              .join('; '),
           ]
         : [
             a.call,
-            ...Array<undefined>(6),
+            ...Array<undefined>(7),
             // Only an unbuilt call is exempt from its budgets; any other skip counts as a missed one.
             `${a.status === 'not-built' ? 'not built' : 'not measured'}: ${a.reason}`,
           ],
     );
     parts.push(
-      `**API** (autocannon, ${String(r.settings.apiConnections)} connections, ${String(r.settings.apiSeconds)} s per call, SQLite; bare = GET /api/health just before and after, ${String(r.settings.apiBareSeconds)} s each)\n\n` +
-        table(['call', 'req/s', 'p50 ms', 'p99 ms', 'bare req/s', 'bare p99', 'ratio', 'note'], rows),
+      `**API** (SQLite; autocannon, ${String(r.settings.apiConnections)} connections as fast as they go, ` +
+        `${String(r.settings.apiSeconds)} s per call, ${String(r.settings.apiBareSeconds)} s for the bare route GET /api/health; ` +
+        `then each at a fixed ${String(r.settings.apiFixedRate)} req/s for ${String(r.settings.apiFixedRateSeconds)} s: ` +
+        `CPU ms per answered request of the server process and of the load generator, from /proc; ` +
+        `x bare = the server's CPU per request over the bare route's, whose two runs, before the first call and after the last, are pooled)\n\n` +
+        table(
+          [
+            'call',
+            'req/s',
+            'p50 ms',
+            'p99 ms',
+            'server CPU ms/req',
+            'x bare',
+            'load generator CPU ms/req',
+            'req/s answered at fixed rate',
+            'note',
+          ],
+          rows,
+        ),
     );
   }
 
@@ -240,8 +265,9 @@ function renderCob(cob: CobFigures): string {
   if (cob.reads) {
     const reads = cob.reads;
     text +=
-      `\n\n**Borrow-area reads** with ${reads.loans.toLocaleString('en-GB')} loans on ${reads.database} ` +
-      `(autocannon, 50 connections, each request signed in as one of ${reads.sessions} seeded customers in turn` +
+      `\n\n**Reads** with ${reads.loans.toLocaleString('en-GB')} loans on ${reads.database} ` +
+      `(autocannon, 50 connections, each request signed in as one of ${reads.sessions} seeded customers in turn, ` +
+      `CalculateQuote as one of the applicants made on the book, GetDictionaries signed out` +
       `${reads.serverMemory ? `; server RSS ${reads.serverMemory.rssMb} MB, peak ${reads.serverMemory.peakRssMb} MB` : ''}` +
       `${reads.error ? `; ${reads.error}` : ''})\n\n` +
       table(

@@ -51,6 +51,9 @@ const cobSizes = values.loans
     : [10_000, 100_000];
 for (const n of cobSizes)
   if (!Number.isInteger(n) || n < 1) throw new Error(`--loans: not a number of loans: ${values.loans}`);
+const apiFixedRate = Number(process.env.BENCH_API_RATE ?? 1000);
+if (!Number.isInteger(apiFixedRate) || apiFixedRate < 1)
+  throw new Error(`BENCH_API_RATE: not a number of requests a second: ${process.env.BENCH_API_RATE}`);
 const cobDatabases = (values.databases ?? 'sqlite,postgres').split(',').map((s) => s.trim());
 for (const d of cobDatabases)
   if (d !== 'sqlite' && d !== 'postgres') throw new Error(`--databases: not sqlite or postgres: ${d}`);
@@ -70,6 +73,10 @@ const settings = {
   apiSeconds: values.quick ? 2 : 5,
   apiBareSeconds: values.quick ? 1 : 3,
   apiWarmupSeconds: values.quick ? 1 : 2,
+  // CPU per request: every route at this rate, about a fifth of what the slowest call answers at 50
+  // connections here, so that the machine holds it for each of them (README, "API").
+  apiFixedRate,
+  apiFixedRateSeconds: values.quick ? 3 : 5,
   journeyConcurrency: 20,
   journeySeconds: values.quick ? 3 : 10,
   journeyWarmupSeconds: values.quick ? 1 : 2,
@@ -103,6 +110,12 @@ const timeLimitSeconds =
         databases: settings.cobDatabases,
         dueDayLimitSeconds: settings.cobDueDayLimitSeconds,
         instantRuns: settings.cobInstantRuns,
+        reads: {
+          connections: settings.cobReadConnections,
+          seconds: settings.cobReadSeconds,
+          warmupSeconds: settings.cobReadWarmupSeconds,
+          sessions: settings.cobReadSessions,
+        },
       })
     : 0);
 
@@ -166,6 +179,7 @@ async function main(): Promise<number> {
             seconds: settings.apiSeconds,
             bareSeconds: settings.apiBareSeconds,
             warmupSeconds: settings.apiWarmupSeconds,
+            fixedRate: { rps: settings.apiFixedRate, seconds: settings.apiFixedRateSeconds },
           }),
         );
       }
