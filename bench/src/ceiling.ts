@@ -20,7 +20,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import SQLite from 'better-sqlite3';
+import { SQLite } from '../../apps/api/src/db/sqlite-driver';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { quoteRequestSchema, type QuoteRequest } from '@lender/contract/calls/register';
