@@ -9,10 +9,16 @@ import { createOutbox } from './lib/outbox';
 import { securityEvents } from './lib/security-events';
 import { createSessionStore } from './lib/sessions/session-store';
 
-/** Config, database (migrated) and services: what both the server and the ops command start from. */
-export async function createContext(config: Config = loadConfig()): Promise<AppContext> {
+/**
+ * Config, database (migrated) and services: what both the server and the ops command start from.
+ * `migrate: false` for a cluster's workers, whose primary migrated once before forking them.
+ */
+export async function createContext(
+  config: Config = loadConfig(),
+  { migrate = true }: { migrate?: boolean } = {},
+): Promise<AppContext> {
   const { db, kind } = await createDb(config.DATABASE_URL);
-  await migrateToLatest(db);
+  if (migrate) await migrateToLatest(db);
   const log = pino({ level: config.LOG_LEVEL });
   const sessions = createSessionStore(db, config);
   const date = businessDate(db, { production: config.NODE_ENV === 'production' });
