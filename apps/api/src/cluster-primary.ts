@@ -77,7 +77,7 @@ export async function runPrimary(config: Config): Promise<void> {
   };
 
   cluster.on('listening', (worker) => {
-    log.info({ worker: worker.id, pid: worker.process.pid }, 'worker listening');
+    log.info({ worker: worker.id, workerPid: worker.process.pid }, 'worker listening');
     listened.add(worker);
     everyoneListened ||= slots.every((s) => s.worker !== null && listened.has(s.worker));
   });
@@ -89,14 +89,17 @@ export async function runPrimary(config: Config): Promise<void> {
     // A worker of the first start that never listened: the setting or the database is wrong, as a
     // single process would have found; starting it again would only repeat the failure.
     if (!everyoneListened && !listened.has(worker)) {
-      log.fatal({ pid: worker.process.pid, code, signal }, 'a worker failed to start');
+      log.fatal({ workerPid: worker.process.pid, code, signal }, 'a worker failed to start');
       void stop('a worker failed to start', 1);
       return;
     }
     const lived = Date.now() - slot.startedAt;
     slot.quickDeaths = lived >= STABLE_AFTER_MS ? 1 : slot.quickDeaths + 1;
     const delay = restartDelayMs(slot.quickDeaths);
-    log.error({ pid: worker.process.pid, code, signal, livedMs: lived, restartInMs: delay }, 'worker died');
+    log.error(
+      { workerPid: worker.process.pid, code, signal, livedMs: lived, restartInMs: delay },
+      'worker died',
+    );
     slot.timer = setTimeout(() => start(slot), delay);
   });
 
