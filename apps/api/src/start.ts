@@ -23,7 +23,7 @@ export async function createContext(config: Config = loadConfig()): Promise<AppC
     config,
     db,
     dbKind: kind,
-    outbox: createOutbox(db, config, log),
+    outbox: createOutbox(db, kind, config, log),
     sessions,
     maintenance: maintenanceSwitch(db, sessions, config.MAINTENANCE_MODE),
     security: securityEvents(db, log),
