@@ -3,7 +3,6 @@ import { refuse, type Refusal } from '@lender/contract/envelope';
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import { sql } from 'kysely';
 import type { Db, DbExecutor, DbKind } from '../db/create-db';
-import { lockKeyUntilCommit } from './key-lock';
 
 export type RateDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
@@ -91,6 +90,27 @@ export function rateLimits(
     return { n: Number(live.n), first: live.first, id: added.id };
   }
 
+  /**
+   * A limit's events are worth less than a wait for the disk on every call of the journey: their
+   * transaction commits without waiting for its flush (PostgreSQL: synchronous_commit off for it alone;
+   * SQLite: synchronous NORMAL around it, which in WAL mode skips the commit's fsync). A crash keeps
+   * every other process's and every earlier transaction's data as before; at worst it forgets the last
+   * moment's events, letting a caller a few more tries. The next FULL commit flushes them anyway.
+   */
+  async function withoutFlushWait<T>(work: (trx: DbExecutor) => Promise<T>): Promise<T> {
+    if (kind === 'postgres') return db.transaction().execute(work);
+    // One connection held throughout: no other transaction of this process runs with the lighter setting.
+    return db.connection().execute(async (conn) => {
+      await sql`pragma synchronous = normal`.execute(conn);
+      try {
+        return await conn.transaction().execute(work);
+      } finally {
+        // db/create-db.ts's setting for everything else.
+        await sql`pragma synchronous = full`.execute(conn);
+      }
+    });
+  }
+
   const takeBack = (id: number) => async () => {
     await db.deleteFrom('limit_events').where('id', '=', id).execute();
   };
@@ -122,10 +142,14 @@ export function rateLimits(
       spec: limiter.spec,
       hash: keyHash(limiter.spec.scope, key),
     }));
-    const counted = await db.transaction().execute(async (trx) => {
-      // Locks in one order whatever the order given: two calls over the same keys cannot deadlock.
-      const lockNames = [...new Set(keyed.map(({ spec, hash }) => `limit:${spec.scope}:${hash}`))].sort();
-      for (const name of lockNames) await lockKeyUntilCommit(trx, name);
+    // Locks in one order whatever the order given: two calls over the same keys cannot deadlock.
+    const lockNames = [...new Set(keyed.map(({ spec, hash }) => `limit:${spec.scope}:${hash}`))].sort();
+    const counted = await withoutFlushWait(async (trx) => {
+      if (kind === 'postgres') {
+        // One round trip for every lock (taken left to right, in the sorted order) and the setting.
+        const locks = lockNames.map((name) => sql`pg_advisory_xact_lock(hashtextextended(${name}, 0))`);
+        await sql`select set_config('synchronous_commit', 'off', true), ${sql.join(locks)}`.execute(trx);
+      }
       const results = [];
       for (const { spec, hash } of keyed) results.push(await countAndAdd(trx, spec, hash, at));
       return results;
