@@ -6,6 +6,7 @@ import { migrateToLatest } from './db/migrate';
 import { businessDate } from './lib/business-date';
 import { maintenanceSwitch } from './lib/maintenance-switch';
 import { createOutbox } from './lib/outbox';
+import { rateLimits } from './lib/rate-limiter';
 import { securityEvents } from './lib/security-events';
 import { createSessionStore } from './lib/sessions/session-store';
 
@@ -28,10 +29,11 @@ export async function createContext(
     config,
     db,
     dbKind: kind,
-    outbox: createOutbox(db, config, log),
+    outbox: createOutbox(db, kind, config, log),
     sessions,
     maintenance: maintenanceSwitch(db, sessions, config.MAINTENANCE_MODE),
     security: securityEvents(db, log),
+    limits: rateLimits(db, kind, config.DATA_KEY, log),
     businessDate: date,
   };
 }
