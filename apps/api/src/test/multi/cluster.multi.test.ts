@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import { afterAll, expect, it } from 'vitest';
 import { startServer, stopServer } from '../../../../../scripts/crash/server-process';
 import { repoRoot } from '../../config';
@@ -48,14 +49,19 @@ const alive = (pid: number) => {
   }
 };
 
-const healthy = async (server: Server) => {
-  try {
-    const res = await fetch(`${server.url}/api/health`, { signal: AbortSignal.timeout(2_000) });
-    return res.ok;
-  } catch {
-    return false;
-  }
-};
+/**
+ * /api/health over a connection of its own: a kept-alive one may belong to the worker just killed, and
+ * dies with it, which says nothing about whether the port is still served.
+ */
+const healthy = (server: Server) =>
+  new Promise<boolean>((resolve) => {
+    const req = http.get(`${server.url}/api/health`, { agent: false, timeout: 2_000 }, (res) => {
+      res.resume();
+      resolve(res.statusCode === 200);
+    });
+    req.on('timeout', () => req.destroy());
+    req.on('error', () => resolve(false));
+  });
 
 it('runs two workers on one port, restarts one that dies, and stops both on SIGTERM', async () => {
   database = await createDatabase();
