@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import Database from 'better-sqlite3';
+import { SQLite as Database } from '../../apps/api/src/db/sqlite-driver';
 import { expect, test } from '@playwright/test';
 import { rememberedSecrets, serverLogFile, TEST_SECRETS } from '../support/secrets';
 

@@ -1,5 +1,5 @@
 import { AppStatus } from '@lender/contract/status';
-import SQLite from 'better-sqlite3';
+import { SQLite } from '../../apps/api/src/db/sqlite-driver';
 import pg from 'pg';
 import { welcomeEmail } from '../../apps/api/src/features/register/welcome-email';
 import { sha256 } from '../../apps/api/src/lib/secrets';

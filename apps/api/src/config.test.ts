@@ -86,6 +86,27 @@ describe('loadConfig', () => {
   });
 
   it.each([
+    [{}, 'http://localhost:3000'],
+    [{ PORT: '3999' }, 'http://localhost:3999'],
+    [{ PORT: '3999', HOST: '0.0.0.0' }, 'http://localhost:3999'],
+    [{ PORT: '3999', HOST: '::' }, 'http://localhost:3999'],
+    [{ PORT: '4100', HOST: '127.0.0.1' }, 'http://127.0.0.1:4100'],
+    [{ PORT: '4100', HOST: 'loans.test' }, 'http://loans.test:4100'],
+    [{ PORT: '4100', HOST: '::1' }, 'http://[::1]:4100'],
+    [{ PORT: '4100', PUBLIC_URL: 'https://loans.example' }, 'https://loans.example'],
+  ])('names the port it listens on in its links when PUBLIC_URL is unset: %j -> %s', (env, url) => {
+    const c = loadConfig(env);
+    expect(c.PUBLIC_URL).toBe(url);
+    // The browser posts the card to the sandbox under it: the same origin as the page.
+    expect(new URL(c.PUBLIC_URL).origin).toBe(url);
+  });
+
+  it('asks for PUBLIC_URL when PORT=0 leaves the port to chance', () => {
+    expect(() => loadConfig({ PORT: '0' })).toThrow(/PUBLIC_URL: PORT=0 \(any free port\) needs PUBLIC_URL/);
+    expect(loadConfig({ PORT: '0', PUBLIC_URL: 'http://localhost:4444' }).PUBLIC_URL).toBe('http://localhost:4444');
+  });
+
+  it.each([
     ['', false],
     ['false', false],
     ['true', true],

@@ -67,7 +67,11 @@ const configSchema = z
       .refine((v) => v.startsWith('sqlite:') || /^postgres(ql)?:\/\//.test(v), {
         message: 'DATABASE_URL must be sqlite:<path> or postgres://...',
       }),
-    PUBLIC_URL: z.url().default('http://localhost:3000'),
+    /**
+     * Where people reach this server: every link we send, and where the browser posts the card to the
+     * sandbox. Unset: `http://{HOST or localhost}:{PORT}` (publicUrlDefault), so another port just works.
+     */
+    PUBLIC_URL: z.url().optional(),
     /** Outside production, unset means a secret made at random once and kept in JWT_SECRET_FILE. */
     JWT_SECRET: z.string().min(32, { message: 'JWT_SECRET must be at least 32 characters' }).optional(),
     JWT_SECRET_FILE: z.string().default('data/jwt.key'),
@@ -201,8 +205,8 @@ const configSchema = z
       ctx.addIssue({ code: 'custom', path: [name], message: why });
     for (const name of ['JWT_SECRET', 'DATA_KEY'] as const) if (!c[name]) missing(name);
     // Every link we e-mail starts with it: a link over http gives its token to the network. (The
-    // default, http://localhost:3000, fails this too.)
-    if (!c.PUBLIC_URL.startsWith('https:')) {
+    // default, http://localhost:{PORT}, fails this too.)
+    if (!c.PUBLIC_URL?.startsWith('https:')) {
       missing('PUBLIC_URL', 'PUBLIC_URL must be an https URL in production');
     }
     // Without them, e-mails and SMS codes would wait in the outbox for ever.
@@ -231,9 +235,10 @@ type Parsed = z.infer<typeof configSchema>;
 /** The settings with every development default filled in: no secret is left unset. */
 export type Config = Omit<
   Parsed,
-  'HOST' | 'JWT_SECRET' | 'CARD_PROVIDER_SECRET_KEY' | 'PAYOUT_PROVIDER_KEY'
+  'HOST' | 'PUBLIC_URL' | 'JWT_SECRET' | 'CARD_PROVIDER_SECRET_KEY' | 'PAYOUT_PROVIDER_KEY'
 > & {
   HOST: string;
+  PUBLIC_URL: string;
   PAYOUT_PROVIDER_KEY: string;
   DATA_KEY: string;
   JWT_SECRET: string;
@@ -253,11 +258,32 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return {
     ...c,
     HOST: c.HOST ?? (c.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'),
+    PUBLIC_URL: c.PUBLIC_URL ?? publicUrlDefault(c.HOST, c.PORT),
     DATA_KEY,
     JWT_SECRET: c.JWT_SECRET ?? localSecret(resolveFromRoot(c.JWT_SECRET_FILE), 'JWT_SECRET_FILE'),
     CARD_PROVIDER_SECRET_KEY: c.CARD_PROVIDER_SECRET_KEY ?? derivedSecret(DATA_KEY, 'card-provider-sandbox'),
     PAYOUT_PROVIDER_KEY: c.PAYOUT_PROVIDER_KEY ?? derivedSecret(DATA_KEY, 'payout-provider-sandbox'),
   };
+}
+
+const WILDCARD_HOSTS = new Set(['', '0.0.0.0', '::', '[::]', '*']);
+
+/**
+ * The address a person on this machine opens when PUBLIC_URL is not set: the port the server listens
+ * on (links and the card form named port 3000 whatever PORT said, so a card check on another port
+ * failed), and the host where HOST names one. Unset or a wildcard, `localhost`, the address the README
+ * gives: the browser's origin must be the links' and the card sandbox's, or the page loses its session
+ * on the way back from 3-D Secure.
+ */
+export function publicUrlDefault(host: string | undefined, port: number): string {
+  if (port === 0) {
+    throw new Error(
+      'Invalid configuration:\n  PUBLIC_URL: PORT=0 (any free port) needs PUBLIC_URL: the links we send must name the port',
+    );
+  }
+  const name = host === undefined || WILDCARD_HOSTS.has(host) ? 'localhost' : host;
+  const bracketed = name.includes(':') && !name.startsWith('[') ? `[${name}]` : name;
+  return `http://${bracketed}:${port}`;
 }
 
 /** A secret of its own for `purpose`, from the data key: per install, and not the key itself. */

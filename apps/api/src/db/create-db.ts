@@ -1,10 +1,10 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
 import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, type Driver, type Transaction } from 'kysely';
 import pg from 'pg';
 import { resolveFromRoot } from '../config';
+import { SQLite, type SqliteDatabase, type SqliteStatement } from './sqlite-driver';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
@@ -22,9 +22,9 @@ const STATEMENT_CACHE_SIZE = 500;
  * Kysely prepares every query anew; the same few dozen SQL texts are prepared once and reused instead
  * (a statement is run synchronously to completion, so sharing one is safe).
  */
-function cachePreparedStatements(database: SQLite.Database) {
+function cachePreparedStatements(database: SqliteDatabase) {
   const prepare = database.prepare.bind(database);
-  const cache = new Map<string, SQLite.Statement>();
+  const cache = new Map<string, SqliteStatement>();
   database.prepare = ((source: string) => {
     let statement = cache.get(source);
     if (!statement) {

@@ -80,6 +80,17 @@ const plainAnswer = (object: z.ZodType, description: string) => ({
   content: { 'application/json': { schema: z.object({ error: apiErrorSchema, object }) } },
 });
 
+/** Why a health route says this server should not be sent calls now. */
+const healthRefused = {
+  description:
+    'Do not send calls here now: the service is in maintenance (errorID 503), or the database does not answer (errorID 100, "Database unavailable.").',
+  content: {
+    'application/json': {
+      schema: z.union([errorAnswers[503], errorEnvelopeSchema(ErrorId.generic)]),
+    },
+  },
+};
+
 /**
  * The answers of the routes outside the spec's calls, for the document only: GET /api/health is the
  * bench's bare baseline, so neither health route gets a response schema (and its serializer's cost) at
@@ -95,7 +106,8 @@ export const plainRouteDocuments: Record<
     tags: ['Health'],
     security: [],
     response: {
-      200: plainAnswer(z.object({ status: z.literal('ok') }), 'The server is up (also in maintenance).'),
+      200: plainAnswer(z.object({ status: z.literal('ok') }), 'The server is up and takes calls.'),
+      503: healthRefused,
     },
   },
   '/api/health/ready': {
@@ -108,10 +120,7 @@ export const plainRouteDocuments: Record<
         z.object({ status: z.literal('ready'), database: z.enum(['sqlite', 'postgres']) }),
         'The server is up and its database answers.',
       ),
-      503: {
-        description: 'The database does not answer (errorID 100).',
-        content: { 'application/json': { schema: errorEnvelopeSchema(ErrorId.generic) } },
-      },
+      503: healthRefused,
     },
   },
   '/api/card-provider': {

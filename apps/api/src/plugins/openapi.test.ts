@@ -146,8 +146,9 @@ describe('OpenAPI document at /api/docs/json', () => {
   });
 
   it('describes the health routes and hides the dev routes', () => {
-    expect(doc.paths['/api/health']?.get?.responses['200']).toBeDefined();
-    expect(Object.keys(doc.paths['/api/health/ready']?.get?.responses ?? {})).toEqual(['200', '503']);
+    for (const route of ['/api/health', '/api/health/ready']) {
+      expect(Object.keys(doc.paths[route]?.get?.responses ?? {}), route).toEqual(['200', '503']);
+    }
     expect(doc.paths['/api/dev/outbox']).toBeUndefined();
     expect(doc.paths['/dev/outbox']).toBeUndefined();
   });
@@ -233,24 +234,26 @@ describe('each kind of answer is what the document says (Ajv, as an integrator c
     expect(res.json()).toEqual({ error: { errorID: 404, errorMessage: 'Not found.' }, object: null });
   });
 
-  it('500 when the database is gone, and the readiness route says 503', async () => {
+  it('500 when the database is gone, and both health routes say 503: the database', async () => {
     const broken = await createTestApp();
     try {
       await broken.ctx.db.destroy();
       await answer(broken.app, stage1(JSON.stringify(createStage1Payload())), 500, ErrorId.generic);
       await answer(broken.app, { method: 'GET', url: '/api/health/ready' }, 503, ErrorId.generic);
+      const health = await answer(broken.app, { method: 'GET', url: '/api/health' }, 503, ErrorId.generic);
+      expect(health.error.errorMessage).toBe('Database unavailable.');
     } finally {
       await broken.close().catch(() => {});
     }
   });
 
-  it('503 in maintenance, while the health routes still answer', async () => {
+  it('503 in maintenance, the health routes too: a load balancer sends nothing here', async () => {
     const closed = await createTestApp({ MAINTENANCE_MODE: 'true' });
     try {
       await answer(closed.app, stage1(JSON.stringify(createStage1Payload())), 503, ErrorId.maintenance);
       await answer(closed.app, { method: 'POST', url: '/api/Register/GetQuote' }, 503, ErrorId.maintenance);
-      await answer(closed.app, { method: 'GET', url: '/api/health' }, 200, 0);
-      await answer(closed.app, { method: 'GET', url: '/api/health/ready' }, 200, 0);
+      await answer(closed.app, { method: 'GET', url: '/api/health' }, 503, ErrorId.maintenance);
+      await answer(closed.app, { method: 'GET', url: '/api/health/ready' }, 503, ErrorId.maintenance);
     } finally {
       await closed.close();
     }
