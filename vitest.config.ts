@@ -1,10 +1,11 @@
 import os from 'node:os';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import { callRoutesPlugin } from './apps/web/build/call-routes-plugin';
 import { representativeExamplePlugin } from './apps/web/build/representative-example-plugin';
 
-// One runner, five projects: the pure contract, the project's tooling, the bench's budget logic, the API (in process, against a
-// real database chosen by TEST_DATABASE_URL, SQLite files by default) and the web components (happy-dom).
+// One runner, six projects: the pure contract, the project's tooling, the bench's budget logic, the API (in process, against a
+// real database chosen by TEST_DATABASE_URL, SQLite files by default), the API as several real processes, and the web
+// components (happy-dom).
 export default defineConfig({
   test: {
     // Vitest keeps one core for itself by default: one test file at a time on a 2-core machine. The API's
@@ -27,8 +28,22 @@ export default defineConfig({
           name: 'api',
           root: 'apps/api',
           environment: 'node',
+          // The several-process suite starts real servers: its own project below.
+          exclude: [...configDefaults.exclude, '**/*.multi.test.ts'],
           testTimeout: 20_000,
           hookTimeout: 30_000,
+        },
+      },
+      {
+        // Real server processes side by side on one PostgreSQL (`npm run test:api:multi`, decision 033):
+        // each file starts its own, so its timeouts cover process starts on a busy 2-core machine.
+        test: {
+          name: 'api-multi',
+          root: 'apps/api',
+          environment: 'node',
+          include: ['src/**/*.multi.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
         },
       },
       {

@@ -11,6 +11,7 @@ STEPS=(
   "unit (contract, bench, web)|npm run test:unit"
   "API on SQLite|env -u TEST_DATABASE_URL npm run test:api"
   "API on PostgreSQL|npm run test:api:pg"
+  "API as two processes on PostgreSQL|npm run test:api:multi"
   "browser e2e|npm run test:e2e"
 )
 

@@ -84,7 +84,10 @@ export async function signedInApplicant(
 export type CallFigures = { call: string; count: number; failed: number; p50Ms: number; p99Ms: number };
 
 export type JourneyFigures = {
+  /** The database, and the processes when more than one: `postgres`, `postgres x2`. */
   database: string;
+  /** Server processes the applicants were split between. */
+  processes?: number;
   concurrency: number;
   durationSeconds: number;
   completed: number;
@@ -97,23 +100,34 @@ export type JourneyFigures = {
 
 const mb = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10;
 
+/** The servers' memory added up: what the processes take together on the host. */
+const memoryOf = (servers: RunningServer[]) =>
+  servers
+    .map((s) => s.memory())
+    .reduce((sum, m) => ({ rss: sum.rss + m.rss, peakRss: sum.peakRss + m.peakRss }), { rss: 0, peakRss: 0 });
+
 /**
  * N applicants at once, each going through JOURNEY_STEPS again and again until the time is up; a
- * journey counts when every call answered errorID 0. The server's memory is read before and after.
+ * journey counts when every call answered errorID 0. The servers' memory is read before and after.
+ * With several servers (processes on one database, as behind a load balancer) applicant i always
+ * talks to server i mod n, so each carries the same share and a journey stays on one process.
  */
 export async function runJourneys(
-  server: RunningServer,
+  given: RunningServer | RunningServer[],
   opts: { concurrency: number; durationMs: number; warmupMs: number },
 ): Promise<JourneyFigures> {
-  const before = server.memory();
+  const servers = Array.isArray(given) ? given : [given];
+  const server = servers[0]!;
+  const label = servers.length > 1 ? `${server.database} x${servers.length}` : server.database;
+  const before = memoryOf(servers);
   const latencies = new Map<string, number[]>(JOURNEY_STEPS.map((s) => [s.name, []]));
   const failures = new Map<string, number>(JOURNEY_STEPS.map((s) => [s.name, 0]));
   let completed = 0;
   let failed = 0;
   let firstFailure: string | undefined;
 
-  const journey = async (record: boolean) => {
-    const a: Applicant = { baseUrl: server.baseUrl };
+  const journey = async (record: boolean, baseUrl: string) => {
+    const a: Applicant = { baseUrl };
     for (const step of JOURNEY_STEPS) {
       let r: CallResult;
       try {
@@ -137,14 +151,16 @@ export async function runJourneys(
   const runFor = async (ms: number, record: boolean) => {
     const started = performance.now();
     const deadline = started + ms;
-    const worker = async () => {
+    const worker = async (baseUrl: string) => {
       // Bounded even if every call failed instantly.
-      for (let i = 0; i < 100_000 && performance.now() < deadline; i++) await journey(record);
+      for (let i = 0; i < 100_000 && performance.now() < deadline; i++) await journey(record, baseUrl);
     };
     await withTimeout(
-      Promise.all(Array.from({ length: opts.concurrency }, worker)),
+      Promise.all(
+        Array.from({ length: opts.concurrency }, (_, i) => worker(servers[i % servers.length]!.baseUrl)),
+      ),
       ms + 60_000,
-      `journeys on ${server.database}`,
+      `journeys on ${label}`,
     );
     return (performance.now() - started) / 1000;
   };
@@ -152,7 +168,7 @@ export async function runJourneys(
   if (opts.warmupMs > 0) await runFor(opts.warmupMs, false);
   const seconds = await runFor(opts.durationMs, true);
   await sleep(200);
-  const after = server.memory();
+  const after = memoryOf(servers);
 
   const calls = JOURNEY_STEPS.map((s) => {
     const sorted = latencies.get(s.name)!.sort((x, y) => x - y);
@@ -165,7 +181,8 @@ export async function runJourneys(
     };
   });
   const figures: JourneyFigures = {
-    database: server.database,
+    database: label,
+    ...(servers.length > 1 ? { processes: servers.length } : {}),
     concurrency: opts.concurrency,
     durationSeconds: round(seconds),
     completed,
@@ -176,7 +193,7 @@ export async function runJourneys(
     ...(firstFailure ? { firstFailure } : {}),
   };
   log(
-    `journeys on ${server.database}: ${figures.journeysPerSecond}/s (${completed} completed, ${failed} failed), RSS ${figures.memory.rssBeforeMb} -> ${figures.memory.rssAfterMb} MB`,
+    `journeys on ${label}: ${figures.journeysPerSecond}/s (${completed} completed, ${failed} failed), RSS ${figures.memory.rssBeforeMb} -> ${figures.memory.rssAfterMb} MB`,
   );
   return figures;
 }

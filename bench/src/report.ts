@@ -154,7 +154,7 @@ export function renderTables(r: Results): string {
 
   if (r.journeys && r.journeys.length > 0) {
     parts.push(
-      `**Journeys** (${r.journeys[0]!.concurrency} concurrent applicants, ${String(r.settings.journeySeconds)} s each database)\n\n` +
+      `**Journeys** (${r.journeys[0]!.concurrency} concurrent applicants, ${String(r.settings.journeySeconds)} s each run; \`x2\`: two server processes on one database, the applicants split between them)\n\n` +
         table(
           ['database', 'journeys/s', 'completed', 'failed', 'RSS before MB', 'RSS after MB', 'peak RSS MB'],
           r.journeys.map((j) => [

@@ -22,7 +22,7 @@ import { describeMachine } from './machine';
 import { CPU_SLOWDOWN, measurePages, SLOW_4G, type PageFigure } from './pages';
 import { startPostgres } from './postgres';
 import { renderTables, type Results } from './report';
-import { repoRoot, buildWebApp, startServer, tempDir } from './server';
+import { repoRoot, buildWebApp, startServer, tempDir, type RunningServer } from './server';
 
 const SECTIONS = ['pages', 'lighthouse', 'api', 'journeys', 'cob'] as const;
 type Section = (typeof SECTIONS)[number];
@@ -228,6 +228,32 @@ async function main(): Promise<number> {
       }
     });
     if (pg) journeys.push(pg);
+    // Issue 30: the same load split between two processes on one database (decision 033; bench/README.md
+    // says why two servers rather than WEB_CONCURRENCY=2).
+    const pgPair = await section('journeys on PostgreSQL, two processes', async () => {
+      const cluster = await startPostgres();
+      try {
+        const servers: RunningServer[] = [];
+        try {
+          for (const n of [1, 2]) {
+            servers.push(
+              await startServer({
+                databaseUrl: cluster.url,
+                webDist,
+                label: `journeys-postgres-${n}-of-2`,
+                logDir: work,
+              }),
+            );
+          }
+          return await runJourneys(servers, journeyOpts);
+        } finally {
+          await Promise.all(servers.map((s) => s.stop()));
+        }
+      } finally {
+        cluster.stop();
+      }
+    });
+    if (pgPair) journeys.push(pgPair);
   }
 
   if (only.includes('cob')) {

@@ -9,6 +9,11 @@
  * (SQLite: its integrity and foreign key pragmas; PostgreSQL: no orphaned rows), and the server must
  * start once more, answer /api/health and a fresh SubmitStage1, and stop cleanly.
  *
+ * Then, on PostgreSQL, two processes on one database, each under its own applicants' load (pair-crash.ts,
+ * issue 30): one of them, in turn, is killed and started again while the other goes on serving; the
+ * other must know at once what the killed one acknowledged last and answer every call meanwhile, and
+ * the same checks of the database follow.
+ *
  * Then, for each database, the close-of-business phase (cob-crash.ts, issue 25): the ops command closing
  * a seeded book of loans through their first due date and retry day is killed with SIGKILL at random
  * moments, restarted each time, and must end with nobody charged twice and the same ledger as an
@@ -17,7 +22,8 @@
  * Usage: node --import tsx scripts/crash/crash-test.ts [--only sqlite|postgres] [--only-cob]
  * PostgreSQL is tested on TEST_DATABASE_URL (run.sh sets it to a throwaway cluster); without it, pass
  * --only sqlite. --only-cob runs the close-of-business phase alone. Settings: CRASH_KILLS (10),
- * CRASH_APPLICANTS (8), CRASH_COB_LOANS (600), CRASH_COB_KILLS (5), CRASH_SEED (random, printed: it
+ * CRASH_APPLICANTS (8; half per process in the two-process phase), CRASH_PAIR_KILLS (4), CRASH_COB_LOANS
+ * (600), CRASH_COB_KILLS (5), CRASH_SEED (random, printed: it
  * repeats the kill moments and the declining loans), CRASH_DEADLINE_S (420: the whole run fails past it).
  */
 import crypto from 'node:crypto';
@@ -25,12 +31,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { AppStatus } from '@lender/contract/status';
 import pg from 'pg';
 import { createStage1Payload } from '../../apps/api/src/test/stage1-payload';
 import { UNUSED_PRODUCTION_SERVICES } from '../../apps/api/src/test/unused-card-provider';
 import { cobCrash, type CobDatabase, type CobSummary } from './cob-crash';
-import { Load, type Stage1Ack } from './load';
+import { Load } from './load';
+import { pairCrash, type PairSummary } from './pair-crash';
+import { readBack } from './read-back';
 import {
   killAllServers,
   killServer,
@@ -64,6 +71,11 @@ const KILLS = intSetting('CRASH_KILLS', 10, 1);
 const APPLICANTS = intSetting('CRASH_APPLICANTS', 8, 1);
 const COB_LOANS = intSetting('CRASH_COB_LOANS', 600, 10);
 const COB_KILLS = intSetting('CRASH_COB_KILLS', 5, 1);
+/**
+ * Kills in the two-process phase (PostgreSQL): each of the two processes is killed in turn. A restart
+ * beside the other's load takes 5 to 7 s on 2 cores, so each kill costs about 9 s of the run.
+ */
+const PAIR_KILLS = intSetting('CRASH_PAIR_KILLS', 4, 1);
 const DEADLINE_S = intSetting('CRASH_DEADLINE_S', 420, 10);
 const SEED = intSetting('CRASH_SEED', crypto.randomInt(1, 2 ** 31), 0);
 const KILL_AFTER_MS = { min: 200, max: 1500 };
@@ -161,30 +173,6 @@ async function freshSubmit(server: Server) {
     errorID: body.error?.errorID,
     message: body.error?.errorMessage,
   };
-}
-
-/**
- * Null when the restarted server still knows an applicant acknowledged before the kill (its session
- * works and its application is there), otherwise what it answered: a server that came back on another
- * or an emptied database, or with other keys, fails this.
- */
-async function readBack(server: Server, ack: Stage1Ack): Promise<string | null> {
-  try {
-    const res = await fetch(`${server.url}/api/Register/GetApplicationStatus`, {
-      headers: { authorization: `Bearer ${ack.token}` },
-      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-    });
-    const body = (await res.json()) as {
-      error?: { errorID?: number };
-      object?: { appStatusID?: number; appGuid?: string | null };
-    };
-    const status = body.object?.appStatusID;
-    const known = status === AppStatus.applicationNew || status === AppStatus.offerAccepted;
-    if (res.status === 200 && body.error?.errorID === 0 && body.object?.appGuid && known) return null;
-    return `${ack.email}: HTTP ${res.status} ${JSON.stringify(body).slice(0, 200)}`;
-  } catch (err) {
-    return `${ack.email}: ${err instanceof Error ? err.message : String(err)}`;
-  }
 }
 
 async function crashDatabase(target: Target, checks: Check[]): Promise<Summary> {
@@ -385,6 +373,7 @@ async function main() {
 
   const checks: Check[] = [];
   const summaries: Summary[] = [];
+  let pair: PairSummary | undefined;
   const cobSummaries: CobSummary[] = [];
   const labels = (['sqlite', 'postgres'] as const).filter(
     (l) => (only === undefined || only === l) && (l === 'sqlite' || pgUrl),
@@ -397,6 +386,31 @@ async function main() {
       summaries.push(await crashDatabase(target, checks));
       for (const c of checks.slice(from)) {
         console.log(`[${target.label}]   ${c.ok ? 'ok  ' : 'FAIL'}  ${c.name}: ${c.detail}`);
+      }
+    }
+    if (!onlyCob && labels.includes('postgres')) {
+      const target = await postgresTarget(pgUrl!);
+      const from = checks.length;
+      try {
+        pair = await pairCrash(
+          {
+            repoRoot,
+            env: { ...serverEnv, DATABASE_URL: target.databaseUrl },
+            open: target.open,
+            kills: PAIR_KILLS,
+            applicantsPerServer: Math.ceil(APPLICANTS / 2),
+            // A stream of its own: the single-process phases' kill moments stay as they were for a seed.
+            random: prng(SEED + 0x2545f491),
+            killAfterMs: KILL_AFTER_MS,
+            startTimeoutMs: START_TIMEOUT_MS,
+            say: (line) => console.log(`[postgres pair] ${line}`),
+          },
+          checks,
+        );
+      } finally {
+        for (const c of checks.slice(from)) {
+          console.log(`[postgres pair]   ${c.ok ? 'ok  ' : 'FAIL'}  ${c.name}: ${c.detail}`);
+        }
       }
     }
     for (const label of labels) {
@@ -438,6 +452,13 @@ async function main() {
     console.log(
       `${s.label}: ${s.kills} kills; acknowledged ${s.stage1} SubmitStage1 + ${s.accepted} AcceptQuote; ` +
         `${s.verified} of them verified present; ${s.cut} calls cut off by kills (not counted); ${seconds(s.ms)}`,
+    );
+  }
+  if (pair) {
+    console.log(
+      `postgres, two processes: ${pair.kills} kills of one of them; acknowledged ${pair.stage1} SubmitStage1 + ` +
+        `${pair.accepted} AcceptQuote; ${pair.verified} of them verified present; ${pair.cut} calls cut off by ` +
+        `kills (not counted); ${seconds(pair.ms)}`,
     );
   }
   for (const s of cobSummaries) {

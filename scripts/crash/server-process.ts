@@ -49,7 +49,10 @@ export type Server = {
 
 const TAIL_LINES = 60;
 
-function spawnServer(repoRoot: string, port: number, env: Record<string, string>): Server {
+/** Called with every line the server writes (the tail keeps only the last ones). */
+type OnLine = (line: string) => void;
+
+function spawnServer(repoRoot: string, port: number, env: Record<string, string>, onLine?: OnLine): Server {
   // Nothing may leave the machine: the SMTP and SMS settings production requires come from `env`
   // (UNUSED_PRODUCTION_SERVICES: port 9 on loopback), never from the caller's own environment.
   const childEnv: NodeJS.ProcessEnv = { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' };
@@ -78,6 +81,7 @@ function spawnServer(repoRoot: string, port: number, env: Record<string, string>
   for (const stream of [child.stdout, child.stderr]) {
     if (!stream) continue;
     readline.createInterface({ input: stream }).on('line', (line) => {
+      onLine?.(line);
       server.tail.push(line);
       if (server.tail.length > TAIL_LINES) server.tail.shift();
       if (!line.trim()) return;
@@ -112,9 +116,10 @@ export async function startServer(
   repoRoot: string,
   env: Record<string, string>,
   timeoutMs: number,
+  onLine?: OnLine,
 ): Promise<Server> {
   for (let attempt = 1; ; attempt++) {
-    const server = spawnServer(repoRoot, await freePort(), env);
+    const server = spawnServer(repoRoot, await freePort(), env, onLine);
     let gone: Exit | null = null;
     void server.exited.then((e) => (gone = e));
     const deadline = Date.now() + timeoutMs;

@@ -3,6 +3,7 @@ import type { Db, DbKind } from './db/create-db';
 import type { BusinessDate } from './lib/business-date';
 import type { MaintenanceSwitch } from './lib/maintenance-switch';
 import type { Outbox } from './lib/outbox';
+import type { RateLimits } from './lib/rate-limiter';
 import type { SecurityEvents } from './lib/security-events';
 import type { SessionStore } from './lib/sessions/session-store';
 
@@ -15,6 +16,8 @@ export type AppContext = {
   sessions: SessionStore;
   maintenance: MaintenanceSwitch;
   security: SecurityEvents;
+  /** Every rate limit, counted in the database so that all API processes share it (docs/decisions/032). */
+  limits: RateLimits;
   /** The date every rule that says 'today' reads (docs/decisions/021). */
   businessDate: BusinessDate;
 };

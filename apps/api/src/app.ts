@@ -12,7 +12,6 @@ import { registerHealth } from './features/health/health';
 import { leadIntakeService } from './features/partner-leads/lead-intake-service';
 import { registerPartnerLeads } from './features/partner-leads/post-lead';
 import { entityStore } from './entities/unit-of-work';
-import { createRateLimiter } from './lib/rate-limiter';
 import { implementedCalls } from './implemented-calls';
 import { loadDictionaries } from './lib/dictionary-store';
 import { registerCalls } from './plugins/calls';
@@ -102,7 +101,11 @@ export async function buildApp(
   registerPartnerLeads(app, {
     db: ctx.db,
     intake: leadIntakeService(entityStore(ctx), ctx.db, ctx.config),
-    perKey: createRateLimiter({ limit: ctx.config.PARTNER_LEADS_PER_MINUTE, windowMs: 60_000 }),
+    perKey: ctx.limits.limiter({
+      scope: 'partner-key',
+      limit: ctx.config.PARTNER_LEADS_PER_MINUTE,
+      windowMs: 60_000,
+    }),
     dictionaries,
   });
   if (isDev(ctx.config)) {

@@ -37,6 +37,7 @@ describe('loadConfig', () => {
       DATABASE_URL: 'sqlite:data/lender.sqlite',
       LOG_LEVEL: 'info',
       ACCESS_TOKEN_TTL_SECONDS: 900,
+      WEB_CONCURRENCY: 1,
     });
     expect(c.JWT_SECRET.length).toBeGreaterThanOrEqual(32);
     expect(isDev(c)).toBe(true);
@@ -142,8 +143,9 @@ describe('loadConfig', () => {
   });
 
   it('coerces numbers from the environment', () => {
-    expect(loadConfig({ PORT: '8080', ACCESS_TOKEN_TTL_SECONDS: '60' })).toMatchObject({
+    expect(loadConfig({ PORT: '8080', ACCESS_TOKEN_TTL_SECONDS: '60', WEB_CONCURRENCY: '4' })).toMatchObject({
       PORT: 8080,
+      WEB_CONCURRENCY: 4,
       ACCESS_TOKEN_TTL_SECONDS: 60,
     });
   });
@@ -240,6 +242,13 @@ describe('loadConfig', () => {
     [{ NODE_ENV: 'staging' }, /NODE_ENV:/],
     [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL:/],
     [{ PUBLIC_URL: 'not a url' }, /PUBLIC_URL:/],
+    [
+      { WEB_CONCURRENCY: '0' },
+      /WEB_CONCURRENCY: WEB_CONCURRENCY must be a whole number of processes from 1 to 64/,
+    ],
+    [{ WEB_CONCURRENCY: '65' }, /WEB_CONCURRENCY: .*from 1 to 64/],
+    [{ WEB_CONCURRENCY: '2.5' }, /WEB_CONCURRENCY: .*from 1 to 64/],
+    [{ WEB_CONCURRENCY: 'auto' }, /WEB_CONCURRENCY: .*from 1 to 64/],
   ])('rejects %j', (env, message) => {
     expect(() => loadConfig(env)).toThrow(message);
   });

@@ -41,12 +41,25 @@ const trustProxySetting = z
     return z.NEVER;
   });
 
+const WEB_CONCURRENCY_MESSAGE = 'WEB_CONCURRENCY must be a whole number of processes from 1 to 64';
+
 const configSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
     /** Unset: 127.0.0.1 outside production (nothing on the network reaches a developer's server), 0.0.0.0 in it. */
     HOST: z.string().optional(),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    /**
+     * API processes on this host sharing PORT (node:cluster, docs/decisions/033): 1 is one process, as
+     * before; more forks that many workers from a primary that migrates once and restarts any that die.
+     * Capped at 64: beyond the cores, processes only add database connections (10 each) and memory.
+     */
+    WEB_CONCURRENCY: z.coerce
+      .number({ error: WEB_CONCURRENCY_MESSAGE })
+      .int({ error: WEB_CONCURRENCY_MESSAGE })
+      .min(1, { error: WEB_CONCURRENCY_MESSAGE })
+      .max(64, { error: WEB_CONCURRENCY_MESSAGE })
+      .default(1),
     /** `sqlite:<path>` or `postgres://...` */
     DATABASE_URL: z
       .string()

@@ -3,7 +3,6 @@ import type { OutsideServices } from './lib/outside-services';
 import type { Servicing } from './servicing';
 import type { StoredDictionaries } from './lib/dictionary-store';
 import type { ImplementedCall } from './plugins/calls';
-import { createRateLimiter } from './lib/rate-limiter';
 
 const HOUR_MS = 60 * 60 * 1000;
 import { accountCalls } from './features/account/account-calls';
@@ -85,8 +84,17 @@ export function implementedCalls(
   return [
     getDictionaries(dictionaries),
     submitStage1(stage1Service(entities, ctx.config), {
-      perAddress: createRateLimiter({ limit: ctx.config.STAGE1_PER_ADDRESS, windowMs: HOUR_MS }),
-      perContact: createRateLimiter({ limit: ctx.config.STAGE1_PER_CONTACT, windowMs: HOUR_MS }),
+      perAddress: ctx.limits.limiter({
+        scope: 'stage1-address',
+        limit: ctx.config.STAGE1_PER_ADDRESS,
+        windowMs: HOUR_MS,
+      }),
+      perContact: ctx.limits.limiter({
+        scope: 'stage1-contact',
+        limit: ctx.config.STAGE1_PER_CONTACT,
+        windowMs: HOUR_MS,
+      }),
+      limits: ctx.limits,
       security: ctx.security,
     }),
     getQuote(quotes),
@@ -101,7 +109,11 @@ export function implementedCalls(
     ...esignCalls(ctx, esignKeys, dictionaries, servicing.afterSignature),
     reportError(
       clientErrorRepository(ctx.db),
-      createRateLimiter({ limit: ctx.config.CLIENT_ERRORS_PER_ADDRESS, windowMs: 15 * 60 * 1000 }),
+      ctx.limits.limiter({
+        scope: 'client-errors',
+        limit: ctx.config.CLIENT_ERRORS_PER_ADDRESS,
+        windowMs: 15 * 60 * 1000,
+      }),
     ),
     // A partner's lead lands with what stage 1, stage 3 and e-sign do for our own applicants.
     ...landingCalls(
@@ -115,7 +127,11 @@ export function implementedCalls(
         startSigning,
         issueSigningLink: browserSigningLinks(ctx),
       },
-      createRateLimiter({ limit: ctx.config.LEAD_EVENTS_PER_ADDRESS, windowMs: 15 * 60 * 1000 }),
+      ctx.limits.limiter({
+        scope: 'lead-events',
+        limit: ctx.config.LEAD_EVENTS_PER_ADDRESS,
+        windowMs: 15 * 60 * 1000,
+      }),
     ),
     findAddress(lookup),
     retrieveAddress(lookup),

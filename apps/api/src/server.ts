@@ -1,4 +1,7 @@
+import cluster from 'node:cluster';
 import { buildApp } from './app';
+import { runPrimary } from './cluster-primary';
+import { loadConfig, type Config } from './config';
 import { createContext } from './start';
 import { closeIfDue } from './features/close-of-business/daily-run';
 import { expireLapsedLeads } from './features/lead-provider/lead-expiry';
@@ -10,8 +13,15 @@ const COB_CHECK_INTERVAL_MS = 60_000;
 /** Lapsed landing links are ended within this (docs/decisions/030). */
 const LEAD_EXPIRY_INTERVAL_MS = 5 * 60_000;
 
-async function main() {
-  const ctx = await createContext();
+/**
+ * One API process: the app on HOST:PORT and the periodic jobs. It is the whole server with
+ * WEB_CONCURRENCY=1, and each worker of a cluster otherwise. Every process runs every job: the database
+ * makes them safe side by side (outbox rows claimed, job locks, conditional status moves: decision 032),
+ * so no process is special and any one may die.
+ */
+async function serve(config: Config) {
+  // A worker's primary migrated before forking it (cluster-primary.ts).
+  const ctx = await createContext(config, { migrate: !cluster.isWorker });
   const app = await buildApp(ctx);
   await app.listen({ host: ctx.config.HOST, port: ctx.config.PORT });
 
@@ -35,7 +45,11 @@ async function main() {
   }, LEAD_EXPIRY_INTERVAL_MS);
   leads.unref();
 
+  let stopping = false;
   const shutdown = async (signal: string) => {
+    // A terminal's Ctrl-C reaches a worker twice: its own SIGINT, and the SIGTERM its primary passes on.
+    if (stopping) return;
+    stopping = true;
     app.log.info({ signal }, 'shutting down');
     clearInterval(timer);
     clearInterval(underwriting);
@@ -45,8 +59,17 @@ async function main() {
     await ctx.db.destroy();
     process.exit(0);
   };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  // A worker whose primary is gone (killed) gets no more connections; it must not run its jobs on alone.
+  if (cluster.isWorker) process.on('disconnect', () => void shutdown('primary gone'));
+}
+
+async function main() {
+  const config = loadConfig();
+  // WEB_CONCURRENCY=1 stays one process, without a primary in front (no dispatch cost, one pid to signal).
+  if (config.WEB_CONCURRENCY > 1 && cluster.isPrimary) await runPrimary(config);
+  else await serve(config);
 }
 
 main().catch((err) => {

@@ -36,6 +36,7 @@ describe('migrations', () => {
       'email_changes',
       'consent_events',
       'app_settings',
+      'limit_events',
     ] as const) {
       const row = await t.ctx.db
         .selectFrom(table)
@@ -214,6 +215,7 @@ describe('createDb', () => {
         '014-repeat-loans',
         '015-documents-and-pre-claim',
         '016-partner-leads',
+        '017-shared-limits',
       ]);
     } finally {
       await db.destroy();

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { Kysely, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
+import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, type Driver, type Transaction } from 'kysely';
 import pg from 'pg';
 import { resolveFromRoot } from '../config';
 import { SQLite, type SqliteDatabase, type SqliteStatement } from './sqlite-driver';
@@ -34,6 +34,24 @@ function cachePreparedStatements(database: SqliteDatabase) {
     }
     return statement;
   }) as typeof database.prepare;
+}
+
+/**
+ * Every transaction on SQLite begins IMMEDIATE: it takes the database's one write lock at its start, so
+ * a transaction that reads and then writes (a limit's count then its event, a check then its claim) is
+ * never interleaved with another process's writes. Kysely's plain BEGIN (deferred) would let two
+ * processes read the same state and the second fail at its first write with SQLITE_BUSY, which no
+ * busy_timeout waits out. Within one process Kysely already runs one transaction at a time on the one
+ * connection, so this costs nothing there; between processes a second writer waits (busy_timeout).
+ */
+class ImmediateSqliteDialect extends SqliteDialect {
+  override createDriver(): Driver {
+    const driver = super.createDriver();
+    driver.beginTransaction = async (connection) => {
+      await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+    };
+    return driver;
+  }
 }
 
 /** Statements one PostgreSQL connection keeps prepared at most; later new ones run unnamed. */
@@ -103,7 +121,10 @@ export async function createDb(url: string): Promise<{ db: Db; kind: DbKind }> {
     database.pragma('foreign_keys = ON');
     database.pragma('busy_timeout = 5000');
     cachePreparedStatements(database);
-    return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database }) }), kind: 'sqlite' };
+    return {
+      db: new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database }) }),
+      kind: 'sqlite',
+    };
   }
 
   const parsed = new URL(url);

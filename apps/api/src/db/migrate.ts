@@ -17,6 +17,7 @@ import * as m013 from './migrations/013-loan-withdrawal-and-breathing-space';
 import * as m014 from './migrations/014-repeat-loans';
 import * as m015 from './migrations/015-documents-and-pre-claim';
 import * as m016 from './migrations/016-partner-leads';
+import * as m017 from './migrations/017-shared-limits';
 
 /** Every migration in order; they take Kysely<any> and run on SQLite and PostgreSQL alike. */
 const migrations: Record<string, Migration> = {
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   '014-repeat-loans': m014,
   '015-documents-and-pre-claim': m015,
   '016-partner-leads': m016,
+  '017-shared-limits': m017,
 };
 
 /**

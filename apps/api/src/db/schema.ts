@@ -5,6 +5,7 @@ import type { Generated } from 'kysely';
  * 0/1 integers, dates as 'yyyy-MM-dd' text and instants as ISO-8601 UTC text.
  */
 export interface Database {
+  limit_events: LimitEventTable;
   dictionary_entries: DictionaryEntryTable;
   customers: CustomerTable;
   applications: ApplicationTable;
@@ -211,6 +212,10 @@ export interface OutboxTable {
   last_error: string | null;
   /** The message's one-time tokens, sealed with DATA_KEY, until it is delivered or given up (lib/outbox). */
   sealed_secrets: string | null;
+  /** Until when a delivery round has this message to itself (lib/outbox: no two processes send it). */
+  claimed_until: string | null;
+  /** Which round claimed it: its marking of the message sent or failed holds only while it is the one. */
+  claimed_by: string | null;
 }
 
 export interface ClientErrorTable {
@@ -688,4 +693,15 @@ export interface LeadEventTable {
   event_id: number;
   data: string | null;
   created_at: string;
+}
+
+/** One counted event of a rate limit (lib/rate-limiter.ts): its key only as a keyed hash. */
+export interface LimitEventTable {
+  id: Generated<number>;
+  /** Which limit: 'login-address', 'stage1-contact'... */
+  scope: string;
+  /** HMAC-SHA256 of the key (a caller's address, an e-mail address, a customer id) under DATA_KEY. */
+  key_hash: string;
+  /** Epoch milliseconds at which the event leaves its window. */
+  expires_at_ms: number;
 }

@@ -1,8 +1,10 @@
-import type { Selectable, Transaction } from 'kysely';
+import crypto from 'node:crypto';
+import os from 'node:os';
+import { sql, type Selectable, type Transaction } from 'kysely';
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import { isDev, type Config } from '../config';
-import type { Db } from '../db/create-db';
+import type { Db, DbKind } from '../db/create-db';
 import type { Database, OutboxTable } from '../db/schema';
 import { nowIso } from './clock';
 import { decrypt, encrypt } from './secrets';
@@ -43,6 +45,18 @@ export type Outbox = {
 type StoredMessage = Pick<Selectable<OutboxTable>, 'text' | 'html' | 'sealed_secrets'>;
 
 const MAX_ATTEMPTS = 5;
+/** Messages one delivery round claims at a time, and at most per round. */
+const CLAIM_BATCH = 10;
+const ROUND_MAX = 50;
+/**
+ * How long a claim keeps a message from every other round. A round sends nothing whose claim has less
+ * than SEND_BUDGET_MS left, and every send gives up well within that (SMS 10 s; SMTP's timeouts below),
+ * so a live round never loses a claim mid-send; a killed round's claims are taken again after this.
+ */
+const CLAIM_MS = 5 * 60_000;
+const SEND_BUDGET_MS = 90_000;
+/** Nodemailer waits minutes by default; a send must end within the claim that covers it. */
+const SMTP_TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000 };
 
 /** Characters that HTML escaping and URLs leave as they are, so a token reads the same in text and html. */
 const TOKEN_SHAPE = /^[\w-]+$/;
@@ -82,8 +96,19 @@ function unsealSecrets(row: StoredMessage, dataKey: string) {
   return { text: put(row.text), html: row.html === null ? null : put(row.html) };
 }
 
-export function createOutbox(db: Db, config: Config, log: Pick<FastifyBaseLogger, 'warn'>): Outbox {
-  const mailer = config.SMTP_URL ? nodemailer.createTransport(config.SMTP_URL) : null;
+/** Who claims: this machine and process, and the round (two rounds of one process are two claimants). */
+const claimantId = () => `${os.hostname().slice(0, 50)}:${process.pid}:${crypto.randomUUID().slice(0, 8)}`;
+
+export function createOutbox(
+  db: Db,
+  kind: DbKind,
+  config: Config,
+  log: Pick<FastifyBaseLogger, 'warn'>,
+): Outbox {
+  // A setting in SMTP_URL's query (e.g. ?socketTimeout=) still wins over these.
+  const mailer = config.SMTP_URL
+    ? nodemailer.createTransport({ url: config.SMTP_URL, ...SMTP_TIMEOUTS })
+    : null;
 
   async function sendSms(to: string, text: string) {
     const res = await fetch(config.SMS_PROVIDER_URL!, {
@@ -98,8 +123,109 @@ export function createOutbox(db: Db, config: Config, log: Pick<FastifyBaseLogger
     if (!res.ok) throw new Error(`SMS provider answered ${res.status}`);
   }
 
+  /** The channels this server can send; a message of another channel stays for /dev/outbox, unclaimed. */
+  const channels = [
+    ...(mailer ? ['email' as const] : []),
+    ...(config.SMS_PROVIDER_URL ? ['sms' as const] : []),
+  ];
+
+  /**
+   * Claims up to CLAIM_BATCH unsent messages for `claimant`, in a short transaction committed before
+   * anything is sent. PostgreSQL: the rows are selected FOR UPDATE SKIP LOCKED, so two rounds at once
+   * each take different rows without waiting; SQLite: the transaction holds the one write lock.
+   * Free means never claimed, or its claim has lapsed (a round killed mid-send).
+   */
+  async function claim(claimant: string) {
+    const now = nowIso();
+    const until = new Date(Date.now() + CLAIM_MS).toISOString();
+    return db.transaction().execute(async (trx) => {
+      const claimable = trx
+        .selectFrom('outbox')
+        .select('id')
+        .where('sent_at', 'is', null)
+        .where('attempts', '<', MAX_ATTEMPTS)
+        .where('channel', 'in', channels)
+        .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', now)]))
+        .orderBy('id')
+        .limit(CLAIM_BATCH);
+      const ids = (
+        await (kind === 'postgres' ? claimable.forUpdate().skipLocked() : claimable).execute()
+      ).map((r) => r.id);
+      if (ids.length === 0) return [];
+      await trx
+        .updateTable('outbox')
+        .set({ claimed_until: until, claimed_by: claimant })
+        .where('id', 'in', ids)
+        .execute();
+      return trx.selectFrom('outbox').selectAll().where('id', 'in', ids).orderBy('id').execute();
+    });
+  }
+
+  /** Puts back what a round claimed and did not send, for the next round (of any process) at once. */
+  const release = (claimant: string) =>
+    db
+      .updateTable('outbox')
+      .set({ claimed_until: null, claimed_by: null })
+      .where('claimed_by', '=', claimant)
+      .where('sent_at', 'is', null)
+      .execute();
+
   const attachmentsOf = (outboxId: number) =>
     db.selectFrom('outbox_attachments').selectAll().where('outbox_id', '=', outboxId).orderBy('id').execute();
+
+  /** Sends one claimed message and records how it went; true when it was sent. */
+  async function deliver(m: Selectable<OutboxTable>, claimant: string): Promise<boolean> {
+    try {
+      const { text, html } = unsealSecrets(m, config.DATA_KEY);
+      if (m.channel === 'email') {
+        await mailer!.sendMail({
+          from: config.MAIL_FROM,
+          to: m.to_address,
+          subject: m.subject ?? '',
+          text,
+          html: html ?? undefined,
+          attachments: (await attachmentsOf(m.id)).map((a) => ({
+            filename: a.file_name,
+            contentType: a.content_type,
+            content: Buffer.from(a.content_base64, 'base64'),
+          })),
+        });
+      } else {
+        await sendSms(m.to_address, text);
+      }
+      // Delivered: the stored copy keeps its placeholders and nothing that opens them.
+      await db
+        .updateTable('outbox')
+        .set({
+          sent_at: nowIso(),
+          attempts: sql<number>`attempts + 1`,
+          sealed_secrets: null,
+          claimed_until: null,
+        })
+        .where('id', '=', m.id)
+        .where('sent_at', 'is', null)
+        .execute();
+      return true;
+    } catch (err) {
+      const reason = err instanceof Error ? err.message.slice(0, 500) : 'unknown';
+      log.warn({ outboxId: m.id, reason }, 'outbox delivery failed');
+      const givenUp = m.attempts + 1 >= MAX_ATTEMPTS;
+      // Only while the claim is this round's: a claim that lapsed belongs to whoever took it next. The
+      // claim stays until the round ends (release), so the round does not try the message again at once.
+      await db
+        .updateTable('outbox')
+        .set({
+          attempts: sql<number>`attempts + 1`,
+          last_error: reason,
+          // Never to be sent: its one-time tokens have no use left.
+          ...(givenUp ? { sealed_secrets: null } : {}),
+        })
+        .where('id', '=', m.id)
+        .where('claimed_by', '=', claimant)
+        .execute();
+      return false;
+    }
+  }
 
   return {
     async enqueue(trx, m) {
@@ -142,61 +268,25 @@ export function createOutbox(db: Db, config: Config, log: Pick<FastifyBaseLogger
     },
 
     async deliverPending() {
-      if (!mailer && !config.SMS_PROVIDER_URL) return 0;
-      const pending = await db
-        .selectFrom('outbox')
-        .selectAll()
-        .where('sent_at', 'is', null)
-        .where('attempts', '<', MAX_ATTEMPTS)
-        .orderBy('id')
-        .limit(50)
-        .execute();
+      if (channels.length === 0) return 0;
+      const claimant = claimantId();
       let sent = 0;
-      for (const m of pending) {
-        const transport = m.channel === 'email' ? mailer : config.SMS_PROVIDER_URL;
-        if (!transport) continue;
-        try {
-          const { text, html } = unsealSecrets(m, config.DATA_KEY);
-          if (m.channel === 'email') {
-            await mailer!.sendMail({
-              from: config.MAIL_FROM,
-              to: m.to_address,
-              subject: m.subject ?? '',
-              text,
-              html: html ?? undefined,
-              attachments: (await attachmentsOf(m.id)).map((a) => ({
-                filename: a.file_name,
-                contentType: a.content_type,
-                content: Buffer.from(a.content_base64, 'base64'),
-              })),
-            });
-          } else {
-            await sendSms(m.to_address, text);
+      let handled = 0;
+      try {
+        while (handled < ROUND_MAX) {
+          const claimed = await claim(claimant);
+          if (claimed.length === 0) break;
+          for (const m of claimed) {
+            // Too little of the claim left to be sure the send ends inside it: leave it to the next round.
+            if (Date.parse(m.claimed_until!) - Date.now() < SEND_BUDGET_MS) return sent;
+            handled++;
+            if (await deliver(m, claimant)) sent++;
           }
-          // Delivered: the stored copy keeps its placeholders and nothing that opens them.
-          await db
-            .updateTable('outbox')
-            .set({ sent_at: nowIso(), attempts: m.attempts + 1, sealed_secrets: null })
-            .where('id', '=', m.id)
-            .execute();
-          sent++;
-        } catch (err) {
-          const reason = err instanceof Error ? err.message.slice(0, 500) : 'unknown';
-          log.warn({ outboxId: m.id, reason }, 'outbox delivery failed');
-          const givenUp = m.attempts + 1 >= MAX_ATTEMPTS;
-          await db
-            .updateTable('outbox')
-            .set({
-              attempts: m.attempts + 1,
-              last_error: reason,
-              // Never to be sent: its one-time tokens have no use left.
-              ...(givenUp ? { sealed_secrets: null } : {}),
-            })
-            .where('id', '=', m.id)
-            .execute();
         }
+        return sent;
+      } finally {
+        await release(claimant);
       }
-      return sent;
     },
   };
 }

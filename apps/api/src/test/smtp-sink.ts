@@ -13,7 +13,12 @@ export type SmtpSink = {
  * A local SMTP server that accepts every message, so a test can read what the outbox's mailer really
  * sent. It offers no extension (no STARTTLS, no AUTH), which nodemailer takes as plain SMTP.
  */
-export async function startSmtpSink(): Promise<SmtpSink> {
+export async function startSmtpSink({
+  acceptDelayMs = 0,
+}: {
+  /** Time taken to accept each message, as a real relay takes: a delivery round then lasts a while. */
+  acceptDelayMs?: number;
+} = {}): Promise<SmtpSink> {
   const messages: string[] = [];
   const server = net.createServer((socket) => {
     let buffer = '';
@@ -26,10 +31,16 @@ export async function startSmtpSink(): Promise<SmtpSink> {
         if (inData) {
           const end = buffer.indexOf('\r\n.\r\n');
           if (end < 0) return;
-          messages.push(buffer.slice(0, end));
+          const message = buffer.slice(0, end);
           buffer = buffer.slice(end + 5);
           inData = false;
-          reply('250 accepted');
+          // Recorded once accepted: a client that gave up before the answer has not delivered it.
+          const accept = () => {
+            messages.push(message);
+            reply('250 accepted');
+          };
+          if (acceptDelayMs > 0) setTimeout(accept, acceptDelayMs);
+          else accept();
           continue;
         }
         const eol = buffer.indexOf('\r\n');

@@ -1,5 +1,4 @@
 import type { AppContext } from '../../app-context';
-import { createRateLimiter } from '../../lib/rate-limiter';
 import type { ImplementedCall } from '../../plugins/calls';
 import { accountDetailsService } from './account-details-service';
 import { entityStore } from '../../entities/unit-of-work';
@@ -21,10 +20,18 @@ import { PASSWORD_LIMITS, passwordService } from './password-service';
 export function accountCalls(ctx: AppContext, logins: LoginService): ImplementedCall[] {
   const store = entityStore(ctx);
   const links = { publicUrl: ctx.config.PUBLIC_URL };
-  // One limiter per app: counts live in this process (lib/rate-limiter explains why that is enough here).
+  // Counted in the database: every API process shares them (docs/decisions/032).
   const window = { windowMs: PASSWORD_LIMITS.windowMs };
-  const forgotPerAddress = createRateLimiter({ limit: ctx.config.PASSWORD_RESETS_PER_ADDRESS, ...window });
-  const wrongPasswords = createRateLimiter({ limit: PASSWORD_LIMITS.wrongPasswordTries, ...window });
+  const forgotPerAddress = ctx.limits.limiter({
+    scope: 'forgot-address',
+    limit: ctx.config.PASSWORD_RESETS_PER_ADDRESS,
+    ...window,
+  });
+  const wrongPasswords = ctx.limits.limiter({
+    scope: 'wrong-password',
+    limit: PASSWORD_LIMITS.wrongPasswordTries,
+    ...window,
+  });
   const passwords = passwordService(store, links, wrongPasswords);
   const contacts = contactChangeService(store, links);
   const { security } = ctx;

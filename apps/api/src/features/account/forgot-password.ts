@@ -14,7 +14,7 @@ export const forgotPassword = (
   security: SecurityEvents,
 ) =>
   implementCall('forgotPassword', async ({ body, req, reply }) => {
-    const limit = perAddress.hit(req.ip);
+    const limit = await perAddress.hit(req.ip);
     if (!limit.allowed) {
       await security.record({ type: 'limit-refused', ip: req.ip, detail: 'forgot password per address' });
       return tooManyRequests(reply, limit.retryAfterSeconds, Refusal.tooManyRequests);

@@ -23,7 +23,10 @@ type Deps = {
   customers: Pick<CustomerRepository, 'findByEmail' | 'findById'>;
   applications: Pick<ApplicationRepository, 'latest'>;
   sessions: Pick<SessionStore, 'issue'>;
-  /** Failed logins per caller address, over every account. */
+  /**
+   * Failed logins per caller address, over every account. Each try is counted before its password is
+   * checked and taken back when it signs in, so racing tries (from any process) cannot pass the limit.
+   */
   addressFailures: RateLimiter;
   outbox: { enqueue(message: OutgoingMessage): Promise<void> };
   security: SecurityEvents;
@@ -49,7 +52,6 @@ export function loginService(deps: Deps) {
     // The same password work as a real check, so a refusal's timing does not tell why.
     await verifyPassword(null, password);
     await logins.recordAttempt(customerId, ip, outcome);
-    addressFailures.hit(ip);
     await security.record({ type: 'sign-in-failed', customerId, ip, detail: outcome });
     return { kind: 'failed' } as const;
   }
@@ -91,7 +93,8 @@ export function loginService(deps: Deps) {
     },
 
     async login(userName: string, password: string, ip: string): Promise<LoginOutcome> {
-      const throttled = addressFailures.check(ip);
+      // Counted as a failure until it proves otherwise (taken back below on a sign-in).
+      const throttled = await addressFailures.hit(ip);
       if (!throttled.allowed) {
         await security.record({ type: 'limit-refused', ip, detail: 'sign-in per address' });
         return { kind: 'tooMany', retryAfterSeconds: throttled.retryAfterSeconds };
@@ -115,13 +118,11 @@ export function loginService(deps: Deps) {
       if (tries > ACCOUNT_LOCK.failures) {
         await verifyPassword(null, password);
         await logins.settleAttempt(attempt, 'refused');
-        addressFailures.hit(ip);
         await security.record({ type: 'sign-in-failed', customerId: customer.id, ip, detail: 'locked' });
         return { kind: 'failed' };
       }
       if (!(await verifyPassword(customer.passwordHash, password))) {
         await logins.settleAttempt(attempt, 'failure');
-        addressFailures.hit(ip);
         await security.record({ type: 'sign-in-failed', customerId: customer.id, ip, detail: 'password' });
         // The fifth failure locks the account; the lock is a row of its own, for staff and for its
         // expiry, made once per lock, and so is the notice that tells the owner how to get back in.
@@ -130,6 +131,7 @@ export function loginService(deps: Deps) {
       }
 
       await logins.settleAttempt(attempt, 'success');
+      await throttled.takeBack();
       await security.record({ type: 'sign-in', customerId: customer.id, ip });
       return { kind: 'signedIn', answer: await signedIn(customer) };
     },

@@ -183,6 +183,40 @@ describe('Account/Login', () => {
     }
   });
 
+  it('counts each try from an address before its check, so racing failures stop at the limit; a sign-in is not counted', async () => {
+    const strict = await createTestApp({ LOGIN_FAILURES_PER_ADDRESS: '3' });
+    try {
+      const customer = await createCustomer(strict.ctx.db, { password_hash: await hashPassword(PASSWORD) });
+      const from = (userName: string, password: string) =>
+        strict.app.inject({
+          method: 'POST',
+          url: '/api/Account/Login',
+          payload: { userName, password },
+          remoteAddress: '198.51.100.9',
+        });
+      // Counted while its password was checked, then taken back: the address has all 3 tries left.
+      expect((await from(customer.email, PASSWORD)).json().error.errorID).toBe(0);
+      const racing = await Promise.all(
+        Array.from({ length: 10 }, (_, i) => from(`nobody-${i}@example.com`, `Racing-${i}-A`)),
+      );
+      expect(racing.filter((r) => r.statusCode === 200).map((r) => r.json())).toEqual([
+        FAILED,
+        FAILED,
+        FAILED,
+      ]);
+      expect(racing.filter((r) => r.statusCode === 429)).toHaveLength(7);
+      const counted = await strict.ctx.db
+        .selectFrom('limit_events')
+        .select('key_hash')
+        .where('scope', '=', 'login-address')
+        .execute();
+      expect(counted).toHaveLength(3);
+      expect(JSON.stringify(counted)).not.toContain('198.51.100.9');
+    } finally {
+      await strict.close();
+    }
+  });
+
   it('refuses a malformed request with the spec field messages and records nothing', async () => {
     const before = (await t.ctx.db.selectFrom('login_attempts').select('id').execute()).length;
     const res = await t.app.inject({

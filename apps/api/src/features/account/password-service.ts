@@ -4,7 +4,7 @@ import type { RateLimiter } from '../../lib/rate-limiter';
 import { randomToken } from '../../lib/secrets';
 import { passwordChangedEmail, resetPasswordEmail } from './account-emails';
 import type { EntityRepositories, EntityStore } from '../../entities/unit-of-work';
-import { oneAtATime } from './one-at-a-time';
+import { lockKeyUntilCommit } from '../../lib/key-lock';
 import { PasswordLinkPurpose } from '../../entities/one-time-secrets/password-link-repository';
 
 /** The limits of forgot password and change password (issue 12, docs/decisions/017). */
@@ -36,7 +36,23 @@ export function passwordService(
   links: { publicUrl: string },
   wrongPasswords: RateLimiter,
 ) {
-  const perCustomer = oneAtATime();
+  /**
+   * A wrong-password try is counted before the password is checked (argon2 takes tens of milliseconds,
+   * in which racing tries from any process would each find the count below the limit) and taken back
+   * when the password was right: the database's count, not an in-process queue, is what holds.
+   */
+  async function verifyCounted(customerId: number, password: string) {
+    const counted = await wrongPasswords.hit(String(customerId));
+    if (!counted.allowed) return { kind: 'tooMany', retryAfterSeconds: counted.retryAfterSeconds } as const;
+    const customer = await store.customers.findById(customerId);
+    // No password yet takes as long as a wrong one (verifyPassword's decoy) and answers the same.
+    if (!(await verifyPassword(customer?.passwordHash ?? null, password)) || !customer) {
+      return { kind: 'wrongPassword' } as const;
+    }
+    await counted.takeBack();
+    return { kind: 'verified', customer } as const;
+  }
+
   return {
     /**
      * Sends a reset link when the address has an account and its hourly cap allows; the caller learns
@@ -45,31 +61,31 @@ export function passwordService(
     async forgotPassword(email: string): Promise<number | null> {
       const customerId = await store.customers.findIdByEmail(email);
       if (customerId === null) return null;
-      const send = () =>
-        store.transaction(async ({ customers, passwordLinks, outbox }) => {
-          const hourAgo = new Date(Date.now() - 60 * 60 * 1000).toISOString();
-          const sentLastHour = await passwordLinks.countResetsSince(customerId, hourAgo);
-          if (sentLastHour >= PASSWORD_LIMITS.resetEmailsPerHour) return;
-          const customer = await customers.findById(customerId);
-          if (!customer) return;
-          // Only the newest link works: an older one in the mailbox is replaced.
-          await passwordLinks.retire(customerId, [PasswordLinkPurpose.resetPassword]);
-          const token = randomToken();
-          await passwordLinks.insert({
-            customerId,
-            purpose: PasswordLinkPurpose.resetPassword,
-            token,
-            ttlSeconds: PASSWORD_LIMITS.resetLinkTtlSeconds,
-          });
-          const mail = resetPasswordEmail({
-            firstName: customer.firstName,
-            resetUrl: new URL(`/reset-password/${token}`, links.publicUrl).toString(),
-            validMinutes: PASSWORD_LIMITS.resetLinkTtlSeconds / 60,
-          });
-          // Sealed apart from the stored text (decision 013): the outbox never keeps a live link.
-          await outbox.enqueue({ channel: 'email', to: customer.email, ...mail, secrets: [token] });
+      await store.transaction(async ({ customers, passwordLinks, outbox }, trx) => {
+        // The hourly cap is a count then a send: one request per customer at a time, in any process.
+        await lockKeyUntilCommit(trx, `reset-emails:${customerId}`);
+        const hourAgo = new Date(Date.now() - 60 * 60 * 1000).toISOString();
+        const sentLastHour = await passwordLinks.countResetsSince(customerId, hourAgo);
+        if (sentLastHour >= PASSWORD_LIMITS.resetEmailsPerHour) return;
+        const customer = await customers.findById(customerId);
+        if (!customer) return;
+        // Only the newest link works: an older one in the mailbox is replaced.
+        await passwordLinks.retire(customerId, [PasswordLinkPurpose.resetPassword]);
+        const token = randomToken();
+        await passwordLinks.insert({
+          customerId,
+          purpose: PasswordLinkPurpose.resetPassword,
+          token,
+          ttlSeconds: PASSWORD_LIMITS.resetLinkTtlSeconds,
         });
-      await perCustomer(`forgot:${customerId}`, send);
+        const mail = resetPasswordEmail({
+          firstName: customer.firstName,
+          resetUrl: new URL(`/reset-password/${token}`, links.publicUrl).toString(),
+          validMinutes: PASSWORD_LIMITS.resetLinkTtlSeconds / 60,
+        });
+        // Sealed apart from the stored text (decision 013): the outbox never keeps a live link.
+        await outbox.enqueue({ channel: 'email', to: customer.email, ...mail, secrets: [token] });
+      });
       return customerId;
     },
 
@@ -79,14 +95,8 @@ export function passwordService(
      * limit, so neither call is a password oracle.
      */
     async confirm(session: { customerId: number; familyId: number }, password: string) {
-      const key = String(session.customerId);
-      const limit = wrongPasswords.check(key);
-      if (!limit.allowed) return { kind: 'tooMany', retryAfterSeconds: limit.retryAfterSeconds } as const;
-      const customer = await store.customers.findById(session.customerId);
-      if (!(await verifyPassword(customer?.passwordHash ?? null, password)) || !customer) {
-        wrongPasswords.hit(key);
-        return { kind: 'wrongPassword' } as const;
-      }
+      const checked = await verifyCounted(session.customerId, password);
+      if (checked.kind !== 'verified') return checked;
       await store.sessions.recordPasswordProof(session.familyId);
       return { kind: 'confirmed' } as const;
     },
@@ -119,19 +129,7 @@ export function passwordService(
       oldPassword: string,
       newPassword: string,
     ): Promise<ChangePasswordOutcome> {
-      const key = String(session.customerId);
-      const checked = await perCustomer(`change:${key}`, async () => {
-        const limit = wrongPasswords.check(key);
-        if (!limit.allowed) return { kind: 'tooMany', retryAfterSeconds: limit.retryAfterSeconds } as const;
-        const customer = await store.customers.findById(session.customerId);
-        // No password yet takes as long as a wrong one (verifyPassword's decoy) and answers the same.
-        const right = await verifyPassword(customer?.passwordHash ?? null, oldPassword);
-        if (!right || !customer) {
-          wrongPasswords.hit(key);
-          return { kind: 'wrongPassword' } as const;
-        }
-        return { kind: 'verified', customer } as const;
-      });
+      const checked = await verifyCounted(session.customerId, oldPassword);
       if (checked.kind !== 'verified') return checked;
       const { customer } = checked;
       if (isCommonPassword(newPassword)) return { kind: 'commonPassword' };

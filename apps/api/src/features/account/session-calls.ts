@@ -1,5 +1,4 @@
 import type { AppContext } from '../../app-context';
-import { createRateLimiter } from '../../lib/rate-limiter';
 import type { ImplementedCall } from '../../plugins/calls';
 import { login } from './login';
 import { applicationRepository } from '../../entities/applications/application-repository';
@@ -13,7 +12,8 @@ const FIFTEEN_MINUTES_MS = 15 * 60 * 1000;
 
 /** Sign-in: its per-address limit, the account lock and its notice, and the session it opens. */
 export function loginServiceFor(ctx: AppContext) {
-  const addressFailures = createRateLimiter({
+  const addressFailures = ctx.limits.limiter({
+    scope: 'login-address',
     limit: ctx.config.LOGIN_FAILURES_PER_ADDRESS,
     windowMs: FIFTEEN_MINUTES_MS,
   });

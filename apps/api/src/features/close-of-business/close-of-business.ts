@@ -248,6 +248,8 @@ export function closeOfBusiness(ctx: AppContext, cards: CardProvider) {
     },
     /** Whether a run of this process is under way (the server's daily check skips its turn). */
     isRunning: () => running,
+    /** Whether any process holds the lock now: another server's daily run, or staff's by hand. */
+    isHeldAnywhere: () => lock.isHeld(),
   };
 }
 

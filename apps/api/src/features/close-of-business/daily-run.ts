@@ -24,6 +24,8 @@ export async function closeIfDue(
   now: Date = new Date(),
 ): Promise<boolean> {
   if (cobTime === 'off' || cob.isRunning() || !pastCobTime(now, cobTime)) return false;
+  // Another server is closing the day: its run is the one, and this check would only fail on its lock.
+  if (await cob.isHeldAnywhere()) return false;
   const last = await cob.lastClosed();
   if (last && last >= addDays(businessDate(), -1)) return false;
   await cob.closeThrough();

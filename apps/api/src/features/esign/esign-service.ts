@@ -1,6 +1,7 @@
 import { formatDisplayDate, londonToday } from '@lender/contract/dates';
 import { isEsignStatus } from '@lender/contract/status';
 import { nowIso } from '../../lib/clock';
+import { lockKeyUntilCommit } from '../../lib/key-lock';
 import { sha256 } from '../../lib/secrets';
 import { renderAgreementPdf } from '../../documents/render-pdf';
 import { agreementsFor } from './esign-agreements';
@@ -97,12 +98,17 @@ export function esignService(
       const opened = await open(guid, signingToken);
       if (opened.kind !== 'open') return opened;
       const { app } = opened;
-      const refusal = await resendRefusal(store.esign, app.id, channel);
-      if (refusal) return { kind: 'wait', ...refusal };
-      await store.transaction((repos) =>
-        channel === 'sms' ? sendSmsCode(repos, app, keys) : sendEmailLink(repos, app, keys, signingToken),
-      );
-      return { kind: 'sent' };
+      // The cooldown and the daily cap are a check then a send: one resend per application and channel
+      // at a time, in any process, or two racing ones would both pass the check.
+      return store.transaction(async (repos, trx) => {
+        await lockKeyUntilCommit(trx, `esign-resend:${app.id}:${channel}`);
+        const refusal = await resendRefusal(repos.esign, app.id, channel);
+        if (refusal) return { kind: 'wait', ...refusal } as const;
+        await (channel === 'sms'
+          ? sendSmsCode(repos, app, keys)
+          : sendEmailLink(repos, app, keys, signingToken));
+        return { kind: 'sent' } as const;
+      });
     },
 
     /**

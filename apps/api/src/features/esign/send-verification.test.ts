@@ -66,6 +66,17 @@ describe('Register/SendVerificationSMS', () => {
     expect((await codes('sms'))[0]!.secret_hash).toBe(smsCodeHash(first, t.ctx.config.DATA_KEY));
   });
 
+  it('sends one code when resends race past the cooldown (the check and the send hold a lock per application)', async () => {
+    const signer = await signerAt(t);
+    await ageCodes(16);
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => esignPost(t, 'SendVerificationSMS', signer.guid, linkOf(signer))),
+    );
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 429, 429, 429, 429, 429]);
+    expect(await codes('sms')).toHaveLength(2);
+    expect(await outboxTo(signer.mobile)).toHaveLength(2);
+  });
+
   it('answers 429 with Retry-After within 15 s of the last code, sending nothing', async () => {
     const signer = await signerAt(t);
     const res = await esignPost(t, 'SendVerificationSMS', signer.guid, linkOf(signer));

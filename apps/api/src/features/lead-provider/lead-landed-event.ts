@@ -10,7 +10,7 @@ import type { LandingService } from './landing-service';
  */
 export const leadLandedEvent = (landing: LandingService, perAddress: RateLimiter) =>
   implementCall('leadLandedEvent', async ({ body, req, reply }) => {
-    const limit = perAddress.hit(req.ip);
+    const limit = await perAddress.hit(req.ip);
     if (!limit.allowed) return tooManyRequests(reply, limit.retryAfterSeconds, Refusal.tooManyRequests);
     const outcome = await landing.event(body.providerID, {
       eventId: body.eventID,

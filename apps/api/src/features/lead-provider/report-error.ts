@@ -10,7 +10,7 @@ import type { ClientErrorRepository } from './client-error-repository';
  */
 export const reportError = (clientErrors: ClientErrorRepository, perAddress: RateLimiter) =>
   implementCall('reportError', async ({ body, req, reply }) => {
-    const limit = perAddress.hit(req.ip);
+    const limit = await perAddress.hit(req.ip);
     if (!limit.allowed) return tooManyRequests(reply, limit.retryAfterSeconds, Refusal.tooManyRequests);
     await clientErrors.insert({
       url: body.url,

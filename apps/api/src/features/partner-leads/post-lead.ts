@@ -96,7 +96,7 @@ export function registerPartnerLeads(
     // Looked up by the hash on every request: a key added or revoked by staff counts at once.
     const partner = key ? await partners.findActiveByKeyHash(partnerKeyHash(key)) : undefined;
     if (!partner) return reply.code(401).send(refuse(Refusal.partnerKeyRefused));
-    const rate = perKey.hit(String(partner.id));
+    const rate = await perKey.hit(String(partner.id));
     if (!rate.allowed) {
       return reply.send(tooManyRequests(reply, rate.retryAfterSeconds, Refusal.tooManyRequests));
     }

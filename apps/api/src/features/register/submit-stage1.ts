@@ -3,7 +3,7 @@ import { ok, refuse, Refusal } from '@lender/contract/envelope';
 import { poundsToPence } from '@lender/contract/money';
 import type { z } from 'zod';
 import { toStoredAddress } from '../../entities/addresses/stored-address';
-import { tooManyRequests, type RateLimiter } from '../../lib/rate-limiter';
+import { tooManyRequests, type RateLimiter, type RateLimits } from '../../lib/rate-limiter';
 import type { SecurityEvents } from '../../lib/security-events';
 import { implementCall } from '../../plugins/calls';
 import type { Stage1Application, Stage1Service } from './stage1-service';
@@ -41,17 +41,23 @@ export function toStage1Application(body: z.output<typeof stage1Schema>): Stage1
  * How often one caller, and one e-mail address or mobile number, may ask (issue 26): every answer says
  * whether the address or number is a customer's already, so the question is rationed.
  */
-export type Stage1Limits = { perAddress: RateLimiter; perContact: RateLimiter; security: SecurityEvents };
+export type Stage1Limits = {
+  perAddress: RateLimiter;
+  perContact: RateLimiter;
+  /** Counts the three keys in one database transaction (the journey's hot path). */
+  limits: Pick<RateLimits, 'hitAll'>;
+  security: SecurityEvents;
+};
 
 /** Register/SubmitStage1 (spec section 7): the rules are the stage1 service's. */
 export const submitStage1 = (stage1: Stage1Service, limits: Stage1Limits) =>
   implementCall('submitStage1', async ({ body, req, reply }) => {
     // Every key is counted before any is refused, so a script cannot spread its questions to dodge one.
-    const decisions = [
-      limits.perAddress.hit(req.ip),
-      limits.perContact.hit(`email:${body.email}`),
-      limits.perContact.hit(`mobile:${body.mobile}`),
-    ];
+    const decisions = await limits.limits.hitAll([
+      [limits.perAddress, req.ip],
+      [limits.perContact, `email:${body.email}`],
+      [limits.perContact, `mobile:${body.mobile}`],
+    ]);
     const refused = decisions.find((d) => !d.allowed);
     if (refused && !refused.allowed) {
       await limits.security.record({ type: 'limit-refused', ip: req.ip, detail: 'stage 1' });

@@ -4,6 +4,7 @@ import { ApplicationStep } from '../../entities/applications/application-steps';
 import { transition } from '../../entities/applications/transition';
 import { entityRepositories, unitOfWork } from '../../entities/unit-of-work';
 import type { DbExecutor } from '../../db/create-db';
+import { jobLock } from '../../lib/job-lock';
 import { approvedEmail, counterOfferEmail, declinedEmail, referredEmail } from './underwriting-emails';
 import { payoutRepository } from './payout-repository';
 import type { PayoutService } from './payout-service';
@@ -38,6 +39,15 @@ export function underwritingService(
     payouts: payoutRepository(db),
   }));
   const applications = underwritingRepository(ctx.db);
+  /**
+   * Every API process sweeps every 15 s. What makes a sweep safe beside another is in the data: a
+   * decision is a conditional status move (transition), a payout is made inside it, and every payout
+   * call carries the payout's idempotency key. The lock only keeps two sweeps from doing the same work
+   * at once (two provider calls, two tries counted against PAYOUT_TRIES for one round).
+   */
+  const sweepLock = jobLock(ctx.db, 'underwriting-sweep', 120);
+  /** The lock is this process's own: a second round here (a slow provider, the timer firing again) would renew it. */
+  let sweeping = false;
 
   async function approve(app: Candidate, reason: string, kind: string): Promise<boolean> {
     const approved = await transition(
@@ -120,6 +130,17 @@ export function underwritingService(
     return done ? { guid: app.guid, outcome: 'referred', reasons } : unchanged;
   }
 
+  async function sweepOnce(): Promise<Decided[]> {
+    try {
+      const decided: Decided[] = [];
+      for (const app of await applications.inStatus([AppStatus.undewriting])) decided.push(await decide(app));
+      await payouts.sweep();
+      return decided;
+    } finally {
+      await sweepLock.release();
+    }
+  }
+
   return {
     /** Decides one signed application now (called as its signature is stored). */
     async decideApplication(applicationId: number): Promise<Decided | null> {
@@ -127,12 +148,19 @@ export function underwritingService(
       return app ? decide(app) : null;
     },
 
-    /** Every signed application not yet decided, then every open payout one step on. */
+    /**
+     * Every signed application not yet decided, then every open payout one step on; nothing while another
+     * round (of this process or another) is at it.
+     */
     async run(): Promise<Decided[]> {
-      const decided: Decided[] = [];
-      for (const app of await applications.inStatus([AppStatus.undewriting])) decided.push(await decide(app));
-      await payouts.sweep();
-      return decided;
+      if (sweeping) return [];
+      sweeping = true;
+      try {
+        if (!(await sweepLock.take())) return [];
+        return await sweepOnce();
+      } finally {
+        sweeping = false;
+      }
     },
 
     /** Signed applications waiting for the rules or for a person. */
