@@ -56,7 +56,9 @@ export function prerenderPlugin(): Plugin {
             copyPublicDir: false,
             minify: false,
             // .mjs: no package.json inside node_modules says these are ES modules.
-            rolldownOptions: { output: { entryFileNames: '[name].mjs', chunkFileNames: '[name]-[hash].mjs' } },
+            rolldownOptions: {
+              output: { entryFileNames: '[name].mjs', chunkFileNames: '[name]-[hash].mjs' },
+            },
           },
         });
         const entry = (await import(

@@ -25,7 +25,10 @@ beforeAll(async () => {
     fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
     fs.writeFileSync(path.join(dir, file), body);
   }
-  fs.writeFileSync(path.join(dir, 'info/costs/index.html.br'), brotliCompressSync(FILES['info/costs/index.html']!));
+  fs.writeFileSync(
+    path.join(dir, 'info/costs/index.html.br'),
+    brotliCompressSync(FILES['info/costs/index.html']!),
+  );
   app = Fastify();
   await registerStaticWeb(app, { WEB_DIST: dir } as Config);
   await app.ready();
@@ -35,7 +38,8 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-const get = (url: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers });
+const get = (url: string, headers: Record<string, string> = {}) =>
+  app.inject({ method: 'GET', url, headers });
 
 describe('the built web app with prerendered pages (issue 30)', () => {
   it('sends home its prerendered HTML, not cached without asking', async () => {
@@ -63,7 +67,12 @@ describe('the built web app with prerendered pages (issue 30)', () => {
   });
 
   it('sends every other route the shell, never home', async () => {
-    for (const url of ['/loan/stage1?amount=300', '/account/documents', '/info/no-such-page', '/info/costs/x']) {
+    for (const url of [
+      '/loan/stage1?amount=300',
+      '/account/documents',
+      '/info/no-such-page',
+      '/info/costs/x',
+    ]) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).toBe(FILES['shell.html']);

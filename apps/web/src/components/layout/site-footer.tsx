@@ -43,7 +43,12 @@ const noChange = () => () => undefined;
  * This year. A prerendered page holds the build's year, and hydration must first render what the HTML
  * holds; a build from last year shows this year a moment later.
  */
-const useYear = () => useSyncExternalStore(noChange, () => new Date().getFullYear(), () => BUILD_YEAR);
+const useYear = () =>
+  useSyncExternalStore(
+    noChange,
+    () => new Date().getFullYear(),
+    () => BUILD_YEAR,
+  );
 
 /**
  * The footer, the same on every page. It is below the fold everywhere, so root-layout loads it lazily,
