@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,7 +13,7 @@ const FILES: Record<string, string> = {
   'index.html': '<main>Home page</main>',
   'shell.html': '<div id="root"></div>',
   'info/index.html': '<main>Information</main>',
-  'info/costs/index.html': '<main>Costs page</main>',
+  'info/costs/index.html': '<style>main{color:red}</style><main>Costs page</main>',
   'info/faqs/general-questions/index.html': '<main>General questions</main>',
   'assets/index-abc.js': 'console.log(1)',
 };
@@ -30,6 +31,11 @@ beforeAll(async () => {
     brotliCompressSync(FILES['info/costs/index.html']!),
   );
   app = Fastify();
+  // As plugins/security.ts sets it on every answer.
+  app.addHook('onRequest', (_req, reply, done) => {
+    reply.header('content-security-policy', "default-src 'self';style-src 'self';object-src 'none'");
+    done();
+  });
   await registerStaticWeb(app, { WEB_DIST: dir } as Config);
   await app.ready();
 });
@@ -64,6 +70,20 @@ describe('the built web app with prerendered pages (issue 30)', () => {
   it('sends the precompressed file the build made to a browser that takes it', async () => {
     const res = await get('/info/costs', { 'accept-encoding': 'br, gzip' });
     expect(res.headers['content-encoding']).toBe('br');
+  });
+
+  it("admits a page's inline stylesheet by its hash, on that page only", async () => {
+    const hash = createHash('sha256').update('main{color:red}').digest('base64');
+    for (const url of ['/info/costs', '/info/costs/', '/info/costs/index.html']) {
+      expect((await get(url)).headers['content-security-policy'], url).toBe(
+        `default-src 'self';style-src 'self' 'sha256-${hash}';object-src 'none'`,
+      );
+    }
+    for (const url of ['/', '/loan/stage1', '/assets/index-abc.js']) {
+      expect((await get(url)).headers['content-security-policy'], url).toBe(
+        "default-src 'self';style-src 'self';object-src 'none'",
+      );
+    }
   });
 
   it('sends every other route the shell, never home', async () => {
