@@ -67,7 +67,10 @@ export function prerenderPlugin(): Plugin {
         const template = await readFile(path.join(outDir, 'index.html'), 'utf8');
         await writeFile(path.join(outDir, SHELL_FILE), template);
         precompressFile(path.join(outDir, SHELL_FILE));
-        const readCss = (file: string) => readFile(path.join(outDir, file), 'utf8');
+        const readCss = async (file: string) => ({
+          href: config.base + file,
+          text: await readFile(path.join(outDir, file), 'utf8'),
+        });
         for (const pathname of entry.PRERENDERED_PATHS) {
           const app = await entry.renderPage(pathname);
           const css = await Promise.all(pageCss(pathname, config.root, chunks).map(readCss));
