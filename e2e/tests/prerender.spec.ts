@@ -38,7 +38,10 @@ test.describe('Without JavaScript', () => {
     await expect(
       page.getByRole('heading', { level: 1, name: /^Small loans from £1 to £1,000$/ }),
     ).toBeVisible();
-    await expect(page.getByRole('form', { name: 'Choose your loan' })).toBeVisible();
+    const picker = page.getByRole('form', { name: 'Choose your loan' });
+    await expect(picker).toBeVisible();
+    // It needs the script: until React takes it over, its controls are disabled (never sent as plain HTML).
+    await expect(picker.getByRole('button', { name: 'Apply Now' })).toBeDisabled();
     const example = page.getByRole('region', { name: 'Representative example' });
     await expect(example.getByRole('paragraph')).toHaveText(EXAMPLE);
     await expect(page.getByRole('contentinfo')).toContainText(`Representative example: ${EXAMPLE}`);
