@@ -42,6 +42,8 @@ export function prerenderPlugin(): Plugin {
       const outDir = path.resolve(config.root, config.build.outDir);
       // Inside node_modules, so the server bundle's bare imports (react, react-router) resolve from it
       // whatever the outDir; a directory per build, so two builds at once never share one.
+      // (A fresh install may hoist every package to the root and leave no node_modules here.)
+      await mkdir(path.join(config.root, 'node_modules'), { recursive: true });
       const serverDir = await mkdtemp(path.join(config.root, 'node_modules', '.prerender-'));
       try {
         await build({
