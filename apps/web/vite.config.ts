@@ -1,37 +1,16 @@
-import { readFileSync, writeFileSync } from 'node:fs';
-import { brotliCompressSync, gzipSync, constants } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig } from 'vite';
 import { callRoutesPlugin } from './build/call-routes-plugin.ts';
+import { precompress } from './build/precompress.ts';
+import { prerenderPlugin } from './build/prerender-plugin.ts';
 import { representativeExamplePlugin } from './build/representative-example-plugin.ts';
 
-/**
- * Writes .br and .gz next to every text asset so the server sends them without compressing per request.
- * It runs after the files are written: earlier hooks still see placeholders Vite fills in last.
- */
-function precompress(): Plugin {
-  return {
-    name: 'precompress',
-    apply: 'build',
-    writeBundle(options, bundle) {
-      const dir = options.dir ?? 'dist';
-      for (const fileName of Object.keys(bundle)) {
-        if (!/\.(js|css|html|svg|json|txt)$/.test(fileName)) continue;
-        const path = `${dir}/${fileName}`;
-        const buf = readFileSync(path);
-        if (buf.length < 1024) continue;
-        writeFileSync(`${path}.gz`, gzipSync(buf, { level: 9 }));
-        writeFileSync(
-          `${path}.br`,
-          brotliCompressSync(buf, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-        );
-      }
-    },
-  };
-}
-
 export default defineConfig({
-  plugins: [react(), representativeExamplePlugin(), callRoutesPlugin(), precompress()],
+  plugins: [react(), representativeExamplePlugin(), callRoutesPlugin(), precompress(), prerenderPlugin()],
+  define: {
+    // The prerendered footer's year; the browser's first render must print the same (site-footer.tsx).
+    'import.meta.env.VITE_BUILD_YEAR': JSON.stringify(String(new Date().getFullYear())),
+  },
   server: {
     port: 5173,
     proxy: {

@@ -57,7 +57,9 @@ export type PageFigure = {
   lcpMs: number;
   tbtMs: number;
   fcpMs: number;
-  runs: { lcpMs: number; tbtMs: number; fcpMs: number }[];
+  /** Cumulative layout shift (shifts without recent input, until settled): the worst of the loads. */
+  cls: number;
+  runs: { lcpMs: number; tbtMs: number; fcpMs: number; cls: number }[];
 };
 
 type Entry = {
@@ -74,11 +76,12 @@ type Entry = {
  * string, not a function: tsx's transform would add helpers (`__name`) that do not exist in the page.
  */
 const OBSERVE_PERFORMANCE = `
-  window.__bench = { fcp: 0, lcp: 0, longTasks: [] };
+  window.__bench = { fcp: 0, lcp: 0, cls: 0, longTasks: [] };
   for (const [type, fn] of [
     ['paint', (e) => { if (e.name === 'first-contentful-paint') window.__bench.fcp = e.startTime; }],
     ['largest-contentful-paint', (e) => { window.__bench.lcp = e.startTime; }],
     ['longtask', (e) => { window.__bench.longTasks.push([e.startTime, e.duration]); }],
+    ['layout-shift', (e) => { if (!e.hadRecentInput) window.__bench.cls += e.value; }],
   ]) {
     try {
       new PerformanceObserver((list) => list.getEntries().forEach(fn)).observe({ type, buffered: true });
@@ -172,6 +175,7 @@ async function loadOnce(browser: Browser, url: string) {
     const perf = (await page.evaluate('window.__bench')) as {
       fcp: number;
       lcp: number;
+      cls: number;
       longTasks: [number, number][];
     };
     if (!Number.isFinite(loadAt)) throw new Error(`no load event seen for ${url}`);
@@ -182,12 +186,16 @@ async function loadOnce(browser: Browser, url: string) {
       fcpMs: perf.fcp,
       lcpMs: perf.lcp,
       tbtMs: totalBlockingTime(perf.fcp, perf.longTasks),
+      cls: perf.cls,
       assets,
     };
   } finally {
     await context.close();
   }
 }
+
+/** Lighthouse's precision for CLS: three decimals. */
+const roundCls = (cls: number) => Math.round(cls * 1000) / 1000;
 
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -249,15 +257,17 @@ export async function measurePages(baseUrl: string, runs: number): Promise<PageF
         lcpMs: Math.round(median(loads.map((l) => l.lcpMs))),
         tbtMs: Math.round(median(loads.map((l) => l.tbtMs))),
         fcpMs: Math.round(median(loads.map((l) => l.fcpMs))),
+        cls: roundCls(Math.max(...loads.map((l) => l.cls))),
         runs: loads.map((l) => ({
           lcpMs: Math.round(l.lcpMs),
           tbtMs: Math.round(l.tbtMs),
           fcpMs: Math.round(l.fcpMs),
+          cls: roundCls(l.cls),
         })),
       };
       figures.push(figure);
       log(
-        `page ${p.name}: first load JS ${figure.firstLoad.jsGzipKb} KB gzip (${figure.firstLoad.jsFiles} files), CSS ${figure.firstLoad.cssGzipKb} KB; settled JS ${figure.settled.jsGzipKb} KB (${figure.settled.jsFiles} files); LCP ${figure.lcpMs} ms, TBT ${figure.tbtMs} ms (runs ${figure.runs.map((r) => `${r.lcpMs}/${r.tbtMs}`).join(', ')})`,
+        `page ${p.name}: first load JS ${figure.firstLoad.jsGzipKb} KB gzip (${figure.firstLoad.jsFiles} files), CSS ${figure.firstLoad.cssGzipKb} KB; settled JS ${figure.settled.jsGzipKb} KB (${figure.settled.jsFiles} files); FCP ${figure.fcpMs} ms, LCP ${figure.lcpMs} ms, TBT ${figure.tbtMs} ms, CLS ${figure.cls} (runs FCP/LCP/TBT/CLS ${figure.runs.map((r) => `${r.fcpMs}/${r.lcpMs}/${r.tbtMs}/${r.cls}`).join(', ')})`,
       );
     }
     return figures;

@@ -51,8 +51,10 @@ export function renderTables(r: Results): string {
         page?.firstLoad.cssGzipKb,
         page ? `${page.firstLoad.jsFiles}+${page.firstLoad.cssFiles}` : undefined,
         page?.settled.jsGzipKb,
+        page?.fcpMs,
         page?.lcpMs,
         page?.tbtMs,
+        page?.cls,
         lh?.scores.performance,
         lh?.scores.accessibility,
         lh?.scores['best-practices'],
@@ -61,7 +63,7 @@ export function renderTables(r: Results): string {
     });
     parts.push(
       '**Pages** (JS/CSS requested before the load event, KB = 1000 bytes gzip; "settled" adds the lazy route ' +
-        'chunks fetched just after it; LCP/TBT: median of throttled loads in Chromium; Lighthouse scores: median run)\n\n' +
+        'chunks fetched just after it; FCP/LCP/TBT: median of throttled loads in Chromium, CLS: the worst of them; Lighthouse scores: median run)\n\n' +
         table(
           [
             'page',
@@ -69,8 +71,10 @@ export function renderTables(r: Results): string {
             'CSS KB',
             'files JS+CSS',
             'JS KB settled',
+            'FCP ms',
             'LCP ms',
             'TBT ms',
+            'CLS',
             'LH perf',
             'LH a11y',
             'LH best',

@@ -1,16 +1,23 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppRoutes } from './app/routes';
 import { reportClientErrors } from './lib/report-client-errors';
+import { reportHydrationError } from './lib/report-hydration-error';
 import './styles/global.css';
 
 reportClientErrors();
 
-createRoot(document.getElementById('root')!).render(
+const app = (
   <StrictMode>
     <BrowserRouter>
       <AppRoutes />
     </BrowserRouter>
-  </StrictMode>,
+  </StrictMode>
 );
+const root = document.getElementById('root')!;
+
+// A public page arrives prerendered (build/prerender-plugin.ts): React takes over its HTML rather than
+// draw it again. Every other route arrives as the shell, with an empty root.
+if (root.firstElementChild) hydrateRoot(root, app, { onRecoverableError: reportHydrationError });
+else createRoot(root).render(app);

@@ -1,6 +1,6 @@
 import { INSTALMENT_MONTHS, MAX_AMOUNT, MIN_AMOUNT, SHORT_TERM_MONTHS } from '@lender/contract/constants';
 import { TIMINGS } from '@lender/contract/timings';
-import { useEffect, useId, useState, type FocusEvent, type ReactNode } from 'react';
+import { useEffect, useId, useState, useSyncExternalStore, type FocusEvent, type ReactNode } from 'react';
 import './marketing-carousel.css';
 
 const pounds = new Intl.NumberFormat('en-GB', {
@@ -68,8 +68,26 @@ const SLIDES = [
   },
 ];
 
-const prefersReducedMotion = () =>
-  typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
+const reducedMotionQuery = () =>
+  typeof window.matchMedia === 'function' ? window.matchMedia(REDUCED_MOTION) : null;
+
+/**
+ * The visitor's motion setting, followed while the page is open. A prerendered home page is written
+ * playing (false on the server), as hydration first renders it; React then renders again with the
+ * browser's setting, before the first slide could move.
+ */
+function useReducedMotion() {
+  return useSyncExternalStore(
+    (onChange) => {
+      const query = reducedMotionQuery();
+      query?.addEventListener('change', onChange);
+      return () => query?.removeEventListener('change', onChange);
+    },
+    () => reducedMotionQuery()?.matches ?? false,
+    () => false,
+  );
+}
 
 /**
  * The marketing carousel as the WAI-ARIA APG describes one: slides shown one at a time with a fade, a
@@ -79,7 +97,10 @@ const prefersReducedMotion = () =>
  */
 export function MarketingCarousel() {
   const [index, setIndex] = useState(0);
-  const [playing, setPlaying] = useState(() => !prefersReducedMotion());
+  const reducedMotion = useReducedMotion();
+  // The visitor's Pause or Play, once pressed, wins over the motion setting.
+  const [chosen, setChosen] = useState<boolean | null>(null);
+  const playing = chosen ?? !reducedMotion;
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const slidesId = useId();
@@ -117,7 +138,7 @@ export function MarketingCarousel() {
             type="button"
             className="carousel__rotate"
             aria-controls={slidesId}
-            onClick={() => setPlaying((p) => !p)}
+            onClick={() => setChosen(!playing)}
           >
             <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
               {playing ? (

@@ -43,8 +43,17 @@ const subscribe = (l: () => void) => {
  * when a request forced it.
  */
 export function useLoaderMessage(): string | null {
-  const state = useSyncExternalStore(subscribe, () => (forced > 0 ? 2 : pending > 0 ? 1 : 0));
-  const message = useSyncExternalStore(subscribe, () => messages.at(-1)?.text ?? DEFAULT_LOADER_MESSAGE);
+  // A prerendered page (build/prerender-plugin.ts) is written with nothing pending.
+  const state = useSyncExternalStore(
+    subscribe,
+    () => (forced > 0 ? 2 : pending > 0 ? 1 : 0),
+    () => 0,
+  );
+  const message = useSyncExternalStore(
+    subscribe,
+    () => messages.at(-1)?.text ?? DEFAULT_LOADER_MESSAGE,
+    () => DEFAULT_LOADER_MESSAGE,
+  );
   const [delayed, setDelayed] = useState(false);
   useEffect(() => {
     if (state !== 1) return;

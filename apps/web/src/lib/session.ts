@@ -71,4 +71,10 @@ function subscribe(listener: () => void) {
   };
 }
 
-export const useSession = () => useSyncExternalStore(subscribe, readSnapshot, readSnapshot);
+/**
+ * Signed out, as a prerendered page is written (build/prerender-plugin.ts): hydration renders with it
+ * first, so the HTML matches, and React renders again at once with the browser's own session.
+ */
+const SIGNED_OUT: SessionSnapshot = { signedIn: false, firstName: null, isLegal: false };
+
+export const useSession = () => useSyncExternalStore(subscribe, readSnapshot, () => SIGNED_OUT);

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { setNavigator } from '../../lib/navigation';
 import { PageErrorBoundary } from './page-error-boundary';
@@ -22,9 +22,13 @@ export function RootLayout() {
   useEffect(() => {
     setNavigator((to) => void navigate(to));
   }, [navigate]);
-  // A new page starts at the top, as a full page load would. (Block body: Chromium's scrollTo returns a
-  // promise, which React would take for a cleanup function.)
+  // A new page starts at the top, as a full page load would. Not the page the browser loaded: a
+  // prerendered one may have been scrolled, or opened at its #fragment, before React took it over.
+  // (Block body: Chromium's scrollTo returns a promise, which React would take for a cleanup function.)
+  const loadedPath = useRef<string | null>(pathname);
   useEffect(() => {
+    if (loadedPath.current === pathname) return;
+    loadedPath.current = null;
     window.scrollTo(0, 0);
   }, [pathname]);
   return (

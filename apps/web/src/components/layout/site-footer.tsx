@@ -1,4 +1,5 @@
 import { BRAND, telHref } from '@lender/contract/brand';
+import { useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
 import { apr, sentence } from 'virtual:representative-example/text';
 import { TrustWidget } from './trust-widget';
@@ -34,11 +35,27 @@ const GROUPS = [
 
 const [emailUser, emailDomain] = BRAND.supportEmail.split('@');
 
+/** The year the build ran (vite.config.ts), in which the prerendered pages were written. */
+const BUILD_YEAR = Number(import.meta.env.VITE_BUILD_YEAR) || new Date().getFullYear();
+const noChange = () => () => undefined;
+
+/**
+ * This year. A prerendered page holds the build's year, and hydration must first render what the HTML
+ * holds; a build from last year shows this year a moment later.
+ */
+const useYear = () =>
+  useSyncExternalStore(
+    noChange,
+    () => new Date().getFullYear(),
+    () => BUILD_YEAR,
+  );
+
 /**
  * The footer, the same on every page. It is below the fold everywhere, so root-layout loads it lazily,
  * out of the first page's script.
  */
 export function SiteFooter() {
+  const year = useYear();
   return (
     <footer className="site-footer">
       <div className="container">
@@ -94,7 +111,7 @@ export function SiteFooter() {
             a loan is paid out.
           </p>
           <p>
-            © {new Date().getFullYear()} {BRAND.legalName}
+            © {year} {BRAND.legalName}
           </p>
         </div>
       </div>

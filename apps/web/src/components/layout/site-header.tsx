@@ -3,6 +3,7 @@ import { TIMINGS } from '@lender/contract/timings';
 import { useEffect, useId, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { useSession } from '../../lib/session';
+import { useHydrated } from '../../lib/use-hydrated';
 import { signOut } from '../../lib/sign-out';
 
 const LOGGED_OUT_MENU = [
@@ -25,6 +26,8 @@ export function SiteHeader() {
   const [compact, setCompact] = useState(false);
   const [open, setOpen] = useState(false);
   const menuId = useId();
+  // The phone menu opens only once React has taken over a prerendered page; a press before then is lost.
+  const hydrated = useHydrated();
   const navigate = useNavigate();
   const location = useLocation();
 
@@ -71,6 +74,7 @@ export function SiteHeader() {
           className="site-header__toggle"
           aria-expanded={open}
           aria-controls={menuId}
+          disabled={!hydrated}
           onClick={() => setOpen((o) => !o)}
         >
           <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">

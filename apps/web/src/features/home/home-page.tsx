@@ -13,6 +13,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { MarketingCarousel } from '../../components/marketing-carousel';
 import { Page } from '../../components/page';
 import { hasSession, setTracking, TRACKING_KEYS } from '../../lib/session';
+import { useHydrated } from '../../lib/use-hydrated';
 import { FieldError } from '../../components/form/field-error';
 import { checkAmount, type AmountChoice } from './check-amount';
 import { LOAN_PANEL_ID, LoanTypeTabs, type LoanType } from './loan-type-tabs';
@@ -46,6 +47,7 @@ export function Component() {
   const [error, setError] = useState<string | null>(null);
   const firstAmount = useRef<HTMLInputElement>(null);
   const otherInput = useRef<HTMLInputElement>(null);
+  const hydrated = useHydrated();
 
   // Where the visitor came from is kept for this visit and sent with the application.
   useEffect(() => {
@@ -88,90 +90,94 @@ export function Component() {
         apply();
       }}
     >
-      <LoanTypeTabs value={type} onChange={chooseType} />
-      <div
-        className="loan-picker__panel"
-        id={LOAN_PANEL_ID}
-        role="tabpanel"
-        aria-labelledby={`loan-tab-${type}`}
-      >
-        <fieldset
-          className={`field${error ? ' field--error' : ''}`}
-          aria-describedby={error ? 'amount-error' : undefined}
+      {/* Disabled in the prerendered HTML until React takes it over: a tab chosen or Apply Now pressed
+          before then would do nothing, or send the form as a plain page request. */}
+      <fieldset className="loan-picker__controls" disabled={!hydrated}>
+        <LoanTypeTabs value={type} onChange={chooseType} />
+        <div
+          className="loan-picker__panel"
+          id={LOAN_PANEL_ID}
+          role="tabpanel"
+          aria-labelledby={`loan-tab-${type}`}
         >
-          <legend className="field__label">How much would you like to borrow?</legend>
-          <FieldError id="amount-error" message={error ?? undefined} />
-          <div className="tiles tiles--amounts">
-            {[...QUICK_AMOUNTS, 'other' as const].map((a, i) => (
-              <label key={a} className="tile">
-                <input
-                  ref={i === 0 ? firstAmount : undefined}
-                  className="tile__input"
-                  type="radio"
-                  name="amount"
-                  value={a}
-                  checked={amount === a}
-                  onChange={() => revalidate(() => setAmount(a))}
-                />
-                <span className="tile__face">{a === 'other' ? 'Other' : pounds.format(a)}</span>
-              </label>
-            ))}
-          </div>
-          {amount === 'other' ? (
-            <div className="loan-picker__other">
-              <label className="field__label" htmlFor="other-amount">
-                Other amount ({RANGE})
-              </label>
-              <div className="money-input">
-                <span className="money-input__unit" aria-hidden="true">
-                  £
-                </span>
-                <input
-                  ref={otherInput}
-                  id="other-amount"
-                  className="input"
-                  inputMode="numeric"
-                  autoComplete="off"
-                  value={other}
-                  aria-invalid={Boolean(error)}
-                  aria-describedby={error ? 'amount-error' : undefined}
-                  onChange={(e) => revalidate(() => setOther(e.target.value.replace(/[^\d]/g, '')))}
-                />
-              </div>
-            </div>
-          ) : null}
-        </fieldset>
-        {type === 'instalment' ? (
-          <fieldset className="field">
-            <legend className="field__label">Over how many months?</legend>
-            <div className="tiles tiles--months">
-              {INSTALMENT_MONTHS.map((m) => (
-                <label key={m} className="tile">
+          <fieldset
+            className={`field${error ? ' field--error' : ''}`}
+            aria-describedby={error ? 'amount-error' : undefined}
+          >
+            <legend className="field__label">How much would you like to borrow?</legend>
+            <FieldError id="amount-error" message={error ?? undefined} />
+            <div className="tiles tiles--amounts">
+              {[...QUICK_AMOUNTS, 'other' as const].map((a, i) => (
+                <label key={a} className="tile">
                   <input
+                    ref={i === 0 ? firstAmount : undefined}
                     className="tile__input"
                     type="radio"
-                    name="months"
-                    value={m}
-                    checked={months === m}
-                    onChange={() => setMonths(m)}
+                    name="amount"
+                    value={a}
+                    checked={amount === a}
+                    onChange={() => revalidate(() => setAmount(a))}
                   />
-                  <span className="tile__face">
-                    <span className="tile__number">{m}</span> <span className="tile__unit">months</span>
-                  </span>
+                  <span className="tile__face">{a === 'other' ? 'Other' : pounds.format(a)}</span>
                 </label>
               ))}
             </div>
+            {amount === 'other' ? (
+              <div className="loan-picker__other">
+                <label className="field__label" htmlFor="other-amount">
+                  Other amount ({RANGE})
+                </label>
+                <div className="money-input">
+                  <span className="money-input__unit" aria-hidden="true">
+                    £
+                  </span>
+                  <input
+                    ref={otherInput}
+                    id="other-amount"
+                    className="input"
+                    inputMode="numeric"
+                    autoComplete="off"
+                    value={other}
+                    aria-invalid={Boolean(error)}
+                    aria-describedby={error ? 'amount-error' : undefined}
+                    onChange={(e) => revalidate(() => setOther(e.target.value.replace(/[^\d]/g, '')))}
+                  />
+                </div>
+              </div>
+            ) : null}
           </fieldset>
-        ) : (
-          <p className="loan-picker__single">
-            Repay in one payment after {SHORT_TERM_MONTHS} month{SHORT_TERM_MONTHS === 1 ? '' : 's'}.
-          </p>
-        )}
-      </div>
-      <button type="submit" className="button button--block loan-picker__apply">
-        Apply Now
-      </button>
-      <p className="loan-picker__note">Checking your quote will not affect your credit score.</p>
+          {type === 'instalment' ? (
+            <fieldset className="field">
+              <legend className="field__label">Over how many months?</legend>
+              <div className="tiles tiles--months">
+                {INSTALMENT_MONTHS.map((m) => (
+                  <label key={m} className="tile">
+                    <input
+                      className="tile__input"
+                      type="radio"
+                      name="months"
+                      value={m}
+                      checked={months === m}
+                      onChange={() => setMonths(m)}
+                    />
+                    <span className="tile__face">
+                      <span className="tile__number">{m}</span> <span className="tile__unit">months</span>
+                    </span>
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+          ) : (
+            <p className="loan-picker__single">
+              Repay in one payment after {SHORT_TERM_MONTHS} month{SHORT_TERM_MONTHS === 1 ? '' : 's'}.
+            </p>
+          )}
+        </div>
+        <button type="submit" className="button button--block loan-picker__apply">
+          Apply Now
+        </button>
+        <p className="loan-picker__note">Checking your quote will not affect your credit score.</p>
+      </fieldset>
     </form>
   );
 

@@ -1,0 +1,53 @@
+import path from 'node:path';
+import type { OutputBundle } from 'rolldown';
+
+/** Each chunk of the browser bundle: the CSS files it imports and the chunks it imports statically. */
+export type ChunkCss = Map<
+  string,
+  { facade: string | null; isEntry: boolean; css: string[]; imports: string[] }
+>;
+
+export function recordChunks(bundle: OutputBundle, into: ChunkCss) {
+  for (const chunk of Object.values(bundle)) {
+    if (chunk.type !== 'chunk') continue;
+    into.set(chunk.fileName, {
+      facade: chunk.facadeModuleId,
+      isEntry: chunk.isEntry,
+      css: [...(chunk.viteMetadata?.importedCss ?? [])],
+      imports: chunk.imports,
+    });
+  }
+}
+
+/** The lazy modules of src/app/routes.tsx a prerendered page renders; their CSS is in its HTML. */
+function pageModules(pathname: string): string[] {
+  const root = ['src/components/layout/site-footer.tsx', 'src/components/layout/global-loader.tsx'];
+  if (pathname === '/') return [...root, 'src/features/home/home-page.tsx'];
+  const info = [...root, 'src/features/info/info-layout.tsx'];
+  if (pathname === '/info') return [...info, 'src/features/info/info-index-page.tsx'];
+  if (pathname.startsWith('/info/faqs/')) return [...info, 'src/features/info/faq-topic-page.tsx'];
+  const slug = pathname.slice('/info/'.length);
+  return [...info, 'src/features/info/info-page.tsx', `src/features/info/pages/${slug}.tsx`];
+}
+
+/**
+ * The CSS files a prerendered page needs before it paints, in the order the browser bundle applies
+ * them: the entry's, then each lazy module's with the shared chunks it imports. Without them the page
+ * would paint unstyled and move when its chunk lands.
+ */
+export function pageCss(pathname: string, root: string, chunks: ChunkCss): string[] {
+  const byFacade = new Map([...chunks].map(([file, c]) => [c.facade, file]));
+  const out = new Set<string>();
+  const visit = (file: string) => {
+    const chunk = chunks.get(file)!;
+    for (const imported of chunk.imports) visit(imported);
+    for (const css of chunk.css) out.add(css);
+  };
+  for (const [file, chunk] of chunks) if (chunk.isEntry) visit(file);
+  for (const module of pageModules(pathname)) {
+    const file = byFacade.get(path.join(root, module));
+    if (!file) throw new Error(`prerender ${pathname}: no chunk of the browser bundle starts at ${module}`);
+    visit(file);
+  }
+  return [...out];
+}
