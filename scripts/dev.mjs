@@ -4,7 +4,14 @@ import { spawn } from 'node:child_process';
 const procs = [
   spawn('node', ['--watch', '--import', 'tsx', 'apps/api/src/server.ts'], {
     stdio: 'inherit',
-    env: { ...process.env, WEB_DIST: 'apps/web/no-build-in-dev' },
+    // The page is Vite's (it proxies /api, /dev and /sandbox here), so links and the card sandbox must
+    // name Vite's address: the API's own default (its port, 3000) would send the card check and the
+    // 3-D Secure return to another origin, which has none of the page's session.
+    env: {
+      ...process.env,
+      WEB_DIST: 'apps/web/no-build-in-dev',
+      PUBLIC_URL: process.env.PUBLIC_URL ?? 'http://127.0.0.1:5173',
+    },
   }),
   spawn('npx', ['vite', '--host', '127.0.0.1'], { stdio: 'inherit', cwd: 'apps/web' }),
 ];
