@@ -68,8 +68,20 @@ test.describe('Without JavaScript', () => {
     }
   });
 
+  test('stage 1 shows its form, which waits for the script', async ({ page }) => {
+    await page.goto('/loan/stage1?amount=300&months=3&product=11');
+    await expect(page).toHaveTitle('Your application | Kestrel Loans');
+    // The loan is read from the query once React takes over; the HTML names none.
+    await expect(page.getByRole('heading', { level: 1, name: 'Apply for a loan' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'About you' })).toBeVisible();
+    // Inert until then: nothing in it can be focused, chosen or sent the browser's own way.
+    await page.getByText('First name').click({ force: true });
+    await page.keyboard.type('Ada');
+    await expect(page.locator('input[name="firstName"]')).toHaveValue('');
+  });
+
   test('a route that is not prerendered gets the shell, not home', async ({ page }) => {
-    await page.goto('/loan/stage1');
+    await page.goto('/login');
     await expect(page.getByRole('heading', { level: 1 })).toHaveCount(0);
     await expect(page.getByText(EXAMPLE)).toHaveCount(0);
   });
@@ -91,7 +103,9 @@ test.describe('Hydration', () => {
     expect(paths, 'the build prerendered home, the info pages and the FAQ topics').toEqual(
       expect.arrayContaining(['/', '/info', '/info/costs', '/info/faqs', '/info/faqs/general-questions']),
     );
-    for (const url of paths) {
+    for (const path of paths) {
+      // Stage 1 without its query sends the visitor home: the test takes it as a visitor arrives.
+      const url = path === '/loan/stage1' ? `${path}?amount=300&months=3&product=11` : path;
       const errors = collectErrors(page);
       await page.goto(url);
       // The page's own effect runs once React has hydrated it (components/page.tsx).
@@ -102,6 +116,16 @@ test.describe('Hydration', () => {
       page.removeAllListeners('console');
       page.removeAllListeners('pageerror');
     }
+  });
+
+  test('stage 1 names the loan of its link and takes input once React has it', async ({ page }) => {
+    const errors = collectErrors(page);
+    await page.goto('/loan/stage1?amount=450&months=4&product=11');
+    await expect(page.getByRole('heading', { level: 1, name: 'Apply for £450.00' })).toBeVisible();
+    await page.getByLabel('First name').fill('Ada');
+    await expect(page.getByLabel('First name')).toHaveValue('Ada');
+    await expect(page.getByLabel('Year')).toContainText(String(new Date().getFullYear() - 18));
+    expect(errors).toEqual([]);
   });
 
   test('the signed-in header comes from the browser after hydration, not from the HTML', async ({ page }) => {

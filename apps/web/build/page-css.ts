@@ -23,6 +23,7 @@ export function recordChunks(bundle: OutputBundle, into: ChunkCss) {
 function pageModules(pathname: string): string[] {
   const root = ['src/components/layout/site-footer.tsx', 'src/components/layout/global-loader.tsx'];
   if (pathname === '/') return [...root, 'src/features/home/home-page.tsx'];
+  if (pathname === '/loan/stage1') return [...root, 'src/features/loan-application/stage1/stage1-page.tsx'];
   const info = [...root, 'src/features/info/info-layout.tsx'];
   if (pathname === '/info') return [...info, 'src/features/info/info-index-page.tsx'];
   if (pathname.startsWith('/info/faqs/')) return [...info, 'src/features/info/faq-topic-page.tsx'];

@@ -1,6 +1,7 @@
 import { addDays, londonToday } from '@lender/contract/dates';
 import { isWorkingDay } from '@lender/contract/pricing/bank-holidays';
 import { forwardRef, type SelectHTMLAttributes } from 'react';
+import { useHydrated } from '../../lib/use-hydrated';
 
 const longDate = new Intl.DateTimeFormat('en-GB', {
   weekday: 'short',
@@ -37,7 +38,10 @@ export const DateChoice = forwardRef<HTMLSelectElement, DateChoiceProps>(functio
   { window, fixedDate, today, ...props },
   ref,
 ) {
-  const days = workingDaysInWindow(window, today);
+  // A prerendered page (stage 1) was drawn on the build's day: its dates are offered once React has
+  // taken over in the visitor's, so that the first render matches the HTML.
+  const hydrated = useHydrated();
+  const days = hydrated ? workingDaysInWindow(window, today) : [];
   if (fixedDate && !days.includes(fixedDate)) days.unshift(fixedDate);
   return (
     <select ref={ref} className="select" {...props} disabled={Boolean(fixedDate) || props.disabled}>

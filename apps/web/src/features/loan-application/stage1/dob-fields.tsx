@@ -2,6 +2,7 @@ import { FIRST_BIRTH_YEAR, MIN_AGE } from '@lender/contract/constants';
 import { daysInMonth, londonToday } from '@lender/contract/dates';
 import { forwardRef, useEffect, type ComponentProps } from 'react';
 import { Fieldset } from '../../../components/form/field';
+import { useHydrated } from '../../../lib/use-hydrated';
 import { OptionsSelect } from '../../../components/form/options-select';
 import type { Stage1FormApi } from './stage1-values';
 
@@ -27,8 +28,10 @@ export function DobFields({ form, error }: { form: Stage1FormApi; error?: string
   const recheck = { onChange: () => formState.isSubmitted && void trigger('dobDay') };
   const month = Number(watch('dobMonth')) || 1;
   const year = Number(watch('dobYear')) || 2000;
+  // The years follow today's date: in the prerendered page (the build's day) they wait for React.
+  const hydrated = useHydrated();
   const lastYear = Number(londonToday().slice(0, 4)) - MIN_AGE;
-  const years = Array.from({ length: lastYear - FIRST_BIRTH_YEAR + 1 }, (_, i) => lastYear - i);
+  const years = !hydrated ? [] : Array.from({ length: lastYear - FIRST_BIRTH_YEAR + 1 }, (_, i) => lastYear - i);
   const maxDay = daysInMonth(year, month);
 
   // A day that no longer exists in the chosen month (31 February) is cleared.

@@ -26,8 +26,9 @@ import {
 } from './stage1-values';
 
 type Props = {
-  loan: LoanChoice;
-  tracking: Tracking;
+  /** Null in the prerendered page until React takes over: the form is inert until then. */
+  loan: LoanChoice | null;
+  tracking: () => Tracking;
   /** Sends the checked payload; a 400 with field messages is shown on the form by the form hook. */
   send: (payload: Stage1Parsed) => Promise<void>;
   onError: (err: unknown) => void;
@@ -40,7 +41,10 @@ export function Stage1Form({ loan, tracking, send, onError }: Props) {
   const { form, errorOf, formProps, summary, busy } = useContractForm<Stage1Values, Stage1Parsed>({
     schema: loadStage1Schema,
     defaultValues: stage1Defaults,
-    toPayload: (v) => toStage1Payload(v, loan, tracking),
+    toPayload: (v) => {
+      if (!loan) throw new Error('stage 1 sent before the page was ready');
+      return toStage1Payload(v, loan, tracking());
+    },
     fieldFor: stage1FieldFor,
     onSubmit: send,
     onError,
@@ -55,7 +59,9 @@ export function Stage1Form({ loan, tracking, send, onError }: Props) {
   const isResident = watch('isResident');
 
   return (
-    <form {...formProps} className="form">
+    // `inert` (no focus, no click, no Enter) rather than disabled: nothing greys out and back in the
+    // moment before React takes over; a value typed then would be reset by the form's defaults anyway.
+    <form {...formProps} className="form" inert={!loan} aria-busy={!loan}>
       <ErrorSummary summary={summary} />
       <p>
         Already a customer? <Link to="/login">Log in to your account</Link> to apply for a new loan.

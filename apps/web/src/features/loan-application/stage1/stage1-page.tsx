@@ -7,12 +7,20 @@ import { ApiCallError } from '../../../lib/api-client';
 import { QueryProvider } from '../../../lib/query';
 import { getTracking } from '../../../lib/session';
 import { TEST_MODE } from '../../../lib/test-mode';
+import { useHydrated } from '../../../lib/use-hydrated';
 import { Stage1Form } from './stage1-form';
 import { Stage1Outcome } from './stage1-outcome';
 import { loanFromQuery, type Stage1Parsed } from './stage1-values';
 import { useSubmitStage1 } from './submit-stage1';
 import '../../../components/form/form.css';
 import './stage1.css';
+
+/** Where the visitor came from (lib/session.ts): read when sending, as the browser's storage is not there before. */
+const readTracking = () => ({
+  source: getTracking('source'),
+  campaign: getTracking('campaign'),
+  tierName: getTracking('provider'),
+});
 
 type Outcome = { kind: 'form' } | { kind: 'thank-you'; errorId: number } | { kind: 'error' };
 
@@ -27,14 +35,13 @@ export function Component() {
 function Stage1Page() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const loan = loanFromQuery(params);
+  // The page is prerendered without a query (build/prerender-plugin.ts): the loan it names is read once
+  // React has taken over, so that the first render in the browser matches the HTML. Until then the
+  // form is drawn but inert.
+  const hydrated = useHydrated();
+  const loan = hydrated ? loanFromQuery(params) : null;
   const [outcome, setOutcome] = useState<Outcome>({ kind: 'form' });
   const submit = useSubmitStage1();
-  const tracking = {
-    source: getTracking('source'),
-    campaign: getTracking('campaign'),
-    tierName: getTracking('provider'),
-  };
 
   useEffect(() => {
     if (outcome.kind !== 'form') {
@@ -43,7 +50,7 @@ function Stage1Page() {
     }
   }, [outcome.kind]);
 
-  if (!loan) return <Navigate to="/" replace />;
+  if (hydrated && !loan) return <Navigate to="/" replace />;
 
   const showOutcome = (errorId: number) =>
     setOutcome(errorId === ErrorId.generic ? { kind: 'error' } : { kind: 'thank-you', errorId });
@@ -61,7 +68,7 @@ function Stage1Page() {
       ? showOutcome(err.error.errorID || ErrorId.generic)
       : setOutcome({ kind: 'error' });
 
-  const heading = `Apply for ${formatPence(poundsToPence(loan.amount))}`;
+  const heading = loan ? `Apply for ${formatPence(poundsToPence(loan.amount))}` : 'Apply for a loan';
   return (
     <Page
       heading={heading}
@@ -70,7 +77,7 @@ function Stage1Page() {
     >
       <div className={outcome.kind === 'form' ? undefined : 'stage1--done'}>
         {outcome.kind === 'form' ? (
-          <Stage1Form loan={loan} tracking={tracking} send={send} onError={onError} />
+          <Stage1Form loan={loan} tracking={readTracking} send={send} onError={onError} />
         ) : null}
         {outcome.kind === 'thank-you' ? <Stage1Outcome errorId={outcome.errorId} /> : null}
         {outcome.kind === 'error' ? (
