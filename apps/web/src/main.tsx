@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppRoutes } from './app/routes';
@@ -19,5 +19,8 @@ const root = document.getElementById('root')!;
 
 // A public page arrives prerendered (build/prerender-plugin.ts): React takes over its HTML rather than
 // draw it again. Every other route arrives as the shell, with an empty root.
-if (root.firstElementChild) hydrateRoot(root, app, { onRecoverableError: reportHydrationError });
+// As a transition, hydration yields to the browser every few milliseconds (a tap, a scroll, a paint)
+// instead of holding the main thread for the whole page: on a slow phone that was several long tasks.
+if (root.firstElementChild)
+  startTransition(() => void hydrateRoot(root, app, { onRecoverableError: reportHydrationError }));
 else createRoot(root).render(app);

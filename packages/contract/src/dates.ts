@@ -6,14 +6,16 @@ import { LONDON_TZ } from './constants';
  */
 export type IsoDate = string;
 
-const londonParts = new Intl.DateTimeFormat('en-GB', {
-  timeZone: LONDON_TZ,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
+// Made on first use (as money.ts's formatter): not while a page's modules load.
+let londonParts: Intl.DateTimeFormat | undefined;
 
 function londonDateOf(now: Date): IsoDate {
+  londonParts ??= new Intl.DateTimeFormat('en-GB', {
+    timeZone: LONDON_TZ,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  });
   const parts = Object.fromEntries(londonParts.formatToParts(now).map((p) => [p.type, p.value]));
   return `${parts.year}-${parts.month}-${parts.day}`;
 }

@@ -4,10 +4,17 @@ export type Pence = number;
 export const poundsToPence = (pounds: number): Pence => Math.round(pounds * 100);
 export const penceToPounds = (pence: Pence): number => pence / 100;
 
-const gbp = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP', minimumFractionDigits: 2 });
+// Made on first use, not when the module loads: a browser's first Intl object loads its locale data,
+// tens of milliseconds on a slow phone, in the task that evaluates every module of the page.
+let gbp: Intl.NumberFormat | undefined;
 
 /** 15057 -> '£150.57'. */
-export const formatPence = (pence: Pence): string => gbp.format(pence / 100);
+export const formatPence = (pence: Pence): string =>
+  (gbp ??= new Intl.NumberFormat('en-GB', {
+    style: 'currency',
+    currency: 'GBP',
+    minimumFractionDigits: 2,
+  })).format(pence / 100);
 
 /**
  * Whole pounds as a person types them ('£1,000', ' 250 '): the number, or undefined when the text is

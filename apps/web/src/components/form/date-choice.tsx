@@ -3,14 +3,16 @@ import { isWorkingDay } from '@lender/contract/pricing/bank-holidays';
 import { forwardRef, type SelectHTMLAttributes } from 'react';
 import { useHydrated } from '../../lib/use-hydrated';
 
-const longDate = new Intl.DateTimeFormat('en-GB', {
-  weekday: 'short',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-export const formatLongDate = (iso: string) => longDate.format(new Date(`${iso}T00:00:00Z`));
+// Made on first use, not when the module loads (packages/contract/src/money.ts says why).
+let longDate: Intl.DateTimeFormat | undefined;
+export const formatLongDate = (iso: string) =>
+  (longDate ??= new Intl.DateTimeFormat('en-GB', {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  })).format(new Date(`${iso}T00:00:00Z`));
 
 /** Working days between min and max days from today: weekends and bank holidays are never offered. */
 export function workingDaysInWindow(window: { minDays: number; maxDays: number }, today = londonToday()) {

@@ -31,7 +31,9 @@ export function DobFields({ form, error }: { form: Stage1FormApi; error?: string
   // The years follow today's date: in the prerendered page (the build's day) they wait for React.
   const hydrated = useHydrated();
   const lastYear = Number(londonToday().slice(0, 4)) - MIN_AGE;
-  const years = !hydrated ? [] : Array.from({ length: lastYear - FIRST_BIRTH_YEAR + 1 }, (_, i) => lastYear - i);
+  const years = !hydrated
+    ? []
+    : Array.from({ length: lastYear - FIRST_BIRTH_YEAR + 1 }, (_, i) => lastYear - i);
   const maxDay = daysInMonth(year, month);
 
   // A day that no longer exists in the chosen month (31 February) is cleared.

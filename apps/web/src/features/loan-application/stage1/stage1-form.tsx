@@ -26,7 +26,7 @@ import {
 } from './stage1-values';
 
 type Props = {
-  /** Null in the prerendered page until React takes over: the form is inert until then. */
+  /** Null in the prerendered page, which has no query (the form is inert there: InertUntilHydrated). */
   loan: LoanChoice | null;
   tracking: () => Tracking;
   /** Sends the checked payload; a 400 with field messages is shown on the form by the form hook. */
@@ -59,9 +59,7 @@ export function Stage1Form({ loan, tracking, send, onError }: Props) {
   const isResident = watch('isResident');
 
   return (
-    // `inert` (no focus, no click, no Enter) rather than disabled: nothing greys out and back in the
-    // moment before React takes over; a value typed then would be reset by the form's defaults anyway.
-    <form {...formProps} className="form" inert={!loan} aria-busy={!loan}>
+    <form {...formProps} className="form">
       <ErrorSummary summary={summary} />
       <p>
         Already a customer? <Link to="/login">Log in to your account</Link> to apply for a new loan.

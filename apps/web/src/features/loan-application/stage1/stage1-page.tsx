@@ -2,6 +2,7 @@ import { ErrorId } from '@lender/contract/error-ids';
 import { formatPence, poundsToPence } from '@lender/contract/money';
 import { useEffect, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { InertUntilHydrated } from '../../../components/inert-until-hydrated';
 import { Page } from '../../../components/page';
 import { ApiCallError } from '../../../lib/api-client';
 import { QueryProvider } from '../../../lib/query';
@@ -10,7 +11,7 @@ import { TEST_MODE } from '../../../lib/test-mode';
 import { useHydrated } from '../../../lib/use-hydrated';
 import { Stage1Form } from './stage1-form';
 import { Stage1Outcome } from './stage1-outcome';
-import { loanFromQuery, type Stage1Parsed } from './stage1-values';
+import { loanFromQuery, type LoanChoice, type Stage1Parsed } from './stage1-values';
 import { useSubmitStage1 } from './submit-stage1';
 import '../../../components/form/form.css';
 import './stage1.css';
@@ -35,11 +36,10 @@ export function Component() {
 function Stage1Page() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  // The page is prerendered without a query (build/prerender-plugin.ts): the loan it names is read once
-  // React has taken over, so that the first render in the browser matches the HTML. Until then the
-  // form is drawn but inert.
-  const hydrated = useHydrated();
-  const loan = hydrated ? loanFromQuery(params) : null;
+  // The page is prerendered without a query (build/prerender-plugin.ts), so the loan is null there. What
+  // shows it waits for React (LoanHeading, LeaveWithoutLoan), so that the first render in the browser
+  // matches the HTML; the rest of the page does not render again when React takes over.
+  const loan = loanFromQuery(params);
   const [outcome, setOutcome] = useState<Outcome>({ kind: 'form' });
   const submit = useSubmitStage1();
 
@@ -49,8 +49,6 @@ function Stage1Page() {
       document.getElementById('outcome-heading')?.focus();
     }
   }, [outcome.kind]);
-
-  if (hydrated && !loan) return <Navigate to="/" replace />;
 
   const showOutcome = (errorId: number) =>
     setOutcome(errorId === ErrorId.generic ? { kind: 'error' } : { kind: 'thank-you', errorId });
@@ -68,16 +66,18 @@ function Stage1Page() {
       ? showOutcome(err.error.errorID || ErrorId.generic)
       : setOutcome({ kind: 'error' });
 
-  const heading = loan ? `Apply for ${formatPence(poundsToPence(loan.amount))}` : 'Apply for a loan';
   return (
     <Page
-      heading={heading}
+      heading={<LoanHeading loan={loan} />}
       title="Your application"
       lead={outcome.kind === 'form' ? 'Step 1 of 4: about you. It takes about 5 minutes.' : undefined}
     >
       <div className={outcome.kind === 'form' ? undefined : 'stage1--done'}>
+        <LeaveWithoutLoan loan={loan} />
         {outcome.kind === 'form' ? (
-          <Stage1Form loan={loan} tracking={readTracking} send={send} onError={onError} />
+          <InertUntilHydrated>
+            <Stage1Form loan={loan} tracking={readTracking} send={send} onError={onError} />
+          </InertUntilHydrated>
         ) : null}
         {outcome.kind === 'thank-you' ? <Stage1Outcome errorId={outcome.errorId} /> : null}
         {outcome.kind === 'error' ? (
@@ -93,4 +93,15 @@ function Stage1Page() {
       </div>
     </Page>
   );
+}
+
+/** 'Apply for £300.00' once React has the query; 'Apply for a loan' in the HTML, which has none. */
+function LoanHeading({ loan }: { loan: LoanChoice | null }) {
+  const hydrated = useHydrated();
+  return hydrated && loan ? `Apply for ${formatPence(poundsToPence(loan.amount))}` : 'Apply for a loan';
+}
+
+/** A link without a loan (or with one out of range) goes home to choose one, once React runs. */
+function LeaveWithoutLoan({ loan }: { loan: LoanChoice | null }) {
+  return useHydrated() && !loan ? <Navigate to="/" replace /> : null;
 }
