@@ -24,6 +24,9 @@ const sqliteHandles = new WeakMap<Db, SqliteDatabase>();
  * synchronously (lib/rate-limiter.ts) instead of one awaited Kysely query at a time. Undefined on PostgreSQL.
  */
 export const sqliteHandle = (db: Db): SqliteDatabase | undefined => sqliteHandles.get(db);
+const postgresPools = new WeakMap<Db, pg.Pool>();
+/** A PostgreSQL database's pool, for a hot path that sends several statements in one round trip. */
+export const postgresPool = (db: Db): pg.Pool | undefined => postgresPools.get(db);
 
 /**
  * Kysely prepares every query anew; the same few dozen SQL texts are prepared once and reused instead
@@ -149,5 +152,7 @@ export async function createDb(url: string): Promise<{ db: Db; kind: DbKind }> {
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
   pool.on('connect', prepareStatements);
-  return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), kind: 'postgres' };
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  postgresPools.set(db, pool);
+  return { db, kind: 'postgres' };
 }

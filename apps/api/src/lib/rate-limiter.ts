@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import { refuse, type Refusal } from '@lender/contract/envelope';
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
-import { sql } from 'kysely';
-import { sqliteHandle, type Db, type DbExecutor, type DbKind } from '../db/create-db';
+import pg from 'pg';
+import { postgresPool, sqliteHandle, type Db, type DbKind } from '../db/create-db';
 
 export type RateDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
@@ -62,48 +62,50 @@ export function rateLimits(
   type Counted = { first: number | null; id: number | null };
 
   /**
-   * PostgreSQL: every key's live events counted and, within its limit, one added, in ONE statement (a
-   * round trip per key was most of a hit's time). It runs after the locks, in a statement of its own: in
-   * READ COMMITTED a statement's snapshot is taken when it starts, so this one sees every hit committed
-   * while the locks were awaited. Its keys are distinct (hitAll), so the join back to `added` is one-to-one.
-   */
-  async function countAndAddAll(trx: DbExecutor, keyed: Keyed[], at: number): Promise<Counted[]> {
-    const { rows } = await sql<Counted>`
-      with k as (
-        select * from unnest(
-          ${keyed.map((k) => k.spec.scope)}::text[], ${keyed.map((k) => k.hash)}::text[],
-          ${keyed.map((k) => k.spec.limit)}::int[], ${keyed.map((k) => at + k.spec.windowMs)}::bigint[]
-        ) with ordinality as k(scope, key_hash, lim, expires_at_ms, i)
-      ), live as (
-        select k.*, c.n, c.first from k cross join lateral (
-          select count(*)::int as n, min(e.expires_at_ms) as first from limit_events e
-          where e.scope = k.scope and e.key_hash = k.key_hash and e.expires_at_ms > ${at}::bigint
-        ) c
-      ), added as (
-        insert into limit_events (scope, key_hash, expires_at_ms)
-        select scope, key_hash, expires_at_ms from live where n < lim
-        returning id, scope, key_hash
-      )
-      select live.first, added.id from live left join added using (scope, key_hash) order by live.i`.execute(
-      trx,
-    );
-    return rows;
-  }
-
-  /**
    * A limit's events are worth less than a wait for the disk on every call of the journey: their
    * transaction commits without waiting for its flush (PostgreSQL: synchronous_commit off for it alone;
    * SQLite: synchronous NORMAL around it, which in WAL mode skips the commit's fsync). A crash keeps
    * every other process's and every earlier transaction's data as before; at worst it forgets the last
    * moment's events, letting a caller a few more tries. The next FULL commit flushes them anyway.
    */
+  const pool = kind === 'postgres' ? postgresPool(db) : undefined;
+  if (kind === 'postgres' && !pool)
+    throw new Error('rateLimits: a PostgreSQL database not opened by createDb');
+
+  /**
+   * PostgreSQL: the whole hit is ONE round trip of two statements (a simple query, so its values are
+   * quoted in; they are a scope, a hex hash and integers). A busy process took two event-loop turns
+   * between the lock and COMMIT, so every SubmitStage1 (all on one address) queued on the lock while
+   * holding a pool connection; now the lock is held only while PostgreSQL runs the second statement.
+   * - Several statements in one query run as one implicit transaction: the locks last until its end, and
+   *   an error rolls it all back, leaving the connection clean.
+   * - The first takes every lock (left to right, in the sorted order) and the setting; the count is a
+   *   statement of its own after it: in READ COMMITTED a statement's snapshot is taken when it starts, so
+   *   it sees every hit committed while the locks were awaited.
+   * - Its keys are distinct (hitAll), so the join of `live` to `added` is one-to-one.
+   */
   async function postgresHitAll(keyed: Keyed[], lockNames: string[], at: number): Promise<Counted[]> {
-    return db.transaction().execute(async (trx) => {
-      // One round trip for every lock (taken left to right, in the sorted order) and the setting.
-      const locks = lockNames.map((name) => sql`pg_advisory_xact_lock(hashtextextended(${name}, 0))`);
-      await sql`select set_config('synchronous_commit', 'off', true), ${sql.join(locks)}`.execute(trx);
-      return countAndAddAll(trx, keyed, at);
-    });
+    const q = pg.escapeLiteral;
+    const locks = lockNames.map((name) => `pg_advisory_xact_lock(hashtextextended(${q(name)}, 0))`);
+    const keys = keyed.map(
+      ({ spec, hash }, i) =>
+        `(${q(spec.scope)}, ${q(hash)}, ${Math.trunc(spec.limit)}, ${Math.trunc(at + spec.windowMs)}::bigint, ${i})`,
+    );
+    const text = `select set_config('synchronous_commit', 'off', true), ${locks.join(', ')};
+      with k (scope, key_hash, lim, expires_at_ms, i) as (values ${keys.join(', ')}),
+      live as (
+        select k.*, c.n, c.first from k cross join lateral (
+          select count(*)::int as n, min(e.expires_at_ms) as first from limit_events e
+          where e.scope = k.scope and e.key_hash = k.key_hash and e.expires_at_ms > ${Math.trunc(at)}::bigint
+        ) c
+      ), added as (
+        insert into limit_events (scope, key_hash, expires_at_ms)
+        select scope, key_hash, expires_at_ms from live where n < lim
+        returning id, scope, key_hash
+      )
+      select live.first, added.id from live left join added using (scope, key_hash) order by live.i`;
+    const results = (await pool!.query(text)) as unknown as pg.QueryResult<Counted>[];
+    return results[1]!.rows;
   }
 
   /**
