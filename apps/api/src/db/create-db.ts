@@ -18,6 +18,16 @@ pg.types.setTypeParser(1700, (v) => Number(v));
 
 const STATEMENT_CACHE_SIZE = 500;
 
+const sqliteHandles = new WeakMap<Db, SqliteDatabase>();
+/**
+ * A SQLite database's better-sqlite3 handle, for the rare hot path that runs a whole transaction
+ * synchronously (lib/rate-limiter.ts) instead of one awaited Kysely query at a time. Undefined on PostgreSQL.
+ */
+export const sqliteHandle = (db: Db): SqliteDatabase | undefined => sqliteHandles.get(db);
+const postgresPools = new WeakMap<Db, pg.Pool>();
+/** A PostgreSQL database's pool, for a hot path that sends several statements in one round trip. */
+export const postgresPool = (db: Db): pg.Pool | undefined => postgresPools.get(db);
+
 /**
  * Kysely prepares every query anew; the same few dozen SQL texts are prepared once and reused instead
  * (a statement is run synchronously to completion, so sharing one is safe).
@@ -121,10 +131,9 @@ export async function createDb(url: string): Promise<{ db: Db; kind: DbKind }> {
     database.pragma('foreign_keys = ON');
     database.pragma('busy_timeout = 5000');
     cachePreparedStatements(database);
-    return {
-      db: new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database }) }),
-      kind: 'sqlite',
-    };
+    const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database }) });
+    sqliteHandles.set(db, database);
+    return { db, kind: 'sqlite' };
   }
 
   const parsed = new URL(url);
@@ -143,5 +152,7 @@ export async function createDb(url: string): Promise<{ db: Db; kind: DbKind }> {
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
   pool.on('connect', prepareStatements);
-  return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), kind: 'postgres' };
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  postgresPools.set(db, pool);
+  return { db, kind: 'postgres' };
 }

@@ -95,6 +95,37 @@ describe('rateLimits', () => {
     expect(events.filter((e) => e.scope === perContact.spec.scope)).toHaveLength(3);
   });
 
+  it('refuses one call that gives the same limiter and key twice', async () => {
+    const limiter = limitsAt().limiter(spec(5, 60_000));
+    await expect(
+      limitsAt().hitAll([
+        [limiter, 'a'],
+        [limiter, 'a'],
+      ]),
+    ).rejects.toThrow(/twice/);
+  });
+
+  it('counts in a transaction of its own, not inside another one open on the connection', async () => {
+    const limiter = limitsAt().limiter(spec(5, 60_000));
+    let hit: Promise<Hit> | undefined;
+    await expect(
+      t.ctx.db.transaction().execute(async (trx) => {
+        await trx.selectFrom('limit_events').select('id').limit(1).execute();
+        // The hit starts while this transaction is open, and must wait for it rather than join it.
+        hit = limiter.hit('a');
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect((await hit!).allowed).toBe(true);
+    const rows = await t.ctx.db
+      .selectFrom('limit_events')
+      .select('id')
+      .where('scope', '=', limiter.spec.scope)
+      .execute();
+    expect(rows).toHaveLength(1);
+  });
+
   it('stores a key only as a keyed hash: no address, e-mail or number in the table', async () => {
     const limits = limitsAt();
     const limiter = limits.limiter(spec(10, 60_000));
@@ -171,6 +202,33 @@ describe('rateLimits', () => {
         .selectFrom('limit_events')
         .select('id')
         .where('scope', '=', shared.scope)
+        .execute();
+      expect(rows).toHaveLength(7);
+    },
+  );
+
+  it.runIf(onPostgres)(
+    'lets no more than the limit through when many count several keys at once from two handles',
+    async () => {
+      const here = limitsAt(t.ctx.db);
+      const there = limitsAt(other);
+      const perAddress = spec(7, 60_000);
+      const perContact = spec(100, 60_000);
+      const hits = await Promise.all(
+        Array.from({ length: 30 }, (_, i) => {
+          const limits = i % 2 === 0 ? here : there;
+          return limits.hitAll([
+            [limits.limiter(perContact), `email:${i}@example.com`],
+            [limits.limiter(perAddress), '198.51.100.10'],
+          ]);
+        }),
+      );
+      expect(hits.every(([contact]) => contact!.allowed)).toBe(true);
+      expect(hits.filter(([, address]) => address!.allowed)).toHaveLength(7);
+      const rows = await other
+        .selectFrom('limit_events')
+        .select('id')
+        .where('scope', '=', perAddress.scope)
         .execute();
       expect(rows).toHaveLength(7);
     },

@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import { refuse, type Refusal } from '@lender/contract/envelope';
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
-import { sql } from 'kysely';
-import type { Db, DbExecutor, DbKind } from '../db/create-db';
+import pg from 'pg';
+import { postgresPool, sqliteHandle, type Db, type DbKind } from '../db/create-db';
 
 export type RateDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
@@ -58,37 +58,8 @@ export function rateLimits(
   const keyHash = (scope: string, key: string) =>
     crypto.createHmac('sha256', hashKey).update(`${scope}\u0000${key}`).digest('hex');
 
-  /** One key's live events counted and, within the limit, one added; in the caller's transaction. */
-  async function countAndAdd(trx: DbExecutor, spec: LimitSpec, hash: string, at: number) {
-    if (kind === 'postgres') {
-      // One statement after the lock (its snapshot is taken after the lock, so it sees every earlier hit).
-      const { rows } = await sql<{ n: number; first: number | null; id: number | null }>`
-        with live as (
-          select count(*)::int as n, min(expires_at_ms) as first from limit_events
-          where scope = ${spec.scope} and key_hash = ${hash} and expires_at_ms > ${at}::bigint
-        ), added as (
-          insert into limit_events (scope, key_hash, expires_at_ms)
-          select ${spec.scope}, ${hash}, ${at + spec.windowMs}::bigint from live where n < ${spec.limit}::int
-          returning id
-        )
-        select n, first, (select id from added) as id from live`.execute(trx);
-      return rows[0]!;
-    }
-    const live = await trx
-      .selectFrom('limit_events')
-      .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.min('expires_at_ms').as('first')])
-      .where('scope', '=', spec.scope)
-      .where('key_hash', '=', hash)
-      .where('expires_at_ms', '>', at)
-      .executeTakeFirstOrThrow();
-    if (Number(live.n) >= spec.limit) return { n: Number(live.n), first: live.first, id: null };
-    const added = await trx
-      .insertInto('limit_events')
-      .values({ scope: spec.scope, key_hash: hash, expires_at_ms: at + spec.windowMs })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return { n: Number(live.n), first: live.first, id: added.id };
-  }
+  type Keyed = { spec: LimitSpec; hash: string };
+  type Counted = { first: number | null; id: number | null };
 
   /**
    * A limit's events are worth less than a wait for the disk on every call of the journey: their
@@ -97,18 +68,83 @@ export function rateLimits(
    * every other process's and every earlier transaction's data as before; at worst it forgets the last
    * moment's events, letting a caller a few more tries. The next FULL commit flushes them anyway.
    */
-  async function withoutFlushWait<T>(work: (trx: DbExecutor) => Promise<T>): Promise<T> {
-    if (kind === 'postgres') return db.transaction().execute(work);
-    // One connection held throughout: no other transaction of this process runs with the lighter setting.
-    return db.connection().execute(async (conn) => {
-      await sql`pragma synchronous = normal`.execute(conn);
-      try {
-        return await conn.transaction().execute(work);
-      } finally {
-        // db/create-db.ts's setting for everything else.
-        await sql`pragma synchronous = full`.execute(conn);
-      }
+  const pool = kind === 'postgres' ? postgresPool(db) : undefined;
+  if (kind === 'postgres' && !pool)
+    throw new Error('rateLimits: a PostgreSQL database not opened by createDb');
+
+  /**
+   * PostgreSQL: the whole hit is ONE round trip of two statements (a simple query, so its values are
+   * quoted in; they are a scope, a hex hash and integers). A busy process took two event-loop turns
+   * between the lock and COMMIT, so every SubmitStage1 (all on one address) queued on the lock while
+   * holding a pool connection; now the lock is held only while PostgreSQL runs the second statement.
+   * - Several statements in one query run as one implicit transaction: the locks last until its end, and
+   *   an error rolls it all back, leaving the connection clean.
+   * - The first takes every lock (left to right, in the sorted order) and the setting; the count is a
+   *   statement of its own after it: in READ COMMITTED a statement's snapshot is taken when it starts, so
+   *   it sees every hit committed while the locks were awaited.
+   * - Its keys are distinct (hitAll), so the join of `live` to `added` is one-to-one.
+   */
+  async function postgresHitAll(keyed: Keyed[], lockNames: string[], at: number): Promise<Counted[]> {
+    const q = pg.escapeLiteral;
+    const locks = lockNames.map((name) => `pg_advisory_xact_lock(hashtextextended(${q(name)}, 0))`);
+    const keys = keyed.map(
+      ({ spec, hash }, i) =>
+        `(${q(spec.scope)}, ${q(hash)}, ${Math.trunc(spec.limit)}, ${Math.trunc(at + spec.windowMs)}::bigint, ${i})`,
+    );
+    const text = `select set_config('synchronous_commit', 'off', true), ${locks.join(', ')};
+      with k (scope, key_hash, lim, expires_at_ms, i) as (values ${keys.join(', ')}),
+      live as (
+        select k.*, c.n, c.first from k cross join lateral (
+          select count(*)::int as n, min(e.expires_at_ms) as first from limit_events e
+          where e.scope = k.scope and e.key_hash = k.key_hash and e.expires_at_ms > ${Math.trunc(at)}::bigint
+        ) c
+      ), added as (
+        insert into limit_events (scope, key_hash, expires_at_ms)
+        select scope, key_hash, expires_at_ms from live where n < lim
+        returning id, scope, key_hash
+      )
+      select live.first, added.id from live left join added using (scope, key_hash) order by live.i`;
+    const results = (await pool!.query(text)) as unknown as pg.QueryResult<Counted>[];
+    return results[1]!.rows;
+  }
+
+  /**
+   * SQLite: the whole hit is ONE synchronous better-sqlite3 transaction (BEGIN IMMEDIATE, a count and an
+   * insert per key, COMMIT), synchronous NORMAL around it as above. Kysely's one connection is shared by
+   * every request behind a mutex; the same work as a dozen awaited Kysely queries held it across every
+   * await while all other requests queued. Synchronous, nothing of this process runs in between, so the
+   * pragma never leaks to another transaction. Only a Kysely transaction already open on the connection
+   * (between two of its awaits) must end first: ours would otherwise nest in it as a savepoint and share
+   * its rollback; we then wait for the connection like any query.
+   */
+  const sqlite = kind === 'sqlite' ? sqliteHandle(db) : undefined;
+  if (kind === 'sqlite' && !sqlite) throw new Error('rateLimits: a SQLite database not opened by createDb');
+  const sqliteHits = sqlite?.transaction((keyed: Keyed[], at: number): Counted[] => {
+    // Prepared once each (create-db caches every SQL text), looked up here: the table exists by now.
+    const count = sqlite.prepare<[string, string, number], { n: number; first: number | null }>(
+      'select count(*) as n, min(expires_at_ms) as first from limit_events ' +
+        'where scope = ? and key_hash = ? and expires_at_ms > ?',
+    );
+    const insert = sqlite.prepare<[string, string, number]>(
+      'insert into limit_events (scope, key_hash, expires_at_ms) values (?, ?, ?)',
+    );
+    return keyed.map(({ spec, hash }) => {
+      const live = count.get(spec.scope, hash, at)!;
+      if (live.n >= spec.limit) return { first: live.first, id: null };
+      return {
+        first: live.first,
+        id: Number(insert.run(spec.scope, hash, at + spec.windowMs).lastInsertRowid),
+      };
     });
+  });
+  function sqliteHitAll(keyed: Keyed[], at: number): Counted[] {
+    sqlite!.pragma('synchronous = normal');
+    try {
+      return sqliteHits!.immediate(keyed, at);
+    } finally {
+      // db/create-db.ts's setting for everything else.
+      sqlite!.pragma('synchronous = full');
+    }
   }
 
   const takeBack = (id: number) => async () => {
@@ -144,16 +180,13 @@ export function rateLimits(
     }));
     // Locks in one order whatever the order given: two calls over the same keys cannot deadlock.
     const lockNames = [...new Set(keyed.map(({ spec, hash }) => `limit:${spec.scope}:${hash}`))].sort();
-    const counted = await withoutFlushWait(async (trx) => {
-      if (kind === 'postgres') {
-        // One round trip for every lock (taken left to right, in the sorted order) and the setting.
-        const locks = lockNames.map((name) => sql`pg_advisory_xact_lock(hashtextextended(${name}, 0))`);
-        await sql`select set_config('synchronous_commit', 'off', true), ${sql.join(locks)}`.execute(trx);
-      }
-      const results = [];
-      for (const { spec, hash } of keyed) results.push(await countAndAdd(trx, spec, hash, at));
-      return results;
-    });
+    if (lockNames.length !== keyed.length) throw new Error('hitAll: the same limiter and key given twice');
+    const counted =
+      kind === 'postgres'
+        ? await postgresHitAll(keyed, lockNames, at)
+        : sqlite!.inTransaction
+          ? await db.connection().execute(async () => sqliteHitAll(keyed, at))
+          : sqliteHitAll(keyed, at);
     await sweepWhenDue();
     return counted.map(({ first, id }) =>
       id !== null
