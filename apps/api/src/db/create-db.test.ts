@@ -216,6 +216,7 @@ describe('createDb', () => {
         '015-documents-and-pre-claim',
         '016-partner-leads',
         '017-shared-limits',
+        '018-borrow-area-read-indexes',
       ]);
     } finally {
       await db.destroy();

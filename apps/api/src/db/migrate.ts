@@ -18,6 +18,7 @@ import * as m014 from './migrations/014-repeat-loans';
 import * as m015 from './migrations/015-documents-and-pre-claim';
 import * as m016 from './migrations/016-partner-leads';
 import * as m017 from './migrations/017-shared-limits';
+import * as m018 from './migrations/018-borrow-area-read-indexes';
 
 /** Every migration in order; they take Kysely<any> and run on SQLite and PostgreSQL alike. */
 const migrations: Record<string, Migration> = {
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   '015-documents-and-pre-claim': m015,
   '016-partner-leads': m016,
   '017-shared-limits': m017,
+  '018-borrow-area-read-indexes': m018,
 };
 
 /**

@@ -1,5 +1,5 @@
 import type { IsoDate } from '@lender/contract/dates';
-import { arrearsPence, positionOf } from './ledger';
+import { arrearsPence, positionOf, type Position } from './ledger';
 import type { LoanBook } from './loan-repository';
 
 /** CONC 6.7.23R: a loan is refinanced at most twice. */
@@ -16,9 +16,13 @@ export type PlanRules = {
   forbearance: boolean;
 };
 
-export function planRules(book: LoanBook, today: IsoDate): PlanRules {
+/** `position`: the book's after all its rows, when the caller has it already. */
+export function planRules(
+  book: LoanBook,
+  today: IsoDate,
+  position: Position = positionOf(book.terms, book.rows),
+): PlanRules {
   const signed = book.schedule.filter((s) => s.version === 1);
-  const position = positionOf(book.terms, book.rows);
   return {
     today,
     signedLastDate: signed[signed.length - 1]!.dueDate,

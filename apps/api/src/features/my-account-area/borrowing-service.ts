@@ -7,13 +7,21 @@ import { loanRepository, type LoanBook } from '../../entities/loans/loan-reposit
 import { planRules } from '../../entities/loans/plan-rules';
 import { mayApplyAgain } from '../../entities/loans/repeat-eligibility';
 import { transactionLines } from '../../entities/loans/transaction-lines';
-import { loanDays, loanFigures, loanType, scheduleRows, signedSchedule, withinYear } from './loan-views';
+import {
+  bookPosition,
+  loanDays,
+  loanFigures,
+  loanType,
+  scheduleRows,
+  signedSchedule,
+  withinYear,
+  type LoanFigures,
+} from './loan-views';
 
 const pounds = penceToPounds;
 
 /** sobRep4: the latest loan paid out, with its figures from the ledger. */
-function latestLoan(book: LoanBook) {
-  const f = loanFigures(book);
+function latestLoan(book: LoanBook, f: LoanFigures) {
   return {
     appID: book.loan.application_id,
     fundedDate: book.loan.funded_on!,
@@ -47,7 +55,15 @@ export function borrowingService(db: Db, today: () => IsoDate = londonToday) {
       const funded = all.filter((b) => b.loan.funded_on !== null);
       const lastFunded = funded[0];
       const year = funded.filter((b) => withinYear(b.loan.funded_on, date));
-      const figures = year.map(loanFigures);
+      // Each book's ledger folded once: the latest loan is in the year's figures, its schedule and sobRep4.
+      const positions = new Map<LoanBook, ReturnType<typeof bookPosition>>();
+      const positionOfBook = (b: LoanBook) => {
+        let p = positions.get(b);
+        if (!p) positions.set(b, (p = bookPosition(b)));
+        return p;
+      };
+      const figuresOf = (b: LoanBook) => loanFigures(b, positionOfBook(b));
+      const figures = year.map(figuresOf);
       const sum = (pick: (f: (typeof figures)[number]) => number) =>
         pounds(figures.reduce((s, f) => s + pick(f), 0));
 
@@ -55,7 +71,7 @@ export function borrowingService(db: Db, today: () => IsoDate = londonToday) {
       // Numbered within the current schedule: a rescheduled loan's plan is 'Instalment 1 of 3' again.
       const plan = live?.terms.instalments.map((i) => i.seq) ?? [];
       const due = live
-        ? scheduleRows(live)
+        ? scheduleRows(live, positionOfBook(live))
             .filter((r) => !r.isPayed)
             .map((r) => ({
               date: r.paymentDate,
@@ -90,7 +106,7 @@ export function borrowingService(db: Db, today: () => IsoDate = londonToday) {
             borrowingCost: sum((f) => f.borrowingCostPence),
           },
         ],
-        sobRep4: lastFunded ? [latestLoan(lastFunded)] : [],
+        sobRep4: lastFunded ? [latestLoan(lastFunded, figuresOf(lastFunded))] : [],
       };
     },
 
@@ -115,6 +131,7 @@ export function borrowingService(db: Db, today: () => IsoDate = londonToday) {
           transactions: [],
         };
       }
+      const position = bookPosition(book);
       // The loan's own application: a newer one (a repeat loan applied for) has its own status.
       const loanStatus =
         book.loan.application_id === app?.id
@@ -132,13 +149,13 @@ export function borrowingService(db: Db, today: () => IsoDate = londonToday) {
         approvedDate: approvedAt ? londonToday(new Date(approvedAt)) : null,
         approvedAmount: pounds(book.loan.principal_pence),
         appID: book.loan.application_id,
-        totalDue: pounds(book.loan.funded_on ? loanFigures(book).totalDuePence : 0),
+        totalDue: pounds(book.loan.funded_on ? loanFigures(book, position).totalDuePence : 0),
         appStatus: statusText(loanStatus).name,
         blocked: book.loan.blocked_on !== null,
         cpaCancelled: book.loan.cpa_cancelled_at !== null,
         // Paid out and not repaid: the only loans a new plan can be made for.
-        planRules: book.loan.funded_on && !book.loan.settled_on ? planRules(book, today()) : null,
-        schedule: scheduleRows(book).map((r) => ({
+        planRules: book.loan.funded_on && !book.loan.settled_on ? planRules(book, today(), position) : null,
+        schedule: scheduleRows(book, position).map((r) => ({
           paymentDate: r.paymentDate,
           principal: pounds(r.principalPence),
           interest: pounds(r.interestPence),

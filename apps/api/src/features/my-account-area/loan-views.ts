@@ -1,6 +1,6 @@
 import { addDays, daysBetween, type IsoDate } from '@lender/contract/dates';
 import type { Pence } from '@lender/contract/money';
-import { instalmentStates, positionOf } from '../../entities/loans/ledger';
+import { instalmentStates, positionOf, type Position } from '../../entities/loans/ledger';
 import { currentVersion, type LoanBook } from '../../entities/loans/loan-repository';
 
 /**
@@ -25,8 +25,12 @@ export type LoanFigures = {
 /** The schedule the customer signed (version 1), whatever was rescheduled since. */
 export const signedSchedule = (book: LoanBook) => book.schedule.filter((s) => s.version === 1);
 
-export function loanFigures(book: LoanBook): LoanFigures {
-  const p = positionOf(book.terms, book.rows);
+/** The loan's position after all its rows: what every view of it folds the ledger for. */
+export const bookPosition = (book: LoanBook): Position => positionOf(book.terms, book.rows);
+
+/** `position`: the book's, when the caller already has it (one fold of the ledger for every view of it). */
+export function loanFigures(book: LoanBook, position?: Position): LoanFigures {
+  const p = position ?? bookPosition(book);
   const contract = signedSchedule(book).reduce((sum, s) => sum + s.interestPence, 0);
   return {
     amountPence: book.loan.principal_pence,
@@ -55,11 +59,9 @@ export const loanType = (book: LoanBook) =>
  * instalments an earlier version had already had paid when it was replaced. An earlier version's
  * unpaid instalments are replaced, not due: they stay in the database for the statement.
  */
-export function scheduleRows(book: LoanBook) {
+export function scheduleRows(book: LoanBook, position: Position = bookPosition(book)) {
   const version = currentVersion(book);
-  const states = new Map(
-    instalmentStates(book.terms, positionOf(book.terms, book.rows)).map((s) => [s.seq, s]),
-  );
+  const states = new Map(instalmentStates(book.terms, position).map((s) => [s.seq, s]));
   const paidBefore = (v: number) =>
     v === 1 ? 0 : book.plans.find((p) => p.version === v)!.paid_before_pence;
   const earlier = new Map<number, number>();

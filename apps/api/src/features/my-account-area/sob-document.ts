@@ -19,7 +19,7 @@ export function sobDocument(
 ): AgreementDocument {
   const from = addDays(today, -365);
   const year = books.filter((b) => withinYear(b.loan.funded_on, today));
-  const figures = year.map(loanFigures);
+  const figures = year.map((b) => loanFigures(b));
   const total = (pick: (f: (typeof figures)[number]) => number) =>
     formatPence(figures.reduce((s, f) => s + pick(f), 0));
 
