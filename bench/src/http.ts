@@ -14,12 +14,14 @@ export function route(name: CallName) {
 export async function callApi(
   baseUrl: string,
   name: CallName,
-  input?: { body?: unknown; token?: string; timeoutMs?: number },
+  input?: { body?: unknown; token?: string; timeoutMs?: number; forwardedFor?: string },
 ): Promise<CallResult> {
   const { method, path } = route(name);
   const headers: Record<string, string> = { accept: 'application/json' };
   if (input?.body !== undefined) headers['content-type'] = 'application/json';
   if (input?.token) headers.authorization = `Bearer ${input.token}`;
+  // As a proxy names the client: the server must be started with TRUST_PROXY (server.ts, clientsBehindProxy).
+  if (input?.forwardedFor) headers['x-forwarded-for'] = input.forwardedFor;
   const started = performance.now();
   const res = await fetch(baseUrl + path, {
     method,

@@ -9,6 +9,8 @@ type QuoteInputs = { period: number; amount: number; repaymentDate: string; wage
 /** What one synthetic applicant carries from call to call. */
 export type Applicant = {
   baseUrl: string;
+  /** The applicant's own address, named to the server as a proxy would (server.ts, clientsBehindProxy). */
+  address?: string;
   token?: string;
   quote?: QuoteInputs;
   chosen?: QuoteInputs;
@@ -29,7 +31,10 @@ export const JOURNEY_STEPS: Step[] = [
     name: 'SubmitStage1',
     call: 'submitStage1',
     async run(a) {
-      const r = await callApi(a.baseUrl, 'submitStage1', { body: createStage1Payload() });
+      const r = await callApi(a.baseUrl, 'submitStage1', {
+        body: createStage1Payload(),
+        forwardedFor: a.address,
+      });
       if (succeeded(r)) a.token = object<{ token: string }>(r).token;
       return r;
     },
@@ -38,7 +43,7 @@ export const JOURNEY_STEPS: Step[] = [
     name: 'GetQuote',
     call: 'getQuote',
     async run(a) {
-      const r = await callApi(a.baseUrl, 'getQuote', { token: a.token! });
+      const r = await callApi(a.baseUrl, 'getQuote', { token: a.token!, forwardedFor: a.address });
       if (succeeded(r)) {
         const q = object<QuoteInputs>(r);
         a.quote = {
@@ -57,7 +62,11 @@ export const JOURNEY_STEPS: Step[] = [
     async run(a) {
       // The applicant moves the sliders: a bigger loan over one more month.
       const chosen = { ...a.quote!, amount: 500, period: Math.min(6, a.quote!.period + 1) };
-      const r = await callApi(a.baseUrl, 'calculateQuote', { body: chosen, token: a.token! });
+      const r = await callApi(a.baseUrl, 'calculateQuote', {
+        body: chosen,
+        token: a.token!,
+        forwardedFor: a.address,
+      });
       if (succeeded(r)) a.chosen = chosen;
       return r;
     },
@@ -65,7 +74,8 @@ export const JOURNEY_STEPS: Step[] = [
   {
     name: 'AcceptQuote',
     call: 'acceptQuote',
-    run: (a) => callApi(a.baseUrl, 'acceptQuote', { body: a.chosen!, token: a.token! }),
+    run: (a) =>
+      callApi(a.baseUrl, 'acceptQuote', { body: a.chosen!, token: a.token!, forwardedFor: a.address }),
   },
 ];
 
@@ -126,8 +136,12 @@ export async function runJourneys(
   let failed = 0;
   let firstFailure: string | undefined;
 
+  // Each journey from an address of its own, as applicants are: a limit per address holds one event
+  // per key, as in production, not the whole load's (a count over thousands of events a hit).
+  let journeys = 0;
   const journey = async (record: boolean, baseUrl: string) => {
-    const a: Applicant = { baseUrl };
+    const n = journeys++;
+    const a: Applicant = { baseUrl, address: `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}` };
     for (const step of JOURNEY_STEPS) {
       let r: CallResult;
       try {

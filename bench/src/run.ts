@@ -200,6 +200,7 @@ async function main(): Promise<number> {
         webDist,
         label: 'journeys-sqlite',
         logDir: work,
+        clientsBehindProxy: true,
       });
       try {
         return await runJourneys(server, journeyOpts);
@@ -217,6 +218,7 @@ async function main(): Promise<number> {
           webDist,
           label: 'journeys-postgres',
           logDir: work,
+          clientsBehindProxy: true,
         });
         try {
           return await runJourneys(server, journeyOpts);
@@ -242,6 +244,7 @@ async function main(): Promise<number> {
                 webDist,
                 label: `journeys-postgres-${n}-of-2`,
                 logDir: work,
+                clientsBehindProxy: true,
               }),
             );
           }

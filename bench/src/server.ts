@@ -40,6 +40,12 @@ export type ServerOptions = {
   nodeArgs?: string[];
   /** Settings that replace the ones below (the close-of-business reads give the seeded book's secrets). */
   env?: Record<string, string>;
+  /**
+   * The load names each applicant's address in X-Forwarded-For, as a proxy would (TRUST_PROXY=1), and the
+   * per-address limits keep their production values. Otherwise every request comes from 127.0.0.1 and
+   * those limits are lifted: one address would carry the whole load's events.
+   */
+  clientsBehindProxy?: boolean;
 };
 
 // utime and stime are fields 14 and 15 of /proc/<pid>/stat, counted after the ')' that ends the command
@@ -108,10 +114,14 @@ async function startOnce(opts: ServerOptions, port: number, attempt: number): Pr
       JWT_SECRET: crypto.randomBytes(32).toString('hex'),
       DATA_KEY: crypto.randomBytes(32).toString('hex'),
       ...UNUSED_PRODUCTION_SERVICES,
-      // The load comes from 127.0.0.1 only: the per-address limits would measure themselves.
-      STAGE1_PER_ADDRESS: '100000000',
-      STAGE1_PER_CONTACT: '100000000',
-      LOGIN_FAILURES_PER_ADDRESS: '100000000',
+      ...(opts.clientsBehindProxy
+        ? { TRUST_PROXY: '1' }
+        : {
+            // The load comes from 127.0.0.1 only: the per-address limits would measure themselves.
+            STAGE1_PER_ADDRESS: '100000000',
+            STAGE1_PER_CONTACT: '100000000',
+            LOGIN_FAILURES_PER_ADDRESS: '100000000',
+          }),
       ...opts.env,
     },
   });
