@@ -46,6 +46,12 @@ const retryAfter = (firstExpiry: number, now: number) => Math.max(1, Math.ceil((
  * SQLite by the transaction itself (BEGIN IMMEDIATE, db/create-db.ts). Keys are stored only as an
  * HMAC under a key derived from DATA_KEY: an address or a mobile number is personal data, and a plain
  * hash of an IPv4 address is reversed by trying all four billion.
+ *
+ * A limit's events are worth less than a wait for the disk on every call of the journey: their
+ * transaction commits without waiting for its flush (PostgreSQL: synchronous_commit off for it alone;
+ * SQLite: synchronous NORMAL around it, which in WAL mode skips the commit's fsync). A crash keeps every
+ * other process's and every earlier transaction's data as before; at worst it forgets the last moment's
+ * events, letting a caller a few more tries. The next FULL commit flushes them anyway.
  */
 export function rateLimits(
   db: Db,
@@ -61,13 +67,6 @@ export function rateLimits(
   type Keyed = { spec: LimitSpec; hash: string };
   type Counted = { first: number | null; id: number | null };
 
-  /**
-   * A limit's events are worth less than a wait for the disk on every call of the journey: their
-   * transaction commits without waiting for its flush (PostgreSQL: synchronous_commit off for it alone;
-   * SQLite: synchronous NORMAL around it, which in WAL mode skips the commit's fsync). A crash keeps
-   * every other process's and every earlier transaction's data as before; at worst it forgets the last
-   * moment's events, letting a caller a few more tries. The next FULL commit flushes them anyway.
-   */
   const pool = kind === 'postgres' ? postgresPool(db) : undefined;
   if (kind === 'postgres' && !pool)
     throw new Error('rateLimits: a PostgreSQL database not opened by createDb');
@@ -110,9 +109,9 @@ export function rateLimits(
 
   /**
    * SQLite: the whole hit is ONE synchronous better-sqlite3 transaction (BEGIN IMMEDIATE, a count and an
-   * insert per key, COMMIT), synchronous NORMAL around it as above. Kysely's one connection is shared by
-   * every request behind a mutex; the same work as a dozen awaited Kysely queries held it across every
-   * await while all other requests queued. Synchronous, nothing of this process runs in between, so the
+   * insert per key, COMMIT), synchronous NORMAL around it (see rateLimits). Kysely's one connection is
+   * shared by every request behind a mutex; the same work as a dozen awaited Kysely queries held it across
+   * every await while all other requests queued. Synchronous, nothing of this process runs in between, so the
    * pragma never leaks to another transaction. Only a Kysely transaction already open on the connection
    * (between two of its awaits) must end first: ours would otherwise nest in it as a savepoint and share
    * its rollback; we then wait for the connection like any query.
