@@ -1,4 +1,4 @@
-import { startTransition, StrictMode } from 'react';
+import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppRoutes } from './app/routes';
@@ -19,8 +19,8 @@ const root = document.getElementById('root')!;
 
 // A public page arrives prerendered (build/prerender-plugin.ts): React takes over its HTML rather than
 // draw it again. Every other route arrives as the shell, with an empty root.
-// As a transition, hydration yields to the browser every few milliseconds (a tap, a scroll, a paint)
-// instead of holding the main thread for the whole page: on a slow phone that was several long tasks.
-if (root.firstElementChild)
-  startTransition(() => void hydrateRoot(root, app, { onRecoverableError: reportHydrationError }));
+// Not as a transition: hydration that yields lets a tap reach a button React has not taken over yet, and
+// that tap is lost (the home page's carousel Pause, 2 in 30 tries in a browser test); in one task the
+// browser holds the tap until React can answer it.
+if (root.firstElementChild) hydrateRoot(root, app, { onRecoverableError: reportHydrationError });
 else createRoot(root).render(app);
