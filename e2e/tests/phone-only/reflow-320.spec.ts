@@ -28,7 +28,7 @@ function overflowing(page: Page) {
       const text = (el.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40);
       return `${el.tagName.toLowerCase()}${id}${cls} "${text}" (right ${Math.round(el.getBoundingClientRect().right)})`;
     };
-    const culprits = [...document.body.querySelectorAll('*')].filter(
+    const culprits = Array.from(document.body.querySelectorAll('*')).filter(
       (el) => passes(el) && !(el.parentElement && passes(el.parentElement)),
     );
     return [`page ${root.scrollWidth} px wide`, ...culprits.slice(0, 8).map(name)];
