@@ -313,7 +313,32 @@ export const stage5Schema = z.object(
   { error: Msg.request },
 );
 
-export const esignSchema = z.object({ contract1: z.string(), contract2: z.string(), contract3: z.string() });
+/** Seconds until the server sends another code or link of a channel: 0 is now (decision 038). */
+const secondsUntilNextSend = z
+  .number()
+  .int()
+  .min(0)
+  .meta({ description: 'Seconds until the next send of this channel is allowed; 0: now.' });
+
+export const esignSchema = z.object({
+  contract1: z.string(),
+  contract2: z.string(),
+  contract3: z.string(),
+  nextSendInSeconds: z
+    .object({ sms: secondsUntilNextSend, email: secondsUntilNextSend })
+    .meta({ description: 'How long the resend links wait, so a page opened just after a send counts down.' }),
+});
+
+/** A resend's answer: how long until the next one is allowed (the page counts down from it). */
+export const resendWaitSchema = z.object({ nextSendInSeconds: secondsUntilNextSend });
+
+/** A refused resend's `object` (HTTP 429): the same wait, and whether it is the cooldown or the day's cap. */
+export const resendRefusedSchema = z.object({
+  nextSendInSeconds: secondsUntilNextSend,
+  reason: z.enum(['cooldown', 'daily']).meta({
+    description: '`cooldown`: too soon after the last send; `daily`: the most sends of one day were made.',
+  }),
+});
 export const guidQuerySchema = z.object({ guid: guidField }, { error: Msg.invalidLink });
 export const emailVerificationQuerySchema = z.object(
   {

@@ -131,15 +131,17 @@ export const esignRepository = (db: DbExecutor) => {
       );
     },
 
-    async countSentSince(applicationId: number, channel: EsignChannel, since: string): Promise<number> {
-      const row = await db
+    /** When each code or link of this channel sent since `since` was sent, oldest first. */
+    async sentSince(applicationId: number, channel: EsignChannel, since: string): Promise<string[]> {
+      const rows = await db
         .selectFrom('esign_codes')
-        .select((eb) => eb.fn.countAll<string | number>().as('n'))
+        .select('created_at')
         .where('application_id', '=', applicationId)
         .where('channel', '=', channel)
         .where('created_at', '>=', since)
-        .executeTakeFirstOrThrow();
-      return Number(row.n);
+        .orderBy('created_at')
+        .execute();
+      return rows.map((row) => row.created_at);
     },
 
     /**

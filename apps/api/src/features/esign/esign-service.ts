@@ -24,7 +24,7 @@ import type { EsignStore } from './esign-store';
 type Opened = { kind: 'open'; app: EsignApplication } | { kind: 'closed' } | { kind: 'noLink' };
 
 export type ResendOutcome =
-  | { kind: 'sent' }
+  | { kind: 'sent'; nextSendInSeconds: number }
   | { kind: 'closed' }
   | { kind: 'noLink' }
   | { kind: 'wait'; retryAfterSeconds: number; reason: 'cooldown' | 'daily' };
@@ -84,7 +84,12 @@ export function esignService(
       const { app } = opened;
       const { html, documentsSha256, facts } = agreements(app);
       await store.esign.recordServed(app.id, documentsSha256, facts.today);
-      return { kind: 'open', documents: html } as const;
+      // A page opened (or reloaded) just after a send shows the wait at once, not a refusal after a tap.
+      const waits = await Promise.all(
+        (['sms', 'email'] as const).map((channel) => resendRefusal(store.esign, app.id, channel)),
+      );
+      const [sms, email] = waits.map((wait) => wait?.retryAfterSeconds ?? 0) as [number, number];
+      return { kind: 'open', documents: { ...html, nextSendInSeconds: { sms, email } } } as const;
     },
 
     async emailVerified(guid: string, signingToken: string) {
@@ -107,7 +112,9 @@ export function esignService(
         await (channel === 'sms'
           ? sendSmsCode(repos, app, keys)
           : sendEmailLink(repos, app, keys, signingToken));
-        return { kind: 'sent' } as const;
+        // Asked again with this send counted: the page counts down from what the next call would hear.
+        const next = await resendRefusal(repos.esign, app.id, channel);
+        return { kind: 'sent', nextSendInSeconds: next?.retryAfterSeconds ?? 0 } as const;
       });
     },
 

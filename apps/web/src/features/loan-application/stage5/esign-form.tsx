@@ -22,6 +22,8 @@ type Props = {
   /** The server's message for a refused signature, shown above the button, and a counter to focus it. */
   /** Why the last submit failed, above the button (the page's useErrorBanner). */
   failure: ErrorBannerState['banner'];
+  /** How long each resend still waits as the page opens (GetEsign's answer). */
+  resendWaits?: { sms: number; email: number };
 };
 
 const loadStage5Schema = () => import('@lender/contract/calls/register').then((m) => m.stage5Schema);
@@ -37,7 +39,7 @@ function NewTabLink({ to, children }: { to: string; children: ReactNode }) {
 }
 
 /** Stage 5 (spec sections 2 and 5): the documents, the SMS code, the e-mail check and the two declarations. */
-export function EsignForm({ guid, documents, send, onError, failure }: Props) {
+export function EsignForm({ guid, documents, send, onError, failure, resendWaits }: Props) {
   const resendSms = useSendVerificationSms();
   const { form, errorOf, formProps, summary, busy } = useContractForm<Values, Stage5Payload>({
     schema: loadStage5Schema,
@@ -75,10 +77,11 @@ export function EsignForm({ guid, documents, send, onError, failure }: Props) {
         label="Resend SMS code"
         sentMessage="We have sent you a new SMS code. The code sent before no longer works."
         send={() => resendSms.mutateAsync(guid)}
+        initialWaitSeconds={resendWaits?.sms}
       />
 
       <h2>E-mail verification</h2>
-      <EmailConfirmation guid={guid} />
+      <EmailConfirmation guid={guid} initialWaitSeconds={resendWaits?.email} />
 
       <h2>Your declarations</h2>
       <CheckboxField

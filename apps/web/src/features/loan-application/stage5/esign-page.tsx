@@ -87,6 +87,7 @@ function EsignPage() {
           send={send}
           onError={onError}
           failure={failure.banner}
+          resendWaits={esign.data.nextSendInSeconds}
         />
       ) : (
         <p aria-busy="true">Loading your agreement…</p>
@@ -104,8 +105,8 @@ function SigningLinkNeeded() {
     <div className="banner banner--info" role="status">
       <p>{Refusal.signingLinkNeeded.errorMessage}</p>
       <p>
-        If the link no longer works, <Link to="/login">log in</Link> with your e-mail address and password
-        and we will take you back to your agreement.
+        If the link no longer works, <Link to="/login">log in</Link> with your e-mail address and password and
+        we will take you back to your agreement.
       </p>
     </div>
   );
