@@ -62,24 +62,30 @@ test.describe('Stage 3 on a phone: amounts are typed, not dragged', () => {
     await expect(fieldError(page, 'Enter your monthly transport costs, or 0')).toHaveCount(0);
 
     // A vertical swipe over the list scrolls the page and leaves every amount as it was.
-    const before = await page.getByRole('group', { name: 'What you spend each month' }).getByRole('textbox').evaluateAll(
-      (inputs) => inputs.map((i) => (i as HTMLInputElement).value),
-    );
+    const before = await page
+      .getByRole('group', { name: 'What you spend each month' })
+      .getByRole('textbox')
+      .evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value));
     await amount(page, 'Recreation').scrollIntoViewIfNeeded();
     const box = (await amount(page, 'Recreation').boundingBox())!;
     const scrolledFrom = await page.evaluate(() => window.scrollY);
     const cdp = await page.context().newCDPSession(page);
-    await cdp.send('Input.synthesizeScrollGesture', {
-      x: Math.round(box.x + box.width / 2),
-      y: Math.round(box.y + box.height / 2),
-      yDistance: -200,
-      gestureSourceType: 'touch',
-      speed: 600,
-    });
+    // A thumb on Recreation's box moves up the screen in small steps, as a swipe does.
+    const x = Math.round(box.x + box.width / 2);
+    const y = Math.round(box.y + box.height / 2);
+    const touch = (type: string, dy: number) =>
+      cdp.send('Input.dispatchTouchEvent', {
+        type,
+        touchPoints: type === 'touchEnd' ? [] : [{ x, y: y - dy }],
+      });
+    await touch('touchStart', 0);
+    for (let dy = 10; dy <= 200; dy += 10) await touch('touchMove', dy);
+    await touch('touchEnd', 200);
     await expect.poll(() => page.evaluate(() => window.scrollY)).not.toBe(scrolledFrom);
-    const after = await page.getByRole('group', { name: 'What you spend each month' }).getByRole('textbox').evaluateAll(
-      (inputs) => inputs.map((i) => (i as HTMLInputElement).value),
-    );
+    const after = await page
+      .getByRole('group', { name: 'What you spend each month' })
+      .getByRole('textbox')
+      .evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value));
     expect(after).toEqual(before);
 
     await page.getByRole('button', { name: 'Next' }).click();
