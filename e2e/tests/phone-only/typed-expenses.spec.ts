@@ -73,7 +73,7 @@ test.describe('Stage 3 on a phone: amounts are typed, not dragged', () => {
     // A thumb on Recreation's box moves up the screen in small steps, as a swipe does.
     const x = Math.round(box.x + box.width / 2);
     const y = Math.round(box.y + box.height / 2);
-    const touch = (type: string, dy: number) =>
+    const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', dy: number) =>
       cdp.send('Input.dispatchTouchEvent', {
         type,
         touchPoints: type === 'touchEnd' ? [] : [{ x, y: y - dy }],
