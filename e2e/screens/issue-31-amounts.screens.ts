@@ -21,13 +21,24 @@ test('stage3: typed expenses with the total, then their messages', async ({ page
   await typeAmount(page, 'Communication/entertainment', '45.99');
   const block = page.getByRole('group', { name: 'What you spend each month' });
   const width = page.viewportSize()!.width;
-  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-  await block.screenshot({ path: path.join(outDir, `issue-31-amounts-typed-${width}.png`) });
+  // The block cut out of the whole page seen from its top, so the sticky header is not drawn over it.
+  const shot = async (name: string) => {
+    await page.evaluate(() => {
+      (document.activeElement as HTMLElement | null)?.blur();
+      window.scrollTo(0, 0);
+    });
+    const clip = (await block.boundingBox())!;
+    await page.screenshot({
+      path: path.join(outDir, `issue-31-amounts-${name}-${width}.png`),
+      fullPage: true,
+      clip,
+    });
+  };
+  await shot('typed');
 
   await typeAmount(page, 'Transport', '');
   await typeAmount(page, 'Utility', '1200');
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'There is a problem' })).toBeVisible();
-  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-  await block.screenshot({ path: path.join(outDir, `issue-31-amounts-errors-${width}.png`) });
+  await shot('errors');
 });

@@ -12,12 +12,12 @@ export function MoneyInput({ onFocus, ...props }: ComponentProps<'input'>) {
     onFocus?.(event);
   };
   return (
-    <div className="money-input">
-      <span className="money-input__prefix" aria-hidden="true">
+    <div className="amount-box">
+      <span className="amount-box__prefix" aria-hidden="true">
         £
       </span>
       <input
-        className="input money-input__input"
+        className="input amount-box__input"
         type="text"
         inputMode="decimal"
         autoComplete="off"
