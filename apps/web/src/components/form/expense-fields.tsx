@@ -8,7 +8,7 @@ import {
 } from '@lender/contract/expenses';
 import { formatPence, poundsToPence } from '@lender/contract/money';
 import { Fragment, useEffect, useId, useState } from 'react';
-import { get, type UseFormReturn } from 'react-hook-form';
+import { get, useWatch, type UseFormReturn } from 'react-hook-form';
 import { Field, Fieldset } from './field';
 import { MoneyInput } from './money-input';
 import './expense-fields.css';
@@ -74,11 +74,12 @@ type Props = {
  * applicant types. Stage 3 and the repeat loan ask them alike.
  */
 export function ExpenseFields({ form, group, income }: Props) {
-  const { register, watch, trigger, formState } = form;
+  const { register, control, trigger, formState } = form;
   // Each box's own message ('Enter your monthly rent, or 0') and the group's ('at least 3').
   const errorOf = (name: string) =>
     (get(formState.errors, name) as { message?: string } | undefined)?.message;
-  const typed = watch(group) as ExpenseValues;
+  // Watched here, not in the form: a keystroke re-renders this block, not the whole page's form.
+  const typed = useWatch({ control, name: group }) as ExpenseValues;
   const spent = totalPence(EXPENSE_KEYS.map((k) => parseTypedPounds(typed[k] ?? '')));
   const incomePence = typeof income === 'number' && income > 0 ? poundsToPence(income) : null;
   const headingId = useId();
