@@ -4,7 +4,7 @@ import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { errorSummary, fieldError } from '../support/form-errors';
 import { TEST_SECRETS } from '../support/secrets';
 import { storedSession } from '../support/session';
-import { fillStage3Basics, moveSlider, pickAddress, signInAt } from '../support/stage-forms';
+import { fillStage3Basics, pickAddress, signInAt, typeAmount } from '../support/stage-forms';
 
 const EXPENSES_MESSAGE =
   'Please give details for at least 3 expense categories, including your credit and short-term loan commitments.';
@@ -63,7 +63,7 @@ test.describe('New-customer application, part 2: affordability', () => {
     await openStage3(page, request);
     await livedThere(page).selectOption({ label: 'Less than 1 year' });
     await employmentStatus(page).selectOption({ label: 'Employed full-time' });
-    const utility = await moveSlider(page, 'Utility', 'End');
+    const utility = await typeAmount(page, 'Utility', String(EXPENSE_LIMITS.utility));
     await expect(utility).toHaveValue(String(EXPENSE_LIMITS.utility));
     await page.getByRole('button', { name: 'Next' }).click();
 

@@ -37,6 +37,11 @@ export function Field({ label, hint, error, children, className }: FieldProps) {
 
 type FieldsetProps = {
   legend: ReactNode;
+  /**
+   * A message on the group as a whole ('at least 3 expenses') names the fieldset: the error summary's
+   * link finds it by this name and focuses it.
+   */
+  name?: string;
   hint?: ReactNode;
   error?: string;
   children: ReactNode;
@@ -44,10 +49,11 @@ type FieldsetProps = {
 };
 
 /** Controls under one legend (radios, the parts of a date); the error sits inside so it is read with them. */
-export function Fieldset({ legend, hint, error, children, className }: FieldsetProps) {
+export function Fieldset({ legend, name, hint, error, children, className }: FieldsetProps) {
   const id = useId();
   return (
     <fieldset
+      {...(name ? { name, id: `${id}-group`, tabIndex: -1 } : {})}
       className={`field${error ? ' field--error' : ''}${className ? ` ${className}` : ''}`}
       aria-describedby={describedBy(hint !== undefined && `${id}-hint`, error && `${id}-error`)}
     >
