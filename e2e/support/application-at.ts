@@ -79,9 +79,16 @@ export type ReachedStatus = (typeof STEPS)[number][0];
 export async function applicationAt(
   request: APIRequestContext,
   status: ReachedStatus,
-  { cardNumber }: { cardNumber?: string } = {},
+  {
+    cardNumber,
+    stage1: overrides,
+  }: {
+    cardNumber?: string;
+    /** Stage 1's answers that differ from the factory's (a home outside England and Wales, say). */
+    stage1?: Parameters<typeof createStage1Payload>[0];
+  } = {},
 ): Promise<{ tokens: Tokens; appGuid: string | null; applicant: { email: string; mobile: string } }> {
-  const stage1 = createStage1Payload();
+  const stage1 = createStage1Payload(overrides);
   const tokens = await startApplication(request, stage1);
   let appGuid: string | null = null;
   for (const [reached, step] of STEPS) {
