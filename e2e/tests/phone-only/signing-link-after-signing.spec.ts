@@ -16,7 +16,7 @@ const signInLink = (page: Page) => page.getByRole('main').getByRole('link', { na
 const onItsOwnPage = (page: Page, appGuid: string) =>
   expect(page).toHaveURL((url) => url.pathname === `/loan/stage5/${appGuid}`);
 
-test('a signed application\'s link says it is signed, what happens next, and leads to sign-in', async ({
+test("a signed application's link says it is signed, what happens next, and leads to sign-in", async ({
   page,
   request,
 }) => {
@@ -55,7 +55,7 @@ test('an offer whose link has lived its 14 days says it has expired and how to c
   await expectNoSeriousA11yViolations(page);
 });
 
-test('a declined application\'s link says it was not approved, and where to ask', async ({
+test("a declined application's link says it was not approved, and where to ask", async ({
   page,
   request,
 }) => {

@@ -36,9 +36,7 @@ export type NotOpen =
 type Opened = { kind: 'open'; app: EsignApplication } | NotOpen;
 
 export type ResendOutcome =
-  | { kind: 'sent' }
-  | NotOpen
-  | { kind: 'wait'; retryAfterSeconds: number; reason: 'cooldown' | 'daily' };
+  { kind: 'sent' } | NotOpen | { kind: 'wait'; retryAfterSeconds: number; reason: 'cooldown' | 'daily' };
 
 export type SignOutcome =
   | { kind: 'signed' }

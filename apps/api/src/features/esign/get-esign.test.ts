@@ -69,7 +69,11 @@ describe('Register/GetEsign', () => {
   it('tells the holder of the link, and only them, what became of an application no longer waiting (issue 31)', async () => {
     const signer = await signerAt(t);
     const setStatus = (statusId: number) =>
-      t.ctx.db.updateTable('applications').set({ status_id: statusId }).where('guid', '=', signer.guid).execute();
+      t.ctx.db
+        .updateTable('applications')
+        .set({ status_id: statusId })
+        .where('guid', '=', signer.guid)
+        .execute();
     const cases = [
       [AppStatus.undewriting, ErrorId.esignAlreadySigned],
       [AppStatus.undewritingReview, ErrorId.esignAlreadySigned],
