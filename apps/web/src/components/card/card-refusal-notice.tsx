@@ -39,15 +39,11 @@ export const cardRefusal = (message: ReactNode) => <CardRefusalNotice>{message}<
 
 /**
  * Whether a card screen's failure is the card's refusal, which 'Try again' answers: the provider's
- * refusal met in the browser, or the server's declined (212, the repeat loan's 211) or unreachable (213)
- * card check. Anything else (a stage already done, a fault) is no matter of the card.
+ * refusal met in the browser, or the server's declined card (212, the repeat loan's 211). Anything else
+ * (a provider that did not answer, a stage already done, a fault) is no matter of the card.
  */
 export const isCardRefused = (err: unknown) =>
   err instanceof CardCheckError ||
   (err instanceof ApiCallError && CARD_REFUSAL_IDS.includes(err.error.errorID));
 
-const CARD_REFUSAL_IDS: readonly number[] = [
-  ErrorId.cardDeclined,
-  ErrorId.repeatLoanCardDeclined,
-  ErrorId.cardCheckUnavailable,
-];
+const CARD_REFUSAL_IDS: readonly number[] = [ErrorId.cardDeclined, ErrorId.repeatLoanCardDeclined];
