@@ -1,6 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../../support/a11y';
-import { SUPPORT_PHONE } from '../../support/layout';
 import { TEST_SECRETS } from '../../support/secrets';
 import { fillCard, signInAt } from '../../support/stage-forms';
 
@@ -26,7 +25,6 @@ test('a refused card at stage 2 says why, what to do, and Try again returns to t
 
   await expect(refusal(page)).toContainText('Your bank did not approve this card.');
   await expect(refusal(page)).toContainText('use another debit card in your own name');
-  await expect(refusal(page)).toContainText(SUPPORT_PHONE);
   await expect(refusal(page)).not.toContainText('Do not honour');
   await expect(refusal(page)).toBeFocused();
   await expectNoSeriousA11yViolations(page);

@@ -29,7 +29,7 @@ test("a signed application's link says it is signed, what happens next, and lead
   await expect(heading(page)).toHaveText('Your loan agreement is signed');
   const main = page.getByRole('main');
   await expect(main).toContainText('There is nothing more to sign');
-  await expect(main).toContainText('We will e-mail you our decision');
+  await expect(main).toContainText('we will e-mail you our decision');
   await expect(main).toContainText('within 15 minutes');
   await expect(main).not.toContainText('press the link');
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
