@@ -1,6 +1,5 @@
 import { BRAND } from '@lender/contract/brand';
 import { ErrorId } from '@lender/contract/error-ids';
-import { Refusal } from '@lender/contract/refusals';
 import type { ReactNode } from 'react';
 import { AfterSigningSteps, SignInToAccount } from '../after-signing';
 
@@ -16,7 +15,8 @@ const OUTCOMES: Record<number, Outcome> = {
     heading: 'Your loan agreement is signed',
     body: (
       <>
-        <p>{Refusal.esignAlreadySigned.errorMessage}</p>
+        {/* The heading says it is signed; the first line, what that means for the customer. */}
+        <p>There is nothing more to sign.</p>
         <AfterSigningSteps />
         <SignInToAccount />
       </>
@@ -26,7 +26,7 @@ const OUTCOMES: Record<number, Outcome> = {
     heading: 'We cannot lend to you this time',
     body: (
       <>
-        <p>{Refusal.esignDeclined.errorMessage}</p>
+        <p>The agreement you signed will not go ahead, and nothing is owed.</p>
         <p>
           We have e-mailed you why. If you think something is wrong, or you would like a person to look at
           your application again, call us on{' '}
