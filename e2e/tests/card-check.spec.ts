@@ -98,7 +98,7 @@ test.describe('New-customer application, part 2: the card check', () => {
     },
   );
 
-  test("a failed challenge shows the bank's message on the card check, and another card goes through", async ({
+  test('a failed challenge says in plain words that the bank did not approve the card, and another card goes through', async ({
     page,
     request,
   }) => {
@@ -110,7 +110,9 @@ test.describe('New-customer application, part 2: the card check', () => {
 
     // Back without the bank's answer in the address bar: the page has asked our server and shows its words.
     await expect(page).toHaveURL((url) => url.pathname === '/loan/stage2' && url.search === '');
-    await expect(page.getByRole('alert')).toHaveText('Your bank could not confirm the check.');
+    await expect(page.getByRole('alert')).toContainText(
+      'Your bank did not approve this card. Please ask your bank why, or use another debit card in your own name.',
+    );
     await expect(heading(page)).toHaveText('Debit Card Check');
 
     await fillCard(page, OTHER_CARD);
@@ -118,7 +120,7 @@ test.describe('New-customer application, part 2: the card check', () => {
     await expectOnStage3(page);
   });
 
-  test("a declined card shows the issuer's message on the card check, and a retry with another card goes on", async ({
+  test('a declined card says why in plain words and what to do, and a retry with another card goes on', async ({
     page,
     request,
   }) => {
@@ -127,7 +129,8 @@ test.describe('New-customer application, part 2: the card check', () => {
     await next(page).click();
 
     const message = page.getByRole('alert');
-    await expect(message).toHaveText('Do not honour: your card issuer declined the check.');
+    await expect(message).toContainText('Your bank did not approve this card.');
+    await expect(message).not.toContainText('Do not honour');
     // The message takes focus, so a screen reader reads it at once.
     await expect(message).toBeFocused();
     await expect(page).toHaveURL((url) => url.pathname === '/loan/stage2');

@@ -135,9 +135,10 @@ test.describe('New-customer application, part 3: e-sign', () => {
       await expect(page.getByText('There is no need to call us.', { exact: false })).toBeVisible();
       await expectNoSeriousA11yViolations(page);
 
-      // Signed: the e-mailed link no longer opens e-sign.
+      // Signed: the e-mailed link no longer opens e-sign; it says the agreement is signed (issue 31).
       await page.goto(await signingLinkFor(request, applicant.email));
-      await expect(page).toHaveURL((url) => url.pathname === '/error' && url.search === '?esign=true');
+      await expect(heading(page)).toHaveText('Your loan agreement is signed');
+      await expect(proceed(page)).toHaveCount(0);
     },
   );
 

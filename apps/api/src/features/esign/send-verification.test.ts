@@ -138,7 +138,7 @@ describe('Register/SendVerificationSMS', () => {
     expect((await esignPost(t, 'SendVerificationSMS', signer.guid, linkOf(signer))).statusCode).toBe(200);
   });
 
-  it('answers errorID 220 for an unknown guid or an application not waiting for e-sign', async () => {
+  it('answers errorID 220 for an unknown guid, and 225 (sending nothing) for a signed application', async () => {
     const unknown = await esignPost(t, 'SendVerificationSMS', '6f1c2b1e-0000-4000-8000-000000000000');
     expect(unknown.json().error.errorID).toBe(ErrorId.esignClosed);
     const signer = await signerAt(t);
@@ -146,7 +146,7 @@ describe('Register/SendVerificationSMS', () => {
     await ageCodes(16);
     expect(
       (await esignPost(t, 'SendVerificationSMS', signer.guid, linkOf(signer))).json().error.errorID,
-    ).toBe(ErrorId.esignClosed);
+    ).toBe(ErrorId.esignAlreadySigned);
     expect(await codes('sms')).toHaveLength(1);
   });
 

@@ -1,3 +1,4 @@
+import { cardRefusalText } from '@lender/contract/card-refusals';
 import { randomUUID } from 'node:crypto';
 import { EXPENSE_LIMITS } from '@lender/contract/constants';
 import { addDays } from '@lender/contract/dates';
@@ -381,7 +382,8 @@ describe('Register/RepeatLoan with a new card', () => {
     );
     expect(res.json().error).toEqual({
       errorID: ErrorId.repeatLoanCardDeclined,
-      errorMessage: 'Do not honour: your card issuer declined the check.',
+      // The provider's 05 (do not honour) in plain words with the next step (issue 31).
+      errorMessage: cardRefusalText('05'),
     });
     const app = await newestOf(c.customerId);
     expect(app.status_id).toBe(AppStatus.cardDeclined);

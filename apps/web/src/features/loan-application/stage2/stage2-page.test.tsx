@@ -1,3 +1,4 @@
+import { cardRefusalText } from '@lender/contract/card-refusals';
 import { Msg } from '@lender/contract/rules/messages';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -23,7 +24,8 @@ import {
 
 vi.mock(import('../../../lib/api-client'), async (original) => ({ ...(await original()), callApi: vi.fn() }));
 
-const DECLINED = 'Do not honour: your card issuer declined the check.';
+/** The server's words for the provider's 05 (issue 31). */
+const DECLINED = cardRefusalText('05');
 
 let tokenise: TokenisedCard;
 let framePosts: HTMLFormElement[];
@@ -188,13 +190,13 @@ describe('Stage 2, Debit Card Check', () => {
     expect(sessionStorage.length).toBe(0);
   });
 
-  it('shows the provider\'s z3 when tokenisation answers a z2 other than "0", and goes no further', async () => {
+  it('words a z2 other than "0" from tokenisation plainly, not its z3, and goes no further', async () => {
     tokenise = { ...tokenised, z2: '14', z3: 'Invalid card number.', key: null, trxId: null };
     const user = renderStage2();
     await fillCard(user);
     await next(user);
-    const banner = await screen.findByText('Invalid card number.');
-    expect(banner.getAttribute('role')).toBe('alert');
+    const banner = await screen.findByRole('alert');
+    expect(banner.textContent).toBe(`${cardRefusalText('14')}Try again`);
     expect(submissions).toHaveLength(0);
     expect(framePosts).toHaveLength(0);
   });
@@ -227,7 +229,7 @@ describe('Stage 2, Debit Card Check', () => {
     };
     renderStage2('?z2=05&z3=Authentication%20failed.&trxId=trx-1');
     const banner = await screen.findByRole('alert');
-    await waitFor(() => expect(banner.textContent).toBe('Authentication failed.'));
+    await waitFor(() => expect(banner.textContent).toBe(`${cardRefusalText('05')}Try again`));
     expect(submissions.map((s) => s.payload)).toEqual([pendingOnArrival]);
     expect(sessionStorage.getItem('stage2PendingCheck')).toBeNull();
     // The bank's answer leaves the address as a router transition, which may render after the banner.
@@ -252,7 +254,7 @@ describe('Stage 2, Debit Card Check', () => {
     await fillCard(user);
     await next(user);
     const banner = await screen.findByRole('alert');
-    expect(banner.textContent).toBe(DECLINED);
+    expect(banner.textContent).toBe(`${DECLINED}Try again`);
     await waitFor(() => expect(document.activeElement).toBe(banner));
     expect(screen.getByLabelText('CVV2')).toHaveProperty('value', '');
     expect(screen.getByLabelText('Card number')).toHaveProperty('value', CARD_NUMBER);
@@ -298,7 +300,7 @@ describe('Stage 2, Debit Card Check', () => {
     const user = renderStage2();
     await fillCard(user);
     await next(user);
-    expect((await screen.findByRole('alert')).textContent).toBe(Msg.cardCheck);
+    expect((await screen.findByRole('alert')).textContent).toBe(`${Msg.cardCheck}Try again`);
     expect(submissions).toHaveLength(0);
   });
 });
