@@ -21,7 +21,7 @@ export async function fillCard(page: Page, cardNumber: string) {
   await page.getByLabel('CVV2', { exact: true }).fill(TEST_SECRETS.securityCode);
   await page.getByLabel('Name on card', { exact: true }).fill('Jane Doe');
   const expiry = page.getByRole('group', { name: 'Expiry date' });
-  await expiry.getByLabel('Month', { exact: true }).selectOption({ label: 'December' });
+  await expiry.getByLabel('Month', { exact: true }).selectOption({ label: '12 (Dec)' });
   await expiry.getByLabel('Year', { exact: true }).selectOption(String(expiryYears()[1]));
 }
 
