@@ -19,7 +19,10 @@ async function summaryLines(page: Page) {
   return summary.getByRole('listitem').allInnerTexts();
 }
 
-test('stage 3: each summary line names its field, the confirmation box included', async ({ page, request }) => {
+test('stage 3: each summary line names its field, the confirmation box included', async ({
+  page,
+  request,
+}) => {
   await signInAt(page, request, 'cardAccepted');
   await page.goto('/loan/stage3');
   await page.getByRole('button', { name: 'Next' }).click();
@@ -27,13 +30,17 @@ test('stage 3: each summary line names its field, the confirmation box included'
   for (const bare of BARE) expect(lines.map((l) => l.trim())).not.toContain(bare);
   const summary = errorSummary(page);
   // The spec's words stay, after the field's name.
-  await summary.getByRole('link', { name: 'Confirmation: This field is required.' }).click();
+  await summary
+    .getByRole('link', { name: 'Confirmation of future income and outgoings: This field is required.' })
+    .click();
   await expect(page.getByRole('checkbox', { name: /^I confirm that I have considered/ })).toBeFocused();
   await expect(
     summary.getByRole('link', { name: 'Do you own the home? Please enter your home status.' }),
   ).toBeVisible();
   await expect(
-    summary.getByRole('link', { name: 'How long have you lived there? Please enter how long have you lived there.' }),
+    summary.getByRole('link', {
+      name: 'How long have you lived there? Please enter how long have you lived there.',
+    }),
   ).toBeVisible();
 });
 
@@ -115,7 +122,9 @@ test.describe('signed in', () => {
     });
     await page.getByRole('button', { name: 'Change Address' }).click();
     await expect(
-      page.getByRole('status').filter({ hasText: 'You have not changed anything. Your address is as before.' }),
+      page
+        .getByRole('status')
+        .filter({ hasText: 'You have not changed anything. Your address is as before.' }),
     ).toBeVisible();
     await expect(page.getByText('Address changed successfully.')).toHaveCount(0);
     expect(sent).toEqual([]);

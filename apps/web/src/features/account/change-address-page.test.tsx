@@ -12,6 +12,7 @@ import {
   signIn,
   tearDownAccountTests,
 } from './account-test-support';
+import { summaryMessages } from '../../test/error-summary';
 
 beforeAll(setUpAccountTests);
 beforeEach(signIn);
@@ -109,12 +110,7 @@ describe('Change address', () => {
     await typeOver(user, 'Street', '');
     await press(user);
     const summary = await screen.findByRole('alert', { name: 'There is a problem' });
-    expect([...summary.querySelectorAll('li')].map((li) => li.textContent)).toEqual([
-      Msg.flatNo,
-      Msg.building,
-      Msg.houseNumber,
-      Msg.street,
-    ]);
+    expect(summaryMessages(summary)).toEqual([Msg.flatNo, Msg.building, Msg.houseNumber, Msg.street]);
     expect(api.to(PATH.changeAddress)).toHaveLength(0);
   });
 

@@ -23,6 +23,7 @@ import {
   providerFetch,
   tokenised,
 } from '../../lib/card-check/provider-test-support';
+import { summaryMessages } from '../../test/error-summary';
 
 vi.mock(import('../../lib/api-client'), async (original) => ({ ...(await original()), callApi: vi.fn() }));
 
@@ -326,7 +327,7 @@ describe('Make a payment: other amount and reschedule', () => {
     await toOtherAmount(user);
     await press(user, 'Calculate');
     const summary = await screen.findByRole('alert', { name: 'There is a problem' });
-    expect([...summary.querySelectorAll('a')].map((a) => a.textContent)).toEqual([
+    expect(summaryMessages(summary)).toEqual([
       'Please enter the amount to pay.',
       'Please enter a valid payment frequency.',
       'Please enter your payment duration.',
@@ -464,7 +465,7 @@ describe('Make a payment: other amount and reschedule', () => {
     await user.click(screen.getByRole('checkbox', { name: /^I agree to this payment plan/ }));
     await press(user, 'Accept schedule');
     const summary = await screen.findByRole('alert', { name: 'There is a problem' });
-    expect([...summary.querySelectorAll('a')].map((a) => a.textContent)).toEqual([
+    expect(summaryMessages(summary)).toEqual([
       'Please read the arrears information sheet before you choose a longer plan.',
       'Please confirm your income and outgoings before you choose a longer plan.',
     ]);

@@ -23,6 +23,7 @@ import {
   providerFetch,
   tokenised,
 } from '../../lib/card-check/provider-test-support';
+import { summaryMessages } from '../../test/error-summary';
 
 vi.mock(import('../../lib/api-client'), async (original) => ({ ...(await original()), callApi: vi.fn() }));
 
@@ -101,7 +102,7 @@ describe('Add a card', () => {
     await screen.findByLabelText('Card number');
     await addCard(user);
     const summary = await screen.findByRole('alert', { name: 'There is a problem' });
-    expect([...summary.querySelectorAll('a')].map((a) => a.textContent)).toEqual([
+    expect(summaryMessages(summary)).toEqual([
       'Please enter a valid card number.',
       'Please enter a valid security code.',
       'Please enter your name on card.',

@@ -24,6 +24,7 @@ import { queryClient } from '../../lib/query';
 import { answerCalls } from '../../test/answer-calls';
 import { Where } from '../../test/where';
 import { Component } from './lead-landing-page';
+import { summaryMessages } from '../../test/error-summary';
 
 vi.mock(import('../../lib/api-client'), async (original) => ({ ...(await original()), callApi: vi.fn() }));
 
@@ -383,7 +384,7 @@ describe('Lead landing page', () => {
     await user.type(screen.getByLabelText('Post code'), 'SW1A 2AA');
     await submit(user);
     const summary = await screen.findByRole('alert', { name: 'There is a problem' });
-    expect([...summary.querySelectorAll('a')].map((a) => a.textContent)).toEqual([
+    expect(summaryMessages(summary)).toEqual([
       'Please enter your flat number',
       'Please enter your building name',
       'Please enter your house number',
