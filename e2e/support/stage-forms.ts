@@ -52,7 +52,7 @@ export async function pickAddress(page: Page, addressLabel: string) {
  * the employment status are the test's to choose.
  */
 export async function fillStage3Basics(page: Page) {
-  await page.getByLabel('Home status', { exact: true }).selectOption({ label: 'Private tenant' });
+  await page.getByLabel('Do you own the home?', { exact: true }).selectOption({ label: 'No, I rent it' });
   await page.getByLabel('Employment industry', { exact: true }).selectOption({ label: 'Retail' });
   await page.getByLabel('Employer name', { exact: true }).fill('Acme Ltd');
   await moveSlider(page, 'Rent', 'ArrowRight', 40);

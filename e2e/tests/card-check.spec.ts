@@ -47,7 +47,7 @@ async function openCardCheck(page: Page, request: APIRequestContext) {
 async function expectOnStage3(page: Page) {
   await expect(page).toHaveURL((url) => url.pathname === '/loan/stage3');
   await expect(heading(page)).toHaveText('Affordability check');
-  await expect(page.getByLabel('Home status', { exact: true })).toBeVisible();
+  await expect(page.getByLabel('Do you own the home?', { exact: true })).toBeVisible();
 }
 
 /**

@@ -54,7 +54,7 @@ test('stage 3: the home question offers own with a mortgage, own outright, rent,
   await expect(home.getByRole('option', { name: 'Yes, I own it outright' })).toBeAttached();
   expect(await home.getByRole('option').allInnerTexts()).toEqual([
     'Choose',
-    'Yes, with a mortgage',
+    'Yes, I own it with a mortgage',
     'Yes, I own it outright',
     'No, I rent it',
     'No, I live with family',

@@ -75,7 +75,7 @@ describe('Account/ChangeAddress', () => {
     };
     const res = await changeAddress(holder.authorization, {
       livedInAddressID: 5,
-      residentalStatusID: 3,
+      residentalStatusID: 7,
       autoAddress: true,
       address: picked,
     });

@@ -5,6 +5,7 @@ import { AddressFields } from '../../components/address/address-fields';
 import { ErrorBanner, useErrorBanner } from '../../components/form/error-banner';
 import { ErrorSummary } from '../../components/form/error-summary';
 import { Field } from '../../components/form/field';
+import { HomeStatusField } from '../../components/form/home-fields';
 import { OptionsSelect, toOptions } from '../../components/form/options-select';
 import { SubmitButton } from '../../components/form/submit-button';
 import { useContractForm } from '../../components/form/use-contract-form';
@@ -80,16 +81,11 @@ function ChangeAddressForm({ details, lists, onDone }: FormProps) {
           />
         )}
       </Field>
-      <Field label="Do you own the home?" error={errorOf('residentalStatusID')}>
-        {(a11y) => (
-          <OptionsSelect
-            {...a11y}
-            placeholder="Choose"
-            options={toOptions(lists.residentalStatus)}
-            {...register('residentalStatusID')}
-          />
-        )}
-      </Field>
+      <HomeStatusField
+        options={lists.residentalStatus}
+        error={errorOf('residentalStatusID')}
+        registration={register('residentalStatusID')}
+      />
       <ErrorBanner {...failure.banner} />
       <div className="form-actions">
         <SubmitButton busy={busy}>Change Address</SubmitButton>

@@ -90,7 +90,7 @@ const summaryLines = async () => {
 
 /** Everything a complete answer needs, at an address lived at long enough and a status with no length. */
 async function fillValid(user: UserEvent) {
-  await user.selectOptions(screen.getByLabelText('Home status'), 'Private tenant');
+  await user.selectOptions(screen.getByLabelText('Do you own the home?'), 'Private tenant');
   await user.selectOptions(screen.getByLabelText('How long have you lived there?'), '1 to 2 years');
   await user.selectOptions(screen.getByLabelText('Employment status'), 'Retired');
   await user.selectOptions(screen.getByLabelText('Employment industry'), 'Construction');
