@@ -13,6 +13,7 @@ import {
   tearDownAccountTests,
 } from './account-test-support';
 import { summaryMessages } from '../../test/error-summary';
+import { NOTHING_CHANGED } from './change-address-page';
 
 beforeAll(setUpAccountTests);
 beforeEach(signIn);
@@ -125,5 +126,26 @@ describe('Change address', () => {
     await user.click(screen.getByRole('link', { name: 'Back' }));
     expect(await screen.findByText('Flat 3, 12 Park Row, Leeds, West Yorkshire, LS1 4AP')).toBeTruthy();
     await waitFor(() => expect(screen.queryByText(NEW_LINE)).toBeNull());
+  });
+
+  it('says nothing changed, sending nothing, when the held answers are sent as they are (issue 31)', async () => {
+    const api = accountApi({ [PATH.changeAddress]: () => ({ object: { addressStr: NEW_LINE } }) });
+    const user = await open();
+    await press(user);
+    expect((await screen.findByText(NOTHING_CHANGED)).getAttribute('role')).toBe('status');
+    expect(api.to(PATH.changeAddress)).toHaveLength(0);
+    expect(screen.queryByRole('heading', { name: 'Address changed successfully.' })).toBeNull();
+  });
+
+  it('says nothing changed when the server answers that what it holds is what was sent', async () => {
+    const api = accountApi({
+      [PATH.changeAddress]: () => ({ object: { addressStr: NEW_LINE, unchanged: true } }),
+    });
+    const user = await open();
+    await enterNewHome(user);
+    await press(user);
+    expect((await screen.findByText(NOTHING_CHANGED)).getAttribute('role')).toBe('status');
+    expect(api.to(PATH.changeAddress)).toHaveLength(1);
+    expect(screen.queryByRole('heading', { name: 'Address changed successfully.' })).toBeNull();
   });
 });
