@@ -125,9 +125,13 @@ test.describe('New-customer application, part 1', () => {
       fieldError(page, 'Please enter a valid UK mobile number. Example: 07111111111'),
     ).toBeVisible();
     await expect(fieldError(page, 'Take-home pay per Payslip must be at least 100')).toBeVisible();
-    await expect(fieldError(page, 'Please enter your flat number')).toBeVisible();
-    await expect(fieldError(page, 'Please enter your building name')).toBeVisible();
-    await expect(fieldError(page, 'Please enter your house number')).toBeVisible();
+    // One message for the three, as the hint says: any one of them will do (issue 31).
+    await expect(
+      fieldError(page, 'Please enter your flat number, building name or house number'),
+    ).toBeVisible();
+    await expect(
+      page.getByText('Enter at least one of flat number, building name or house number.'),
+    ).toBeVisible();
     await expectNoSeriousA11yViolations(page);
   });
 

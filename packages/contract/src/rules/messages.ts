@@ -17,6 +17,11 @@ export const Msg = {
   flatNo: 'Please enter your flat number',
   building: 'Please enter your building name',
   houseNumber: 'Please enter your house number',
+  /**
+   * Issue 31 (decision 037): the three above, shown together when all three are empty, read as if each
+   * were required, while any one will do. The one message that says so, in their words.
+   */
+  flatBuildingOrHouse: 'Please enter your flat number, building name or house number',
   street: 'Please enter your street',
   town: 'Please enter your town/city',
   county: 'Please enter your county',
@@ -117,7 +122,8 @@ export const Msg = {
   statementDependants: 'Please enter the number of people who depend on you.',
   leadEvent: 'Please send a valid lead event.',
   leadAmount: 'Please send an amount from 150 to 1000 pounds, in steps of 50.',
-  partnerLeadId: 'Please send your reference for the lead: 1 to 100 letters, digits, dots, dashes, underscores or colons.',
+  partnerLeadId:
+    'Please send your reference for the lead: 1 to 100 letters, digits, dots, dashes, underscores or colons.',
   errorReport: 'Please send a valid error report.',
   request: 'Please send the details as a JSON object.',
 } as const;

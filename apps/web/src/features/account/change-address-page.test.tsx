@@ -111,7 +111,7 @@ describe('Change address', () => {
     await typeOver(user, 'Street', '');
     await press(user);
     const summary = await screen.findByRole('alert', { name: 'There is a problem' });
-    expect(summaryMessages(summary)).toEqual([Msg.flatNo, Msg.building, Msg.houseNumber, Msg.street]);
+    expect(summaryMessages(summary)).toEqual([Msg.flatBuildingOrHouse, Msg.street]);
     expect(api.to(PATH.changeAddress)).toHaveLength(0);
   });
 

@@ -385,9 +385,7 @@ describe('Lead landing page', () => {
     await submit(user);
     const summary = await screen.findByRole('alert', { name: 'There is a problem' });
     expect(summaryMessages(summary)).toEqual([
-      'Please enter your flat number',
-      'Please enter your building name',
-      'Please enter your house number',
+      'Please enter your flat number, building name or house number',
       'Please enter your street',
       'Please enter your town/city',
       'Please enter your county',

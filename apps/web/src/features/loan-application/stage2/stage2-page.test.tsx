@@ -132,9 +132,7 @@ describe('Stage 2, Debit Card Check', () => {
     await next(user);
     await waitFor(() =>
       expect(summaryMessages(screen.getByRole('alert'))).toEqual([
-        'Please enter your flat number',
-        'Please enter your building name',
-        'Please enter your house number',
+        'Please enter your flat number, building name or house number',
       ]),
     );
     expect(tokeniseCalls()).toHaveLength(0);
