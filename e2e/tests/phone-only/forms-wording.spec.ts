@@ -16,7 +16,7 @@ const BARE = ['This field is required.', 'Please tick the box first.'];
 async function summaryLines(page: Page) {
   const summary = errorSummary(page);
   await expect(summary).toBeFocused();
-  return (await summary.getByRole('listitem').allInnerTexts()).map((line) => line.trim());
+  return (await summary.getByRole('listitem').allTextContents()).map((line) => line.trim());
 }
 
 test('stage 3: each summary line names its field, the confirmation box included', async ({
