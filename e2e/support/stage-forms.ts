@@ -21,7 +21,7 @@ export async function fillCard(page: Page, cardNumber: string) {
   await page.getByLabel('CVV2', { exact: true }).fill(TEST_SECRETS.securityCode);
   await page.getByLabel('Name on card', { exact: true }).fill('Jane Doe');
   const expiry = page.getByRole('group', { name: 'Expiry date' });
-  await expiry.getByLabel('Month', { exact: true }).selectOption({ label: 'December' });
+  await expiry.getByLabel('Month', { exact: true }).selectOption({ label: '12 (Dec)' });
   await expiry.getByLabel('Year', { exact: true }).selectOption(String(expiryYears()[1]));
 }
 
@@ -51,7 +51,7 @@ export async function pickAddress(page: Page, addressLabel: string) {
  * the employment status are the test's to choose.
  */
 export async function fillStage3Basics(page: Page) {
-  await page.getByLabel('Home status', { exact: true }).selectOption({ label: 'Private tenant' });
+  await page.getByLabel('Do you own the home?', { exact: true }).selectOption({ label: 'No, I rent it' });
   await page.getByLabel('Employment industry', { exact: true }).selectOption({ label: 'Retail' });
   await page.getByLabel('Employer name', { exact: true }).fill('Acme Ltd');
   await typeAmount(page, 'Rent', '400');

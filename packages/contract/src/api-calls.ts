@@ -371,7 +371,13 @@ export const calls = {
     method: 'POST',
     auth: 'session',
     body: account.changeAddressSchema,
-    response: z.object({ addressStr: z.string() }),
+    response: z.object({
+      addressStr: z.string(),
+      unchanged: z.boolean().meta({
+        description:
+          'True when the address and both answers are those already held: nothing was stored (issue 31).',
+      }),
+    }),
   }),
   changeContactPreference: call({
     controller: 'Account',

@@ -17,6 +17,11 @@ export const Msg = {
   flatNo: 'Please enter your flat number',
   building: 'Please enter your building name',
   houseNumber: 'Please enter your house number',
+  /**
+   * Issue 31 (decision 037): the three above, shown together when all three are empty, read as if each
+   * were required, while any one will do. The one message that says so, in their words.
+   */
+  flatBuildingOrHouse: 'Please enter your flat number, building name or house number',
   street: 'Please enter your street',
   town: 'Please enter your town/city',
   county: 'Please enter your county',

@@ -68,7 +68,7 @@ function repeatBody(c: Customer, overrides: Record<string, unknown> = {}) {
     repaymentDate: workingDayAhead(10),
     netPay: 2200,
     livedInAddressID: 5,
-    residentalStatusID: 3,
+    residentalStatusID: 7,
     maritalStatusID: 1,
     person: { mobile: c.mobile, email: c.email, birthDate: '1990-05-01' },
     financialData: {
@@ -206,7 +206,7 @@ describe('Register/RepeatLoan with the card and bank account on file', () => {
     expect(prefill).toMatchObject({
       netPay: 2200,
       livedInAddressID: 5,
-      residentalStatusID: 3,
+      residentalStatusID: 7,
       maritalStatusID: 1,
       wageFrequencyID: 9,
       person: { mobile: c.mobile, email: c.email, birthDate: '1990-05-01' },

@@ -57,7 +57,7 @@ describe('Register/SubmitStage3', () => {
     const [assessment] = await rows('application_affordability');
     expect(assessment).toMatchObject({
       application_id: app.id,
-      residential_status_id: 3,
+      residential_status_id: 7,
       lived_in_address_id: 5,
       marital_status_id: 1,
       employment_type_id: 1,
@@ -77,7 +77,7 @@ describe('Register/SubmitStage3', () => {
     expect(await rows('application_previous_addresses')).toEqual([]);
 
     const customer = await t.ctx.db.selectFrom('customers').selectAll().executeTakeFirstOrThrow();
-    expect(customer).toMatchObject({ lived_in_address_id: 5, residential_status_id: 3 });
+    expect(customer).toMatchObject({ lived_in_address_id: 5, residential_status_id: 7 });
     const decision = await t.ctx.db
       .selectFrom('application_decisions')
       .selectAll()

@@ -1,7 +1,13 @@
 import { useId, type ReactNode } from 'react';
 import { describedBy, FieldError } from './field-error';
 
-export type FieldA11y = { id: string; 'aria-invalid': boolean; 'aria-describedby'?: string };
+export type FieldA11y = {
+  id: string;
+  'aria-invalid': boolean;
+  'aria-describedby'?: string;
+  /** The field's name in the error summary, where its label will not do (see fieldNameOf). */
+  'data-summary-name'?: string;
+};
 
 type FieldProps = {
   label: ReactNode;
@@ -21,9 +27,10 @@ export function Field({ label, hint, error, children, className }: FieldProps) {
         {label}
       </label>
       {hint ? (
-        <p className="field__hint" id={`${id}-hint`}>
+        // A div: a hint may hold a list (the password rules).
+        <div className="field__hint" id={`${id}-hint`}>
           {hint}
-        </p>
+        </div>
       ) : null}
       <FieldError id={`${id}-error`} message={error} />
       {children({
@@ -82,13 +89,22 @@ export function ChoiceGroup({ children, inline, ...props }: ChoiceGroupProps) {
 
 type CheckboxFieldProps = {
   label: ReactNode;
-  error?: string;
   /** Renders the tick box with its id and ARIA attributes. */
   children: (a11y: FieldA11y) => ReactNode;
-};
+} & (
+  | { error?: never; summaryName?: never }
+  | {
+      error: string | undefined;
+      /**
+       * What the error summary calls the box: its label is a whole declaration, too long for a summary
+       * line, and the spec's message for it ('This field is required.') names nothing (decision 037).
+       */
+      summaryName: string;
+    }
+);
 
 /** One tick box with its label beside it and its error above, as a consent or declaration. */
-export function CheckboxField({ label, error, children }: CheckboxFieldProps) {
+export function CheckboxField({ label, error, summaryName, children }: CheckboxFieldProps) {
   const id = useId();
   return (
     <div className={`field${error ? ' field--error' : ''}`}>
@@ -98,6 +114,7 @@ export function CheckboxField({ label, error, children }: CheckboxFieldProps) {
           id,
           'aria-invalid': Boolean(error),
           'aria-describedby': describedBy(error && `${id}-error`),
+          'data-summary-name': summaryName,
         })}
         <label htmlFor={id}>{label}</label>
       </div>

@@ -26,6 +26,7 @@ import {
 } from '../../lib/card-check/provider-test-support';
 import { Component as ApplyPage } from './apply-page';
 import type { RepeatLoanPrefill } from './repeat-loan';
+import { summaryMessages } from '../../test/error-summary';
 
 vi.mock(import('../../lib/api-client'), async (original) => ({ ...(await original()), callApi: vi.fn() }));
 
@@ -251,7 +252,7 @@ describe('borrow/apply', () => {
     await screen.findByRole('button', { name: 'Submit application' });
     await submit(user);
     const summary = await screen.findByRole('alert', { name: 'There is a problem' });
-    const messages = [...summary.querySelectorAll('a')].map((a) => a.textContent);
+    const messages = summaryMessages(summary);
     for (const message of [
       Msg.nextPayDate,
       Msg.netIncomeRequired,

@@ -24,6 +24,7 @@ import {
   providerFetch,
   tokenised,
 } from '../../lib/card-check/provider-test-support';
+import { summaryMessages } from '../../test/error-summary';
 
 /** A refused card's banner: the words of its code, then the 'Try again' button. */
 const refusedWithTryAgain = (z2: string) => `${cardRefusalText(z2)}Try again`;
@@ -331,7 +332,7 @@ describe('Make a payment: other amount and reschedule', () => {
     await toOtherAmount(user);
     await press(user, 'Calculate');
     const summary = await screen.findByRole('alert', { name: 'There is a problem' });
-    expect([...summary.querySelectorAll('a')].map((a) => a.textContent)).toEqual([
+    expect(summaryMessages(summary)).toEqual([
       'Please enter the amount to pay.',
       'Please enter a valid payment frequency.',
       'Please enter your payment duration.',
@@ -469,7 +470,7 @@ describe('Make a payment: other amount and reschedule', () => {
     await user.click(screen.getByRole('checkbox', { name: /^I agree to this payment plan/ }));
     await press(user, 'Accept schedule');
     const summary = await screen.findByRole('alert', { name: 'There is a problem' });
-    expect([...summary.querySelectorAll('a')].map((a) => a.textContent)).toEqual([
+    expect(summaryMessages(summary)).toEqual([
       'Please read the arrears information sheet before you choose a longer plan.',
       'Please confirm your income and outgoings before you choose a longer plan.',
     ]);

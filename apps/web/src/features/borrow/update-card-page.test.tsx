@@ -24,6 +24,7 @@ import {
   providerFetch,
   tokenised,
 } from '../../lib/card-check/provider-test-support';
+import { summaryMessages } from '../../test/error-summary';
 
 /** A refused card's banner: the words of its code, then the 'Try again' button. */
 const refusedWithTryAgain = (z2: string) => `${cardRefusalText(z2)}Try again`;
@@ -105,7 +106,7 @@ describe('Add a card', () => {
     await screen.findByLabelText('Card number');
     await addCard(user);
     const summary = await screen.findByRole('alert', { name: 'There is a problem' });
-    expect([...summary.querySelectorAll('a')].map((a) => a.textContent)).toEqual([
+    expect(summaryMessages(summary)).toEqual([
       'Please enter a valid card number.',
       'Please enter a valid security code.',
       'Please enter your name on card.',

@@ -25,6 +25,7 @@ import { queryClient } from '../../lib/query';
 import { answerCalls } from '../../test/answer-calls';
 import { Where } from '../../test/where';
 import { Component } from './lead-landing-page';
+import { summaryMessages } from '../../test/error-summary';
 
 vi.mock(import('../../lib/api-client'), async (original) => ({ ...(await original()), callApi: vi.fn() }));
 
@@ -385,10 +386,8 @@ describe('Lead landing page', () => {
     await user.type(screen.getByLabelText('Post code'), 'SW1A 2AA');
     await submit(user);
     const summary = await screen.findByRole('alert', { name: 'There is a problem' });
-    expect([...summary.querySelectorAll('a')].map((a) => a.textContent)).toEqual([
-      'Please enter your flat number',
-      'Please enter your building name',
-      'Please enter your house number',
+    expect(summaryMessages(summary)).toEqual([
+      'Please enter your flat number, building name or house number',
       'Please enter your street',
       'Please enter your town/city',
       'Please enter your county',

@@ -21,6 +21,7 @@ import {
   providerFetch,
   tokenised,
 } from '../../../lib/card-check/provider-test-support';
+import { summaryMessages } from '../../../test/error-summary';
 
 vi.mock(import('../../../lib/api-client'), async (original) => ({ ...(await original()), callApi: vi.fn() }));
 
@@ -97,7 +98,7 @@ describe('Stage 2, Debit Card Check', () => {
     await screen.findByLabelText('Card number');
     await next(user);
     const summary = await screen.findByRole('alert', { name: 'There is a problem' });
-    expect([...summary.querySelectorAll('a')].map((a) => a.textContent)).toEqual([
+    expect(summaryMessages(summary)).toEqual([
       'Please enter a valid card number.',
       'Please enter a valid security code.',
       'Please enter your name on card.',
@@ -116,7 +117,7 @@ describe('Stage 2, Debit Card Check', () => {
     expect(screen.getByLabelText('Post code').getAttribute('autocomplete')).toBe('billing postal-code');
     await next(user);
     const summary = await screen.findByRole('alert', { name: 'There is a problem' });
-    expect([...summary.querySelectorAll('a')].map((a) => a.textContent)).toEqual([
+    expect(summaryMessages(summary)).toEqual([
       'Please enter a valid post code',
       'Please enter your billing address',
     ]);
@@ -132,10 +133,8 @@ describe('Stage 2, Debit Card Check', () => {
     await user.type(screen.getByLabelText('Town/City'), 'London');
     await next(user);
     await waitFor(() =>
-      expect([...screen.getByRole('alert').querySelectorAll('a')].map((a) => a.textContent)).toEqual([
-        'Please enter your flat number',
-        'Please enter your building name',
-        'Please enter your house number',
+      expect(summaryMessages(screen.getByRole('alert'))).toEqual([
+        'Please enter your flat number, building name or house number',
       ]),
     );
     expect(tokeniseCalls()).toHaveLength(0);

@@ -86,6 +86,7 @@ export function Stage3Form({ send, onError, failure, income }: Props) {
       </Field>
       <CheckboxField
         error={errorOf('confirmation')}
+        summaryName="Confirmation of future income and outgoings"
         label="I confirm that I have considered potential future income and outgoings in determining my ability to repay"
       >
         {(a11y) => <input {...a11y} type="checkbox" {...register('confirmation')} />}

@@ -13,6 +13,7 @@ import { queryClient } from '../../../lib/query';
 import { Component as Stage3Page } from './stage3-page';
 import { Where } from '../../../test/where';
 import { answerCalls } from '../../../test/answer-calls';
+import { summaryMessages } from '../../../test/error-summary';
 
 // Only the network is replaced: the status check, the lists and the submit all go through callApi.
 vi.mock(import('../../../lib/api-client'), async (original) => ({ ...(await original()), callApi: vi.fn() }));
@@ -88,12 +89,12 @@ async function typeAmount(user: UserEvent, name: string, text: string) {
 }
 const summaryLines = async () => {
   const summary = await screen.findByRole('alert', { name: 'There is a problem' });
-  return [...summary.querySelectorAll('li')].map((li) => li.textContent);
+  return summaryMessages(summary);
 };
 
 /** Everything a complete answer needs, at an address lived at long enough and a status with no length. */
 async function fillValid(user: UserEvent) {
-  await user.selectOptions(screen.getByLabelText('Home status'), 'Private tenant');
+  await user.selectOptions(screen.getByLabelText('Do you own the home?'), 'Private tenant');
   await user.selectOptions(screen.getByLabelText('How long have you lived there?'), '1 to 2 years');
   await user.selectOptions(screen.getByLabelText('Employment status'), 'Retired');
   await user.selectOptions(screen.getByLabelText('Employment industry'), 'Construction');
@@ -155,7 +156,9 @@ describe('Stage 3, affordability check', () => {
     expect(screen.getByRole('heading', { name: 'Your previous address' })).toBeTruthy();
     await next(user);
     expect(await summaryLines()).toContain('Please enter your previous address.');
-    const summaryLink = screen.getByRole('link', { name: 'Please enter your previous address.' });
+    const summaryLink = screen.getByRole('link', {
+      name: 'Previous address: Please enter your previous address.',
+    });
     await user.click(summaryLink);
     expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Previous address' }));
 
@@ -302,7 +305,7 @@ describe('Stage 3, affordability check', () => {
     expect(await summaryLines()).toEqual([Msg.expenses]);
     const group = screen.getByRole('group', { name: 'What you spend each month' });
     expect(within(group).getByText(Msg.expenses)).toBeTruthy();
-    await user.click(screen.getByRole('link', { name: Msg.expenses }));
+    await user.click(screen.getByRole('link', { name: new RegExp(`${Msg.expenses}$`) }));
     expect(document.activeElement).toBe(group);
     expect(submitted).not.toHaveBeenCalled();
 

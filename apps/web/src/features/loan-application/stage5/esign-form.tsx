@@ -86,6 +86,7 @@ export function EsignForm({ guid, documents, send, onError, failure, resendWaits
       <h2>Your declarations</h2>
       <CheckboxField
         error={errorOf('termsAccepted')}
+        summaryName="Loan information and terms declaration"
         label={
           <>
             I confirm that I have read the pre-contract credit information and the adequate explanation of
@@ -101,6 +102,7 @@ export function EsignForm({ guid, documents, send, onError, failure, resendWaits
       </CheckboxField>
       <CheckboxField
         error={errorOf('understodInfo')}
+        summaryName="Financial information declaration"
         label="I confirm that the financial information I have given is full and true; that I am not in, or about to enter, a formal debt solution such as an Individual Voluntary Arrangement, a Debt Relief Order or bankruptcy; that I have no gambling debts and do not gamble; and that I am not taking this loan to repay or refinance another loan."
       >
         {(a11y) => <input {...a11y} type="checkbox" {...register('understodInfo')} />}

@@ -14,6 +14,7 @@ import {
   where,
   type Answers,
 } from './esign-test-support';
+import { summaryMessages } from '../../../test/error-summary';
 
 // Only the network is replaced: every call goes through callApi.
 vi.mock(import('../../../lib/api-client'), async (original) => ({ ...(await original()), callApi: vi.fn() }));
@@ -36,7 +37,7 @@ async function openPage() {
 const proceed = (user: UserEvent) => user.click(screen.getByRole('button', { name: 'Let’s Proceed' }));
 const summaryLines = async () => {
   const summary = await screen.findByRole('alert', { name: 'There is a problem' });
-  return [...summary.querySelectorAll('li')].map((li) => li.textContent);
+  return summaryMessages(summary);
 };
 const termsBox = () => screen.getByRole('checkbox', { name: /^I confirm that I have read the pre-contract/ });
 const infoBox = () => screen.getByRole('checkbox', { name: /^I confirm that the financial information/ });
