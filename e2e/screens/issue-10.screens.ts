@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { TEST_SECRETS } from '../support/secrets';
-import { fillCard, moveSlider, signInAt } from '../support/stage-forms';
+import { fillCard, signInAt, typeAmount } from '../support/stage-forms';
 import { screenshots } from './shot';
 
 /*
@@ -40,8 +40,8 @@ test('stage3: the previous address and employment length asked; with errors', as
   await expect(livedThere.getByRole('option', { name: 'Less than 1 year' })).toHaveCount(1);
   await livedThere.selectOption({ label: 'Less than 1 year' });
   await page.getByLabel('Employment status', { exact: true }).selectOption({ label: 'Employed full-time' });
-  await moveSlider(page, 'Rent', 'ArrowRight', 45);
-  await moveSlider(page, 'Communication/entertainment', 'ArrowRight', 4);
+  await typeAmount(page, 'Rent', '450');
+  await typeAmount(page, 'Communication/entertainment', '40');
   await shot(page, 'stage3-blocks');
 
   await next(page).click();

@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext } from '@playwright/test';
+import type { Stage1Payload } from '@lender/contract/calls/register';
 import type { Envelope } from '@lender/contract/envelope-types';
 import { AppStatus } from '@lender/contract/status';
 import {
@@ -70,6 +71,17 @@ const STEPS = [
 
 export type ReachedStatus = (typeof STEPS)[number][0];
 
+export type ApplicationAtOptions = {
+  cardNumber?: string;
+  /** Stage 1's answers that matter to the test (a long e-mail address, say). */
+  stage1?: Partial<Stage1Payload>;
+  /** Called at each status on the way, to look at that status's screen without a new application. */
+  onReached?: (
+    status: ReachedStatus,
+    at: { tokens: Tokens; applicant: { email: string; mobile: string } },
+  ) => Promise<void>;
+};
+
 /**
  * A real session whose application waits at `status`, taken there through the public calls a browser
  * makes (stage 1, AcceptQuote, the card check, SubmitStage3, SubmitStage4) with the API tests' own
@@ -79,16 +91,18 @@ export type ReachedStatus = (typeof STEPS)[number][0];
 export async function applicationAt(
   request: APIRequestContext,
   status: ReachedStatus,
-  { cardNumber }: { cardNumber?: string } = {},
+  { cardNumber, stage1: overrides, onReached }: ApplicationAtOptions = {},
 ): Promise<{ tokens: Tokens; appGuid: string | null; applicant: { email: string; mobile: string } }> {
-  const stage1 = createStage1Payload();
+  const stage1 = createStage1Payload(overrides);
   const tokens = await startApplication(request, stage1);
+  const applicant = { email: stage1.email.toLowerCase(), mobile: stage1.mobile };
   let appGuid: string | null = null;
   for (const [reached, step] of STEPS) {
     const answer = await step(request, tokens, cardNumber);
     expect(answer.appStatusID, `the application moved to ${reached}`).toBe(AppStatus[reached]);
     appGuid = answer.appGuid;
+    await onReached?.(reached, { tokens, applicant });
     if (reached === status) break;
   }
-  return { tokens, appGuid, applicant: { email: stage1.email.toLowerCase(), mobile: stage1.mobile } };
+  return { tokens, appGuid, applicant };
 }

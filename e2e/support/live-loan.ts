@@ -1,6 +1,6 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { setPasswordFor } from './account';
-import { applicationAt } from './application-at';
+import { applicationAt, type ApplicationAtOptions } from './application-at';
 import { signByApi } from './esign-api';
 import { TEST_SECRETS } from './secrets';
 import { signInWithPassword } from './sign-in';
@@ -13,9 +13,9 @@ import { signInWithPassword } from './sign-in';
 export async function signedInWithLiveLoan(
   page: Page,
   request: APIRequestContext,
-  { cardNumber }: { cardNumber?: string } = {},
+  options: ApplicationAtOptions = {},
 ) {
-  const { applicant, appGuid } = await applicationAt(request, 'esignSent', { cardNumber });
+  const { applicant, appGuid } = await applicationAt(request, 'esignSent', options);
   await signByApi(request, applicant);
   await setPasswordFor(request, applicant.email);
   await signInWithPassword(page, applicant.email, TEST_SECRETS.password);

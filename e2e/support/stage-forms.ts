@@ -21,16 +21,15 @@ export async function fillCard(page: Page, cardNumber: string) {
   await page.getByLabel('CVV2', { exact: true }).fill(TEST_SECRETS.securityCode);
   await page.getByLabel('Name on card', { exact: true }).fill('Jane Doe');
   const expiry = page.getByRole('group', { name: 'Expiry date' });
-  await expiry.getByLabel('Month', { exact: true }).selectOption({ label: 'December' });
+  await expiry.getByLabel('Month', { exact: true }).selectOption({ label: '12 (Dec)' });
   await expiry.getByLabel('Year', { exact: true }).selectOption(String(expiryYears()[1]));
 }
 
-/** Moves an expense slider as a keyboard user does: focus it, then press `key` `times` times. */
-export async function moveSlider(page: Page, name: string, key: 'ArrowRight' | 'End', times = 1) {
-  const slider = page.getByRole('slider', { name, exact: true });
-  await slider.focus();
-  for (let i = 0; i < times; i++) await page.keyboard.press(key);
-  return slider;
+/** Types an expense amount over what its box holds (the starting 0), as a person does. */
+export async function typeAmount(page: Page, name: string, amount: string) {
+  const box = page.getByRole('textbox', { name, exact: true });
+  await box.fill(amount);
+  return box;
 }
 
 /** Finds the address at SW1A 2AA by its post code and picks it, as on stage 1. */
@@ -52,12 +51,12 @@ export async function pickAddress(page: Page, addressLabel: string) {
  * the employment status are the test's to choose.
  */
 export async function fillStage3Basics(page: Page) {
-  await page.getByLabel('Home status', { exact: true }).selectOption({ label: 'Private tenant' });
+  await page.getByLabel('Do you own the home?', { exact: true }).selectOption({ label: 'No, I rent it' });
   await page.getByLabel('Employment industry', { exact: true }).selectOption({ label: 'Retail' });
   await page.getByLabel('Employer name', { exact: true }).fill('Acme Ltd');
-  await moveSlider(page, 'Rent', 'ArrowRight', 40);
-  await moveSlider(page, 'Food', 'ArrowRight', 20);
-  await moveSlider(page, 'Credit commitment', 'ArrowRight', 5);
+  await typeAmount(page, 'Rent', '400');
+  await typeAmount(page, 'Food', '200');
+  await typeAmount(page, 'Credit commitment', '50');
   await page.getByLabel('Loan reason', { exact: true }).selectOption({ label: 'Car repairs or MOT' });
   await page.getByLabel('Marital status', { exact: true }).selectOption({ label: 'Single' });
   await page.getByRole('checkbox', { name: /^I confirm that I have considered/ }).check();

@@ -134,6 +134,8 @@ test('change address: a typed address is saved and shown; a refusal shows the fa
   await page.route('**/api/Account/ChangeAddress', (route) =>
     route.fulfill({ json: { error: { errorID: 100, errorMessage: 'Error Occured' }, object: null } }),
   );
+  // A change to send: the same answers again are not sent (issue 31).
+  await page.getByLabel('How long have you lived there?').selectOption({ index: 2 });
   await page.getByRole('button', { name: /change address/i }).click();
   await expect(page.getByText('Changing address failed.')).toBeVisible();
 });

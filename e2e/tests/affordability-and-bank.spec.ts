@@ -4,7 +4,7 @@ import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { errorSummary, fieldError } from '../support/form-errors';
 import { TEST_SECRETS } from '../support/secrets';
 import { storedSession } from '../support/session';
-import { fillStage3Basics, moveSlider, pickAddress, signInAt } from '../support/stage-forms';
+import { fillStage3Basics, pickAddress, signInAt, typeAmount } from '../support/stage-forms';
 
 const EXPENSES_MESSAGE =
   'Please give details for at least 3 expense categories, including your credit and short-term loan commitments.';
@@ -63,7 +63,7 @@ test.describe('New-customer application, part 2: affordability', () => {
     await openStage3(page, request);
     await livedThere(page).selectOption({ label: 'Less than 1 year' });
     await employmentStatus(page).selectOption({ label: 'Employed full-time' });
-    const utility = await moveSlider(page, 'Utility', 'End');
+    const utility = await typeAmount(page, 'Utility', String(EXPENSE_LIMITS.utility));
     await expect(utility).toHaveValue(String(EXPENSE_LIMITS.utility));
     await page.getByRole('button', { name: 'Next' }).click();
 
@@ -73,16 +73,17 @@ test.describe('New-customer application, part 2: affordability', () => {
     await expect(errorSummary(page)).toBeFocused();
     // In page order: the previous address sits under the time at the address.
     await expect(errorSummary(page).getByRole('link')).toHaveText([
-      'Please enter your home status.',
-      'Please enter your post code',
-      'Please enter your previous address.',
-      'Please enter your employment length.',
-      'Please enter your employment industry.',
-      'Please enter your employer name.',
-      EXPENSES_MESSAGE,
-      'Please enter your loan reason.',
-      'Please enter your marital status.',
-      'This field is required.',
+      // Each line names its field (issue 31, decision 037).
+      'Do you own the home? Please enter your home status.',
+      'Post code: Please enter your post code',
+      'Previous address: Please enter your previous address.',
+      'Employment length (months): Please enter your employment length.',
+      'Employment industry: Please enter your employment industry.',
+      'Employer name: Please enter your employer name.',
+      `What you spend each month: ${EXPENSES_MESSAGE}`,
+      'Loan reason: Please enter your loan reason.',
+      'Marital status: Please enter your marital status.',
+      'Confirmation of future income and outgoings: This field is required.',
     ]);
     await expectNoSeriousA11yViolations(page);
 

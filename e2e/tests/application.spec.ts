@@ -22,6 +22,22 @@ const STAGE1_MESSAGES = [
   'Please enter next payment date',
   'This field is required.',
 ];
+/** The summary's lines: each field's name, then its message (issue 31, decision 037). */
+const STAGE1_FIELDS = [
+  'Title',
+  'First name',
+  'Surname',
+  'Date of birth',
+  'E-mail',
+  'Post code',
+  'Current address',
+  'Mobile',
+  'Net monthly income (£)',
+  'Wage frequency',
+  'Start of repayments',
+  'Privacy policy, terms and credit search agreement',
+];
+const STAGE1_LINES = STAGE1_MESSAGES.map((message, i) => `${STAGE1_FIELDS[i]}: ${message}`);
 
 test.describe('New-customer application, part 1', () => {
   test('home -> stage1 -> quote -> Accept Quote lands on the card check', async ({ page }) => {
@@ -89,7 +105,7 @@ test.describe('New-customer application, part 1', () => {
     await page.getByRole('button', { name: 'Next' }).click();
     for (const message of STAGE1_MESSAGES) await expect(fieldError(page, message)).toBeVisible();
     await expect(errorSummary(page)).toBeFocused();
-    await expect(errorSummary(page).getByRole('link')).toHaveText(STAGE1_MESSAGES);
+    await expect(errorSummary(page).getByRole('link')).toHaveText(STAGE1_LINES);
     // By keyboard: Tab to the first link, Enter, and the first invalid field has focus.
     await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');
@@ -125,9 +141,13 @@ test.describe('New-customer application, part 1', () => {
       fieldError(page, 'Please enter a valid UK mobile number. Example: 07111111111'),
     ).toBeVisible();
     await expect(fieldError(page, 'Take-home pay per Payslip must be at least 100')).toBeVisible();
-    await expect(fieldError(page, 'Please enter your flat number')).toBeVisible();
-    await expect(fieldError(page, 'Please enter your building name')).toBeVisible();
-    await expect(fieldError(page, 'Please enter your house number')).toBeVisible();
+    // One message for the three, as the hint says: any one of them will do (issue 31).
+    await expect(
+      fieldError(page, 'Please enter your flat number, building name or house number'),
+    ).toBeVisible();
+    await expect(
+      page.getByText('Enter at least one of flat number, building name or house number.'),
+    ).toBeVisible();
     await expectNoSeriousA11yViolations(page);
   });
 

@@ -15,6 +15,10 @@ const STAGE2_MESSAGES = [
   'Please enter your name on card.',
   'Please enter a valid expiry date.',
 ];
+/** The summary's lines: each field's name, then its message (issue 31, decision 037). */
+const STAGE2_LINES = ['Card number', 'CVV2', 'Name on card', 'Expiry date'].map(
+  (field, i) => `${field}: ${STAGE2_MESSAGES[i]}`,
+);
 
 const heading = (page: Page) => page.getByRole('heading', { level: 1 });
 const next = (page: Page) => page.getByRole('button', { name: 'Next' });
@@ -47,7 +51,7 @@ async function openCardCheck(page: Page, request: APIRequestContext) {
 async function expectOnStage3(page: Page) {
   await expect(page).toHaveURL((url) => url.pathname === '/loan/stage3');
   await expect(heading(page)).toHaveText('Affordability check');
-  await expect(page.getByLabel('Home status', { exact: true })).toBeVisible();
+  await expect(page.getByLabel('Do you own the home?', { exact: true })).toBeVisible();
 }
 
 /**
@@ -98,7 +102,7 @@ test.describe('New-customer application, part 2: the card check', () => {
     },
   );
 
-  test("a failed challenge shows the bank's message on the card check, and another card goes through", async ({
+  test('a failed challenge says in plain words that the bank did not approve the card, and another card goes through', async ({
     page,
     request,
   }) => {
@@ -110,7 +114,9 @@ test.describe('New-customer application, part 2: the card check', () => {
 
     // Back without the bank's answer in the address bar: the page has asked our server and shows its words.
     await expect(page).toHaveURL((url) => url.pathname === '/loan/stage2' && url.search === '');
-    await expect(page.getByRole('alert')).toHaveText('Your bank could not confirm the check.');
+    await expect(page.getByRole('alert')).toContainText(
+      'Your bank did not approve this card. Please ask your bank why, or use another debit card in your own name.',
+    );
     await expect(heading(page)).toHaveText('Debit Card Check');
 
     await fillCard(page, OTHER_CARD);
@@ -118,7 +124,7 @@ test.describe('New-customer application, part 2: the card check', () => {
     await expectOnStage3(page);
   });
 
-  test("a declined card shows the issuer's message on the card check, and a retry with another card goes on", async ({
+  test('a declined card says why in plain words and what to do, and a retry with another card goes on', async ({
     page,
     request,
   }) => {
@@ -127,7 +133,8 @@ test.describe('New-customer application, part 2: the card check', () => {
     await next(page).click();
 
     const message = page.getByRole('alert');
-    await expect(message).toHaveText('Do not honour: your card issuer declined the check.');
+    await expect(message).toContainText('Your bank did not approve this card.');
+    await expect(message).not.toContainText('Do not honour');
     // The message takes focus, so a screen reader reads it at once.
     await expect(message).toBeFocused();
     await expect(page).toHaveURL((url) => url.pathname === '/loan/stage2');
@@ -152,7 +159,7 @@ test.describe('New-customer application, part 2: the card check', () => {
 
     for (const message of STAGE2_MESSAGES) await expect(fieldError(page, message)).toBeVisible();
     await expect(errorSummary(page)).toBeFocused();
-    await expect(errorSummary(page).getByRole('link')).toHaveText(STAGE2_MESSAGES);
+    await expect(errorSummary(page).getByRole('link')).toHaveText(STAGE2_LINES);
     await expect(page.getByLabel('Card number', { exact: true })).toHaveAttribute('aria-invalid', 'true');
     await expect(page).toHaveURL((url) => url.pathname === '/loan/stage2');
     await expectNoSeriousA11yViolations(page);
@@ -166,9 +173,9 @@ test.describe('New-customer application, part 2: the card check', () => {
     await expect(page.getByRole('button', { name: 'Find address' })).toBeVisible();
     await next(page).click();
     await expect(errorSummary(page).getByRole('link')).toHaveText([
-      ...STAGE2_MESSAGES,
-      'Please enter a valid post code',
-      'Please enter your billing address',
+      ...STAGE2_LINES,
+      'Post code: Please enter a valid post code',
+      'Billing address: Please enter your billing address',
     ]);
     await expect(fieldError(page, 'Please enter your billing address')).toBeVisible();
     await expectNoSeriousA11yViolations(page);

@@ -23,3 +23,26 @@ test('the Menu button opens and closes the navigation', async ({ page }) => {
   await expect(page).toHaveURL((url) => url.pathname === '/info/costs');
   await expect(toggle).toHaveAttribute('aria-expanded', 'false');
 });
+
+test('Escape closes the open menu and puts focus back on the Menu button', async ({ page }) => {
+  await page.goto('/error');
+  const toggle = page.getByRole('button', { name: 'Menu' });
+  const nav = page.getByRole('navigation', { name: 'Main' });
+
+  // Opened from the keyboard, focus still on the button.
+  await toggle.focus();
+  await page.keyboard.press('Enter');
+  await expect(nav).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await expect(nav).toBeHidden();
+  await expect(toggle).toBeFocused();
+
+  // Focus inside the menu: Escape closes it and focus does not fall to the page's start.
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Tab');
+  await expect(nav.getByRole('link', { name: 'Who we are' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(nav).toBeHidden();
+  await expect(toggle).toBeFocused();
+});

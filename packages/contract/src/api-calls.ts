@@ -27,6 +27,8 @@ type CallSpec = {
   skipDefaultErrorHandling?: boolean;
   /** Past its limit the call answers HTTP 429 with a Retry-After header (a resend, a sign-in). */
   rateLimited?: boolean;
+  /** The `object` of its 429 answer, when it says more than Retry-After (the resends' wait); else null. */
+  tooManyObject?: z.ZodType;
   /**
    * The lead landing's cookie (`LANDING_COOKIE`, docs/decisions/030): the call that lands a lead sets it;
    * the submit needs it (and clears it once decided). The browser sends it by itself (HttpOnly).
@@ -181,8 +183,9 @@ export const calls = {
     method: 'POST',
     auth: 'signing',
     rateLimited: true,
+    tooManyObject: reg.resendRefusedSchema,
     body: guidField,
-    response: empty,
+    response: reg.resendWaitSchema,
   }),
   sendVerificationAndUniqueUrlEmail: call({
     controller: 'Register',
@@ -190,8 +193,9 @@ export const calls = {
     method: 'POST',
     auth: 'signing',
     rateLimited: true,
+    tooManyObject: reg.resendRefusedSchema,
     body: guidField,
-    response: empty,
+    response: reg.resendWaitSchema,
   }),
   checkEmailVerification: call({
     controller: 'Register',
@@ -367,7 +371,13 @@ export const calls = {
     method: 'POST',
     auth: 'session',
     body: account.changeAddressSchema,
-    response: z.object({ addressStr: z.string() }),
+    response: z.object({
+      addressStr: z.string(),
+      unchanged: z.boolean().meta({
+        description:
+          'True when the address and both answers are those already held: nothing was stored (issue 31).',
+      }),
+    }),
   }),
   changeContactPreference: call({
     controller: 'Account',

@@ -81,7 +81,6 @@ export const EXPENSE_LIMITS = {
   otherOutgoing: 2000,
 } as const;
 export type ExpenseKey = keyof typeof EXPENSE_LIMITS;
-export const EXPENSE_STEP = 10;
 export const MIN_EXPENSE_CATEGORIES = 3;
 
 export const SUMMARY_PERIOD_MONTHS = 12;

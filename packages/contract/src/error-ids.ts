@@ -46,6 +46,15 @@ export const ErrorId = {
   agreementChanged: 223,
   /** E-sign: the guid came without its signing link's token (or with a dead one): nothing is shown or sent. */
   signingLinkNeeded: 224,
+  /**
+   * E-sign, for the holder of the application's signing link only (issue 31): the agreement is signed
+   * (the application is with underwriting or later); nothing is shown or sent.
+   */
+  esignAlreadySigned: 225,
+  /** E-sign, for the holder of the signing link only: the signed application was declined at underwriting. */
+  esignDeclined: 226,
+  /** E-sign: the signing link's 14 days have passed before a signature (a sign-in hands over a new one). */
+  signingLinkExpired: 227,
   /** Login refused: wrong e-mail or password, no password set yet, or the account locked for a while. */
   loginFailed: 230,
   /** A reset-password or e-mail-change link that is unknown, used, replaced or expired. */

@@ -173,6 +173,18 @@ export const Refusal = {
     ErrorId.signingLinkNeeded,
     'To sign, please open the link in the latest e-mail we sent you, on this device.',
   ),
+  esignAlreadySigned: refusal(
+    ErrorId.esignAlreadySigned,
+    'Your loan agreement is signed. There is nothing more to sign: we will e-mail you as soon as there is news.',
+  ),
+  esignDeclined: refusal(
+    ErrorId.esignDeclined,
+    'We cannot lend to you this time, so the agreement you signed will not go ahead and nothing is owed.',
+  ),
+  signingLinkExpired: refusal(
+    ErrorId.signingLinkExpired,
+    'This signing link has expired. Please sign in to your account to carry on with your application.',
+  ),
   invalidSmsCode: refusal(ErrorId.invalidSmsCode, 'Not Valid SMS Code'),
   smsCodeExpired: refusal(
     ErrorId.invalidSmsCode,

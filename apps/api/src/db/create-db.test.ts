@@ -217,6 +217,7 @@ describe('createDb', () => {
         '016-partner-leads',
         '017-shared-limits',
         '018-borrow-area-read-indexes',
+        '019-home-question-answers',
       ]);
     } finally {
       await db.destroy();

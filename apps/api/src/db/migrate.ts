@@ -19,6 +19,7 @@ import * as m015 from './migrations/015-documents-and-pre-claim';
 import * as m016 from './migrations/016-partner-leads';
 import * as m017 from './migrations/017-shared-limits';
 import * as m018 from './migrations/018-borrow-area-read-indexes';
+import * as m019 from './migrations/019-home-question-answers';
 
 /** Every migration in order; they take Kysely<any> and run on SQLite and PostgreSQL alike. */
 const migrations: Record<string, Migration> = {
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   '016-partner-leads': m016,
   '017-shared-limits': m017,
   '018-borrow-area-read-indexes': m018,
+  '019-home-question-answers': m019,
 };
 
 /**

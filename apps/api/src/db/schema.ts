@@ -62,6 +62,8 @@ export interface DictionaryEntryTable {
   in_small: number;
   /** The entry fixes a repayment date (`enableDate`). */
   fixes_date: number;
+  /** 1: no longer offered or accepted; kept so that stored answers keep their meaning (migration 019). */
+  retired: number;
 }
 
 export interface CustomerTable extends Omit<AddressColumns, 'post_code' | 'address_str'> {

@@ -3,11 +3,15 @@ import type { Db } from '../db/create-db';
 export type StoredEntry = { id: number; name: string; inSmall: boolean; fixesDate: boolean };
 export type StoredDictionaries = Map<string, StoredEntry[]>;
 
-/** All dictionaries, in display order. Read once at start-up: they change only with a migration. */
+/**
+ * All dictionaries' offered entries, in display order; a retired entry (migration 019) is neither offered
+ * nor accepted. Read once at start-up: they change only with a migration.
+ */
 export async function loadDictionaries(db: Db): Promise<StoredDictionaries> {
   const rows = await db
     .selectFrom('dictionary_entries')
     .selectAll()
+    .where('retired', '=', 0)
     .orderBy('dictionary')
     .orderBy('sort_order')
     .execute();

@@ -221,8 +221,16 @@ export function rateLimits(
   return { limiter, hitAll, sweep };
 }
 
-/** The 429 answer: a refusal of errorID 429 (which of them says why) and a Retry-After header in seconds. */
-export function tooManyRequests(reply: FastifyReply, retryAfterSeconds: number, refusal: Refusal) {
+/**
+ * The 429 answer: a refusal of errorID 429 (which of them says why) and a Retry-After header in seconds;
+ * `object` for a call whose contract describes one (`tooManyObject`: the resends' wait, decision 038).
+ */
+export function tooManyRequests(
+  reply: FastifyReply,
+  retryAfterSeconds: number,
+  refusal: Refusal,
+  object: unknown = null,
+) {
   reply.code(429).header('retry-after', String(retryAfterSeconds));
-  return refuse(refusal);
+  return refuse(refusal, object);
 }

@@ -24,6 +24,10 @@ const errorAnswers = {
   503: errorEnvelopeSchema(ErrorId.maintenance),
 };
 
+/** The 429 answer of a call: its own `object` where the contract gives one (the resends' wait). */
+const tooMany = (def: CallDef) =>
+  def.tooManyObject ? errorEnvelopeSchema(ErrorId.tooManyRequests, def.tooManyObject) : errorAnswers[429];
+
 /** What each answer means, for the document; `bodyLimit` is the server's, in bytes. */
 export const answerDescriptions = (bodyLimit: number): Record<string, string> => ({
   200: 'Done (errorID 0, `object` holds the result), or a business outcome such as declined or already registered: its errorID is non-zero and `object` is null.',
@@ -49,7 +53,7 @@ export function documentedResponses(def: CallDef, implemented: boolean) {
     ...(readsBody || def.input !== 'none' ? { 400: errorAnswers[400] } : {}),
     ...(def.auth === 'session' ? { 401: errorAnswers[401] } : {}),
     ...(readsBody ? { 413: errorAnswers[413], 415: errorAnswers[415] } : {}),
-    ...(def.rateLimited ? { 429: errorAnswers[429] } : {}),
+    ...(def.rateLimited ? { 429: tooMany(def) } : {}),
     500: errorAnswers[500],
     ...(implemented ? {} : { 501: errorAnswers[501] }),
     503: errorAnswers[503],

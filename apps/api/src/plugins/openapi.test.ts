@@ -143,6 +143,10 @@ describe('OpenAPI document at /api/docs/json', () => {
     expect(body('submitStage1', '400').properties.error!.properties!.errorID).toMatchObject({ enum: [400] });
     expect(body('getQuote', '401').properties.object).toEqual({ type: 'null' });
     expect(body('getQuote', '500').properties.error!.properties!.errorID).toMatchObject({ enum: [100] });
+    // A resend's answers say how long until the next one (decision 038); other 429s carry no object.
+    expect(JSON.stringify(body('sendVerificationSms', '200'))).toContain('nextSendInSeconds');
+    expect(JSON.stringify(body('sendVerificationSms', '429').properties.object)).toContain('"daily"');
+    expect(body('submitStage1', '429').properties.object).toEqual({ type: 'null' });
   });
 
   it('describes the health routes and hides the dev routes', () => {

@@ -74,7 +74,7 @@ export const createStage2Payload = (tokenised: Tokenised, isSignature: boolean, 
 
 /** SubmitStage3's body: a household that can afford the factory's loan; override any field. */
 export const createStage3Payload = (overrides: Record<string, unknown> = {}) => ({
-  residentalStatusID: 3,
+  residentalStatusID: 7,
   liveInAddressID: 5,
   maritalStatusID: 1,
   employmentDetail: {

@@ -40,7 +40,7 @@ export async function createCustomer(db: Db, overrides: Partial<Insertable<Custo
     flat_no: null,
     address_str: '10 Downing Street, London, SW1A 1AA',
     lived_in_address_id: 5,
-    residential_status_id: 3,
+    residential_status_id: 7,
     created_at: now,
     updated_at: now,
     ...overrides,

@@ -68,7 +68,7 @@ export async function seedLoans(ctx: AppContext, options: SeedOptions): Promise<
             flat_no: null,
             address_str: '10 Downing Street, London, SW1A 2AA',
             lived_in_address_id: 5,
-            residential_status_id: 3,
+            residential_status_id: 7,
             created_at: now,
             updated_at: now,
           })),

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import {
   EXPENSE_LIMITS,
-  EXPENSE_STEP,
   FIRST_BIRTH_YEAR,
   MIN_EXPENSE_CATEGORIES,
   MIN_LIVED_IN_ADDRESS,
@@ -18,6 +17,8 @@ import {
 import { isInRepaymentWindow, isIsoDate } from '../dates';
 import { addressFields, addressSchema, checkAddress } from '../rules/address';
 import { bankDetailsSchema } from '../rules/bank';
+import { EXPENSE_KEYS } from '../expenses';
+import { expenseField } from '../rules/expenses';
 import { cardSummarySchema, creditCardSchema } from '../rules/card';
 import {
   alwaysCheck,
@@ -178,7 +179,17 @@ export const quoteSchema = z.object({
 });
 export type Quote = z.infer<typeof quoteSchema>;
 
-export const applicationStatusSchema = appStatusSchema.extend({ isEnd: z.boolean() });
+export const applicationStatusSchema = appStatusSchema.extend({
+  isEnd: z.boolean(),
+  netMonthlyIncome: z
+    .number()
+    .nullable()
+    .meta({
+      description:
+        'Not in the spec: the net monthly income given at stage 1, in pounds (null without an application), ' +
+        "so stage 3 can show what is left after the applicant's expenses (docs/decisions/035).",
+    }),
+});
 
 /** What the stage 2 form checks in the browser before the card goes to the provider. */
 export const stage2FormSchema = z.object(
@@ -212,17 +223,10 @@ export const stage2ResultSchema = appStatusSchema.extend({
   }),
 });
 
-const expenseField = (max: number) =>
-  z
-    .number({ error: Msg.expense(max) })
-    .int({ error: Msg.expense(max) })
-    .min(0, { error: Msg.expense(max) })
-    .max(max, { error: Msg.expense(max) })
-    // The sliders move in steps of 10 (spec section 9); the server takes what they can give.
-    .multipleOf(EXPENSE_STEP, { error: Msg.expense(max) });
 export const finDataSchema = z.object(
   {
-    ...(Object.fromEntries(Object.entries(EXPENSE_LIMITS).map(([k, max]) => [k, expenseField(max)])) as {
+    // Typed in pounds and pence (docs/decisions/035); the server keeps them as integer pence.
+    ...(Object.fromEntries(EXPENSE_KEYS.map((k) => [k, expenseField(k)])) as {
       [K in keyof typeof EXPENSE_LIMITS]: ReturnType<typeof expenseField>;
     }),
     loanPurposeID: dictionaryIdField(Msg.loanReason, 'loanReason'),
@@ -313,7 +317,32 @@ export const stage5Schema = z.object(
   { error: Msg.request },
 );
 
-export const esignSchema = z.object({ contract1: z.string(), contract2: z.string(), contract3: z.string() });
+/** Seconds until the server sends another code or link of a channel: 0 is now (decision 038). */
+const secondsUntilNextSend = z
+  .number()
+  .int()
+  .min(0)
+  .meta({ description: 'Seconds until the next send of this channel is allowed; 0: now.' });
+
+export const esignSchema = z.object({
+  contract1: z.string(),
+  contract2: z.string(),
+  contract3: z.string(),
+  nextSendInSeconds: z
+    .object({ sms: secondsUntilNextSend, email: secondsUntilNextSend })
+    .meta({ description: 'How long the resend links wait, so a page opened just after a send counts down.' }),
+});
+
+/** A resend's answer: how long until the next one is allowed (the page counts down from it). */
+export const resendWaitSchema = z.object({ nextSendInSeconds: secondsUntilNextSend });
+
+/** A refused resend's `object` (HTTP 429): the same wait, and whether it is the cooldown or the day's cap. */
+export const resendRefusedSchema = z.object({
+  nextSendInSeconds: secondsUntilNextSend,
+  reason: z.enum(['cooldown', 'daily']).meta({
+    description: '`cooldown`: too soon after the last send; `daily`: the most sends of one day were made.',
+  }),
+});
 export const guidQuerySchema = z.object({ guid: guidField }, { error: Msg.invalidLink });
 export const emailVerificationQuerySchema = z.object(
   {

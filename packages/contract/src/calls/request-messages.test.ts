@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { calls } from '../api-calls';
 import { addressSchema } from '../rules/address';
+import { ALL_EXPENSE_MESSAGES } from '../expenses';
 import { Msg } from '../rules/messages';
 import {
   changeEmailFormSchema,
@@ -26,8 +27,11 @@ const template = (message: (n: number) => string) =>
       .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
       .replace('987654', '\\d+')}$`,
   );
-const OUR_TEXTS = new Set<string>(Object.values(Msg).filter((m) => typeof m === 'string'));
-const OUR_TEMPLATES = [template(Msg.maxLength), template(Msg.expense)];
+const OUR_TEXTS = new Set<string>([
+  ...Object.values(Msg).filter((m) => typeof m === 'string'),
+  ...ALL_EXPENSE_MESSAGES,
+]);
+const OUR_TEMPLATES = [template(Msg.maxLength)];
 const isOurs = (message: string) => OUR_TEXTS.has(message) || OUR_TEMPLATES.some((t) => t.test(message));
 
 type Node = {

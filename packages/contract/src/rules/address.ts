@@ -98,9 +98,8 @@ export function checkAddress(
     return;
   }
   if (!text(a.flatNo) && !text(a.building) && !text(a.houseNumber)) {
-    issue('flatNo', Msg.flatNo);
-    issue('building', Msg.building);
-    issue('houseNumber', Msg.houseNumber);
+    // One message, on the first of the three, as the form's hint says: any one of them will do.
+    issue('flatNo', Msg.flatBuildingOrHouse);
   }
   // A manual address has to be deliverable: street and town are required everywhere (docs/decisions/002).
   if (!text(a.street)) issue('street', Msg.street);

@@ -17,6 +17,11 @@ export const Msg = {
   flatNo: 'Please enter your flat number',
   building: 'Please enter your building name',
   houseNumber: 'Please enter your house number',
+  /**
+   * Issue 31 (decision 037): the three above, shown together when all three are empty, read as if each
+   * were required, while any one will do. The one message that says so, in their words.
+   */
+  flatBuildingOrHouse: 'Please enter your flat number, building name or house number',
   street: 'Please enter your street',
   town: 'Please enter your town/city',
   county: 'Please enter your county',
@@ -86,7 +91,13 @@ export const Msg = {
   addressMode: 'Please choose how to enter your address.',
   previousAddress: 'Please enter your previous address.',
   homeAddressChoice: 'Please tell us whether the card address is your home address.',
-  expense: (max: number) => `Please choose an amount from 0 to ${max}, in steps of 10.`,
+  /**
+   * A typed expense amount (issue 31, docs/decisions/035): each names its category (`what`, from
+   * rules/expenses.ts) and says what to type, as GOV.UK's money pattern does.
+   */
+  expenseMissing: (what: string) => `Enter your monthly ${what}, or 0`,
+  expenseFormat: (what: string) => `Enter your monthly ${what} in pounds, like 850 or 850.50`,
+  expenseTooHigh: (what: string, max: string) => `Your monthly ${what} must be ${max} or less`,
   expensesMissing: 'Please enter your expenses.',
   employmentDetails: 'Please enter your employment details.',
   personalDetails: 'Please enter your personal details.',
@@ -117,7 +128,8 @@ export const Msg = {
   statementDependants: 'Please enter the number of people who depend on you.',
   leadEvent: 'Please send a valid lead event.',
   leadAmount: 'Please send an amount from 150 to 1000 pounds, in steps of 50.',
-  partnerLeadId: 'Please send your reference for the lead: 1 to 100 letters, digits, dots, dashes, underscores or colons.',
+  partnerLeadId:
+    'Please send your reference for the lead: 1 to 100 letters, digits, dots, dashes, underscores or colons.',
   errorReport: 'Please send a valid error report.',
   request: 'Please send the details as a JSON object.',
 } as const;

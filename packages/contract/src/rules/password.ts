@@ -1,10 +1,7 @@
 import { z } from 'zod';
 import { emailField } from './common';
 import { Msg } from './messages';
-
-/** At least 6 characters with at least one capital letter and one digit. */
-export const PASSWORD_RULE = /^(?=.*[A-Z])(?=.*\d).{6,}$/;
-export const PASSWORD_MAX = 128;
+import { PASSWORD_MAX, PASSWORD_RULE } from './password-rules';
 
 export const newPasswordField = z
   .string({ error: Msg.newPassword })

@@ -38,7 +38,10 @@ describe('Account/ChangeAddress', () => {
     });
     expect(res.statusCode).toBe(200);
     const addressStr = 'Flat 12, Kilburn House, Oxford Road, Manchester, Greater Manchester, M1 1AE';
-    expect(res.json()).toEqual({ error: { errorID: 0, errorMessage: '' }, object: { addressStr } });
+    expect(res.json()).toEqual({
+      error: { errorID: 0, errorMessage: '' },
+      object: { addressStr, unchanged: false },
+    });
     expect(await customerRow(holder.customer.id)).toMatchObject({
       post_code: 'M1 1AE',
       county: 'Greater Manchester',
@@ -75,11 +78,11 @@ describe('Account/ChangeAddress', () => {
     };
     const res = await changeAddress(holder.authorization, {
       livedInAddressID: 5,
-      residentalStatusID: 3,
+      residentalStatusID: 7,
       autoAddress: true,
       address: picked,
     });
-    expect(res.json().object).toEqual({ addressStr: '10 Downing Street, London SW1A 2AA' });
+    expect(res.json().object).toEqual({ addressStr: '10 Downing Street, London SW1A 2AA', unchanged: false });
     expect(await customerRow(holder.customer.id)).toMatchObject({
       address_str: '10 Downing Street, London SW1A 2AA',
       house_number: '10',
@@ -102,5 +105,25 @@ describe('Account/ChangeAddress', () => {
       object: { fields: { livedInAddressID: Msg.livedThere, residentalStatusID: Msg.homeStatus } },
     });
     expect(await customerRow(holder.customer.id)).toEqual(before);
+  });
+
+  it('answers that nothing changed for the address and answers already held, and stores nothing (issue 31)', async () => {
+    const holder = await createAccountHolder(t);
+    const body = { livedInAddressID: 2, residentalStatusID: 1, autoAddress: false, address: manual };
+    expect((await changeAddress(holder.authorization, body)).json().object.unchanged).toBe(false);
+    const before = await customerRow(holder.customer.id);
+
+    const again = await changeAddress(holder.authorization, body);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({
+      error: { errorID: 0, errorMessage: '' },
+      object: { addressStr: before.address_str, unchanged: true },
+    });
+    expect(await customerRow(holder.customer.id)).toEqual(before);
+
+    // One answer different is a change.
+    const moved = await changeAddress(holder.authorization, { ...body, livedInAddressID: 3 });
+    expect(moved.json().object.unchanged).toBe(false);
+    expect(await customerRow(holder.customer.id)).toMatchObject({ lived_in_address_id: 3 });
   });
 });

@@ -12,5 +12,5 @@ export const changeAddress = (contacts: ContactChangeService) =>
       livedInAddressId: body.livedInAddressID,
       residentialStatusId: body.residentalStatusID,
     });
-    return ok({ addressStr: outcome.addressStr });
+    return ok({ addressStr: outcome.addressStr, unchanged: outcome.kind === 'unchanged' });
   });

@@ -2,7 +2,7 @@ import type { ContactPreferences } from '@lender/contract/calls/account';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { randomToken } from '../../lib/secrets';
 import type { StoredAddress } from '../../entities/addresses/stored-address';
-import type { Housing } from '../../entities/customers/customer-repository';
+import type { Customer, Housing } from '../../entities/customers/customer-repository';
 import {
   confirmEmailChangeEmail,
   contactChangedSms,
@@ -25,7 +25,17 @@ export type ChangeMobileOutcome =
 
 /** The session asking for a change: whose account, and which sign-in (its password proof). */
 type Asking = { customerId: number; familyId: number };
-export type ChangeAddressOutcome = { kind: 'changed'; addressStr: string };
+export type ChangeAddressOutcome = { kind: 'changed' | 'unchanged'; addressStr: string };
+
+/** The held address and answers are those sent: every field of the address, its line, and both answers. */
+function sameHome(held: Customer, address: StoredAddress, housing: Housing): boolean {
+  const fields = Object.keys(address) as (keyof StoredAddress)[];
+  return (
+    fields.every((field) => held.address[field] === address[field]) &&
+    held.livedInAddressId === housing.livedInAddressId &&
+    held.residentialStatusId === housing.residentialStatusId
+  );
+}
 
 /** 'jane.doe@example.com' -> 'j***@example.com': enough to recognise, not to copy into a mail. */
 const emailHint = (email: string) => `${email.slice(0, 1)}***${email.slice(email.indexOf('@'))}`;
@@ -127,6 +137,10 @@ export function contactChangeService(store: EntityStore, links: { publicUrl: str
       address: StoredAddress,
       housing: Housing,
     ): Promise<ChangeAddressOutcome> {
+      // The same answers again store nothing (issue 31): the page says nothing changed, not 'success'.
+      const held = await store.customers.findById(customerId);
+      if (held && sameHome(held, address, housing))
+        return { kind: 'unchanged', addressStr: held.address.addressStr };
       await store.customers.setAddress(customerId, address, housing);
       return { kind: 'changed', addressStr: address.addressStr };
     },

@@ -71,6 +71,7 @@ describe('Account/Login', () => {
       appStatusID: AppStatus.cardAccepted,
       appGuid: application.guid,
       isEnd: false,
+      netMonthlyIncome: expect.any(Number),
     });
     expect(await attempts(customer.id)).toEqual(['success']);
   });

@@ -28,7 +28,13 @@ async function getDictionaries(queries: Query[]) {
 const EXPECTED_ENTRIES: Record<DictionaryName, string[]> = {
   wageFrequencies: ['Specific date', 'Monthly', 'Weekly', 'Four weekly'],
   titles: ['Mr', 'Mrs', 'Miss', 'Ms'],
-  residentalStatus: ['Homeowner with a mortgage', 'Private tenant', 'Living with parents or family'],
+  residentalStatus: [
+    'Yes, I own it with a mortgage',
+    'Yes, I own it outright',
+    'No, I rent it',
+    'No, I live with family',
+    'No, something else',
+  ],
   livedInAddress: ['Less than 1 year', 'More than 5 years'],
   employmentStatus: ['Employed full-time', 'Self-employed', 'Retired', 'Unemployed'],
   loanReason: ['Car repairs or MOT', 'Household bills', 'Other'],
@@ -93,6 +99,17 @@ describe('POST /api/Dictionary/GetDictionaries', () => {
       expect(list.map((e) => e.name)).toEqual(expect.arrayContaining(EXPECTED_ENTRIES[name]));
     },
   );
+
+  it('offers the home answers people give, in this order, and no retired tenancy (issue 31)', async () => {
+    const { body } = await getDictionaries([{ key: 'residentalStatus' }]);
+    expect(body.object.residentalStatus).toEqual([
+      { id: 1, name: 'Yes, I own it with a mortgage' },
+      { id: 2, name: 'Yes, I own it outright' },
+      { id: 7, name: 'No, I rent it' },
+      { id: 5, name: 'No, I live with family' },
+      { id: 6, name: 'No, something else' },
+    ]);
+  });
 
   it('lists the wage frequencies the spec names, in its order', async () => {
     const { body } = await getDictionaries([{ key: 'wageFrequencies' }]);

@@ -52,21 +52,31 @@ export async function issueSigningLink(
   return token;
 }
 
-/** Why a code of this channel may not be sent now, with the seconds to wait; null when it may. */
+export type ResendWait = { retryAfterSeconds: number; reason: 'cooldown' | 'daily' };
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Why a code of this channel may not be sent now, with the seconds until it may; null when it may. The
+ * same figure is the refusal's and, asked just after a send, the countdown the page shows (decision 038).
+ */
 export async function resendRefusal(
   esign: EsignRepositories['esign'],
   applicationId: number,
   channel: EsignChannel,
   now = new Date(),
-): Promise<{ retryAfterSeconds: number; reason: 'cooldown' | 'daily' } | null> {
+): Promise<ResendWait | null> {
   const latest = await esign.latestCode(applicationId, channel);
   if (latest) {
     const wait = Date.parse(latest.createdAt) + ESIGN_LIMITS.resendCooldownMs - now.getTime();
     if (wait > 0) return { retryAfterSeconds: Math.ceil(wait / 1000), reason: 'cooldown' };
   }
-  const dayAgo = new Date(now.getTime() - 24 * 60 * 60 * 1000).toISOString();
-  if ((await esign.countSentSince(applicationId, channel, dayAgo)) >= ESIGN_LIMITS.maxSentPerDay) {
-    return { retryAfterSeconds: 60 * 60, reason: 'daily' };
+  const sent = await esign.sentSince(applicationId, channel, new Date(now.getTime() - DAY_MS).toISOString());
+  const over = sent.length - ESIGN_LIMITS.maxSentPerDay;
+  if (over >= 0) {
+    // The cap lifts when enough of the day's sends are 24 hours old that one more stays within it.
+    const lifts = Date.parse(sent[over]!) + DAY_MS - now.getTime();
+    return { retryAfterSeconds: Math.max(1, Math.ceil(lifts / 1000)), reason: 'daily' };
   }
   return null;
 }

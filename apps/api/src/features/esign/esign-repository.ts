@@ -131,15 +131,17 @@ export const esignRepository = (db: DbExecutor) => {
       );
     },
 
-    async countSentSince(applicationId: number, channel: EsignChannel, since: string): Promise<number> {
-      const row = await db
+    /** When each code or link of this channel sent since `since` was sent, oldest first. */
+    async sentSince(applicationId: number, channel: EsignChannel, since: string): Promise<string[]> {
+      const rows = await db
         .selectFrom('esign_codes')
-        .select((eb) => eb.fn.countAll<string | number>().as('n'))
+        .select('created_at')
         .where('application_id', '=', applicationId)
         .where('channel', '=', channel)
         .where('created_at', '>=', since)
-        .executeTakeFirstOrThrow();
-      return Number(row.n);
+        .orderBy('created_at')
+        .execute();
+      return rows.map((row) => row.created_at);
     },
 
     /**
@@ -157,10 +159,20 @@ export const esignRepository = (db: DbExecutor) => {
       await links.insert({ application_id: applicationId, origin }, tokenHash, ttlSeconds);
     },
 
-    /** Whether this hash is a live signing link of this application (not replaced, not expired). */
-    async isLiveLink(applicationId: number, tokenHash: string): Promise<boolean> {
-      const row = await links.findLive(tokenHash, sql<boolean>`application_id = ${applicationId}`);
-      return row !== undefined;
+    /**
+     * What this hash is among the application's signing links: 'live', 'expired' (its 14 days passed
+     * unreplaced: the holder was sent it, so may hear what became of the application), or null (not
+     * one of its links, or replaced by a newer e-mail).
+     */
+    async linkState(applicationId: number, tokenHash: string): Promise<'live' | 'expired' | null> {
+      const row = await db
+        .selectFrom('esign_links')
+        .select(['expires_at', 'used_at'])
+        .where('application_id', '=', applicationId)
+        .where('token_hash', '=', tokenHash)
+        .executeTakeFirst();
+      if (!row || row.used_at !== null) return null;
+      return row.expires_at > nowIso() ? 'live' : 'expired';
     },
 
     insertCode: (c: {

@@ -1,5 +1,5 @@
 import { formatDisplayDate, londonToday } from '@lender/contract/dates';
-import { isEsignStatus } from '@lender/contract/status';
+import { AppStatus, isEsignStatus } from '@lender/contract/status';
 import { nowIso } from '../../lib/clock';
 import { lockKeyUntilCommit } from '../../lib/key-lock';
 import { sha256 } from '../../lib/secrets';
@@ -20,24 +20,56 @@ import { ApplicationStep } from '../../entities/applications/application-steps';
 import { transition } from '../../entities/applications/transition';
 import type { EsignStore } from './esign-store';
 
-/** The application a signing call may act on, or why not: closed (220) or no live signing link (224). */
-type Opened = { kind: 'open'; app: EsignApplication } | { kind: 'closed' } | { kind: 'noLink' };
-
-export type ResendOutcome =
-  | { kind: 'sent' }
+/**
+ * Why a signing call could not open its application (esign-refusals.ts answers each): closed (220),
+ * no signing link (224), or, told only to the holder of one of its links (issue 31), signed already
+ * (225), declined after signing (226), or a link whose 14 days passed before a signature (227).
+ */
+export type NotOpen =
   | { kind: 'closed' }
   | { kind: 'noLink' }
+  | { kind: 'alreadySigned' }
+  | { kind: 'declined' }
+  | { kind: 'linkExpired' };
+
+/** The application a signing call may act on, or why not. */
+type Opened = { kind: 'open'; app: EsignApplication } | NotOpen;
+
+export type ResendOutcome =
+  | { kind: 'sent'; nextSendInSeconds: number }
+  | NotOpen
   | { kind: 'wait'; retryAfterSeconds: number; reason: 'cooldown' | 'daily' };
 
 export type SignOutcome =
   | { kind: 'signed' }
-  | { kind: 'closed' }
-  | { kind: 'noLink' }
+  | NotOpen
   | { kind: 'emailNotVerified' }
   | { kind: 'agreementChanged' }
   | { kind: 'invalidCode'; check: Exclude<CodeCheck, 'valid'> };
 
 export type Signer = { smsCode: string; ipAddress: string; userAgent: string };
+
+/** Statuses an application reaches only by being signed: underwriting and the loan's whole life. */
+const SIGNED_STATUSES: readonly number[] = [
+  AppStatus.undewriting,
+  AppStatus.undewritingReview,
+  AppStatus.approved,
+  AppStatus.active,
+  AppStatus.arrears,
+  AppStatus.defaulted,
+  AppStatus.settled,
+  AppStatus.withdrawn,
+];
+
+/**
+ * What became of an application no longer waiting for a signature, for a holder of its link. A signing
+ * link exists only from esignSent on, so leadDeclined here is a decline at underwriting.
+ */
+function movedOn(statusId: number): NotOpen {
+  if (SIGNED_STATUSES.includes(statusId)) return { kind: 'alreadySigned' };
+  if (statusId === AppStatus.leadDeclined) return { kind: 'declined' };
+  return { kind: 'closed' };
+}
 
 /**
  * The signed-out e-sign page's calls (docs/decisions/016): the application its guid names, while it
@@ -52,16 +84,18 @@ export function esignService(
 ) {
   /**
    * The application, only for the holder of one of its live signing links (docs/decisions/020): the guid
-   * alone shows nothing and sends nothing ('noLink', errorID 224). An unknown guid, or an application no
-   * longer waiting for a signature, is 'closed' (errorID 220).
+   * alone shows nothing and sends nothing ('noLink', errorID 224), so a guessed guid learns nothing of
+   * the application's state. An unknown guid is 'closed' (errorID 220). The holder of one of its links,
+   * even one whose 14 days have passed, hears what became of it (issue 31): signed, declined, or, still
+   * unsigned, that the link expired.
    */
   const open = async (guid: string, signingToken: string): Promise<Opened> => {
     const app = await store.esign.findByGuid(guid);
     if (!app) return { kind: 'closed' };
-    if (!signingToken || !(await store.esign.isLiveLink(app.id, sha256(signingToken)))) {
-      return { kind: 'noLink' };
-    }
-    return isEsignStatus(app.statusId) ? { kind: 'open', app } : { kind: 'closed' };
+    const link = signingToken ? await store.esign.linkState(app.id, sha256(signingToken)) : null;
+    if (!link) return { kind: 'noLink' };
+    if (!isEsignStatus(app.statusId)) return movedOn(app.statusId);
+    return link === 'live' ? { kind: 'open', app } : { kind: 'linkExpired' };
   };
   const agreements = (app: EsignApplication) =>
     agreementsFor(app, wageFrequencyName(app.terms.wageFrequencyId), londonToday());
@@ -84,7 +118,12 @@ export function esignService(
       const { app } = opened;
       const { html, documentsSha256, facts } = agreements(app);
       await store.esign.recordServed(app.id, documentsSha256, facts.today);
-      return { kind: 'open', documents: html } as const;
+      // A page opened (or reloaded) just after a send shows the wait at once, not a refusal after a tap.
+      const waits = await Promise.all(
+        (['sms', 'email'] as const).map((channel) => resendRefusal(store.esign, app.id, channel)),
+      );
+      const [sms, email] = waits.map((wait) => wait?.retryAfterSeconds ?? 0) as [number, number];
+      return { kind: 'open', documents: { ...html, nextSendInSeconds: { sms, email } } } as const;
     },
 
     async emailVerified(guid: string, signingToken: string) {
@@ -107,7 +146,9 @@ export function esignService(
         await (channel === 'sms'
           ? sendSmsCode(repos, app, keys)
           : sendEmailLink(repos, app, keys, signingToken));
-        return { kind: 'sent' } as const;
+        // Asked again with this send counted: the page counts down from what the next call would hear.
+        const next = await resendRefusal(repos.esign, app.id, channel);
+        return { kind: 'sent', nextSendInSeconds: next?.retryAfterSeconds ?? 0 } as const;
       });
     },
 

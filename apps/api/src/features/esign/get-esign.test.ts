@@ -1,3 +1,4 @@
+import { AppStatus } from '@lender/contract/status';
 import { londonToday } from '@lender/contract/dates';
 import { ErrorId } from '@lender/contract/error-ids';
 import { formatPence } from '@lender/contract/money';
@@ -59,16 +60,39 @@ describe('Register/GetEsign', () => {
     expect(object.contract3).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
   });
 
-  it('answers errorID 220 for an unknown guid and for an application no longer waiting for e-sign', async () => {
+  it('answers errorID 220 for an unknown guid', async () => {
     const unknown = await esignGet(t, 'GetEsign', { guid: '6f1c2b1e-0000-4000-8000-000000000000' });
     expect(unknown.json().error.errorID).toBe(ErrorId.esignClosed);
     expect(unknown.json().object).toBeNull();
+  });
 
+  it('tells the holder of the link, and only them, what became of an application no longer waiting (issue 31)', async () => {
     const signer = await signerAt(t);
-    await t.ctx.db.updateTable('applications').set({ status_id: 8 }).execute();
-    expect((await esignGet(t, 'GetEsign', { guid: signer.guid }, linkOf(signer))).json().error.errorID).toBe(
-      ErrorId.esignClosed,
-    );
+    const setStatus = (statusId: number) =>
+      t.ctx.db
+        .updateTable('applications')
+        .set({ status_id: statusId })
+        .where('guid', '=', signer.guid)
+        .execute();
+    const cases = [
+      [AppStatus.undewriting, ErrorId.esignAlreadySigned],
+      [AppStatus.undewritingReview, ErrorId.esignAlreadySigned],
+      [AppStatus.active, ErrorId.esignAlreadySigned],
+      [AppStatus.leadDeclined, ErrorId.esignDeclined],
+      // Not a status a signing link outlives into: the spec's e-sign error page.
+      [AppStatus.cardDeclined, ErrorId.esignClosed],
+    ] as const;
+    for (const [statusId, errorID] of cases) {
+      await setStatus(statusId);
+      const answer = (await esignGet(t, 'GetEsign', { guid: signer.guid }, linkOf(signer))).json();
+      expect(answer, `status ${statusId}`).toEqual({
+        error: { errorID, errorMessage: expect.any(String) },
+        object: null,
+      });
+      // The guid alone learns nothing of it: the same answer whatever the status.
+      const guessed = await esignGet(t, 'GetEsign', { guid: signer.guid }, { 'x-signing-token': '' });
+      expect(guessed.json().error.errorID).toBe(ErrorId.signingLinkNeeded);
+    }
     expect(await t.ctx.db.selectFrom('esign_documents_served').selectAll().execute()).toEqual([]);
   });
 

@@ -58,7 +58,10 @@ describe('Register/SendVerificationSMS', () => {
     const first = await smsCodeSentTo(t, signer.mobile);
     await ageCodes(16);
     const res = await esignPost(t, 'SendVerificationSMS', signer.guid, linkOf(signer));
-    expect(res.json()).toEqual({ error: { errorID: 0, errorMessage: '' }, object: null });
+    expect(res.json()).toEqual({
+      error: { errorID: 0, errorMessage: '' },
+      object: { nextSendInSeconds: 15 },
+    });
     expect(await codes('sms')).toHaveLength(2);
     expect(await outboxTo(signer.mobile)).toHaveLength(2);
     const second = await smsCodeSentTo(t, signer.mobile);
@@ -86,7 +89,30 @@ describe('Register/SendVerificationSMS', () => {
     expect(wait).toBeGreaterThanOrEqual(14);
     expect(wait).toBeLessThanOrEqual(15);
     expect(res.json().error.errorMessage).toBe(`Please wait ${wait} seconds before asking for another one.`);
+    expect(res.json().object).toEqual({ nextSendInSeconds: wait, reason: 'cooldown' });
     expect(await codes('sms')).toHaveLength(1);
+  });
+
+  it('answers the seconds to the next send, which is what the server then enforces', async () => {
+    const signer = await signerAt(t);
+    await ageCodes(16);
+    const sent = await esignPost(t, 'SendVerificationSMS', signer.guid, linkOf(signer));
+    const { nextSendInSeconds } = sent.json().object;
+    expect(nextSendInSeconds).toBe(ESIGN_LIMITS.resendCooldownMs / 1000);
+    const sentAt = Date.parse((await codes('sms')).at(-1)!.created_at);
+
+    // One second before the figure runs out: refused, with the one second left.
+    vi.useFakeTimers({ toFake: ['Date'], now: sentAt + (nextSendInSeconds - 1) * 1000 });
+    const early = await esignPost(t, 'SendVerificationSMS', signer.guid, linkOf(signer));
+    expect(early.statusCode).toBe(429);
+    expect(early.json().object).toEqual({ nextSendInSeconds: 1, reason: 'cooldown' });
+    expect(early.headers['retry-after']).toBe('1');
+
+    // When it has run out: sent.
+    vi.setSystemTime(sentAt + nextSendInSeconds * 1000);
+    const onTime = await esignPost(t, 'SendVerificationSMS', signer.guid, linkOf(signer));
+    expect(onTime.statusCode).toBe(200);
+    expect(await codes('sms')).toHaveLength(3);
   });
 
   it(`stops at ${ESIGN_LIMITS.maxSentPerDay} codes in 24 hours`, async () => {
@@ -98,14 +124,21 @@ describe('Register/SendVerificationSMS', () => {
     await ageCodes(16);
     const refused = await esignPost(t, 'SendVerificationSMS', signer.guid, linkOf(signer));
     expect(refused.statusCode).toBe(429);
-    expect(refused.headers['retry-after']).toBe('3600');
+    // Every code was sent 16 s ago (ageCodes): the cap lifts when they are a day old.
+    const wait = 24 * 60 * 60 - 16;
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(wait - 1);
+    expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(wait);
+    expect(refused.json().object).toEqual({
+      nextSendInSeconds: Number(refused.headers['retry-after']),
+      reason: 'daily',
+    });
     expect(await codes('sms')).toHaveLength(ESIGN_LIMITS.maxSentPerDay);
     // A day later the count starts again.
     await ageCodes(24 * 60 * 60 + 1);
     expect((await esignPost(t, 'SendVerificationSMS', signer.guid, linkOf(signer))).statusCode).toBe(200);
   });
 
-  it('answers errorID 220 for an unknown guid or an application not waiting for e-sign', async () => {
+  it('answers errorID 220 for an unknown guid, and 225 (sending nothing) for a signed application', async () => {
     const unknown = await esignPost(t, 'SendVerificationSMS', '6f1c2b1e-0000-4000-8000-000000000000');
     expect(unknown.json().error.errorID).toBe(ErrorId.esignClosed);
     const signer = await signerAt(t);
@@ -113,7 +146,7 @@ describe('Register/SendVerificationSMS', () => {
     await ageCodes(16);
     expect(
       (await esignPost(t, 'SendVerificationSMS', signer.guid, linkOf(signer))).json().error.errorID,
-    ).toBe(ErrorId.esignClosed);
+    ).toBe(ErrorId.esignAlreadySigned);
     expect(await codes('sms')).toHaveLength(1);
   });
 
@@ -140,10 +173,18 @@ describe('Register/SendVerificationAndUniqueUrlEmail', () => {
     expect((await esignGet(t, 'CheckEmailVerification', fresh)).json().object).toEqual({ verified: true });
   });
 
-  it('has the same cooldown', async () => {
+  it('has the same cooldown, and GetEsign tells the page how long each resend still waits', async () => {
     const signer = await signerAt(t);
+    const page = (await esignGet(t, 'GetEsign', { guid: signer.guid }, linkOf(signer))).json().object;
+    expect(page.nextSendInSeconds.sms).toBeGreaterThanOrEqual(14);
+    expect(page.nextSendInSeconds.email).toBeGreaterThanOrEqual(14);
     const res = await esignPost(t, 'SendVerificationAndUniqueUrlEmail', signer.guid, linkOf(signer));
     expect(res.statusCode).toBe(429);
+    expect(res.json().object.nextSendInSeconds).toBeLessThanOrEqual(page.nextSendInSeconds.email);
     expect(await codes('email')).toHaveLength(1);
+
+    await ageCodes(16);
+    const later = (await esignGet(t, 'GetEsign', { guid: signer.guid }, linkOf(signer))).json().object;
+    expect(later.nextSendInSeconds).toEqual({ sms: 0, email: 0 });
   });
 });

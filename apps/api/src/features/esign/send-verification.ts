@@ -8,13 +8,14 @@ import { notOpen } from './esign-refusals';
 import type { EsignService, ResendOutcome } from './esign-service';
 
 function answer(outcome: ResendOutcome, reply: FastifyReply, security: SecurityEvents, req: FastifyRequest) {
-  if (outcome.kind === 'sent') return ok(null);
-  if (outcome.kind === 'closed' || outcome.kind === 'noLink') return notOpen(outcome, security, req);
+  if (outcome.kind === 'sent') return ok({ nextSendInSeconds: outcome.nextSendInSeconds });
+  if (outcome.kind !== 'wait') return notOpen(outcome, security, req);
   void security.record({ type: 'limit-refused', ip: req.ip, detail: `e-sign resend ${outcome.reason}` });
   return tooManyRequests(
     reply,
     outcome.retryAfterSeconds,
     outcome.reason === 'cooldown' ? resendTooSoon(outcome.retryAfterSeconds) : Refusal.resendDailyLimit,
+    { nextSendInSeconds: outcome.retryAfterSeconds, reason: outcome.reason },
   );
 }
 

@@ -103,7 +103,7 @@ describe('the signing link is a secret of its own; the guid is not one (issue 26
     );
   });
 
-  it('dies with the offer: 14 days after it was sent', async () => {
+  it('dies with the offer: 14 days after it was sent, and then says so to its holder only', async () => {
     const signer = await signerAt(t);
     const rows = await t.ctx.db.selectFrom('esign_links').select(['created_at', 'expires_at']).execute();
     const last = rows.at(-1)!;
@@ -113,6 +113,13 @@ describe('the signing link is a secret of its own; the guid is not one (issue 26
       .set({ expires_at: new Date(Date.now() - 1).toISOString() })
       .execute();
     expect(errorOf(await esignGet(t, 'GetEsign', { guid: signer.guid }, linkOf(signer)))).toBe(
+      ErrorId.signingLinkExpired,
+    );
+    // Nothing can be sent or signed with it, and a stranger still hears only that a link is needed.
+    expect(errorOf(await esignPost(t, 'SendVerificationSMS', signer.guid, linkOf(signer)))).toBe(
+      ErrorId.signingLinkExpired,
+    );
+    expect(errorOf(await esignGet(t, 'GetEsign', { guid: signer.guid }, stranger))).toBe(
       ErrorId.signingLinkNeeded,
     );
   });

@@ -73,9 +73,9 @@ describe('Register/SubmitStage5', () => {
     });
     expect(sha256(Buffer.from(attachments[0]!.content_base64, 'base64'))).toBe(signature!.pdf_sha256);
 
-    // Signed: the e-sign calls are closed now.
+    // Signed: the e-sign calls are closed now, and the link says so (issue 31).
     expect(errorOf(await esignGet(t, 'GetEsign', { guid: signer.guid }, linkOf(signer))).errorID).toBe(
-      ErrorId.esignClosed,
+      ErrorId.esignAlreadySigned,
     );
   });
 

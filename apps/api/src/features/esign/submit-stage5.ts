@@ -18,6 +18,9 @@ function answer(outcome: SignOutcome, security: SecurityEvents, req: FastifyRequ
       return ok(null);
     case 'closed':
     case 'noLink':
+    case 'alreadySigned':
+    case 'declined':
+    case 'linkExpired':
       return notOpen(outcome, security, req);
     case 'emailNotVerified':
       return refuse(Refusal.emailNotVerified);

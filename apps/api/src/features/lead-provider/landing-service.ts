@@ -1,11 +1,11 @@
 import { timingSafeEqual } from 'node:crypto';
+import { cardRefusalText } from '@lender/contract/card-refusals';
 import type { LeadLanded } from '@lender/contract/calls/lead-provider';
 import { LeadEvent } from '@lender/contract/lead-events';
 import { clampLoadedPeriod, ProductId } from '@lender/contract/constants';
 import type { IsoDate } from '@lender/contract/dates';
 import { penceToPounds, type Pence } from '@lender/contract/money';
 import { buildQuote, type QuoteResult } from '@lender/contract/pricing/quote';
-import { Refusal } from '@lender/contract/refusals';
 import type { AppContext } from '../../app-context';
 import type { DbExecutor } from '../../db/create-db';
 import type { StoredAddress } from '../../entities/addresses/stored-address';
@@ -232,11 +232,12 @@ export function landingService(
             redirectUrl: answer.redirectUrl,
           };
         case 'declined': {
-          const message = answer.z3 || Refusal.cardDeclined.errorMessage;
+          // The customer reads plain words and a next step; staff read the provider's own text.
+          const message = cardRefusalText(answer.z2);
           const recorded = await step(
             application,
             ApplicationStep.declineLandedCard,
-            { kind: 'card-declined', reason: `provider z2 ${answer.z2}: ${message}` },
+            { kind: 'card-declined', reason: `provider z2 ${answer.z2}: ${answer.z3 || 'no text'}` },
             async ({ leads }) => {
               if (!(await leads.holdOpen(lead.id))) throw new LandingClosed();
             },

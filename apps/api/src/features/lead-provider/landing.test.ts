@@ -1,3 +1,4 @@
+import { cardRefusalText } from '@lender/contract/card-refusals';
 import { DAILY_RATE_PROVIDER, DAILY_RATE_STANDARD } from '@lender/contract/constants';
 import { ErrorId } from '@lender/contract/error-ids';
 import { penceToPounds } from '@lender/contract/money';
@@ -411,7 +412,8 @@ describe('LeadProvider/SubmitLandedLead', () => {
     expect(declined.json()).toEqual({
       error: {
         errorID: ErrorId.cardDeclined,
-        errorMessage: 'Do not honour: your card issuer declined the check.',
+        // The provider's 05 (do not honour) in plain words with the next step (issue 31).
+        errorMessage: cardRefusalText('05'),
       },
       object: null,
     });

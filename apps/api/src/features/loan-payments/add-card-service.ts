@@ -55,7 +55,7 @@ export function addCardService(ctx: AppContext, cards: CardProvider, returnUrl: 
         case 'challenge':
           return { kind: 'challenge', redirectUrl: answer.redirectUrl };
         case 'declined':
-          return { kind: 'refused', refusal: declinedRefusal(answer.z2, answer.z3, Refusal.cardDeclined) };
+          return { kind: 'refused', refusal: declinedRefusal(answer.z2, Refusal.cardDeclined) };
         case 'approved':
           break;
       }

@@ -1,3 +1,4 @@
+import { cardRefusalText } from '@lender/contract/card-refusals';
 import { addDays } from '@lender/contract/dates';
 import { ErrorId } from '@lender/contract/error-ids';
 import { Refusal } from '@lender/contract/refusals';
@@ -106,7 +107,8 @@ describe('MyAccountArea/AddCreditCard', () => {
     const declined = await addCard(loan.authorization, await checkedCard(CARDS.declined));
     expect(declined.json().error).toEqual({
       errorID: ErrorId.cardDeclined,
-      errorMessage: 'Do not honour: your card issuer declined the check.',
+      // The provider's 05 (do not honour) in plain words with the next step (issue 31).
+      errorMessage: cardRefusalText('05'),
     });
     const expired = await addCard(loan.authorization, await checkedCard(CARDS.expired));
     expect(expired.json().error).toEqual(Refusal.cardExpired);

@@ -1,3 +1,4 @@
+import { cardRefusalText } from '@lender/contract/card-refusals';
 import { randomUUID } from 'node:crypto';
 import { addDays } from '@lender/contract/dates';
 import { ErrorId } from '@lender/contract/error-ids';
@@ -250,7 +251,8 @@ describe('MyAccountArea/CardPayment with a new card', () => {
     });
     expect(declined.json().error).toEqual({
       errorID: ErrorId.cardDeclined,
-      errorMessage: 'Do not honour: your card issuer declined the check.',
+      // The provider's 05 (do not honour) in plain words with the next step (issue 31).
+      errorMessage: cardRefusalText('05'),
     });
     const expired = await cardPayment(loan.authorization, {
       amount: round2(due / 2),

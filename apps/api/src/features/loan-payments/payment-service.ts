@@ -50,8 +50,7 @@ const hashOf = (r: PaymentRequest) =>
     .digest('hex');
 
 /** A declined payment as the customer reads it: an expired card points to a new card. */
-const declinedPayment = (z2: string | null, z3: string | null) =>
-  declinedRefusal(z2, z3, Refusal.paymentDeclined);
+const declinedPayment = (z2: string | null) => declinedRefusal(z2, Refusal.paymentDeclined);
 
 /**
  * MyAccountArea/CardPayment's rules (issue 27, docs/decisions/025). The payment is stored under the
@@ -107,7 +106,7 @@ export function paymentService(ctx: AppContext, cards: CardProvider, returnUrl: 
       case 'challenge':
         return { outcome: { kind: 'challenge', redirectUrl: answer.redirectUrl } };
       case 'declined':
-        return { outcome: refused(declinedPayment(answer.z2, answer.z3)), declined: answer };
+        return { outcome: refused(declinedPayment(answer.z2)), declined: answer };
       case 'unavailable':
         return { outcome: refused(Refusal.paymentUnavailable) };
     }
@@ -115,7 +114,7 @@ export function paymentService(ctx: AppContext, cards: CardProvider, returnUrl: 
 
   /** The stored answer of a payment already answered, as its first request got it. */
   async function answerOf(payment: Payment): Promise<PaymentOutcome> {
-    if (payment.state === 'declined') return refused(declinedPayment(payment.z2, payment.z3));
+    if (payment.state === 'declined') return refused(declinedPayment(payment.z2));
     const loan = await ctx.db
       .selectFrom('loans')
       .select('settled_on')
@@ -140,7 +139,7 @@ export function paymentService(ctx: AppContext, cards: CardProvider, returnUrl: 
         z3: result.z3.slice(0, 200),
         charge_id: result.chargeId || null,
       });
-      return refused(declinedPayment(result.z2, result.z3));
+      return refused(declinedPayment(result.z2));
     }
     return record(payment, result);
   }

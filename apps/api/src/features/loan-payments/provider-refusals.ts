@@ -1,10 +1,13 @@
+import { cardRefusalText } from '@lender/contract/card-refusals';
 import { Refusal } from '@lender/contract/refusals';
 
 /** The provider's code for an expired card (decision 014): errorID 10, with the update-card link. */
 export const EXPIRED = '54';
 
-/** A card the provider declined, as the customer reads it: its text (z3), or `fallback` without one. */
-export const declinedRefusal = (z2: string | null, z3: string | null, fallback: Refusal): Refusal =>
-  z2 === EXPIRED
-    ? Refusal.cardExpired
-    : { errorID: fallback.errorID, errorMessage: z3 || fallback.errorMessage };
+/**
+ * A card the provider declined, as the customer reads it: the spec's 'Card Expired' (errorID 10) for an
+ * expired card, else the plain words and next step of its code (issue 31) under `fallback`'s errorID.
+ * The provider's own text (z3) is for staff, in the server's log, not the customer's words.
+ */
+export const declinedRefusal = (z2: string | null, fallback: Refusal): Refusal =>
+  z2 === EXPIRED ? Refusal.cardExpired : { errorID: fallback.errorID, errorMessage: cardRefusalText(z2) };

@@ -14,13 +14,14 @@ const status = (headers: Record<string, string>) =>
   t.app.inject({ method: 'GET', url: '/api/Register/GetApplicationStatus', headers });
 
 describe('Register/GetApplicationStatus', () => {
-  it("follows the applicant's newest application", async () => {
+  it("follows the applicant's newest application, with the income given at stage 1 (for stage 3's sums)", async () => {
     const { authorization } = await createApplicant(t.app);
     const { guid } = await t.ctx.db.selectFrom('applications').select('guid').executeTakeFirstOrThrow();
     expect((await status({ authorization })).json().object).toEqual({
       appStatusID: AppStatus.applicationNew,
       appGuid: guid,
       isEnd: false,
+      netMonthlyIncome: 2200,
     });
     await t.app.inject({
       method: 'POST',
@@ -32,6 +33,7 @@ describe('Register/GetApplicationStatus', () => {
       appStatusID: AppStatus.offerAccepted,
       appGuid: guid,
       isEnd: false,
+      netMonthlyIncome: 2200,
     });
   });
 
@@ -39,7 +41,7 @@ describe('Register/GetApplicationStatus', () => {
     const { authorization } = await createSession(t.ctx);
     expect((await status({ authorization })).json()).toEqual({
       error: { errorID: 0, errorMessage: '' },
-      object: { appStatusID: 0, appGuid: null, isEnd: true },
+      object: { appStatusID: 0, appGuid: null, isEnd: true, netMonthlyIncome: null },
     });
   });
 

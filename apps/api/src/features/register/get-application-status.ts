@@ -1,4 +1,5 @@
 import { ok } from '@lender/contract/envelope';
+import { penceToPounds } from '@lender/contract/money';
 import { implementCall } from '../../plugins/calls';
 import type { QuoteService } from './quote-service';
 
@@ -8,7 +9,12 @@ export const getApplicationStatus = (quotes: QuoteService) =>
     const application = await quotes.status(session.customerId);
     return ok(
       application
-        ? { appStatusID: application.statusId, appGuid: application.guid, isEnd: application.isEnd }
-        : { appStatusID: 0, appGuid: null, isEnd: true },
+        ? {
+            appStatusID: application.statusId,
+            appGuid: application.guid,
+            isEnd: application.isEnd,
+            netMonthlyIncome: penceToPounds(application.netMonthlyIncomePence),
+          }
+        : { appStatusID: 0, appGuid: null, isEnd: true, netMonthlyIncome: null },
     );
   });

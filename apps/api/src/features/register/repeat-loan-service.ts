@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { cardRefusalText } from '@lender/contract/card-refusals';
 import type { RepeatLoanPrefill } from '@lender/contract/calls/register';
 import { DEFAULT_COUNTRY, EXPENSE_LIMITS, ProductId, type ExpenseKey } from '@lender/contract/constants';
 import { type IsoDate } from '@lender/contract/dates';
@@ -371,7 +372,8 @@ export function repeatLoanService(
         if (answer.outcome === 'unavailable') return { kind: 'refused', refusal: Refusal.repeatLoanTryAgain };
         if (answer.outcome === 'challenge') return { kind: 'challenge', redirectUrl: answer.redirectUrl };
         if (answer.outcome === 'declined') {
-          const message = answer.z3 || Refusal.cardDeclined.errorMessage;
+          // The customer reads plain words and a next step; staff read the provider's own text.
+          const message = cardRefusalText(answer.z2);
           // Everything but the card is given: stage 2 takes a new card and then goes to e-sign.
           const guid = await stored({
             statusId: AppStatus.cardDeclined,
@@ -381,7 +383,7 @@ export function repeatLoanService(
               quoted,
               decided,
               bankDecision,
-              { kind: 'card-declined', reason: `provider z2 ${answer.z2}: ${message}` },
+              { kind: 'card-declined', reason: `provider z2 ${answer.z2}: ${answer.z3 || 'no text'}` },
             ],
             card: null,
             bank,

@@ -1,3 +1,4 @@
+import { cardRefusalText } from '@lender/contract/card-refusals';
 import { randomUUID } from 'node:crypto';
 import { EXPENSE_LIMITS } from '@lender/contract/constants';
 import { addDays } from '@lender/contract/dates';
@@ -67,7 +68,7 @@ function repeatBody(c: Customer, overrides: Record<string, unknown> = {}) {
     repaymentDate: workingDayAhead(10),
     netPay: 2200,
     livedInAddressID: 5,
-    residentalStatusID: 3,
+    residentalStatusID: 7,
     maritalStatusID: 1,
     person: { mobile: c.mobile, email: c.email, birthDate: '1990-05-01' },
     financialData: {
@@ -205,7 +206,7 @@ describe('Register/RepeatLoan with the card and bank account on file', () => {
     expect(prefill).toMatchObject({
       netPay: 2200,
       livedInAddressID: 5,
-      residentalStatusID: 3,
+      residentalStatusID: 7,
       maritalStatusID: 1,
       wageFrequencyID: 9,
       person: { mobile: c.mobile, email: c.email, birthDate: '1990-05-01' },
@@ -381,7 +382,8 @@ describe('Register/RepeatLoan with a new card', () => {
     );
     expect(res.json().error).toEqual({
       errorID: ErrorId.repeatLoanCardDeclined,
-      errorMessage: 'Do not honour: your card issuer declined the check.',
+      // The provider's 05 (do not honour) in plain words with the next step (issue 31).
+      errorMessage: cardRefusalText('05'),
     });
     const app = await newestOf(c.customerId);
     expect(app.status_id).toBe(AppStatus.cardDeclined);

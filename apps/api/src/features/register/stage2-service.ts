@@ -1,4 +1,4 @@
-import { Refusal } from '@lender/contract/refusals';
+import { cardRefusalText } from '@lender/contract/card-refusals';
 import { AppStatus } from '@lender/contract/status';
 import type { DbExecutor } from '../../db/create-db';
 import type { CardProvider } from '../../lib/card-provider/card-provider';
@@ -54,10 +54,11 @@ export function stage2Service(
         case 'challenge':
           return { kind: 'challenge', statusId: application.statusId, guid, redirectUrl: answer.redirectUrl };
         case 'declined': {
-          const message = answer.z3 || Refusal.cardDeclined.errorMessage;
+          // The customer reads plain words and a next step; staff read the provider's own text.
+          const message = cardRefusalText(answer.z2);
           await transition(store, application, ApplicationStep.declineCard, {
             kind: 'card-declined',
-            reason: `provider z2 ${answer.z2}: ${message}`,
+            reason: `provider z2 ${answer.z2}: ${answer.z3 || 'no text'}`,
           });
           return { kind: 'declined', message };
         }

@@ -167,9 +167,9 @@ describe('Register/SubmitStage1', () => {
     ['confirmation', { confirmation: false }, 'This field is required.'],
     ['address', { address: '' }, 'Please enter your current address'],
     [
-      'houseNumber',
+      'flatNo',
       { autoAddress: false, houseNumber: '', building: '', flatNo: '' },
-      'Please enter your house number',
+      'Please enter your flat number, building name or house number',
     ],
   ])('rejects a bad %s with the spec message and stores nothing', async (field, overrides, message) => {
     const res = await submit(createStage1Payload(overrides as never));

@@ -1,3 +1,4 @@
+import { cardRefusalText } from '@lender/contract/card-refusals';
 import { ErrorId } from '@lender/contract/error-ids';
 import { Msg } from '@lender/contract/rules/messages';
 import { AppStatus } from '@lender/contract/status';
@@ -121,7 +122,7 @@ describe('Register/SubmitStage2', () => {
 
     const declined = await submit(authorization, payload);
     expect(declined.json()).toEqual({
-      error: { errorID: ErrorId.cardDeclined, errorMessage: 'Your bank could not confirm the check.' },
+      error: { errorID: ErrorId.cardDeclined, errorMessage: cardRefusalText('05') },
       object: null,
     });
     expect((await application()).status_id).toBe(AppStatus.cardDeclined);
@@ -133,18 +134,22 @@ describe('Register/SubmitStage2', () => {
   it.each([
     [CARDS.declined, 'Do not honour: your card issuer declined the check.', '05'],
     [CARDS.expired, 'Expired card.', '54'],
-  ])('declines card %s with the provider text, recording it, storing no card', async (card, text, z2) => {
-    const { authorization } = await applicantAt(t, 'stage2');
-    const { res } = await checkCard(authorization, card);
-    expect(res.json()).toEqual({
-      error: { errorID: ErrorId.cardDeclined, errorMessage: text },
-      object: null,
-    });
-    expect((await application()).status_id).toBe(AppStatus.cardDeclined);
-    expect(await cards()).toEqual([]);
-    const [decision] = await decisions('card-declined');
-    expect(decision?.reason).toBe(`provider z2 ${z2}: ${text}`);
-  });
+  ])(
+    'declines card %s in plain words with a next step, recording the provider text for staff, storing no card',
+    async (card, text, z2) => {
+      const { authorization } = await applicantAt(t, 'stage2');
+      const { res } = await checkCard(authorization, card);
+      expect(res.json()).toEqual({
+        error: { errorID: ErrorId.cardDeclined, errorMessage: cardRefusalText(z2) },
+        object: null,
+      });
+      expect(res.body).not.toContain(text);
+      expect((await application()).status_id).toBe(AppStatus.cardDeclined);
+      expect(await cards()).toEqual([]);
+      const [decision] = await decisions('card-declined');
+      expect(decision?.reason).toBe(`provider z2 ${z2}: ${text}`);
+    },
+  );
 
   it('declines a key and transaction the provider does not know, changing nothing else', async () => {
     const { authorization } = await applicantAt(t, 'stage2');

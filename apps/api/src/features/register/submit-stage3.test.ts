@@ -1,4 +1,5 @@
 import { EXPENSE_LIMITS } from '@lender/contract/constants';
+import { expenseMessages } from '@lender/contract/expenses';
 import { ErrorId } from '@lender/contract/error-ids';
 import { buildQuote } from '@lender/contract/pricing/quote';
 import type { IsoDate } from '@lender/contract/dates';
@@ -56,7 +57,7 @@ describe('Register/SubmitStage3', () => {
     const [assessment] = await rows('application_affordability');
     expect(assessment).toMatchObject({
       application_id: app.id,
-      residential_status_id: 3,
+      residential_status_id: 7,
       lived_in_address_id: 5,
       marital_status_id: 1,
       employment_type_id: 1,
@@ -76,7 +77,7 @@ describe('Register/SubmitStage3', () => {
     expect(await rows('application_previous_addresses')).toEqual([]);
 
     const customer = await t.ctx.db.selectFrom('customers').selectAll().executeTakeFirstOrThrow();
-    expect(customer).toMatchObject({ lived_in_address_id: 5, residential_status_id: 3 });
+    expect(customer).toMatchObject({ lived_in_address_id: 5, residential_status_id: 7 });
     const decision = await t.ctx.db
       .selectFrom('application_decisions')
       .selectAll()
@@ -156,6 +157,43 @@ describe('Register/SubmitStage3', () => {
     const res = await submit(authorization, createStage3Payload({ finData }));
     expect(res.statusCode).toBe(400);
     expect(res.json().object.fields.finData).toBe(Msg.expenses);
+    expect((await application()).status_id).toBe(AppStatus.cardAccepted);
+  });
+
+  it('stores typed pounds and pence exactly as integer pence (docs/decisions/035)', async () => {
+    const { authorization } = await applicantAt(t, 'stage3');
+    const finData = {
+      ...(createStage3Payload().finData as object),
+      rent: 850.5,
+      food: 312.45,
+      utility: 0.01,
+    };
+    const res = await submit(authorization, createStage3Payload({ finData }));
+    expect(res.json().error.errorID).toBe(0);
+    const pence = Object.fromEntries(
+      (await rows('application_expenses')).map((e) => [e.category, e.monthly_pence]),
+    );
+    expect(pence).toMatchObject({ rent: 85_050, food: 31_245, utility: 1 });
+  });
+
+  it('refuses an amount that is missing, not whole pence, negative or above its limit, naming the category', async () => {
+    const { authorization } = await applicantAt(t, 'stage3');
+    const { transport: _, ...withoutTransport } = createStage3Payload().finData as Record<string, number>;
+    const finData = {
+      ...withoutTransport,
+      councilTax: 12.345,
+      education: -5,
+      utility: EXPENSE_LIMITS.utility + 1,
+    };
+    const res = await submit(authorization, createStage3Payload({ finData }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().object.fields).toMatchObject({
+      'finData.transport': 'Enter your monthly transport costs, or 0',
+      'finData.councilTax': expenseMessages('councilTax').format,
+      'finData.education': expenseMessages('education').format,
+      'finData.utility': 'Your monthly utility bills must be £1,000 or less',
+    });
+    expect(await rows('application_expenses')).toHaveLength(0);
     expect((await application()).status_id).toBe(AppStatus.cardAccepted);
   });
 

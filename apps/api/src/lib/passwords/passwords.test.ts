@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { COMMON_PASSWORD_EXAMPLE, PASSWORD_RULE } from '@lender/contract/rules/password-rules';
 import { isCommonPassword } from './common-passwords';
 import { hashPassword, verifyPassword } from './password-hashing';
 
@@ -42,6 +43,11 @@ describe('password hashing', () => {
 describe('the common-password list', () => {
   it.each(['Password1', 'PASSWORD1', 'Qwerty123', 'Passw0rd', 'Abc123', 'Liverpool1'])('refuses %s', (p) => {
     expect(isCommonPassword(p)).toBe(true);
+  });
+
+  it("refuses the hint's example, which the spec's rule alone would let through", () => {
+    expect(PASSWORD_RULE.test(COMMON_PASSWORD_EXAMPLE)).toBe(true);
+    expect(isCommonPassword(COMMON_PASSWORD_EXAMPLE)).toBe(true);
   });
 
   it.each(['Sunny-Meadow-42', 'Kestrel2026x', 'Tq7vLm2p'])('lets %s through', (p) => {

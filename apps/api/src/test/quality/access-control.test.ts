@@ -253,6 +253,7 @@ describe("another customer's valid token", () => {
       appStatusID: AppStatus.applicationNew,
       appGuid: alice.guid,
       isEnd: false,
+      netMonthlyIncome: expect.any(Number),
     });
     const quote = await t.app.inject({
       method: 'POST',

@@ -4,14 +4,15 @@ import { Field, Fieldset } from '../form/field';
 import { OptionsSelect } from '../form/options-select';
 import type { CardValues } from './card-values';
 
-const monthName = new Intl.DateTimeFormat('en-GB', { month: 'long', timeZone: 'UTC' });
+const monthName = new Intl.DateTimeFormat('en-GB', { month: 'short', timeZone: 'UTC' });
 /**
- * Shown by name; the value is the month's number, which is what a browser's card autofill puts in
+ * Shown as printed on a card, '01' to '12', with the month's short name after it for those who think in
+ * names ('01 (Jan)'). The value is the month's number, which is what a browser's card autofill puts in
  * (a zero-based value would turn its January into February).
  */
 const MONTHS = Array.from({ length: 12 }, (_, i) => ({
   value: i + 1,
-  label: monthName.format(Date.UTC(2000, i)),
+  label: `${String(i + 1).padStart(2, '0')} (${monthName.format(Date.UTC(2000, i)).slice(0, 3)})`,
 }));
 
 type Props = {

@@ -1,4 +1,5 @@
-import { useId, type Ref } from 'react';
+import { useId, useLayoutEffect, useState, type Ref } from 'react';
+import { fieldLead, fieldNameOf } from './form-errors';
 import type { SummaryEntry } from './use-contract-form';
 import './error-summary.css';
 
@@ -14,11 +15,41 @@ function focusField(targetId: string) {
 
 /**
  * The GOV.UK error summary: at the top of a form that failed, titled 'There is a problem', one link per
- * message (the field's own words) that moves focus to its field. The form hook focuses it on a failed
- * submit; role alert has it announced.
+ * message that moves focus to its field. Each line names its field before the message (the spec's words),
+ * so that 'This field is required.' is never read without knowing which field (issue 31, decision 037).
+ * The form hook focuses it on a failed submit; role alert has it announced.
  */
+/**
+ * The field names of the lines, read from the page after it shows the messages (which control shows a
+ * message decides which name it gets: see fieldNameOf); set before the browser paints.
+ */
+function useFieldNames(entries: SummaryEntry[]): Record<string, string | undefined> {
+  const [names, setNames] = useState<Record<string, string | undefined>>({});
+  useLayoutEffect(() => {
+    const next = Object.fromEntries(
+      entries.map((e) => [e.name, e.targetId ? fieldNameOf(document.getElementById(e.targetId)) : undefined]),
+    );
+    const same =
+      Object.keys(next).length === Object.keys(names).length &&
+      Object.entries(next).every(([k, v]) => names[k] === v);
+    if (!same) setNames(next);
+  }, [entries, names]);
+  return names;
+}
+
+/** A line: the field's name (when the message is about a field), then the message in the spec's words. */
+function Line({ field, message }: { field?: string; message: string }) {
+  return (
+    <>
+      {field ? <span className="error-summary__field">{fieldLead(field)}</span> : null}
+      {message}
+    </>
+  );
+}
+
 export function ErrorSummary({ summary: { ref, entries } }: Props) {
   const titleId = useId();
+  const names = useFieldNames(entries);
   if (entries.length === 0) return null;
   return (
     <div ref={ref} className="error-summary" role="alert" aria-labelledby={titleId} tabIndex={-1}>
@@ -36,10 +67,10 @@ export function ErrorSummary({ summary: { ref, entries } }: Props) {
                   focusField(e.targetId as string);
                 }}
               >
-                {e.message}
+                <Line field={names[e.name]} message={e.message} />
               </a>
             ) : (
-              e.message
+              <Line field={names[e.name]} message={e.message} />
             )}
           </li>
         ))}

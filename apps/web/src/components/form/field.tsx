@@ -1,7 +1,13 @@
 import { useId, type ReactNode } from 'react';
 import { describedBy, FieldError } from './field-error';
 
-export type FieldA11y = { id: string; 'aria-invalid': boolean; 'aria-describedby'?: string };
+export type FieldA11y = {
+  id: string;
+  'aria-invalid': boolean;
+  'aria-describedby'?: string;
+  /** The field's name in the error summary, where its label will not do (see fieldNameOf). */
+  'data-summary-name'?: string;
+};
 
 type FieldProps = {
   label: ReactNode;
@@ -21,9 +27,10 @@ export function Field({ label, hint, error, children, className }: FieldProps) {
         {label}
       </label>
       {hint ? (
-        <p className="field__hint" id={`${id}-hint`}>
+        // A div: a hint may hold a list (the password rules).
+        <div className="field__hint" id={`${id}-hint`}>
           {hint}
-        </p>
+        </div>
       ) : null}
       <FieldError id={`${id}-error`} message={error} />
       {children({
@@ -37,6 +44,11 @@ export function Field({ label, hint, error, children, className }: FieldProps) {
 
 type FieldsetProps = {
   legend: ReactNode;
+  /**
+   * A message on the group as a whole ('at least 3 expenses') names the fieldset: the error summary's
+   * link finds it by this name and focuses it.
+   */
+  name?: string;
   hint?: ReactNode;
   error?: string;
   children: ReactNode;
@@ -44,10 +56,11 @@ type FieldsetProps = {
 };
 
 /** Controls under one legend (radios, the parts of a date); the error sits inside so it is read with them. */
-export function Fieldset({ legend, hint, error, children, className }: FieldsetProps) {
+export function Fieldset({ legend, name, hint, error, children, className }: FieldsetProps) {
   const id = useId();
   return (
     <fieldset
+      {...(name ? { name, id: `${id}-group`, tabIndex: -1 } : {})}
       className={`field${error ? ' field--error' : ''}${className ? ` ${className}` : ''}`}
       aria-describedby={describedBy(hint !== undefined && `${id}-hint`, error && `${id}-error`)}
     >
@@ -76,13 +89,22 @@ export function ChoiceGroup({ children, inline, ...props }: ChoiceGroupProps) {
 
 type CheckboxFieldProps = {
   label: ReactNode;
-  error?: string;
   /** Renders the tick box with its id and ARIA attributes. */
   children: (a11y: FieldA11y) => ReactNode;
-};
+} & (
+  | { error?: never; summaryName?: never }
+  | {
+      error: string | undefined;
+      /**
+       * What the error summary calls the box: its label is a whole declaration, too long for a summary
+       * line, and the spec's message for it ('This field is required.') names nothing (decision 037).
+       */
+      summaryName: string;
+    }
+);
 
 /** One tick box with its label beside it and its error above, as a consent or declaration. */
-export function CheckboxField({ label, error, children }: CheckboxFieldProps) {
+export function CheckboxField({ label, error, summaryName, children }: CheckboxFieldProps) {
   const id = useId();
   return (
     <div className={`field${error ? ' field--error' : ''}`}>
@@ -92,6 +114,7 @@ export function CheckboxField({ label, error, children }: CheckboxFieldProps) {
           id,
           'aria-invalid': Boolean(error),
           'aria-describedby': describedBy(error && `${id}-error`),
+          'data-summary-name': summaryName,
         })}
         <label htmlFor={id}>{label}</label>
       </div>

@@ -24,6 +24,38 @@ export function controlFor(form: HTMLFormElement | null, name: string): HTMLElem
     : (found as HTMLElement);
 }
 
+/**
+ * The name a person knows a field by, for its line in the error summary (issue 31: a line always says
+ * which field it is about, as the spec's own messages, 'This field is required.', may not). Read from the
+ * page once its messages are shown: a name the control is given (`data-summary-name`, for tick boxes whose
+ * label is a whole declaration); else, when the message is shown on the control's group rather than on
+ * the control (radios, a date's parts, the expenses), the group's legend; else the control's label.
+ * Parts hidden from screen readers (a slider's amount) are left out.
+ */
+export function fieldNameOf(control: HTMLElement | null): string | undefined {
+  if (!control) return undefined;
+  const given = control.dataset.summaryName;
+  if (given) return given;
+  const ownError = document.getElementById(`${control.id}-error`);
+  const group = control.closest('fieldset.field--error');
+  const label =
+    !ownError && group
+      ? group.querySelector(':scope > legend')
+      : ((control as HTMLInputElement).labels?.[0] ??
+        control.closest('fieldset.field')?.querySelector(':scope > legend'));
+  return label ? spokenText(label) : undefined;
+}
+
+/** An element's text without its aria-hidden parts, spaces collapsed. */
+function spokenText(element: Element): string | undefined {
+  const copy = element.cloneNode(true) as Element;
+  copy.querySelectorAll('[aria-hidden="true"]').forEach((hidden) => hidden.remove());
+  return copy.textContent?.replace(/\s+/g, ' ').trim() || undefined;
+}
+
+/** How a field's name leads its summary line: 'Employer name: ', or 'Do you own the home? ' for a question. */
+export const fieldLead = (field: string) => (/[?:.!]$/.test(field) ? `${field} ` : `${field}: `);
+
 /** Field names in the order a person meets their controls on the page; names with no control go last. */
 export function inPageOrder(form: HTMLFormElement | null, names: string[]): string[] {
   const at = new Map(names.map((n) => [n, controlFor(form, n)]));

@@ -23,6 +23,28 @@ type Props<L extends LivedField> = {
   livedField: L;
 };
 
+/**
+ * The home question (the spec's 'Do you own the home?', decision 037): one select on stage 3, the repeat
+ * loan and Change Address, its answers from the `residentalStatus` dictionary.
+ */
+export function HomeStatusField({
+  options,
+  error,
+  registration,
+}: {
+  options: Entry[] | undefined;
+  error: string | undefined;
+  registration: ReturnType<UseFormReturn['register']>;
+}) {
+  return (
+    <Field label="Do you own the home?" error={error}>
+      {(a11y) => (
+        <OptionsSelect {...a11y} placeholder="Choose" options={toOptions(options)} {...registration} />
+      )}
+    </Field>
+  );
+}
+
 /** Home status, how long at the address, and the previous address when that is a short time. */
 export function HomeFields<L extends LivedField>({ form, lists, errorOf, livedField }: Props<L>) {
   const headingId = useId();
@@ -36,16 +58,11 @@ export function HomeFields<L extends LivedField>({ form, lists, errorOf, livedFi
 
   return (
     <>
-      <Field label="Home status" error={errorOf('residentalStatusID')}>
-        {(a11y) => (
-          <OptionsSelect
-            {...a11y}
-            placeholder="Choose"
-            options={toOptions(lists?.residentalStatus)}
-            {...register('residentalStatusID')}
-          />
-        )}
-      </Field>
+      <HomeStatusField
+        options={lists?.residentalStatus}
+        error={errorOf('residentalStatusID')}
+        registration={register('residentalStatusID')}
+      />
       <Field label="How long have you lived there?" error={errorOf(livedField)}>
         {(a11y) => (
           <OptionsSelect

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { ApiCallError } from '../../lib/api-client';
 import { ErrorSummary } from './error-summary';
-import { Field } from './field';
+import { CheckboxField, ChoiceGroup, Field } from './field';
 import { SubmitButton } from './submit-button';
 import { useContractForm } from './use-contract-form';
 import { Page } from '../page';
@@ -83,9 +83,10 @@ describe('useContractForm', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
     const summary = await screen.findByRole('alert', { name: 'There is a problem' });
     const links = summary.querySelectorAll('a');
+    // Each line names its field, then gives the message in the schema's words (decision 037).
     expect([...links].map((a) => a.textContent)).toEqual([
-      'Please enter your first name.',
-      'Please enter your surename.',
+      'First name: Please enter your first name.',
+      'Surname: Please enter your surename.',
     ]);
     expect(document.activeElement).toBe(summary);
     expect(onSubmit).not.toHaveBeenCalled();
@@ -98,7 +99,7 @@ describe('useContractForm', () => {
   it('moves focus to a field from its summary link', async () => {
     render(<TestForm onSubmit={vi.fn()} />);
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
-    await userEvent.click(await screen.findByRole('link', { name: 'Please enter your surename.' }));
+    await userEvent.click(await screen.findByRole('link', { name: 'Surname: Please enter your surename.' }));
     expect(document.activeElement).toBe(screen.getByLabelText('Surname'));
   });
 
@@ -108,9 +109,9 @@ describe('useContractForm', () => {
     await screen.findByRole('alert');
     await userEvent.type(screen.getByLabelText('First name'), 'Ann');
     await waitFor(() =>
-      expect(screen.queryByRole('link', { name: 'Please enter your first name.' })).toBeNull(),
+      expect(screen.queryByRole('link', { name: 'First name: Please enter your first name.' })).toBeNull(),
     );
-    expect(screen.getByRole('link', { name: 'Please enter your surename.' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Surname: Please enter your surename.' })).toBeTruthy();
     await userEvent.type(screen.getByLabelText('Surname'), 'Smith');
     await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
   });
@@ -230,7 +231,7 @@ describe('submitFields, a second action of the form', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Calculate' }));
     const summary = await screen.findByRole('alert', { name: 'There is a problem' });
     expect([...summary.querySelectorAll('a')].map((a) => a.textContent)).toEqual([
-      'Please enter your first name.',
+      'First name: Please enter your first name.',
     ]);
     expect(document.activeElement).toBe(summary);
     expect(action).not.toHaveBeenCalled();
@@ -247,5 +248,65 @@ describe('submitFields, a second action of the form', () => {
     const summary = await screen.findByRole('alert', { name: 'There is a problem' });
     expect(summary.textContent).toContain('Not this name.');
     expect(summary.textContent).not.toContain('Please enter your surename.');
+  });
+});
+
+// Issue 31: the spec's 'This field is required.' says nothing of its field; the summary line must.
+const choices = z.object({
+  fast: z.enum(['yes', 'no'], { error: 'This field is required.' }),
+  agree: z.boolean().refine((v) => v, { error: 'This field is required.' }),
+  late: z.string().min(1, { error: 'This field is required.' }),
+});
+
+function ChoicesForm() {
+  const { form, errorOf, formProps, summary } = useContractForm<
+    { fast: string; agree: boolean; late: string },
+    z.output<typeof choices>
+  >({
+    schema: async () => choices,
+    defaultValues: { fast: '', agree: false, late: '' },
+    onSubmit: vi.fn(),
+  });
+  return (
+    <form {...formProps}>
+      <ErrorSummary summary={summary} />
+      <ChoiceGroup legend="Do you want it fast?" error={errorOf('fast')}>
+        {['yes', 'no'].map((v) => (
+          <label key={v}>
+            <input type="radio" id={`fast-${v}`} value={v} {...form.register('fast')} />
+            {v}
+          </label>
+        ))}
+      </ChoiceGroup>
+      <CheckboxField
+        error={errorOf('agree')}
+        summaryName="Agreement"
+        label="I agree to a long declaration that no summary line should repeat in full"
+      >
+        {(a11y) => <input {...a11y} type="checkbox" {...form.register('agree')} />}
+      </CheckboxField>
+      <Field label="Late field" error={errorOf('late')}>
+        {(a11y) => <input {...a11y} {...form.register('late')} />}
+      </Field>
+      <SubmitButton busy={false}>Next</SubmitButton>
+    </form>
+  );
+}
+
+describe('the error summary names the field of every line', () => {
+  it('by the legend of a radio group, the name given to a tick box, and the label of an input', async () => {
+    render(<ChoicesForm />);
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    const summary = await screen.findByRole('alert', { name: 'There is a problem' });
+    const lines = [...summary.querySelectorAll('li')].map((li) => li.textContent);
+    expect(lines).toEqual([
+      'Do you want it fast? This field is required.',
+      'Agreement: This field is required.',
+      'Late field: This field is required.',
+    ]);
+    // The field itself keeps the spec's words, read with the control.
+    expect(screen.getByLabelText(/^I agree to a long declaration/).getAttribute('aria-invalid')).toBe('true');
+    await userEvent.click(screen.getByRole('link', { name: 'Agreement: This field is required.' }));
+    expect(document.activeElement).toBe(screen.getByLabelText(/^I agree to a long declaration/));
   });
 });

@@ -33,6 +33,8 @@ type Options<V extends FieldValues, P> = {
 /** One line of the error summary; a line whose field is not on the page has no link target. */
 export type SummaryEntry = ErrorEntry & { targetId?: string };
 
+const targetIdOf = (form: HTMLFormElement | null, name: string) => controlFor(form, name)?.id || undefined;
+
 const identity = (v: unknown) => v;
 const samePath: FieldFor = (p) => p;
 
@@ -64,13 +66,7 @@ export function useContractForm<V extends FieldValues, P extends FieldValues>(op
   const failed = useCallback((names: string[]) => {
     const ordered = inPageOrder(formRef.current, names);
     firstTarget.current = controlFor(formRef.current, ordered[0] ?? '');
-    setOrder(
-      ordered.map((name) => ({
-        name,
-        message: '',
-        targetId: controlFor(formRef.current, name)?.id || undefined,
-      })),
-    );
+    setOrder(ordered.map((name) => ({ name, message: '', targetId: targetIdOf(formRef.current, name) })));
     setFocusRequests((n) => n + 1);
   }, []);
 
@@ -146,8 +142,12 @@ export function useContractForm<V extends FieldValues, P extends FieldValues>(op
     const i = order.findIndex((e) => e.name === name);
     return i === -1 ? order.length : i;
   };
+  // A message that appeared after the last submit (a block shown since) finds its field on the page as is.
   const entries: SummaryEntry[] = live
-    .map((e) => ({ ...e, targetId: order.find((o) => o.name === e.name)?.targetId }))
+    .map((e) => {
+      const known = order.find((o) => o.name === e.name);
+      return { ...e, targetId: known ? known.targetId : targetIdOf(formRef.current, e.name) };
+    })
     .sort((a, b) => rank(a.name) - rank(b.name));
 
   const preload = useMemo(() => () => void schema(), [schema]);

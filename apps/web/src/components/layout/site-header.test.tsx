@@ -58,4 +58,20 @@ describe('the header', () => {
     expect(screen.queryByRole('link', { name: 'Pre Claim' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Contact Details' })).toBeTruthy();
   });
+
+  it('closes the open menu on Escape, from inside it too, and puts focus back on the Menu button', async () => {
+    renderAt('/');
+    const user = userEvent.setup();
+    const toggle = screen.getByRole('button', { name: 'Menu' });
+    await user.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    screen.getByRole('link', { name: 'Blog' }).focus();
+    await user.keyboard('{Escape}');
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(toggle);
+    // Closed, Escape leaves focus where it is.
+    screen.getByRole('link', { name: 'Blog' }).focus();
+    await user.keyboard('{Escape}');
+    expect(document.activeElement).toBe(screen.getByRole('link', { name: 'Blog' }));
+  });
 });

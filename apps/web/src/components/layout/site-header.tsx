@@ -1,6 +1,6 @@
 import { BRAND, telHref } from '@lender/contract/brand';
 import { TIMINGS } from '@lender/contract/timings';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { useSession } from '../../lib/session';
 import { useHydrated } from '../../lib/use-hydrated';
@@ -26,6 +26,7 @@ export function SiteHeader() {
   const [compact, setCompact] = useState(false);
   const [open, setOpen] = useState(false);
   const menuId = useId();
+  const toggleRef = useRef<HTMLButtonElement>(null);
   // The phone menu opens only once React has taken over a prerendered page; a press before then is lost.
   const hydrated = useHydrated();
   const navigate = useNavigate();
@@ -37,6 +38,19 @@ export function SiteHeader() {
     window.addEventListener('scroll', onScroll, { passive: true });
     return () => window.removeEventListener('scroll', onScroll);
   }, []);
+
+  // Escape closes the open phone menu from anywhere on the page (WAI-ARIA disclosure pattern), and focus
+  // goes back to the Menu button: a keyboard user inside the menu is not left on a link that disappeared.
+  useEffect(() => {
+    if (!open) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      toggleRef.current?.focus();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [open]);
 
   // A chosen link closes the phone menu.
   const [lastPath, setLastPath] = useState(location.pathname);
@@ -70,6 +84,7 @@ export function SiteHeader() {
           {BRAND.supportPhone}
         </a>
         <button
+          ref={toggleRef}
           type="button"
           className="site-header__toggle"
           aria-expanded={open}

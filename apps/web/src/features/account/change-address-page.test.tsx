@@ -12,6 +12,8 @@ import {
   signIn,
   tearDownAccountTests,
 } from './account-test-support';
+import { summaryMessages } from '../../test/error-summary';
+import { NOTHING_CHANGED } from './change-address-page';
 
 beforeAll(setUpAccountTests);
 beforeEach(signIn);
@@ -109,12 +111,7 @@ describe('Change address', () => {
     await typeOver(user, 'Street', '');
     await press(user);
     const summary = await screen.findByRole('alert', { name: 'There is a problem' });
-    expect([...summary.querySelectorAll('li')].map((li) => li.textContent)).toEqual([
-      Msg.flatNo,
-      Msg.building,
-      Msg.houseNumber,
-      Msg.street,
-    ]);
+    expect(summaryMessages(summary)).toEqual([Msg.flatBuildingOrHouse, Msg.street]);
     expect(api.to(PATH.changeAddress)).toHaveLength(0);
   });
 
@@ -129,5 +126,26 @@ describe('Change address', () => {
     await user.click(screen.getByRole('link', { name: 'Back' }));
     expect(await screen.findByText('Flat 3, 12 Park Row, Leeds, West Yorkshire, LS1 4AP')).toBeTruthy();
     await waitFor(() => expect(screen.queryByText(NEW_LINE)).toBeNull());
+  });
+
+  it('says nothing changed, sending nothing, when the held answers are sent as they are (issue 31)', async () => {
+    const api = accountApi({ [PATH.changeAddress]: () => ({ object: { addressStr: NEW_LINE } }) });
+    const user = await open();
+    await press(user);
+    expect((await screen.findByText(NOTHING_CHANGED)).getAttribute('role')).toBe('status');
+    expect(api.to(PATH.changeAddress)).toHaveLength(0);
+    expect(screen.queryByRole('heading', { name: 'Address changed successfully.' })).toBeNull();
+  });
+
+  it('says nothing changed when the server answers that what it holds is what was sent', async () => {
+    const api = accountApi({
+      [PATH.changeAddress]: () => ({ object: { addressStr: NEW_LINE, unchanged: true } }),
+    });
+    const user = await open();
+    await enterNewHome(user);
+    await press(user);
+    expect((await screen.findByText(NOTHING_CHANGED)).getAttribute('role')).toBe('status');
+    expect(api.to(PATH.changeAddress)).toHaveLength(1);
+    expect(screen.queryByRole('heading', { name: 'Address changed successfully.' })).toBeNull();
   });
 });

@@ -5,6 +5,7 @@ import { AddressFields } from '../../components/address/address-fields';
 import { ErrorBanner, useErrorBanner } from '../../components/form/error-banner';
 import { ErrorSummary } from '../../components/form/error-summary';
 import { Field } from '../../components/form/field';
+import { HomeStatusField } from '../../components/form/home-fields';
 import { OptionsSelect, toOptions } from '../../components/form/options-select';
 import { SubmitButton } from '../../components/form/submit-button';
 import { useContractForm } from '../../components/form/use-contract-form';
@@ -23,6 +24,9 @@ import { useHeldDetails } from './get-account-details';
 import { BackLink, SuccessPanel } from './success-panel';
 
 const loadSchema = () => import('@lender/contract/calls/account').then((m) => m.changeAddressSchema);
+
+/** Said, instead of a success, when the answers sent are those already held (issue 31). */
+export const NOTHING_CHANGED = 'You have not changed anything. Your address is as before.';
 
 export function Component() {
   const details = useHeldDetails();
@@ -45,18 +49,29 @@ type FormProps = { details: AccountDetails; lists: Dictionaries; onDone: () => v
 function ChangeAddressForm({ details, lists, onDone }: FormProps) {
   const change = useChangeAddress();
   const failure = useErrorBanner();
+  const [unchanged, setUnchanged] = useState(false);
+  const [defaults] = useState(() => changeAddressDefaults(details));
   const { form, errorOf, formProps, summary, busy } = useContractForm<
     ChangeAddressValues,
     ChangeAddressParsed
   >({
     schema: loadSchema,
-    defaultValues: changeAddressDefaults(details),
+    defaultValues: defaults,
     toPayload: toChangeAddressPayload,
     fieldFor: changeAddressFieldFor,
     onSubmit: async (payload) => {
       failure.clear();
-      await change.mutateAsync(payload);
-      onDone();
+      setUnchanged(false);
+      // The held answers, read by the same schema: equal to what would be sent, there is nothing to send.
+      const held = (await loadSchema()).safeParse(toChangeAddressPayload(defaults));
+      if (held.success && JSON.stringify(held.data) === JSON.stringify(payload)) {
+        setUnchanged(true);
+        return;
+      }
+      // The server compares too (it is the authority): the same answers store nothing there either.
+      const answer = await change.mutateAsync(payload);
+      if (answer.unchanged) setUnchanged(true);
+      else onDone();
     },
     onError: (err) => {
       failure.fail(changeFailure(err, 'Changing address failed.'));
@@ -80,17 +95,16 @@ function ChangeAddressForm({ details, lists, onDone }: FormProps) {
           />
         )}
       </Field>
-      <Field label="Do you own the home?" error={errorOf('residentalStatusID')}>
-        {(a11y) => (
-          <OptionsSelect
-            {...a11y}
-            placeholder="Choose"
-            options={toOptions(lists.residentalStatus)}
-            {...register('residentalStatusID')}
-          />
-        )}
-      </Field>
+      <HomeStatusField
+        options={lists.residentalStatus}
+        error={errorOf('residentalStatusID')}
+        registration={register('residentalStatusID')}
+      />
       <ErrorBanner {...failure.banner} />
+      {/* Always on the page, so that the message is announced when it appears. */}
+      <p role="status" className={unchanged ? 'banner' : undefined}>
+        {unchanged ? NOTHING_CHANGED : null}
+      </p>
       <div className="form-actions">
         <SubmitButton busy={busy}>Change Address</SubmitButton>
         <BackLink />

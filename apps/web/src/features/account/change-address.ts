@@ -12,7 +12,10 @@ export const changeAddress = (payload: ChangeAddressParsed) => callApi('changeAd
  */
 export function useChangeAddress() {
   const client = useQueryClient();
-  const send = usePreviewable(changeAddress, (payload) => ({ addressStr: oneLineAddress(payload.address) }));
+  const send = usePreviewable(changeAddress, (payload) => ({
+    addressStr: oneLineAddress(payload.address),
+    unchanged: false,
+  }));
   return useMutation({
     mutationFn: send,
     onSuccess: ({ addressStr }, { livedInAddressID, residentalStatusID, address }) =>

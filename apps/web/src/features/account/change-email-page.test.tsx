@@ -13,6 +13,7 @@ import {
   signIn,
   tearDownAccountTests,
 } from './account-test-support';
+import { summaryMessages } from '../../test/error-summary';
 
 beforeAll(setUpAccountTests);
 beforeEach(signIn);
@@ -67,15 +68,10 @@ describe('Change e-mail', () => {
     await fill(user, 'ann@new.example', 'ann@other.example');
     await press(user);
     const summary = await screen.findByRole('alert', { name: 'There is a problem' });
-    expect([...summary.querySelectorAll('li')].map((li) => li.textContent)).toEqual([Msg.emailsDiffer]);
+    expect(summaryMessages(summary)).toEqual([Msg.emailsDiffer]);
     await user.clear(screen.getByLabelText('New Email'));
     await press(user);
-    await waitFor(() =>
-      expect([...summary.querySelectorAll('li')].map((li) => li.textContent)).toEqual([
-        Msg.newEmail,
-        Msg.emailsDiffer,
-      ]),
-    );
+    await waitFor(() => expect(summaryMessages(summary)).toEqual([Msg.newEmail, Msg.emailsDiffer]));
     expect(api.to(PATH.changeEmail)).toHaveLength(0);
   });
 

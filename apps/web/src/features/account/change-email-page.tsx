@@ -30,8 +30,8 @@ export function Component() {
       {sentTo ? (
         <SuccessPanel heading="Link has been sent.">
           <p>
-            Please click the verification link we sent to {sentTo} to activate your new e-mail address. Until
-            then we keep using your current address.
+            Please click the verification link we sent to <span className="breakable">{sentTo}</span> to
+            activate your new e-mail address. Until then we keep using your current address.
           </p>
         </SuccessPanel>
       ) : (
@@ -70,8 +70,8 @@ function ChangeEmailForm({ onSent }: { onSent: (address: string) => void }) {
     <form {...formProps} className="form">
       <ErrorSummary summary={summary} />
       <p>
-        Your e-mail address is {contactDetails.email}. We will send a link to the new address; it is used only
-        once you click that link.
+        Your e-mail address is <span className="breakable">{contactDetails.email}</span>. We will send a link
+        to the new address; it is used only once you click that link.
       </p>
       <Field label="New Email" error={errorOf('newEmail')}>
         {(a11y) => <EmailInput {...a11y} {...register('newEmail')} />}

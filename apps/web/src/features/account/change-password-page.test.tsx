@@ -13,6 +13,7 @@ import {
   tearDownAccountTests,
   where,
 } from './account-test-support';
+import { summaryMessages } from '../../test/error-summary';
 
 beforeAll(setUpAccountTests);
 beforeEach(signIn);
@@ -66,11 +67,7 @@ describe('Change password', () => {
     await fill(user, '', 'weak', 'other');
     await press(user);
     const summary = await screen.findByRole('alert', { name: 'There is a problem' });
-    expect([...summary.querySelectorAll('li')].map((li) => li.textContent)).toEqual([
-      Msg.existingPassword,
-      Msg.passwordRule,
-      Msg.passwordsDiffer,
-    ]);
+    expect(summaryMessages(summary)).toEqual([Msg.existingPassword, Msg.passwordRule, Msg.passwordsDiffer]);
     expect(api.to(PATH.changePassword)).toHaveLength(0);
   });
 

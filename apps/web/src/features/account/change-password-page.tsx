@@ -1,10 +1,10 @@
-import { Msg } from '@lender/contract/rules/messages';
 import type { changePasswordFormSchema } from '@lender/contract/rules/password';
 import { useState } from 'react';
 import type { z } from 'zod';
 import { ErrorBanner, useErrorBanner } from '../../components/form/error-banner';
 import { ErrorSummary } from '../../components/form/error-summary';
 import { Field } from '../../components/form/field';
+import { PasswordHint } from '../../components/form/password-hint';
 import { PasswordInput } from '../../components/form/password-input';
 import { SubmitButton } from '../../components/form/submit-button';
 import { useContractForm } from '../../components/form/use-contract-form';
@@ -69,7 +69,7 @@ function ChangePasswordForm({ onDone }: { onDone: () => void }) {
           />
         )}
       </Field>
-      <Field label="New password" hint={Msg.passwordRule} error={errorOf('newPassword')}>
+      <Field label="New password" hint={<PasswordHint changing />} error={errorOf('newPassword')}>
         {(a11y) => (
           <PasswordInput
             {...a11y}

@@ -7,12 +7,12 @@ import { queryClient } from '../../lib/query';
 import { Component as ForgotPasswordPage } from './forgot-password-page';
 import { Where } from '../../test/where';
 import { answerCalls } from '../../test/answer-calls';
+import { summaryMessages } from '../../test/error-summary';
 
 vi.mock(import('../../lib/api-client'), async (original) => ({ ...(await original()), callApi: vi.fn() }));
 
 let sent: unknown[];
 let failure: unknown;
-
 
 beforeEach(() => {
   sent = [];
@@ -60,9 +60,7 @@ describe('Forgot password', () => {
     const user = visit();
     await ask(user, 'not-an-address');
     const summary = await screen.findByRole('alert', { name: 'There is a problem' });
-    expect([...summary.querySelectorAll('li')].map((li) => li.textContent)).toEqual([
-      'Please provide a valid email address.',
-    ]);
+    expect(summaryMessages(summary)).toEqual(['Please provide a valid email address.']);
     expect(screen.getByLabelText('E-mail').getAttribute('aria-invalid')).toBe('true');
     expect(sent).toEqual([]);
   });
@@ -121,7 +119,7 @@ describe('Forgot password', () => {
     const user = visit();
     await ask(user);
     const summary = await screen.findByRole('alert', { name: 'There is a problem' });
-    expect(summary.querySelector('a')?.textContent).toBe('Please provide a valid email address.');
+    expect(summary.querySelector('a')?.textContent).toBe('E-mail: Please provide a valid email address.');
     expect(screen.getByLabelText('E-mail').getAttribute('aria-invalid')).toBe('true');
   });
 });

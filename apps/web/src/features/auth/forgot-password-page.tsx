@@ -56,7 +56,8 @@ function ForgotPasswordPage() {
       {sentTo ? (
         <SuccessPanel heading="Check your e-mail">
           <p>
-            We have sent an e-mail with a link to reset your password to <strong>{sentTo}</strong>.
+            We have sent an e-mail with a link to reset your password to{' '}
+            <strong className="breakable">{sentTo}</strong>.
           </p>
           <p>
             The link works once and for one hour. If the e-mail has not arrived in a few minutes, please check

@@ -11,6 +11,7 @@ import { Component as LoginPage } from './login-page';
 import { Where } from '../../test/where';
 import { answerCalls } from '../../test/answer-calls';
 import { signingTokenFor } from '../../lib/signing-link';
+import { summaryMessages } from '../../test/error-summary';
 
 // Only the network is replaced: the login and the account details go through callApi, Logout through fetch.
 vi.mock(import('../../lib/api-client'), async (original) => ({ ...(await original()), callApi: vi.fn() }));
@@ -31,7 +32,6 @@ let logins: unknown[];
 let loginFailure: unknown;
 let detailsFailure: unknown;
 let posts: { url: string; body: unknown; keepalive?: boolean }[];
-
 
 beforeEach(() => {
   answer = {
@@ -168,7 +168,7 @@ describe('checking what was typed', () => {
     const user = visit('/login');
     await user.click(screen.getByRole('button', { name: 'Login' }));
     const summary = await screen.findByRole('alert', { name: 'There is a problem' });
-    expect([...summary.querySelectorAll('li')].map((li) => li.textContent)).toEqual([
+    expect(summaryMessages(summary)).toEqual([
       'Please provide a valid email address.',
       'Please provide a password.',
     ]);

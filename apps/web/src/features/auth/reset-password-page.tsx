@@ -1,4 +1,3 @@
-import { Msg } from '@lender/contract/rules/messages';
 import { useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { hasSession } from '../../lib/session';
@@ -16,6 +15,7 @@ import {
   useChangePasswordByGuid,
   type ResetPasswordValues,
 } from './change-password-by-guid';
+import { PasswordHint } from '../../components/form/password-hint';
 import { PasswordInput } from '../../components/form/password-input';
 import { SuccessPanel } from '../../components/success-panel';
 import { handOverToSigning } from '../../lib/hand-over-to-signing';
@@ -86,7 +86,7 @@ function ResetPasswordPage() {
           <p>Choose the password you will use to log in to your account.</p>
           <form {...formProps} className="form">
             <ErrorSummary summary={summary} />
-            <Field label="New password" hint={Msg.passwordRule} error={errorOf('newPassword')}>
+            <Field label="New password" hint={<PasswordHint />} error={errorOf('newPassword')}>
               {(a11y) => (
                 <PasswordInput
                   {...a11y}

@@ -1,4 +1,5 @@
 import { BRAND } from '@lender/contract/brand';
+import { parseWholePounds } from '@lender/contract/money';
 import {
   LEAD_AND_REPEAT_INSTALMENTS,
   QUOTE_REPAYMENT_WINDOW,
@@ -16,7 +17,7 @@ import { ErrorBanner, type ErrorBannerState } from '../../components/form/error-
 import { ErrorSummary } from '../../components/form/error-summary';
 import { EmploymentFields } from '../../components/form/employment-fields';
 import { HomeFields } from '../../components/form/home-fields';
-import { ExpenseSliders, expensesField } from '../../components/form/expense-sliders';
+import { ExpenseFields } from '../../components/form/expense-fields';
 import { Field } from '../../components/form/field';
 import { OptionsSelect, toOptions } from '../../components/form/options-select';
 import { RadioChoices } from '../../components/form/radio-choices';
@@ -103,6 +104,8 @@ export function ApplyForm({ prefill, send, onError, failure }: Props) {
     'repaymentDate',
   ]);
   const bankChoice = watch('bankChoice');
+  // What the expenses leave is counted from the income as it stands in its box above them.
+  const netPay = watch('netPay');
   const cardChoice = watch('cardChoice');
 
   const fixedDate = useFixedRepaymentDate(form, lists?.wageFrequencies, {
@@ -196,7 +199,7 @@ export function ApplyForm({ prefill, send, onError, failure }: Props) {
         <Field label="Net monthly income (£)" error={errorOf('netPay')}>
           {(a11y) => <DigitsInput {...a11y} {...register('netPay')} />}
         </Field>
-        <ExpenseSliders form={form} group="financialData" error={errorOf(expensesField('financialData'))} />
+        <ExpenseFields form={form} group="financialData" income={parseWholePounds(netPay ?? '') ?? null} />
       </Section>
 
       <Section title="Your employment">

@@ -26,6 +26,7 @@ import {
 } from '../../lib/card-check/provider-test-support';
 import { Component as ApplyPage } from './apply-page';
 import type { RepeatLoanPrefill } from './repeat-loan';
+import { summaryMessages } from '../../test/error-summary';
 
 vi.mock(import('../../lib/api-client'), async (original) => ({ ...(await original()), callApi: vi.fn() }));
 
@@ -217,13 +218,41 @@ describe('borrow/apply', () => {
     expect(body.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  it('shows the last amounts in pounds and pence, counts what they leave of the income as typed, and sends them exactly', async () => {
+    prefill = createPrefill({
+      financialData: { ...createPrefill().financialData!, rent: 600.5, food: 250, creditCommitment: 50 },
+    });
+    const user = renderPage();
+    await screen.findByRole('button', { name: 'Submit application' });
+    const rent = screen.getByRole('textbox', { name: 'Rent' }) as HTMLInputElement;
+    expect(rent.value).toBe('600.50');
+    const totals = screen.getByRole('region', { name: 'Your monthly spending' });
+    expect(within(totals).getByText('Total spending').nextSibling?.textContent).toBe('£900.50');
+    expect(within(totals).getByText('Left after spending').nextSibling?.textContent).toBe('£1,299.50');
+    await user.clear(screen.getByLabelText('Net monthly income (£)'));
+    await user.type(screen.getByLabelText('Net monthly income (£)'), '1800');
+    await user.clear(rent);
+    await user.type(rent, '612.34');
+    expect(within(totals).getByText('Left after spending').nextSibling?.textContent).toBe('£887.66');
+
+    await pickFirstDate(user);
+    await submit(user);
+    await waitFor(() => expect(sent).toHaveBeenCalledTimes(1));
+    expect((sent.mock.calls[0]![0] as { financialData: unknown }).financialData).toMatchObject({
+      rent: 612.34,
+      food: 250,
+      creditCommitment: 50,
+      utility: 0,
+    });
+  });
+
   it("lists the spec's messages and sends nothing when a rule is not met", async () => {
     prefill = createPrefill({ cardOnFile: null, bankOnFile: null, netPay: null });
     const user = renderPage();
     await screen.findByRole('button', { name: 'Submit application' });
     await submit(user);
     const summary = await screen.findByRole('alert', { name: 'There is a problem' });
-    const messages = [...summary.querySelectorAll('a')].map((a) => a.textContent);
+    const messages = summaryMessages(summary);
     for (const message of [
       Msg.nextPayDate,
       Msg.netIncomeRequired,

@@ -2,7 +2,7 @@ import { ErrorId } from '@lender/contract/error-ids';
 import { Refusal } from '@lender/contract/refusals';
 import { isEsignStatus, resumePathFor } from '@lender/contract/status';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ErrorBanner, useErrorBanner } from '../../components/form/error-banner';
 import { Page } from '../../components/page';
@@ -29,6 +29,7 @@ import {
 } from './repeat-loan';
 import '../../components/form/form.css';
 import './borrow.css';
+import { cardRefusal } from '../../components/card/card-refusal-notice';
 
 const HEADING = 'Apply for a new loan';
 /** Spec section 8, repeat loan 100: shown above the submit button, the form kept. */
@@ -43,8 +44,8 @@ export function Component() {
 }
 
 /** What the person reads when the application is not sent (a new card refused, the server's 100). */
-function failureText(err: unknown): string {
-  if (err instanceof CardCheckError) return err.message;
+function failureText(err: unknown): ReactNode {
+  if (err instanceof CardCheckError) return cardRefusal(err.message);
   return ERROR_OCCURED;
 }
 
@@ -90,9 +91,9 @@ function ApplyPage() {
     void handOverToSigning().then((path) => navigate(path, { replace: true }));
   };
 
-  const refused = (err: unknown, z3: string | null = null) => {
+  const refused = (err: unknown, cardRefused: string | null = null) => {
     if (handledElsewhere(err)) return;
-    if (z3) return failure.fail(z3);
+    if (cardRefused) return failure.fail(cardRefusal(cardRefused));
     if (err instanceof ApiCallError && err.status === 200) {
       if (err.error.errorID === ErrorId.repeatLoanCardDeclined) {
         stage2Error.leave(err.error.errorMessage);
@@ -113,7 +114,7 @@ function ApplyPage() {
     pending: pendingRepeatLoan,
     resend: sendRepeatLoan,
     onAnswer: proceed,
-    onFailure: (err, z3) => refused(err, z3),
+    onFailure: (err, refusal) => refused(err, refusal),
   });
 
   const send = async ({ creditCard, ...parsed }: ApplyParsed) => {

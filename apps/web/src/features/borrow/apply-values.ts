@@ -4,7 +4,6 @@ import {
   DEFAULT_COUNTRY,
   REPEAT_LOAN_DEFAULT_AMOUNT,
   REPEAT_LOAN_DEFAULT_INSTALMENTS,
-  type ExpenseKey,
 } from '@lender/contract/constants';
 import type { repeatLoanFormSchema } from '@lender/contract/calls/register';
 import type { z } from 'zod';
@@ -15,15 +14,19 @@ import {
   toCreditCardInput,
   type CardValues,
 } from '../../components/card/card-values';
-import { EXPENSE_KEYS, expensesField } from '../../components/form/expense-sliders';
+import {
+  expensesField,
+  expenseValues,
+  toExpenseAmounts,
+  type ExpenseValues,
+} from '../../components/form/expense-fields';
 import type { RepeatLoanPrefill } from './repeat-loan';
 
 export type Choice = 'file' | 'new';
 
 /**
  * What the repeat-loan form holds, nested as the payload is (spec section 3's repeat-loan model) so that
- * each message of the contract lands on its field; choices and typed text as strings, the sliders as
- * numbers. The card and its billing address sit at the top (`card`, `isHomeAddress`, `address`) as the
+ * each message of the contract lands on its field; choices, typed text and typed amounts as strings. The card and its billing address sit at the top (`card`, `isHomeAddress`, `address`) as the
  * shared card blocks expect.
  */
 export type ApplyValues = {
@@ -32,7 +35,7 @@ export type ApplyValues = {
   duration: string;
   repaymentDate: string;
   netPay: string;
-  financialData: Record<ExpenseKey, number> & { loanPurposeID: string };
+  financialData: ExpenseValues & { loanPurposeID: string };
   employmentDetail: {
     employmentTypeID: string;
     employmentLength: string;
@@ -86,7 +89,7 @@ export function applyDefaults(p: RepeatLoanPrefill): ApplyValues {
     repaymentDate: '',
     netPay: text(p.netPay),
     financialData: {
-      ...(Object.fromEntries(EXPENSE_KEYS.map((k) => [k, fin?.[k] ?? 0])) as Record<ExpenseKey, number>),
+      ...expenseValues(fin),
       loanPurposeID: text(fin?.loanPurposeID),
     },
     employmentDetail: {
@@ -132,7 +135,7 @@ export function toApplyPayload(v: ApplyValues): ApplyPayload {
     residentalStatusID: idOf(v.residentalStatusID),
     maritalStatusID: idOf(v.maritalStatusID),
     person: { mobile: v.mobile, email: v.email, birthDate: v.birthDate || null },
-    financialData: { ...expenses, loanPurposeID: idOf(loanPurposeID) },
+    financialData: { ...toExpenseAmounts(expenses), loanPurposeID: idOf(loanPurposeID) },
     bankDetails: v.bankChoice === 'file' ? null : v.bankDetails,
     employmentDetail: {
       employmentTypeID: idOf(e.employmentTypeID),

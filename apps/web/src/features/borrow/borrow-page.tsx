@@ -176,6 +176,7 @@ function RepeatLoan() {
         <CheckboxField
           label="I confirm my circumstances have not changed since my last application"
           error={error}
+          summaryName="Confirmation that nothing has changed"
         >
           {(a11y) => (
             <input

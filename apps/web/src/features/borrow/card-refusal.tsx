@@ -4,6 +4,7 @@ import type { MouseEvent, ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ApiCallError, serverMessage } from '../../lib/api-client';
 import { CardCheckError } from '../../lib/card-check/tokenise-card';
+import { cardRefusal, isCardRefused } from '../../components/card/card-refusal-notice';
 
 type Options = {
   /**
@@ -16,11 +17,12 @@ type Options = {
 /**
  * What a refused payment or new card tells the customer (spec section 8, 'Payment, add card'): an
  * expired card (10) and a card that is not active (244) say so with a link to borrow/update-card, a
- * refusal of the card provider's shows its text, any other its errorMessage ('Error Occured' when there
- * is none).
+ * refusal of the card (the provider's or the server's, 212) its plain words and next step with 'Try
+ * again' (issue 31), any other its errorMessage ('Error Occured' when there is none).
  */
 export function refusalMessage(err: unknown, { onUpdateCard }: Options = {}): ReactNode {
-  if (err instanceof CardCheckError) return err.message;
+  if (err instanceof CardCheckError) return cardRefusal(err.message);
+  if (isCardRefused(err)) return cardRefusal(serverMessage(err, Refusal.generic.errorMessage));
   const id = err instanceof ApiCallError ? err.error.errorID : null;
   const link = (text: string) => (
     <Link

@@ -159,12 +159,14 @@ export function PayStep(props: Props) {
           </p>
           <CheckboxField
             error={errorOf('informationSheetSeen')}
+            summaryName="Arrears information sheet"
             label="I have read the arrears information sheet"
           >
             {(a11y) => <input {...a11y} type="checkbox" {...register('informationSheetSeen')} />}
           </CheckboxField>
           <CheckboxField
             error={errorOf('affordabilityConfirmed')}
+            summaryName="Affordability confirmation"
             label="I have considered my income and outgoings, and I can afford the payments of this plan"
           >
             {(a11y) => <input {...a11y} type="checkbox" {...register('affordabilityConfirmed')} />}
@@ -174,6 +176,7 @@ export function PayStep(props: Props) {
       {agreement ? (
         <CheckboxField
           error={errorOf('agreemant')}
+          summaryName="Payment plan agreement"
           label={`I agree to this payment plan, and that ${BRAND.name} may collect each payment from my card on its date under a Continuous Payment Authority (CPA).`}
         >
           {(a11y) => <input {...a11y} type="checkbox" {...register('agreemant')} />}

@@ -1,3 +1,4 @@
+import { cardRefusalText } from '@lender/contract/card-refusals';
 import { addDays, londonToday } from '@lender/contract/dates';
 import { ErrorId } from '@lender/contract/error-ids';
 import { Refusal } from '@lender/contract/refusals';
@@ -23,6 +24,10 @@ import {
   providerFetch,
   tokenised,
 } from '../../lib/card-check/provider-test-support';
+import { summaryMessages } from '../../test/error-summary';
+
+/** A refused card's banner: the words of its code, then the 'Try again' button. */
+const refusedWithTryAgain = (z2: string) => `${cardRefusalText(z2)}Try again`;
 
 vi.mock(import('../../lib/api-client'), async (original) => ({ ...(await original()), callApi: vi.fn() }));
 
@@ -257,7 +262,8 @@ describe('Make a payment: step 0 and pay total', () => {
     renderPage('?z2=05&z3=Authentication%20failed.&trxId=trx-1');
     await stepHeading('Pay the total due');
     const banner = await screen.findByRole('alert');
-    await waitFor(() => expect(banner.textContent).toBe('Authentication failed.'));
+    // The bank's 05 in plain words with the next step, never its own text (issue 31).
+    await waitFor(() => expect(banner.textContent).toBe(refusedWithTryAgain('05')));
     await waitFor(() => expect(document.activeElement).toBe(banner));
     expect(screen.getByRole('radio', { name: 'A new debit card' })).toHaveProperty('checked', true);
     expect(screen.getByLabelText('Card number')).toBeTruthy();
@@ -286,9 +292,9 @@ describe('Make a payment: step 0 and pay total', () => {
     await toPayTotal(user);
     await press(user, 'Submit');
     expect((await screen.findByRole('alert')).textContent).toBe(Refusal.paymentUnavailable.errorMessage);
-    paymentAnswer = refuse(ErrorId.cardDeclined, 'Not sufficient funds.');
+    paymentAnswer = refuse(ErrorId.cardDeclined, cardRefusalText('51'));
     await press(user, 'Submit');
-    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Not sufficient funds.'));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(refusedWithTryAgain('51')));
     paymentAnswer = async () => ({ redirectUrl: null });
     await press(user, 'Submit');
     await waitFor(() => expect(where()).toBe('/borrow/schedule'));
@@ -326,7 +332,7 @@ describe('Make a payment: other amount and reschedule', () => {
     await toOtherAmount(user);
     await press(user, 'Calculate');
     const summary = await screen.findByRole('alert', { name: 'There is a problem' });
-    expect([...summary.querySelectorAll('a')].map((a) => a.textContent)).toEqual([
+    expect(summaryMessages(summary)).toEqual([
       'Please enter the amount to pay.',
       'Please enter a valid payment frequency.',
       'Please enter your payment duration.',
@@ -464,7 +470,7 @@ describe('Make a payment: other amount and reschedule', () => {
     await user.click(screen.getByRole('checkbox', { name: /^I agree to this payment plan/ }));
     await press(user, 'Accept schedule');
     const summary = await screen.findByRole('alert', { name: 'There is a problem' });
-    expect([...summary.querySelectorAll('a')].map((a) => a.textContent)).toEqual([
+    expect(summaryMessages(summary)).toEqual([
       'Please read the arrears information sheet before you choose a longer plan.',
       'Please confirm your income and outgoings before you choose a longer plan.',
     ]);

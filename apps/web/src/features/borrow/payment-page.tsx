@@ -17,6 +17,7 @@ import { PaymentWizard, type ChallengeRefusal } from './payment-wizard';
 import { scheduleNotice, SUCCESS } from './schedule-notice';
 import '../../components/form/form.css';
 import './borrow.css';
+import { cardRefusal } from '../../components/card/card-refusal-notice';
 
 const HEADING = 'Make a payment';
 
@@ -60,10 +61,10 @@ function PaymentPage() {
         state: scheduleNotice(SUCCESS.payment, planNotMade(outcome.planError)),
       });
     },
-    onFailure: (err, z3, attempt) =>
+    onFailure: (err, cardRefused, attempt) =>
       setRefused((r) => ({
         count: (r?.count ?? 0) + 1,
-        refusal: { message: z3 ?? refusalMessage(err), attempt },
+        refusal: { message: cardRefused ? cardRefusal(cardRefused) : refusalMessage(err), attempt },
       })),
   });
 

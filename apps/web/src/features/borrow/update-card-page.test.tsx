@@ -1,3 +1,4 @@
+import { cardRefusalText } from '@lender/contract/card-refusals';
 import { ErrorId } from '@lender/contract/error-ids';
 import { Refusal } from '@lender/contract/refusals';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
@@ -23,6 +24,10 @@ import {
   providerFetch,
   tokenised,
 } from '../../lib/card-check/provider-test-support';
+import { summaryMessages } from '../../test/error-summary';
+
+/** A refused card's banner: the words of its code, then the 'Try again' button. */
+const refusedWithTryAgain = (z2: string) => `${cardRefusalText(z2)}Try again`;
 
 vi.mock(import('../../lib/api-client'), async (original) => ({ ...(await original()), callApi: vi.fn() }));
 
@@ -101,7 +106,7 @@ describe('Add a card', () => {
     await screen.findByLabelText('Card number');
     await addCard(user);
     const summary = await screen.findByRole('alert', { name: 'There is a problem' });
-    expect([...summary.querySelectorAll('a')].map((a) => a.textContent)).toEqual([
+    expect(summaryMessages(summary)).toEqual([
       'Please enter a valid card number.',
       'Please enter a valid security code.',
       'Please enter your name on card.',
@@ -186,21 +191,25 @@ describe('Add a card', () => {
     addAnswer = refuse(ErrorId.cardDeclined, 'Your bank could not confirm the check.');
     renderPage('?z2=05&z3=Authentication%20failed.&trxId=trx-1');
     const banner = await screen.findByRole('alert');
-    await waitFor(() => expect(banner.textContent).toBe('Authentication failed.'));
+    // The bank's 05 in plain words with the next step, never its own text (issue 31).
+    await waitFor(() => expect(banner.textContent).toBe(refusedWithTryAgain('05')));
     // The bank's answer leaves the address as a router transition, which may render after the banner.
     await waitFor(() => expect(where()).toBe('/borrow/update-card'));
     expect(await screen.findByLabelText('Card number')).toBeTruthy();
   });
 
   it("shows a declined card's text, takes focus there, and clears the CVV", async () => {
-    addAnswer = refuse(ErrorId.cardDeclined, 'Do not honour: your card issuer declined the check.');
+    addAnswer = refuse(ErrorId.cardDeclined, cardRefusalText('05'));
     const user = renderPage();
     await fillCard(user);
     await addCard(user);
     const banner = await screen.findByRole('alert');
-    expect(banner.textContent).toBe('Do not honour: your card issuer declined the check.');
+    expect(banner.textContent).toBe(refusedWithTryAgain('05'));
     await waitFor(() => expect(document.activeElement).toBe(banner));
     expect(screen.getByLabelText('CVV2')).toHaveProperty('value', '');
+    // Try again: back to the card number, for another card.
+    await user.click(within(banner).getByRole('button', { name: 'Try again' }));
+    expect(document.activeElement).toBe(screen.getByLabelText('Card number'));
     expect(where()).toBe('/borrow/update-card');
   });
 

@@ -20,6 +20,7 @@ import { UpdateCardForm } from './update-card-form';
 import { scheduleNotice, SUCCESS } from './schedule-notice';
 import '../../components/form/form.css';
 import './borrow.css';
+import { cardRefusal } from '../../components/card/card-refusal-notice';
 
 const HEADING = 'Add a card';
 
@@ -63,7 +64,7 @@ function UpdateCardPage() {
     pending: pendingAddCard,
     resend: sendNewCard,
     onAnswer: proceed,
-    onFailure: (err, z3) => failure.fail(z3 ?? refusalMessage(err)),
+    onFailure: (err, refusal) => failure.fail(refusal ? cardRefusal(refusal) : refusalMessage(err)),
   });
 
   const send = async ({ creditCard, address }: NewCardForm) => {

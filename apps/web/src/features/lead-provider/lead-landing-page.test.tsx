@@ -1,3 +1,4 @@
+import { cardRefusalText } from '@lender/contract/card-refusals';
 import { QUOTE_REPAYMENT_WINDOW } from '@lender/contract/constants';
 import { londonToday } from '@lender/contract/dates';
 import type { Dictionaries } from '@lender/contract/dictionaries';
@@ -24,6 +25,7 @@ import { queryClient } from '../../lib/query';
 import { answerCalls } from '../../test/answer-calls';
 import { Where } from '../../test/where';
 import { Component } from './lead-landing-page';
+import { summaryMessages } from '../../test/error-summary';
 
 vi.mock(import('../../lib/api-client'), async (original) => ({ ...(await original()), callApi: vi.fn() }));
 
@@ -31,7 +33,8 @@ const GUID = '3f1c2a9e-7b5d-4c1e-9a2f-6d8e0b4c7a11';
 const FIXED_DATE = enableDateFor(1, londonToday())!;
 const DAYS = workingDaysInWindow(QUOTE_REPAYMENT_WINDOW);
 const LANDED_DATE = DAYS[3] as string;
-const DECLINED = 'Do not honour: your card issuer declined the check.';
+/** The server's words for the provider's 05 (issue 31), then the notice's 'Try again'. */
+const DECLINED = cardRefusalText('05');
 
 const DICTIONARIES: Dictionaries = {
   wageFrequencies: [
@@ -339,8 +342,8 @@ describe('Lead landing page', () => {
     await greeting();
     await fillCard(user);
     await submit(user);
-    const banner = await screen.findByText(DECLINED);
-    expect(banner.getAttribute('role')).toBe('alert');
+    const banner = await screen.findByRole('alert');
+    expect(banner.textContent).toBe(`${DECLINED}Try again`);
     await waitFor(() => expect(document.activeElement).toBe(banner));
     expect(screen.getByLabelText('CVV2')).toHaveProperty('value', '');
     expect(screen.getByRole('button', { name: 'Submit' })).toBeTruthy();
@@ -383,10 +386,8 @@ describe('Lead landing page', () => {
     await user.type(screen.getByLabelText('Post code'), 'SW1A 2AA');
     await submit(user);
     const summary = await screen.findByRole('alert', { name: 'There is a problem' });
-    expect([...summary.querySelectorAll('a')].map((a) => a.textContent)).toEqual([
-      'Please enter your flat number',
-      'Please enter your building name',
-      'Please enter your house number',
+    expect(summaryMessages(summary)).toEqual([
+      'Please enter your flat number, building name or house number',
       'Please enter your street',
       'Please enter your town/city',
       'Please enter your county',
@@ -476,7 +477,10 @@ describe('Lead landing page', () => {
     };
     renderPage('?z2=05&z3=Authentication%20failed.&trxId=trx-1');
     await greeting();
-    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Authentication failed.'));
+    // The bank's 05 in plain words with the next step, never its own text.
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe(`${cardRefusalText('05')}Try again`),
+    );
     expect(submissions).toHaveLength(1);
     expect(sessionStorage.getItem('leadPendingCheck')).toBeNull();
     expect(screen.getByLabelText('Card number')).toBeTruthy();

@@ -28,6 +28,7 @@ import { DeclinedPanel, EmailSentNote } from './lead-outcomes';
 import { pendingLandedLead, sendLandedLead, type LandedLeadSubmission } from './submit-landed-lead';
 import '../../components/form/form.css';
 import './lead-landing.css';
+import { cardRefusal } from '../../components/card/card-refusal-notice';
 
 const TITLE = 'Your personalised loan offer';
 
@@ -143,10 +144,10 @@ function LeadLandingPage() {
     return true;
   };
 
-  const refused = (err: unknown, z3: string | null = null) => {
+  const refused = (err: unknown, cardRefused: string | null = null) => {
     if (handledElsewhere(err)) return;
-    if (z3) return failure.fail(z3);
-    if (err instanceof CardCheckError) return failure.fail(err.message);
+    if (cardRefused) return failure.fail(cardRefusal(cardRefused));
+    if (err instanceof CardCheckError) return failure.fail(cardRefusal(err.message));
     switch (errorIdOf(err)) {
       case ErrorId.leadAlreadyUsed:
         void navigate('/error?esign=true', { replace: true });
@@ -157,8 +158,8 @@ function LeadLandingPage() {
         return;
       case ErrorId.cardDeclined:
       case ErrorId.cardCheckUnavailable:
-        // The provider's own words (its z3), as stage 2 shows them.
-        return failure.fail(serverMessage(err, Msg.cardCheck));
+        // The refusal in plain words with its next step, as stage 2 shows it.
+        return failure.fail(cardRefusal(serverMessage(err, Msg.cardCheck)));
     }
     failure.fail(Refusal.generic.errorMessage);
   };
@@ -181,9 +182,9 @@ function LeadLandingPage() {
     onAnswer: (answer) => {
       if (!proceed(answer, true)) setReturning(false);
     },
-    onFailure: (err, z3) => {
+    onFailure: (err, refusal) => {
       setReturning(false);
-      refused(err, z3);
+      refused(err, refusal);
     },
   });
 

@@ -1,3 +1,4 @@
+import { cardRefusalText } from '@lender/contract/card-refusals';
 import { expiryYears, type CreditCard } from '@lender/contract/rules/card';
 import { Msg } from '@lender/contract/rules/messages';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -71,11 +72,11 @@ describe('checkCard', () => {
     expect(fingerprintForms).toHaveLength(0);
   });
 
-  it("refuses with the provider's z3 when z2 is not the success code, and asks nothing more", async () => {
+  it('refuses in the plain words of z2 (not its z3) when z2 is not the success code, and asks nothing more', async () => {
     answer({ z2: '14', z3: 'Invalid card number.', key: null, trxId: null, fingerprintUrl: null });
     const failure = checkCard(settings, card);
     await expect(failure).rejects.toBeInstanceOf(CardCheckError);
-    await expect(failure).rejects.toThrow('Invalid card number.');
+    await expect(failure).rejects.toThrow(cardRefusalText('14'));
     expect(fingerprintForms).toHaveLength(0);
   });
 

@@ -18,7 +18,7 @@ export async function fillCard(user: ReturnType<typeof userEvent.setup>) {
   await user.type(await screen.findByLabelText('Card number'), CARD_NUMBER);
   await user.type(screen.getByLabelText('CVV2'), CVV);
   await user.type(screen.getByLabelText('Name on card'), 'Ann Smith');
-  await user.selectOptions(screen.getByLabelText('Month'), 'March');
+  await user.selectOptions(screen.getByLabelText('Month'), '03 (Mar)');
   await user.selectOptions(screen.getByLabelText('Year'), String(nextYear));
 }
 

@@ -2,6 +2,7 @@ import { PAYMENT_SUCCESS_CODE } from '@lender/contract/constants';
 import { toExpireDate, type CreditCard } from '@lender/contract/rules/card';
 import { Msg } from '@lender/contract/rules/messages';
 import type { CardProviderSettings } from './card-provider-settings';
+import { cardRefusalText } from '@lender/contract/card-refusals';
 
 /** The provider's answer to a tokenisation (decision 014); a key only when z2 is the success code. */
 export type TokenisedCard = {
@@ -14,7 +15,7 @@ export type TokenisedCard = {
   z3: string | null;
 };
 
-/** A card check the provider refused, with its text for the applicant (its z3). */
+/** A card check the provider refused, with the words for the applicant (card-refusals.ts). */
 export class CardCheckError extends Error {
   override name = 'CardCheckError';
 }
@@ -49,7 +50,8 @@ export async function tokeniseCard(
   } catch {
     throw new CardCheckError(Msg.cardCheck);
   }
-  if (!isSuccessCode(answer.z2)) throw new CardCheckError(answer.z3 || Msg.cardCheck);
+  // The provider's refusal in plain words with the next step; its own text (z3) is not the customer's.
+  if (!isSuccessCode(answer.z2)) throw new CardCheckError(cardRefusalText(answer.z2));
   if (!answer.key || !answer.trxId) throw new CardCheckError(Msg.cardCheck);
   return { ...answer, key: answer.key, trxId: answer.trxId };
 }

@@ -1,4 +1,4 @@
-import { Msg } from '@lender/contract/rules/messages';
+import { cardRefusalText } from '@lender/contract/card-refusals';
 import { useEffect, useEffectEvent, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import type { PendingCardCheck } from './pending-card-check';
@@ -10,8 +10,11 @@ type Options<T extends { trxId?: string | null }, A> = {
   /** Sends the kept request again; the server asks the provider how the challenge went. */
   resend: (request: T) => Promise<A>;
   onAnswer: (answer: A) => void;
-  /** The text to show: the provider's z3 for a refused challenge, else what the failure says. */
-  onFailure: (err: unknown, z3: string | null, request: T | null) => void;
+  /**
+   * `refusal`: the words for the bank's refusal of the challenge (its z2 in plain words with the next
+   * step, card-refusals.ts), null when the challenge passed and the failure is the server's.
+   */
+  onFailure: (err: unknown, refusal: string | null, request: T | null) => void;
 };
 
 /**
@@ -30,8 +33,8 @@ export function useChallengeReturn<T extends { trxId?: string | null }, A>(
   const z2 = params.get('z2');
 
   const resume = useEffectEvent(() => {
-    const z3 = params.get('z3') || null;
-    const refusedZ3 = z2 !== null && !isSuccessCode(z2) ? (z3 ?? Msg.cardCheck) : null;
+    // The query's z3 is the provider's own text (spec section 4), not plain words: the code says it.
+    const refused = z2 !== null && !isSuccessCode(z2) ? cardRefusalText(z2) : null;
     const request = pending.read(params.get('trxId'));
     // Only the bank's answer goes: the screen's own query (borrow/payment?reschedule) stays.
     const rest = new URLSearchParams(params);
@@ -39,12 +42,12 @@ export function useChallengeReturn<T extends { trxId?: string | null }, A>(
     setParams(rest, { replace: true });
     if (!request) {
       pending.clear();
-      if (refusedZ3) onFailure(null, refusedZ3, null);
+      if (refused) onFailure(null, refused, null);
       return;
     }
     resend(request)
       .then(onAnswer)
-      .catch((err: unknown) => onFailure(err, refusedZ3, request));
+      .catch((err: unknown) => onFailure(err, refused, request));
   });
 
   useEffect(() => {

@@ -174,6 +174,7 @@ export function Stage1Form({ loan, tracking, send, onError }: Props) {
       </CheckboxField>
       <CheckboxField
         error={errorOf('confirmation')}
+        summaryName="Privacy policy, terms and credit search agreement"
         label={
           <>
             I agree to the <Link to="/info/privacy-policy">privacy policy</Link> and the{' '}

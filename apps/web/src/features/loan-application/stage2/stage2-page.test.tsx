@@ -1,3 +1,4 @@
+import { cardRefusalText } from '@lender/contract/card-refusals';
 import { Msg } from '@lender/contract/rules/messages';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -20,10 +21,12 @@ import {
   providerFetch,
   tokenised,
 } from '../../../lib/card-check/provider-test-support';
+import { summaryMessages } from '../../../test/error-summary';
 
 vi.mock(import('../../../lib/api-client'), async (original) => ({ ...(await original()), callApi: vi.fn() }));
 
-const DECLINED = 'Do not honour: your card issuer declined the check.';
+/** The server's words for the provider's 05 (issue 31). */
+const DECLINED = cardRefusalText('05');
 
 let tokenise: TokenisedCard;
 let framePosts: HTMLFormElement[];
@@ -95,7 +98,7 @@ describe('Stage 2, Debit Card Check', () => {
     await screen.findByLabelText('Card number');
     await next(user);
     const summary = await screen.findByRole('alert', { name: 'There is a problem' });
-    expect([...summary.querySelectorAll('a')].map((a) => a.textContent)).toEqual([
+    expect(summaryMessages(summary)).toEqual([
       'Please enter a valid card number.',
       'Please enter a valid security code.',
       'Please enter your name on card.',
@@ -114,7 +117,7 @@ describe('Stage 2, Debit Card Check', () => {
     expect(screen.getByLabelText('Post code').getAttribute('autocomplete')).toBe('billing postal-code');
     await next(user);
     const summary = await screen.findByRole('alert', { name: 'There is a problem' });
-    expect([...summary.querySelectorAll('a')].map((a) => a.textContent)).toEqual([
+    expect(summaryMessages(summary)).toEqual([
       'Please enter a valid post code',
       'Please enter your billing address',
     ]);
@@ -130,10 +133,8 @@ describe('Stage 2, Debit Card Check', () => {
     await user.type(screen.getByLabelText('Town/City'), 'London');
     await next(user);
     await waitFor(() =>
-      expect([...screen.getByRole('alert').querySelectorAll('a')].map((a) => a.textContent)).toEqual([
-        'Please enter your flat number',
-        'Please enter your building name',
-        'Please enter your house number',
+      expect(summaryMessages(screen.getByRole('alert'))).toEqual([
+        'Please enter your flat number, building name or house number',
       ]),
     );
     expect(tokeniseCalls()).toHaveLength(0);
@@ -188,13 +189,13 @@ describe('Stage 2, Debit Card Check', () => {
     expect(sessionStorage.length).toBe(0);
   });
 
-  it('shows the provider\'s z3 when tokenisation answers a z2 other than "0", and goes no further', async () => {
+  it('words a z2 other than "0" from tokenisation plainly, not its z3, and goes no further', async () => {
     tokenise = { ...tokenised, z2: '14', z3: 'Invalid card number.', key: null, trxId: null };
     const user = renderStage2();
     await fillCard(user);
     await next(user);
-    const banner = await screen.findByText('Invalid card number.');
-    expect(banner.getAttribute('role')).toBe('alert');
+    const banner = await screen.findByRole('alert');
+    expect(banner.textContent).toBe(`${cardRefusalText('14')}Try again`);
     expect(submissions).toHaveLength(0);
     expect(framePosts).toHaveLength(0);
   });
@@ -227,7 +228,7 @@ describe('Stage 2, Debit Card Check', () => {
     };
     renderStage2('?z2=05&z3=Authentication%20failed.&trxId=trx-1');
     const banner = await screen.findByRole('alert');
-    await waitFor(() => expect(banner.textContent).toBe('Authentication failed.'));
+    await waitFor(() => expect(banner.textContent).toBe(`${cardRefusalText('05')}Try again`));
     expect(submissions.map((s) => s.payload)).toEqual([pendingOnArrival]);
     expect(sessionStorage.getItem('stage2PendingCheck')).toBeNull();
     // The bank's answer leaves the address as a router transition, which may render after the banner.
@@ -252,7 +253,7 @@ describe('Stage 2, Debit Card Check', () => {
     await fillCard(user);
     await next(user);
     const banner = await screen.findByRole('alert');
-    expect(banner.textContent).toBe(DECLINED);
+    expect(banner.textContent).toBe(`${DECLINED}Try again`);
     await waitFor(() => expect(document.activeElement).toBe(banner));
     expect(screen.getByLabelText('CVV2')).toHaveProperty('value', '');
     expect(screen.getByLabelText('Card number')).toHaveProperty('value', CARD_NUMBER);
@@ -298,7 +299,7 @@ describe('Stage 2, Debit Card Check', () => {
     const user = renderStage2();
     await fillCard(user);
     await next(user);
-    expect((await screen.findByRole('alert')).textContent).toBe(Msg.cardCheck);
+    expect((await screen.findByRole('alert')).textContent).toBe(`${Msg.cardCheck}Try again`);
     expect(submissions).toHaveLength(0);
   });
 });

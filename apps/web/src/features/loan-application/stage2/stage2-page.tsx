@@ -1,6 +1,6 @@
 import { Msg } from '@lender/contract/rules/messages';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { ErrorBanner, useErrorBanner } from '../../../components/form/error-banner';
 import { Page } from '../../../components/page';
@@ -18,6 +18,7 @@ import { Stage2Form } from './stage2-form';
 import { toStage2Payload, type Stage2Parsed } from './stage2-values';
 import { pendingStage2, sendStage2, type Stage2Answer } from './submit-stage2';
 import '../../../components/form/form.css';
+import { cardRefusal, isCardRefused } from '../../../components/card/card-refusal-notice';
 
 export function Component() {
   return (
@@ -27,9 +28,14 @@ export function Component() {
   );
 }
 
-/** The applicant's words for a failed check: the provider's or the server's text when there is one. */
-const messageOf = (err: unknown): string =>
-  err instanceof CardCheckError ? err.message : serverMessage(err, Msg.cardCheck);
+/**
+ * The applicant's words for a failed check: the server's or the provider's refusal in plain words, with
+ * 'Try again' when it is the card's (issue 31).
+ */
+function failureOf(err: unknown): ReactNode {
+  const message = err instanceof CardCheckError ? err.message : serverMessage(err, Msg.cardCheck);
+  return isCardRefused(err) ? cardRefusal(message) : message;
+}
 
 function Stage2Page() {
   const navigate = useNavigate();
@@ -43,10 +49,11 @@ function Stage2Page() {
   const { show } = failure;
   useEffect(() => {
     // Another screen's card error (the repeat loan's 211), shown once.
-    show(stage2Error.take());
+    const left = stage2Error.take();
+    if (left) show(cardRefusal(left));
   }, [show]);
 
-  const showError = (message: string) => {
+  const showError = (message: ReactNode) => {
     failure.fail(message);
     // A declined card changes the status, and a stage already done elsewhere sends this screen on.
     void queryClient.invalidateQueries({ queryKey: applicationStatusKey });
@@ -61,7 +68,7 @@ function Stage2Page() {
     pending: pendingStage2,
     resend: sendStage2,
     onAnswer: proceed,
-    onFailure: (err, z3) => showError(z3 ?? messageOf(err)),
+    onFailure: (err, refusal) => showError(refusal ? cardRefusal(refusal) : failureOf(err)),
   });
 
   const send = async (payload: Stage2Parsed) => {
@@ -76,7 +83,7 @@ function Stage2Page() {
       {ready ? (
         <>
           <p>We check that the card is yours and active. Your bank may ask you to confirm that it is you.</p>
-          <Stage2Form send={send} onError={(err) => showError(messageOf(err))} />
+          <Stage2Form send={send} onError={(err) => showError(failureOf(err))} />
         </>
       ) : (
         <p aria-busy="true">Loading your application…</p>

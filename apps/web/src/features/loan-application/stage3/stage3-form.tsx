@@ -7,9 +7,8 @@ import { useContractForm } from '../../../components/form/use-contract-form';
 import { useDictionaries } from '../../../lib/api/get-dictionaries';
 import { EmploymentFields } from '../../../components/form/employment-fields';
 import { HomeFields } from '../../../components/form/home-fields';
-import { ExpenseSliders } from '../../../components/form/expense-sliders';
+import { ExpenseFields } from '../../../components/form/expense-fields';
 import {
-  EXPENSES_FIELD,
   stage3Defaults,
   stage3FieldFor,
   toStage3Payload,
@@ -24,11 +23,13 @@ type Props = {
   /** The server's message for a refused submit, shown above the button. */
   /** Why the last submit failed, above the button (the page's useErrorBanner: it takes focus). */
   failure: ErrorBannerState['banner'];
+  /** The net monthly income given at stage 1 (GetApplicationStatus), for what the expenses leave of it. */
+  income: number | null;
 };
 
 const loadStage3Schema = () => import('@lender/contract/calls/register').then((m) => m.stage3Schema);
 
-export function Stage3Form({ send, onError, failure }: Props) {
+export function Stage3Form({ send, onError, failure, income }: Props) {
   const dictionaries = useDictionaries([
     'residentalStatus',
     'livedInAddress',
@@ -60,7 +61,7 @@ export function Stage3Form({ send, onError, failure }: Props) {
       <EmploymentFields form={form} lists={lists} errorOf={errorOf} />
 
       <h2>Monthly Expenses</h2>
-      <ExpenseSliders form={form} group="finData" error={errorOf(EXPENSES_FIELD)} />
+      <ExpenseFields form={form} group="finData" income={income} />
 
       <h2>Final details</h2>
       <Field label="Loan reason" error={errorOf('finData.loanPurposeID')}>
@@ -85,6 +86,7 @@ export function Stage3Form({ send, onError, failure }: Props) {
       </Field>
       <CheckboxField
         error={errorOf('confirmation')}
+        summaryName="Confirmation of future income and outgoings"
         label="I confirm that I have considered potential future income and outgoings in determining my ability to repay"
       >
         {(a11y) => <input {...a11y} type="checkbox" {...register('confirmation')} />}

@@ -1,14 +1,10 @@
-import {
-  EXPENSE_LIMITS,
-  EXPENSE_STEP,
-  MAX_EMPLOYMENT_STATUS,
-  MIN_LIVED_IN_ADDRESS,
-} from '@lender/contract/constants';
+import { EXPENSE_LIMITS, MAX_EMPLOYMENT_STATUS, MIN_LIVED_IN_ADDRESS } from '@lender/contract/constants';
+import { expenseMessages } from '@lender/contract/expenses';
 import type { Dictionaries } from '@lender/contract/dictionaries';
 import { ErrorId } from '@lender/contract/error-ids';
 import { Msg } from '@lender/contract/rules/messages';
 import { AppStatus } from '@lender/contract/status';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -17,6 +13,7 @@ import { queryClient } from '../../../lib/query';
 import { Component as Stage3Page } from './stage3-page';
 import { Where } from '../../../test/where';
 import { answerCalls } from '../../../test/answer-calls';
+import { summaryMessages } from '../../../test/error-summary';
 
 // Only the network is replaced: the status check, the lists and the submit all go through callApi.
 vi.mock(import('../../../lib/api-client'), async (original) => ({ ...(await original()), callApi: vi.fn() }));
@@ -42,11 +39,16 @@ const DICTIONARIES: Dictionaries = {
   maritalStatus: [{ id: 7, name: 'Widowed' }],
 };
 
-let status = { appStatusID: AppStatus.cardAccepted as number, appGuid: null as string | null };
+const INCOME = 2200;
+let status = {
+  appStatusID: AppStatus.cardAccepted as number,
+  appGuid: null as string | null,
+  netMonthlyIncome: INCOME as number | null,
+};
 const submitted = vi.fn();
 
 beforeEach(() => {
-  status = { appStatusID: AppStatus.cardAccepted, appGuid: null };
+  status = { appStatusID: AppStatus.cardAccepted, appGuid: null, netMonthlyIncome: INCOME };
   submitted.mockReset().mockResolvedValue({
     appStatusID: AppStatus.applicationCompleted,
     appGuid: '6f1c2a9e-0d7b-4c55-9a61-2f0e8b3d4c11',
@@ -79,24 +81,27 @@ async function renderStage3() {
 }
 
 const next = (user: UserEvent) => user.click(screen.getByRole('button', { name: 'Next' }));
-const slider = (name: string) => screen.getByRole('slider', { name });
-const moveSlider = (name: string, pounds: number) =>
-  fireEvent.change(slider(name), { target: { value: String(pounds) } });
+const amount = (name: string) => screen.getByRole('textbox', { name }) as HTMLInputElement;
+/** Types over what a money box holds, as a person does. */
+async function typeAmount(user: UserEvent, name: string, text: string) {
+  await user.clear(amount(name));
+  if (text) await user.type(amount(name), text);
+}
 const summaryLines = async () => {
   const summary = await screen.findByRole('alert', { name: 'There is a problem' });
-  return [...summary.querySelectorAll('li')].map((li) => li.textContent);
+  return summaryMessages(summary);
 };
 
 /** Everything a complete answer needs, at an address lived at long enough and a status with no length. */
 async function fillValid(user: UserEvent) {
-  await user.selectOptions(screen.getByLabelText('Home status'), 'Private tenant');
+  await user.selectOptions(screen.getByLabelText('Do you own the home?'), 'Private tenant');
   await user.selectOptions(screen.getByLabelText('How long have you lived there?'), '1 to 2 years');
   await user.selectOptions(screen.getByLabelText('Employment status'), 'Retired');
   await user.selectOptions(screen.getByLabelText('Employment industry'), 'Construction');
   await user.type(screen.getByLabelText('Employer name'), '  Acme Builders ');
-  moveSlider('Rent', 650);
-  moveSlider('Food', 220);
-  moveSlider('Credit commitment', 80);
+  await typeAmount(user, 'Rent', '650');
+  await typeAmount(user, 'Food', '£220.50');
+  await typeAmount(user, 'Credit commitment', '80');
   await user.selectOptions(screen.getByLabelText('Loan reason'), 'Home repairs');
   await user.selectOptions(screen.getByLabelText('Marital status'), 'Widowed');
   await user.click(
@@ -119,7 +124,7 @@ describe('Stage 3, affordability check', () => {
   });
 
   it('sends an applicant whose application is at another stage home, without showing the form', async () => {
-    status = { appStatusID: AppStatus.offerAccepted, appGuid: null };
+    status = { appStatusID: AppStatus.offerAccepted, appGuid: null, netMonthlyIncome: INCOME };
     visitStage3();
     expect((await screen.findByTestId('where')).textContent).toBe('/');
     expect(vi.mocked(callApi).mock.calls.map(([name]) => name)).toEqual(['getApplicationStatus']);
@@ -151,7 +156,9 @@ describe('Stage 3, affordability check', () => {
     expect(screen.getByRole('heading', { name: 'Your previous address' })).toBeTruthy();
     await next(user);
     expect(await summaryLines()).toContain('Please enter your previous address.');
-    const summaryLink = screen.getByRole('link', { name: 'Please enter your previous address.' });
+    const summaryLink = screen.getByRole('link', {
+      name: 'Previous address: Please enter your previous address.',
+    });
     await user.click(summaryLink);
     expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Previous address' }));
 
@@ -215,38 +222,98 @@ describe('Stage 3, affordability check', () => {
     });
   });
 
-  it('shows each expense in pounds on its slider, within the spec’s range and step', async () => {
+  it('asks each expense as a typed amount in pounds, starting at 0, with the pound sign shown once', async () => {
     await renderStage3();
-    const rent = slider('Rent');
-    expect(screen.getAllByRole('slider')).toHaveLength(15);
-    expect([rent.getAttribute('min'), rent.getAttribute('max'), rent.getAttribute('step')]).toEqual([
-      '0',
-      String(EXPENSE_LIMITS.rent),
-      String(EXPENSE_STEP),
-    ]);
-    expect(slider('Utility').getAttribute('max')).toBe(String(EXPENSE_LIMITS.utility));
-    expect(rent.getAttribute('aria-valuetext')).toBe('£0 a month');
+    const group = screen.getByRole('group', { name: 'What you spend each month' });
+    expect(within(group).getAllByRole('textbox')).toHaveLength(15);
+    expect(screen.queryAllByRole('slider')).toHaveLength(0);
+    const rent = amount('Rent');
+    expect(rent.value).toBe('0');
+    expect([rent.inputMode, rent.autocomplete, rent.type]).toEqual(['decimal', 'off', 'text']);
+    // The sign is beside the box, outside its value and hidden from a screen reader (the label names it).
+    const sign = rent.parentElement!.querySelector('[aria-hidden="true"]');
+    expect(sign?.textContent).toBe('£');
+  });
 
-    moveSlider('Rent', 1250);
-    expect(rent.getAttribute('aria-valuetext')).toBe('£1,250 a month');
-    expect(rent.closest('.field')?.querySelector('label')?.textContent).toBe('Rent£1,250');
+  it('adds the amounts up as they are typed, and says what they leave of the take-home pay', async () => {
+    const user = await renderStage3();
+    const totals = screen.getByRole('region', { name: 'Your monthly spending' });
+    expect(within(totals).getByText('Take-home pay').nextSibling?.textContent).toBe('£2,200.00');
+    await typeAmount(user, 'Rent', '850');
+    await typeAmount(user, 'Food', '312.45');
+    expect(within(totals).getByText('£1,162.45')).toBeTruthy();
+    expect(within(totals).getByText('Left after spending').nextSibling?.textContent).toBe('£1,037.55');
+    // Text that is not an amount yet counts as nothing; more than the pay is said as such.
+    await typeAmount(user, 'Credit commitment', '12.');
+    await typeAmount(user, 'Utility', 'abc');
+    await typeAmount(user, 'Transport', '1,200');
+    expect(within(totals).getByText('More than your pay').nextSibling?.textContent).toBe('£174.45');
+    // Read out once the typing pauses, politely.
+    await waitFor(
+      () =>
+        expect(within(totals).getByRole('status').textContent).toBe(
+          'You spend £2,374.45 a month, £174.45 more than your take-home pay of £2,200.00.',
+        ),
+      { timeout: 3000 },
+    );
+  });
+
+  it('shows the total alone when the income is not known', async () => {
+    status = { appStatusID: AppStatus.cardAccepted, appGuid: null, netMonthlyIncome: null };
+    const user = await renderStage3();
+    await typeAmount(user, 'Rent', '850.5');
+    const totals = screen.getByRole('region', { name: 'Your monthly spending' });
+    expect(within(totals).getByText('£850.50')).toBeTruthy();
+    expect(within(totals).queryByText('Left after spending')).toBeNull();
+  });
+
+  it("names the amount in each message: an emptied box, text that is not money, an amount above the category's limit", async () => {
+    const user = await renderStage3();
+    await fillValid(user);
+    await typeAmount(user, 'Transport', '');
+    await typeAmount(user, 'Council tax', '12.345');
+    await typeAmount(user, 'Utility', String(EXPENSE_LIMITS.utility + 1));
+    await typeAmount(user, 'Education', '-5');
+    await next(user);
+
+    expect(await summaryLines()).toEqual([
+      expenseMessages('utility').tooHigh,
+      expenseMessages('transport').missing,
+      expenseMessages('councilTax').format,
+      expenseMessages('education').format,
+    ]);
+    expect(expenseMessages('transport').missing).toBe('Enter your monthly transport costs, or 0');
+    expect(expenseMessages('utility').tooHigh).toBe('Your monthly utility bills must be £1,000 or less');
+    expect(expenseMessages('councilTax').format).toBe(
+      'Enter your monthly council tax in pounds, like 850 or 850.50',
+    );
+    expect(amount('Transport').getAttribute('aria-invalid')).toBe('true');
+    // The summary's line leads with the field's name (the form pattern's), then the message.
+    await user.click(
+      screen.getByRole('link', { name: (name) => name.endsWith(expenseMessages('transport').missing) }),
+    );
+    expect(document.activeElement).toBe(amount('Transport'));
+    expect(submitted).not.toHaveBeenCalled();
+
+    await typeAmount(user, 'Transport', '0');
+    await waitFor(() => expect(amount('Transport').getAttribute('aria-invalid')).toBe('false'));
   });
 
   it('needs at least 3 expenses above zero, saying so in the summary and on the group until there are', async () => {
     const user = await renderStage3();
     await fillValid(user);
-    moveSlider('Credit commitment', 0);
+    await typeAmount(user, 'Credit commitment', '0');
     await next(user);
 
     expect(await summaryLines()).toEqual([Msg.expenses]);
     const group = screen.getByRole('group', { name: 'What you spend each month' });
     expect(within(group).getByText(Msg.expenses)).toBeTruthy();
-    await user.click(screen.getByRole('link', { name: Msg.expenses }));
-    expect(document.activeElement).toBe(slider('Rent'));
+    await user.click(screen.getByRole('link', { name: (name) => name.endsWith(Msg.expenses) }));
+    expect(document.activeElement).toBe(group);
     expect(submitted).not.toHaveBeenCalled();
 
-    // A third expense (any of them, not only the first slider) clears it.
-    moveSlider('Council tax', 110);
+    // A third expense (any of them) clears it.
+    await typeAmount(user, 'Council tax', '110');
     await waitFor(() => expect(within(group).queryByText(Msg.expenses)).toBeNull());
     expect(screen.queryByRole('alert', { name: 'There is a problem' })).toBeNull();
   });
@@ -266,7 +333,7 @@ describe('Stage 3, affordability check', () => {
         employmentName: 'Acme Builders',
         employmentLength: null,
       },
-      finData: { ...NO_EXPENSES, rent: 650, food: 220, creditCommitment: 80, loanPurposeID: 2 },
+      finData: { ...NO_EXPENSES, rent: 650, food: 220.5, creditCommitment: 80, loanPurposeID: 2 },
       previousAddress: null,
       confirmation: true,
     });

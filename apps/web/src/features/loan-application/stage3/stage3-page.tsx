@@ -23,7 +23,7 @@ export function Component() {
 
 function Stage3Page() {
   const navigate = useNavigate();
-  const { ready } = useStageStatus(ResumeRoute.stage3);
+  const { ready, status } = useStageStatus(ResumeRoute.stage3);
   const submit = useSubmitStage3();
   const [declined, setDeclined] = useState(false);
   const failure = useErrorBanner();
@@ -57,7 +57,12 @@ function Stage3Page() {
       ) : declined ? (
         <Stage1Outcome errorId={ErrorId.declined} />
       ) : (
-        <Stage3Form send={send} onError={onError} failure={failure.banner} />
+        <Stage3Form
+          send={send}
+          onError={onError}
+          failure={failure.banner}
+          income={status?.netMonthlyIncome ?? null}
+        />
       )}
     </Page>
   );

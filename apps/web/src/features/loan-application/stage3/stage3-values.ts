@@ -1,16 +1,20 @@
 import type { stage3Schema } from '@lender/contract/calls/register';
 import { needsPreviousAddress } from '../../../components/form/home-fields';
 import { needsEmploymentLength } from '../../../components/form/employment-fields';
-import { type ExpenseKey } from '@lender/contract/constants';
 import type { UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import { emptyAddress, type AddressValues } from '../../../components/address/address-fields';
-import { EXPENSE_KEYS, expensesField } from '../../../components/form/expense-sliders';
+import {
+  expensesField,
+  expenseValues,
+  toExpenseAmounts,
+  type ExpenseValues,
+} from '../../../components/form/expense-fields';
 
 /**
  * What the stage 3 form holds, nested as the payload is so that each message of the contract lands on
- * the field of the same path. Choices and typed text are strings as the inputs give them; the sliders
- * hold numbers (whole pounds a month).
+ * the field of the same path. Choices and typed text are strings as the inputs give them, the amounts
+ * of money too (pounds a month, as typed).
  */
 export type Stage3Values = {
   residentalStatusID: string;
@@ -22,7 +26,7 @@ export type Stage3Values = {
     employmentIndustryID: string;
     employmentName: string;
   };
-  finData: Record<ExpenseKey, number> & { loanPurposeID: string };
+  finData: ExpenseValues & { loanPurposeID: string };
   maritalStatusID: string;
   confirmation: boolean;
 };
@@ -38,7 +42,7 @@ export const stage3Defaults: Stage3Values = {
     employmentName: '',
   },
   finData: {
-    ...(Object.fromEntries(EXPENSE_KEYS.map((k) => [k, 0])) as Record<ExpenseKey, number>),
+    ...expenseValues(),
     loanPurposeID: '',
   },
   maritalStatusID: '',
@@ -50,7 +54,7 @@ export type Stage3Payload = z.input<typeof stage3Schema>;
 export type Stage3Parsed = z.output<typeof stage3Schema>;
 export type Stage3FormApi = UseFormReturn<Stage3Values, unknown, Stage3Parsed>;
 
-/** The 'at least 3 expenses' message is kept on the first slider (components/form/expense-sliders). */
+/** The 'at least 3 expenses' message has the expenses fieldset's name (components/form/expense-fields). */
 export const EXPENSES_FIELD = expensesField('finData');
 export const stage3FieldFor = (path: string) => (path === 'finData' ? EXPENSES_FIELD : path);
 
@@ -72,7 +76,7 @@ export function toStage3Payload(v: Stage3Values): Stage3Payload {
       // Not asked, so not sent; asked and empty is missing, which the schema words.
       employmentLength: needsEmploymentLength(e.employmentTypeID) && length !== '' ? Number(length) : null,
     },
-    finData: { ...expenses, loanPurposeID: idOf(loanPurposeID) as number },
+    finData: { ...toExpenseAmounts(expenses), loanPurposeID: idOf(loanPurposeID) as number },
     previousAddress: needsPreviousAddress(v.liveInAddressID) ? v.previousAddress : null,
     confirmation: v.confirmation,
   };

@@ -12,6 +12,7 @@ import { answerCalls } from '../../../test/answer-calls';
 
 // Only the network is replaced: the status check, the lists and the submit all go through callApi.
 import { signingTokenFor } from '../../../lib/signing-link';
+import { summaryMessages } from '../../../test/error-summary';
 
 vi.mock(import('../../../lib/api-client'), async (original) => ({ ...(await original()), callApi: vi.fn() }));
 
@@ -51,7 +52,7 @@ async function renderStage4() {
 const submit = (user: UserEvent) => user.click(screen.getByRole('button', { name: 'Submit' }));
 const summaryLines = async () => {
   const summary = await screen.findByRole('alert', { name: 'There is a problem' });
-  return [...summary.querySelectorAll('li')].map((li) => li.textContent);
+  return summaryMessages(summary);
 };
 
 async function enter(user: UserEvent, sortCode: string, accountNumber: string) {

@@ -10,7 +10,13 @@ import { useSendVerificationAndUniqueUrlEmail } from './send-verification-and-un
  * The e-mail half of the check: the page asks until the link in the e-mail has been pressed and says so
  * in a polite live region, which is in the page from the start so the change is announced.
  */
-export function EmailConfirmation({ guid }: { guid: string }) {
+export function EmailConfirmation({
+  guid,
+  initialWaitSeconds,
+}: {
+  guid: string;
+  initialWaitSeconds?: number;
+}) {
   const navigate = useNavigate();
   const status = useEmailVerificationLinkStatus(guid);
   const resend = useSendVerificationAndUniqueUrlEmail();
@@ -36,6 +42,7 @@ export function EmailConfirmation({ guid }: { guid: string }) {
           label="Resend verification e-mail"
           sentMessage="We have sent you a new verification e-mail. The link in the earlier one no longer works."
           send={() => resend.mutateAsync(guid)}
+          initialWaitSeconds={initialWaitSeconds}
         />
       )}
     </>

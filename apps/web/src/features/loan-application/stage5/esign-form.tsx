@@ -22,6 +22,8 @@ type Props = {
   /** The server's message for a refused signature, shown above the button, and a counter to focus it. */
   /** Why the last submit failed, above the button (the page's useErrorBanner). */
   failure: ErrorBannerState['banner'];
+  /** How long each resend still waits as the page opens (GetEsign's answer). */
+  resendWaits?: { sms: number; email: number };
 };
 
 const loadStage5Schema = () => import('@lender/contract/calls/register').then((m) => m.stage5Schema);
@@ -37,7 +39,7 @@ function NewTabLink({ to, children }: { to: string; children: ReactNode }) {
 }
 
 /** Stage 5 (spec sections 2 and 5): the documents, the SMS code, the e-mail check and the two declarations. */
-export function EsignForm({ guid, documents, send, onError, failure }: Props) {
+export function EsignForm({ guid, documents, send, onError, failure, resendWaits }: Props) {
   const resendSms = useSendVerificationSms();
   const { form, errorOf, formProps, summary, busy } = useContractForm<Values, Stage5Payload>({
     schema: loadStage5Schema,
@@ -75,14 +77,16 @@ export function EsignForm({ guid, documents, send, onError, failure }: Props) {
         label="Resend SMS code"
         sentMessage="We have sent you a new SMS code. The code sent before no longer works."
         send={() => resendSms.mutateAsync(guid)}
+        initialWaitSeconds={resendWaits?.sms}
       />
 
       <h2>E-mail verification</h2>
-      <EmailConfirmation guid={guid} />
+      <EmailConfirmation guid={guid} initialWaitSeconds={resendWaits?.email} />
 
       <h2>Your declarations</h2>
       <CheckboxField
         error={errorOf('termsAccepted')}
+        summaryName="Loan information and terms declaration"
         label={
           <>
             I confirm that I have read the pre-contract credit information and the adequate explanation of
@@ -98,6 +102,7 @@ export function EsignForm({ guid, documents, send, onError, failure }: Props) {
       </CheckboxField>
       <CheckboxField
         error={errorOf('understodInfo')}
+        summaryName="Financial information declaration"
         label="I confirm that the financial information I have given is full and true; that I am not in, or about to enter, a formal debt solution such as an Individual Voluntary Arrangement, a Debt Relief Order or bankruptcy; that I have no gambling debts and do not gamble; and that I am not taking this loan to repay or refinance another loan."
       >
         {(a11y) => <input {...a11y} type="checkbox" {...register('understodInfo')} />}

@@ -14,6 +14,7 @@ import {
   where,
   type Answers,
 } from './esign-test-support';
+import { summaryMessages } from '../../../test/error-summary';
 
 // Only the network is replaced: every call goes through callApi.
 vi.mock(import('../../../lib/api-client'), async (original) => ({ ...(await original()), callApi: vi.fn() }));
@@ -36,7 +37,7 @@ async function openPage() {
 const proceed = (user: UserEvent) => user.click(screen.getByRole('button', { name: 'Let’s Proceed' }));
 const summaryLines = async () => {
   const summary = await screen.findByRole('alert', { name: 'There is a problem' });
-  return [...summary.querySelectorAll('li')].map((li) => li.textContent);
+  return summaryMessages(summary);
 };
 const termsBox = () => screen.getByRole('checkbox', { name: /^I confirm that I have read the pre-contract/ });
 const infoBox = () => screen.getByRole('checkbox', { name: /^I confirm that the financial information/ });
@@ -79,6 +80,30 @@ describe('E-sign, the agreements', () => {
     renderEsign();
     expect(await where()).toBe('/error?esign=true');
   });
+
+  it.each([
+    [ErrorId.esignAlreadySigned, 'Your loan agreement is signed', 'What happens next'],
+    [ErrorId.esignDeclined, 'We cannot lend to you this time', 'nothing is owed'],
+    [ErrorId.signingLinkExpired, 'This signing link has expired', 'A signing link lasts 14 days'],
+  ])(
+    'says what became of the application of errorID %i where the link opened, and leads to sign-in',
+    async (id, heading, words) => {
+      answers.getEsign = () => {
+        throw refusal(id, 'The server words it.');
+      };
+      calls = answerWith(answers);
+      renderEsign();
+      expect((await screen.findByRole('heading', { level: 1, name: heading })).textContent).toBe(heading);
+      expect(document.body.textContent).toContain(words);
+      // It stays on the link's page: not the e-sign error page, which asks to press this same link.
+      expect(screen.queryByTestId('where')).toBeNull();
+      if (id !== ErrorId.esignDeclined) {
+        expect(screen.getByRole('link', { name: 'Sign in to your account' }).getAttribute('href')).toBe(
+          '/login',
+        );
+      }
+    },
+  );
 });
 
 describe('E-sign, signing', () => {

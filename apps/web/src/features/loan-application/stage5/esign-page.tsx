@@ -9,7 +9,14 @@ import { forgetSigningToken, takeSigningTokenFromAddress } from '../../../lib/si
 import { QueryProvider } from '../../../lib/query';
 import { AgreementDocuments } from './agreement-documents';
 import { EsignForm } from './esign-form';
-import { ESIGN_ERROR_PATH, esignFailurePath, hasErrorId, NOT_VALID_SMS_CODE } from './esign-errors';
+import {
+  ESIGN_ERROR_PATH,
+  errorIdOf,
+  esignFailurePath,
+  hasErrorId,
+  NOT_VALID_SMS_CODE,
+} from './esign-errors';
+import { linkMovedOn } from './link-moved-on';
 import { useEsign } from './get-esign';
 import { useSubmitStage5, type Stage5Payload } from './submit-stage5';
 import '../../../components/form/form.css';
@@ -58,6 +65,11 @@ function EsignPage() {
   };
 
   const onError = (err: unknown) => {
+    // Signed or declined meanwhile (another tab): the page reads what became of it and says so.
+    if (linkMovedOn(errorIdOf(err))) {
+      void esign.refetch();
+      return;
+    }
     if (hasErrorId(err, ErrorId.esignClosed)) {
       void navigate(ESIGN_ERROR_PATH);
       return;
@@ -68,6 +80,14 @@ function EsignPage() {
   };
 
   const linkNeeded = hasErrorId(esign.error, ErrorId.signingLinkNeeded);
+  const movedOn = linkMovedOn(errorIdOf(esign.error));
+  if (movedOn) {
+    return (
+      <Page heading={movedOn.heading} title="E-sign">
+        {movedOn.body}
+      </Page>
+    );
+  }
   return (
     <Page
       heading="Sign your loan agreement"
@@ -87,6 +107,7 @@ function EsignPage() {
           send={send}
           onError={onError}
           failure={failure.banner}
+          resendWaits={esign.data.nextSendInSeconds}
         />
       ) : (
         <p aria-busy="true">Loading your agreement…</p>
@@ -104,8 +125,8 @@ function SigningLinkNeeded() {
     <div className="banner banner--info" role="status">
       <p>{Refusal.signingLinkNeeded.errorMessage}</p>
       <p>
-        If the link no longer works, <Link to="/login">log in</Link> with your e-mail address and password
-        and we will take you back to your agreement.
+        If the link no longer works, <Link to="/login">log in</Link> with your e-mail address and password and
+        we will take you back to your agreement.
       </p>
     </div>
   );

@@ -12,11 +12,12 @@ export const AGREEMENTS = {
   contract1: '<h2>Adequate explanation</h2><p>What this loan is for.</p>',
   contract2: '<h2>Pre-contract credit information</h2><p>Key features of the credit.</p>',
   contract3: '<h2>Loan agreement</h2><p>The credit and its repayments.</p>',
+  nextSendInSeconds: { sms: 0, email: 0 },
 };
 
 /** An envelope's refusal as callApi throws it. */
-export const refusal = (errorID: number, errorMessage: string, status = 200) =>
-  new ApiCallError({ errorID, errorMessage }, status);
+export const refusal = (errorID: number, errorMessage: string, status = 200, object: unknown = null) =>
+  new ApiCallError({ errorID, errorMessage }, status, object);
 
 /** Each e-sign call's answer; a test replaces the ones it is about. */
 export type Answers = {
@@ -30,8 +31,8 @@ export type Answers = {
 export const defaultAnswers = (): Answers => ({
   getEsign: () => AGREEMENTS,
   getEmailVerificationLinkStatus: () => ({ verified: false }),
-  sendVerificationSms: () => null,
-  sendVerificationAndUniqueUrlEmail: () => null,
+  sendVerificationSms: () => ({ nextSendInSeconds: 15 }),
+  sendVerificationAndUniqueUrlEmail: () => ({ nextSendInSeconds: 15 }),
   submitStage5: () => null,
 });
 

@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../../lib/query';
 import {
+  AGREEMENTS,
   answerWith,
   defaultAnswers,
   GUID,
@@ -46,46 +47,82 @@ describe('E-sign, resending the codes', () => {
       'We have sent you a new verification e-mail.',
     ],
   ] as const)(
-    'rests "%s" for 15 s after a press, then lets it be pressed again',
+    'counts "%s" down from the wait the server answers, then lets it be pressed again',
     async (label, call, sent) => {
       const { calls, user } = await openPage();
       const resend = screen.getByRole('button', { name: label });
       await user.click(resend);
       expect(calls[call]).toHaveBeenCalledExactlyOnceWith(GUID);
       expect(resend.getAttribute('aria-disabled')).toBe('true');
-      // Why it does nothing now is read with it.
-      expect(document.getElementById(resend.getAttribute('aria-describedby')!)?.textContent).toBe(
-        `You can ask again in ${TIMINGS.resendCooldownMs / 1000} seconds.`,
-      );
-      expect((await screen.findByText(new RegExp(`^${sent}`))).getAttribute('role')).toBe('status');
+      // Why it does nothing now is read with it, and counts down each second.
+      const description = () =>
+        document.getElementById(resend.getAttribute('aria-describedby')!)?.textContent;
+      expect(description()).toBe('You can ask again in 15 seconds.');
+      // Said once as it starts, in the status line (only the status line is live).
+      const status = await screen.findByText(new RegExp(`^${sent}`));
+      expect(status.getAttribute('role')).toBe('status');
+      expect(status.textContent).toContain('You can ask again in 15 seconds.');
       // Resting, it stays focusable and a press does nothing.
       expect(document.activeElement).toBe(resend);
       await user.click(resend);
       expect(calls[call]).toHaveBeenCalledTimes(1);
+      await wait(5000);
+      expect(description()).toMatch(/^You can ask again in (10|9) seconds\.$/);
 
-      // A second short of the rest: the fake clock also moves with real time (shouldAdvanceTime), and the
-      // steps above took up to a few hundred milliseconds on a busy machine.
-      await wait(TIMINGS.resendCooldownMs - 1000);
+      // The fake clock also moves with real time (shouldAdvanceTime): a second short of the end, and on.
+      await wait(TIMINGS.resendCooldownMs - 6000);
       expect(resend.getAttribute('aria-disabled')).toBe('true');
       await wait(1000);
       expect(resend.getAttribute('aria-disabled')).toBeNull();
+      expect(status.textContent).toBe(`You can press ${label} again.`);
       await user.click(resend);
       expect(calls[call]).toHaveBeenCalledTimes(2);
     },
   );
 
-  it('quotes the server when it is asked too soon or too often (HTTP 429)', async () => {
-    const tooMany = 'You have asked for 10 codes today. Please try again tomorrow.';
+  it('counts down at once when the page opens within a wait (GetEsign says how long)', async () => {
+    answers.getEsign = () => ({ ...AGREEMENTS, nextSendInSeconds: { sms: 9, email: 0 } });
+    const { calls, user } = await openPage();
+    const sms = screen.getByRole('button', { name: 'Resend SMS code' });
+    expect(sms.getAttribute('aria-disabled')).toBe('true');
+    expect(screen.getByText('You can ask again in 9 seconds.')).toBeTruthy();
+    await user.click(sms);
+    expect(calls.sendVerificationSms).not.toHaveBeenCalled();
+    expect(
+      screen.getByRole('button', { name: 'Resend verification e-mail' }).getAttribute('aria-disabled'),
+    ).toBeNull();
+    await wait(9000);
+    expect(sms.getAttribute('aria-disabled')).toBeNull();
+  });
+
+  it('counts down a refusal for too soon from its seconds, without a second figure', async () => {
+    const tooSoon = 'Please wait 7 seconds before asking for another one.';
     answers.sendVerificationSms = () => {
-      throw refusal(ErrorId.tooManyRequests, tooMany, 429);
+      throw refusal(ErrorId.tooManyRequests, tooSoon, 429, { nextSendInSeconds: 7, reason: 'cooldown' });
     };
     const { user } = await openPage();
     await user.click(screen.getByRole('button', { name: 'Resend SMS code' }));
-    const note = await screen.findByText(tooMany);
-    expect(note.getAttribute('role')).toBe('status');
-    // The server said how long to wait; the page does not add a figure of its own.
-    expect(screen.queryByText(/^You can ask again in/)).toBeNull();
+    expect(
+      await screen.findByText('You can ask again in 7 seconds.', { selector: '.resend__wait' }),
+    ).toBeTruthy();
+    expect(screen.queryByText(tooSoon)).toBeNull();
     expect(screen.queryByTestId('where')).toBeNull();
+  });
+
+  it('quotes the day’s cap and says in words when it lifts (HTTP 429)', async () => {
+    const tooMany = 'We have sent the most we can for today. Please try again later or call us.';
+    answers.sendVerificationSms = () => {
+      throw refusal(ErrorId.tooManyRequests, tooMany, 429, { nextSendInSeconds: 3 * 3600, reason: 'daily' });
+    };
+    const { user } = await openPage();
+    await user.click(screen.getByRole('button', { name: 'Resend SMS code' }));
+    const note = await screen.findByText(new RegExp(`^${tooMany}`));
+    expect(note.getAttribute('role')).toBe('status');
+    const lifts = screen.getByText(/^You can ask again (tomorrow )?at \d\d:\d\d\.$/, {
+      selector: '.resend__wait',
+    });
+    expect(lifts).toBeTruthy();
+    expect(screen.queryByText(/seconds/, { selector: '.resend__wait' })).toBeNull();
   });
 
   it('goes to the e-sign error page when the application no longer waits for a signature', async () => {

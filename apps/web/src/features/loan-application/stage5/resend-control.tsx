@@ -2,43 +2,75 @@ import { ErrorId } from '@lender/contract/error-ids';
 import { TIMINGS } from '@lender/contract/timings';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { serverMessage } from '../../../lib/api-client';
-import { useCooldown } from './use-cooldown';
+import { ApiCallError, serverMessage } from '../../../lib/api-client';
+import { useCountdown } from '../../../lib/use-countdown';
 import { ESIGN_ERROR_PATH, hasErrorId } from './esign-errors';
+import { waitInWords } from './wait-in-words';
 
 type Props = {
   /** The button's words ('Resend SMS code'). */
   label: string;
   /** What is said once it has been sent. */
   sentMessage: string;
-  send: () => Promise<unknown>;
+  /** Sends, answering the server's seconds until the next send is allowed. */
+  send: () => Promise<{ nextSendInSeconds: number } | null>;
+  /** The wait GetEsign gave as the page opened: a page opened just after a send counts down at once. */
+  initialWaitSeconds?: number;
 };
 
-const COOLDOWN_SECONDS = TIMINGS.resendCooldownMs / 1000;
+/** The seconds a refused resend (HTTP 429) names in its object, when it names them. */
+const refusedWait = (err: unknown): number | null => {
+  if (!(err instanceof ApiCallError) || err.status !== 429) return null;
+  const seconds = (err.object as { nextSendInSeconds?: unknown } | null)?.nextSendInSeconds;
+  return typeof seconds === 'number' ? seconds : null;
+};
 
 /**
- * A resend link (spec section 4): after a press it rests for 15 s, then works again. It stays in the tab
- * order while resting (aria-disabled, not disabled) so focus is not lost and a screen reader hears why.
- * A server that says 'too soon' or 'too many today' (HTTP 429) is quoted in the same polite status line.
+ * A resend link (spec section 4, decision 038). It waits as long as the server says (15 s after a send,
+ * or until the day's cap lifts), showing the wait beside it and counting down each second; at 0 it works
+ * again. It stays in the tab order while waiting (aria-disabled, not disabled) so focus is not lost, and
+ * the wait is its description. A screen reader hears the wait once when it starts and once when it ends,
+ * not every second: only the status line is live.
  */
-export function ResendControl({ label, sentMessage, send }: Props) {
+export function ResendControl({ label, sentMessage, send, initialWaitSeconds = 0 }: Props) {
   const navigate = useNavigate();
-  const { cooling, start } = useCooldown(TIMINGS.resendCooldownMs);
-  const [note, setNote] = useState<{ text: string; refused: boolean } | null>(null);
+  const { secondsLeft, deadline, start } = useCountdown(initialWaitSeconds);
+  const [sending, setSending] = useState(false);
+  const [note, setNote] = useState<{ text: string; wait?: string } | null>(null);
   const waitId = useId();
-  // A refusal says itself how long to wait: one figure on the screen, not two.
-  const showWait = cooling && !note?.refused;
+  const waiting = secondsLeft > 0;
+
+  // The end of a wait is said once in the status line.
+  const [wasWaiting, setWasWaiting] = useState(waiting);
+  if (wasWaiting !== waiting) {
+    setWasWaiting(waiting);
+    if (!waiting) setNote({ text: `You can press ${label} again.` });
+  }
 
   const press = async () => {
-    if (cooling) return;
-    start();
+    if (waiting || sending) return;
+    setSending(true);
     setNote(null);
     try {
-      await send();
-      setNote({ text: sentMessage, refused: false });
+      const answer = await send();
+      const seconds = answer?.nextSendInSeconds ?? TIMINGS.resendCooldownMs / 1000;
+      start(seconds);
+      setNote({ text: sentMessage, wait: waitInWords(seconds) });
     } catch (err) {
+      const seconds = refusedWait(err);
       if (hasErrorId(err, ErrorId.esignClosed)) void navigate(ESIGN_ERROR_PATH);
-      else setNote({ text: serverMessage(err), refused: true });
+      else if (seconds !== null) {
+        start(seconds);
+        // The cooldown's own words carry a figure that would not count down: the wait beside the link does.
+        const daily = seconds > 60;
+        setNote(
+          daily
+            ? { text: serverMessage(err), wait: waitInWords(seconds) }
+            : { text: '', wait: waitInWords(seconds) },
+        );
+      } else setNote({ text: serverMessage(err) });
+    } finally {
+      setSending(false);
     }
   };
 
@@ -47,19 +79,20 @@ export function ResendControl({ label, sentMessage, send }: Props) {
       <button
         type="button"
         className="link-button"
-        aria-disabled={cooling || undefined}
-        aria-describedby={showWait ? waitId : undefined}
+        aria-disabled={waiting || sending || undefined}
+        aria-describedby={waiting ? waitId : undefined}
         onClick={() => void press()}
       >
         {label}
       </button>
-      {showWait ? (
+      {waiting && deadline !== null ? (
         <span id={waitId} className="resend__wait">
-          You can ask again in {COOLDOWN_SECONDS} seconds.
+          {waitInWords(secondsLeft, deadline)}
         </span>
       ) : null}
       <p className="resend__note" role="status">
         {note?.text}
+        {note?.wait ? <span className="visually-hidden"> {note.wait}</span> : null}
       </p>
     </div>
   );
