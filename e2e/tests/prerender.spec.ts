@@ -7,6 +7,7 @@ import {
   representativeExamples,
   representativeSentence,
 } from '@lender/contract/pricing/representative-example';
+import { hydrationMayYield } from '../../apps/web/src/lib/hydration-may-yield';
 
 /*
  * Issue 30: home, the information pages and the FAQ topics arrive as HTML written at build time
@@ -78,6 +79,15 @@ test.describe('Without JavaScript', () => {
     await page.getByText('First name').click({ force: true });
     await page.keyboard.type('Ada');
     await expect(page.locator('input[name="firstName"]')).toHaveValue('');
+  });
+
+  test('only a page whose every control waits for React is taken over in slices', async ({ page }) => {
+    // Stage 1 (its form inert, the menu button disabled) may yield, which keeps a slow phone's main
+    // thread free; home may not: its carousel's buttons work as soon as React has them.
+    await page.goto('/loan/stage1?amount=300&months=3&product=11');
+    expect(await page.locator('#root').evaluate(hydrationMayYield)).toBe(true);
+    await page.goto('/');
+    expect(await page.locator('#root').evaluate(hydrationMayYield)).toBe(false);
   });
 
   test('a route that is not prerendered gets the shell, not home', async ({ page }) => {
