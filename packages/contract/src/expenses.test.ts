@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { finDataSchema } from './calls/register';
-import { expenseMessages, parseTypedPounds, totalPence, typedPounds } from './expenses';
+import { expenseMessages, totalPence, typedPounds } from './expenses';
+import { parseTypedPounds } from './money';
 
 describe('typed expense amounts (docs/decisions/035)', () => {
   it('reads pounds as people type them', () => {

@@ -56,17 +56,6 @@ export const expenseMessages = (key: ExpenseKey) => ({
 /** Every expense message there is (the contract's test of request messages knows them all). */
 export const ALL_EXPENSE_MESSAGES = EXPENSE_KEYS.flatMap((k) => Object.values(expenseMessages(k)));
 
-/**
- * An amount as a person types it into a money field: '850', '850.5', '£1,200.00', ' 40 '. Empty text is
- * undefined (the field's 'Enter your monthly …, or 0'); a minus sign is kept, so that the schema says it
- * is not an amount; any other text is NaN, which the schema words as 'in pounds, like 850 or 850.50'.
- */
-export function parseTypedPounds(text: string): number | undefined {
-  const cleaned = text.replace(/[£,\s]/g, '');
-  if (cleaned === '') return undefined;
-  return /^-?(\d+(\.\d*)?|\.\d+)$/.test(cleaned) ? Number(cleaned) : Number.NaN;
-}
-
 /** The sum of the amounts that are amounts (in pence, so 0.1 + 0.2 is 30p): a running total. */
 export const totalPence = (amounts: readonly (number | undefined)[]): Pence =>
   amounts.reduce<number>(

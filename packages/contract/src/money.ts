@@ -21,7 +21,7 @@ export const formatPence = (pence: Pence): string =>
  * empty or not a whole number, so the schema gives its own message. Forms read amounts only through this.
  */
 export function parseWholePounds(text: string): number | undefined {
-  const cleaned = text.replace(/[£,\s]/g, '');
+  const cleaned = withoutPoundSignOrSeparators(text);
   return /^\d+$/.test(cleaned) ? Number(cleaned) : undefined;
 }
 
@@ -30,6 +30,21 @@ export function parseWholePounds(text: string): number | undefined {
  * the text is empty or not such an amount, so the schema gives its own message.
  */
 export function parsePounds(text: string): number | undefined {
-  const cleaned = text.replace(/[£,\s]/g, '');
+  const cleaned = withoutPoundSignOrSeparators(text);
   return /^\d+(?:\.\d{1,2})?$/.test(cleaned) ? Number(cleaned) : undefined;
 }
+
+/**
+ * An amount as a person types it into a money field whose messages tell empty from wrong (the expenses,
+ * docs/decisions/035): '850', '850.5', '£1,200.00', ' 40 '. Empty text is undefined ('Enter your monthly
+ * …, or 0'); a minus sign is kept, so that the schema says it is not an amount; any other text is NaN,
+ * which the schema words as 'in pounds, like 850 or 850.50'.
+ */
+export function parseTypedPounds(text: string): number | undefined {
+  const cleaned = withoutPoundSignOrSeparators(text);
+  if (cleaned === '') return undefined;
+  return /^-?(\d+(\.\d*)?|\.\d+)$/.test(cleaned) ? Number(cleaned) : Number.NaN;
+}
+
+/** The '£', thousands separators and spaces a person may type around an amount. */
+const withoutPoundSignOrSeparators = (text: string) => text.replace(/[£,\s]/g, '');

@@ -1,5 +1,5 @@
 import { formatDisplayDate, londonToday } from '@lender/contract/dates';
-import { AppStatus, isEsignStatus } from '@lender/contract/status';
+import { AppStatus, isEsignStatus, LIVE_LOAN_STATUSES } from '@lender/contract/status';
 import { nowIso } from '../../lib/clock';
 import { lockKeyUntilCommit } from '../../lib/key-lock';
 import { sha256 } from '../../lib/secrets';
@@ -54,9 +54,7 @@ const SIGNED_STATUSES: readonly number[] = [
   AppStatus.undewriting,
   AppStatus.undewritingReview,
   AppStatus.approved,
-  AppStatus.active,
-  AppStatus.arrears,
-  AppStatus.defaulted,
+  ...LIVE_LOAN_STATUSES,
   AppStatus.settled,
   AppStatus.withdrawn,
 ];

@@ -1,12 +1,6 @@
 import { MIN_EXPENSE_CATEGORIES, type ExpenseKey } from '@lender/contract/constants';
-import {
-  EXPENSE_KEYS,
-  EXPENSE_LABELS,
-  parseTypedPounds,
-  totalPence,
-  typedPounds,
-} from '@lender/contract/expenses';
-import { formatPence, poundsToPence } from '@lender/contract/money';
+import { EXPENSE_KEYS, EXPENSE_LABELS, totalPence, typedPounds } from '@lender/contract/expenses';
+import { formatPence, parseTypedPounds, poundsToPence } from '@lender/contract/money';
 import { Fragment, useEffect, useId, useState } from 'react';
 import { get, useWatch, type UseFormReturn } from 'react-hook-form';
 import { Field, Fieldset } from './field';

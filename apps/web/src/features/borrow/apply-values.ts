@@ -26,8 +26,9 @@ export type Choice = 'file' | 'new';
 
 /**
  * What the repeat-loan form holds, nested as the payload is (spec section 3's repeat-loan model) so that
- * each message of the contract lands on its field; choices, typed text and typed amounts as strings. The card and its billing address sit at the top (`card`, `isHomeAddress`, `address`) as the
- * shared card blocks expect.
+ * each message of the contract lands on its field; choices, typed text and typed amounts as strings.
+ * The card and its billing address sit at the top (`card`, `isHomeAddress`, `address`) as the shared
+ * card blocks expect.
  */
 export type ApplyValues = {
   amount: string;

@@ -1,3 +1,4 @@
+import { BRAND, telHref } from '@lender/contract/brand';
 import { ErrorId } from '@lender/contract/error-ids';
 import { Msg } from '@lender/contract/rules/messages';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -101,6 +102,12 @@ describe('E-sign, the agreements', () => {
         expect(screen.getByRole('link', { name: 'Sign in to your account' }).getAttribute('href')).toBe(
           '/login',
         );
+      } else {
+        // A declined applicant is offered a call, dialled from the phone as every number of the site is.
+        expect(screen.getByRole('link', { name: BRAND.supportPhone }).getAttribute('href')).toBe(
+          telHref(BRAND.supportPhone),
+        );
+        expect(telHref(BRAND.supportPhone)).toMatch(/^tel:\+44\d{10}$/);
       }
     },
   );

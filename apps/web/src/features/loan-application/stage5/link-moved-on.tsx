@@ -1,4 +1,4 @@
-import { BRAND } from '@lender/contract/brand';
+import { BRAND, telHref } from '@lender/contract/brand';
 import { ErrorId } from '@lender/contract/error-ids';
 import type { ReactNode } from 'react';
 import { AfterSigningSteps, SignInToAccount } from '../after-signing';
@@ -29,9 +29,8 @@ const OUTCOMES: Record<number, Outcome> = {
         <p>The agreement you signed will not go ahead, and nothing is owed.</p>
         <p>
           We have e-mailed you why. If you think something is wrong, or you would like a person to look at
-          your application again, call us on{' '}
-          <a href={`tel:${BRAND.supportPhone.replace(/\s/g, '')}`}>{BRAND.supportPhone}</a> or e-mail{' '}
-          <a href={`mailto:${BRAND.supportEmail}`}>{BRAND.supportEmail}</a>.
+          your application again, call us on <a href={telHref(BRAND.supportPhone)}>{BRAND.supportPhone}</a> or
+          e-mail <a href={`mailto:${BRAND.supportEmail}`}>{BRAND.supportEmail}</a>.
         </p>
         <p>
           Free, impartial help with money is at <a href={BRAND.moneyHelperUrl}>MoneyHelper</a>.

@@ -1,6 +1,10 @@
-const LONDON = 'Europe/London';
-const clock = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: LONDON });
-const day = new Intl.DateTimeFormat('en-GB', { dateStyle: 'short', timeZone: LONDON });
+import { londonToday } from '@lender/contract/dates';
+
+const clock = new Intl.DateTimeFormat('en-GB', {
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZone: 'Europe/London',
+});
 
 /** Longer than this, the wait is the day's cap: a clock time reads better than a count of seconds. */
 const COUNTED_UP_TO_SECONDS = 60;
@@ -14,6 +18,6 @@ export function waitInWords(seconds: number, deadline = Date.now() + seconds * 1
     return `You can ask again in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`;
   }
   const at = new Date(deadline);
-  const sameDay = day.format(at) === day.format(new Date());
+  const sameDay = londonToday(at) === londonToday(new Date());
   return `You can ask again ${sameDay ? '' : 'tomorrow '}at ${clock.format(at)}.`;
 }
