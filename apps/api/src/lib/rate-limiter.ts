@@ -110,11 +110,11 @@ export function rateLimits(
   /**
    * SQLite: the whole hit is ONE synchronous better-sqlite3 transaction (BEGIN IMMEDIATE, a count and an
    * insert per key, COMMIT), synchronous NORMAL around it (see rateLimits). Kysely's one connection is
-   * shared by every request behind a mutex; the same work as a dozen awaited Kysely queries held it across
-   * every await while all other requests queued. Synchronous, nothing of this process runs in between, so the
-   * pragma never leaks to another transaction. Only a Kysely transaction already open on the connection
-   * (between two of its awaits) must end first: ours would otherwise nest in it as a savepoint and share
-   * its rollback; we then wait for the connection like any query.
+   * shared by every request behind a mutex; the same work as a dozen awaited Kysely queries held it
+   * across every await while all other requests queued. Synchronous, nothing of this process runs in
+   * between, so the pragma never leaks to another transaction. Only a Kysely transaction already open on
+   * the connection (between two of its awaits) must end first: ours would otherwise nest in it as a
+   * savepoint and share its rollback; we then wait for the connection like any query.
    */
   const sqlite = kind === 'sqlite' ? sqliteHandle(db) : undefined;
   if (kind === 'sqlite' && !sqlite) throw new Error('rateLimits: a SQLite database not opened by createDb');
