@@ -14,12 +14,6 @@ function focusField(targetId: string) {
 }
 
 /**
- * The GOV.UK error summary: at the top of a form that failed, titled 'There is a problem', one link per
- * message that moves focus to its field. Each line names its field before the message (the spec's words),
- * so that 'This field is required.' is never read without knowing which field (issue 31, decision 037).
- * The form hook focuses it on a failed submit; role alert has it announced.
- */
-/**
  * The field names of the lines, read from the page after it shows the messages (which control shows a
  * message decides which name it gets: see fieldNameOf); set before the browser paints.
  */
@@ -47,6 +41,12 @@ function Line({ field, message }: { field?: string; message: string }) {
   );
 }
 
+/**
+ * The GOV.UK error summary: at the top of a form that failed, titled 'There is a problem', one link per
+ * message that moves focus to its field. Each line names its field before the message (the spec's words),
+ * so that 'This field is required.' is never read without knowing which field (issue 31, decision 037).
+ * The form hook focuses it on a failed submit; role alert has it announced.
+ */
 export function ErrorSummary({ summary: { ref, entries } }: Props) {
   const titleId = useId();
   const names = useFieldNames(entries);

@@ -30,7 +30,7 @@ export function controlFor(form: HTMLFormElement | null, name: string): HTMLElem
  * page once its messages are shown: a name the control is given (`data-summary-name`, for tick boxes whose
  * label is a whole declaration); else, when the message is shown on the control's group rather than on
  * the control (radios, a date's parts, the expenses), the group's legend; else the control's label.
- * Parts hidden from screen readers (a slider's amount) are left out.
+ * Parts hidden from screen readers (aria-hidden) are left out, as a screen reader would.
  */
 export function fieldNameOf(control: HTMLElement | null): string | undefined {
   if (!control) return undefined;
