@@ -37,6 +37,18 @@ describe('U+0000 in a request', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().object.fields).toEqual({ id: Msg.invalidCharacters });
   });
+
+  it('is not looked for in a parameter the call does not take, whatever its name', async () => {
+    // Login takes no query: the parameter reaches no handler, and a field named __proto__ was a 500.
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/Account/Login?__proto__=%00',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"userName":"jane@example.com","password":"Secret1"}',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().error.errorID).toBe(230);
+  });
 });
 
 describe('a compressed JSON body', () => {

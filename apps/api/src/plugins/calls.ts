@@ -70,14 +70,21 @@ function nulCharacterAt(input: unknown): string | null {
  * A JSON body can hold one only where its text had the escape `\u0000`, and the query only where the URL
  * had `%00` (JSON allows no raw control character in a string; the HTTP parser refuses one in a URL), so
  * only such a request, or a body of another type, is walked.
+ *
+ * Only what the call's schemas validated is walked: a parameter the call does not take reaches no handler,
+ * and its name is the sender's choice (`?__proto__=%00` once made an answer whose `fields` no schema could
+ * describe, a 500).
  */
-export function refuseNulCharacters(req: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) {
-  const bodyClean = req.body === undefined || req.jsonBodyWithoutNul;
-  if (bodyClean && !req.url.includes('%00')) return done();
-  const at = nulCharacterAt(req.body) ?? nulCharacterAt(req.query);
-  if (at === null) return done();
-  reply.code(400).send(invalidFields({ [at]: Msg.invalidCharacters }));
-}
+export const refuseNulCharactersIn =
+  (def: Pick<CallDef, 'body' | 'query'>) =>
+  (req: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
+    const bodyClean = !def.body || req.body === undefined || req.jsonBodyWithoutNul;
+    if (bodyClean && !(def.query && req.url.includes('%00'))) return done();
+    const at =
+      (bodyClean ? null : nulCharacterAt(req.body)) ?? (def.query ? nulCharacterAt(req.query) : null);
+    if (at === null) return done();
+    reply.code(400).send(invalidFields({ [at]: Msg.invalidCharacters }));
+  };
 
 /** A JSON body sent compressed: no call takes one (app.ts registers no request decompression). */
 const unsupportedContentEncoding = () =>
@@ -247,7 +254,7 @@ function addRoute(
     // onRequest, not preHandler: a request without a valid token answers 401 before its body is read or
     // validated, so an anonymous caller never gets field messages (or a 400 in place of the 401).
     ...(def.auth === 'session' ? { onRequest: requireSession(ctx.config, ctx.sessions) } : {}),
-    preHandler: idCheck ? [refuseNulCharacters, idCheck] : refuseNulCharacters,
+    preHandler: idCheck ? [refuseNulCharactersIn(def), idCheck] : refuseNulCharactersIn(def),
     handler: handler ?? notImplemented,
   });
 }

@@ -8,7 +8,7 @@ import type { DbExecutor } from '../../db/create-db';
 import { toStoredAddress } from '../../entities/addresses/stored-address';
 import type { StoredDictionaries } from '../../lib/dictionary-store';
 import { tooManyRequests, type RateLimiter } from '../../lib/rate-limiter';
-import { invalidFields, refuseNulCharacters } from '../../plugins/calls';
+import { invalidFields, refuseNulCharactersIn } from '../../plugins/calls';
 import { dictionaryIdCheckFor } from '../../plugins/dictionary-ids';
 import { keyedBodyRouteResponses } from '../../plugins/documented-responses';
 import type { LeadApplication, LeadIntakeService } from './lead-intake-service';
@@ -125,7 +125,7 @@ export function registerPartnerLeads(
       answerDescriptions: ANSWERS,
     },
     onRequest: checkKey,
-    preHandler: [refuseNulCharacters, checkIds],
+    preHandler: [refuseNulCharactersIn({ body: partnerLeadSchema }), checkIds],
     handler: async (req) => {
       const partner = partnerOf.get(req)!;
       const answer = await intake.intake(partner, toLeadApplication(req.body as Lead));
