@@ -73,16 +73,16 @@ test.describe('New-customer application, part 2: affordability', () => {
     await expect(errorSummary(page)).toBeFocused();
     // In page order: the previous address sits under the time at the address.
     await expect(errorSummary(page).getByRole('link')).toHaveText([
-      // Each line names its field (issue 31, decision 037).
+      // Each line names its field, before the message where the message does not (decision 037).
       'Do you own the home? Please enter your home status.',
-      'Post code: Please enter your post code',
-      'Previous address: Please enter your previous address.',
-      'Employment length (months): Please enter your employment length.',
-      'Employment industry: Please enter your employment industry.',
-      'Employer name: Please enter your employer name.',
+      'Please enter your post code',
+      'Please enter your previous address.',
+      'Please enter your employment length.',
+      'Please enter your employment industry.',
+      'Please enter your employer name.',
       `What you spend each month: ${EXPENSES_MESSAGE}`,
-      'Loan reason: Please enter your loan reason.',
-      'Marital status: Please enter your marital status.',
+      'Please enter your loan reason.',
+      'Please enter your marital status.',
       'Confirmation of future income and outgoings: This field is required.',
     ]);
     await expectNoSeriousA11yViolations(page);

@@ -15,10 +15,13 @@ const STAGE2_MESSAGES = [
   'Please enter your name on card.',
   'Please enter a valid expiry date.',
 ];
-/** The summary's lines: each field's name, then its message (issue 31, decision 037). */
-const STAGE2_LINES = ['Card number', 'CVV2', 'Name on card', 'Expiry date'].map(
-  (field, i) => `${field}: ${STAGE2_MESSAGES[i]}`,
-);
+/** The summary's lines: each message, led by its field's name where it does not say it (decision 037). */
+const STAGE2_LINES = [
+  'Please enter a valid card number.',
+  'CVV2: Please enter a valid security code.',
+  'Please enter your name on card.',
+  'Please enter a valid expiry date.',
+];
 
 const heading = (page: Page) => page.getByRole('heading', { level: 1 });
 const next = (page: Page) => page.getByRole('button', { name: 'Next' });
@@ -174,8 +177,8 @@ test.describe('New-customer application, part 2: the card check', () => {
     await next(page).click();
     await expect(errorSummary(page).getByRole('link')).toHaveText([
       ...STAGE2_LINES,
-      'Post code: Please enter a valid post code',
-      'Billing address: Please enter your billing address',
+      'Please enter a valid post code',
+      'Please enter your billing address',
     ]);
     await expect(fieldError(page, 'Please enter your billing address')).toBeVisible();
     await expectNoSeriousA11yViolations(page);

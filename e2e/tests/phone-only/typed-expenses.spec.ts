@@ -50,10 +50,10 @@ test.describe('Stage 3 on a phone: amounts are typed, not dragged', () => {
     await typeOver(page, 'Utility', String(EXPENSE_LIMITS.utility + 1));
     await page.getByRole('button', { name: 'Next' }).click();
     await expect(errorSummary(page)).toBeFocused();
-    // The summary's lines lead with the field's name, as every form's do.
+    // The messages name their amounts, so no field name leads them (decision 037).
     await expect(errorSummary(page).getByRole('link')).toHaveText([
-      'Utility: Your monthly utility bills must be £1,000 or less',
-      'Transport: Enter your monthly transport costs, or 0',
+      'Your monthly utility bills must be £1,000 or less',
+      'Enter your monthly transport costs, or 0',
     ]);
     await expect(fieldError(page, 'Enter your monthly transport costs, or 0')).toBeVisible();
     await expect(page).toHaveURL((url) => url.pathname === '/loan/stage3');

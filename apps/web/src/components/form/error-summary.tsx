@@ -31,11 +31,15 @@ function useFieldNames(entries: SummaryEntry[]): Record<string, string | undefin
   return names;
 }
 
-/** A line: the field's name (when the message is about a field), then the message in the spec's words. */
+/**
+ * A line: the field's name (when the message is about a field and does not already name it), then the
+ * message in the spec's words.
+ */
 function Line({ field, message }: { field?: string; message: string }) {
+  const lead = field ? fieldLead(field, message) : '';
   return (
     <>
-      {field ? <span className="error-summary__field">{fieldLead(field)}</span> : null}
+      {lead ? <span className="error-summary__field">{lead}</span> : null}
       {message}
     </>
   );
@@ -44,7 +48,8 @@ function Line({ field, message }: { field?: string; message: string }) {
 /**
  * The GOV.UK error summary: at the top of a form that failed, titled 'There is a problem', one link per
  * message that moves focus to its field. Each line names its field before the message (the spec's words),
- * so that 'This field is required.' is never read without knowing which field (issue 31, decision 037).
+ * so that 'This field is required.' is never read without knowing which field (issue 31, decision 037),
+ * unless the message names it already.
  * The form hook focuses it on a failed submit; role alert has it announced.
  */
 export function ErrorSummary({ summary: { ref, entries } }: Props) {

@@ -53,8 +53,20 @@ function spokenText(element: Element): string | undefined {
   return copy.textContent?.replace(/\s+/g, ' ').trim() || undefined;
 }
 
-/** How a field's name leads its summary line: 'Employer name: ', or 'Do you own the home? ' for a question. */
-export const fieldLead = (field: string) => (/[?:.!]$/.test(field) ? `${field} ` : `${field}: `);
+/** Whether a text holds a name as whole words, whatever its case (the name read as written, not a pattern). */
+const holdsWords = (text: string, name: string) =>
+  new RegExp(`(^|\\W)${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|\\W)`, 'i').test(text);
+
+/**
+ * How a field's name leads its summary line: 'Employer name: ', or 'Do you own the home? ' for a question;
+ * nothing when the message already names the field ('Enter your monthly rent, or 0' under Rent, 'Please
+ * enter your employment length.' under 'Employment length (months)'), which the line would only read twice.
+ */
+export function fieldLead(field: string, message: string): string {
+  const name = field.replace(/[?:.!]$/, '');
+  if (holdsWords(message, name) || holdsWords(message, name.replace(/\s*\([^)]*\)$/, ''))) return '';
+  return /[?:.!]$/.test(field) ? `${field} ` : `${field}: `;
+}
 
 /** Field names in the order a person meets their controls on the page; names with no control go last. */
 export function inPageOrder(form: HTMLFormElement | null, names: string[]): string[] {

@@ -83,9 +83,10 @@ describe('useContractForm', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
     const summary = await screen.findByRole('alert', { name: 'There is a problem' });
     const links = summary.querySelectorAll('a');
-    // Each line names its field, then gives the message in the schema's words (decision 037).
+    // Each line names its field, then gives the message in the schema's words (decision 037); a message
+    // that names its field already is not led by the name again.
     expect([...links].map((a) => a.textContent)).toEqual([
-      'First name: Please enter your first name.',
+      'Please enter your first name.',
       'Surname: Please enter your surename.',
     ]);
     expect(document.activeElement).toBe(summary);
@@ -109,7 +110,7 @@ describe('useContractForm', () => {
     await screen.findByRole('alert');
     await userEvent.type(screen.getByLabelText('First name'), 'Ann');
     await waitFor(() =>
-      expect(screen.queryByRole('link', { name: 'First name: Please enter your first name.' })).toBeNull(),
+      expect(screen.queryByRole('link', { name: 'Please enter your first name.' })).toBeNull(),
     );
     expect(screen.getByRole('link', { name: 'Surname: Please enter your surename.' })).toBeTruthy();
     await userEvent.type(screen.getByLabelText('Surname'), 'Smith');
@@ -231,7 +232,7 @@ describe('submitFields, a second action of the form', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Calculate' }));
     const summary = await screen.findByRole('alert', { name: 'There is a problem' });
     expect([...summary.querySelectorAll('a')].map((a) => a.textContent)).toEqual([
-      'First name: Please enter your first name.',
+      'Please enter your first name.',
     ]);
     expect(document.activeElement).toBe(summary);
     expect(action).not.toHaveBeenCalled();

@@ -156,9 +156,7 @@ describe('Stage 3, affordability check', () => {
     expect(screen.getByRole('heading', { name: 'Your previous address' })).toBeTruthy();
     await next(user);
     expect(await summaryLines()).toContain('Please enter your previous address.');
-    const summaryLink = screen.getByRole('link', {
-      name: 'Previous address: Please enter your previous address.',
-    });
+    const summaryLink = screen.getByRole('link', { name: 'Please enter your previous address.' });
     await user.click(summaryLink);
     expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Previous address' }));
 
