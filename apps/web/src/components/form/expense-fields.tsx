@@ -6,7 +6,6 @@ import { get, useWatch, type UseFormReturn } from 'react-hook-form';
 import { Field, Fieldset } from './field';
 import { MoneyInput } from './money-input';
 import './expense-fields.css';
-import './money-input.css';
 
 /** The 15 amounts as the form holds them: the text typed in each box. */
 export type ExpenseValues = Record<ExpenseKey, string>;

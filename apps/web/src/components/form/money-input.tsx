@@ -1,4 +1,5 @@
 import type { ComponentProps, FocusEvent } from 'react';
+import './money-input.css';
 
 /**
  * A box for an amount of money in pounds (GOV.UK's pattern): the pound sign shown before it and not

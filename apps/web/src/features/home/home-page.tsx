@@ -127,8 +127,8 @@ export function Component() {
                 <label className="field__label" htmlFor="other-amount">
                   Other amount ({RANGE})
                 </label>
-                <div className="money-input">
-                  <span className="money-input__unit" aria-hidden="true">
+                <div className="loan-picker__money">
+                  <span className="loan-picker__money-unit" aria-hidden="true">
                     £
                   </span>
                   <input

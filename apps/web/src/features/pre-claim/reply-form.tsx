@@ -8,9 +8,11 @@ import {
 } from '@lender/contract/pre-claim';
 import type { ExpenseKey } from '@lender/contract/constants';
 import { formatDisplayDate } from '@lender/contract/dates';
+import { parseTypedPounds } from '@lender/contract/money';
 import { ErrorBanner, useErrorBanner } from '../../components/form/error-banner';
 import { ErrorSummary } from '../../components/form/error-summary';
 import { CheckboxField, ChoiceGroup, Field, Fieldset } from '../../components/form/field';
+import { MoneyInput } from '../../components/form/money-input';
 import { SubmitButton } from '../../components/form/submit-button';
 import { useContractForm } from '../../components/form/use-contract-form';
 import { serverMessage } from '../../lib/api-client';
@@ -39,10 +41,7 @@ const blank = <K extends string>(keys: readonly K[]) =>
 const loadSchema = () => import('@lender/contract/calls/pre-claim').then((m) => m.preClaimReplySchema);
 
 /** A typed amount as a number: '£1,250.50' is 1250.5; blank is `empty`; anything else is left to the rules. */
-const amount = (text: string, empty: number | null) => {
-  const t = text.replace(/[£,\s]/g, '');
-  return t === '' ? empty : Number(t);
-};
+const amount = (text: string, empty: number | null) => parseTypedPounds(text) ?? empty;
 
 const toPayload = (v: Values) => ({
   owes: v.owes || undefined,
@@ -118,16 +117,7 @@ export function ReplyForm({ replyBy, figures }: Props) {
   const moneyField = (name: `income.${IncomeKey}` | `outgoings.${ExpenseKey}`, label: string) => (
     <Field key={name} label={label} error={errorOf(name)} className="statement__field">
       {(a11y) => (
-        <span className="money-input">
-          <span aria-hidden="true">£</span>
-          <input
-            {...a11y}
-            {...register(name)}
-            className="input input--short"
-            inputMode="decimal"
-            autoComplete="off"
-          />
-        </span>
+        <MoneyInput {...a11y} {...register(name)} />
       )}
     </Field>
   );
@@ -156,15 +146,7 @@ export function ReplyForm({ replyBy, figures }: Props) {
         {owes === 'part' ? (
           <Field label="How much do you agree you owe?" error={errorOf('partAmount')}>
             {(a11y) => (
-              <span className="money-input">
-                <span aria-hidden="true">£</span>
-                <input
-                  {...a11y}
-                  {...register('partAmount')}
-                  className="input input--short"
-                  inputMode="decimal"
-                />
-              </span>
+              <MoneyInput {...a11y} {...register('partAmount')} />
             )}
           </Field>
         ) : null}
@@ -197,15 +179,7 @@ export function ReplyForm({ replyBy, figures }: Props) {
         {proposesInstalments ? (
           <Field label="How much can you pay each month?" error={errorOf('instalmentAmount')}>
             {(a11y) => (
-              <span className="money-input">
-                <span aria-hidden="true">£</span>
-                <input
-                  {...a11y}
-                  {...register('instalmentAmount')}
-                  className="input input--short"
-                  inputMode="decimal"
-                />
-              </span>
+              <MoneyInput {...a11y} {...register('instalmentAmount')} />
             )}
           </Field>
         ) : null}
