@@ -13,15 +13,16 @@ import {
 } from '../../entities/loans/loan-repository';
 import { attemptsExhausted, collectionDue } from '../../entities/loans/servicing-rules';
 import type { EntityStore } from '../../entities/unit-of-work';
-import type { CardProvider, ChargeResult } from '../../lib/card-provider/card-provider';
+import {
+  EXPIRED_CARD_CODE,
+  type CardProvider,
+  type ChargeResult,
+} from '../../lib/card-provider/card-provider';
 import { nowIso } from '../../lib/clock';
 import { mapConcurrently } from '../../lib/concurrently';
 import { decrypt } from '../../lib/secrets';
 import { recordNotice } from './loan-notices';
 import { cardBlockedEmail } from './servicing-emails';
-
-/** The provider's code for an expired card: no second attempt on a card that cannot pay. */
-const EXPIRED = '54';
 
 const blockNoticeOf = (failure: AttemptRow) => `blocked:${failure.idempotency_key}`;
 
@@ -183,7 +184,7 @@ export function cpaCollections(ctx: AppContext, store: EntityStore, cards: CardP
       : book.attempts;
     const attempts = current.map(attemptOf);
     return current.find(
-      (a) => a.outcome === 'declined' && (a.z2 === EXPIRED || attemptsExhausted(attempts, a.seq)),
+      (a) => a.outcome === 'declined' && (a.z2 === EXPIRED_CARD_CODE || attemptsExhausted(attempts, a.seq)),
     );
   }
 
@@ -197,7 +198,7 @@ export function cpaCollections(ctx: AppContext, store: EntityStore, cards: CardP
   /** Stops collections from a card that cannot pay, and tells the customer, once. */
   async function block(book: LoanBook, date: IsoDate, failure: AttemptRow) {
     const { loan } = book;
-    const expired = failure.z2 === EXPIRED;
+    const expired = failure.z2 === EXPIRED_CARD_CODE;
     const dueDate = book.terms.instalments.find((i) => i.seq === failure.seq)!.dueDate;
     const customer = await ctx.db
       .selectFrom('customers')

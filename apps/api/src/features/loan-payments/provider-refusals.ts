@@ -1,8 +1,6 @@
 import { cardRefusalText } from '@lender/contract/card-refusals';
 import { Refusal } from '@lender/contract/refusals';
-
-/** The provider's code for an expired card (decision 014): errorID 10, with the update-card link. */
-export const EXPIRED = '54';
+import { EXPIRED_CARD_CODE } from '../../lib/card-provider/card-provider';
 
 /**
  * A card the provider declined, as the customer reads it: the spec's 'Card Expired' (errorID 10) for an
@@ -10,4 +8,6 @@ export const EXPIRED = '54';
  * The provider's own text (z3) is for staff, in the server's log, not the customer's words.
  */
 export const declinedRefusal = (z2: string | null, fallback: Refusal): Refusal =>
-  z2 === EXPIRED ? Refusal.cardExpired : { errorID: fallback.errorID, errorMessage: cardRefusalText(z2) };
+  z2 === EXPIRED_CARD_CODE
+    ? Refusal.cardExpired
+    : { errorID: fallback.errorID, errorMessage: cardRefusalText(z2) };

@@ -32,6 +32,12 @@ export type ProviderCard = {
 /** The provider's code (z2, "0" is success) and its text (z3). */
 type Coded = { z2: string; z3: string };
 
+/**
+ * The provider's code (z2) for an expired card (decision 014): a payment's refusal then links to adding a
+ * card, and collections make no second attempt on a card that cannot pay.
+ */
+export const EXPIRED_CARD_CODE = '54';
+
 export type Unavailable = { outcome: 'unavailable'; reason: string };
 
 export type ConfirmResult =
