@@ -17,6 +17,18 @@ const EXPIRED_CARD = TEST_SECRETS.cardNumbers[6];
 
 const refusal = (page: Page) => page.getByRole('alert');
 
+/** The issuer's refusal in plain words, focused, with no provider jargon; Try again goes to the card number. */
+async function expectIssuerRefusalThenTryAgain(page: Page) {
+  await expect(refusal(page)).toContainText('Your bank did not approve this card.');
+  await expect(refusal(page)).toContainText('use another debit card in your own name');
+  await expect(refusal(page)).not.toContainText('Do not honour');
+  await expect(refusal(page)).toBeFocused();
+  await expectNoSeriousA11yViolations(page);
+
+  await refusal(page).getByRole('button', { name: 'Try again' }).tap();
+  await expect(page.getByLabel('Card number', { exact: true })).toBeFocused();
+}
+
 test('a refused card at stage 2 says why, what to do, and Try again returns to the card number', async ({
   page,
   request,
@@ -26,14 +38,7 @@ test('a refused card at stage 2 says why, what to do, and Try again returns to t
   await fillCard(page, DECLINED_CARD);
   await page.getByRole('button', { name: 'Next' }).tap();
 
-  await expect(refusal(page)).toContainText('Your bank did not approve this card.');
-  await expect(refusal(page)).toContainText('use another debit card in your own name');
-  await expect(refusal(page)).not.toContainText('Do not honour');
-  await expect(refusal(page)).toBeFocused();
-  await expectNoSeriousA11yViolations(page);
-
-  await refusal(page).getByRole('button', { name: 'Try again' }).tap();
-  await expect(page.getByLabel('Card number', { exact: true })).toBeFocused();
+  await expectIssuerRefusalThenTryAgain(page);
 
   await fillCard(page, EXPIRED_CARD);
   await page.getByRole('button', { name: 'Next' }).tap();
@@ -53,12 +58,5 @@ test('a refused new card in a payment says why in the same words, and Try again 
   await fillCard(page, DECLINED_CARD);
   await page.getByRole('button', { name: 'Submit' }).tap();
 
-  await expect(refusal(page)).toContainText('Your bank did not approve this card.');
-  await expect(refusal(page)).toContainText('use another debit card in your own name');
-  await expect(refusal(page)).not.toContainText('Do not honour');
-  await expect(refusal(page)).toBeFocused();
-  await expectNoSeriousA11yViolations(page);
-
-  await refusal(page).getByRole('button', { name: 'Try again' }).tap();
-  await expect(page.getByLabel('Card number', { exact: true })).toBeFocused();
+  await expectIssuerRefusalThenTryAgain(page);
 });
