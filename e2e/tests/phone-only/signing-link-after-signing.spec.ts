@@ -73,7 +73,11 @@ test("a declined application's link says it was not approved, and where to ask",
   const link = await signingLinkFor(request, applicant.email);
   await signByApi(request, applicant);
   await expect
-    .poll(() => ops('underwriting', 'list'), { message: 'the signed application is referred' })
+    // Each look starts the ops command (seconds on a busy machine); underwriting itself takes a few too.
+    .poll(() => ops('underwriting', 'list'), {
+      message: 'the signed application is referred',
+      timeout: 20_000,
+    })
     .toContain(`${appGuid}  referred to a person`);
   await ops('underwriting', 'decline', appGuid!, '--reason', 'Lives outside England and Wales.');
 
