@@ -116,9 +116,7 @@ export function ReplyForm({ replyBy, figures }: Props) {
 
   const moneyField = (name: `income.${IncomeKey}` | `outgoings.${ExpenseKey}`, label: string) => (
     <Field key={name} label={label} error={errorOf(name)} className="statement__field">
-      {(a11y) => (
-        <MoneyInput {...a11y} {...register(name)} />
-      )}
+      {(a11y) => <MoneyInput {...a11y} {...register(name)} />}
     </Field>
   );
 
@@ -145,9 +143,7 @@ export function ReplyForm({ replyBy, figures }: Props) {
         </ChoiceGroup>
         {owes === 'part' ? (
           <Field label="How much do you agree you owe?" error={errorOf('partAmount')}>
-            {(a11y) => (
-              <MoneyInput {...a11y} {...register('partAmount')} />
-            )}
+            {(a11y) => <MoneyInput {...a11y} {...register('partAmount')} />}
           </Field>
         ) : null}
         {owes === 'part' || owes === 'none' ? (
@@ -178,9 +174,7 @@ export function ReplyForm({ replyBy, figures }: Props) {
         </CheckboxField>
         {proposesInstalments ? (
           <Field label="How much can you pay each month?" error={errorOf('instalmentAmount')}>
-            {(a11y) => (
-              <MoneyInput {...a11y} {...register('instalmentAmount')} />
-            )}
+            {(a11y) => <MoneyInput {...a11y} {...register('instalmentAmount')} />}
           </Field>
         ) : null}
 
