@@ -125,6 +125,17 @@ describe('E-sign, resending the codes', () => {
     expect(screen.queryByText(/seconds/, { selector: '.resend__wait' })).toBeNull();
   });
 
+  it('quotes the day’s cap from the answer’s reason, even with under a minute left', async () => {
+    const tooMany = 'We have sent the most we can for today. Please try again later or call us.';
+    answers.sendVerificationSms = () => {
+      throw refusal(ErrorId.tooManyRequests, tooMany, 429, { nextSendInSeconds: 30, reason: 'daily' });
+    };
+    const { user } = await openPage();
+    await user.click(screen.getByRole('button', { name: 'Resend SMS code' }));
+    expect(await screen.findByText(new RegExp(`^${tooMany}`))).toBeTruthy();
+    expect(screen.getByText('You can ask again in 30 seconds.', { selector: '.resend__wait' })).toBeTruthy();
+  });
+
   it('goes to the e-sign error page when the application no longer waits for a signature', async () => {
     answers.sendVerificationAndUniqueUrlEmail = () => {
       throw refusal(ErrorId.esignClosed, 'This application is not waiting for a signature.');

@@ -18,11 +18,13 @@ type Props = {
   initialWaitSeconds?: number;
 };
 
-/** The seconds a refused resend (HTTP 429) names in its object, when it names them. */
-const refusedWait = (err: unknown): number | null => {
+/** The wait a refused resend (HTTP 429) names in its object, and whether it is the day's cap, when named. */
+const refusedWait = (err: unknown): { seconds: number; daily: boolean } | null => {
   if (!(err instanceof ApiCallError) || err.status !== 429) return null;
-  const seconds = (err.object as { nextSendInSeconds?: unknown } | null)?.nextSendInSeconds;
-  return typeof seconds === 'number' ? seconds : null;
+  const wait = err.object as { nextSendInSeconds?: unknown; reason?: unknown } | null;
+  return typeof wait?.nextSendInSeconds === 'number'
+    ? { seconds: wait.nextSendInSeconds, daily: wait.reason === 'daily' }
+    : null;
 };
 
 /**
@@ -57,17 +59,12 @@ export function ResendControl({ label, sentMessage, send, initialWaitSeconds = 0
       start(seconds);
       setNote({ text: sentMessage, wait: waitInWords(seconds) });
     } catch (err) {
-      const seconds = refusedWait(err);
+      const wait = refusedWait(err);
       if (hasErrorId(err, ErrorId.esignClosed)) void navigate(ESIGN_ERROR_PATH);
-      else if (seconds !== null) {
-        start(seconds);
+      else if (wait !== null) {
+        start(wait.seconds);
         // The cooldown's own words carry a figure that would not count down: the wait beside the link does.
-        const daily = seconds > 60;
-        setNote(
-          daily
-            ? { text: serverMessage(err), wait: waitInWords(seconds) }
-            : { text: '', wait: waitInWords(seconds) },
-        );
+        setNote({ text: wait.daily ? serverMessage(err) : '', wait: waitInWords(wait.seconds) });
       } else setNote({ text: serverMessage(err) });
     } finally {
       setSending(false);
