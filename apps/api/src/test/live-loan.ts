@@ -82,6 +82,22 @@ export async function activeLoan(t: TestApp, cardNumber?: string, stage1: Partia
 }
 
 /**
+ * A signed applicant whose loan is never paid out: the bank refuses the payout (sandbox account
+ * 00000002), so underwriting refers it to a person and it waits in review with nothing owed. Reached
+ * the way the server reaches it; a status written over the running underwriting would race it.
+ */
+export async function signedNotPaidOut(t: TestApp) {
+  const signed = await signedApplicant(t, {}, { stage4: { bankAccountNumber: '00000002' } });
+  const status = await eventually(
+    () => statusOf(t, signed.guid),
+    (s) => s === AppStatus.undewritingReview,
+  );
+  if (status !== AppStatus.undewritingReview)
+    throw new Error(`the payout was not referred (status ${status})`);
+  return signed;
+}
+
+/**
  * An active loan two days past its first due date, unpaid: the customer stopped the CPA, so nothing was
  * collected, and the loan is in arrears (the business date is then that day).
  */

@@ -4,13 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messagesTo } from '../../test/account-holder';
 import { CARDS } from '../../sandbox/card-provider/test-support';
 import {
+  activeLoan,
   dueDates,
-  eventually,
   myAccountGet,
-  signedApplicant,
+  type signedApplicant,
   statusOf,
   travelTo,
-  activeLoan,
 } from '../../test/live-loan';
 import { seedLoans } from '../../test/seed-loans';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -199,11 +198,7 @@ describe('the close of business, started again after a kill', () => {
 
   it('blocks a loan whose second decline was recorded just before the kill', async () => {
     t = await createTestApp();
-    const loan = await signedApplicant(t, {}, { card: { cardNumber: CARDS.declinesCharges } });
-    await eventually(
-      () => statusOf(t, loan.guid),
-      (s) => s === AppStatus.active,
-    );
+    const loan = await activeLoan(t, CARDS.declinesCharges);
     const [first] = await dueDates(t, loan.applicationId);
     await travelTo(t, addDays(first!, 1));
     // The killed run had stored and answered the second attempt, and died before blocking the loan.
@@ -239,11 +234,7 @@ describe('the close of business, asked twice at once in one process', () => {
   it('runs once and refuses the second run until the first is done', async () => {
     const t = await createTestApp();
     try {
-      const loan = await signedApplicant(t);
-      await eventually(
-        () => statusOf(t, loan.guid),
-        (s) => s === AppStatus.active,
-      );
+      await activeLoan(t);
       await t.ctx.businessDate.set(addDays(t.ctx.businessDate.today(), 3));
       const cob = t.app.servicing.closeOfBusiness;
       const [first, second] = await Promise.allSettled([cob.closeThrough(), cob.closeThrough()]);

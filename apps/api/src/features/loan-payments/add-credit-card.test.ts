@@ -2,7 +2,6 @@ import { cardRefusalText } from '@lender/contract/card-refusals';
 import { addDays } from '@lender/contract/dates';
 import { ErrorId } from '@lender/contract/error-ids';
 import { Refusal } from '@lender/contract/refusals';
-import { AppStatus } from '@lender/contract/status';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messagesTo } from '../../test/account-holder';
 import { CARDS, nextYear } from '../../sandbox/card-provider/test-support';
@@ -12,7 +11,7 @@ import {
   attemptsOf,
   dueDates,
   myAccountGet,
-  signedApplicant,
+  signedNotPaidOut,
   travelTo,
 } from '../../test/live-loan';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -135,12 +134,7 @@ describe('MyAccountArea/AddCreditCard', () => {
   });
 
   it('refuses a customer with no loan to repay', async () => {
-    const signed = await signedApplicant(t, {}, {});
-    await t.ctx.db
-      .updateTable('applications')
-      .set({ status_id: AppStatus.undewritingReview })
-      .where('guid', '=', signed.guid)
-      .execute();
+    const signed = await signedNotPaidOut(t);
     const res = await addCard(signed.authorization, await checkedCard(CARDS.other));
     expect(res.json().error).toEqual(Refusal.noLoanForCard);
   });

@@ -14,7 +14,7 @@ import {
   dueDates,
   loanInArrears,
   myAccountGet,
-  signedApplicant,
+  signedNotPaidOut,
   statusOf,
   travelTo,
 } from '../../test/live-loan';
@@ -291,13 +291,8 @@ describe('MyAccountArea/CardPayment refuses', () => {
   it('a customer with no loan: GetTotalDue 0 and the payment refused, another customer’s loan untouched', async () => {
     const other = await activeLoan(t);
     const otherBefore = await ledger(other.applicationId);
-    const signed = await signedApplicant(t, {}, {});
-    // Signed, not yet paid out: nothing to pay.
-    await t.ctx.db
-      .updateTable('applications')
-      .set({ status_id: AppStatus.undewritingReview })
-      .where('guid', '=', signed.guid)
-      .execute();
+    // Signed, never paid out: nothing to pay.
+    const signed = await signedNotPaidOut(t);
     expect(await totalDue(signed.authorization)).toBe(0);
     const res = await cardPayment(signed.authorization, { amount: 10, useExistingCard: true });
     expect(res.json().error).toEqual(Refusal.noLoanToPay);

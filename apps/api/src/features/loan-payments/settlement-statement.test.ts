@@ -1,10 +1,9 @@
 import { addDays } from '@lender/contract/dates';
 import { ErrorId } from '@lender/contract/error-ids';
 import { formatPence } from '@lender/contract/money';
-import { AppStatus } from '@lender/contract/status';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drawnText } from '../../test/pdf-drawn-text';
-import { eventually, myAccountGet, signedApplicant, statusOf, travelTo } from '../../test/live-loan';
+import { activeLoan, myAccountGet, type signedApplicant, travelTo } from '../../test/live-loan';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { loanRepository } from '../../entities/loans/loan-repository';
 import { settlementFigures } from './settlement-statement';
@@ -13,11 +12,7 @@ let t: TestApp;
 let loan: Awaited<ReturnType<typeof signedApplicant>>;
 beforeAll(async () => {
   t = await createTestApp();
-  loan = await signedApplicant(t);
-  await eventually(
-    () => statusOf(t, loan.guid),
-    (s) => s === AppStatus.active,
-  );
+  loan = await activeLoan(t);
 });
 afterAll(() => t.close());
 

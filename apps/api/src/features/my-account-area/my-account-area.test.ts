@@ -3,14 +3,7 @@ import { ErrorId } from '@lender/contract/error-ids';
 import { AppStatus } from '@lender/contract/status';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession } from '../../test/factories';
-import {
-  dueDates,
-  eventually,
-  myAccountGet,
-  signedApplicant,
-  statusOf,
-  travelTo,
-} from '../../test/live-loan';
+import { activeLoan, dueDates, myAccountGet, type signedApplicant, travelTo } from '../../test/live-loan';
 import { drawnText } from '../../test/pdf-drawn-text';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { SOB_LINK_TTL_SECONDS } from './sob-links';
@@ -20,11 +13,7 @@ let loan: Awaited<ReturnType<typeof signedApplicant>>;
 let dates: string[];
 beforeAll(async () => {
   t = await createTestApp();
-  loan = await signedApplicant(t);
-  await eventually(
-    () => statusOf(t, loan.guid),
-    (s) => s === AppStatus.active,
-  );
+  loan = await activeLoan(t);
   dates = await dueDates(t, loan.applicationId);
   await travelTo(t, addDays(dates[0]!, 1));
 });
