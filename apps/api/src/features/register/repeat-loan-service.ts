@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { cardRefusalText } from '@lender/contract/card-refusals';
-import type { RepeatLoanPrefill } from '@lender/contract/calls/register';
+import type { RepeatLoanPrefill } from '@lender/contract/calls/repeat-loan';
 import { DEFAULT_COUNTRY, EXPENSE_LIMITS, ProductId, type ExpenseKey } from '@lender/contract/constants';
 import { type IsoDate } from '@lender/contract/dates';
 import { ErrorId } from '@lender/contract/error-ids';

@@ -1,4 +1,4 @@
-import type { repeatLoanSchema } from '@lender/contract/calls/register';
+import type { repeatLoanSchema } from '@lender/contract/calls/repeat-loan';
 import { EXPENSE_LIMITS, type ExpenseKey } from '@lender/contract/constants';
 import { ErrorId, fail, ok, refuse, Refusal } from '@lender/contract/envelope';
 import { poundsToPence } from '@lender/contract/money';
