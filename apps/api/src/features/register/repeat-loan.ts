@@ -7,7 +7,8 @@ import type { z } from 'zod';
 import { toStoredAddress } from '../../entities/addresses/stored-address';
 import { implementCall, invalidFields } from '../../plugins/calls';
 import { IDEMPOTENCY_KEY_MISSING, idempotencyKeyOf } from '../../lib/idempotency-key';
-import type { RepeatLoanRequest, RepeatLoanService } from './repeat-loan-service';
+import type { RepeatLoanRequest } from './repeat-loan-request';
+import type { RepeatLoanService } from './repeat-loan-service';
 
 const EXPENSE_KEYS = Object.keys(EXPENSE_LIMITS) as ExpenseKey[];
 
