@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { DbExecutor } from '../../db/create-db';
-import type { LoanTransactionType } from '../../db/schema';
+import type { LoanTransactionType } from './loan-tables';
 import type { AttemptRow, LoanRow, PlanRow } from './loan-repository';
 
 /**

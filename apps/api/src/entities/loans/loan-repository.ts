@@ -11,7 +11,7 @@ import type {
   LoanTable,
   LoanTransactionTable,
   LoanTransactionType,
-} from '../../db/schema';
+} from './loan-tables';
 import { nowIso } from '../../lib/clock';
 import type { LedgerRow, LoanTerms } from './ledger';
 import type { Attempt } from './servicing-rules';
