@@ -28,7 +28,18 @@ export default tseslint.config(
           layers: [
             {
               root: 'apps/api/src',
-              composition: ['app.ts', 'implemented-calls.ts', 'servicing.ts', 'server.ts', 'start.ts', 'ops/**', 'test/**'],
+              // db/schema.ts assembles the `Database` type from the table interfaces each owner keeps, some
+              // of them features' (issue 44): types only, so no code of a feature reaches shared code.
+              composition: [
+                'app.ts',
+                'implemented-calls.ts',
+                'servicing.ts',
+                'server.ts',
+                'start.ts',
+                'db/schema.ts',
+                'ops/**',
+                'test/**',
+              ],
             },
             { root: 'apps/web/src', composition: ['app/**', 'main.tsx', 'test/**'] },
           ],

@@ -37,7 +37,7 @@ import {
 } from '@lender/contract/dates';
 import { AppStatus } from '@lender/contract/status';
 import { loadConfig } from '../../apps/api/src/config';
-import type { CpaAttemptTable } from '../../apps/api/src/db/schema';
+import type { CpaAttemptTable } from '../../apps/api/src/entities/loans/loan-tables';
 import { decrypt, sha256 } from '../../apps/api/src/lib/secrets';
 import { createContext } from '../../apps/api/src/start';
 import { seedLoans } from '../../apps/api/src/test/seed-loans';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { finDataSchema } from './calls/register';
+import { finDataSchema } from './calls/register-stages';
 import { expenseMessages, totalPence, typedPounds } from './expenses';
 import { parseTypedPounds } from './money';
 

@@ -1,48 +1,48 @@
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { PostgresAdapter, sql } from 'kysely';
 import { Migrator, type Migration } from 'kysely/migration';
 import type { Db } from './create-db';
-import * as m001 from './migrations/001-initial';
-import * as m002 from './migrations/002-seed-dictionaries';
-import * as m003 from './migrations/003-one-name-per-concept';
-import * as m004 from './migrations/004-outbox-sealed-secrets';
-import * as m005 from './migrations/005-card-provider-sandbox';
-import * as m006 from './migrations/006-application-stages';
-import * as m007 from './migrations/007-esign';
-import * as m008 from './migrations/008-accounts';
-import * as m009 from './migrations/009-closed-by-default';
-import * as m010 from './migrations/010-live-loan';
-import * as m011 from './migrations/011-payout-provider-sandbox';
-import * as m012 from './migrations/012-loan-payments';
-import * as m013 from './migrations/013-loan-withdrawal-and-breathing-space';
-import * as m014 from './migrations/014-repeat-loans';
-import * as m015 from './migrations/015-documents-and-pre-claim';
-import * as m016 from './migrations/016-partner-leads';
-import * as m017 from './migrations/017-shared-limits';
-import * as m018 from './migrations/018-borrow-area-read-indexes';
-import * as m019 from './migrations/019-home-question-answers';
 
-/** Every migration in order; they take Kysely<any> and run on SQLite and PostgreSQL alike. */
-const migrations: Record<string, Migration> = {
-  '001-initial': m001,
-  '002-seed-dictionaries': m002,
-  '003-one-name-per-concept': m003,
-  '004-outbox-sealed-secrets': m004,
-  '005-card-provider-sandbox': m005,
-  '006-application-stages': m006,
-  '007-esign': m007,
-  '008-accounts': m008,
-  '009-closed-by-default': m009,
-  '010-live-loan': m010,
-  '011-payout-provider-sandbox': m011,
-  '012-loan-payments': m012,
-  '013-loan-withdrawal-and-breathing-space': m013,
-  '014-repeat-loans': m014,
-  '015-documents-and-pre-claim': m015,
-  '016-partner-leads': m016,
-  '017-shared-limits': m017,
-  '018-borrow-area-read-indexes': m018,
-  '019-home-question-answers': m019,
-};
+/** A migration's file: three digits, a dash, a kebab-case name (`020-staff-principals.ts`). */
+const MIGRATION_FILE = /^\d{3}-[a-z0-9][a-z0-9-]*\.ts$/;
+/** Files beside the migrations that are not migrations: their tests and the helpers they share. */
+const NOT_A_MIGRATION = /\.test\.ts$|^column-helpers\.ts$/;
+
+const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
+
+/**
+ * The migration files of a folder in the order they run (by their number). Found by the folder, not listed
+ * by hand, so branches adding migrations side by side do not meet in one file; a file that is neither a
+ * migration nor a known helper, or two migrations with one number, stop the start-up rather than being
+ * skipped or run in a surprising order. Every run mode (tsx, vitest, `npm start`) loads the `.ts` files.
+ */
+export async function migrationFiles(dir: string = MIGRATIONS_DIR): Promise<string[]> {
+  const names = (await readdir(dir, { withFileTypes: true }))
+    .filter((entry) => entry.isFile() && !NOT_A_MIGRATION.test(entry.name))
+    .map((entry) => entry.name)
+    .sort();
+  const refused = names.filter((name) => !MIGRATION_FILE.test(name));
+  if (refused.length > 0) {
+    throw new Error(`Not a migration file name (NNN-kebab-name.ts): ${refused.join(', ')} in ${dir}`);
+  }
+  const numbers = names.map((name) => name.slice(0, 3));
+  const twice = numbers.filter((n, i) => numbers.indexOf(n) !== i);
+  if (twice.length > 0) throw new Error(`Two migrations numbered ${twice.join(', ')} in ${dir}`);
+  return names;
+}
+
+/** Every migration in order, by name without `.ts`; they take Kysely<any> and run on SQLite and PostgreSQL alike. */
+export async function loadMigrations(dir: string = MIGRATIONS_DIR): Promise<Record<string, Migration>> {
+  const migrations: Record<string, Migration> = {};
+  for (const file of await migrationFiles(dir)) {
+    const migration = (await import(pathToFileURL(join(dir, file)).href)) as Partial<Migration>;
+    if (typeof migration.up !== 'function') throw new Error(`Migration ${file} has no up function`);
+    migrations[file.slice(0, -'.ts'.length)] = migration as Migration;
+  }
+  return migrations;
+}
 
 /**
  * The schema the connection works in (PostgreSQL). Kysely's migrator looks for its own tables in every
@@ -59,7 +59,7 @@ export async function migrateToLatest(db: Db): Promise<string[]> {
   const schema = await currentSchema(db);
   const migrator = new Migrator({
     db,
-    provider: { getMigrations: async () => migrations },
+    provider: { getMigrations: () => loadMigrations() },
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
   const { error, results } = await migrator.migrateToLatest();

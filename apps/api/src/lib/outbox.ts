@@ -5,7 +5,8 @@ import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import { isDev, type Config } from '../config';
 import type { Db, DbKind } from '../db/create-db';
-import type { Database, OutboxTable } from '../db/schema';
+import type { Database } from '../db/schema';
+import type { OutboxTable } from './outbox-tables';
 import { nowIso } from './clock';
 import { decrypt, encrypt } from './secrets';
 

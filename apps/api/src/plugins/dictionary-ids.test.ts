@@ -1,4 +1,4 @@
-import { stage3Schema } from '@lender/contract/calls/register';
+import { stage3Schema } from '@lender/contract/calls/register-stages';
 import { changeAddressSchema } from '@lender/contract/calls/account';
 import { dictionaryIdField } from '@lender/contract/rules/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

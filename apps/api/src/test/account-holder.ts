@@ -1,6 +1,6 @@
 import { ErrorId } from '@lender/contract/error-ids';
 import type { Insertable } from 'kysely';
-import type { CustomerTable } from '../db/schema';
+import type { CustomerTable } from '../entities/customers/customer-tables';
 import { hashPassword } from '../lib/passwords/password-hashing';
 import { createSession } from './factories';
 import type { TestApp } from './test-app';

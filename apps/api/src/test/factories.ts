@@ -5,7 +5,7 @@ import type { Insertable, Selectable } from 'kysely';
 import { SignJWT } from 'jose';
 import type { AppContext } from '../app-context';
 import type { Db } from '../db/create-db';
-import type { CustomerTable } from '../db/schema';
+import type { CustomerTable } from '../entities/customers/customer-tables';
 import { nowIso } from '../lib/clock';
 import { createStage1Payload } from './stage1-payload';
 

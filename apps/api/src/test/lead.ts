@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { stage3Schema } from '@lender/contract/calls/register';
+import { stage3Schema } from '@lender/contract/calls/register-stages';
 import { DAILY_RATE_PROVIDER, ProductId } from '@lender/contract/constants';
 import type { IsoDate } from '@lender/contract/dates';
 import { AppStatus } from '@lender/contract/status';

@@ -4,7 +4,8 @@ import { bankDetailsSchema } from '../rules/bank';
 import { alwaysCheck } from '../rules/common';
 import { checkAddress } from '../rules/address';
 import { Msg } from '../rules/messages';
-import { applicantFields, instalmentsField, stage3Schema } from './register';
+import { applicantFields, instalmentsField } from './register';
+import { stage3Schema } from './register-stages';
 
 /**
  * A partner's lead (issue 29, docs/decisions/030): stage1's applicant under stage1's names and rules at the
@@ -28,7 +29,8 @@ export const partnerLeadSchema = z
       instalments: instalmentsField.meta({ description: 'Monthly instalments, 1 to 6.' }),
       ...applicantFields,
       stage3: stage3Schema.optional().meta({
-        description: 'The affordability answers as SubmitStage3 takes them; without them the applicant gives them after landing.',
+        description:
+          'The affordability answers as SubmitStage3 takes them; without them the applicant gives them after landing.',
       }),
       bankDetails: bankDetailsSchema.optional().meta({
         description: 'The account the loan is paid into; without it the applicant gives it after landing.',

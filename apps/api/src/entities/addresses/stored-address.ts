@@ -1,7 +1,7 @@
 import { ADDRESS_PARTS, type AddressPart } from '@lender/contract/address-parts';
 import { DEFAULT_COUNTRY } from '@lender/contract/constants';
 import { formatAddress, normalisePostCode, type Address } from '@lender/contract/rules/address';
-import type { AddressColumns } from '../../db/schema';
+import type { AddressColumns } from './address-tables';
 
 /** An address as the services hold it: the contract's fields, with the one-line form documents show. */
 export type StoredAddress = Record<AddressPart, string> & { addressStr: string };

@@ -2,7 +2,7 @@ import type { IsoDate } from '@lender/contract/dates';
 import type { Pence } from '@lender/contract/money';
 import { sql, type Selectable } from 'kysely';
 import type { DbExecutor } from '../../db/create-db';
-import type { ApplicationTable } from '../../db/schema';
+import type { ApplicationTable } from './application-tables';
 import { preparedQuery } from '../../db/prepared-query';
 import { nowIso } from '../../lib/clock';
 import type { LoanTerms } from './loan-terms';

@@ -1,7 +1,7 @@
 import type { IsoDate } from '@lender/contract/dates';
 import type { Selectable } from 'kysely';
 import type { DbExecutor } from '../../db/create-db';
-import type { CustomerTable } from '../../db/schema';
+import type { CustomerTable } from './customer-tables';
 import { nowIso } from '../../lib/clock';
 import { addressColumns, addressFromColumns, type StoredAddress } from '../addresses/stored-address';
 

@@ -1,7 +1,7 @@
 import { londonToday, type IsoDate } from '@lender/contract/dates';
 import type { Insertable, Selectable } from 'kysely';
 import type { DbExecutor } from '../../db/create-db';
-import type { DocumentTable } from '../../db/schema';
+import type { DocumentTable } from './document-tables';
 import { nowIso } from '../../lib/clock';
 import { newDocumentKey, type DocumentStore } from '../../lib/document-store';
 import { sha256 } from '../../lib/secrets';

@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { DbExecutor } from '../../db/create-db';
-import type { BreathingSpaceTable } from '../../db/schema';
+import type { BreathingSpaceTable } from './loan-tables';
 import { nowIso } from '../../lib/clock';
 import { chunks } from './loan-repository';
 

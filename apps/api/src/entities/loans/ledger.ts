@@ -1,7 +1,7 @@
 import { addDays, daysBetween, type IsoDate } from '@lender/contract/dates';
 import type { Pence } from '@lender/contract/money';
 import { accruedInterestPence, HCSTC_TOTAL_COST_CAP_SHARE } from '@lender/contract/pricing/pricing';
-import type { LoanTransactionType } from '../../db/schema';
+import type { LoanTransactionType } from './loan-tables';
 
 /**
  * The ledger's arithmetic (docs/decisions/022): a loan's position is a fold over its transactions, in

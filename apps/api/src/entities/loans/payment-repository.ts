@@ -1,6 +1,6 @@
 import type { Insertable, Selectable } from 'kysely';
 import type { DbExecutor } from '../../db/create-db';
-import type { LoanPaymentState, LoanPaymentTable } from '../../db/schema';
+import type { LoanPaymentState, LoanPaymentTable } from './loan-tables';
 import { nowIso } from '../../lib/clock';
 
 export type Payment = Selectable<LoanPaymentTable>;

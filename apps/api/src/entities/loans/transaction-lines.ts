@@ -1,6 +1,6 @@
 import type { IsoDate } from '@lender/contract/dates';
 import type { Pence } from '@lender/contract/money';
-import type { LoanTransactionType } from '../../db/schema';
+import type { LoanTransactionType } from './loan-tables';
 import type { LoanBook } from './loan-repository';
 
 /*

@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { DbExecutor } from '../../db/create-db';
-import type { LoanWithdrawalTable } from '../../db/schema';
+import type { LoanWithdrawalTable } from './loan-tables';
 import { nowIso } from '../../lib/clock';
 import { chunks } from './loan-repository';
 

@@ -1,5 +1,5 @@
 import type { DbExecutor } from '../../db/create-db';
-import type { LoginAttemptTable } from '../../db/schema';
+import type { LoginAttemptTable } from './account-tables';
 import { nowIso } from '../../lib/clock';
 
 export type LoginAttemptRepository = ReturnType<typeof loginAttemptRepository>;

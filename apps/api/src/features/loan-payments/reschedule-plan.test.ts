@@ -4,7 +4,7 @@ import { addDays, daysBetween, type IsoDate } from '@lender/contract/dates';
 import { nextWorkingDay } from '@lender/contract/pricing/bank-holidays';
 import { WageFrequencyId } from '@lender/contract/pricing/repayment-dates';
 import { latestRescheduleDate } from '@lender/contract/pricing/reschedule';
-import type { LoanScheduleKind } from '../../db/schema';
+import type { LoanScheduleKind } from '../../entities/loans/loan-tables';
 import { costCapPence, positionOf, type LedgerRow, type LoanTerms } from '../../entities/loans/ledger';
 import { FUNDED, signedLoan, simulate, type NewTerms } from '../../entities/loans/ledger-simulation';
 import type { LoanBook, LoanRow } from '../../entities/loans/loan-repository';

@@ -4,7 +4,7 @@ import { priceLoan } from '@lender/contract/pricing/pricing';
 import { isWageFrequencyId, repaymentDates } from '@lender/contract/pricing/repayment-dates';
 import { minPartPaymentPence, rescheduleDateProblem } from '@lender/contract/pricing/reschedule';
 import { Msg } from '@lender/contract/rules/messages';
-import type { LoanScheduleKind } from '../../db/schema';
+import type { LoanScheduleKind } from '../../entities/loans/loan-tables';
 import { costCapRoomPence, positionOf, type Position } from '../../entities/loans/ledger';
 import type { LoanBook } from '../../entities/loans/loan-repository';
 import { planRules } from '../../entities/loans/plan-rules';

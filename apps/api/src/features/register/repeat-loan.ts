@@ -1,4 +1,4 @@
-import type { repeatLoanSchema } from '@lender/contract/calls/register';
+import type { repeatLoanSchema } from '@lender/contract/calls/repeat-loan';
 import { EXPENSE_LIMITS, type ExpenseKey } from '@lender/contract/constants';
 import { ErrorId, fail, ok, refuse, Refusal } from '@lender/contract/envelope';
 import { poundsToPence } from '@lender/contract/money';
@@ -7,7 +7,8 @@ import type { z } from 'zod';
 import { toStoredAddress } from '../../entities/addresses/stored-address';
 import { implementCall, invalidFields } from '../../plugins/calls';
 import { IDEMPOTENCY_KEY_MISSING, idempotencyKeyOf } from '../../lib/idempotency-key';
-import type { RepeatLoanRequest, RepeatLoanService } from './repeat-loan-service';
+import type { RepeatLoanRequest } from './repeat-loan-request';
+import type { RepeatLoanService } from './repeat-loan-service';
 
 const EXPENSE_KEYS = Object.keys(EXPENSE_LIMITS) as ExpenseKey[];
 

@@ -1,4 +1,4 @@
-import type { stage2Schema } from '@lender/contract/calls/register';
+import type { stage2Schema } from '@lender/contract/calls/register-stages';
 import { ErrorId, fail, ok, refuse, Refusal } from '@lender/contract/envelope';
 import type { z } from 'zod';
 import { implementCall } from '../../plugins/calls';

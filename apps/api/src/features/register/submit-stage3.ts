@@ -1,4 +1,4 @@
-import type { stage3Schema } from '@lender/contract/calls/register';
+import type { stage3Schema } from '@lender/contract/calls/register-stages';
 import { ok, refuse, Refusal } from '@lender/contract/envelope';
 import { poundsToPence } from '@lender/contract/money';
 import { EXPENSE_LIMITS, type ExpenseKey } from '@lender/contract/constants';

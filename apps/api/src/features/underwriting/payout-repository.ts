@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { DbExecutor } from '../../db/create-db';
-import type { PayoutTable } from '../../db/schema';
+import type { PayoutTable } from './payout-tables';
 import { nowIso } from '../../lib/clock';
 
 export type Payout = Selectable<PayoutTable>;

@@ -35,7 +35,7 @@ import {
 import { LiveQuote } from './live-quote';
 import type { RepeatLoanPrefill } from './repeat-loan';
 
-const loadSchema = () => import('@lender/contract/calls/register').then((m) => m.repeatLoanFormSchema);
+const loadSchema = () => import('@lender/contract/calls/repeat-loan').then((m) => m.repeatLoanFormSchema);
 
 export const SUBMIT_LABEL = 'Submit application';
 

@@ -5,7 +5,7 @@ import {
   REPEAT_LOAN_DEFAULT_AMOUNT,
   REPEAT_LOAN_DEFAULT_INSTALMENTS,
 } from '@lender/contract/constants';
-import type { repeatLoanFormSchema } from '@lender/contract/calls/register';
+import type { repeatLoanFormSchema } from '@lender/contract/calls/repeat-loan';
 import type { z } from 'zod';
 import { emptyAddress, type AddressValues } from '../../components/address/address-fields';
 import {

@@ -17,7 +17,8 @@ type Props = {
   onError: (err: unknown) => void;
 };
 
-const loadStage2FormSchema = () => import('@lender/contract/calls/register').then((m) => m.stage2FormSchema);
+const loadStage2FormSchema = () =>
+  import('@lender/contract/calls/register-stages').then((m) => m.stage2FormSchema);
 
 export function Stage2Form({ send, onError }: Props) {
   const { form, formProps, summary, busy } = useContractForm<Stage2Values, Stage2Parsed>({

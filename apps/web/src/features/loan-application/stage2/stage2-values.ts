@@ -1,9 +1,14 @@
-import type { Stage2Payload, stage2FormSchema } from '@lender/contract/calls/register';
+import type { Stage2Payload, stage2FormSchema } from '@lender/contract/calls/register-stages';
 import { DEFAULT_COUNTRY } from '@lender/contract/constants';
 import type { UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import { emptyAddress, type AddressValues } from '../../../components/address/address-fields';
-import { cardFieldFor, emptyCard, toCreditCardInput, type CardValues } from '../../../components/card/card-values';
+import {
+  cardFieldFor,
+  emptyCard,
+  toCreditCardInput,
+  type CardValues,
+} from '../../../components/card/card-values';
 import type { CardCheckResult } from '../../../lib/card-check/check-card';
 import { toCardSummary } from '../../../lib/card-check/pending-card-check';
 

@@ -1,4 +1,4 @@
-import type { Stage2Payload } from '@lender/contract/calls/register';
+import type { Stage2Payload } from '@lender/contract/calls/register-stages';
 import { callApi } from '../../../lib/api-client';
 import { CARD_CHECK_LOADER_MESSAGE } from '../../../lib/card-check/check-card';
 import { pendingCardCheck } from '../../../lib/card-check/pending-card-check';

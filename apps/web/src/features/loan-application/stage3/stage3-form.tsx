@@ -27,7 +27,7 @@ type Props = {
   income: number | null;
 };
 
-const loadStage3Schema = () => import('@lender/contract/calls/register').then((m) => m.stage3Schema);
+const loadStage3Schema = () => import('@lender/contract/calls/register-stages').then((m) => m.stage3Schema);
 
 export function Stage3Form({ send, onError, failure, income }: Props) {
   const dictionaries = useDictionaries([

@@ -1,4 +1,4 @@
-import type { stage3Schema } from '@lender/contract/calls/register';
+import type { stage3Schema } from '@lender/contract/calls/register-stages';
 import { needsPreviousAddress } from '../../../components/form/home-fields';
 import { needsEmploymentLength } from '../../../components/form/employment-fields';
 import type { UseFormReturn } from 'react-hook-form';

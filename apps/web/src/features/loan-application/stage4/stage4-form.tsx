@@ -17,7 +17,7 @@ type Props = {
   failure: ErrorBannerState['banner'];
 };
 
-const loadStage4Schema = () => import('@lender/contract/calls/register').then((m) => m.stage4Schema);
+const loadStage4Schema = () => import('@lender/contract/calls/register-stages').then((m) => m.stage4Schema);
 
 /** Sort code and account number, for the transfer of the loan; nothing here is kept in the browser. */
 export function Stage4Form({ send, onError, failure }: Props) {

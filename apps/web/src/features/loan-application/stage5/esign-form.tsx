@@ -26,7 +26,7 @@ type Props = {
   resendWaits?: { sms: number; email: number };
 };
 
-const loadStage5Schema = () => import('@lender/contract/calls/register').then((m) => m.stage5Schema);
+const loadStage5Schema = () => import('@lender/contract/calls/register-stages').then((m) => m.stage5Schema);
 
 /** A link in a tick box's label opens a new tab: following it here would lose the code being typed. */
 function NewTabLink({ to, children }: { to: string; children: ReactNode }) {

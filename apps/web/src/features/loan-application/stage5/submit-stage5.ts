@@ -1,4 +1,4 @@
-import type { stage5Schema } from '@lender/contract/calls/register';
+import type { stage5Schema } from '@lender/contract/calls/register-stages';
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { callApi } from '../../../lib/api-client';
