@@ -83,7 +83,7 @@ export function implementedCalls(
   const repeat = repeatLoanService(ctx, cardProvider, returnTo('/borrow/apply'), startSigning);
   return [
     getDictionaries(dictionaries),
-    submitStage1(stage1Service(entities, ctx.config), {
+    submitStage1(stage1Service(entities, ctx.config, ctx.decisionChecks), {
       perAddress: ctx.limits.limiter({
         scope: 'stage1-address',
         limit: ctx.config.STAGE1_PER_ADDRESS,
