@@ -28,7 +28,8 @@ export const partnerLeadSchema = z
       instalments: instalmentsField.meta({ description: 'Monthly instalments, 1 to 6.' }),
       ...applicantFields,
       stage3: stage3Schema.optional().meta({
-        description: 'The affordability answers as SubmitStage3 takes them; without them the applicant gives them after landing.',
+        description:
+          'The affordability answers as SubmitStage3 takes them; without them the applicant gives them after landing.',
       }),
       bankDetails: bankDetailsSchema.optional().meta({
         description: 'The account the loan is paid into; without it the applicant gives it after landing.',
@@ -58,10 +59,13 @@ export const partnerLeadAnswerSchema = z.object({
   redirectUrl: z.string().nullable().meta({
     description: 'Send the applicant here (the personalised landing page); null when declined.',
   }),
-  reason: z.enum([LeadDeclineReason.notEligible]).nullable().meta({
-    description:
-      'notEligible for every decline, whatever the reason (we do not say whether the person is known to ' +
-      'us); null when accepted. A lead from one of our customers is declined too: they apply on our site.',
-  }),
+  reason: z
+    .enum([LeadDeclineReason.notEligible])
+    .nullable()
+    .meta({
+      description:
+        'notEligible for every decline, whatever the reason (we do not say whether the person is known to ' +
+        'us); null when accepted. A lead from one of our customers is declined too: they apply on our site.',
+    }),
 });
 export type PartnerLeadAnswer = z.infer<typeof partnerLeadAnswerSchema>;

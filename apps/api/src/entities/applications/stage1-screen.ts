@@ -17,8 +17,7 @@ export type ScreenInput = {
 
 /** A failure's `code` and `details` name the rule and its figures without the person (decision findings). */
 export type ScreenResult =
-  | { approved: true }
-  | { approved: false; reason: string; code: string; details: Record<string, number> };
+  { approved: true } | { approved: false; reason: string; code: string; details: Record<string, number> };
 
 /**
  * The first screen before any quote (docs/decisions/006): an adult, living in England or Wales, whose
@@ -27,7 +26,12 @@ export type ScreenResult =
 export function screenApplicant(input: ScreenInput, today = londonToday()): ScreenResult {
   const age = ageOn(input.birthDate, today);
   if (age < MIN_AGE) {
-    return { approved: false, reason: `under-age: ${age}`, code: 'under-age', details: { minimumAge: MIN_AGE } };
+    return {
+      approved: false,
+      reason: `under-age: ${age}`,
+      code: 'under-age',
+      details: { minimumAge: MIN_AGE },
+    };
   }
   if (!input.isResident) {
     return { approved: false, reason: 'not resident in England or Wales', code: 'not-resident', details: {} };

@@ -24,7 +24,11 @@ import type { LoanTerms } from '../../entities/applications/loan-terms';
 import type { NewCustomer } from '../../entities/customers/customer-repository';
 import type { EntityStore } from '../../entities/unit-of-work';
 import { plusSeconds } from '../../lib/clock';
-import { partnerLeadRepository, type Partner, type StoredLead } from '../../entities/partner-leads/partner-repository';
+import {
+  partnerLeadRepository,
+  type Partner,
+  type StoredLead,
+} from '../../entities/partner-leads/partner-repository';
 
 /** An accepted lead's landing link lives this long (issue 29); the landing refuses it after (errorID 210). */
 export const LANDING_TTL_SECONDS = 72 * 3600;
