@@ -16,7 +16,7 @@ import type { StoredAddress } from '../../entities/addresses/stored-address';
 import type { AffordabilityDetails } from '../../entities/affordability/affordability-repository';
 import { assessAffordability } from '../../entities/affordability/assess-affordability';
 import { borrowingHistory } from '../../entities/applications/decision/borrowing-history';
-import type { DecisionCheck, Finding } from '../../entities/applications/decision/decision-check';
+import type { Finding } from '../../entities/applications/decision/decision-check';
 import { decisionFindingsRepository } from '../../entities/applications/decision/decision-findings-repository';
 import { decisionPipeline } from '../../entities/applications/decision/pipeline';
 import { largestInstalmentPence } from '../../entities/applications/decision/quote-figures';
