@@ -1,5 +1,6 @@
 import type { Config } from './config';
 import type { Db, DbKind } from './db/create-db';
+import type { DecisionCheck } from './entities/applications/decision/decision-check';
 import type { BusinessDate } from './lib/business-date';
 import type { MaintenanceSwitch } from './lib/maintenance-switch';
 import type { Outbox } from './lib/outbox';
@@ -20,4 +21,6 @@ export type AppContext = {
   limits: RateLimits;
   /** The date every rule that says 'today' reads (docs/decisions/021). */
   businessDate: BusinessDate;
+  /** The decision step's checks in order (pipeline.ts); a test may add one. */
+  decisionChecks: readonly DecisionCheck[];
 };

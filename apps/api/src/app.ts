@@ -100,7 +100,7 @@ export async function buildApp(
   // whose JSON parser (the U+0000 note) it shares.
   registerPartnerLeads(app, {
     db: ctx.db,
-    intake: leadIntakeService(entityStore(ctx), ctx.db, ctx.config),
+    intake: leadIntakeService(entityStore(ctx), ctx.db, ctx.config, ctx.decisionChecks),
     perKey: ctx.limits.limiter({
       scope: 'partner-key',
       limit: ctx.config.PARTNER_LEADS_PER_MINUTE,

@@ -3,6 +3,7 @@ import type { AppContext } from './app-context';
 import { loadConfig, type Config } from './config';
 import { createDb } from './db/create-db';
 import { migrateToLatest } from './db/migrate';
+import { DECISION_CHECKS } from './entities/applications/decision/pipeline';
 import { businessDate } from './lib/business-date';
 import { maintenanceSwitch } from './lib/maintenance-switch';
 import { createOutbox } from './lib/outbox';
@@ -35,5 +36,6 @@ export async function createContext(
     security: securityEvents(db, log),
     limits: rateLimits(db, kind, config.DATA_KEY, log),
     businessDate: date,
+    decisionChecks: DECISION_CHECKS,
   };
 }

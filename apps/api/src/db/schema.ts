@@ -4,6 +4,7 @@ import type {
   PreviousAddressTable,
 } from '../entities/affordability/affordability-tables';
 import type { ApplicationDecisionTable, ApplicationTable } from '../entities/applications/application-tables';
+import type { DecisionFindingTable } from '../entities/applications/decision/decision-findings-tables';
 import type { BankAccountTable } from '../entities/bank-accounts/bank-account-tables';
 import type { CardTable } from '../entities/cards/card-tables';
 import type { ConsentEventTable, CustomerTable } from '../entities/customers/customer-tables';
@@ -104,4 +105,5 @@ export interface Database {
   partners: PartnerTable;
   partner_leads: PartnerLeadTable;
   lead_events: LeadEventTable;
+  decision_findings: DecisionFindingTable;
 }

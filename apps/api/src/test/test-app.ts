@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import pg from 'pg';
 import type { AppContext } from '../app-context';
+import type { DecisionCheck } from '../entities/applications/decision/decision-check';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { createContext } from '../start';
@@ -23,6 +24,8 @@ export type TestAppOptions = {
   beforeReady?: (app: FastifyInstance) => void | Promise<void>;
   /** Where the app's log goes (with `LOG_LEVEL` set in `env`; the test app is silent by default). */
   logStream?: DestinationStream;
+  /** The decision step's checks from the app's own list, e.g. with a test's check added. */
+  decisionChecks?: (checks: readonly DecisionCheck[]) => readonly DecisionCheck[];
 };
 
 const uniqueSuffix = () => `${Date.now().toString(36)}_${crypto.randomBytes(5).toString('hex')}`;
@@ -121,6 +124,7 @@ export async function createTestApp(
       DATABASE_URL: database.url,
     });
     ctx = await createContext(config);
+    if (options.decisionChecks) ctx = { ...ctx, decisionChecks: options.decisionChecks(ctx.decisionChecks) };
     const app = await buildApp(ctx, { logStream: options.logStream });
     await options.beforeReady?.(app);
     await app.ready();

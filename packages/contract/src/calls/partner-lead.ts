@@ -41,13 +41,16 @@ export const partnerLeadSchema = z
   .superRefine((v, ctx) => checkAddress(v, ctx, 'home'), alwaysCheck);
 export type PartnerLead = z.input<typeof partnerLeadSchema>;
 
-/** Why a lead was declined, in words a partner's system can branch on. */
+/**
+ * Why a lead was declined, as we keep it (the lead's row, the partner report). A partner is answered
+ * `notEligible` whatever the reason (issue 45): the others would tell it who our customers are.
+ */
 export const LeadDeclineReason = {
   /** The e-mail address or mobile number is a customer's already: they sign in to apply. */
   existingCustomer: 'existingCustomer',
   /** The applicant has an application in progress with us. */
   applicationInProgress: 'applicationInProgress',
-  /** Our first screen (age, residency, the instalment against income, affordability) declined it. */
+  /** The decision step (age, residency, the instalment against income, affordability) declined it. */
   notEligible: 'notEligible',
 } as const;
 
@@ -57,6 +60,13 @@ export const partnerLeadAnswerSchema = z.object({
   redirectUrl: z.string().nullable().meta({
     description: 'Send the applicant here (the personalised landing page); null when declined.',
   }),
-  reason: z.enum(Object.values(LeadDeclineReason) as [string, ...string[]]).nullable(),
+  reason: z
+    .enum([LeadDeclineReason.notEligible])
+    .nullable()
+    .meta({
+      description:
+        'notEligible for every decline, whatever the reason (we do not say whether the person is known to ' +
+        'us); null when accepted. A lead from one of our customers is declined too: they apply on our site.',
+    }),
 });
 export type PartnerLeadAnswer = z.infer<typeof partnerLeadAnswerSchema>;

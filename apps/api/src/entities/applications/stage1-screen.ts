@@ -15,7 +15,9 @@ export type ScreenInput = {
   dailyRate: number;
 };
 
-export type ScreenResult = { approved: true } | { approved: false; reason: string };
+/** A failure's `code` and `details` name the rule and its figures without the person (decision findings). */
+export type ScreenResult =
+  { approved: true } | { approved: false; reason: string; code: string; details: Record<string, number> };
 
 /**
  * The first screen before any quote (docs/decisions/006): an adult, living in England or Wales, whose
@@ -23,8 +25,17 @@ export type ScreenResult = { approved: true } | { approved: false; reason: strin
  */
 export function screenApplicant(input: ScreenInput, today = londonToday()): ScreenResult {
   const age = ageOn(input.birthDate, today);
-  if (age < MIN_AGE) return { approved: false, reason: `under-age: ${age}` };
-  if (!input.isResident) return { approved: false, reason: 'not resident in England or Wales' };
+  if (age < MIN_AGE) {
+    return {
+      approved: false,
+      reason: `under-age: ${age}`,
+      code: 'under-age',
+      details: { minimumAge: MIN_AGE },
+    };
+  }
+  if (!input.isResident) {
+    return { approved: false, reason: 'not resident in England or Wales', code: 'not-resident', details: {} };
+  }
   const quote = buildQuote({ ...input.terms, dailyRate: input.dailyRate, today });
   const largest = Math.max(...quote.schedule.map((l) => l.paymentPence));
   const limit = Math.floor(input.netMonthlyIncomePence * MAX_INSTALMENT_SHARE_OF_INCOME);
@@ -32,6 +43,8 @@ export function screenApplicant(input: ScreenInput, today = londonToday()): Scre
     return {
       approved: false,
       reason: `affordability: instalment ${largest}p over ${limit}p (40% of net pay)`,
+      code: 'instalment-over-income-share',
+      details: { largestInstalmentPence: largest, limitPence: limit },
     };
   }
   return { approved: true };

@@ -1,20 +1,34 @@
 import { LeadDeclineReason, type PartnerLeadAnswer } from '@lender/contract/calls/partner-lead';
-import { formatPence, type Pence } from '@lender/contract/money';
+import { londonToday } from '@lender/contract/dates';
+import type { Pence } from '@lender/contract/money';
 import { buildQuote } from '@lender/contract/pricing/quote';
 import { AppStatus } from '@lender/contract/status';
 import { randomUUID } from 'node:crypto';
 import type { Config } from '../../config';
 import type { DbExecutor } from '../../db/create-db';
 import { isUniqueViolation } from '../../db/unique-violation';
-import { assessAffordability } from '../../entities/affordability/assess-affordability';
-import { isEnded } from '../../entities/applications/application-status';
 import { dailyRateRule } from '../../entities/applications/daily-rate';
+import {
+  ExistingCustomerCode,
+  existingCustomerCheck,
+} from '../../entities/applications/decision/checks/existing-customer';
+import type { DecisionCheck } from '../../entities/applications/decision/decision-check';
+import { decisionFindingsRepository } from '../../entities/applications/decision/decision-findings-repository';
+import {
+  applicationFindings,
+  decisionPipeline,
+  findingText,
+  type Decision,
+} from '../../entities/applications/decision/pipeline';
 import type { LoanTerms } from '../../entities/applications/loan-terms';
-import { screenApplicant, type ScreenResult } from '../../entities/applications/stage1-screen';
 import type { NewCustomer } from '../../entities/customers/customer-repository';
 import type { EntityStore } from '../../entities/unit-of-work';
 import { plusSeconds } from '../../lib/clock';
-import { partnerLeadRepository, type Partner, type StoredLead } from '../../entities/partner-leads/partner-repository';
+import {
+  partnerLeadRepository,
+  type Partner,
+  type StoredLead,
+} from '../../entities/partner-leads/partner-repository';
 
 /** An accepted lead's landing link lives this long (issue 29); the landing refuses it after (errorID 210). */
 export const LANDING_TTL_SECONDS = 72 * 3600;
@@ -33,22 +47,39 @@ export type LeadApplication = {
   bankAccount: { sortCode: string; accountNumber: string } | null;
 };
 
-type Screening = { approved: true; reason: string } | { approved: false; reason: string };
+/**
+ * The reason kept with a declined lead (partner_leads.reason, for staff and the report): whether the
+ * person is already ours, or the decision step declined their application.
+ */
+function declineReasonOf(d: Decision): string | null {
+  if (!d.declinedBy) return null;
+  if (d.declinedBy.check !== existingCustomerCheck.name) return LeadDeclineReason.notEligible;
+  return d.declinedBy.reasonCode === ExistingCustomerCode.applicationInProgress
+    ? LeadDeclineReason.applicationInProgress
+    : LeadDeclineReason.existingCustomer;
+}
 
 /**
  * The lead API's rules (issue 29): a lead from a person who is a customer already (by e-mail or mobile) is
- * declined with its reason and makes nothing; anyone else becomes a customer with an application, accepted
- * (leadAccepted, for the landing page) when stage 1's screen passes at the partner's price and, with the
- * stage 3 answers, the affordability assessment passes too; else declined (leadDeclined) with the reason
- * recorded. The answer is stored with the lead, so a retry of the same reference gets it again.
+ * declined and makes nothing; anyone else becomes a customer with an application, accepted (leadAccepted,
+ * for the landing page) when the decision step (pipeline.ts: stage 1's screen at the partner's price and,
+ * with the stage 3 answers, the affordability assessment) passes; else declined (leadDeclined) with the
+ * reason and the findings recorded. The answer is stored with the lead, so a retry of the same reference
+ * gets it again.
+ *
+ * A partner hears one neutral decline whatever the reason (issue 45): telling it that a person is our
+ * customer, has an application with us, or is under 18 told anyone with a key who our customers are.
+ * The reason stays ours: the lead's row, the application's decision record, the partner report.
  */
 export function leadIntakeService(
   store: EntityStore,
   db: DbExecutor,
   config: Pick<Config, 'PROVIDER_TIERS' | 'PUBLIC_URL'>,
+  checks: readonly DecisionCheck[],
 ) {
   const dailyRateFor = dailyRateRule(config);
   const leads = partnerLeadRepository;
+  const pipeline = decisionPipeline(checks, { records: store });
 
   const answerOf = (lead: StoredLead): PartnerLeadAnswer =>
     lead.decision === 'accepted' && lead.appGuid
@@ -58,70 +89,54 @@ export function leadIntakeService(
           redirectUrl: `${config.PUBLIC_URL}/loan/lead-provider/${lead.appGuid}`,
           reason: null,
         }
-      : { decision: 'declined', appGuid: null, redirectUrl: null, reason: lead.reason };
-
-  /** An existing customer's reason, as stage 1 tells them apart; null for a new person. */
-  async function existingCustomerReason(c: Pick<NewCustomer, 'email' | 'mobile'>) {
-    const existing = await store.customers.findByEmailOrMobile(c.email, c.mobile);
-    if (existing.length === 0) return null;
-    const statuses = await store.applications.statusesOf(existing.map((e) => e.id));
-    return statuses.some((s) => !isEnded(s))
-      ? LeadDeclineReason.applicationInProgress
-      : LeadDeclineReason.existingCustomer;
-  }
-
-  /** Stage 1's screen at the partner's price, then the stage 3 assessment at the asked terms when given. */
-  function screen(a: LeadApplication, dailyRate: number): Screening {
-    const first: ScreenResult = screenApplicant({
-      birthDate: a.customer.birthDate,
-      isResident: a.isResident,
-      terms: a.terms,
-      netMonthlyIncomePence: a.netMonthlyIncomePence,
-      dailyRate,
-    });
-    if (!first.approved) return first;
-    if (!a.stage3) return { approved: true, reason: 'lead: first screen passed' };
-    // As stage 3 assesses it: the largest instalment of the quote the pricing engine gives today.
-    const quote = buildQuote({ ...a.terms, dailyRate });
-    const instalmentPence = Math.max(...quote.schedule.map((line) => line.paymentPence));
-    const netIncomePence = a.netMonthlyIncomePence;
-    const expensesPence = a.stage3.expensesPence;
-    const assessment = assessAffordability({ netIncomePence, expensesPence, instalmentPence });
-    const figures =
-      `affordability: net ${formatPence(netIncomePence)} - expenses ${formatPence(expensesPence)} - ` +
-      `instalment ${formatPence(instalmentPence)} = ${formatPence(assessment.leftPence)} left, ` +
-      `buffer ${formatPence(assessment.bufferPence)}`;
-    return assessment.approved
-      ? { approved: true, reason: `lead: first screen passed; ${figures}` }
-      : { approved: false, reason: figures };
-  }
+      : // Whatever lead.reason holds, leads stored before issue 45 included.
+        { decision: 'declined', appGuid: null, redirectUrl: null, reason: LeadDeclineReason.notEligible };
 
   /** One transaction: the lead's answer is stored with everything it made, or nothing is. */
   async function decideAndStore(partner: Partner, a: LeadApplication): Promise<StoredLead> {
-    const known = await existingCustomerReason(a.customer);
-    // Screened before the transaction opens (pure and quick): it holds the write lock only for the inserts.
     const dailyRate = dailyRateFor(partner.tierName);
-    const screening = screen(a, dailyRate);
+    const today = londonToday();
+    // Decided before the transaction opens: it holds the write lock only for the inserts.
+    const decision = await pipeline.decide({
+      channel: 'partner',
+      today,
+      applicant: {
+        email: a.customer.email,
+        mobile: a.customer.mobile,
+        birthDate: a.customer.birthDate,
+        isResident: a.isResident,
+      },
+      terms: a.terms,
+      dailyRate,
+      // As stage 3 assesses it: the quote the pricing engine gives today.
+      quote: buildQuote({ ...a.terms, dailyRate, today }),
+      netMonthlyIncomePence: a.netMonthlyIncomePence,
+      expensesPence: a.stage3?.expensesPence ?? null,
+      history: null,
+    });
+    const reason = declineReasonOf(decision);
     return store.transaction(async ({ customers, applications, bankAccounts }, trx) => {
       const partnerLeads = leads(trx);
       const base = { partnerId: partner.id, partnerLeadId: a.partnerLeadId };
-      if (known) {
+      if (decision.declinedBy?.check === existingCustomerCheck.name) {
+        // Nothing is made for a person who is ours already: the lead's row keeps the reason.
         await partnerLeads.insert({
           ...base,
           decision: 'declined',
-          reason: known,
+          reason,
           applicationId: null,
           stage3Json: null,
           landingExpiresAt: null,
         });
-        return { decision: 'declined', reason: known, appGuid: null };
+        return { decision: 'declined', reason, appGuid: null };
       }
       const customerId = await customers.insert(a.customer);
       const guid = randomUUID();
+      const approved = decision.outcome !== 'decline';
       const applicationId = await applications.insert({
         guid,
         customerId,
-        statusId: screening.approved ? AppStatus.leadAccepted : AppStatus.leadDeclined,
+        statusId: approved ? AppStatus.leadAccepted : AppStatus.leadDeclined,
         productId: a.productId,
         terms: a.terms,
         dailyRate,
@@ -134,19 +149,22 @@ export function leadIntakeService(
       await applications.recordDecision({
         applicationId,
         customerId,
-        kind: screening.approved ? 'lead-accepted' : 'declined',
-        reason: screening.reason,
+        kind: approved ? 'lead-accepted' : 'declined',
+        reason: decision.declinedBy
+          ? findingText(decision.declinedBy)
+          : `lead: ${applicationFindings(decision.findings).map(findingText).join('; ')}`,
       });
-      if (!screening.approved) {
+      await decisionFindingsRepository(trx).record(applicationId, decision.findings);
+      if (!approved) {
         await partnerLeads.insert({
           ...base,
           decision: 'declined',
-          reason: LeadDeclineReason.notEligible,
+          reason,
           applicationId,
           stage3Json: null,
           landingExpiresAt: null,
         });
-        return { decision: 'declined', reason: LeadDeclineReason.notEligible, appGuid: null };
+        return { decision: 'declined', reason, appGuid: null };
       }
       if (a.bankAccount) await bankAccounts.insert({ customerId, applicationId, ...a.bankAccount });
       // No e-mail yet: the visitor may never land, and the landing's submit sends the welcome e-mail.

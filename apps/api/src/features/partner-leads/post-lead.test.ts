@@ -245,12 +245,59 @@ describe('POST /api/partner/v1/leads: accepted', () => {
   });
 });
 
+/** The one answer a partner gets for any decline (issue 45): it must not learn who our customers are. */
+const NEUTRAL_DECLINE = {
+  decision: 'declined',
+  appGuid: null,
+  redirectUrl: null,
+  reason: LeadDeclineReason.notEligible,
+};
+
 describe('POST /api/partner/v1/leads: declined', () => {
   const declinedOf = async (lead: ReturnType<typeof createLeadPayload>) => {
     const res = await postLead(t.app, partner.authorization, lead);
     expect(res.statusCode).toBe(200);
     return res.json();
   };
+
+  it('answers one neutral decline whatever the reason, keeping the reason for us only (issue 45)', async () => {
+    // Someone else's name with a borrower's e-mail or mobile, a person with an application in
+    // progress, a 17-year-old and an unaffordable loan: the partner must not tell them apart.
+    const borrower = await createCustomer(t.ctx.db);
+    const applicant = await createApplicant(t.app);
+    const stranger = { firstName: 'Someone', lastName: 'Else' };
+    const cases = [
+      [createLeadPayload({ ...stranger, email: borrower.email }), LeadDeclineReason.existingCustomer],
+      [createLeadPayload({ ...stranger, mobile: borrower.mobile }), LeadDeclineReason.existingCustomer],
+      [
+        createLeadPayload({ ...stranger, mobile: applicant.payload.mobile }),
+        LeadDeclineReason.applicationInProgress,
+      ],
+      [createLeadPayload({ dob: addDays(londonToday(), -17 * 366) }), LeadDeclineReason.notEligible],
+      [
+        createLeadPayload({ monthlynetPay: 500, amount: 1000, instalments: 1 }),
+        LeadDeclineReason.notEligible,
+      ],
+    ] as const;
+    const validate = documentValidator(await fetchDocument(t.app));
+    for (const [lead, reason] of cases) {
+      const res = await postLead(t.app, partner.authorization, lead);
+      expect(res.statusCode).toBe(200);
+      expect(res.json(), reason).toEqual({
+        error: { errorID: 0, errorMessage: '' },
+        object: NEUTRAL_DECLINE,
+      });
+      // The same bytes, not merely equal objects: nothing (not even key order) tells one reason apart.
+      expect(res.body).toBe(
+        JSON.stringify({ error: { errorID: 0, errorMessage: '' }, object: NEUTRAL_DECLINE }),
+      );
+      expect(validate.checkResponse('POST', '/api/partner/v1/leads', 200, res.json())).toBeNull();
+      // Ours to keep: the lead's row (the partner report's source) holds the reason.
+      expect((await leadRow(partner.id, lead.partnerLeadId)).reason).toBe(reason);
+      // A retry of the same reference answers the same.
+      expect((await postLead(t.app, partner.authorization, lead)).body).toBe(res.body);
+    }
+  });
 
   it('declines an applicant the first screen refuses (under 18), recording the reason, with no guid', async () => {
     const dob = addDays(londonToday(), -17 * 366);
@@ -311,13 +358,9 @@ describe('POST /api/partner/v1/leads: declined', () => {
     ];
     for (const lead of leads) {
       const body = await declinedOf(lead);
-      expect(body.object).toEqual({
-        decision: 'declined',
-        appGuid: null,
-        redirectUrl: null,
-        reason: LeadDeclineReason.existingCustomer,
-      });
-      expect((await leadRow(partner.id, lead.partnerLeadId)).application_id).toBeNull();
+      expect(body.object).toEqual(NEUTRAL_DECLINE);
+      const row = await leadRow(partner.id, lead.partnerLeadId);
+      expect(row).toMatchObject({ reason: LeadDeclineReason.existingCustomer, application_id: null });
     }
     expect(await counts()).toEqual({ ...before, leads: before.leads + 2 });
   });
@@ -325,12 +368,18 @@ describe('POST /api/partner/v1/leads: declined', () => {
   it('declines a person with an application in progress (stage 1 on our site, or an earlier lead)', async () => {
     const applicant = await createApplicant(t.app);
     const before = await counts();
-    const body = await declinedOf(createLeadPayload({ mobile: applicant.payload.mobile }));
-    expect(body.object.reason).toBe(LeadDeclineReason.applicationInProgress);
+    const byMobile = createLeadPayload({ mobile: applicant.payload.mobile });
+    expect((await declinedOf(byMobile)).object).toEqual(NEUTRAL_DECLINE);
+    expect((await leadRow(partner.id, byMobile.partnerLeadId)).reason).toBe(
+      LeadDeclineReason.applicationInProgress,
+    );
     const first = createLeadPayload();
     expect((await declinedOf(first)).object.decision).toBe('accepted');
-    const again = await declinedOf(createLeadPayload({ email: first.email }));
-    expect(again.object.reason).toBe(LeadDeclineReason.applicationInProgress);
+    const again = createLeadPayload({ email: first.email });
+    expect((await declinedOf(again)).object).toEqual(NEUTRAL_DECLINE);
+    expect((await leadRow(partner.id, again.partnerLeadId)).reason).toBe(
+      LeadDeclineReason.applicationInProgress,
+    );
     expect(await counts()).toMatchObject({ customers: before.customers + 1, leads: before.leads + 3 });
   });
 });

@@ -65,7 +65,7 @@ export function toLeadApplication(lead: Lead): LeadApplication {
 const partnerOf = new WeakMap<FastifyRequest, Partner>();
 
 const ANSWERS: Record<string, string> = {
-  200: 'The lead was decided (errorID 0): `object.decision` is `accepted`, with the `redirectUrl` to send the applicant to (their personalised page, open for 72 hours), or `declined` with its `reason` and no guid. Sending the same `partnerLeadId` again answers this same answer and creates nothing.',
+  200: 'The lead was decided (errorID 0): `object.decision` is `accepted`, with the `redirectUrl` to send the applicant to (their personalised page, open for 72 hours), or `declined` with no guid and `reason` `notEligible`, the same for every decline whatever our reason. Sending the same `partnerLeadId` again answers this same answer and creates nothing.',
   400: 'The lead was refused as sent (errorID 400), nothing stored: `object.fields` names each refused field (dotted path, e.g. `stage3.finData`) with its message, or `object` is null when the body is not JSON.',
   401: 'The `Authorization: Bearer <key>` header is missing, malformed, unknown or revoked (errorID 401), nothing stored.',
   429: 'This key sent more leads in the last minute than its limit (errorID 429), nothing stored: wait the seconds of the `Retry-After` header, then send it again.',

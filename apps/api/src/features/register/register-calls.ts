@@ -39,7 +39,7 @@ export function registerCalls(
   const repeatReturnUrl = new URL('/borrow/apply', ctx.config.PUBLIC_URL).toString();
   const repeat = repeatLoanService(ctx, cardProvider, repeatReturnUrl, startSigning);
   return [
-    submitStage1(stage1Service(entities, ctx.config), {
+    submitStage1(stage1Service(entities, ctx.config, ctx.decisionChecks), {
       perAddress: ctx.limits.limiter({
         scope: 'stage1-address',
         limit: ctx.config.STAGE1_PER_ADDRESS,

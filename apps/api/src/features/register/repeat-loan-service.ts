@@ -12,13 +12,18 @@ import type { AppContext } from '../../app-context';
 import type { DbExecutor } from '../../db/create-db';
 import { isUniqueViolation } from '../../db/unique-violation';
 import type { AffordabilityDetails } from '../../entities/affordability/affordability-repository';
+import { assessAffordability } from '../../entities/affordability/assess-affordability';
+import { borrowingHistory } from '../../entities/applications/decision/borrowing-history';
+import type { Finding } from '../../entities/applications/decision/decision-check';
+import { decisionFindingsRepository } from '../../entities/applications/decision/decision-findings-repository';
+import { decisionPipeline } from '../../entities/applications/decision/pipeline';
+import { largestInstalmentPence } from '../../entities/applications/decision/quote-figures';
 import type { LoanTerms } from '../../entities/applications/loan-terms';
 import { mayApplyAgain } from '../../entities/loans/repeat-eligibility';
 import { entityRepositories, unitOfWork, type EntityRepositories } from '../../entities/unit-of-work';
 import type { CardProvider } from '../../lib/card-provider/card-provider';
 import { repeatLoanRepository } from './repeat-loan-repository';
-import { borrowingHistory, decideRepeatLoan, reasonText } from './repeat-loan-rules';
-import { screenApplicant } from '../../entities/applications/stage1-screen';
+import { reasonText } from './repeat-loan-reasons';
 import {
   cardValidIn,
   EXPENSE_KEYS,
@@ -48,6 +53,7 @@ export function repeatLoanService(
     ...entityRepositories(ctx)(db),
     repeatRequests: repeatLoanRepository(db),
   }));
+  const pipeline = decisionPipeline(ctx.decisionChecks, { records: store });
 
   const answerOf = (row: { error_id: number; error_message: string; guid: string }): RepeatLoanOutcome => {
     if (row.error_id === ErrorId.none) return { kind: 'esignSent', guid: row.guid };
@@ -70,6 +76,8 @@ export function repeatLoanService(
     errorId: number;
     errorMessage: string;
     decisions: Decision[];
+    /** The decision step's findings, recorded with the application. */
+    findings: Finding[];
     approvedAffordability: boolean;
     assessment: { expensesPence: Pence; instalmentPence: Pence; bufferPence: Pence };
     maritalStatusId: number;
@@ -129,6 +137,7 @@ export function repeatLoanService(
       for (const d of s.decisions) {
         await applications.recordDecision({ applicationId, customerId: r.customerId, ...d });
       }
+      await decisionFindingsRepository(trx).record(applicationId, s.findings);
       await repos.repeatRequests.insert({
         customerId: r.customerId,
         key: r.idempotencyKey,
@@ -242,26 +251,32 @@ export function repeatLoanService(
       const dailyRate = previous.dailyRate;
       const price = buildQuote({ ...r.terms, dailyRate, today });
       const terms: LoanTerms = { ...r.terms, repaymentDate: price.repaymentDate };
-      const instalmentPence = Math.max(...price.schedule.map((line) => line.paymentPence));
+      const instalmentPence = largestInstalmentPence(price);
       const expensesPence = Object.values(r.affordability.expensesPence).reduce((a, p) => a + p, 0);
-      const verdict = decideRepeatLoan({
-        screen: screenApplicant(
-          {
-            birthDate: customer.birthDate,
-            // Stage 1 asked; a home that has moved outside England and Wales is underwriting's referral.
-            isResident: true,
-            terms,
-            netMonthlyIncomePence: r.netMonthlyIncomePence,
-            dailyRate,
-          },
-          today,
-        ),
+      // The assessment is stored with the answers, as stage 3 stores it, whatever declined the loan.
+      const affordability = assessAffordability({
         netIncomePence: r.netMonthlyIncomePence,
         expensesPence,
         instalmentPence,
-        interestPence: price.totalRepayablePence - terms.amountPence,
+      });
+      const decision = await pipeline.decide({
+        channel: 'repeat',
+        today,
+        applicant: {
+          email: customer.email,
+          mobile: customer.mobile,
+          birthDate: customer.birthDate,
+          // Stage 1 asked; a home that has moved outside England and Wales is underwriting's referral.
+          isResident: true,
+        },
+        terms,
+        dailyRate,
+        quote: price,
+        netMonthlyIncomePence: r.netMonthlyIncomePence,
+        expensesPence,
         history: borrowingHistory(books, today),
       });
+      const approved = decision.outcome !== 'decline';
       const base = {
         maritalStatusId,
         dailyRate,
@@ -269,16 +284,17 @@ export function repeatLoanService(
         follows: newest.id,
         price,
         terms,
-        approvedAffordability: verdict.affordability.approved,
-        assessment: { expensesPence, instalmentPence, bufferPence: verdict.affordability.bufferPence },
+        approvedAffordability: affordability.approved,
+        assessment: { expensesPence, instalmentPence, bufferPence: affordability.bufferPence },
+        findings: decision.findings,
       };
       const quoted: Decision = {
         kind: 'repeat-loan',
         reason: `${formatPence(terms.amountPence)} over ${terms.period}, first ${terms.repaymentDate}, total ${price.totalRepayablePence}p, APR ${price.aprPercent}%, following application ${newest.id}`,
       };
       const decided: Decision = {
-        kind: verdict.approved ? 'repeat-loan-passed' : 'declined',
-        reason: reasonText(verdict.reasons),
+        kind: approved ? 'repeat-loan-passed' : 'declined',
+        reason: reasonText(decision.findings),
       };
 
       const stored = async (s: Omit<Stored, keyof typeof base>): Promise<string | null> => {
@@ -293,7 +309,7 @@ export function repeatLoanService(
       const raced = async () =>
         (await earlierAnswer(r, hash)) ?? { kind: 'refused' as const, refusal: Refusal.repeatLoanNotOpen };
 
-      if (!verdict.approved) {
+      if (!approved) {
         const guid = await stored({
           statusId: AppStatus.leadDeclined,
           errorId: Refusal.declined.errorID,

@@ -3,12 +3,25 @@ import { AppStatus } from '@lender/contract/status';
 import { randomUUID } from 'node:crypto';
 import type { Config } from '../../config';
 import { isUniqueViolation } from '../../db/unique-violation';
-import { isEnded } from '../../entities/applications/application-status';
+import { londonToday } from '@lender/contract/dates';
+import { buildQuote } from '@lender/contract/pricing/quote';
 import { dailyRateRule } from '../../entities/applications/daily-rate';
+import type { ApplicationFacts, DecisionCheck } from '../../entities/applications/decision/decision-check';
+import { decisionFindingsRepository } from '../../entities/applications/decision/decision-findings-repository';
+import {
+  ExistingCustomerCode,
+  existingCustomerCheck,
+} from '../../entities/applications/decision/checks/existing-customer';
+import {
+  applicationFindings,
+  decisionPipeline,
+  findingText,
+  type Decision,
+} from '../../entities/applications/decision/pipeline';
 import type { NewCustomer } from '../../entities/customers/customer-repository';
 import type { LoanTerms } from '../../entities/applications/loan-terms';
+import type { DbExecutor } from '../../db/create-db';
 import type { EntityRepositories, EntityStore } from '../../entities/unit-of-work';
-import { screenApplicant, type ScreenResult } from '../../entities/applications/stage1-screen';
 import { sendWelcomeEmail } from './welcome-email';
 
 export type Stage1Application = {
@@ -35,37 +48,44 @@ type Clash = Extract<
   { kind: 'applicationInProgress' | 'emailRegistered' | 'mobileRegistered' }
 >;
 
+/** The existing-customer check's declines, as stage 1 answers them. */
+const CLASHES: Record<string, Clash> = {
+  [ExistingCustomerCode.applicationInProgress]: { kind: 'applicationInProgress' },
+  [ExistingCustomerCode.emailRegistered]: { kind: 'emailRegistered' },
+  [ExistingCustomerCode.mobileRegistered]: { kind: 'mobileRegistered' },
+};
+const clashOf = (d: Pick<Decision, 'declinedBy'>): Clash | null =>
+  d.declinedBy?.check === existingCustomerCheck.name ? (CLASHES[d.declinedBy.reasonCode] ?? null) : null;
+
 /**
  * Stage1: the applicant becomes a customer (no password yet) with an application in status
  * applicationNew, in one transaction with the welcome e-mail and their session. An e-mail or mobile
- * already registered answers which one, or that its customer has an application in progress. A decline
- * is recorded with its reason.
+ * already registered answers which one, or that its customer has an application in progress. The
+ * decision is the decision step's (pipeline.ts); a decline is recorded with its reason and every
+ * check's findings.
  */
-export function stage1Service(store: EntityStore, config: Pick<Config, 'PROVIDER_TIERS' | 'PUBLIC_URL'>) {
+export function stage1Service(
+  store: EntityStore,
+  config: Pick<Config, 'PROVIDER_TIERS' | 'PUBLIC_URL'>,
+  checks: readonly DecisionCheck[],
+) {
   const dailyRateFor = dailyRateRule(config);
-
-  async function clashWithExisting(c: Pick<NewCustomer, 'email' | 'mobile'>): Promise<Clash | null> {
-    const existing = await store.customers.findByEmailOrMobile(c.email, c.mobile);
-    if (existing.length === 0) return null;
-    const statuses = await store.applications.statusesOf(existing.map((e) => e.id));
-    if (statuses.some((s) => !isEnded(s))) return { kind: 'applicationInProgress' };
-    return existing.some((e) => e.email === c.email)
-      ? { kind: 'emailRegistered' }
-      : { kind: 'mobileRegistered' };
-  }
+  const pipeline = decisionPipeline(checks, { records: store });
 
   async function register(
     repositories: EntityRepositories,
+    trx: DbExecutor,
     a: Stage1Application,
     dailyRate: number,
-    screen: ScreenResult,
+    decision: Decision,
   ) {
     const { customers, applications, sessions } = repositories;
+    const approved = decision.outcome !== 'decline';
     const customerId = await customers.insert(a.customer);
     const applicationId = await applications.insert({
       guid: randomUUID(),
       customerId,
-      statusId: screen.approved ? AppStatus.applicationNew : AppStatus.leadDeclined,
+      statusId: approved ? AppStatus.applicationNew : AppStatus.leadDeclined,
       productId: a.productId,
       terms: a.terms,
       dailyRate,
@@ -78,10 +98,13 @@ export function stage1Service(store: EntityStore, config: Pick<Config, 'PROVIDER
     await applications.recordDecision({
       applicationId,
       customerId,
-      kind: screen.approved ? 'stage1-passed' : 'declined',
-      reason: screen.approved ? 'first screen passed' : screen.reason,
+      kind: approved ? 'stage1-passed' : 'declined',
+      reason: decision.declinedBy
+        ? findingText(decision.declinedBy)
+        : applicationFindings(decision.findings).map(findingText).join('; '),
     });
-    if (!screen.approved) return null;
+    await decisionFindingsRepository(trx).record(applicationId, decision.findings);
+    if (!approved) return null;
     await sendWelcomeEmail(repositories, config.PUBLIC_URL, {
       customerId,
       email: a.customer.email,
@@ -94,27 +117,39 @@ export function stage1Service(store: EntityStore, config: Pick<Config, 'PROVIDER
 
   return {
     async submit(a: Stage1Application): Promise<Stage1Outcome> {
-      const clash = await clashWithExisting(a.customer);
-      if (clash) return clash;
-
       const dailyRate = dailyRateFor(a.tierName);
-      const screen = screenApplicant({
-        birthDate: a.customer.birthDate,
-        isResident: a.isResident,
+      const today = londonToday();
+      const facts: ApplicationFacts = {
+        channel: 'new',
+        today,
+        applicant: {
+          email: a.customer.email,
+          mobile: a.customer.mobile,
+          birthDate: a.customer.birthDate,
+          isResident: a.isResident,
+        },
         terms: a.terms,
-        netMonthlyIncomePence: a.netMonthlyIncomePence,
         dailyRate,
-      });
+        quote: buildQuote({ ...a.terms, dailyRate, today }),
+        netMonthlyIncomePence: a.netMonthlyIncomePence,
+        expensesPence: null,
+        history: null,
+      };
+      // Decided before the transaction opens: it holds the write lock only for the inserts.
+      const decision = await pipeline.decide(facts);
+      const clash = clashOf(decision);
+      if (clash) return clash;
       try {
-        const tokens = await store.transaction((repositories) =>
-          register(repositories, a, dailyRate, screen),
+        const tokens = await store.transaction((repositories, trx) =>
+          register(repositories, trx, a, dailyRate, decision),
         );
         return tokens ? { kind: 'approved', tokens } : { kind: 'declined' };
       } catch (err) {
         if (!isUniqueViolation(err)) throw err;
         // A submission with the same e-mail or mobile committed between our lookup and our insert: the
-        // same lookup now sees it, so this one gets the answer it would have had a moment later.
-        const clashNow = await clashWithExisting(a.customer);
+        // same check now sees it, so this one gets the answer it would have had a moment later.
+        const [found] = await existingCustomerCheck.run(facts, { records: store });
+        const clashNow = found?.outcome === 'decline' ? clashOf({ declinedBy: found }) : null;
         if (!clashNow) throw err;
         return clashNow;
       }

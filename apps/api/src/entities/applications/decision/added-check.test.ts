@@ -1,0 +1,165 @@
+import { EXPENSE_LIMITS } from '@lender/contract/constants';
+import { ErrorId } from '@lender/contract/error-ids';
+import { Refusal } from '@lender/contract/refusals';
+import { AppStatus } from '@lender/contract/status';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { watchedAmountCheck, WATCHED_AMOUNT_PENCE } from '../../../test/checks/watched-amount';
+import { createLeadPayload, createPartner, postLead } from '../../../test/partner-leads';
+import { settledLoan } from '../../../test/live-loan';
+import { createStage1Payload, workingDayAhead } from '../../../test/stage1-payload';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { decisionFindingsRepository } from './decision-findings-repository';
+
+let t: TestApp;
+beforeAll(async () => {
+  // One list entry: the app's own checks, then the test's.
+  t = await createTestApp({}, { decisionChecks: (checks) => [...checks, watchedAmountCheck] });
+});
+afterAll(() => t.close());
+
+const watchedPounds = WATCHED_AMOUNT_PENCE / 100;
+
+const applicationBy = (where: { guid: string } | { email: string }) => {
+  const q = t.ctx.db
+    .selectFrom('applications')
+    .innerJoin('customers', 'customers.id', 'applications.customer_id')
+    .select(['applications.id', 'applications.status_id']);
+  return (
+    'guid' in where
+      ? q.where('applications.guid', '=', where.guid)
+      : q.where('customers.email', '=', where.email)
+  )
+    .orderBy('applications.id', 'desc')
+    .executeTakeFirstOrThrow();
+};
+
+const declinedReason = async (applicationId: number) =>
+  (
+    await t.ctx.db
+      .selectFrom('application_decisions')
+      .select('reason')
+      .where('application_id', '=', applicationId)
+      .where('kind', '=', 'declined')
+      .executeTakeFirstOrThrow()
+  ).reason;
+
+const findingsOf = (applicationId: number) => decisionFindingsRepository(t.ctx.db).of(applicationId);
+
+const watchedDecline = {
+  check: 'watched-amount',
+  outcome: 'decline',
+  reasonCode: 'amount-watched',
+  details: { amountPence: WATCHED_AMOUNT_PENCE },
+};
+
+describe('a check added to the decision step by one file and one list entry', () => {
+  it('runs for a new application, is recorded when it passes, and declines it (SubmitStage1)', async () => {
+    const passing = createStage1Payload({ amount: 300 });
+    const ok = await t.app.inject({ method: 'POST', url: '/api/Register/SubmitStage1', payload: passing });
+    expect(ok.json().error.errorID).toBe(0);
+    const passed = await applicationBy({ email: passing.email });
+    expect(await findingsOf(passed.id)).toEqual([
+      { check: 'existing-customer', outcome: 'pass', reasonCode: 'newPerson', details: {} },
+      { check: 'screen', outcome: 'pass', reasonCode: 'passed', details: {} },
+      {
+        check: 'watched-amount',
+        outcome: 'pass',
+        reasonCode: 'amount-not-watched',
+        details: { amountPence: 30_000 },
+      },
+    ]);
+
+    const watched = createStage1Payload({ amount: watchedPounds });
+    const res = await t.app.inject({ method: 'POST', url: '/api/Register/SubmitStage1', payload: watched });
+    expect(res.json().error.errorID).toBe(ErrorId.declined);
+    const declined = await applicationBy({ email: watched.email });
+    expect(declined.status_id).toBe(AppStatus.leadDeclined);
+    expect(await declinedReason(declined.id)).toBe('watched-amount: the amount is watched');
+    expect((await findingsOf(declined.id)).at(-1)).toEqual(watchedDecline);
+  });
+
+  it("declines a partner's lead, answering the neutral decline and recording the check", async () => {
+    const partner = await createPartner(t.ctx);
+    const lead = createLeadPayload({ amount: watchedPounds });
+    const res = await postLead(t.app, partner.authorization, lead);
+    expect(res.json().object).toEqual({
+      decision: 'declined',
+      appGuid: null,
+      redirectUrl: null,
+      reason: 'notEligible',
+    });
+    const declined = await applicationBy({ email: lead.email });
+    expect(declined.status_id).toBe(AppStatus.leadDeclined);
+    expect(await declinedReason(declined.id)).toBe('watched-amount: the amount is watched');
+    expect((await findingsOf(declined.id)).map((f) => f.check)).toEqual([
+      'existing-customer',
+      'screen',
+      'watched-amount',
+    ]);
+    expect((await findingsOf(declined.id)).at(-1)).toEqual(watchedDecline);
+  });
+
+  it('declines a repeat loan (Register/RepeatLoan), after the repeat-lending checks passed', async () => {
+    const c = await settledLoan(t);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/Register/RepeatLoan',
+      headers: { authorization: c.authorization, 'idempotency-key': randomUUID() },
+      payload: {
+        amount: watchedPounds,
+        duration: 3,
+        wageFrequencyID: 9,
+        repaymentDate: workingDayAhead(10),
+        netPay: 2200,
+        livedInAddressID: 5,
+        residentalStatusID: 7,
+        maritalStatusID: 1,
+        person: { mobile: c.mobile, email: c.email, birthDate: '1990-05-01' },
+        financialData: {
+          ...Object.fromEntries(Object.keys(EXPENSE_LIMITS).map((k) => [k, 0])),
+          rent: 600,
+          food: 250,
+          creditCommitment: 50,
+          loanPurposeID: 1,
+        },
+        bankDetails: null,
+        employmentDetail: {
+          employmentTypeID: 1,
+          employmentIndustryID: 10,
+          employmentName: 'Acme Ltd',
+          employmentLength: 36,
+        },
+        currentAddress: {
+          autoAddress: false,
+          postCode: 'SW1A 2AA',
+          county: 'Greater London',
+          town: 'London',
+          street: 'Downing Street',
+          building: '',
+          houseNumber: '10',
+          flatNo: '',
+          address: '',
+          country: 'United Kingdom',
+        },
+        previousAddress: null,
+        useExistingCard: true,
+        creditCard: null,
+      },
+    });
+    expect(res.json(), res.body).toMatchObject({ error: Refusal.declined });
+    const declined = await applicationBy({ email: c.email });
+    expect(declined.status_id).toBe(AppStatus.leadDeclined);
+    expect(await declinedReason(declined.id)).toMatch(
+      /^DECLINES watched-amount: the amount is watched; screen: /,
+    );
+    expect((await findingsOf(declined.id)).map((f) => [f.check, f.outcome])).toEqual([
+      ['screen', 'pass'],
+      ['affordability', 'pass'],
+      ['loans-in-12-months', 'pass'],
+      ['combined-cost', 'pass'],
+      ['defaults', 'pass'],
+      ['watched-amount', 'decline'],
+    ]);
+  });
+});

@@ -1,0 +1,61 @@
+import type { IsoDate } from '@lender/contract/dates';
+import type { Pence } from '@lender/contract/money';
+import type { QuoteResult } from '@lender/contract/pricing/quote';
+import type { EntityRepositories } from '../../unit-of-work';
+import type { LoanTerms } from '../loan-terms';
+import type { BorrowingHistory } from './borrowing-history';
+
+/** Where an application came from: each is decided by the same list of checks. */
+export type Channel = 'new' | 'repeat' | 'partner';
+
+/** What an application is decided on, gathered by its caller before any check runs. */
+export type ApplicationFacts = {
+  channel: Channel;
+  /** The date the rules read as today. */
+  today: IsoDate;
+  /** Personal data: a check reads it, a finding never carries it. */
+  applicant: { email: string; mobile: string; birthDate: IsoDate; isResident: boolean };
+  terms: LoanTerms;
+  dailyRate: number;
+  /** The loan as the pricing engine prices it today at these terms and rate. */
+  quote: QuoteResult;
+  netMonthlyIncomePence: Pence;
+  /** The declared monthly expenses when the applicant gave them (a repeat loan, a lead with stage 3). */
+  expensesPence: Pence | null;
+  /** The customer's borrowing with us in the last 12 months: known for a repeat loan only. */
+  history: BorrowingHistory | null;
+};
+
+/**
+ * What checks may consult besides the facts. Our own records now; the outside services of the next
+ * issues (credit reference agency, open banking) are added here as ports with an HTTP adapter and a
+ * local sandbox, so a check that needs one receives it rather than building it.
+ */
+export type DecisionServices = {
+  records: Pick<EntityRepositories, 'customers' | 'applications'>;
+};
+
+export type Outcome = 'pass' | 'decline' | 'refer';
+
+/** Figures and codes only: a finding is stored and read by staff and reports, never a person's details. */
+export type FindingDetails = Record<string, string | number | boolean | null>;
+
+export type Finding = {
+  /** The check's name. */
+  check: string;
+  outcome: Outcome;
+  /** Stable and short, for reports and for callers that answer by it (e.g. `applicationInProgress`). */
+  reasonCode: string;
+  details: FindingDetails;
+  /** The finding in words for the decision record's reason, as the record has always kept them. */
+  text: string;
+};
+
+/**
+ * One named check. Async so that an outside service can answer it; it returns no finding when it does
+ * not apply to the application (e.g. affordability without declared expenses).
+ */
+export type DecisionCheck = {
+  name: string;
+  run: (facts: ApplicationFacts, services: DecisionServices) => Promise<Finding[]>;
+};
