@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { CardCheckTable } from '../entities/cards/card-check-tables';
 
 /**
  * Table interfaces. Portable types on both SQLite and PostgreSQL: money in integer pence, booleans as
@@ -51,6 +52,7 @@ export interface Database {
   partners: PartnerTable;
   partner_leads: PartnerLeadTable;
   lead_events: LeadEventTable;
+  card_checks: CardCheckTable;
 }
 
 export interface DictionaryEntryTable {
