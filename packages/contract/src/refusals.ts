@@ -59,6 +59,14 @@ export const Refusal = {
   ),
   /** The fallback of errorID 212 when the card provider gives no text of its own (z3). */
   cardDeclined: refusal(ErrorId.cardDeclined, 'Your card could not be verified. Please try another card.'),
+  /**
+   * A card check (the provider's trxId) another customer presented first (issue 45): nothing is stored
+   * or charged. Errorid 212, as a card the check failed: the page asks for the card again.
+   */
+  cardCheckNotYours: refusal(
+    ErrorId.cardDeclined,
+    'This card check belongs to another application. Please enter your card details again.',
+  ),
   cardCheckUnavailable: refusal(
     ErrorId.cardCheckUnavailable,
     'The card check is not available just now. Please try again in a few minutes.',

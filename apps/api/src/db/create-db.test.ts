@@ -219,6 +219,7 @@ describe('createDb', () => {
         '018-borrow-area-read-indexes',
         '019-home-question-answers',
         '021-decision-findings',
+        '026-card-check-owners',
       ]);
     } finally {
       await db.destroy();

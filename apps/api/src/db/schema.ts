@@ -53,6 +53,7 @@ import type {
   SecurityEventTable,
 } from '../lib/plumbing-tables';
 import type { RefreshTokenTable, SessionFamilyTable } from '../lib/sessions/session-tables';
+import type { CardCheckTable } from '../entities/cards/card-check-tables';
 
 /**
  * Table interfaces. Portable types on both SQLite and PostgreSQL: money in integer pence, booleans as
@@ -106,4 +107,5 @@ export interface Database {
   partner_leads: PartnerLeadTable;
   lead_events: LeadEventTable;
   decision_findings: DecisionFindingTable;
+  card_checks: CardCheckTable;
 }

@@ -53,6 +53,27 @@ export const cardRepository = (db: DbExecutor, seal: (plain: string) => string) 
       .execute();
   },
 
+  /**
+   * Ties a card check (the provider's transaction) to the customer presenting it, unless it is another's
+   * already (issue 45): false then, and the caller refuses before asking the provider, which would
+   * answer the card to anyone holding the key. The first customer to present a transaction owns it (the
+   * browser starts a check at the provider, so this is where we first learn of it); the primary key
+   * makes that one customer even when two calls race.
+   */
+  async claimCheck(trxId: string, customerId: number): Promise<boolean> {
+    await db
+      .insertInto('card_checks')
+      .values({ trx_id: trxId, customer_id: customerId, claimed_at: nowIso() })
+      .onConflict((oc) => oc.column('trx_id').doNothing())
+      .execute();
+    const owner = await db
+      .selectFrom('card_checks')
+      .select('customer_id')
+      .where('trx_id', '=', trxId)
+      .executeTakeFirstOrThrow();
+    return owner.customer_id === customerId;
+  },
+
   /** The customer's newest card: the one the CPA and 'use the card on file' charge. */
   latestOf: (customerId: number) =>
     db

@@ -1,9 +1,10 @@
 import { londonToday, type IsoDate } from '@lender/contract/dates';
 import type { Insertable, Selectable } from 'kysely';
-import type { DbExecutor } from '../../db/create-db';
+import type { Db, DbExecutor } from '../../db/create-db';
 import type { DocumentTable } from './document-tables';
 import { nowIso } from '../../lib/clock';
 import { newDocumentKey, type DocumentStore } from '../../lib/document-store';
+import { lockKeyUntilCommit } from '../../lib/key-lock';
 import { sha256 } from '../../lib/secrets';
 
 export type DocumentRow = Selectable<DocumentTable>;
@@ -17,30 +18,83 @@ export type NewDocument = Omit<
  * among its owner's, so no id, guid or path reaches another customer's.
  */
 export function documentRepository(db: DbExecutor) {
+  /** The row of a file already written under `key`. */
+  const insertFileRow = async (on: DbExecutor, doc: NewDocument, key: string, bytes: Uint8Array) => {
+    const row = await on
+      .insertInto('documents')
+      .values({
+        ...doc,
+        storage_key: key,
+        size_bytes: bytes.length,
+        sha256: sha256(bytes),
+        created_on: doc.created_on ?? londonToday(),
+        created_at: nowIso(),
+        deleted_at: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  };
+
+  const countUploads = async (on: DbExecutor, customerId: number): Promise<number> => {
+    const row = await on
+      .selectFrom('documents')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('customer_id', '=', customerId)
+      .where('kind', '=', 'upload')
+      .where('deleted_at', 'is', null)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  };
+
+  /**
+   * Writes the file, then runs `insert` for its row; the file goes again when no row names it (a refusal
+   * or a failure), so a row never names a missing file and no file is left without a row.
+   */
+  async function withFile(
+    store: DocumentStore,
+    bytes: Uint8Array,
+    insert: (key: string) => Promise<number | null>,
+  ): Promise<number | null> {
+    const key = newDocumentKey();
+    await store.put(key, bytes);
+    let id: number | null = null;
+    try {
+      id = await insert(key);
+      return id;
+    } finally {
+      if (id === null) await store.delete(key).catch(() => {});
+    }
+  }
+
   return {
     /** A stored file's row, after its file: the file is written first, so a row never names a missing file. */
     async storeFile(store: DocumentStore, doc: NewDocument, bytes: Uint8Array): Promise<number> {
-      const key = newDocumentKey();
-      await store.put(key, bytes);
-      try {
-        const row = await db
-          .insertInto('documents')
-          .values({
-            ...doc,
-            storage_key: key,
-            size_bytes: bytes.length,
-            sha256: sha256(bytes),
-            created_on: doc.created_on ?? londonToday(),
-            created_at: nowIso(),
-            deleted_at: null,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        return row.id;
-      } catch (err) {
-        await store.delete(key).catch(() => {});
-        throw err;
-      }
+      return (await withFile(store, bytes, (key) => insertFileRow(db, doc, key, bytes)))!;
+    },
+
+    /**
+     * A customer's upload, stored only while they have fewer than `cap` (issue 45): the count and the
+     * insert run in one transaction under a lock on the customer, so uploads sent at once are counted one
+     * after another, never all against the same count. The lock is lockKeyUntilCommit's (PostgreSQL: an
+     * advisory lock; SQLite: the write lock every transaction takes at its start, and one transaction at a
+     * time on Kysely's one connection). The file is written before, outside the lock, so no upload waits
+     * on another's file; a refused upload's file goes again. Null: the cap is reached, nothing is kept.
+     */
+    async storeUploadUnderCap(
+      store: DocumentStore,
+      doc: NewDocument & { kind: 'upload' },
+      bytes: Uint8Array,
+      cap: number,
+    ): Promise<number | null> {
+      const admit = async (trx: DbExecutor, key: string) => {
+        await lockKeyUntilCommit(trx, `document-uploads:${doc.customer_id}`);
+        if ((await countUploads(trx, doc.customer_id)) >= cap) return null;
+        return insertFileRow(trx, doc, key, bytes);
+      };
+      return withFile(store, bytes, (key) =>
+        db.isTransaction ? admit(db, key) : (db as Db).transaction().execute((trx) => admit(trx, key)),
+      );
     },
 
     /** The customer's document of this id, not deleted; undefined for anyone else's or none. */
@@ -64,16 +118,7 @@ export function documentRepository(db: DbExecutor) {
         .orderBy('id', 'desc')
         .execute(),
 
-    async uploadsOf(customerId: number): Promise<number> {
-      const row = await db
-        .selectFrom('documents')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('customer_id', '=', customerId)
-        .where('kind', '=', 'upload')
-        .where('deleted_at', 'is', null)
-        .executeTakeFirstOrThrow();
-      return Number(row.n);
-    },
+    uploadsOf: (customerId: number): Promise<number> => countUploads(db, customerId),
 
     /** Marks an upload deleted (the row stays as a record that it existed) and forgets its file. */
     async deleteUpload(customerId: number, id: number): Promise<boolean> {

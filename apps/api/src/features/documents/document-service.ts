@@ -61,10 +61,12 @@ export function documentService(ctx: AppContext, dictionaries: StoredDictionarie
       if (bytes.length > MAX_UPLOAD_BYTES) return { ok: false, refusal: Refusal.uploadTooLarge };
       const contentType = mediaTypeOf(bytes);
       if (!contentType) return { ok: false, field: 'file', message: Msg.documentType };
+      // A customer at the cap is refused before their file is written; the count that decides is the
+      // one storeUploadUnderCap makes under the customer's lock (uploads sent at once race past this one).
       if ((await documents.uploadsOf(customerId)) >= MAX_UPLOADS_PER_CUSTOMER) {
         return { ok: false, refusal: Refusal.uploadLimit };
       }
-      const id = await documents.storeFile(
+      const id = await documents.storeUploadUnderCap(
         store,
         {
           customer_id: customerId,
@@ -76,8 +78,9 @@ export function documentService(ctx: AppContext, dictionaries: StoredDictionarie
           content_type: contentType,
         },
         bytes,
+        MAX_UPLOADS_PER_CUSTOMER,
       );
-      return { ok: true, documentSourceID: id };
+      return id === null ? { ok: false, refusal: Refusal.uploadLimit } : { ok: true, documentSourceID: id };
     },
 
     async list(customerId: number): Promise<DocumentList> {

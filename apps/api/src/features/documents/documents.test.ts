@@ -183,6 +183,26 @@ describe('Document/UploadDocument', () => {
     expect((await uploadDocument(t, me.authorization, { bytes: SAMPLE.jpeg })).json().error.errorID).toBe(0);
   });
 
+  // Issue 45 item 3: uploads sent at once were counted before any of them was stored (24 of 30 kept).
+  it.each([30, 50])('keeps exactly 20 of %i uploads sent at once; the rest are refused', async (n) => {
+    const me = await customer();
+    const before = storedFiles(t).length;
+    const answers = await Promise.all(
+      Array.from({ length: n }, (_, i) =>
+        uploadDocument(t, me.authorization, { bytes: SAMPLE.jpeg, fileName: `r${i}.jpg` }, 2),
+      ),
+    );
+    const errors = answers.map((res) => res.json().error);
+    expect(errors.filter((e) => e.errorID === 0)).toHaveLength(MAX_UPLOADS_PER_CUSTOMER);
+    expect(errors.filter((e) => e.errorID !== 0)).toEqual(
+      Array(n - MAX_UPLOADS_PER_CUSTOMER).fill(Refusal.uploadLimit),
+    );
+    expect(await uploadsOf(me.customer.id)).toHaveLength(MAX_UPLOADS_PER_CUSTOMER);
+    // A refused upload leaves no file behind.
+    expect(storedFiles(t).length).toBe(before + MAX_UPLOADS_PER_CUSTOMER);
+    expect((await listOf(me.authorization)).uploadsLeft).toBe(0);
+  });
+
   it('refuses a missing or unknown category, a missing file and a body that is not multipart', async () => {
     const me = await customer();
     const unknown = await uploadDocument(t, me.authorization, { bytes: SAMPLE.pdf }, 99);

@@ -6,6 +6,7 @@ import { clampLoadedPeriod, ProductId } from '@lender/contract/constants';
 import type { IsoDate } from '@lender/contract/dates';
 import { penceToPounds, type Pence } from '@lender/contract/money';
 import { buildQuote, type QuoteResult } from '@lender/contract/pricing/quote';
+import { Refusal } from '@lender/contract/refusals';
 import type { AppContext } from '../../app-context';
 import type { DbExecutor } from '../../db/create-db';
 import type { StoredAddress } from '../../entities/addresses/stored-address';
@@ -220,6 +221,10 @@ export function landingService(
 
       // The bank's challenge returns the browser to the landing page (ours, never the page's choice).
       const returnUrl = new URL(`/loan/lead-provider/${guid}`, publicUrl).toString();
+      // Another customer's card check is refused before the provider would answer its card (issue 45).
+      if (!(await store.cards.claimCheck(s.trxId, customer.id))) {
+        return { kind: 'cardDeclined', message: Refusal.cardCheckNotYours.errorMessage };
+      }
       const answer = await provider.confirm({ key: s.pKey, trxId: s.trxId, returnUrl });
       switch (answer.outcome) {
         case 'unavailable':

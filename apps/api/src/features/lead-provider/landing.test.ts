@@ -1,4 +1,5 @@
 import { cardRefusalText } from '@lender/contract/card-refusals';
+import { Refusal } from '@lender/contract/refusals';
 import { DAILY_RATE_PROVIDER, DAILY_RATE_STANDARD } from '@lender/contract/constants';
 import { ErrorId } from '@lender/contract/error-ids';
 import { penceToPounds } from '@lender/contract/money';
@@ -439,6 +440,32 @@ describe('LeadProvider/SubmitLandedLead', () => {
 
     const second = (await submit(lead.guid, lead.cookie, card)).json().object;
     expect(second).toMatchObject({ appStatusID: AppStatus.esignSent, redirectUrl: null });
+  });
+
+  // Issue 45 item 5: one card check on two customers.
+  it("refuses another lead's card check, changing nothing of this one; its owner's still goes through", async () => {
+    const a = await landed();
+    const card = await cardPart(CARDS.challenge);
+    const first = (await submit(a.guid, a.cookie, card)).json().object;
+    await answerBankChallenge(t, first.redirectUrl, 'confirm');
+
+    const b = await landed();
+    const statusBefore = (await application(b.applicationId)).status_id;
+    const decisionsBefore = await decisions(b.applicationId);
+    const stolen = await submit(b.guid, b.cookie, card);
+    expect(stolen.json()).toEqual({ error: Refusal.cardCheckNotYours, object: null });
+    expect((await application(b.applicationId)).status_id).toBe(statusBefore);
+    expect(await decisions(b.applicationId)).toEqual(decisionsBefore);
+    expect((await leadRow(b.applicationId)).submitted_at).toBeNull();
+    const cardsOfB = await t.ctx.db
+      .selectFrom('cards')
+      .select('id')
+      .where('application_id', '=', b.applicationId)
+      .execute();
+    expect(cardsOfB).toEqual([]);
+
+    const own = (await submit(a.guid, a.cookie, card)).json().object;
+    expect(own).toMatchObject({ appStatusID: AppStatus.esignSent, redirectUrl: null });
   });
 
   it('declines when affordability fails: 201, leadDeclined, recorded, no welcome', async () => {

@@ -48,6 +48,9 @@ export function addCardService(ctx: AppContext, cards: CardProvider, returnUrl: 
     async add(card: NewCard): Promise<AddCardOutcome> {
       const book = await store.loans.liveOf(card.customerId);
       if (!book) return { kind: 'refused', refusal: Refusal.noLoanForCard };
+      if (!(await store.cards.claimCheck(card.trxId, card.customerId))) {
+        return { kind: 'refused', refusal: Refusal.cardCheckNotYours };
+      }
       const answer = await cards.confirm({ key: card.pKey, trxId: card.trxId, returnUrl });
       switch (answer.outcome) {
         case 'unavailable':

@@ -133,6 +133,26 @@ describe('MyAccountArea/AddCreditCard', () => {
     );
   });
 
+  // Issue 45 item 5: B's AddCreditCard with A's pKey and trxId stored A's card for B.
+  it("refuses another customer's card check, storing nothing; its owner's own still works", async () => {
+    const [a, b] = [await activeLoan(t), await activeLoan(t)];
+    const body = await checkedCard(CARDS.other);
+    expect((await addCard(a.authorization, body)).json().error.errorID).toBe(0);
+    const bCardsBefore = await cardsOf(b.customerId);
+
+    const res = await addCard(b.authorization, body);
+    expect(res.json()).toEqual({ error: Refusal.cardCheckNotYours, object: null });
+    expect(await cardsOf(b.customerId)).toEqual(bCardsBefore);
+
+    // The same check presented by another customer first is theirs: the owner is then the one refused.
+    const first = await checkedCard(CARDS.other);
+    expect((await addCard(b.authorization, first)).json().error.errorID).toBe(0);
+    expect((await addCard(a.authorization, first)).json().error).toEqual(Refusal.cardCheckNotYours);
+    // The owner sending its own check again is answered as before (stored once).
+    expect((await addCard(a.authorization, body)).json().error.errorID).toBe(0);
+    expect((await cardsOf(a.customerId)).map((c) => c.last4).filter((l) => l === '4444')).toHaveLength(1);
+  });
+
   it('refuses a customer with no loan to repay', async () => {
     const signed = await signedNotPaidOut(t);
     const res = await addCard(signed.authorization, await checkedCard(CARDS.other));

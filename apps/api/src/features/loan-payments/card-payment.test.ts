@@ -217,6 +217,45 @@ describe('MyAccountArea/CardPayment with a new card', () => {
     expect(await t.ctx.db.selectFrom('cards').select('id').execute()).toEqual(cardsBefore);
   });
 
+  // Issue 45 item 5: B's payment with A's pKey and trxId charged A's card.
+  it("refuses another customer's card check, storing and charging nothing; its owner's still pays", async () => {
+    const [a, b] = [await activeLoan(t), await activeLoan(t)];
+    const card = await newCard(CARDS.other);
+    const chargesBefore = (await sandboxCharges()).length;
+
+    // A's check, presented by A (a new card added), then by B for a payment.
+    const added = await t.app.inject({
+      method: 'POST',
+      url: '/api/MyAccountArea/AddCreditCard',
+      headers: { authorization: a.authorization },
+      payload: {
+        creditCard: card.card,
+        address: null,
+        pKey: card.pKey,
+        trxId: card.trxId,
+        isSignature: true,
+      },
+    });
+    expect(added.json().error.errorID).toBe(0);
+    const bDue = await totalDue(b.authorization);
+    const res = await cardPayment(b.authorization, { amount: round2(bDue / 2), ...card });
+    expect(res.json()).toEqual({ error: Refusal.cardCheckNotYours, object: null });
+    expect(await cardPayments(b.applicationId)).toEqual([]);
+    expect(
+      await t.ctx.db
+        .selectFrom('loan_payments')
+        .select('id')
+        .where('customer_id', '=', b.customerId)
+        .execute(),
+    ).toEqual([]);
+    expect(await sandboxCharges()).toHaveLength(chargesBefore);
+
+    const aDue = await totalDue(a.authorization);
+    const own = await cardPayment(a.authorization, { amount: round2(aDue / 2), ...card });
+    expect(own.json().error.errorID).toBe(0);
+    expect(await cardPayments(a.applicationId)).toHaveLength(1);
+  });
+
   it("sends the browser to the bank's challenge, and pays when the same request comes back after it", async () => {
     const loan = await activeLoan(t);
     const due = await totalDue(loan.authorization);

@@ -99,6 +99,10 @@ export function paymentService(ctx: AppContext, cards: CardProvider, returnUrl: 
       const card = book.loan.blocked_on ? undefined : await store.cards.latestOf(request.customerId);
       return card ? { sealed: card.provider_token_sealed } : { outcome: refused(Refusal.cardNotActive) };
     }
+    // Another customer's card check is refused before the provider would answer its card (issue 45).
+    if (!(await store.cards.claimCheck(request.card.trxId, request.customerId))) {
+      return { outcome: refused(Refusal.cardCheckNotYours) };
+    }
     const answer = await cards.confirm({ key: request.card.pKey, trxId: request.card.trxId, returnUrl });
     switch (answer.outcome) {
       case 'approved':

@@ -337,6 +337,10 @@ export function repeatLoanService(
         cardDecision = { kind: 'card-accepted', reason: `the card on file, ending ${fileCard!.last4}` };
       } else {
         const newCard = r.card;
+        // Another customer's card check is refused before the provider would answer its card (issue 45).
+        if (!(await store.cards.claimCheck(newCard.trxId, r.customerId))) {
+          return { kind: 'refused', refusal: Refusal.cardCheckNotYours };
+        }
         const answer = await cards.confirm({ key: newCard.pKey, trxId: newCard.trxId, returnUrl });
         if (answer.outcome === 'unavailable') return { kind: 'refused', refusal: Refusal.repeatLoanTryAgain };
         if (answer.outcome === 'challenge') return { kind: 'challenge', redirectUrl: answer.redirectUrl };

@@ -371,6 +371,30 @@ describe('Register/RepeatLoan with a new card', () => {
     expect(cards).toEqual([{ last4: '3220' }]);
   });
 
+  // Issue 45 item 5: one card check on two customers.
+  it("refuses another customer's card check, storing nothing for them; its owner's still goes on", async () => {
+    const [a, b] = [await settledLoan(t), await settledLoan(t)];
+    const card = await newCard(CARDS.challenge);
+    const key = randomUUID();
+    const first = await repeatLoan(a, repeatBody(a, card), key);
+    await answerBankChallenge(t, first.json().object.redirectUrl, 'confirm');
+    const before = await applicationsOf(b.customerId);
+
+    const stolen = await repeatLoan(b, repeatBody(b, card));
+    expect(stolen.json()).toEqual({ error: Refusal.cardCheckNotYours, object: null });
+    expect(await applicationsOf(b.customerId)).toEqual(before);
+    const stored = await t.ctx.db
+      .selectFrom('cards')
+      .select('id')
+      .where('customer_id', '=', b.customerId)
+      .where('provider_trx_id', '=', card.trxId)
+      .execute();
+    expect(stored).toEqual([]);
+
+    const own = await repeatLoan(a, repeatBody(a, card), key);
+    expect(own.json().object).toMatchObject({ appStatusID: AppStatus.esignSent, redirectUrl: null });
+  });
+
   it('a declined card (211) stores the application at stage 2, which then goes to e-sign', async () => {
     const c = await settledLoan(t);
     const res = await repeatLoan(

@@ -22,6 +22,8 @@ export type CardCheckOutcome =
   | { kind: 'challenge'; statusId: number; guid: string; redirectUrl: string }
   | { kind: 'declined'; message: string }
   | { kind: 'unavailable' }
+  /** The check was presented first by another customer (issue 45): nothing stored. */
+  | { kind: 'notYours' }
   | { kind: 'closed' };
 
 /**
@@ -30,7 +32,7 @@ export type CardCheckOutcome =
  * `returnUrl` is where the bank's challenge sends the browser back to: ours, never the page's choice.
  */
 export function stage2Service(
-  store: Pick<EntityStore, 'applications' | 'affordability' | 'bankAccounts' | 'transaction'>,
+  store: Pick<EntityStore, 'applications' | 'affordability' | 'bankAccounts' | 'cards' | 'transaction'>,
   provider: Pick<CardProvider, 'confirm'>,
   returnUrl: string,
   /** Sends the e-sign codes in the given transaction (e-sign's, handed in by the composition root). */
@@ -47,6 +49,7 @@ export function stage2Service(
       if (!application) return { kind: 'closed' };
       const { id, guid } = application;
 
+      if (!(await store.cards.claimCheck(check.trxId, customerId))) return { kind: 'notYours' };
       const answer = await provider.confirm({ key: check.pKey, trxId: check.trxId, returnUrl });
       switch (answer.outcome) {
         case 'unavailable':

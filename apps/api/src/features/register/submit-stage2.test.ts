@@ -1,5 +1,6 @@
 import { cardRefusalText } from '@lender/contract/card-refusals';
 import { ErrorId } from '@lender/contract/error-ids';
+import { Refusal } from '@lender/contract/refusals';
 import { Msg } from '@lender/contract/rules/messages';
 import { AppStatus } from '@lender/contract/status';
 import { Writable } from 'node:stream';
@@ -112,6 +113,29 @@ describe('Register/SubmitStage2', () => {
     const again = await submit(authorization, payload);
     expect(again.json().object).toMatchObject({ appStatusID: AppStatus.cardAccepted, redirectUrl: null });
     expect(await cards()).toHaveLength(1);
+  });
+
+  // Issue 45 item 5: one card check on two customers.
+  it("refuses another applicant's card check, changing nothing of theirs; its owner's still goes on", async () => {
+    const a = await applicantAt(t, 'stage2');
+    const b = await applicantAt(t, 'stage2');
+    const { payload, res } = await checkCard(a.authorization, CARDS.challenge);
+    const { redirectUrl } = res.json().object;
+    await answerChallenge(redirectUrl, 'confirm');
+    const both = () =>
+      t.ctx.db.selectFrom('applications').select(['customer_id', 'status_id']).orderBy('id').execute();
+    const statusOfB = async () => (await both())[1]!.status_id;
+    const before = await statusOfB();
+
+    const stolen = await submit(b.authorization, payload);
+    expect(stolen.json()).toEqual({ error: Refusal.cardCheckNotYours, object: null });
+    expect(await cards()).toEqual([]);
+    expect(await statusOfB()).toBe(before);
+    expect(await decisions('card-accepted')).toEqual([]);
+
+    const own = await submit(a.authorization, payload);
+    expect(own.json().object).toMatchObject({ appStatusID: AppStatus.cardAccepted, redirectUrl: null });
+    expect((await cards()).map((c) => c.customer_id)).toEqual([(await both())[0]!.customer_id]);
   });
 
   it('declines a card whose challenge failed, and lets the applicant try another card', async () => {

@@ -26,6 +26,8 @@ export const submitStage2 = (cardCheck: Stage2Service) =>
         return fail(ErrorId.cardDeclined, outcome.message);
       case 'unavailable':
         return refuse(Refusal.cardCheckUnavailable);
+      case 'notYours':
+        return refuse(Refusal.cardCheckNotYours);
       case 'closed':
         return refuse(Refusal.stageClosed);
     }

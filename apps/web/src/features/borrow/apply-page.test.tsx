@@ -303,6 +303,19 @@ describe('borrow/apply', () => {
     expect(sessionStorage.getItem('stage2Error')).toBe('Do not honour: your card issuer declined the check.');
   });
 
+  // Issue 45: a card check another customer presented first is refused with 212; nothing was stored.
+  it('asks for the card again on errorID 212, keeping the form (not a decline)', async () => {
+    answer = refuse(ErrorId.cardDeclined, Refusal.cardCheckNotYours.errorMessage);
+    const user = renderPage();
+    await screen.findByRole('button', { name: 'Submit application' });
+    await pickFirstDate(user);
+    await submit(user);
+    const banner = await screen.findByRole('alert');
+    expect(banner.textContent).toContain(Refusal.cardCheckNotYours.errorMessage);
+    expect(screen.queryByRole('heading', { name: 'Thank you for your application' })).toBeNull();
+    expect(where()).toBe('/borrow/apply');
+  });
+
   it('shows the thank-you panel on any other refusal', async () => {
     answer = refuse(ErrorId.declined, Refusal.declined.errorMessage);
     const user = renderPage();

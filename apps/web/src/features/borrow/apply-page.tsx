@@ -95,6 +95,10 @@ function ApplyPage() {
     if (handledElsewhere(err)) return;
     if (cardRefused) return failure.fail(cardRefusal(cardRefused));
     if (err instanceof ApiCallError && err.status === 200) {
+      // A card check another customer presented first (issue 45): nothing was stored, the card is asked
+      // for again; it is not a decline of the application.
+      if (err.error.errorID === ErrorId.cardDeclined)
+        return failure.fail(cardRefusal(err.error.errorMessage));
       if (err.error.errorID === ErrorId.repeatLoanCardDeclined) {
         stage2Error.leave(err.error.errorMessage);
         void navigate('/loan/stage2');
