@@ -56,6 +56,8 @@ import { loanRightsService } from './features/loan-rights/loan-rights-service';
 import { rescheduleCalls } from './features/loan-payments/reschedule-calls';
 import { rescheduleService } from './features/loan-payments/reschedule-service';
 import { settlementCalls } from './features/loan-payments/settlement-calls';
+import { staffMe } from './features/staff/staff-me';
+import { underwritingQueue } from './features/underwriting/underwriting-queue';
 
 /**
  * Every call of the contract the API has built, each wired to its service and repositories: the one
@@ -150,5 +152,7 @@ export function implementedCalls(
     // The account area's documents include the summary of borrowing, which the borrow area makes.
     ...documentCalls(documentService(ctx, dictionaries, (id) => summaryOfBorrowingPdf(ctx.db, id))),
     ...preClaimCalls(preClaimService(ctx)),
+    staffMe(),
+    underwritingQueue(servicing.underwriting.pending),
   ];
 }

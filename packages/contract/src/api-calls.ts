@@ -6,8 +6,20 @@ import * as lead from './calls/lead-provider';
 import * as my from './calls/my-account-area';
 import * as preClaim from './calls/pre-claim';
 import * as reg from './calls/register';
+import * as staff from './calls/staff';
 import { appStatusSchema, guidField, tokenPairSchema } from './calls/shared';
 import { getDictionariesRequestSchema, getDictionariesResponseSchema } from './dictionaries';
+import type { Permission } from './staff-permissions';
+
+/**
+ * Who may make a call (issue 44; the API's plugins/principal.ts checks it before the handler runs).
+ * `public`: anyone. `session`: a customer's bearer token. `signing`: the e-sign page's calls, which need the
+ * signing link's token in the `X-Signing-Token` header (docs/decisions/020); the guid alone opens nothing.
+ * `partner`: a lead partner's key as a bearer token. `{ staff }`: a staff session (the `staff_session`
+ * cookie) whose role holds that permission, or any staff member for `'any'`; such a call lives under
+ * `/api/staff/`.
+ */
+export type CallAuth = 'public' | 'session' | 'signing' | 'partner' | { staff: Permission | 'any' };
 
 /**
  * One call of spec section 7 (plus the address lookup): where it lives, who may call it, and its schemas.
@@ -18,11 +30,8 @@ type CallSpec = {
   controller: string;
   action: string;
   method: 'GET' | 'POST';
-  /**
-   * `session`: a bearer token is required. `signing`: the e-sign page's calls, which need the signing
-   * link's token in the `X-Signing-Token` header (docs/decisions/020); the guid alone opens nothing.
-   */
-  auth: 'public' | 'session' | 'signing';
+  /** Who may call it (`CallAuth`): required, so no call can leave it out. */
+  auth: CallAuth;
   /** The spec marks these: an HTTP failure does not navigate to /error. */
   skipDefaultErrorHandling?: boolean;
   /** Past its limit the call answers HTTP 429 with a Retry-After header (a resend, a sign-in). */
@@ -601,13 +610,32 @@ export const calls = {
     query: address.addressRetrieveQuerySchema,
     response: address.addressListSchema,
   }),
+  // The staff API (issue 44): under /api/staff/, behind a staff session and a permission.
+  staffMe: call({
+    controller: 'Staff',
+    action: 'Me',
+    method: 'GET',
+    auth: { staff: 'any' },
+    response: staff.staffMeSchema,
+  }),
+  underwritingQueue: call({
+    controller: 'Underwriting',
+    action: 'Queue',
+    method: 'GET',
+    auth: { staff: 'application:decide' },
+    response: staff.underwritingQueueSchema,
+  }),
 } as const satisfies Record<string, CallDef>;
 
 export type CallName = keyof typeof calls;
 export type CallResponse<N extends CallName> = z.infer<(typeof calls)[N]['response']>;
 
-export const callPath = (def: Pick<CallDef, 'controller' | 'action'>) =>
-  `/api/${def.controller}/${def.action}`;
+/** The staff permission a call needs, or null for a call that is not staff's. */
+export const staffPermissionOf = (auth: CallAuth) => (typeof auth === 'object' ? auth.staff : null);
+
+/** `/api/{Controller}/{Action}`; a staff call's under `/api/staff/`. */
+export const callPath = (def: Pick<CallDef, 'controller' | 'action' | 'auth'>) =>
+  `/api/${typeof def.auth === 'object' ? 'staff/' : ''}${def.controller}/${def.action}`;
 
 /** What a client needs to make a call, without its schemas. */
 export type CallRoute = Pick<CallDef, 'method' | 'auth' | 'input'> & {

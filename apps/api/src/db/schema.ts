@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { StaffMemberTable, StaffSessionTable } from '../entities/staff/staff-tables';
 
 /**
  * Table interfaces. Portable types on both SQLite and PostgreSQL: money in integer pence, booleans as
@@ -51,6 +52,8 @@ export interface Database {
   partners: PartnerTable;
   partner_leads: PartnerLeadTable;
   lead_events: LeadEventTable;
+  staff_members: StaffMemberTable;
+  staff_sessions: StaffSessionTable;
 }
 
 export interface DictionaryEntryTable {
