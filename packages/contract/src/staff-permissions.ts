@@ -37,7 +37,8 @@ export const ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly Permission[]>
   admin: ['application:read', 'partner:manage', 'ops:maintenance', 'security:read'],
 };
 
-export const isStaffRole = (role: string): role is StaffRole => (STAFF_ROLES as readonly string[]).includes(role);
+export const isStaffRole = (role: string): role is StaffRole =>
+  (STAFF_ROLES as readonly string[]).includes(role);
 
 export const hasPermission = (role: StaffRole, permission: Permission) =>
   ROLE_PERMISSIONS[role].includes(permission);

@@ -89,9 +89,12 @@ describe('OpenAPI document at /api/docs/json', () => {
       const security =
         typeof def.auth === 'object'
           ? [{ staffSession: [] }]
-          : { session: [{ bearer: [] }], signing: [{ signingLink: [] }], partner: [{ partnerKey: [] }], public: [] }[
-              def.auth
-            ];
+          : {
+              session: [{ bearer: [] }],
+              signing: [{ signingLink: [] }],
+              partner: [{ partnerKey: [] }],
+              public: [],
+            }[def.auth];
       const cookie = def.landingCookie === 'requires' ? [{ landingCookie: [] }] : null;
       expect(op.security, name).toEqual(cookie ?? security);
       expect(Boolean(op.requestBody), name).toBe(def.input === 'body' || def.input === 'multipart');

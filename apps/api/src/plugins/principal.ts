@@ -17,7 +17,11 @@ import { requireSession, type Session } from './auth';
  * before the handler runs, and hands the handler a principal of the declared kind (`CallContext`).
  */
 export type AnonymousPrincipal = { readonly kind: 'anonymous' };
-export type CustomerPrincipal = { readonly kind: 'customer'; readonly customerId: number; readonly familyId: number };
+export type CustomerPrincipal = {
+  readonly kind: 'customer';
+  readonly customerId: number;
+  readonly familyId: number;
+};
 /**
  * The e-sign page's caller: the signing link's token as sent ('' when absent). Only the service can tell
  * whether it opens the application the call names, so it refuses, in the envelope (docs/decisions/020).
@@ -34,11 +38,7 @@ export type StaffPrincipal = {
   readonly sessionId: number;
 };
 export type Principal =
-  | AnonymousPrincipal
-  | CustomerPrincipal
-  | SigningPrincipal
-  | PartnerPrincipal
-  | StaffPrincipal;
+  AnonymousPrincipal | CustomerPrincipal | SigningPrincipal | PartnerPrincipal | StaffPrincipal;
 
 /** The principal a call's handler receives, from the call's `auth`. */
 export type PrincipalOf<A extends CallAuth> = A extends 'session'

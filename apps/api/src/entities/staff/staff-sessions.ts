@@ -66,7 +66,13 @@ export function staffAccounts(db: DbExecutor) {
       if (!isStaffRole(m.role)) throw new Error(`Unknown staff role: ${String(m.role)}`);
       const row = await db
         .insertInto('staff_members')
-        .values({ username, display_name: displayName, role: m.role, disabled_at: null, created_at: nowIso() })
+        .values({
+          username,
+          display_name: displayName,
+          role: m.role,
+          disabled_at: null,
+          created_at: nowIso(),
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       return asMember(await members().where('id', '=', Number(row.id)).executeTakeFirstOrThrow());
