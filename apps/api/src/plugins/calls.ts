@@ -219,7 +219,7 @@ const securityOf = (auth: CallDef['auth']): { security?: Record<string, string[]
   return { security: [{ [scheme]: [] }] };
 };
 
-/** A staff call's 401 and 403 say what a staff member does about them (not a customer's token refresh). */
+/** A staff call's 401 says what a staff member does about it (not a customer's token refresh). */
 const answerDescriptionsOf = (def: CallDef) =>
   typeof def.auth === 'object' ? { answerDescriptions: staffAnswerDescriptions } : {};
 
