@@ -18,6 +18,7 @@ import { registerCalls } from './plugins/calls';
 import { registerEnvelopeHandlers } from './plugins/envelope';
 import { loggerOptions } from './plugins/logging';
 import { registerOpenApi } from './plugins/openapi';
+import { principalSources } from './plugins/principal';
 import { requestLoggerFactory } from './plugins/request-logger';
 import { responseSerializer } from './plugins/response-serializer';
 import { registerSecurityHeaders } from './plugins/security';
@@ -61,6 +62,7 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializer(ctx.config));
   app.decorateRequest('session', null);
+  app.decorateRequest('principal', null);
 
   registerEnvelopeHandlers(app);
   await registerSecurityHeaders(app, ctx.config);
@@ -99,7 +101,7 @@ export async function buildApp(
   // The partner lead API (issue 29): outside the spec's calls, behind partners' keys; after registerCalls,
   // whose JSON parser (the U+0000 note) it shares.
   registerPartnerLeads(app, {
-    db: ctx.db,
+    principals: principalSources(ctx),
     intake: leadIntakeService(entityStore(ctx), ctx.db, ctx.config, ctx.decisionChecks),
     perKey: ctx.limits.limiter({
       scope: 'partner-key',

@@ -23,6 +23,8 @@ import { preClaimService } from './features/pre-claim/pre-claim-service';
 import { registerCalls } from './features/register/register-calls';
 import { toAffordabilityDetails } from './features/register/submit-stage3';
 import { sendWelcomeEmail } from './features/register/welcome-email';
+import { staffMe } from './features/staff/staff-me';
+import { underwritingQueue } from './features/underwriting/underwriting-queue';
 
 /**
  * Every call of the contract the API has built: the one list `registerCalls` reads, so every other call
@@ -61,5 +63,7 @@ export function implementedCalls(
     // The account area's documents include the summary of borrowing, which the borrow area makes.
     ...documentCalls(documentService(ctx, dictionaries, (id) => summaryOfBorrowingPdf(ctx.db, id))),
     ...preClaimCalls(preClaimService(ctx)),
+    staffMe(),
+    underwritingQueue(servicing.underwriting.pending),
   ];
 }

@@ -1,15 +1,16 @@
 import type { z } from 'zod';
 import { accountCalls } from './calls/account-calls';
 import { addressCalls } from './calls/address-calls';
-import type { CallDef } from './calls/call-spec';
+import type { CallAuth, CallDef } from './calls/call-spec';
 import { dictionaryCalls } from './calls/dictionary-calls';
 import { documentCalls } from './calls/document-calls';
 import { leadProviderCalls } from './calls/lead-provider-calls';
 import { myAccountAreaCalls } from './calls/my-account-area-calls';
 import { preClaimCalls } from './calls/pre-claim-calls';
 import { registerCalls } from './calls/register-calls';
+import { staffCalls } from './calls/staff-calls';
 
-export type { CallDef, FileMediaType, MultipartSpec } from './calls/call-spec';
+export type { CallAuth, CallDef, FileMediaType, MultipartSpec } from './calls/call-spec';
 
 /**
  * Every call of spec section 7 (plus the address lookup), one area's file each (`calls/<area>-calls.ts`):
@@ -25,13 +26,18 @@ export const calls = {
   ...documentCalls,
   ...preClaimCalls,
   ...addressCalls,
+  ...staffCalls,
 } as const satisfies Record<string, CallDef>;
 
 export type CallName = keyof typeof calls;
 export type CallResponse<N extends CallName> = z.infer<(typeof calls)[N]['response']>;
 
-export const callPath = (def: Pick<CallDef, 'controller' | 'action'>) =>
-  `/api/${def.controller}/${def.action}`;
+/** The staff permission a call needs, or null for a call that is not staff's. */
+export const staffPermissionOf = (auth: CallAuth) => (typeof auth === 'object' ? auth.staff : null);
+
+/** `/api/{Controller}/{Action}`; a staff call's under `/api/staff/`. */
+export const callPath = (def: Pick<CallDef, 'controller' | 'action' | 'auth'>) =>
+  `/api/${typeof def.auth === 'object' ? 'staff/' : ''}${def.controller}/${def.action}`;
 
 /** What a client needs to make a call, without its schemas. */
 export type CallRoute = Pick<CallDef, 'method' | 'auth' | 'input'> & {

@@ -6,6 +6,7 @@ export const ErrorId = {
   /** Field validation failed; `object.fields` holds the messages. */
   validation: 400,
   unauthorized: 401,
+  /** A staff call (HTTP 403): the staff member is signed in, but their role lacks the call's permission. */
   forbidden: 403,
   routeNotFound: 404,
   conflict: 409,

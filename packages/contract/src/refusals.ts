@@ -21,6 +21,8 @@ export const Refusal = {
   invalidJson: refusal(ErrorId.validation, 'Request body is not valid JSON.'),
   invalidContentLength: refusal(ErrorId.validation, 'Invalid content length.'),
   unauthorized: refusal(ErrorId.unauthorized, 'Unauthorized.'),
+  /** A staff call made by a staff member whose role lacks its permission (issue 44). */
+  permissionNeeded: refusal(ErrorId.forbidden, 'Your role does not allow this.'),
   routeNotFound: refusal(ErrorId.routeNotFound, 'Not found.'),
   payloadTooLarge: refusal(ErrorId.payloadTooLarge, 'Request body is too large.'),
   unsupportedContentType: refusal(ErrorId.unsupportedMediaType, 'Unsupported content type.'),

@@ -54,6 +54,7 @@ import type {
 } from '../lib/plumbing-tables';
 import type { RefreshTokenTable, SessionFamilyTable } from '../lib/sessions/session-tables';
 import type { CardCheckTable } from '../entities/cards/card-check-tables';
+import type { StaffMemberTable, StaffSessionTable } from '../entities/staff/staff-tables';
 
 /**
  * Table interfaces. Portable types on both SQLite and PostgreSQL: money in integer pence, booleans as
@@ -108,4 +109,6 @@ export interface Database {
   lead_events: LeadEventTable;
   decision_findings: DecisionFindingTable;
   card_checks: CardCheckTable;
+  staff_members: StaffMemberTable;
+  staff_sessions: StaffSessionTable;
 }

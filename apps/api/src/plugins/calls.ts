@@ -7,10 +7,18 @@ import type { z } from 'zod';
 import type { StoredDictionaries } from '../lib/dictionary-store';
 import { dictionaryIdCheckFor } from './dictionary-ids';
 import type { AppContext } from '../app-context';
-import { requireSession, type Session } from './auth';
-import { documentedResponses } from './documented-responses';
+import type { Session } from './auth';
+import { documentedResponses, staffAnswerDescriptions } from './documented-responses';
+import {
+  ANONYMOUS,
+  principalSources,
+  requirePrincipal,
+  SIGNING_TOKEN_HEADER,
+  type PrincipalOf,
+  type PrincipalSources,
+} from './principal';
 
-export const SIGNING_TOKEN_HEADER = 'x-signing-token';
+export { SIGNING_TOKEN_HEADER };
 
 type Def<N extends CallName> = (typeof calls)[N];
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -23,6 +31,9 @@ export type CallContext<N extends CallName> = {
     ? Out<F> & { file: UploadedFile }
     : Out<Def<N> extends { body: infer B } ? B : undefined>;
   query: Out<Def<N> extends { query: infer Q } ? Q : undefined>;
+  /** Who is calling, of the kind the call declares (plugins/principal.ts): what new services take. */
+  principal: PrincipalOf<Def<N>['auth']>;
+  /** The customer's session as before the principal (kept for the handlers written against it). */
   session: Def<N>['auth'] extends 'session' ? Session : Session | null;
   /** The e-sign calls' `X-Signing-Token` header ('' when absent): the service checks it against the guid. */
   signingToken: string;
@@ -194,11 +205,23 @@ function readMultipart(spec: MultipartSpec, dictionaries: StoredDictionaries) {
   };
 }
 
-/** The signing link's token, from its header only: never a URL, which logs and histories keep. */
-const signingTokenOf = (req: FastifyRequest) => {
-  const header = req.headers[SIGNING_TOKEN_HEADER];
-  return typeof header === 'string' ? header.trim().slice(0, 200) : '';
+/** How the OpenAPI document names each kind of credential (plugins/openapi.ts's securitySchemes). */
+const securityOf = (auth: CallDef['auth']): { security?: Record<string, string[]>[] } => {
+  if (auth === 'public') return {};
+  const scheme =
+    auth === 'session'
+      ? 'bearer'
+      : auth === 'signing'
+        ? 'signingLink'
+        : auth === 'partner'
+          ? 'partnerKey'
+          : 'staffSession';
+  return { security: [{ [scheme]: [] }] };
 };
+
+/** A staff call's 401 says what a staff member does about it (not a customer's token refresh). */
+const answerDescriptionsOf = (def: CallDef) =>
+  typeof def.auth === 'object' ? { answerDescriptions: staffAnswerDescriptions } : {};
 
 const notImplemented = async (_req: FastifyRequest, reply: FastifyReply) =>
   reply.code(501).send(refuse(Refusal.notImplemented));
@@ -206,12 +229,15 @@ const notImplemented = async (_req: FastifyRequest, reply: FastifyReply) =>
 /** `handler` null: the call is not built yet and answers 501 (its document says so). */
 function addRoute(
   app: FastifyInstance,
-  ctx: AppContext,
+  sources: PrincipalSources,
   dictionaries: StoredDictionaries,
   name: CallName,
   handler: ((req: FastifyRequest, reply: FastifyReply) => unknown) | null,
 ) {
   const def: CallDef = calls[name];
+  // onRequest, not preHandler: a request without the credential the call takes answers 401 (or 403) before
+  // its body is read or validated, so an anonymous caller never gets field messages (or a 400 in its place).
+  const principal = requirePrincipal(def.auth, sources);
   if (def.multipart) {
     // Only this call's own scope parses multipart/form-data: every other call still refuses it (415).
     const spec = def.multipart;
@@ -224,13 +250,11 @@ function addRoute(
         schema: {
           tags: [def.controller],
           operationId: `${def.controller}_${def.action}`,
-          ...(def.auth === 'session' ? { security: [{ bearer: [] }] } : {}),
+          ...securityOf(def.auth),
+          ...answerDescriptionsOf(def),
           response: documentedResponses(def, handler !== null),
         },
-        onRequest:
-          def.auth === 'session'
-            ? [requireSession(ctx.config, ctx.sessions), upload.refuseDeclaredTooLarge]
-            : upload.refuseDeclaredTooLarge,
+        onRequest: principal ? [principal, upload.refuseDeclaredTooLarge] : upload.refuseDeclaredTooLarge,
         preHandler: handler ? upload.read : [],
         handler: handler ?? notImplemented,
       });
@@ -245,15 +269,13 @@ function addRoute(
     schema: {
       tags: [def.controller],
       operationId: `${def.controller}_${def.action}`,
-      ...(def.auth === 'session' ? { security: [{ bearer: [] }] } : {}),
-      ...(def.auth === 'signing' ? { security: [{ signingLink: [] }] } : {}),
+      ...securityOf(def.auth),
+      ...answerDescriptionsOf(def),
       ...(def.body ? { body: def.body } : {}),
       ...(def.query ? { querystring: def.query } : {}),
       response: documentedResponses(def, handler !== null),
     },
-    // onRequest, not preHandler: a request without a valid token answers 401 before its body is read or
-    // validated, so an anonymous caller never gets field messages (or a 400 in place of the 401).
-    ...(def.auth === 'session' ? { onRequest: requireSession(ctx.config, ctx.sessions) } : {}),
+    ...(principal ? { onRequest: principal } : {}),
     preHandler: idCheck ? [refuseNulCharactersIn(def), idCheck] : refuseNulCharactersIn(def),
     handler: handler ?? notImplemented,
   });
@@ -271,6 +293,7 @@ export function registerCalls(
   dictionaries: StoredDictionaries,
 ) {
   parseJsonNotingNul(app);
+  const sources = principalSources(ctx);
   const handlers = new Map<CallName, ImplementedCall['handler']>();
   for (const { name, handler } of implemented) {
     if (handlers.has(name)) throw new Error(`Call ${name} is implemented twice`);
@@ -278,11 +301,9 @@ export function registerCalls(
   }
   for (const name of Object.keys(calls) as CallName[]) {
     const handler = handlers.get(name) as Handler<typeof name> | undefined;
-    // Only the e-sign calls read the signing link's header; every other call skips it.
-    const signing = calls[name].auth === 'signing';
     addRoute(
       app,
-      ctx,
+      sources,
       dictionaries,
       name,
       handler
@@ -290,8 +311,10 @@ export function registerCalls(
             handler({
               body: req.body,
               query: req.query,
+              principal: req.principal ?? ANONYMOUS,
               session: req.session,
-              signingToken: signing ? signingTokenOf(req) : '',
+              // Only the e-sign calls' principal reads the signing link's header.
+              signingToken: req.principal?.kind === 'signing' ? req.principal.token : '',
               req,
               reply,
             } as never)

@@ -16,12 +16,18 @@ import { z } from 'zod';
 const errorAnswers = {
   400: errorEnvelopeSchema(ErrorId.validation, fieldErrorsSchema.nullable()),
   401: errorEnvelopeSchema(ErrorId.unauthorized),
+  403: errorEnvelopeSchema(ErrorId.forbidden),
   413: errorEnvelopeSchema(ErrorId.payloadTooLarge),
   415: errorEnvelopeSchema(ErrorId.unsupportedMediaType),
   429: errorEnvelopeSchema(ErrorId.tooManyRequests),
   500: errorEnvelopeSchema(ErrorId.generic),
   501: errorEnvelopeSchema(ErrorId.notImplemented),
   503: errorEnvelopeSchema(ErrorId.maintenance),
+};
+
+/** A staff call's own words for its 401 (plugins/openapi.ts reads `answerDescriptions` from its schema). */
+export const staffAnswerDescriptions: Record<string, string> = {
+  401: 'No live staff session (errorID 401): the `staff_session` cookie is missing, unknown, ended, idle for 15 minutes or 8 hours old. Sign in again.',
 };
 
 /** The 429 answer of a call: its own `object` where the contract gives one (the resends' wait). */
@@ -33,6 +39,7 @@ export const answerDescriptions = (bodyLimit: number): Record<string, string> =>
   200: 'Done (errorID 0, `object` holds the result), or a business outcome such as declined or already registered: its errorID is non-zero and `object` is null.',
   400: 'The request was refused (errorID 400): `object.fields` names each refused field with its message, or `object` is null when the body as a whole could not be read (not JSON, empty).',
   401: 'The bearer token is missing, expired or not ours (errorID 401): refresh it with Account/RefreshToken or sign in again.',
+  403: "The staff member's role does not hold this call's permission (errorID 403): nothing was read or changed.",
   413: `The request body is over ${bodyLimit} bytes (errorID 413).`,
   415: 'The body is not JSON, or is compressed (errorID 415): send it uncompressed, with `Content-Type: application/json`.',
   429: 'Too many requests (errorID 429): wait the number of seconds the `Retry-After` header gives, then try again.',
@@ -51,7 +58,10 @@ export function documentedResponses(def: CallDef, implemented: boolean) {
   return {
     200: envelopeSchema(def.response),
     ...(readsBody || def.input !== 'none' ? { 400: errorAnswers[400] } : {}),
-    ...(def.auth === 'session' ? { 401: errorAnswers[401] } : {}),
+    // Every credential but a signing link's is checked before the handler (the e-sign service refuses a
+    // dead link itself, in a 200's envelope: docs/decisions/020).
+    ...(def.auth !== 'public' && def.auth !== 'signing' ? { 401: errorAnswers[401] } : {}),
+    ...(typeof def.auth === 'object' ? { 403: errorAnswers[403] } : {}),
     ...(readsBody ? { 413: errorAnswers[413], 415: errorAnswers[415] } : {}),
     ...(def.rateLimited ? { 429: tooMany(def) } : {}),
     500: errorAnswers[500],

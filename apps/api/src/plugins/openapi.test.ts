@@ -56,6 +56,11 @@ describe('OpenAPI document at /api/docs/json', () => {
       in: 'header',
       name: 'X-Signing-Token',
     });
+    expect(doc.components?.securitySchemes?.staffSession).toMatchObject({
+      type: 'apiKey',
+      in: 'cookie',
+      name: 'staff_session',
+    });
     expect(doc.components?.securitySchemes?.landingCookie).toEqual({
       type: 'apiKey',
       in: 'cookie',
@@ -81,7 +86,15 @@ describe('OpenAPI document at /api/docs/json', () => {
       expect(op.operationId, name).toBe(`${def.controller}_${def.action}`);
       expect(op.tags, name).toEqual([def.controller]);
       expect(op.summary, name).toEqual(expect.stringMatching(/^[A-Z]/));
-      const security = { session: [{ bearer: [] }], signing: [{ signingLink: [] }], public: [] }[def.auth];
+      const security =
+        typeof def.auth === 'object'
+          ? [{ staffSession: [] }]
+          : {
+              session: [{ bearer: [] }],
+              signing: [{ signingLink: [] }],
+              partner: [{ partnerKey: [] }],
+              public: [],
+            }[def.auth];
       const cookie = def.landingCookie === 'requires' ? [{ landingCookie: [] }] : null;
       expect(op.security, name).toEqual(cookie ?? security);
       expect(Boolean(op.requestBody), name).toBe(def.input === 'body' || def.input === 'multipart');
@@ -98,7 +111,8 @@ describe('OpenAPI document at /api/docs/json', () => {
       const expected = [
         '200',
         ...(def.method === 'POST' || def.input !== 'none' ? ['400'] : []),
-        ...(def.auth === 'session' ? ['401'] : []),
+        ...(def.auth === 'session' || typeof def.auth === 'object' ? ['401'] : []),
+        ...(typeof def.auth === 'object' ? ['403'] : []),
         ...(def.method === 'POST' ? ['413', '415'] : []),
         // The resend calls' 429 is proven live in send-verification.test.ts.
         ...(def.rateLimited ? ['429'] : []),

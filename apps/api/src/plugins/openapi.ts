@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { Config } from '../config';
 import { answerDescriptions, plainRouteDocuments } from './documented-responses';
+import { STAFF_SESSION_COOKIE } from './principal';
 
 const errorIdTable = Object.entries(ErrorId)
   .sort((a, b) => a[1] - b[1])
@@ -149,6 +150,14 @@ export async function registerOpenApi(app: FastifyInstance, config: Config) {
             scheme: 'bearer',
             description:
               'The key staff gave your organisation (letters and digits), as `Authorization: Bearer <key>`.',
+          },
+          // The staff API (issue 44): the staff console's session cookie (HttpOnly, SameSite=Strict).
+          staffSession: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: STAFF_SESSION_COOKIE,
+            description:
+              "A staff member's session (15 minutes idle, 8 hours at most); each call also needs its permission.",
           },
           // A lead's landing page (docs/decisions/030): the cookie LeadProvider/LeadLanded sets.
           landingCookie: { type: 'apiKey', in: 'cookie', name: LANDING_COOKIE },

@@ -1,4 +1,15 @@
 import { z } from 'zod';
+import type { Permission } from '../staff-permissions';
+
+/**
+ * Who may make a call (issue 44; the API's plugins/principal.ts checks it before the handler runs).
+ * `public`: anyone. `session`: a customer's bearer token. `signing`: the e-sign page's calls, which need the
+ * signing link's token in the `X-Signing-Token` header (docs/decisions/020); the guid alone opens nothing.
+ * `partner`: a lead partner's key as a bearer token. `{ staff }`: a staff session (the `staff_session`
+ * cookie) whose role holds that permission, or any staff member for `'any'`; such a call lives under
+ * `/api/staff/`.
+ */
+export type CallAuth = 'public' | 'session' | 'signing' | 'partner' | { staff: Permission | 'any' };
 
 /**
  * One call of spec section 7 (plus the address lookup): where it lives, who may call it, and its schemas.
@@ -9,11 +20,8 @@ type CallSpec = {
   controller: string;
   action: string;
   method: 'GET' | 'POST';
-  /**
-   * `session`: a bearer token is required. `signing`: the e-sign page's calls, which need the signing
-   * link's token in the `X-Signing-Token` header (docs/decisions/020); the guid alone opens nothing.
-   */
-  auth: 'public' | 'session' | 'signing';
+  /** Who may call it (`CallAuth`): required, so no call can leave it out. */
+  auth: CallAuth;
   /** The spec marks these: an HTTP failure does not navigate to /error. */
   skipDefaultErrorHandling?: boolean;
   /** Past its limit the call answers HTTP 429 with a Retry-After header (a resend, a sign-in). */

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
-import { sha256 } from '../../lib/secrets';
+// Where a key is checked (the principal plugin) reads these too, so they live beside the partner entity.
+export { bearerKeyOf, partnerKeyHash } from '../../entities/partner-leads/partner-credential';
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 /** 40 characters of 62: about 238 bits, far past guessing, and only letters and digits (issue 29). */
@@ -17,16 +18,4 @@ export function newPartnerKey(): string {
   return key;
 }
 
-/** The key as stored: its SHA-256 (a key is random and long, so no salt or slow hash is needed). */
-export const partnerKeyHash = (key: string) => sha256(key);
-
 export const partnerKeyHint = (key: string) => key.slice(-KEY_HINT_LENGTH);
-
-/**
- * The key of an `Authorization: Bearer <key>` header, or null when the header is missing or is not a
- * bearer of a key's shape: such a request is refused without a database read.
- */
-export function bearerKeyOf(header: string | undefined): string | null {
-  const match = /^Bearer +([A-Za-z0-9]{24,128}) *$/i.exec(header ?? '');
-  return match ? match[1]! : null;
-}

@@ -1,10 +1,9 @@
 import { partnerLeadAnswerSchema, partnerLeadSchema } from '@lender/contract/calls/partner-lead';
 import { EXPENSE_LIMITS, ProductId, SHORT_TERM_MONTHS, type ExpenseKey } from '@lender/contract/constants';
-import { ok, refuse, Refusal } from '@lender/contract/envelope';
+import { ok, Refusal } from '@lender/contract/envelope';
 import { poundsToPence } from '@lender/contract/money';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { DbExecutor } from '../../db/create-db';
 import { toStoredAddress } from '../../entities/addresses/stored-address';
 import type { StoredDictionaries } from '../../lib/dictionary-store';
 import { tooManyRequests, type RateLimiter } from '../../lib/rate-limiter';
@@ -12,8 +11,7 @@ import { invalidFields, refuseNulCharactersIn } from '../../plugins/calls';
 import { dictionaryIdCheckFor } from '../../plugins/dictionary-ids';
 import { keyedBodyRouteResponses } from '../../plugins/documented-responses';
 import type { LeadApplication, LeadIntakeService } from './lead-intake-service';
-import { bearerKeyOf, partnerKeyHash } from './partner-key';
-import { partnerRepository, type Partner } from '../../entities/partner-leads/partner-repository';
+import { requirePrincipal, type PrincipalSources } from '../../plugins/principal';
 
 export const PARTNER_LEADS_PATH = '/api/partner/v1/leads';
 export const PARTNER_LEADS_TAG = 'Partner leads';
@@ -61,8 +59,11 @@ export function toLeadApplication(lead: Lead): LeadApplication {
   };
 }
 
-/** The partner a request's key belongs to, set by the key check before anything else is read. */
-const partnerOf = new WeakMap<FastifyRequest, Partner>();
+/** The partner a request's key belongs to, resolved by the principal hook before anything else is read. */
+const partnerOf = (req: FastifyRequest) => {
+  if (req.principal?.kind !== 'partner') throw new Error('A partner call ran without its partner');
+  return req.principal.partner;
+};
 
 const ANSWERS: Record<string, string> = {
   200: 'The lead was decided (errorID 0): `object.decision` is `accepted`, with the `redirectUrl` to send the applicant to (their personalised page, open for 72 hours), or `declined` with no guid and `reason` `notEligible`, the same for every decline whatever our reason. Sending the same `partnerLeadId` again answers this same answer and creates nothing.',
@@ -72,7 +73,8 @@ const ANSWERS: Record<string, string> = {
 };
 
 export type PartnerLeadRoute = {
-  db: DbExecutor;
+  /** Where the principal hook finds the partner of a key (plugins/principal.ts), as every call does. */
+  principals: PrincipalSources;
   intake: LeadIntakeService;
   /** Counts every request a valid key makes, whatever its body: a looping client is stopped either way. */
   perKey: RateLimiter;
@@ -86,21 +88,17 @@ export type PartnerLeadRoute = {
  */
 export function registerPartnerLeads(
   app: FastifyInstance,
-  { db, intake, perKey, dictionaries }: PartnerLeadRoute,
+  { principals, intake, perKey, dictionaries }: PartnerLeadRoute,
 ) {
-  const partners = partnerRepository(db);
   const idCheck = dictionaryIdCheckFor(dictionaries, partnerLeadSchema);
+  // The one mechanism of every call (issue 44): a missing, unknown or revoked key answers 401.
+  const partnerKey = requirePrincipal('partner', principals)!;
 
-  async function checkKey(req: FastifyRequest, reply: FastifyReply) {
-    const key = bearerKeyOf(req.headers.authorization);
-    // Looked up by the hash on every request: a key added or revoked by staff counts at once.
-    const partner = key ? await partners.findActiveByKeyHash(partnerKeyHash(key)) : undefined;
-    if (!partner) return reply.code(401).send(refuse(Refusal.partnerKeyRefused));
-    const rate = await perKey.hit(String(partner.id));
+  async function checkRate(req: FastifyRequest, reply: FastifyReply) {
+    const rate = await perKey.hit(String(partnerOf(req).id));
     if (!rate.allowed) {
       return reply.send(tooManyRequests(reply, rate.retryAfterSeconds, Refusal.tooManyRequests));
     }
-    partnerOf.set(req, partner);
   }
 
   function checkIds(req: FastifyRequest, reply: FastifyReply, done: () => void) {
@@ -124,10 +122,10 @@ export function registerPartnerLeads(
       response: keyedBodyRouteResponses(partnerLeadAnswerSchema),
       answerDescriptions: ANSWERS,
     },
-    onRequest: checkKey,
+    onRequest: [partnerKey, checkRate],
     preHandler: [refuseNulCharactersIn({ body: partnerLeadSchema }), checkIds],
     handler: async (req) => {
-      const partner = partnerOf.get(req)!;
+      const partner = partnerOf(req);
       const answer = await intake.intake(partner, toLeadApplication(req.body as Lead));
       // The decision and the partner's own reference only: never the applicant, the key or the account.
       req.log.info(

@@ -1,0 +1,160 @@
+import { isStaffRole, type StaffRole } from '@lender/contract/staff-permissions';
+import type { DbExecutor } from '../../db/create-db';
+import { nowIso } from '../../lib/clock';
+import { randomToken, sha256 } from '../../lib/secrets';
+
+/** A staff session ends after this long without a call (a console left open on an unattended desk). */
+export const STAFF_SESSION_IDLE_MS = 15 * 60 * 1000;
+/** ...and this long after it opened, however busy: a working day, then sign in again. */
+export const STAFF_SESSION_ABSOLUTE_MS = 8 * 60 * 60 * 1000;
+/**
+ * last_seen_at is written at most this often: one write a minute per member rather than one per call.
+ * The idle end may therefore come up to this much later than STAFF_SESSION_IDLE_MS.
+ */
+export const STAFF_SESSION_TOUCH_MS = 60 * 1000;
+
+export type StaffMember = {
+  id: number;
+  username: string;
+  displayName: string;
+  role: StaffRole;
+  disabledAt: string | null;
+  createdAt: string;
+};
+
+export type NewStaffMember = { username: string; displayName: string; role: StaffRole };
+
+/** An open session: the token goes to the member (as the `staff_session` cookie) and is never stored. */
+export type OpenedStaffSession = { sessionId: number; token: string; expiresAt: string };
+
+/** A live session and its member, as the principal plugin reads it on every staff call. */
+export type LiveStaffSession = { sessionId: number; member: StaffMember };
+
+const USERNAME = /^[a-z0-9][a-z0-9._-]{1,49}$/;
+
+/**
+ * Staff members and their sessions (issue 44): tests create them today; the console's sign-in (issue 48)
+ * opens a session after the password and TOTP checks, which is why opening one checks neither.
+ */
+export function staffAccounts(db: DbExecutor) {
+  const members = () =>
+    db
+      .selectFrom('staff_members')
+      .select([
+        'id',
+        'username',
+        'display_name as displayName',
+        'role',
+        'disabled_at as disabledAt',
+        'created_at as createdAt',
+      ]);
+  // Only rows whose role was checked (isStaffRole) come here.
+  const asMember = (row: Omit<StaffMember, 'role'> & { role: string }): StaffMember => ({
+    ...row,
+    id: Number(row.id),
+    role: row.role as StaffRole,
+  });
+
+  return {
+    async createMember(m: NewStaffMember): Promise<StaffMember> {
+      const username = m.username.trim().toLowerCase();
+      const displayName = m.displayName.trim();
+      if (!USERNAME.test(username)) {
+        throw new Error('A username is 2 to 50 letters, digits, dots, dashes or underscores.');
+      }
+      if (!displayName || displayName.length > 100) throw new Error('A display name is 1 to 100 characters.');
+      if (!isStaffRole(m.role)) throw new Error(`Unknown staff role: ${String(m.role)}`);
+      const row = await db
+        .insertInto('staff_members')
+        .values({
+          username,
+          display_name: displayName,
+          role: m.role,
+          disabled_at: null,
+          created_at: nowIso(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return asMember(await members().where('id', '=', Number(row.id)).executeTakeFirstOrThrow());
+    },
+
+    async openSession(staffId: number, now = new Date()): Promise<OpenedStaffSession> {
+      const token = randomToken();
+      const expiresAt = new Date(now.getTime() + STAFF_SESSION_ABSOLUTE_MS).toISOString();
+      const row = await db
+        .insertInto('staff_sessions')
+        .values({
+          staff_id: staffId,
+          token_hash: sha256(token),
+          created_at: nowIso(now),
+          last_seen_at: nowIso(now),
+          expires_at: expiresAt,
+          ended_at: null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return { sessionId: Number(row.id), token, expiresAt };
+    },
+
+    /** Signing out (and, later, a member disabled or a session ended by an admin). */
+    async endSession(sessionId: number, now = new Date()): Promise<void> {
+      await db
+        .updateTable('staff_sessions')
+        .set({ ended_at: nowIso(now) })
+        .where('id', '=', sessionId)
+        .where('ended_at', 'is', null)
+        .execute();
+    },
+
+    /**
+     * The live session of a token and its member, or null when the token is unknown, the session ended,
+     * passed its absolute end or sat idle too long, or the member is disabled. Read on every staff call
+     * (no cache): ending a session or disabling a member counts at once, on every server.
+     */
+    async findLive(token: string, now = new Date()): Promise<LiveStaffSession | null> {
+      const row = await db
+        .selectFrom('staff_sessions')
+        .innerJoin('staff_members', 'staff_members.id', 'staff_sessions.staff_id')
+        .select([
+          'staff_sessions.id as sessionId',
+          'staff_sessions.last_seen_at as lastSeenAt',
+          'staff_sessions.expires_at as expiresAt',
+          'staff_sessions.ended_at as endedAt',
+          'staff_members.id',
+          'staff_members.username',
+          'staff_members.display_name as displayName',
+          'staff_members.role',
+          'staff_members.disabled_at as disabledAt',
+          'staff_members.created_at as createdAt',
+        ])
+        .where('staff_sessions.token_hash', '=', sha256(token))
+        .executeTakeFirst();
+      // A role the code no longer knows grants nothing.
+      if (!row || row.endedAt !== null || row.disabledAt !== null || !isStaffRole(row.role)) return null;
+      const at = now.getTime();
+      const lastSeen = Date.parse(row.lastSeenAt);
+      if (at >= Date.parse(row.expiresAt) || at - lastSeen >= STAFF_SESSION_IDLE_MS) return null;
+      const sessionId = Number(row.sessionId);
+      if (at - lastSeen >= STAFF_SESSION_TOUCH_MS) {
+        await db
+          .updateTable('staff_sessions')
+          .set({ last_seen_at: nowIso(now) })
+          .where('id', '=', sessionId)
+          .execute();
+      }
+      return {
+        sessionId,
+        member: asMember({
+          id: row.id,
+          username: row.username,
+          displayName: row.displayName,
+          role: row.role,
+          disabledAt: row.disabledAt,
+          createdAt: row.createdAt,
+        }),
+      };
+    },
+  };
+}
+
+export type StaffAccounts = ReturnType<typeof staffAccounts>;

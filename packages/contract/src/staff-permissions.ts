@@ -1,0 +1,44 @@
+/**
+ * Staff roles and what each may do (issue 44), written in one place: a staff call names the permission it
+ * needs (`auth: { staff: 'application:decide' }` in the call table), never a role, so moving a duty from
+ * one role to another is one line here. docs/decisions/wa-principal-principals.md says why each role holds
+ * what it holds.
+ */
+export const PERMISSIONS = [
+  /** Read an application, its customer's contact and its decisions. */
+  'application:read',
+  /** Approve or decline an application waiting for a person (underwriting). */
+  'application:decide',
+  /** Flag an account for the pre-claim process, and deal with its letter and reply. */
+  'loan:legal',
+  /** Start and end a breathing space (Debt Respite Scheme). */
+  'loan:breathing-space',
+  /** Write off what a customer owes. */
+  'loan:write-off',
+  /** Add, revoke and report on lead partners and their keys. */
+  'partner:manage',
+  /** Maintenance mode, the business date, the close of business. */
+  'ops:maintenance',
+  /** Read the security events (sign-ins, locks, resets). */
+  'security:read',
+] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+
+export const STAFF_ROLES = ['underwriter', 'collections', 'complaints', 'compliance', 'admin'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+export const ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly Permission[]>> = {
+  underwriter: ['application:read', 'application:decide'],
+  collections: ['application:read', 'loan:legal', 'loan:breathing-space'],
+  // A write-off is a complaint's usual redress; a later issue adds the second person's approval.
+  complaints: ['application:read', 'loan:write-off'],
+  compliance: ['application:read', 'security:read'],
+  // Runs the platform, decides no lending: no role both manages the platform and lends.
+  admin: ['application:read', 'partner:manage', 'ops:maintenance', 'security:read'],
+};
+
+export const isStaffRole = (role: string): role is StaffRole =>
+  (STAFF_ROLES as readonly string[]).includes(role);
+
+export const hasPermission = (role: StaffRole, permission: Permission) =>
+  ROLE_PERMISSIONS[role].includes(permission);
