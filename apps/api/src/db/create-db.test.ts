@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCustomer } from '../test/factories';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { createDb } from './create-db';
-import { migrateToLatest } from './migrate';
+import { migrateToLatest, migrationFiles } from './migrate';
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
@@ -198,7 +198,10 @@ describe('createDb', () => {
     const { db, kind } = await createDb('sqlite::memory:');
     try {
       expect(kind).toBe('sqlite');
-      expect(await migrateToLatest(db)).toEqual([
+      const ran = await migrateToLatest(db);
+      // Every file of the folder, in number order; the first nineteen as they always ran.
+      expect(ran).toEqual((await migrationFiles()).map((file) => file.slice(0, -'.ts'.length)));
+      expect(ran.slice(0, 19)).toEqual([
         '001-initial',
         '002-seed-dictionaries',
         '003-one-name-per-concept',
@@ -218,8 +221,6 @@ describe('createDb', () => {
         '017-shared-limits',
         '018-borrow-area-read-indexes',
         '019-home-question-answers',
-        '021-decision-findings',
-        '026-card-check-owners',
       ]);
     } finally {
       await db.destroy();
