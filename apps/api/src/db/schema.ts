@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { AuditEventTable } from '../entities/audit/audit-tables';
 
 /**
  * Table interfaces. Portable types on both SQLite and PostgreSQL: money in integer pence, booleans as
@@ -51,6 +52,7 @@ export interface Database {
   partners: PartnerTable;
   partner_leads: PartnerLeadTable;
   lead_events: LeadEventTable;
+  audit_events: AuditEventTable;
 }
 
 export interface DictionaryEntryTable {
@@ -121,6 +123,8 @@ export interface ApplicationDecisionTable {
   /** e.g. 'declined', 'quote-accepted'. */
   kind: string;
   reason: string;
+  /** Who decided: an `Actor` (entities/audit/actor.ts); rows older than migration 020 were given theirs. */
+  actor: string;
   created_at: string;
 }
 
@@ -448,6 +452,8 @@ export interface LoanTransactionTable {
   /** Unique: the same posting made twice (a restarted close of business) is one row. */
   reference: string;
   created_at: string;
+  /** The person who made it (an Actor); null when a job posted it, which its reference names. */
+  actor: string | null;
 }
 
 /** One collection attempt under the CPA, stored with its key before the card provider is called. */
@@ -564,6 +570,9 @@ export interface BreathingSpaceTable {
   ended_on: string | null;
   created_at: string;
   ended_at: string | null;
+  /** Actors (entities/audit/actor.ts): who recorded it, and who ended it early (null: not ended by anyone). */
+  started_by: string;
+  ended_by: string | null;
 }
 
 /**
@@ -637,6 +646,9 @@ export interface PreClaimLetterTable {
   closed_on: string | null;
   closed_reason: string | null;
   created_at: string;
+  /** Actors (entities/audit/actor.ts): who issued it (staff's flag or the close of business), who closed it. */
+  issued_by: string;
+  closed_by: string | null;
 }
 
 /** The Reply Form's answers staff act on; the customer's words are in its PDF (`document_id`). */
@@ -667,6 +679,9 @@ export interface PartnerTable {
   key_hint: string;
   created_at: string;
   revoked_at: string | null;
+  /** Actors (entities/audit/actor.ts): who added it and who revoked its key. */
+  created_by: string;
+  revoked_by: string | null;
 }
 
 /** A lead as a partner sent it and as we answered it, with its landing. */

@@ -15,6 +15,7 @@ import type { NewCustomer } from '../../entities/customers/customer-repository';
 import type { EntityStore } from '../../entities/unit-of-work';
 import { plusSeconds } from '../../lib/clock';
 import { partnerLeadRepository, type Partner, type StoredLead } from '../../entities/partner-leads/partner-repository';
+import { partnerActor } from '../../entities/audit/actor';
 
 /** An accepted lead's landing link lives this long (issue 29); the landing refuses it after (errorID 210). */
 export const LANDING_TTL_SECONDS = 72 * 3600;
@@ -136,6 +137,7 @@ export function leadIntakeService(
         customerId,
         kind: screening.approved ? 'lead-accepted' : 'declined',
         reason: screening.reason,
+        actor: partnerActor(partner.id),
       });
       if (!screening.approved) {
         await partnerLeads.insert({

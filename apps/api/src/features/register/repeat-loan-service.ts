@@ -22,6 +22,7 @@ import type { CardProvider } from '../../lib/card-provider/card-provider';
 import { repeatLoanRepository } from './repeat-loan-repository';
 import { borrowingHistory, decideRepeatLoan, reasonText } from './repeat-loan-rules';
 import { screenApplicant } from '../../entities/applications/stage1-screen';
+import { customerActor } from '../../entities/audit/actor';
 
 /** A repeat loan as the service takes it: the route's one mapping of the payload's names, pounds as pence. */
 export type RepeatLoanRequest = {
@@ -174,7 +175,8 @@ export function repeatLoanService(
       await s.card?.(repos, applicationId);
       await s.bank?.(repos, applicationId);
       for (const d of s.decisions) {
-        await applications.recordDecision({ applicationId, customerId: r.customerId, ...d });
+        const actor = customerActor(r.customerId);
+        await applications.recordDecision({ applicationId, customerId: r.customerId, ...d, actor });
       }
       await repos.repeatRequests.insert({
         customerId: r.customerId,

@@ -10,6 +10,7 @@ import type { LoanTerms } from '../../entities/applications/loan-terms';
 import type { EntityRepositories, EntityStore } from '../../entities/unit-of-work';
 import { screenApplicant, type ScreenResult } from '../../entities/applications/stage1-screen';
 import { sendWelcomeEmail } from './welcome-email';
+import { customerActor } from '../../entities/audit/actor';
 
 export type Stage1Application = {
   customer: NewCustomer;
@@ -79,6 +80,7 @@ export function stage1Service(store: EntityStore, config: Pick<Config, 'PROVIDER
       applicationId,
       customerId,
       kind: screen.approved ? 'stage1-passed' : 'declined',
+      actor: customerActor(customerId),
       reason: screen.approved ? 'first screen passed' : screen.reason,
     });
     if (!screen.approved) return null;
