@@ -18,7 +18,12 @@ const BY_JOB: [job: string, kinds: string[]][] = [
   ['lead-expiry', ['lead-expired']],
 ];
 /** Decision kinds only `npm run ops` made before there was a staff console. */
-const BY_OPS = ['underwriter-approved', 'underwriter-declined', 'breathing-space-started', 'breathing-space-ended'];
+const BY_OPS = [
+  'underwriter-approved',
+  'underwriter-declined',
+  'breathing-space-started',
+  'breathing-space-ended',
+];
 /** Postings a customer's own request made: a card payment, a new schedule, a withdrawal's fee reversal. */
 const CUSTOMER_POSTINGS = ['pay:%', 'reschedule:%', 's66a:%'];
 
@@ -41,13 +46,20 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('details', 'text')
     .execute();
   await db.schema.createIndex('audit_events_at').on('audit_events').column('at').execute();
-  await db.schema.createIndex('application_decisions_actor').on('application_decisions').column('actor').execute();
+  await db.schema
+    .createIndex('application_decisions_actor')
+    .on('application_decisions')
+    .column('actor')
+    .execute();
 
   // Decisions: a job's kinds to the job, the command line's to ops, partner leads to their partner,
   // and everything else (the stages, signing, payments, rights) to the customer whose row it is.
   const decisions = db.updateTable('application_decisions');
   for (const [job, kinds] of BY_JOB) {
-    await decisions.set({ actor: `system:${job}` }).where('kind', 'in', kinds).execute();
+    await decisions
+      .set({ actor: `system:${job}` })
+      .where('kind', 'in', kinds)
+      .execute();
   }
   await decisions.set({ actor: 'ops' }).where('kind', 'in', BY_OPS).execute();
   await decisions
@@ -56,7 +68,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     })
     .where('actor', 'is', null)
     .where('kind', 'in', ['lead-accepted', 'declined'])
-    .where(sql<boolean>`exists (select 1 from partner_leads pl where pl.application_id = application_decisions.application_id and (pl.landed_at is null or pl.landed_at > application_decisions.created_at))`)
+    .where(
+      sql<boolean>`exists (select 1 from partner_leads pl where pl.application_id = application_decisions.application_id and (pl.landed_at is null or pl.landed_at > application_decisions.created_at))`,
+    )
     .execute();
   await decisions
     .set({ actor: sql`'customer:' || cast(customer_id as text)` })
@@ -68,7 +82,11 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   // Breathing spaces and partners were only ever started, ended, added and revoked by `npm run ops`.
   await db.updateTable('breathing_spaces').set({ started_by: 'ops' }).execute();
-  await db.updateTable('breathing_spaces').set({ ended_by: 'ops' }).where('ended_on', 'is not', null).execute();
+  await db
+    .updateTable('breathing_spaces')
+    .set({ ended_by: 'ops' })
+    .where('ended_on', 'is not', null)
+    .execute();
   await db.updateTable('partners').set({ created_by: 'ops' }).execute();
   await db.updateTable('partners').set({ revoked_by: 'ops' }).where('revoked_at', 'is not', null).execute();
 

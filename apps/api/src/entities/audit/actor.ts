@@ -7,15 +7,14 @@
  * - `system:<job>`: an automated job (`underwriting`, `close-of-business`, `payouts`, `lead-expiry`).
  * - `ops`: the command line (`npm run ops`), which has no named person behind it.
  */
-export type Actor = `customer:${number}` | `staff:${number}` | `partner:${number}` | `system:${string}` | 'ops';
+export type Actor =
+  `customer:${number}` | `staff:${number}` | `partner:${number}` | `system:${string}` | 'ops';
 
 export type ActorKind = 'customer' | 'staff' | 'partner' | 'system' | 'ops';
 
 /** A parsed actor: its kind and the id (a number) or job name (for `system`). */
 export type ParsedActor =
-  | { kind: 'customer' | 'staff' | 'partner'; id: number }
-  | { kind: 'system'; job: string }
-  | { kind: 'ops' };
+  { kind: 'customer' | 'staff' | 'partner'; id: number } | { kind: 'system'; job: string } | { kind: 'ops' };
 
 const positiveId = (id: number) => {
   if (!Number.isSafeInteger(id) || id < 1) throw new Error(`Not an id for an actor: ${id}.`);

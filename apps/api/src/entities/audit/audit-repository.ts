@@ -1,4 +1,6 @@
+import type { Selectable } from 'kysely';
 import type { DbExecutor } from '../../db/create-db';
+import type { AuditEventTable } from './audit-tables';
 import { nowIso } from '../../lib/clock';
 import type { Actor } from './actor';
 
@@ -38,22 +40,43 @@ export function auditRepository(db: DbExecutor) {
     },
 
     /** Events at or after `since` (ISO instant), newest first. */
-    async since(since: string): Promise<AuditEvent[]> {
-      const rows = await db
-        .selectFrom('audit_events')
-        .selectAll()
-        .where('at', '>=', since)
-        .orderBy('id', 'desc')
-        .execute();
-      return rows.map((r) => ({
-        id: r.id,
-        at: r.at,
-        actor: r.actor,
-        action: r.action,
-        subjectType: r.subject_type,
-        subjectId: r.subject_id,
-        details: r.details ? (JSON.parse(r.details) as Record<string, unknown>) : null,
-      }));
-    },
+    since: async (since: string): Promise<AuditEvent[]> =>
+      (
+        await db
+          .selectFrom('audit_events')
+          .selectAll()
+          .where('at', '>=', since)
+          .orderBy('id', 'desc')
+          .execute()
+      ).map(eventOf),
+
+    /** The events of these actions about one subject, newest first. */
+    about: async (
+      subjectType: string,
+      subjectId: string,
+      actions: readonly string[],
+    ): Promise<AuditEvent[]> =>
+      (
+        await db
+          .selectFrom('audit_events')
+          .selectAll()
+          .where('subject_type', '=', subjectType)
+          .where('subject_id', '=', subjectId)
+          .where('action', 'in', [...actions])
+          .orderBy('id', 'desc')
+          .execute()
+      ).map(eventOf),
+  };
+}
+
+function eventOf(r: Selectable<AuditEventTable>): AuditEvent {
+  return {
+    id: r.id,
+    at: r.at,
+    actor: r.actor,
+    action: r.action,
+    subjectType: r.subject_type,
+    subjectId: r.subject_id,
+    details: r.details ? (JSON.parse(r.details) as Record<string, unknown>) : null,
   };
 }

@@ -38,7 +38,14 @@ export function breathingSpaceRepository(db: DbExecutor) {
     start: (row: Pick<BreathingSpace, 'application_id' | 'started_on' | 'ends_on'>, actor: Actor) =>
       db
         .insertInto('breathing_spaces')
-        .values({ ...row, ended_on: null, created_at: nowIso(), ended_at: null, started_by: actor, ended_by: null })
+        .values({
+          ...row,
+          ended_on: null,
+          created_at: nowIso(),
+          ended_at: null,
+          started_by: actor,
+          ended_by: null,
+        })
         .returningAll()
         .executeTakeFirstOrThrow(),
 

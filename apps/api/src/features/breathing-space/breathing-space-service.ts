@@ -69,7 +69,11 @@ export function breathingSpaceService(ctx: AppContext) {
   }
 
   return {
-    async start(guid: string, from: string | undefined, actor: Actor): Promise<StaffResult<BreathingSpaceStarted>> {
+    async start(
+      guid: string,
+      from: string | undefined,
+      actor: Actor,
+    ): Promise<StaffResult<BreathingSpaceStarted>> {
       const found = await loanOf(guid);
       if (typeof found === 'string') return refused(found);
       const { app, book } = found;
@@ -96,11 +100,14 @@ export function breathingSpaceService(ctx: AppContext) {
       const chargedPence = charges.reduce((sum, r) => sum + r.amountPence, 0);
       const notice = book.loan.remedy_by;
       const space = await store.transaction(async ({ breathingSpaces, loans, applications }) => {
-        const row = await breathingSpaces.start({
-          application_id: app.id,
-          started_on: start,
-          ends_on: plannedLastDay(start),
-        }, actor);
+        const row = await breathingSpaces.start(
+          {
+            application_id: app.id,
+            started_on: start,
+            ends_on: plannedLastDay(start),
+          },
+          actor,
+        );
         // Reg. 7: nothing charged for a day of the moratorium, even a day closed before we heard of it.
         await loans.post(
           charges.map<Posting>((r) => ({

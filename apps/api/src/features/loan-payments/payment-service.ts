@@ -198,7 +198,11 @@ export function paymentService(ctx: AppContext, cards: CardProvider, returnUrl: 
     if (balancePence === 0) {
       const app = { id: payment.application_id, customerId: payment.customer_id };
       // Settled, or withdrawn when the customer gave notice of withdrawal (s66A, docs/decisions/026).
-      await endRepaidLoan(store, app, today, `paid in full by card on ${today} (payment ${payment.id})`,
+      await endRepaidLoan(
+        store,
+        app,
+        today,
+        `paid in full by card on ${today} (payment ${payment.id})`,
         customerActor(app.customerId),
       );
     }

@@ -14,7 +14,11 @@ import { screenApplicant, type ScreenResult } from '../../entities/applications/
 import type { NewCustomer } from '../../entities/customers/customer-repository';
 import type { EntityStore } from '../../entities/unit-of-work';
 import { plusSeconds } from '../../lib/clock';
-import { partnerLeadRepository, type Partner, type StoredLead } from '../../entities/partner-leads/partner-repository';
+import {
+  partnerLeadRepository,
+  type Partner,
+  type StoredLead,
+} from '../../entities/partner-leads/partner-repository';
 import { partnerActor } from '../../entities/audit/actor';
 
 /** An accepted lead's landing link lives this long (issue 29); the landing refuses it after (errorID 210). */

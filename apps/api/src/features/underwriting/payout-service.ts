@@ -33,7 +33,11 @@ export function payoutService(ctx: AppContext, provider: PayoutProvider) {
       store,
       app,
       ApplicationStep.fund,
-      { kind: 'funded', reason: `paid out by Faster Payment ${paymentId} on ${today}`, actor: SYSTEM.payouts },
+      {
+        kind: 'funded',
+        reason: `paid out by Faster Payment ${paymentId} on ${today}`,
+        actor: SYSTEM.payouts,
+      },
       async ({ payouts, loans }) => {
         await payouts.record(payout.id, { state: 'paid', payment_id: paymentId, last_error: null });
         await loans.update(payout.application_id, { funded_on: today });
