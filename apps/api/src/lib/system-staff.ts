@@ -1,7 +1,6 @@
 import type { AppContext } from '../app-context';
 import type { Actor } from '../entities/audit/actor';
 import { auditRepository } from '../entities/audit/audit-repository';
-import { clientErrorRepository } from '../features/lead-provider/client-error-repository';
 import { staffDone as done, staffRefused as refused, type StaffResult } from './staff-result';
 
 /** A count asked for: 20 unless given, never below 1 or above 500. */
@@ -75,23 +74,5 @@ export function systemStaff(ctx: AppContext) {
     },
 
     auditSince: (since: Date) => audit.since(since.toISOString()),
-
-    clientErrors: async (count?: number) =>
-      (
-        await db
-          .selectFrom('client_errors')
-          .select(['created_at', 'url', 'message'])
-          .orderBy('id', 'desc')
-          .limit(countOf(count))
-          .execute()
-      ).map((r) => ({ ...r, message: r.message.slice(0, 120) })),
-
-    async purgeClientErrors(actor: Actor): Promise<StaffResult<{ removed: number; days: number }>> {
-      const days = ctx.config.CLIENT_ERRORS_RETENTION_DAYS;
-      const before = new Date(Date.now() - days * 86_400_000).toISOString();
-      const removed = await clientErrorRepository(db).purgeBefore(before);
-      await audit.record({ actor, action: 'client-errors-purged', details: { removed, days } });
-      return done({ removed, days });
-    },
   };
 }

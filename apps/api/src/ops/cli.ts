@@ -3,6 +3,7 @@ import type { AppContext } from '../app-context';
 import { loadConfig } from '../config';
 import { OPS } from '../entities/audit/actor';
 import { breathingSpaceService } from '../features/breathing-space/breathing-space-service';
+import { clientErrorsStaff } from '../features/lead-provider/client-errors-staff';
 import { closeOfBusinessStaff } from '../features/close-of-business/close-of-business-staff';
 import { partnerStaff, reportSince } from '../features/partner-leads/partner-staff';
 import { legalStaff } from '../features/pre-claim/legal-staff';
@@ -255,7 +256,7 @@ const COMMANDS: Record<string, Command> = {
     summary: 'Remove browser error reports older than CLIENT_ERRORS_RETENTION_DAYS.',
     run: async (ctx, args) => {
       parseCommand(args, usageOf('purge-client-errors'), {}, 0);
-      print(await systemStaff(ctx).purgeClientErrors(OPS), (p) => [
+      print(await clientErrorsStaff(ctx).purge(OPS), (p) => [
         `Removed ${p.removed} browser error report(s) older than ${p.days} days.`,
       ]);
     },
@@ -264,7 +265,7 @@ const COMMANDS: Record<string, Command> = {
     usage: 'client-errors [count]',
     summary: 'Show the latest errors reported by browsers.',
     run: async (ctx, args) =>
-      console.table(await systemStaff(ctx).clientErrors(countOnly('client-errors', args))),
+      console.table(await clientErrorsStaff(ctx).latest(countOnly('client-errors', args))),
   },
 };
 

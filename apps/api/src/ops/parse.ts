@@ -16,7 +16,7 @@ export function parseCommand<O extends Options>(
   try {
     parsed = parseArgs({ args: [...args], options, allowPositionals: true, strict: true });
   } catch (err) {
-    throw new Error(`${err instanceof Error ? err.message : String(err)}\n${usage}`);
+    throw new Error(`${err instanceof Error ? err.message : String(err)}\n${usage}`, { cause: err });
   }
   if (parsed.positionals.length > maxPositionals) {
     throw new Error(`Unexpected: ${parsed.positionals.slice(maxPositionals).join(' ')}.\n${usage}`);
