@@ -55,6 +55,7 @@ import type {
 import type { RefreshTokenTable, SessionFamilyTable } from '../lib/sessions/session-tables';
 import type { CardCheckTable } from '../entities/cards/card-check-tables';
 import type { StaffMemberTable, StaffSessionTable } from '../entities/staff/staff-tables';
+import type { AuditEventTable } from '../entities/audit/audit-tables';
 
 /**
  * Table interfaces. Portable types on both SQLite and PostgreSQL: money in integer pence, booleans as
@@ -111,4 +112,5 @@ export interface Database {
   card_checks: CardCheckTable;
   staff_members: StaffMemberTable;
   staff_sessions: StaffSessionTable;
+  audit_events: AuditEventTable;
 }

@@ -1,16 +1,31 @@
+import { londonToday } from '@lender/contract/dates';
 import type { AppContext } from '../app-context';
 import { loadConfig } from '../config';
-import { createContext } from '../start';
-import { sinceArg } from './since-arg';
-import { breathingSpaceArgs } from './breathing-space-args';
+import { OPS } from '../entities/audit/actor';
 import { breathingSpaceService } from '../features/breathing-space/breathing-space-service';
-import { legalStaff } from '../features/pre-claim/legal-staff';
-import { legalArgs } from './legal-args';
-import { clientErrorRepository } from '../features/lead-provider/client-error-repository';
+import { clientErrorsStaff } from '../features/lead-provider/client-errors-staff';
+import { closeOfBusinessStaff } from '../features/close-of-business/close-of-business-staff';
 import { partnerStaff, reportSince } from '../features/partner-leads/partner-staff';
-import { londonToday } from '@lender/contract/dates';
+import { legalStaff } from '../features/pre-claim/legal-staff';
+import { underwritingStaff } from '../features/underwriting/underwriting-staff';
 import { standaloneOutsideServices } from '../lib/outside-services';
+import type { StaffResult } from '../lib/staff-result';
+import { systemStaff } from '../lib/system-staff';
 import { servicingFor, type Servicing } from '../servicing';
+import { createContext } from '../start';
+import { breathingSpaceArgs } from './breathing-space-args';
+import { breathingSpaceEndedLines, breathingSpaceStartedLines } from './breathing-space-format';
+import { legalArgs } from './legal-args';
+import { legalFlaggedLines, legalListLines, legalShownLines, letterClosedLines } from './legal-format';
+import { countArg, parseCommand } from './parse';
+import {
+  partnerAddedLines,
+  partnerListLines,
+  partnerReportLines,
+  partnerRevokedLines,
+} from './partner-format';
+import { auditLines, closeRunLines, underwritingDecidedLines, waitingLines } from './staff-format';
+import { sinceArg } from './since-arg';
 
 type Command = { usage: string; summary: string; run: (ctx: AppContext, args: string[]) => Promise<void> };
 
@@ -24,26 +39,27 @@ async function withServicing(ctx: AppContext, work: (servicing: Servicing) => Pr
   }
 }
 
-/** The value after `--name`, or undefined; a flag given without its value is a bad argument. */
-function option(args: string[], name: string): string | undefined {
-  const at = args.indexOf(`--${name}`);
-  if (at === -1) return undefined;
-  const value = args[at + 1];
-  if (value === undefined || value.startsWith('--')) throw new Error(`--${name} needs a value.`);
-  return value;
+/** Prints a staff service's answer with `lines`, or fails with its message (exit code 1). */
+function print<T>(result: StaffResult<T>, lines: (value: T) => string[]) {
+  if (!result.ok) throw new Error(result.message);
+  for (const line of lines(result.value)) console.log(line);
 }
 
-/** `partner report`: the window is in London days, counted back from today's real date (leads' own clock). */
-async function reportOf(staff: ReturnType<typeof partnerStaff>, name: string, since: string | undefined) {
-  const from = reportSince(since, londonToday(new Date()));
-  if (!from) throw new Error('--since takes a number of days (7 is the last 7 days) or a date yyyy-mm-dd.');
-  return staff.report(name, from);
-}
+const usageOf = (name: string) => `Usage: npm run ops -- ${COMMANDS[name]!.usage}`;
 
-const limitArg = (args: string[]) => Math.min(Math.max(Number(args[0]) || 20, 1), 500);
+/** `[count]` commands: at most one word, a count. */
+const countOnly = (name: string, args: string[]) =>
+  countArg(parseCommand(args, usageOf(name), {}, 1).positionals[0], usageOf(name));
+
+/** `--since 1h`-style commands. */
+const sinceOnly = (name: string, args: string[]) => {
+  const { values } = parseCommand(args, usageOf(name), { since: { type: 'string' } }, 0);
+  return sinceArg(values.since === undefined ? [] : ['--since', values.since]);
+};
 
 /**
- * Staff tasks on the configured database (DATABASE_URL), e.g. `npm run ops -- decisions 50`.
+ * Staff tasks on the configured database (DATABASE_URL), e.g. `npm run ops -- decisions 50`: a thin
+ * client of the staff services, which answer data and record who acted (here always `ops`).
  * Output never includes secrets: tokens and bank details are not stored in clear anyway.
  */
 const COMMANDS: Record<string, Command> = {
@@ -62,73 +78,55 @@ const COMMANDS: Record<string, Command> = {
   },
   decisions: {
     usage: 'decisions [count]',
-    summary: 'Show the latest lending decisions with their reasons.',
-    run: async (ctx, args) => {
-      const rows = await ctx.db
-        .selectFrom('application_decisions')
-        .leftJoin('applications', 'applications.id', 'application_decisions.application_id')
-        .select([
-          'application_decisions.created_at',
-          'application_decisions.kind',
-          'application_decisions.reason',
-          'applications.guid',
-        ])
-        .orderBy('application_decisions.id', 'desc')
-        .limit(limitArg(args))
-        .execute();
-      console.table(rows);
-    },
+    summary: 'Show the latest lending decisions with their reasons and who made them.',
+    run: async (ctx, args) => console.table(await systemStaff(ctx).decisions(countOnly('decisions', args))),
   },
   outbox: {
     usage: 'outbox [count]',
     summary: 'Show the latest e-mails and SMS, with their delivery state.',
-    run: async (ctx, args) => {
-      const rows = await ctx.db
-        .selectFrom('outbox')
-        .select(['id', 'channel', 'to_address', 'subject', 'created_at', 'sent_at', 'attempts', 'last_error'])
-        .orderBy('id', 'desc')
-        .limit(limitArg(args))
-        .execute();
-      console.table(rows);
-    },
+    run: async (ctx, args) => console.table(await systemStaff(ctx).outbox(countOnly('outbox', args))),
   },
   'deliver-outbox': {
     usage: 'deliver-outbox',
     summary: 'Send pending messages now through the configured SMTP / SMS transports.',
-    run: async (ctx) => console.log(`Delivered ${await ctx.outbox.deliverPending()} message(s).`),
+    run: async (ctx, args) => {
+      parseCommand(args, usageOf('deliver-outbox'), {}, 0);
+      print(await systemStaff(ctx).deliverOutbox(OPS), (d) => [`Delivered ${d.delivered} message(s).`]);
+    },
   },
   maintenance: {
     usage: 'maintenance [on|off]',
     summary: 'Show or switch maintenance mode; on signs every customer out. No restart needed.',
     run: async (ctx, args) => {
-      const [wanted] = args;
-      if (wanted === 'on' || wanted === 'off') {
-        await ctx.maintenance.set(wanted === 'on');
-        console.log(
-          wanted === 'on'
-            ? 'Maintenance mode is on: every session has ended and the API answers 503.'
-            : 'Maintenance mode is off.',
-        );
-      } else if (wanted === undefined) {
-        console.log(`Maintenance mode is ${(await ctx.maintenance.isOn()) ? 'on' : 'off'}.`);
-      } else {
-        throw new Error('Usage: npm run ops -- maintenance [on|off]');
+      const [wanted] = parseCommand(args, usageOf('maintenance'), {}, 1).positionals;
+      const staff = systemStaff(ctx);
+      if (wanted === undefined) {
+        console.log(`Maintenance mode is ${(await staff.maintenanceIsOn()) ? 'on' : 'off'}.`);
+        return;
       }
+      if (wanted !== 'on' && wanted !== 'off')
+        throw new Error(`Say on or off, not ${wanted}.\n${usageOf('maintenance')}`);
+      print(await staff.setMaintenance(wanted === 'on', OPS), (m) => [
+        m.on
+          ? 'Maintenance mode is on: every session has ended and the API answers 503.'
+          : 'Maintenance mode is off.',
+      ]);
     },
   },
   'business-date': {
     usage: 'business-date [set yyyy-mm-dd]',
     summary: 'Show the business date, or move it forward (never in production).',
     run: async (ctx, args) => {
-      const [verb, date] = args;
+      const [verb, date, ...rest] = parseCommand(args, usageOf('business-date'), {}, 2).positionals;
+      const staff = systemStaff(ctx);
       if (verb === undefined) {
-        console.log(`The business date is ${await ctx.businessDate.refresh(true)}.`);
-      } else if (verb === 'set' && date !== undefined && args.length === 2) {
-        console.log(
-          `The business date is now ${await ctx.businessDate.set(date)}. Servers see it within 2 seconds.`,
-        );
+        console.log(`The business date is ${await staff.businessDate()}.`);
+      } else if (verb === 'set' && date !== undefined && rest.length === 0) {
+        print(await staff.setBusinessDate(date, OPS), (d) => [
+          `The business date is now ${d.date}. Servers see it within 2 seconds.`,
+        ]);
       } else {
-        throw new Error('Usage: npm run ops -- business-date [set yyyy-mm-dd]');
+        throw new Error(usageOf('business-date'));
       }
     },
   },
@@ -136,27 +134,9 @@ const COMMANDS: Record<string, Command> = {
     usage: 'close-of-business [--through yyyy-mm-dd]',
     summary: 'Close every open day up to the day before the business date (or --through, up to it).',
     run: async (ctx, args) => {
-      const through = option(args, 'through');
-      if (args.length !== (through === undefined ? 0 : 2)) {
-        throw new Error('Usage: npm run ops -- close-of-business [--through yyyy-mm-dd]');
-      }
+      const { values } = parseCommand(args, usageOf('close-of-business'), { through: { type: 'string' } }, 0);
       await withServicing(ctx, async ({ closeOfBusiness }) => {
-        const days = await closeOfBusiness.closeThrough(through);
-        if (days.length === 0) {
-          const last = await closeOfBusiness.lastClosed();
-          console.log(
-            last
-              ? `Nothing to close: every day through ${last} is closed.`
-              : 'Nothing to close: no loan has been paid out yet.',
-          );
-        }
-        for (const d of days) {
-          console.log(
-            d.skipped
-              ? `${d.date}: already closed.`
-              : `${d.date}: closed ${d.loans} loan(s); ${d.collected} instalment(s) collected, ${d.declined} declined.`,
-          );
-        }
+        print(await closeOfBusinessStaff(ctx.db, closeOfBusiness).run(values.through, OPS), closeRunLines);
       });
     },
   },
@@ -165,11 +145,11 @@ const COMMANDS: Record<string, Command> = {
     summary:
       'Record a Breathing Space (Debt Respite Scheme): 60 days without interest, fees, CPA or notices; or end it.',
     run: async (ctx, args) => {
+      // Its own reader (breathing-space-args.ts): its messages name the application and the action.
       const { guid, verb, from } = breathingSpaceArgs(args);
       const spaces = breathingSpaceService(ctx);
-      const outcome = verb === 'start' ? await spaces.start(guid, from) : await spaces.end(guid);
-      if (!outcome.ok) throw new Error(outcome.message);
-      for (const line of outcome.lines) console.log(line);
+      if (verb === 'start') print(await spaces.start(guid, from, OPS), breathingSpaceStartedLines);
+      else print(await spaces.end(guid, OPS), breathingSpaceEndedLines);
     },
   },
   legal: {
@@ -179,50 +159,41 @@ const COMMANDS: Record<string, Command> = {
     run: async (ctx, args) => {
       const a = legalArgs(args);
       const staff = legalStaff(ctx);
-      const outcome =
-        a.verb === 'list'
-          ? await staff.list()
-          : a.verb === 'show'
-            ? await staff.show(a.guid)
-            : a.verb === 'close'
-              ? await staff.close(a.guid, a.reason)
-              : await staff.flag(a.guid, a.verb === 'on');
-      if (!outcome.ok) throw new Error(outcome.message);
-      for (const line of outcome.lines) console.log(line);
+      switch (a.verb) {
+        case 'list':
+          return print(await staff.list(), legalListLines);
+        case 'show':
+          return print(await staff.show(a.guid), legalShownLines);
+        case 'close':
+          return print(await staff.close(a.guid, a.reason, OPS), letterClosedLines);
+        default:
+          return print(await staff.flag(a.guid, a.verb === 'on', OPS), legalFlaggedLines);
+      }
     },
   },
   underwriting: {
     usage: 'underwriting list|run|approve <appGuid> --reason "..."|decline <appGuid> --reason "..."',
     summary: 'Signed applications: list those waiting, decide them by the rules, or decide one by hand.',
     run: async (ctx, args) => {
-      const [verb, guid] = args;
+      const usage =
+        'Usage: npm run ops -- underwriting list | run | approve <appGuid> --reason "..." | decline <appGuid> --reason "..."';
+      const { values, positionals } = parseCommand(args, usage, { reason: { type: 'string' } }, 2);
+      const [verb, guid] = positionals;
+      const handDecision = (verb === 'approve' || verb === 'decline') && guid !== undefined;
+      if (!handDecision && (positionals.length !== 1 || values.reason !== undefined)) throw new Error(usage);
       await withServicing(ctx, async ({ underwriting }) => {
-        if (verb === 'list' && args.length === 1) {
-          const pending = await underwriting.pending();
-          console.log(`${pending.length} application(s) waiting for a decision.`);
-          for (const a of pending) {
-            console.log(
-              `${a.guid}  ${a.statusId === 48 ? 'referred to a person' : 'waiting for the rules'}  ${a.email}`,
-            );
-          }
-        } else if (verb === 'run' && args.length === 1) {
-          const decided = await underwriting.run();
-          console.log(`Decided ${decided.length} application(s); open payouts sent or followed up.`);
-          for (const d of decided) console.log(`${d.guid}  ${d.outcome}  ${d.reasons}`);
-        } else if ((verb === 'approve' || verb === 'decline') && guid && args.length === 4) {
-          const reason = option(args, 'reason')?.trim();
-          if (!reason) throw new Error(`Usage: npm run ops -- underwriting ${verb} <appGuid> --reason "..."`);
-          const done = await underwriting.decideByHand(guid, verb, reason);
-          if (!done)
-            throw new Error(`${guid} is not waiting for underwriting (unknown, or already decided).`);
-          console.log(
-            `${guid} ${verb === 'approve' ? 'approved: the payout is on its way' : 'declined: the customer is told why by e-mail'}.`,
-          );
-        } else {
-          throw new Error(
-            'Usage: npm run ops -- underwriting list | run | approve <appGuid> --reason "..." | decline <appGuid> --reason "..."',
-          );
+        const staff = underwritingStaff(ctx.db, underwriting);
+        if (verb === 'list') return print(await staff.list(), waitingLines);
+        if (verb === 'run') {
+          return print(await staff.run(OPS), (decided) => [
+            `Decided ${decided.length} application(s); open payouts sent or followed up.`,
+            ...decided.map((d) => `${d.guid}  ${d.outcome}  ${d.reasons}`),
+          ]);
         }
+        if (!handDecision) throw new Error(usage);
+        const reason = values.reason?.trim();
+        if (!reason) throw new Error(`Usage: npm run ops -- underwriting ${verb} <appGuid> --reason "..."`);
+        print(await staff.decide(guid, verb, reason, OPS), underwritingDecidedLines);
       });
     },
   },
@@ -234,60 +205,67 @@ const COMMANDS: Record<string, Command> = {
     run: async (ctx, args) => {
       const usage =
         'Usage: npm run ops -- partner add <name> [--tier <tierName>] | list | revoke <name> | report <name> [--since <days>|yyyy-mm-dd]';
-      const [verb, name] = args;
+      const { values, positionals } = parseCommand(
+        args,
+        usage,
+        { tier: { type: 'string' }, since: { type: 'string' } },
+        2,
+      );
+      const [verb, name] = positionals;
       const staff = partnerStaff(ctx);
-      const tier = option(args, 'tier');
-      const since = option(args, 'since');
-      const outcome =
-        verb === 'add' && name && !name.startsWith('--') && args.length === (tier === undefined ? 2 : 4)
-          ? await staff.add(name, tier ?? null)
-          : verb === 'list' && args.length === 1
-            ? await staff.list()
-            : verb === 'revoke' && name && args.length === 2
-              ? await staff.revoke(name)
-              : verb === 'report' &&
-                  name &&
-                  !name.startsWith('--') &&
-                  args.length === (since === undefined ? 2 : 4)
-                ? await reportOf(staff, name, since)
-                : null;
-      if (!outcome) throw new Error(usage);
-      if (!outcome.ok) throw new Error(outcome.message);
-      for (const line of outcome.lines) console.log(line);
+      const only = (...allowed: ('tier' | 'since')[]) =>
+        (['tier', 'since'] as const).every((f) => allowed.includes(f) || values[f] === undefined);
+      if (verb === 'add' && name && only('tier')) {
+        return print(await staff.add(name, values.tier ?? null, OPS), partnerAddedLines);
+      }
+      if (verb === 'list' && !name && only()) return print(await staff.list(), partnerListLines);
+      if (verb === 'revoke' && name && only())
+        return print(await staff.revoke(name, OPS), partnerRevokedLines);
+      if (verb === 'report' && name && only('since')) {
+        // The window is in London days, counted back from today's real date (leads' own clock).
+        const from = reportSince(values.since, londonToday(new Date()));
+        if (!from)
+          throw new Error('--since takes a number of days (7 is the last 7 days) or a date yyyy-mm-dd.');
+        return print(await staff.report(name, from), partnerReportLines);
+      }
+      throw new Error(usage);
     },
   },
   'security-events': {
     usage: 'security-events [--since 1h]',
-    summary: 'Show sign-ins, locks, resets, contact changes and refusals (newest first).',
+    summary: 'Show sign-ins, locks, resets, contact changes and refusals (newest first), and staff actions.',
     run: async (ctx, args) => {
-      const since = sinceArg(args);
-      const rows = await ctx.security.since(since.toISOString());
+      const since = sinceOnly('security-events', args);
+      const staff = systemStaff(ctx);
+      const rows = await staff.securityEvents(since);
       console.log(`${rows.length} security event(s) since ${since.toISOString()}:`);
       if (rows.length) console.table(rows);
+      for (const line of auditLines(await staff.auditSince(since), since)) console.log(line);
+    },
+  },
+  audit: {
+    usage: 'audit [--since 1h]',
+    summary: 'Show staff actions with who did them (newest first): flags, maintenance, business date, runs.',
+    run: async (ctx, args) => {
+      const since = sinceOnly('audit', args);
+      for (const line of auditLines(await systemStaff(ctx).auditSince(since), since)) console.log(line);
     },
   },
   'purge-client-errors': {
     usage: 'purge-client-errors',
     summary: 'Remove browser error reports older than CLIENT_ERRORS_RETENTION_DAYS.',
-    run: async (ctx) => {
-      const days = ctx.config.CLIENT_ERRORS_RETENTION_DAYS;
-      const before = new Date(Date.now() - days * 86_400_000).toISOString();
-      const removed = await clientErrorRepository(ctx.db).purgeBefore(before);
-      console.log(`Removed ${removed} browser error report(s) older than ${days} days.`);
+    run: async (ctx, args) => {
+      parseCommand(args, usageOf('purge-client-errors'), {}, 0);
+      print(await clientErrorsStaff(ctx).purge(OPS), (p) => [
+        `Removed ${p.removed} browser error report(s) older than ${p.days} days.`,
+      ]);
     },
   },
   'client-errors': {
     usage: 'client-errors [count]',
     summary: 'Show the latest errors reported by browsers.',
-    run: async (ctx, args) => {
-      const rows = await ctx.db
-        .selectFrom('client_errors')
-        .select(['created_at', 'url', 'message'])
-        .orderBy('id', 'desc')
-        .limit(limitArg(args))
-        .execute();
-      console.table(rows.map((r) => ({ ...r, message: r.message.slice(0, 120) })));
-    },
+    run: async (ctx, args) =>
+      console.table(await clientErrorsStaff(ctx).latest(countOnly('client-errors', args))),
   },
 };
 

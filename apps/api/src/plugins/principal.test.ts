@@ -192,7 +192,16 @@ describe('actorOf', () => {
     expect(
       actorOf({
         kind: 'partner',
-        partner: { id: 5, name: 'p', tierName: null, keyHint: 'abcd', createdAt: '', revokedAt: null },
+        partner: {
+          id: 5,
+          name: 'p',
+          tierName: null,
+          keyHint: 'abcd',
+          createdAt: '',
+          revokedAt: null,
+          createdBy: 'ops',
+          revokedBy: null,
+        },
       }),
     ).toBe('partner:5');
   });

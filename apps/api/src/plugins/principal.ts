@@ -10,6 +10,7 @@ import { staffAccounts, type StaffAccounts } from '../entities/staff/staff-sessi
 import { readCookie } from '../lib/cookies';
 import type { SessionStore } from '../lib/sessions/session-store';
 import { requireSession, type Session } from './auth';
+import { customerActor, partnerActor, staffActor, type Actor } from '../entities/audit/actor';
 
 /**
  * Who is making a call (issue 44). Every call declares who may make it (the contract's `CallAuth`); the
@@ -58,14 +59,14 @@ export const ANONYMOUS: AnonymousPrincipal = Object.freeze({ kind: 'anonymous' }
  * principal that names someone has one (an anonymous caller or a signing link's holder does not: the
  * service knows whose application it opened).
  */
-export function actorOf(principal: CustomerPrincipal | StaffPrincipal | PartnerPrincipal): string {
+export function actorOf(principal: CustomerPrincipal | StaffPrincipal | PartnerPrincipal): Actor {
   switch (principal.kind) {
     case 'customer':
-      return `customer:${principal.customerId}`;
+      return customerActor(principal.customerId);
     case 'staff':
-      return `staff:${principal.staffId}`;
+      return staffActor(principal.staffId);
     case 'partner':
-      return `partner:${principal.partner.id}`;
+      return partnerActor(principal.partner.id);
   }
 }
 

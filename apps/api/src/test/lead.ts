@@ -94,6 +94,7 @@ export async function createLead(t: TestApp, overrides: LeadOverrides = {}) {
       key_hash: crypto.randomBytes(32).toString('hex'),
       key_hint: n.slice(-4),
       created_at: nowIso(),
+      created_by: 'ops',
     })
     .returning('id')
     .executeTakeFirstOrThrow();

@@ -20,8 +20,9 @@ export async function createPartner(
     tierName: overrides.tierName ?? null,
     keyHash: partnerKeyHash(key),
     keyHint: partnerKeyHint(key),
+    createdBy: 'ops',
   });
-  if (overrides.revoked) await partners.revoke(name);
+  if (overrides.revoked) await partners.revoke(name, 'ops');
   return { id, name, key, authorization: `Bearer ${key}` };
 }
 

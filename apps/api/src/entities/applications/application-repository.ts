@@ -6,6 +6,7 @@ import type { ApplicationTable } from './application-tables';
 import { preparedQuery } from '../../db/prepared-query';
 import { nowIso } from '../../lib/clock';
 import type { LoanTerms } from './loan-terms';
+import type { Actor } from '../audit/actor';
 
 /** The daily rate is stored in millionths (8000 = 0.8% a day) so that it stays an integer. */
 const PPM = 1_000_000;
@@ -43,6 +44,8 @@ export type Decision = {
   customerId: number | null;
   kind: string;
   reason: string;
+  /** Who decided (entities/audit/actor.ts). */
+  actor: Actor;
 };
 
 type TermsRow = Pick<
@@ -194,6 +197,7 @@ export const applicationRepository = (db: DbExecutor) => ({
         customer_id: d.customerId,
         kind: d.kind,
         reason: d.reason,
+        actor: d.actor,
         created_at: nowIso(),
       })
       .execute(),

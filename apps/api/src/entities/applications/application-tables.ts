@@ -33,5 +33,7 @@ export interface ApplicationDecisionTable {
   /** e.g. 'declined', 'quote-accepted'. */
   kind: string;
   reason: string;
+  /** Who decided: an `Actor` (entities/audit/actor.ts); rows older than migration 020 were given theirs. */
+  actor: string;
   created_at: string;
 }

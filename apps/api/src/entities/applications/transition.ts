@@ -1,12 +1,13 @@
 import type { DbExecutor } from '../../db/create-db';
+import type { Actor } from '../audit/actor';
 import type { UnitOfWork } from '../unit-of-work';
 import type { Application, ApplicationRepository } from './application-repository';
 
 /** A step of an application's life: the statuses it may be taken from, and the status it leads to. */
 export type Step = { readonly from: readonly number[]; readonly to: number };
 
-/** Why a step was taken, for the application's decision record (staff and the regulator read it). */
-export type DecisionNote = { kind: string; reason: string };
+/** Why a step was taken and who took it, for the application's decision record (staff and the regulator read it). */
+export type DecisionNote = { kind: string; reason: string; actor: Actor };
 
 type WithApplications = { applications: Pick<ApplicationRepository, 'moveStatus' | 'recordDecision'> };
 

@@ -3,6 +3,7 @@ import type { DbExecutor } from '../../db/create-db';
 import type { BreathingSpaceTable } from './loan-tables';
 import { nowIso } from '../../lib/clock';
 import { chunks } from './loan-repository';
+import type { Actor } from '../audit/actor';
 
 export type BreathingSpace = Selectable<BreathingSpaceTable>;
 
@@ -34,18 +35,25 @@ export function breathingSpaceRepository(db: DbExecutor) {
       return found;
     },
 
-    start: (row: Pick<BreathingSpace, 'application_id' | 'started_on' | 'ends_on'>) =>
+    start: (row: Pick<BreathingSpace, 'application_id' | 'started_on' | 'ends_on'>, actor: Actor) =>
       db
         .insertInto('breathing_spaces')
-        .values({ ...row, ended_on: null, created_at: nowIso(), ended_at: null })
+        .values({
+          ...row,
+          ended_on: null,
+          created_at: nowIso(),
+          ended_at: null,
+          started_by: actor,
+          ended_by: null,
+        })
         .returningAll()
         .executeTakeFirstOrThrow(),
 
     /** Ends a moratorium early, `lastDay` its last day; false when it had ended already. */
-    async end(id: number, lastDay: string): Promise<boolean> {
+    async end(id: number, lastDay: string, actor: Actor): Promise<boolean> {
       const result = await db
         .updateTable('breathing_spaces')
-        .set({ ended_on: lastDay, ended_at: nowIso() })
+        .set({ ended_on: lastDay, ended_at: nowIso(), ended_by: actor })
         .where('id', '=', id)
         .where('ended_on', 'is', null)
         .executeTakeFirst();

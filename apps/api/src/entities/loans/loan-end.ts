@@ -2,6 +2,7 @@ import type { IsoDate } from '@lender/contract/dates';
 import { ApplicationStep } from '../applications/application-steps';
 import { transition } from '../applications/transition';
 import type { EntityStore } from '../unit-of-work';
+import type { Actor } from '../audit/actor';
 
 /**
  * A loan that owes nothing any more ends, on `date`: withdrawn (Consumer Credit Act s66A) when the
@@ -14,6 +15,8 @@ export async function endRepaidLoan(
   app: { id: number; customerId: number },
   date: IsoDate,
   how: string,
+  /** Who ended it: the customer whose card payment repaid it, or the close of business. */
+  actor: Actor,
 ): Promise<boolean> {
   const notice = await store.withdrawals.of(app.id);
   const ended = ({ loans }: Pick<EntityStore, 'loans'>) => loans.update(app.id, { settled_on: date });
@@ -25,9 +28,10 @@ export async function endRepaidLoan(
       {
         kind: 'withdrawn',
         reason: `withdrawal (notice of ${notice.notice_on}, s66A) completed: principal and interest ${how}`,
+        actor,
       },
       ended,
     );
   }
-  return transition(store, app, ApplicationStep.settle, { kind: 'settled', reason: how }, ended);
+  return transition(store, app, ApplicationStep.settle, { kind: 'settled', reason: how, actor }, ended);
 }

@@ -16,6 +16,7 @@ import { nowIso } from '../../lib/clock';
 import type { LedgerRow, LoanTerms } from './ledger';
 import type { Attempt } from './servicing-rules';
 import { customerLoanRows } from './customer-loan-rows';
+import type { Actor } from '../audit/actor';
 
 export type LoanRow = Selectable<LoanTable>;
 export type AttemptRow = Selectable<CpaAttemptTable>;
@@ -55,6 +56,8 @@ export type Posting = {
   /** Unique: posting it again changes nothing. */
   reference: string;
   reversesId?: number | null;
+  /** The person who made it; none when a job posts it (its reference names the job). */
+  actor?: Actor;
 };
 
 export const attemptOf = (a: AttemptRow): Attempt => ({
@@ -300,6 +303,7 @@ export function loanRepository(db: DbExecutor) {
               on_date: p.onDate,
               reverses_id: p.reversesId ?? null,
               reference: p.reference,
+              actor: p.actor ?? null,
               created_at,
             })),
           )

@@ -83,6 +83,8 @@ export interface LoanTransactionTable {
   /** Unique: the same posting made twice (a restarted close of business) is one row. */
   reference: string;
   created_at: string;
+  /** The person who made it (an Actor); null when a job posted it, which its reference names. */
+  actor: string | null;
 }
 
 /** One collection attempt under the CPA, stored with its key before the card provider is called. */
@@ -154,4 +156,7 @@ export interface BreathingSpaceTable {
   ended_on: string | null;
   created_at: string;
   ended_at: string | null;
+  /** Actors (entities/audit/actor.ts): who recorded it, and who ended it early (null: not ended by anyone). */
+  started_by: string;
+  ended_by: string | null;
 }

@@ -10,6 +10,9 @@ export interface PartnerTable {
   key_hint: string;
   created_at: string;
   revoked_at: string | null;
+  /** Actors (entities/audit/actor.ts): who added it and who revoked its key. */
+  created_by: string;
+  revoked_by: string | null;
 }
 
 /** A lead as a partner sent it and as we answered it, with its landing. */

@@ -1,5 +1,6 @@
 import type { DbExecutor } from '../../db/create-db';
 import { nowIso } from '../../lib/clock';
+import type { Actor } from '../audit/actor';
 
 /** A partner under the server's names; its key exists only in the partner's hands. */
 export type Partner = {
@@ -9,9 +10,18 @@ export type Partner = {
   keyHint: string;
   createdAt: string;
   revokedAt: string | null;
+  /** Actors (entities/audit/actor.ts). */
+  createdBy: string;
+  revokedBy: string | null;
 };
 
-export type NewPartner = { name: string; tierName: string | null; keyHash: string; keyHint: string };
+export type NewPartner = {
+  name: string;
+  tierName: string | null;
+  keyHash: string;
+  keyHint: string;
+  createdBy: Actor;
+};
 
 /** The partners table: staff add and revoke partners; the lead API finds one by its key's hash. */
 export const partnerRepository = (db: DbExecutor) => {
@@ -25,6 +35,8 @@ export const partnerRepository = (db: DbExecutor) => {
         'key_hint as keyHint',
         'created_at as createdAt',
         'revoked_at as revokedAt',
+        'created_by as createdBy',
+        'revoked_by as revokedBy',
       ]);
   return {
     async insert(p: NewPartner): Promise<number> {
@@ -37,6 +49,8 @@ export const partnerRepository = (db: DbExecutor) => {
           key_hint: p.keyHint,
           created_at: nowIso(),
           revoked_at: null,
+          created_by: p.createdBy,
+          revoked_by: null,
         })
         .returning('id')
         .executeTakeFirstOrThrow();
@@ -56,10 +70,10 @@ export const partnerRepository = (db: DbExecutor) => {
     list: (): Promise<Partner[]> => partners().orderBy('name').execute(),
 
     /** False when there is no such partner or it was revoked already (its first revocation time stays). */
-    async revoke(name: string): Promise<boolean> {
+    async revoke(name: string, actor: Actor): Promise<boolean> {
       const result = await db
         .updateTable('partners')
-        .set({ revoked_at: nowIso() })
+        .set({ revoked_at: nowIso(), revoked_by: actor })
         .where('name', '=', name)
         .where('revoked_at', 'is', null)
         .executeTakeFirst();

@@ -17,6 +17,7 @@ import { loanRepository, type LoanBook } from '../loans/loan-repository';
 import { inMoratorium } from '../loans/moratorium';
 import { breathingSpaceRepository } from '../loans/breathing-space-repository';
 import { transactionLines } from '../loans/transaction-lines';
+import type { Actor } from '../audit/actor';
 
 /** The statement of account: each line of the ledger in the customer's words, with the balance after it. */
 export function statementOfAccount(book: LoanBook): StatementLine[] {
@@ -58,6 +59,8 @@ export type IssueOutcome =
 export async function issueLetterOfClaim(
   ctx: AppContext,
   applicationId: number,
+  /** Who issues it: staff flagging the account, or the close of business on a default. */
+  actor: Actor,
   { firstOnly = false }: { firstOnly?: boolean } = {},
 ): Promise<IssueOutcome> {
   const today = ctx.businessDate.today();
@@ -155,6 +158,8 @@ export async function issueLetterOfClaim(
           closed_on: null,
           closed_reason: null,
           created_at: nowIso(),
+          issued_by: actor,
+          closed_by: null,
         })
         .returning('id')
         .executeTakeFirstOrThrow();

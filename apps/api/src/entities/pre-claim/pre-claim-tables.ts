@@ -17,6 +17,9 @@ export interface PreClaimLetterTable {
   closed_on: string | null;
   closed_reason: string | null;
   created_at: string;
+  /** Actors (entities/audit/actor.ts): who issued it (staff's flag or the close of business), who closed it. */
+  issued_by: string;
+  closed_by: string | null;
 }
 
 /** The Reply Form's answers staff act on; the customer's words are in its PDF (`document_id`). */

@@ -10,11 +10,30 @@ import {
   plannedLastDay,
 } from '../../entities/loans/moratorium';
 import { entityStore } from '../../entities/unit-of-work';
+import type { Actor } from '../../entities/audit/actor';
+import { staffDone as done, staffRefused as refused, type StaffResult } from '../../lib/staff-result';
 
-export type Outcome = { ok: true; lines: string[] } | { ok: false; message: string };
+export type BreathingSpaceStarted = {
+  guid: string;
+  applicationId: number;
+  startedOn: IsoDate;
+  endsOn: IsoDate;
+  days: number;
+  /** Interest and fee postings since the start, taken back. */
+  reversed: { count: number; pence: number; since: IsoDate };
+  /** The remedy date of the default notice withdrawn, if there was one. */
+  withdrawnNoticeRemedyBy: string | null;
+  by: Actor;
+};
 
-const done = (...lines: string[]): Outcome => ({ ok: true, lines });
-const refused = (message: string): Outcome => ({ ok: false, message });
+export type BreathingSpaceEnded = {
+  guid: string;
+  lastDay: IsoDate;
+  startedOn: IsoDate;
+  /** The first day the close of business charges and collects again. */
+  resumesOn: IsoDate;
+  by: Actor;
+};
 
 /** Interest and fees posted on or after `from` and not reversed: a late-recorded moratorium takes them back. */
 function chargesSince(book: LoanBook, from: IsoDate) {
@@ -50,7 +69,11 @@ export function breathingSpaceService(ctx: AppContext) {
   }
 
   return {
-    async start(guid: string, from?: string): Promise<Outcome> {
+    async start(
+      guid: string,
+      from: string | undefined,
+      actor: Actor,
+    ): Promise<StaffResult<BreathingSpaceStarted>> {
       const found = await loanOf(guid);
       if (typeof found === 'string') return refused(found);
       const { app, book } = found;
@@ -77,11 +100,14 @@ export function breathingSpaceService(ctx: AppContext) {
       const chargedPence = charges.reduce((sum, r) => sum + r.amountPence, 0);
       const notice = book.loan.remedy_by;
       const space = await store.transaction(async ({ breathingSpaces, loans, applications }) => {
-        const row = await breathingSpaces.start({
-          application_id: app.id,
-          started_on: start,
-          ends_on: plannedLastDay(start),
-        });
+        const row = await breathingSpaces.start(
+          {
+            application_id: app.id,
+            started_on: start,
+            ends_on: plannedLastDay(start),
+          },
+          actor,
+        );
         // Reg. 7: nothing charged for a day of the moratorium, even a day closed before we heard of it.
         await loans.post(
           charges.map<Posting>((r) => ({
@@ -91,6 +117,7 @@ export function breathingSpaceService(ctx: AppContext) {
             onDate: today,
             reference: `breathing-space:${row.id}:${r.id}`,
             reversesId: r.id,
+            actor,
           })),
         );
         // A default notice's remedy date must not lead to default in the moratorium; after it, a new
@@ -100,6 +127,7 @@ export function breathingSpaceService(ctx: AppContext) {
           applicationId: app.id,
           customerId: app.customerId,
           kind: 'breathing-space-started',
+          actor,
           reason:
             `Breathing Space moratorium (Debt Respite Scheme) recorded by staff: ${start} to ` +
             `${row.ends_on}; no interest, fees, CPA collections or arrears and default notices until then` +
@@ -108,19 +136,19 @@ export function breathingSpaceService(ctx: AppContext) {
         });
         return row;
       });
-      return done(
-        `Breathing Space recorded for ${guid} (loan ${app.id}): ${space.started_on} to ${space.ends_on} (${BREATHING_SPACE_DAYS} days).`,
-        'Until it ends the close of business adds no interest or fee, takes no CPA collection and sends no arrears or default notice.',
-        ...(chargedPence > 0
-          ? [
-              `Reversed ${charges.length} interest or fee posting(s) since ${start}: ${formatPence(chargedPence)}.`,
-            ]
-          : []),
-        ...(notice ? [`Withdrew the default notice whose remedy date was ${notice}.`] : []),
-      );
+      return done({
+        guid,
+        applicationId: app.id,
+        startedOn: space.started_on,
+        endsOn: space.ends_on,
+        days: BREATHING_SPACE_DAYS,
+        reversed: { count: charges.length, pence: chargedPence, since: start },
+        withdrawnNoticeRemedyBy: notice ?? null,
+        by: actor,
+      });
     },
 
-    async end(guid: string): Promise<Outcome> {
+    async end(guid: string, actor: Actor): Promise<StaffResult<BreathingSpaceEnded>> {
       const found = await loanOf(guid);
       if (typeof found === 'string') return refused(found);
       const { app } = found;
@@ -130,18 +158,22 @@ export function breathingSpaceService(ctx: AppContext) {
       const current = moratoriumOn(open, today);
       if (!current) return refused(`Application ${guid} is not in a breathing space today (${today}).`);
       await store.transaction(async ({ breathingSpaces, applications }) => {
-        if (!(await breathingSpaces.end(current.id, today))) return;
+        if (!(await breathingSpaces.end(current.id, today, actor))) return;
         await applications.recordDecision({
           applicationId: app.id,
           customerId: app.customerId,
           kind: 'breathing-space-ended',
+          actor,
           reason: `Breathing Space ended by staff on ${today}, before its 60th day (${current.ends_on})`,
         });
       });
-      return done(
-        `Breathing Space for ${guid} ended: its last day is ${today} (it began on ${current.started_on}).`,
-        `From ${addDays(today, 1)} the close of business applies interest, fees, collections and notices again.`,
-      );
+      return done({
+        guid,
+        lastDay: today,
+        startedOn: current.started_on,
+        resumesOn: addDays(today, 1),
+        by: actor,
+      });
     },
   };
 }

@@ -14,7 +14,30 @@ import {
   travelTo,
 } from '../../test/live-loan';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { breathingSpaceService } from './breathing-space-service';
+import { staffActor } from '../../entities/audit/actor';
+import type { StaffResult } from '../../lib/staff-result';
+import { breathingSpaceEndedLines, breathingSpaceStartedLines } from '../../ops/breathing-space-format';
+import {
+  breathingSpaceService as serviceOf,
+  type BreathingSpaceEnded,
+  type BreathingSpaceStarted,
+} from './breathing-space-service';
+
+/** A member of staff as the console will name one: every step below is recorded as theirs. */
+const STAFF = staffActor(7);
+
+/** The service as staff use it, its answers as `ops` prints them. */
+function breathingSpaceService(ctx: TestApp['ctx']) {
+  const spaces = serviceOf(ctx);
+  const printed = <T>(r: StaffResult<T>, lines: (v: T) => string[]) =>
+    r.ok ? { ok: true as const, lines: lines(r.value) } : r;
+  return {
+    start: async (guid: string, from?: string) =>
+      printed<BreathingSpaceStarted>(await spaces.start(guid, from, STAFF), breathingSpaceStartedLines),
+    end: async (guid: string) =>
+      printed<BreathingSpaceEnded>(await spaces.end(guid, STAFF), breathingSpaceEndedLines),
+  };
+}
 
 let t: TestApp;
 beforeAll(async () => {
@@ -67,6 +90,7 @@ describe('a Breathing Space over a missed instalment (a card that declines)', ()
       lines: [
         `Breathing Space recorded for ${loan.guid} (loan ${loan.applicationId}): ${start} to ${lastDay} (60 days).`,
         'Until it ends the close of business adds no interest or fee, takes no CPA collection and sends no arrears or default notice.',
+        'Recorded by staff:7.',
       ],
     });
     expect(await spaces.start(loan.guid)).toEqual({
@@ -76,6 +100,20 @@ describe('a Breathing Space over a missed instalment (a card that declines)', ()
     expect(await moratoriumDecisions(loan.applicationId)).toEqual([
       { kind: 'breathing-space-started', reason: expect.stringContaining(`${start} to ${lastDay}`) },
     ]);
+    // Who did it, on the decision and on the breathing space itself.
+    const actors = await t.ctx.db
+      .selectFrom('application_decisions')
+      .select('actor')
+      .where('application_id', '=', loan.applicationId)
+      .where('kind', '=', 'breathing-space-started')
+      .execute();
+    expect(actors).toEqual([{ actor: 'staff:7' }]);
+    const space = await t.ctx.db
+      .selectFrom('breathing_spaces')
+      .select(['started_by', 'ended_by'])
+      .where('application_id', '=', loan.applicationId)
+      .executeTakeFirstOrThrow();
+    expect(space).toEqual({ started_by: 'staff:7', ended_by: null });
   });
 
   it('for its 60 days the close of business adds no interest or fee, collects nothing and sends no notice', async () => {
@@ -131,6 +169,7 @@ describe('a Breathing Space ended early by staff, and one recorded late', () => 
       lines: [
         `Breathing Space for ${loan.guid} ended: its last day is ${ended} (it began on ${start}).`,
         `From ${addDays(ended, 1)} the close of business applies interest, fees, collections and notices again.`,
+        'Ended by staff:7.',
       ],
     });
     expect(await spaces.end(loan.guid)).toEqual({
@@ -166,6 +205,14 @@ describe('a Breathing Space ended early by staff, and one recorded late', () => 
     );
     const reversals = (await rowsOf(loan.applicationId)).filter((r) => r.type === 'reversal');
     expect(reversals.map((r) => r.reverses_id)).toEqual(charged.map((r) => r.id));
+    // Postings a person made carry who made them.
+    const reversalActors = await t.ctx.db
+      .selectFrom('loan_transactions')
+      .select('actor')
+      .where('application_id', '=', loan.applicationId)
+      .where('type', '=', 'reversal')
+      .execute();
+    expect(new Set(reversalActors.map((r) => r.actor))).toEqual(new Set(['staff:7']));
     expect((await myAccountGet(t, 'GetTotalDue', loan.authorization)).json().object).toBe(
       Math.round(before * 100 - sum) / 100,
     );

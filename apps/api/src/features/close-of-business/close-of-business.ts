@@ -23,6 +23,7 @@ import {
 } from './loan-holds';
 import { loanNotices } from './loan-notices';
 import { withdrawalReminders } from './withdrawal-reminder';
+import { SYSTEM } from '../../entities/audit/actor';
 
 /** Loans read and closed together: a few queries per page, whatever the book's size. */
 const PAGE = 500;
@@ -104,7 +105,7 @@ export function closeOfBusiness(ctx: AppContext, cards: CardProvider) {
     const now = positionOf(terms, book.rows, date);
     const arrears = arrearsPence(terms, now, date);
     if (now.totalDuePence === 0) {
-      await endRepaidLoan(store, app, date, `repaid in full by ${date}`);
+      await endRepaidLoan(store, app, date, `repaid in full by ${date}`, SYSTEM.closeOfBusiness);
       return;
     }
     if (hold?.withdrawal) {
@@ -116,11 +117,13 @@ export function closeOfBusiness(ctx: AppContext, cards: CardProvider) {
       await transition(store, app, ApplicationStep.fallIntoArrears, {
         kind: 'arrears',
         reason: `${arrears}p overdue on ${date}`,
+        actor: SYSTEM.closeOfBusiness,
       });
     } else if (arrears === 0 && statusId === AppStatus.arrears) {
       await transition(store, app, ApplicationStep.catchUp, {
         kind: 'arrears-cleared',
         reason: `nothing overdue on ${date}`,
+        actor: SYSTEM.closeOfBusiness,
       });
     }
     if (noticesAllowed(hold, date)) await noticesFor(book, statusId, date, now, arrears);

@@ -11,6 +11,7 @@ import type { EntityStore } from '../../entities/unit-of-work';
 import { issueLetterOfClaim } from '../../entities/pre-claim/letters';
 import { nowIso } from '../../lib/clock';
 import { arrearsNoticeEmail, defaultNoticeEmail } from './servicing-emails';
+import { SYSTEM } from '../../entities/audit/actor';
 
 /** Six months, at the shortest: a notice of sums in arrears is repeated within every such period. */
 const S86B_REPEAT_DAYS = 180;
@@ -103,7 +104,7 @@ export function loanNotices(ctx: AppContext, store: EntityStore) {
             .execute();
           // The Letter of Claim comes with the flag (Pre-Action Protocol for Debt Claims); a day whose
           // letter could not be issued (a Breathing Space, a crash) tries again the next day.
-          await issueLetterOfClaim(ctx, loan.application_id, { firstOnly: true });
+          await issueLetterOfClaim(ctx, loan.application_id, SYSTEM.closeOfBusiness, { firstOnly: true });
         }
       }
       return;
@@ -116,7 +117,11 @@ export function loanNotices(ctx: AppContext, store: EntityStore) {
         store,
         app,
         ApplicationStep.default,
-        { kind: 'defaulted', reason: `default notice not remedied by ${loan.remedy_by}` },
+        {
+          kind: 'defaulted',
+          reason: `default notice not remedied by ${loan.remedy_by}`,
+          actor: SYSTEM.closeOfBusiness,
+        },
         ({ loans }) => loans.update(app.id, { defaulted_on: date }),
       );
     } else if (!loan.remedy_by) {

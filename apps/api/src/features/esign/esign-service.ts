@@ -19,6 +19,7 @@ import type { EsignApplication, EsignChannel } from './esign-repository';
 import { ApplicationStep } from '../../entities/applications/application-steps';
 import { transition } from '../../entities/applications/transition';
 import type { EsignStore } from './esign-store';
+import { customerActor } from '../../entities/audit/actor';
 
 /**
  * Why a signing call could not open its application (esign-refusals.ts answers each): closed (220),
@@ -186,7 +187,11 @@ export function esignService(
       );
       // Of two racing signatures, the second finds the application moved on and changes nothing.
       const step = ApplicationStep.sign;
-      const decision = { kind: 'esigned', reason: `agreement signed; documents ${documentsSha256}` };
+      const decision = {
+        kind: 'esigned',
+        reason: `agreement signed; documents ${documentsSha256}`,
+        actor: customerActor(app.customerId),
+      };
       const signed = await transition(store, app, step, decision, async ({ esign, outbox, loans }) => {
         await esign.markUsed(code.codeId!);
         // The loan is the agreement as signed: this schedule, this rate, priced for this day.

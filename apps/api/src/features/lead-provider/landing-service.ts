@@ -21,6 +21,7 @@ import type { CardProvider } from '../../lib/card-provider/card-provider';
 import { randomToken, sha256 } from '../../lib/secrets';
 import type { TokenPair } from '../../lib/sessions/session-store';
 import { leadRepository, type Lead } from '../../entities/partner-leads/lead-repository';
+import { customerActor } from '../../entities/audit/actor';
 
 /**
  * What the landing borrows from stage 1, stage 3 and e-sign, handed in by the composition root (features
@@ -120,14 +121,18 @@ export function landingService(
   const waitsForThisBrowser = (lead: Lead, application: Application, cookie: string | null) =>
     isOpenFor(LANDED, application.statusId) && lead.submittedAt === null && isThisBrowser(lead, cookie);
 
-  /** `transition`, with false also when `work` found the landing closed (its transaction undone). */
+  /**
+   * `transition`, with false also when `work` found the landing closed (its transaction undone). The
+   * customer the lead was made for acts: they opened the page and submitted it.
+   */
   async function step(
     application: Application,
     to: Step,
-    decision: DecisionNote,
+    note: Omit<DecisionNote, 'actor'>,
     work: (repositories: ReturnType<typeof repositoriesOf>, trx: DbExecutor) => Promise<unknown>,
   ): Promise<boolean> {
     try {
+      const decision = { ...note, actor: customerActor(application.customerId) };
       return await transition(store, application, to, decision, work);
     } catch (err) {
       if (err instanceof LandingClosed) return false;
@@ -301,6 +306,7 @@ export function landingService(
             applicationId: application.id,
             customerId: customer.id,
             ...cardDecision,
+            actor: customerActor(customer.id),
           });
           await repos.affordability.insert({
             applicationId: application.id,

@@ -3,6 +3,7 @@ import { ApplicationStep } from '../../entities/applications/application-steps';
 import { transition } from '../../entities/applications/transition';
 import { leadRepository } from '../../entities/partner-leads/lead-repository';
 import { entityRepositories, unitOfWork } from '../../entities/unit-of-work';
+import { SYSTEM } from '../../entities/audit/actor';
 
 /** Leads ended in one round; the next round takes the rest. */
 const ROUND = 500;
@@ -25,7 +26,11 @@ export async function expireLapsedLeads(
   const step = ApplicationStep.expireLead;
   let ended = 0;
   for (const lead of await store.leads.lapsed(now.toISOString(), step.from, ROUND)) {
-    const decision = { kind: 'lead-expired', reason: 'landing link lapsed (72 hours) before a submit' };
+    const decision = {
+      kind: 'lead-expired',
+      reason: 'landing link lapsed (72 hours) before a submit',
+      actor: SYSTEM.leadExpiry,
+    };
     try {
       const application = { id: lead.applicationId, customerId: lead.customerId };
       const moved = await transition(store, application, step, decision, async ({ leads }) => {

@@ -10,6 +10,7 @@ import type { CardProvider } from '../../lib/card-provider/card-provider';
 import { nowIso } from '../../lib/clock';
 import { cardAddedEmail } from './payment-emails';
 import { declinedRefusal } from './provider-refusals';
+import { customerActor } from '../../entities/audit/actor';
 
 export type NewCard = {
   customerId: number;
@@ -92,6 +93,7 @@ export function addCardService(ctx: AppContext, cards: CardProvider, returnUrl: 
             applicationId: loan.application_id,
             customerId: card.customerId,
             kind: 'card-replaced',
+            actor: customerActor(card.customerId),
             reason:
               `card ending ${answer.card.last4} added on ${today}, fingerprint ` +
               `${card.fingerprinted ? 'answered' : 'not answered'}` +

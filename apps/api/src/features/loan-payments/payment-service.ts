@@ -20,6 +20,7 @@ import {
 } from '../../entities/loans/payment-repository';
 import { paymentReceivedEmail } from './payment-emails';
 import { declinedRefusal } from './provider-refusals';
+import { customerActor } from '../../entities/audit/actor';
 
 export type PaymentRequest = {
   customerId: number;
@@ -173,6 +174,7 @@ export function paymentService(ctx: AppContext, cards: CardProvider, returnUrl: 
           amountPence: payment.amount_pence,
           onDate: today,
           reference: `pay:${payment.id}`,
+          actor: customerActor(payment.customer_id),
         },
       ]);
       const book = (await loans.books([payment.application_id])).get(payment.application_id)!;
@@ -200,7 +202,13 @@ export function paymentService(ctx: AppContext, cards: CardProvider, returnUrl: 
     if (balancePence === 0) {
       const app = { id: payment.application_id, customerId: payment.customer_id };
       // Settled, or withdrawn when the customer gave notice of withdrawal (s66A, docs/decisions/026).
-      await endRepaidLoan(store, app, today, `paid in full by card on ${today} (payment ${payment.id})`);
+      await endRepaidLoan(
+        store,
+        app,
+        today,
+        `paid in full by card on ${today} (payment ${payment.id})`,
+        customerActor(app.customerId),
+      );
     }
     return { kind: 'paid', settled: balancePence === 0 };
   }

@@ -9,6 +9,7 @@ import { jobLock } from '../../lib/job-lock';
 import { nowIso } from '../../lib/clock';
 import { planFor, type Plan, type PlanOutcome, type PlanRequest } from './reschedule-plan';
 import { newPlanEmail } from './payment-emails';
+import { customerActor } from '../../entities/audit/actor';
 
 export type RescheduleRequest = PlanRequest & {
   customerId: number;
@@ -154,12 +155,14 @@ export function rescheduleService(ctx: AppContext) {
               amountPence: 0,
               onDate: today,
               reference: `reschedule:${loan.application_id}:${version}`,
+              actor: customerActor(request.customerId),
             },
           ]);
           await applications.recordDecision({
             applicationId: loan.application_id,
             customerId: request.customerId,
             kind: `rescheduled-${plan.kind}`,
+            actor: customerActor(request.customerId),
             reason:
               `plan ${version}: ${plan.lines.length} payments from ${plan.lines[0]!.date}, total ` +
               `${plan.totalPence}p at ${plan.dailyRate} a day` +

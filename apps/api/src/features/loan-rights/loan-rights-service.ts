@@ -13,6 +13,7 @@ import { entityStore } from '../../entities/unit-of-work';
 import { nowIso } from '../../lib/clock';
 import { jobLock } from '../../lib/job-lock';
 import { cpaCancelledEmail, withdrawalNoticeEmail } from './loan-rights-emails';
+import { customerActor } from '../../entities/audit/actor';
 
 /** s66A(2): notice may be given within 14 days, beginning with the day after the agreement was made. */
 export const WITHDRAWAL_DAYS = 14;
@@ -105,6 +106,7 @@ export function loanRightsService(ctx: AppContext) {
           applicationId: loan.application_id,
           customerId,
           kind: 'cpa-cancelled',
+          actor: customerActor(customerId),
           reason:
             `continuous payment authority cancelled by the customer online on ${today}: no collection ` +
             'from the card from now on' +
@@ -178,6 +180,7 @@ export function loanRightsService(ctx: AppContext) {
             onDate: today,
             reference: `s66a:${id}:${f.id}`,
             reversesId: f.id,
+            actor: customerActor(customerId),
           })),
         );
         await cancelCpa(trx, id, nowIso());
@@ -188,6 +191,7 @@ export function loanRightsService(ctx: AppContext) {
           applicationId: id,
           customerId,
           kind: 'withdrawal-notice',
+          actor: customerActor(customerId),
           reason:
             `notice of withdrawal (Consumer Credit Act s66A) given online on ${today}, within the 14 days ` +
             `to ${withdrawByOf(book)}: ${formatPence(amountPence)} of principal and interest to repay by ` +

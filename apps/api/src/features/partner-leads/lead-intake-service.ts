@@ -29,6 +29,7 @@ import {
   type Partner,
   type StoredLead,
 } from '../../entities/partner-leads/partner-repository';
+import { partnerActor } from '../../entities/audit/actor';
 
 /** An accepted lead's landing link lives this long (issue 29); the landing refuses it after (errorID 210). */
 export const LANDING_TTL_SECONDS = 72 * 3600;
@@ -153,6 +154,7 @@ export function leadIntakeService(
         reason: decision.declinedBy
           ? findingText(decision.declinedBy)
           : `lead: ${applicationFindings(decision.findings).map(findingText).join('; ')}`,
+        actor: partnerActor(partner.id),
       });
       await decisionFindingsRepository(trx).record(applicationId, decision.findings);
       if (!approved) {

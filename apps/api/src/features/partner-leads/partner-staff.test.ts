@@ -5,7 +5,32 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLeadPayload, postLead } from '../../test/partner-leads';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { partnerKeyHash } from './partner-key';
-import { partnerStaff, reportSince, type StaffOutcome } from './partner-staff';
+import { OPS } from '../../entities/audit/actor';
+import type { StaffResult } from '../../lib/staff-result';
+import {
+  partnerAddedLines,
+  partnerListLines,
+  partnerReportLines,
+  partnerRevokedLines,
+} from '../../ops/partner-format';
+import { partnerStaff as staffOf, reportSince } from './partner-staff';
+
+type StaffOutcome = { ok: true; lines: string[] } | { ok: false; message: string };
+
+/** The partner staff service as `npm run ops -- partner` runs it (actor ops), its answers as ops prints them. */
+function partnerStaff(ctx: TestApp['ctx']) {
+  const staff = staffOf(ctx);
+  const printed = <T>(r: StaffResult<T>, lines: (v: T) => string[]): StaffOutcome =>
+    r.ok ? { ok: true, lines: lines(r.value) } : r;
+  return {
+    add: async (name: string, tier: string | null) =>
+      printed(await staff.add(name, tier, OPS), partnerAddedLines),
+    list: async () => printed(await staff.list(), partnerListLines),
+    revoke: async (name: string) => printed(await staff.revoke(name, OPS), partnerRevokedLines),
+    report: async (name: string, since: string) =>
+      printed(await staff.report(name, since), partnerReportLines),
+  };
+}
 
 let t: TestApp;
 beforeAll(async () => {
@@ -39,6 +64,14 @@ describe('partner staff commands', () => {
     // The key works on this running app at once.
     const res = await postLead(t.app, `Bearer ${key}`, createLeadPayload());
     expect(res.json().object.decision).toBe('accepted');
+    // The partner is who decided to send it: its lead's decision names the partner, not a customer.
+    const decided = await t.ctx.db
+      .selectFrom('application_decisions')
+      .innerJoin('partner_leads', 'partner_leads.application_id', 'application_decisions.application_id')
+      .select(['application_decisions.kind', 'application_decisions.actor'])
+      .where('partner_leads.partner_id', '=', row.id)
+      .execute();
+    expect(decided).toEqual([{ kind: 'lead-accepted', actor: `partner:${row.id}` }]);
   });
 
   it('refuses a name used already, or one that is not plain, and warns of a tier not configured', async () => {
@@ -68,11 +101,13 @@ describe('partner staff commands', () => {
     expect(await staff.revoke('nobody')).toEqual({ ok: false, message: 'There is no partner nobody.' });
     const list = linesOf(await staff.list());
     expect(list[0]).toMatch(/^\d+ partner\(s\)\.$/);
-    expect(list[1]).toMatch(/^name\s+tier\s+key\s+created\s+revoked$/);
+    expect(list[1]).toMatch(/^name\s+tier\s+key\s+created\s+revoked\s+added by\s+revoked by$/);
     const row = list.find((l) => l.startsWith('listed '))!;
     expect(row).toContain(`...${key.slice(-4)}`);
-    expect(row).toMatch(/ \d{4}-\d\d-\d\dT[\d:.]+Z +\d{4}-\d\d-\d\dT[\d:.]+Z$/);
-    expect(list.find((l) => l.startsWith('acme '))).toMatch(/^acme\s+gold\s+\.\.\.\w{4}\s+\S+\s+-$/);
+    expect(row).toMatch(/ \d{4}-\d\d-\d\dT[\d:.]+Z +\d{4}-\d\d-\d\dT[\d:.]+Z +ops +ops$/);
+    expect(list.find((l) => l.startsWith('acme '))).toMatch(
+      /^acme\s+gold\s+\.\.\.\w{4}\s+\S+\s+-\s+ops\s+-$/,
+    );
     expect(list.join('\n')).not.toContain(key);
   });
 

@@ -3,12 +3,29 @@ import type { AppContext } from '../../app-context';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { dailyRateRule } from '../../entities/applications/daily-rate';
 import { newPartnerKey, partnerKeyHash, partnerKeyHint } from './partner-key';
-import { partnerRepository } from '../../entities/partner-leads/partner-repository';
+import { partnerRepository, type Partner } from '../../entities/partner-leads/partner-repository';
+import type { Actor } from '../../entities/audit/actor';
+import { staffDone as done, staffRefused as refused, type StaffResult } from '../../lib/staff-result';
 
-export type StaffOutcome = { ok: true; lines: string[] } | { ok: false; message: string };
-
-const done = (...lines: string[]): StaffOutcome => ({ ok: true, lines });
-const refused = (message: string): StaffOutcome => ({ ok: false, message });
+export type PartnerAdded = {
+  name: string;
+  tierName: string | null;
+  /** Shown once: only its hash is kept. */
+  key: string;
+  /** The daily rate its leads are priced at, in percent. */
+  ratePercent: number;
+  /** A tier named that PROVIDER_TIERS does not know: the standard price applies. */
+  unknownTier: boolean;
+  by: Actor;
+};
+export type PartnerRevoked = { name: string; already: boolean; revokedAt: string | null; by: string | null };
+export type PartnerReport = {
+  name: string;
+  tierName: string | null;
+  since: IsoDate;
+  days: ({ date: IsoDate } & DayCounts)[];
+  total: DayCounts;
+};
 
 /** A partner's name: it is also their leads' `source` (`partner:<name>`), so plain and short. */
 const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,49}$/;
@@ -23,8 +40,16 @@ export function reportSince(value: string | undefined, today: IsoDate): IsoDate 
   return isIsoDate(value) ? value : null;
 }
 
-const REPORT_COLUMNS = ['leads', 'accepted', 'declined', 'landed', 'submitted', 'funded', 'events'] as const;
-type DayCounts = Record<(typeof REPORT_COLUMNS)[number], number>;
+export const REPORT_COLUMNS = [
+  'leads',
+  'accepted',
+  'declined',
+  'landed',
+  'submitted',
+  'funded',
+  'events',
+] as const;
+export type DayCounts = Record<(typeof REPORT_COLUMNS)[number], number>;
 
 /** The London date of a stored instant (ISO UTC): the day a broker's statement counts it on. */
 const londonDateOfInstant = (iso: string) => londonToday(new Date(iso));
@@ -39,50 +64,51 @@ export function partnerStaff(ctx: Pick<AppContext, 'db' | 'config'>) {
   const rateFor = dailyRateRule(ctx.config);
 
   return {
-    async add(name: string, tierName: string | null): Promise<StaffOutcome> {
+    async add(name: string, tierName: string | null, actor: Actor): Promise<StaffResult<PartnerAdded>> {
       if (!NAME.test(name)) return refused(NAME_RULE);
       if (tierName !== null && !NAME.test(tierName))
         return refused(`A tier name follows the same rule. ${NAME_RULE}`);
       if (await partners.findByName(name)) return refused(`A partner named ${name} exists already.`);
       const key = newPartnerKey();
       try {
-        await partners.insert({ name, tierName, keyHash: partnerKeyHash(key), keyHint: partnerKeyHint(key) });
+        await partners.insert({
+          name,
+          tierName,
+          keyHash: partnerKeyHash(key),
+          keyHint: partnerKeyHint(key),
+          createdBy: actor,
+        });
       } catch (err) {
         // Added by someone else between the look-up and the insert.
         if (isUniqueViolation(err)) return refused(`A partner named ${name} exists already.`);
         throw err;
       }
-      const rate = (rateFor(tierName) * 100).toFixed(1);
-      return done(
-        `Partner ${name} added${tierName ? ` at tier ${tierName}` : ''}: its leads are priced at ${rate}% a day` +
-          (tierName && rateFor(tierName) === rateFor(null) ? ' (the tier is not in PROVIDER_TIERS).' : '.'),
-        `key: ${key}`,
-        'Give the key to the partner now: only its hash is kept, so it cannot be shown again. It works at once.',
-      );
+      return done({
+        name,
+        tierName,
+        key,
+        ratePercent: rateFor(tierName) * 100,
+        unknownTier: Boolean(tierName) && rateFor(tierName) === rateFor(null),
+        by: actor,
+      });
     },
 
-    async list(): Promise<StaffOutcome> {
-      const all = await partners.list();
-      const rows = all.map((p) => [
-        p.name,
-        p.tierName ?? '-',
-        `...${p.keyHint}`,
-        p.createdAt,
-        p.revokedAt ?? '-',
-      ]);
-      return done(`${all.length} partner(s).`, ...table(['name', 'tier', 'key', 'created', 'revoked'], rows));
-    },
+    /** Every partner, its key's last characters only. */
+    list: async (): Promise<StaffResult<Partner[]>> => done(await partners.list()),
 
-    async revoke(name: string): Promise<StaffOutcome> {
+    async revoke(name: string, actor: Actor): Promise<StaffResult<PartnerRevoked>> {
       const partner = await partners.findByName(name);
       if (!partner) return refused(`There is no partner ${name}.`);
-      if (!(await partners.revoke(name))) {
-        const revokedAt = (await partners.findByName(name))?.revokedAt;
-        return done(`Partner ${name} was revoked already (${revokedAt}).`);
+      if (!(await partners.revoke(name, actor))) {
+        const first = await partners.findByName(name);
+        return done({
+          name,
+          already: true,
+          revokedAt: first?.revokedAt ?? null,
+          by: first?.revokedBy ?? null,
+        });
       }
-      return done(
-        `Partner ${name} revoked: its key answers 401 from now on. Add it again under a new name for a new key.`,
-      );
+      return done({ name, already: false, revokedAt: null, by: actor });
     },
 
     /**
@@ -90,7 +116,7 @@ export function partnerStaff(ctx: Pick<AppContext, 'db' | 'config'>) {
      * landings, submissions, loans paid out, and landing-page events. Each count is on the day its own
      * step happened, so a lead of Monday landed on Tuesday counts on both days.
      */
-    async report(name: string, since: IsoDate): Promise<StaffOutcome> {
+    async report(name: string, since: IsoDate): Promise<StaffResult<PartnerReport>> {
       const partner = await partners.findByName(name);
       if (!partner) return refused(`There is no partner ${name}.`);
       // A day early in UTC: every instant of the London day `since` is after it. Exact days are cut below.
@@ -140,25 +166,13 @@ export function partnerStaff(ctx: Pick<AppContext, 'db' | 'config'>) {
       const total = Object.fromEntries(
         REPORT_COLUMNS.map((c) => [c, dates.reduce((sum, d) => sum + days.get(d)![c], 0)]),
       ) as DayCounts;
-      const rows = [
-        ...dates.map((d) => [d, ...REPORT_COLUMNS.map((c) => String(days.get(d)![c]))]),
-        ['total', ...REPORT_COLUMNS.map((c) => String(total[c]))],
-      ];
-      return done(
-        `Partner ${name}${partner.tierName ? ` (tier ${partner.tierName})` : ''}: leads since ${since}, by Europe/London date.`,
-        ...table(['date', ...REPORT_COLUMNS], rows),
-      );
+      return done({
+        name,
+        tierName: partner.tierName,
+        since,
+        days: dates.map((date) => ({ date, ...days.get(date)! })),
+        total,
+      });
     },
   };
-}
-
-/** Columns padded to their widest cell: readable in a terminal and easy to read back in a test. */
-function table(header: string[], rows: string[][]): string[] {
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: string[]) =>
-    cells
-      .map((c, i) => c.padEnd(widths[i]!))
-      .join('  ')
-      .trimEnd();
-  return [line(header), ...rows.map(line)];
 }

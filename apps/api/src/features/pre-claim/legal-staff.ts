@@ -1,11 +1,55 @@
-import { formatPence } from '@lender/contract/money';
 import type { AppContext } from '../../app-context';
+import type { Actor } from '../../entities/audit/actor';
+import { auditRepository } from '../../entities/audit/audit-repository';
 import { issueLetterOfClaim, letterInProgress } from '../../entities/pre-claim/letters';
+import { staffDone as done, staffRefused as refused, type StaffResult } from '../../lib/staff-result';
 
-export type StaffOutcome = { ok: true; lines: string[] } | { ok: false; message: string };
+/** A Letter of Claim as staff read it, with the customer's reply when there is one. */
+export type LetterView = {
+  id: number;
+  applicationId: number;
+  issuedOn: string;
+  replyBy: string;
+  amountPence: number;
+  state: 'open' | 'replied' | 'closed';
+  closedOn: string | null;
+  closedReason: string | null;
+  issuedBy: string;
+  closedBy: string | null;
+  reply: {
+    submittedOn: string;
+    owes: string | null;
+    partAmountPence: number | null;
+    wantsDocuments: boolean;
+    instalmentPence: number | null;
+    seekingAdvice: boolean;
+    noClaimBefore: string | null;
+    documentId: number | null;
+    statementDocumentId: number | null;
+  } | null;
+};
 
-const done = (...lines: string[]): StaffOutcome => ({ ok: true, lines });
-const refused = (message: string): StaffOutcome => ({ ok: false, message });
+export type LegalFlagged =
+  | {
+      guid: string;
+      on: true;
+      letter: { issued: true; amountPence: number; replyBy: string } | { issued: false; reason: string };
+      by: Actor;
+    }
+  | { guid: string; on: false; by: Actor };
+
+export type LegalAccount = { guid: string | null; name: string; letter: LetterView | null };
+
+export type LegalShown = {
+  guid: string;
+  name: string;
+  isLegal: boolean;
+  /** The last time staff flagged or unflagged it, if they did since actors were recorded. */
+  lastFlag: { on: boolean; by: string; at: string } | null;
+  letters: LetterView[];
+};
+
+export type LetterClosed = { guid: string; letterId: number; reason: string; by: Actor };
 
 /**
  * What staff do with accounts flagged legal (`npm run ops -- legal`, docs/decisions/029): flag one (the
@@ -44,6 +88,8 @@ export function legalStaff(ctx: AppContext) {
         'pre_claim_letters.state',
         'pre_claim_letters.closed_on',
         'pre_claim_letters.closed_reason',
+        'pre_claim_letters.issued_by',
+        'pre_claim_letters.closed_by',
         'pre_claim_replies.submitted_on',
         'pre_claim_replies.owes',
         'pre_claim_replies.part_amount_pence',
@@ -60,15 +106,35 @@ export function legalStaff(ctx: AppContext) {
       .execute();
 
   type Letter = Awaited<ReturnType<typeof lettersOf>>[number];
-  const stateOf = (l: Letter) =>
-    l.state === 'open'
-      ? `waiting for a reply by ${l.reply_by}`
-      : l.state === 'replied'
-        ? `replied on ${l.submitted_on}: legal steps paused until staff close it; no claim before ${l.no_claim_before}`
-        : `closed on ${l.closed_on} (${l.closed_reason})`;
+  const viewOf = (l: Letter): LetterView => ({
+    id: l.id,
+    applicationId: l.application_id,
+    issuedOn: l.issued_on,
+    replyBy: l.reply_by,
+    amountPence: l.amount_pence,
+    state: l.state,
+    closedOn: l.closed_on,
+    closedReason: l.closed_reason,
+    issuedBy: l.issued_by,
+    closedBy: l.closed_by,
+    reply: l.submitted_on
+      ? {
+          submittedOn: l.submitted_on,
+          owes: l.owes,
+          partAmountPence: l.part_amount_pence,
+          wantsDocuments: Boolean(l.wants_documents),
+          instalmentPence: l.proposes_instalments ? (l.instalment_pence ?? 0) : null,
+          seekingAdvice: Boolean(l.seeking_advice),
+          noClaimBefore: l.no_claim_before,
+          documentId: l.document_id,
+          statementDocumentId: l.statement_document_id,
+        }
+      : null,
+  });
+  const audit = auditRepository(db);
 
   return {
-    async flag(guid: string, on: boolean): Promise<StaffOutcome> {
+    async flag(guid: string, on: boolean, actor: Actor): Promise<StaffResult<LegalFlagged>> {
       const app = await applicationOf(guid);
       if (!app) return refused(`There is no application ${guid}.`);
       if (!on) {
@@ -80,31 +146,46 @@ export function legalStaff(ctx: AppContext) {
               state: 'closed',
               closed_on: ctx.businessDate.today(),
               closed_reason: 'Flag removed by staff.',
+              closed_by: actor,
             })
             .where('customer_id', '=', app.customer_id)
             .where('state', '<>', 'closed')
             .execute();
+          await auditRepository(trx).record({
+            actor,
+            action: 'legal-flag-off',
+            subject: { type: 'application', id: guid },
+          });
         });
-        return done(`${guid}: the account is no longer flagged legal; any letter in progress is closed.`);
+        return done({ guid, on: false, by: actor });
       }
-      await db.updateTable('customers').set({ is_legal: 1 }).where('id', '=', app.customer_id).execute();
-      const letter = await issueLetterOfClaim(ctx, app.id);
-      return done(
-        `${guid}: the account is flagged legal (Pre Claim shows from the customer's next sign-in).`,
-        letter.issued
-          ? `Letter of Claim issued for ${formatPence(letter.amountPence)}; reply by ${letter.replyBy}.`
-          : `No new Letter of Claim: ${letter.reason}`,
-      );
+      await db.transaction().execute(async (trx) => {
+        await trx.updateTable('customers').set({ is_legal: 1 }).where('id', '=', app.customer_id).execute();
+        await auditRepository(trx).record({
+          actor,
+          action: 'legal-flag-on',
+          subject: { type: 'application', id: guid },
+        });
+      });
+      const letter = await issueLetterOfClaim(ctx, app.id, actor);
+      return done({
+        guid,
+        on: true,
+        letter: letter.issued
+          ? { issued: true, amountPence: letter.amountPence, replyBy: letter.replyBy }
+          : { issued: false, reason: letter.reason },
+        by: actor,
+      });
     },
 
-    async list(): Promise<StaffOutcome> {
+    async list(): Promise<StaffResult<LegalAccount[]>> {
       const flagged = await db
         .selectFrom('customers')
         .select(['id', 'first_name', 'last_name'])
         .where('is_legal', '=', 1)
         .orderBy('id')
         .execute();
-      const lines = [`${flagged.length} account(s) flagged legal.`];
+      const accounts: LegalAccount[] = [];
       for (const c of flagged) {
         const letters = await lettersOf(c.id);
         const last = letters.at(-1);
@@ -116,49 +197,43 @@ export function legalStaff(ctx: AppContext) {
                 .where('id', '=', last.application_id)
                 .executeTakeFirstOrThrow()
             ).guid
-          : '(no letter)';
-        lines.push(
-          `${guid}  ${c.first_name} ${c.last_name}  ${last ? stateOf(last) : 'no Letter of Claim yet'}`,
-        );
+          : null;
+        accounts.push({ guid, name: `${c.first_name} ${c.last_name}`, letter: last ? viewOf(last) : null });
       }
-      return done(...lines);
+      return done(accounts);
     },
 
-    async show(guid: string): Promise<StaffOutcome> {
+    async show(guid: string): Promise<StaffResult<LegalShown>> {
       const app = await applicationOf(guid);
       if (!app) return refused(`There is no application ${guid}.`);
       const letters = await lettersOf(app.customer_id);
-      const lines = [
-        `${guid}  ${app.first_name} ${app.last_name}  ${app.is_legal ? 'flagged legal' : 'not flagged legal'}`,
-      ];
-      if (letters.length === 0) lines.push('No Letter of Claim.');
-      for (const l of letters) {
-        lines.push(
-          `Letter of Claim ${l.id} of ${l.issued_on} (agreement ${l.application_id}): ${formatPence(l.amount_pence)}; ${stateOf(l)}.`,
-        );
-        if (l.submitted_on) {
-          lines.push(
-            `  Reply: owes ${l.owes}${l.part_amount_pence ? ` (${formatPence(l.part_amount_pence)})` : ''}; ` +
-              `documents wanted: ${l.wants_documents ? 'yes' : 'no'}; instalments offered: ${l.proposes_instalments ? formatPence(l.instalment_pence ?? 0) + ' a month' : 'no'}; ` +
-              `getting debt advice: ${l.seeking_advice ? 'yes' : 'no'}.`,
-            `  The reply is document ${l.document_id}${l.statement_document_id ? `, its Financial Statement document ${l.statement_document_id}` : ''}.`,
-          );
-        }
-      }
-      return done(...lines);
+      const flags = await audit.about('application', guid, ['legal-flag-on', 'legal-flag-off']);
+      const last = flags[0];
+      return done({
+        guid,
+        name: `${app.first_name} ${app.last_name}`,
+        isLegal: Boolean(app.is_legal),
+        lastFlag: last ? { on: last.action === 'legal-flag-on', by: last.actor, at: last.at } : null,
+        letters: letters.map(viewOf),
+      });
     },
 
-    async close(guid: string, reason: string): Promise<StaffOutcome> {
+    async close(guid: string, reason: string, actor: Actor): Promise<StaffResult<LetterClosed>> {
       const app = await applicationOf(guid);
       if (!app) return refused(`There is no application ${guid}.`);
       const letter = await letterInProgress(db, app.customer_id);
       if (!letter) return refused(`${guid} has no Letter of Claim in progress.`);
       await db
         .updateTable('pre_claim_letters')
-        .set({ state: 'closed', closed_on: ctx.businessDate.today(), closed_reason: reason })
+        .set({
+          state: 'closed',
+          closed_on: ctx.businessDate.today(),
+          closed_reason: reason,
+          closed_by: actor,
+        })
         .where('id', '=', letter.id)
         .execute();
-      return done(`${guid}: Letter of Claim ${letter.id} closed (${reason}).`);
+      return done({ guid, letterId: letter.id, reason, by: actor });
     },
   };
 }

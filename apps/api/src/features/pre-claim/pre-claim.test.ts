@@ -16,7 +16,29 @@ import { drawnText } from '../../test/pdf-drawn-text';
 
 const textOf = async (bytes: Uint8Array) => (await drawnText(bytes)).flat().join(' ');
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { legalStaff } from './legal-staff';
+import { OPS } from '../../entities/audit/actor';
+import type { StaffResult } from '../../lib/staff-result';
+import {
+  legalFlaggedLines,
+  legalListLines,
+  legalShownLines,
+  letterClosedLines,
+} from '../../ops/legal-format';
+import { legalStaff as staffOf } from './legal-staff';
+
+/** The legal staff service as `npm run ops -- legal` runs it (actor ops), its answers as ops prints them. */
+function legalStaff(ctx: TestApp['ctx']) {
+  const staff = staffOf(ctx);
+  const printed = <T>(r: StaffResult<T>, lines: (v: T) => string[]) =>
+    r.ok ? { ok: true as const, lines: lines(r.value) } : r;
+  return {
+    flag: async (guid: string, on: boolean) => printed(await staff.flag(guid, on, OPS), legalFlaggedLines),
+    list: async () => printed(await staff.list(), legalListLines),
+    show: async (guid: string) => printed(await staff.show(guid), legalShownLines),
+    close: async (guid: string, reason: string) =>
+      printed(await staff.close(guid, reason, OPS), letterClosedLines),
+  };
+}
 
 let t: TestApp;
 beforeAll(async () => {
@@ -262,11 +284,20 @@ describe('the Letter of Claim', () => {
 
     const shown = await staff.show(loan.guid);
     expect(shown.ok && shown.lines.join('\n')).toContain('getting debt advice: yes');
+    // Who flagged it and who issued the letter (the command line), shown to staff.
+    expect(shown.ok && shown.lines[1]).toMatch(/^Flag turned on by ops at \d{4}-/);
+    expect(shown.ok && shown.lines[2]).toContain('issued by ops:');
 
     expect(await staff.close(loan.guid, 'Plan of £25 a month agreed.')).toEqual({
       ok: true,
       lines: [expect.stringContaining('closed (Plan of £25 a month agreed.)')],
     });
+    const closed = await t.ctx.db
+      .selectFrom('pre_claim_letters')
+      .select(['issued_by', 'closed_by'])
+      .where('application_id', '=', loan.applicationId)
+      .execute();
+    expect(closed).toEqual([{ issued_by: 'ops', closed_by: 'ops' }]);
     expect(await staff.close(loan.guid, 'again')).toEqual({
       ok: false,
       message: `${loan.guid} has no Letter of Claim in progress.`,
@@ -318,6 +349,8 @@ describe('the close of business', () => {
       interest_continues: 0,
       daily_interest_pence: 0,
       state: 'open',
+      // The job that issued it, not a person.
+      issued_by: 'system:close-of-business',
     });
 
     // Staff unflag it: the next days do not flag it again, nor write another letter.

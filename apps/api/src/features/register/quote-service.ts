@@ -8,6 +8,7 @@ import { isEnded } from '../../entities/applications/application-status';
 import type { LoanTerms } from '../../entities/applications/loan-terms';
 import { isOpenFor, openApplication, transition } from '../../entities/applications/transition';
 import type { EntityStore } from '../../entities/unit-of-work';
+import { customerActor } from '../../entities/audit/actor';
 
 /** A priced quote: the terms as priced (a wage frequency may fix the date) and the engine's figures. */
 export type PricedQuote = { terms: LoanTerms; wageFrequency: string; price: QuoteResult };
@@ -43,6 +44,7 @@ export function quoteService(
       step,
       {
         kind: 'quote-accepted',
+        actor: customerActor(application.customerId),
         reason: `${formatPence(terms.amountPence)} over ${terms.period}, total ${p.totalRepayablePence}p, APR ${p.aprPercent}%`,
       },
       ({ applications }) =>

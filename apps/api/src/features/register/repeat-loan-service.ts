@@ -33,6 +33,7 @@ import {
   type RepeatLoanOutcome,
   type RepeatLoanRequest,
 } from './repeat-loan-request';
+import { customerActor } from '../../entities/audit/actor';
 
 /**
  * Register/RepeatLoan (issue 28, docs/decisions/027): a new application for a signed-in customer whose
@@ -135,7 +136,8 @@ export function repeatLoanService(
       await s.card?.(repos, applicationId);
       await s.bank?.(repos, applicationId);
       for (const d of s.decisions) {
-        await applications.recordDecision({ applicationId, customerId: r.customerId, ...d });
+        const actor = customerActor(r.customerId);
+        await applications.recordDecision({ applicationId, customerId: r.customerId, ...d, actor });
       }
       await decisionFindingsRepository(trx).record(applicationId, s.findings);
       await repos.repeatRequests.insert({

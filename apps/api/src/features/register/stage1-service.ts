@@ -23,6 +23,7 @@ import type { LoanTerms } from '../../entities/applications/loan-terms';
 import type { DbExecutor } from '../../db/create-db';
 import type { EntityRepositories, EntityStore } from '../../entities/unit-of-work';
 import { sendWelcomeEmail } from './welcome-email';
+import { customerActor } from '../../entities/audit/actor';
 
 export type Stage1Application = {
   customer: NewCustomer;
@@ -102,6 +103,7 @@ export function stage1Service(
       reason: decision.declinedBy
         ? findingText(decision.declinedBy)
         : applicationFindings(decision.findings).map(findingText).join('; '),
+      actor: customerActor(customerId),
     });
     await decisionFindingsRepository(trx).record(applicationId, decision.findings);
     if (!approved) return null;

@@ -6,6 +6,7 @@ import type { EntityStore } from '../../entities/unit-of-work';
 import { openApplication, transition } from '../../entities/applications/transition';
 import { ApplicationStep } from '../../entities/applications/application-steps';
 import type { StoredAddress } from '../../entities/addresses/stored-address';
+import { customerActor } from '../../entities/audit/actor';
 
 /** Stage 2 as the service takes it: the provider's references and where the card lives. */
 export type CardCheck = {
@@ -62,6 +63,7 @@ export function stage2Service(
           await transition(store, application, ApplicationStep.declineCard, {
             kind: 'card-declined',
             reason: `provider z2 ${answer.z2}: ${answer.z3 || 'no text'}`,
+            actor: customerActor(customerId),
           });
           return { kind: 'declined', message };
         }
@@ -70,6 +72,7 @@ export function stage2Service(
           const decision = {
             kind: 'card-accepted',
             reason: `card ending ${card.last4}, fingerprint ${check.fingerprinted ? 'answered' : 'not answered'}`,
+            actor: customerActor(customerId),
           };
           // The status moves first: of two submissions racing with the same approval, one stores the card.
           const toSigning =

@@ -4,6 +4,7 @@ import { assessApplication } from '../../entities/affordability/assess-affordabi
 import type { EntityStore } from '../../entities/unit-of-work';
 import { openApplication, transition } from '../../entities/applications/transition';
 import { ApplicationStep } from '../../entities/applications/application-steps';
+import { customerActor } from '../../entities/audit/actor';
 
 export type Stage3Outcome =
   { kind: 'completed'; statusId: number; guid: string } | { kind: 'declined' } | { kind: 'closed' };
@@ -30,7 +31,7 @@ export function stage3Service(store: Pick<EntityStore, 'applications' | 'transac
         store,
         application,
         step,
-        decision,
+        { ...decision, actor: customerActor(customerId) },
         async ({ affordability, customers }) => {
           await affordability.insert({ applicationId: application.id, details, ...figures, approved });
           await customers.updateHousing(customerId, details);

@@ -2,6 +2,7 @@ import type { DbExecutor } from '../../db/create-db';
 import type { EntityStore } from '../../entities/unit-of-work';
 import { openApplication, transition } from '../../entities/applications/transition';
 import { ApplicationStep } from '../../entities/applications/application-steps';
+import { customerActor } from '../../entities/audit/actor';
 
 export type Stage4Outcome = { kind: 'esignSent'; statusId: number; guid: string } | { kind: 'closed' };
 
@@ -22,7 +23,11 @@ export function stage4Service(
       const step = ApplicationStep.giveBankDetails;
       const application = await openApplication(store.applications, customerId, step);
       if (!application) return { kind: 'closed' };
-      const decision = { kind: 'bank-details', reason: 'bank account given; e-sign sent' };
+      const decision = {
+        kind: 'bank-details',
+        reason: 'bank account given; e-sign sent',
+        actor: customerActor(customerId),
+      };
       const moved = await transition(store, application, step, decision, async ({ bankAccounts }, trx) => {
         await bankAccounts.insert({ customerId, applicationId: application.id, ...bank });
         await startSigning(trx, application.guid);

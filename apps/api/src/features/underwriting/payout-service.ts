@@ -6,6 +6,7 @@ import type { PayoutProvider } from '../../lib/payout-provider/payout-provider';
 import { decrypt } from '../../lib/secrets';
 import { payoutRepository, type Payout } from './payout-repository';
 import { underwritingRepository } from './underwriting-repository';
+import { SYSTEM } from '../../entities/audit/actor';
 
 /** Tries at a provider that does not answer before a person is asked to look (docs/decisions/023). */
 export const PAYOUT_TRIES = 5;
@@ -32,7 +33,11 @@ export function payoutService(ctx: AppContext, provider: PayoutProvider) {
       store,
       app,
       ApplicationStep.fund,
-      { kind: 'funded', reason: `paid out by Faster Payment ${paymentId} on ${today}` },
+      {
+        kind: 'funded',
+        reason: `paid out by Faster Payment ${paymentId} on ${today}`,
+        actor: SYSTEM.payouts,
+      },
       async ({ payouts, loans }) => {
         await payouts.record(payout.id, { state: 'paid', payment_id: paymentId, last_error: null });
         await loans.update(payout.application_id, { funded_on: today });
@@ -56,7 +61,7 @@ export function payoutService(ctx: AppContext, provider: PayoutProvider) {
       store,
       app,
       ApplicationStep.referPayout,
-      { kind: 'payout-referred', reason: why },
+      { kind: 'payout-referred', reason: why, actor: SYSTEM.payouts },
       ({ payouts }) => payouts.record(payout.id, { state: 'referred', last_error: why.slice(0, 300) }),
     );
   }

@@ -7,6 +7,7 @@ import { outsideServices } from '../../lib/outside-services';
 import { payoutService } from './payout-service';
 import { underwritingService } from './underwriting-service';
 import { addDays } from '@lender/contract/dates';
+import { OPS } from '../../entities/audit/actor';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -77,9 +78,9 @@ describe('payout', () => {
       () => statusOf(t, signer.guid),
       (s) => s === AppStatus.undewritingReview,
     );
-    expect(await underwritingService(t.ctx, payouts).decideByHand(signer.guid, 'approve', 'checked')).toBe(
-      true,
-    );
+    expect(
+      await underwritingService(t.ctx, payouts).decideByHand(signer.guid, 'approve', 'checked', OPS),
+    ).toBe(true);
     return { signer, payouts };
   }
 

@@ -2,6 +2,7 @@ import { AppStatus } from '@lender/contract/status';
 import type { AppContext } from '../../app-context';
 import { ApplicationStep } from '../../entities/applications/application-steps';
 import { transition } from '../../entities/applications/transition';
+import { SYSTEM, type Actor } from '../../entities/audit/actor';
 import { entityRepositories, unitOfWork } from '../../entities/unit-of-work';
 import type { DbExecutor } from '../../db/create-db';
 import { jobLock } from '../../lib/job-lock';
@@ -49,12 +50,12 @@ export function underwritingService(
   /** The lock is this process's own: a second round here (a slow provider, the timer firing again) would renew it. */
   let sweeping = false;
 
-  async function approve(app: Candidate, reason: string, kind: string): Promise<boolean> {
+  async function approve(app: Candidate, reason: string, kind: string, actor: Actor): Promise<boolean> {
     const approved = await transition(
       store,
       app,
       ApplicationStep.approve,
-      { kind, reason },
+      { kind, reason, actor },
       async (repos) => {
         await repos.payouts.create(app.id, app.amountPence);
         await repos.outbox.enqueue({
@@ -68,12 +69,17 @@ export function underwritingService(
     return approved;
   }
 
-  async function decline(app: Candidate, reasons: readonly Reason[], kind: string): Promise<boolean> {
+  async function decline(
+    app: Candidate,
+    reasons: readonly Reason[],
+    kind: string,
+    actor: Actor,
+  ): Promise<boolean> {
     return transition(
       store,
       app,
       ApplicationStep.declineAtUnderwriting,
-      { kind, reason: said(reasons) },
+      { kind, reason: said(reasons), actor },
       (repos) =>
         repos.outbox.enqueue({ channel: 'email', to: app.email, ...declinedEmail(app.firstName, reasons) }),
     );
@@ -93,7 +99,7 @@ export function underwritingService(
         };
     const reasons = said(verdict.reasons);
     if (verdict.outcome === 'approve') {
-      const done = await approve(app, reasons, 'underwriting-approved');
+      const done = await approve(app, reasons, 'underwriting-approved', SYSTEM.underwriting);
       return done ? { guid: app.guid, outcome: 'approved', reasons } : unchanged;
     }
     if (verdict.outcome === 'counter') {
@@ -102,7 +108,7 @@ export function underwritingService(
         store,
         app,
         ApplicationStep.counterOffer,
-        { kind: 'underwriting-counter-offer', reason: reasons },
+        { kind: 'underwriting-counter-offer', reason: reasons, actor: SYSTEM.underwriting },
         async (repos, trx) => {
           await underwritingRepository(trx).counterOffer(app.id, offered, reasons);
           await repos.outbox.enqueue({
@@ -117,14 +123,14 @@ export function underwritingService(
       return done ? { guid: app.guid, outcome: 'counter-offered', reasons } : unchanged;
     }
     if (verdict.outcome === 'decline') {
-      const done = await decline(app, verdict.reasons, 'underwriting-declined');
+      const done = await decline(app, verdict.reasons, 'underwriting-declined', SYSTEM.underwriting);
       return done ? { guid: app.guid, outcome: 'declined', reasons } : unchanged;
     }
     const done = await transition(
       store,
       app,
       ApplicationStep.refer,
-      { kind: 'underwriting-referred', reason: reasons },
+      { kind: 'underwriting-referred', reason: reasons, actor: SYSTEM.underwriting },
       (repos) => repos.outbox.enqueue({ channel: 'email', to: app.email, ...referredEmail(app.firstName) }),
     );
     return done ? { guid: app.guid, outcome: 'referred', reasons } : unchanged;
@@ -167,11 +173,16 @@ export function underwritingService(
     pending: () => applications.inStatus([AppStatus.undewriting, AppStatus.undewritingReview]),
 
     /** A person's decision on a signed or referred application, with the reason they give. */
-    async decideByHand(guid: string, outcome: 'approve' | 'decline', reason: string): Promise<boolean> {
+    async decideByHand(
+      guid: string,
+      outcome: 'approve' | 'decline',
+      reason: string,
+      actor: Actor,
+    ): Promise<boolean> {
       const app = await applications.byGuid(guid);
       if (!app) return false;
-      if (outcome === 'approve') return approve(app, reason, 'underwriter-approved');
-      return decline(app, [{ code: 'underwriter', text: reason }], 'underwriter-declined');
+      if (outcome === 'approve') return approve(app, reason, 'underwriter-approved', actor);
+      return decline(app, [{ code: 'underwriter', text: reason }], 'underwriter-declined', actor);
     },
   };
 }

@@ -12,6 +12,7 @@ import {
 import { addDays } from '@lender/contract/dates';
 import { decisionsOf, eventually, liveLoanOf, signedApplicant, statusOf } from '../../test/live-loan';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { staffActor } from '../../entities/audit/actor';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -89,12 +90,30 @@ describe('underwriting after e-sign', () => {
     expect((await messagesTo(t, signer.email)).at(-1)!.text).toContain('One of our team needs to look');
 
     expect(
-      await t.app.servicing.underwriting.decideByHand(signer.guid, 'approve', 'Checked with the customer'),
+      await t.app.servicing.underwriting.decideByHand(
+        signer.guid,
+        'approve',
+        'Checked with the customer',
+        staffActor(3),
+      ),
     ).toBe(true);
     expect(await statusOf(t, signer.guid)).toBe(AppStatus.active);
     expect(
       (await decisionsOf(t, signer.applicationId)).find((d) => d.kind === 'underwriter-approved')?.reason,
     ).toBe('Checked with the customer');
+    // The rules referred it; a member of staff approved it: each decision names who made it.
+    const actors = await t.ctx.db
+      .selectFrom('application_decisions')
+      .select(['kind', 'actor'])
+      .where('application_id', '=', signer.applicationId)
+      .where('kind', 'in', ['underwriting-referred', 'underwriter-approved', 'esigned'])
+      .orderBy('id')
+      .execute();
+    expect(actors).toEqual([
+      { kind: 'esigned', actor: `customer:${signer.customerId}` },
+      { kind: 'underwriting-referred', actor: 'system:underwriting' },
+      { kind: 'underwriter-approved', actor: 'staff:3' },
+    ]);
   });
 
   it('declines with its reasons and an e-mail that says why and where to get free debt advice', async () => {
