@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { formatPence, type Pence } from '@lender/contract/money';
 import { minPartPaymentPence } from '@lender/contract/pricing/reschedule';
 import { Refusal } from '@lender/contract/refusals';
@@ -10,6 +9,7 @@ import type { LoanBook } from '../../entities/loans/loan-repository';
 import { entityRepositories, unitOfWork } from '../../entities/unit-of-work';
 import { isUniqueViolation } from '../../db/unique-violation';
 import type { CardProvider, ChargeResult } from '../../lib/card-provider/card-provider';
+import { requestHash } from '../../lib/idempotency-key';
 import { jobLock } from '../../lib/job-lock';
 import { decrypt, encrypt } from '../../lib/secrets';
 import {
@@ -43,11 +43,7 @@ type Failed = { outcome: PaymentOutcome; declined?: { z2: string; z3: string } }
 
 /** What a request asked, so that its key sent again with other details is refused, not replayed. */
 const hashOf = (r: PaymentRequest) =>
-  createHash('sha256')
-    .update(
-      JSON.stringify([r.payTotal, r.amountPence, r.card.kind, r.card.kind === 'new' ? r.card.trxId : null]),
-    )
-    .digest('hex');
+  requestHash([r.payTotal, r.amountPence, r.card.kind, r.card.kind === 'new' ? r.card.trxId : null]);
 
 /** A declined payment as the customer reads it: an expired card points to a new card. */
 const declinedPayment = (z2: string | null) => declinedRefusal(z2, Refusal.paymentDeclined);

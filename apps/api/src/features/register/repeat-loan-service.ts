@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { cardRefusalText } from '@lender/contract/card-refusals';
 import type { RepeatLoanPrefill } from '@lender/contract/calls/register';
 import { DEFAULT_COUNTRY, EXPENSE_LIMITS, ProductId, type ExpenseKey } from '@lender/contract/constants';
@@ -19,6 +19,7 @@ import type { Housing } from '../../entities/customers/customer-repository';
 import { mayApplyAgain } from '../../entities/loans/repeat-eligibility';
 import { entityRepositories, unitOfWork, type EntityRepositories } from '../../entities/unit-of-work';
 import type { CardProvider } from '../../lib/card-provider/card-provider';
+import { requestHash } from '../../lib/idempotency-key';
 import { repeatLoanRepository } from './repeat-loan-repository';
 import { borrowingHistory, decideRepeatLoan, reasonText } from './repeat-loan-rules';
 import { screenApplicant } from '../../entities/applications/stage1-screen';
@@ -71,8 +72,7 @@ export const cardValidIn = (card: { exp_month: number; exp_year: number }, today
   card.exp_year * 12 + card.exp_month >= Number(today.slice(0, 4)) * 12 + Number(today.slice(5, 7));
 
 /** What a request asked, so that its key sent again with other details is refused, not replayed. */
-const hashOf = ({ idempotencyKey: _key, ...request }: RepeatLoanRequest) =>
-  createHash('sha256').update(JSON.stringify(request)).digest('hex');
+const hashOf = ({ idempotencyKey: _key, ...request }: RepeatLoanRequest) => requestHash(request);
 
 type Decision = { kind: string; reason: string };
 
