@@ -1,7 +1,6 @@
-import { formatPence, type Pence } from '@lender/contract/money';
-import { minPartPaymentPence } from '@lender/contract/pricing/reschedule';
+import type { Pence } from '@lender/contract/money';
+import { partPaymentProblem } from '@lender/contract/pricing/reschedule';
 import { Refusal } from '@lender/contract/refusals';
-import { Msg } from '@lender/contract/rules/messages';
 import type { AppContext } from '../../app-context';
 import { arrearsPence, positionOf } from '../../entities/loans/ledger';
 import { endRepaidLoan } from '../../entities/loans/loan-end';
@@ -75,18 +74,8 @@ export function paymentService(ctx: AppContext, cards: CardProvider, returnUrl: 
     if (request.payTotal) {
       return request.amountPence === totalDuePence ? null : refused(Refusal.paymentChanged);
     }
-    if (request.amountPence > totalDuePence) {
-      return {
-        kind: 'invalid',
-        fields: {
-          amount: Msg.maxPayment(formatPence(totalDuePence)),
-        },
-      };
-    }
-    if (request.amountPence < minPartPaymentPence(totalDuePence, inArrears)) {
-      return { kind: 'invalid', fields: { amount: inArrears ? Msg.minTokenPayment : Msg.minPayment } };
-    }
-    return null;
+    const problem = partPaymentProblem(request.amountPence, totalDuePence, inArrears);
+    return problem ? { kind: 'invalid', fields: { amount: problem } } : null;
   }
 
   /** The card's token to charge, sealed: the card on file's, or a new card's once the provider confirms it. */
