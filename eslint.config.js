@@ -30,7 +30,7 @@ export default tseslint.config(
               root: 'apps/api/src',
               composition: ['app.ts', 'implemented-calls.ts', 'servicing.ts', 'server.ts', 'start.ts', 'ops/**', 'test/**'],
             },
-            { root: 'apps/web/src', composition: ['app/**', 'main.tsx', 'test/**'] },
+            { root: 'apps/web/src', composition: ['app/**', 'main.tsx', 'testing/**'] },
           ],
         },
       ],
