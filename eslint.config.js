@@ -41,7 +41,7 @@ export default tseslint.config(
                 'test/**',
               ],
             },
-            { root: 'apps/web/src', composition: ['app/**', 'main.tsx', 'test/**'] },
+            { root: 'apps/web/src', composition: ['app/**', 'main.tsx', 'testing/**'] },
           ],
         },
       ],

@@ -54,7 +54,7 @@ export default defineConfig({
           name: 'web',
           root: 'apps/web',
           environment: 'happy-dom',
-          setupFiles: ['./src/test/setup.ts'],
+          setupFiles: ['./src/testing/setup.ts'],
         },
       },
     ],

@@ -4,6 +4,10 @@ export type Pence = number;
 export const poundsToPence = (pounds: number): Pence => Math.round(pounds * 100);
 export const penceToPounds = (pence: Pence): number => pence / 100;
 
+/** Pounds with at most two decimals: 850.5 and 312.45 are whole pence, 10.005 is not (nor is NaN). */
+export const isWholePence = (pounds: number): boolean =>
+  Math.abs(pounds * 100 - Math.round(pounds * 100)) < 1e-6;
+
 // Made on first use, not when the module loads: a browser's first Intl object loads its locale data,
 // tens of milliseconds on a slow phone, in the task that evaluates every module of the page.
 let gbp: Intl.NumberFormat | undefined;

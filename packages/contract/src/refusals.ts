@@ -118,6 +118,10 @@ export const Refusal = {
     ErrorId.idempotencyKeyReused,
     'This payment was already sent with different details. Please start the payment again.',
   ),
+  planKeyReused: refusal(
+    ErrorId.idempotencyKeyReused,
+    'This plan was already sent with different details. Please work out your plan again.',
+  ),
   payBeforePlan: refusal(
     ErrorId.payBeforePlan,
     'Please make the payment first: your new plan is worked out from what you owe after it.',

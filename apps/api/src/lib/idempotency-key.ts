@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 
@@ -16,3 +17,19 @@ export function idempotencyKeyOf(req: FastifyRequest, bodyKey: string | null | u
   const value = (typeof header === 'string' ? header.trim() : undefined) || bodyKey;
   return value && uuid.safeParse(value).success ? value.toLowerCase() : null;
 }
+
+/**
+ * What a request asked, stored beside its key (card payment, repeat loan, reschedule): the same key sent
+ * again is answered as the first time only when it asks the same, and refused (errorID 243) when it asks
+ * something else, never answered as if the new request had been done. `asked` is the request without
+ * its key, in a fixed order (JSON of it), so a stored hash stays the same from one release to the next.
+ */
+export const requestHash = (asked: unknown): string =>
+  createHash('sha256').update(JSON.stringify(asked)).digest('hex');
+
+/**
+ * Whether a request sent again under a stored key asks something else than the first one did. A row
+ * stored before its call kept hashes (null) is taken as the same request, as it was answered then.
+ */
+export const asksSomethingElse = (storedHash: string | null, asked: unknown): boolean =>
+  storedHash !== null && storedHash !== requestHash(asked);

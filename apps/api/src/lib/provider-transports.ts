@@ -33,3 +33,49 @@ export function injectTransport(app: FastifyInstance, basePath: string): Provide
     return { status: res.statusCode, body: res.body };
   };
 }
+
+/** A provider that gave no usable answer, and why (for the log: never the request, its headers hold the key). */
+export type NoAnswer = { outcome: 'unavailable'; reason: string };
+
+export const noAnswer = (reason: string): NoAnswer => ({ outcome: 'unavailable', reason });
+
+/** Why a call failed, from the network layer's cause (never the request: its headers hold the secret key). */
+function failureOf(err: unknown): string {
+  const cause = (err as { cause?: { code?: unknown; message?: unknown } } | null)?.cause;
+  const why = [cause?.code, cause?.message, (err as Error | null)?.name].find((v) => typeof v === 'string');
+  return `no answer (${String(why ?? 'unknown error')})`;
+}
+
+/**
+ * One call to a provider over `transport`, answered within `timeoutMs` whatever happens: `read` turns the
+ * provider's HTTP answer into the adapter's result, and silence, a network failure or a body `read`
+ * finds is not JSON (JSON.parse throwing) is `unavailable` with why, never a throw. A race rather than the
+ * signal alone: an in-process transport may not heed the signal.
+ */
+export async function callProvider<T>(
+  transport: ProviderTransport,
+  call: Omit<ProviderCall, 'signal'>,
+  timeoutMs: number,
+  read: (res: { status: number; body: string }) => T | NoAnswer,
+): Promise<T | NoAnswer> {
+  const abort = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<NoAnswer>((resolve) => {
+    timer = setTimeout(() => {
+      abort.abort();
+      resolve(noAnswer(`no answer within ${timeoutMs} ms`));
+    }, timeoutMs);
+  });
+  const answer = async (): Promise<T | NoAnswer> => {
+    try {
+      return read(await transport({ ...call, signal: abort.signal }));
+    } catch (err) {
+      return noAnswer(err instanceof SyntaxError ? 'an answer that is not JSON' : failureOf(err));
+    }
+  };
+  try {
+    return await Promise.race([answer(), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

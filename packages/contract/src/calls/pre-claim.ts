@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ExpenseKey } from '../constants';
+import { isWholePence } from '../money';
 import { INCOME_KEYS, OUTGOING_KEYS, type IncomeKey } from '../pre-claim';
 
 export {
@@ -16,12 +17,11 @@ import { Msg } from '../rules/messages';
 
 /** A monthly amount a person types, in pounds and pence. */
 const STATEMENT_MAX = 100_000;
-const wholePence = (v: number) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6;
 export const monthlyAmount = z
   .number({ error: Msg.statementAmount })
   .min(0, { error: Msg.statementAmount })
   .max(STATEMENT_MAX, { error: Msg.statementAmount })
-  .refine(wholePence, { error: Msg.statementAmount });
+  .refine(isWholePence, { error: Msg.statementAmount });
 
 export const financialStatementSchema = z.object(
   {
@@ -57,7 +57,7 @@ const poundsField = (message: string) =>
     .number({ error: message })
     .positive({ error: message })
     .max(STATEMENT_MAX, { error: message })
-    .refine(wholePence, { error: message });
+    .refine(isWholePence, { error: message });
 
 /**
  * PreClaim/SubmitReply: the Reply Form of the protocol's Annex 1 (do you owe the debt, do you want

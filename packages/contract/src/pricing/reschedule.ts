@@ -1,4 +1,5 @@
 import { addDays, daysInMonth, formatDisplayDate, isIsoDate, isoDateOf, type IsoDate } from '../dates';
+import { formatPence } from '../money';
 import { Msg } from '../rules/messages';
 import { isWorkingDay } from './bank-holidays';
 
@@ -16,6 +17,34 @@ export const minPartPaymentPence = (totalDuePence: number, inArrears = false) =>
   inArrears
     ? Math.min(totalDuePence, TOKEN_PAYMENT_MIN_PENCE)
     : Math.ceil(totalDuePence * MIN_PART_PAYMENT_SHARE);
+
+/**
+ * What is wrong with a part payment of `pence` against today's total due, in the customer's words; null
+ * when it may be paid. The one statement of the bounds: the payment form, CardPayment and a plan's amount
+ * paid now all ask this (10% to 100% of the total due, in arrears any amount from £1).
+ */
+export function partPaymentProblem(pence: number, totalDuePence: number, inArrears = false): string | null {
+  if (pence > totalDuePence) return Msg.maxPayment(formatPence(totalDuePence));
+  if (pence < minPartPaymentPence(totalDuePence, inArrears) || pence <= 0) {
+    return inArrears ? Msg.minTokenPayment : Msg.minPayment;
+  }
+  return null;
+}
+
+/** What a new plan is (docs/decisions/025), as stored with it and as the page words it. */
+export type PlanKind = 'reschedule' | 'refinance' | 'forbearance';
+
+/**
+ * The kind of a new plan whose last payment falls on `lastDate`, for the server that prices it and the
+ * page that asks for the refinance tick boxes alike: in arrears it is forbearance (CONC 7.3, never a
+ * refinance); otherwise a plan ending after the signed last date extends the credit, a refinance
+ * (CONC 6.7.20R); else a reschedule.
+ */
+export const planKindOf = (
+  rules: { forbearance: boolean; signedLastDate: string },
+  lastDate: string,
+): PlanKind =>
+  rules.forbearance ? 'forbearance' : lastDate > rules.signedLastDate ? 'refinance' : 'reschedule';
 
 /** The latest first date of a new plan: the last day of the month after next (issue 27). */
 export function latestRescheduleDate(today: IsoDate): IsoDate {

@@ -1,9 +1,7 @@
 import { z } from 'zod';
 import { EXPENSE_LIMITS, type ExpenseKey } from '../constants';
 import { expenseMessages } from '../expenses';
-
-/** Pounds with at most two decimals: 850.5 and 312.45 are whole pence, 10.005 is not. */
-const isWholePence = (pounds: number) => Math.abs(pounds * 100 - Math.round(pounds * 100)) < 1e-6;
+import { isWholePence } from '../money';
 
 /**
  * One monthly expense in pounds (a number, pence as decimals) from 0 to its category's limit. Missing

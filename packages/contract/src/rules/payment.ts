@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { rescheduleSchema } from '../calls/my-account-area';
 import { billingAddressSchema } from '../calls/shared';
 import { londonToday, type IsoDate } from '../dates';
-import { formatPence, poundsToPence } from '../money';
-import { minPartPaymentPence, rescheduleDateProblem } from '../pricing/reschedule';
+import { poundsToPence } from '../money';
+import { partPaymentProblem, rescheduleDateProblem } from '../pricing/reschedule';
 import { creditCardSchema } from './card';
 import { requiredTrue } from './common';
 import { Msg } from './messages';
@@ -20,13 +20,10 @@ import { Msg } from './messages';
  * (CONC 7.3.5), as the server takes it.
  */
 export const otherAmountField = (totalDue: number, inArrears = false) => {
-  const maxPence = poundsToPence(totalDue);
-  const minPence = minPartPaymentPence(maxPence, inArrears);
-  const tooLittle = inArrears ? Msg.minTokenPayment : Msg.minPayment;
+  const totalDuePence = poundsToPence(totalDue);
   return z.number({ error: Msg.paymentAmount }).superRefine((pounds, ctx) => {
-    const pence = poundsToPence(pounds);
-    if (pence > maxPence) ctx.addIssue({ code: 'custom', message: Msg.maxPayment(formatPence(maxPence)) });
-    else if (pence < minPence || pence <= 0) ctx.addIssue({ code: 'custom', message: tooLittle });
+    const problem = partPaymentProblem(poundsToPence(pounds), totalDuePence, inArrears);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
   });
 };
 

@@ -49,7 +49,7 @@ const customerRows = (db: DbExecutor, customerId: number) =>
     where l.customer_id = ${customerId}
     union all
     select 's', s.application_id, s.version, s.paid_before_pence, null, null, s.daily_rate, s.kind,
-      s.created_on, s.idempotency_key, s.created_at, null, null, null, null, null, null, null
+      s.created_on, s.idempotency_key, s.created_at, s.request_hash, null, null, null, null, null, null
     from loan_schedules s join loans l on l.application_id = s.application_id
     where l.customer_id = ${customerId}
     union all
@@ -131,6 +131,7 @@ export async function customerLoanRows(db: DbExecutor, customerId: number) {
       created_on: r.t2!,
       idempotency_key: r.t3!,
       created_at: r.t4!,
+      request_hash: r.t5,
     })),
     approvals: of('d').map((r) => ({ applicationId: r.application_id, at: r.t1! })),
   };

@@ -52,6 +52,8 @@ export interface LoanScheduleTable {
   paid_before_pence: number;
   created_on: string;
   idempotency_key: string;
+  /** What the request asked (lib/idempotency-key.ts); null on plans stored before issue 45. */
+  request_hash: string | null;
   created_at: string;
 }
 

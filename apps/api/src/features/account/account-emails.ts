@@ -1,30 +1,11 @@
 import { BRAND } from '@lender/contract/brand';
-import { escapeHtml as esc } from '../../lib/escape-html';
+import { customerEmail, type Paragraph } from '../../lib/customer-email';
 
-const SIGN_OFF = `The Customer Service team
-${BRAND.name}, ${BRAND.supportPhone}, ${BRAND.supportEmail}`;
-const SIGN_OFF_HTML = `<p>The Customer Service team<br>${esc(BRAND.name)}, ${esc(BRAND.supportPhone)}, ${esc(BRAND.supportEmail)}</p>`;
-const FOOTER = `${BRAND.legalName} is authorised and regulated by the Financial Conduct Authority (FRN ${BRAND.firmReferenceNumber}). Registered office: ${BRAND.registeredAddress}.`;
 const NOT_YOU = `If this was not you, please call us straight away on ${BRAND.supportPhone}.`;
 
-/** Paragraphs to a text part and an HTML part (every value escaped), with the sign-off and FCA footer. */
-function email(subject: string, firstName: string, paragraphs: (string | { href: string; label: string })[]) {
-  const text = [
-    `Dear ${firstName},`,
-    ...paragraphs.map((p) => (typeof p === 'string' ? p : p.href)),
-    SIGN_OFF,
-    FOOTER,
-  ].join('\n\n');
-  const html = [
-    `<p>Dear ${esc(firstName)},</p>`,
-    ...paragraphs.map((p) =>
-      typeof p === 'string' ? `<p>${esc(p)}</p>` : `<p><a href="${esc(p.href)}">${esc(p.label)}</a></p>`,
-    ),
-    SIGN_OFF_HTML,
-    `<p><small>${esc(FOOTER)}</small></p>`,
-  ].join('\n');
-  return { subject, text, html };
-}
+/** An account e-mail in the house style (lib/customer-email.ts): a link's text part is its address alone. */
+const email = (subject: string, firstName: string, paragraphs: readonly Paragraph[]) =>
+  customerEmail({ subject, firstName, paragraphs });
 
 /** Forgot password: the single-use link, and that nothing changes if it is ignored. */
 export const resetPasswordEmail = (p: { firstName: string; resetUrl: string; validMinutes: number }) =>

@@ -1,12 +1,9 @@
 import { ok, refuse } from '@lender/contract/envelope';
-import { poundsToPence } from '@lender/contract/money';
+import { isWholePence, poundsToPence } from '@lender/contract/money';
 import { Msg } from '@lender/contract/rules/messages';
 import { implementCall, invalidFields } from '../../plugins/calls';
 import { IDEMPOTENCY_KEY_MISSING, idempotencyKeyOf } from '../../lib/idempotency-key';
 import type { PaymentService } from './payment-service';
-
-/** Pounds with at most two decimals: anything finer is not an amount a person typed. */
-const isWholePence = (pounds: number) => Math.abs(pounds * 100 - Math.round(pounds * 100)) < 1e-6;
 
 /** MyAccountArea/CardPayment (spec section 7, issue 27): the payment's rules are the service's. */
 export const cardPayment = (payments: PaymentService) =>

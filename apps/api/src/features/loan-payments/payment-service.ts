@@ -1,8 +1,6 @@
-import { createHash } from 'node:crypto';
-import { formatPence, type Pence } from '@lender/contract/money';
-import { minPartPaymentPence } from '@lender/contract/pricing/reschedule';
+import type { Pence } from '@lender/contract/money';
+import { partPaymentProblem } from '@lender/contract/pricing/reschedule';
 import { Refusal } from '@lender/contract/refusals';
-import { Msg } from '@lender/contract/rules/messages';
 import type { AppContext } from '../../app-context';
 import { arrearsPence, positionOf } from '../../entities/loans/ledger';
 import { endRepaidLoan } from '../../entities/loans/loan-end';
@@ -10,6 +8,7 @@ import type { LoanBook } from '../../entities/loans/loan-repository';
 import { entityRepositories, unitOfWork } from '../../entities/unit-of-work';
 import { isUniqueViolation } from '../../db/unique-violation';
 import type { CardProvider, ChargeResult } from '../../lib/card-provider/card-provider';
+import { requestHash } from '../../lib/idempotency-key';
 import { jobLock } from '../../lib/job-lock';
 import { decrypt, encrypt } from '../../lib/secrets';
 import {
@@ -44,11 +43,7 @@ type Failed = { outcome: PaymentOutcome; declined?: { z2: string; z3: string } }
 
 /** What a request asked, so that its key sent again with other details is refused, not replayed. */
 const hashOf = (r: PaymentRequest) =>
-  createHash('sha256')
-    .update(
-      JSON.stringify([r.payTotal, r.amountPence, r.card.kind, r.card.kind === 'new' ? r.card.trxId : null]),
-    )
-    .digest('hex');
+  requestHash([r.payTotal, r.amountPence, r.card.kind, r.card.kind === 'new' ? r.card.trxId : null]);
 
 /** A declined payment as the customer reads it: an expired card points to a new card. */
 const declinedPayment = (z2: string | null) => declinedRefusal(z2, Refusal.paymentDeclined);
@@ -80,18 +75,8 @@ export function paymentService(ctx: AppContext, cards: CardProvider, returnUrl: 
     if (request.payTotal) {
       return request.amountPence === totalDuePence ? null : refused(Refusal.paymentChanged);
     }
-    if (request.amountPence > totalDuePence) {
-      return {
-        kind: 'invalid',
-        fields: {
-          amount: Msg.maxPayment(formatPence(totalDuePence)),
-        },
-      };
-    }
-    if (request.amountPence < minPartPaymentPence(totalDuePence, inArrears)) {
-      return { kind: 'invalid', fields: { amount: inArrears ? Msg.minTokenPayment : Msg.minPayment } };
-    }
-    return null;
+    const problem = partPaymentProblem(request.amountPence, totalDuePence, inArrears);
+    return problem ? { kind: 'invalid', fields: { amount: problem } } : null;
   }
 
   /** The card's token to charge, sealed: the card on file's, or a new card's once the provider confirms it. */

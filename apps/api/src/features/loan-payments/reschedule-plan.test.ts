@@ -29,6 +29,7 @@ function bookOf(
       paid_before_pence: 0,
       created_on: FUNDED,
       idempotency_key: String(k),
+      request_hash: null,
       created_at: '',
     })),
     rows: [...rows],

@@ -1,8 +1,8 @@
 import type { IsoDate } from '@lender/contract/dates';
-import { formatPence, type Pence } from '@lender/contract/money';
+import type { Pence } from '@lender/contract/money';
 import { priceLoan } from '@lender/contract/pricing/pricing';
 import { isWageFrequencyId, repaymentDates } from '@lender/contract/pricing/repayment-dates';
-import { minPartPaymentPence, rescheduleDateProblem } from '@lender/contract/pricing/reschedule';
+import { partPaymentProblem, planKindOf, rescheduleDateProblem } from '@lender/contract/pricing/reschedule';
 import { Msg } from '@lender/contract/rules/messages';
 import type { LoanScheduleKind } from '../../entities/loans/loan-tables';
 import { costCapRoomPence, positionOf, type Position } from '../../entities/loans/ledger';
@@ -64,14 +64,11 @@ export function planFor(book: LoanBook, today: IsoDate, request: PlanRequest): P
   if (dateProblem) fields.repayDate = dateProblem;
   const position = positionOf(book.terms, book.rows);
   const rules = planRules(book, today);
-  if (request.payNowPence > position.totalDuePence) {
-    fields.amount = Msg.maxPayment(formatPence(position.totalDuePence));
-  } else if (
+  // 0: nothing is paid now, only the plan.
+  const amountProblem =
     request.payNowPence > 0 &&
-    request.payNowPence < minPartPaymentPence(position.totalDuePence, rules.forbearance)
-  ) {
-    fields.amount = rules.forbearance ? Msg.minTokenPayment : Msg.minPayment;
-  }
+    partPaymentProblem(request.payNowPence, position.totalDuePence, rules.forbearance);
+  if (amountProblem) fields.amount = amountProblem;
   if (Object.keys(fields).length > 0) return { kind: 'invalid', fields };
 
   const { principalPence, arrearsChargesPence } = afterPayment(position, request.payNowPence);
@@ -81,11 +78,7 @@ export function planFor(book: LoanBook, today: IsoDate, request: PlanRequest): P
     count: request.duration,
     wageFrequencyId: request.wageFrequencyId as Parameters<typeof repaymentDates>[0]['wageFrequencyId'],
   });
-  const kind: LoanScheduleKind = rules.forbearance
-    ? 'forbearance'
-    : dates[dates.length - 1]! > rules.signedLastDate
-      ? 'refinance'
-      : 'reschedule';
+  const kind: LoanScheduleKind = planKindOf(rules, dates[dates.length - 1]!);
   if (kind === 'refinance' && rules.refinancesLeft === 0) return { kind: 'refinanceLimit' };
 
   const rate = kind === 'forbearance' ? 0 : book.loan.daily_rate;

@@ -5,6 +5,7 @@ import { isUniqueViolation } from '../../db/unique-violation';
 import { positionOf } from '../../entities/loans/ledger';
 import { currentVersion, type LoanBook } from '../../entities/loans/loan-repository';
 import { entityStore } from '../../entities/unit-of-work';
+import { asksSomethingElse, requestHash } from '../../lib/idempotency-key';
 import { jobLock } from '../../lib/job-lock';
 import { nowIso } from '../../lib/clock';
 import { planFor, type Plan, type PlanOutcome, type PlanRequest } from './reschedule-plan';
@@ -24,6 +25,12 @@ export type RescheduleOutcome =
   | { kind: 'rescheduled'; plan: Plan }
   | { kind: 'invalid'; fields: Record<string, string> }
   | { kind: 'refused'; refusal: Refusal };
+
+/**
+ * What a reschedule asks, kept beside its key (lib/idempotency-key.ts): the plan. The two refinance
+ * confirmations are left out: they do not change the plan stored, only whether it may be.
+ */
+const askedOf = (r: RescheduleRequest) => [r.wageFrequencyId, r.duration, r.repayDate, r.payNowPence];
 
 const REFINANCE_NEEDS = {
   informationSheetSeen: Msg.informationSheetSeen,
@@ -79,6 +86,10 @@ export function rescheduleService(ctx: AppContext) {
       if (refusal) return { kind: 'refused', refusal };
       const loan = book!.loan;
       const done = book!.plans.find((p) => p.idempotency_key === request.idempotencyKey);
+      // The key sent again with another plan: refused, not answered as if that plan had been stored.
+      if (done && asksSomethingElse(done.request_hash, askedOf(request))) {
+        return { kind: 'refused', refusal: Refusal.planKeyReused };
+      }
       if (done) {
         // The same request again (a double click, a retry): the plan it made.
         const lines = book!.schedule
@@ -129,6 +140,7 @@ export function rescheduleService(ctx: AppContext) {
               paid_before_pence: paidBefore,
               created_on: today,
               idempotency_key: request.idempotencyKey,
+              request_hash: requestHash(askedOf(request)),
               created_at: nowIso(),
             })
             .execute();

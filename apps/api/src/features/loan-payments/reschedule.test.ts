@@ -93,9 +93,7 @@ describe('MyAccountArea/ReSchedule', () => {
     const res = await post('ReSchedule', loan.authorization, plan(start), key);
     expect(res.json().error.errorID).toBe(0);
     // The same request again makes no second plan.
-    expect((await post('ReSchedule', loan.authorization, plan(start), key)).json().error.errorID).toBe(
-      0,
-    );
+    expect((await post('ReSchedule', loan.authorization, plan(start), key)).json().error.errorID).toBe(0);
     const versions = await t.ctx.db
       .selectFrom('loan_schedules')
       .select(['version', 'kind'])
@@ -119,6 +117,28 @@ describe('MyAccountArea/ReSchedule', () => {
     );
     expect(await statusOf(t, loan.guid)).toBe(AppStatus.settled);
     expect((await myAccountGet(t, 'GetTotalDue', loan.authorization)).json().object).toBe(0);
+  });
+
+  it('refuses the key sent again with another plan (errorID 243) and keeps the first plan', async () => {
+    const loan = await activeLoan(t);
+    const signed = await dueDates(t, loan.applicationId);
+    const start = nextWorkingDay(addDays(signed[0]!, -3));
+    const key = randomUUID();
+    expect((await post('ReSchedule', loan.authorization, plan(start, 3), key)).json().error.errorID).toBe(0);
+    const stored = await schedule(loan.authorization);
+
+    const other = await post('ReSchedule', loan.authorization, plan(start, 2), key);
+    expect(other.json().error).toEqual(Refusal.planKeyReused);
+    expect(other.json().error.errorID).toBe(243);
+    expect(await schedule(loan.authorization)).toEqual(stored);
+    const versions = await t.ctx.db
+      .selectFrom('loan_schedules')
+      .select('version')
+      .where('application_id', '=', loan.applicationId)
+      .execute();
+    expect(versions).toEqual([{ version: 2 }]);
+    // The first plan sent again is still answered as done.
+    expect((await post('ReSchedule', loan.authorization, plan(start, 3), key)).json().error.errorID).toBe(0);
   });
 
   it('with an amount paid now: refused until paid, then priced from what is owed after the payment', async () => {

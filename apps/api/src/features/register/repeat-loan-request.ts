@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { DEFAULT_COUNTRY, EXPENSE_LIMITS, type ExpenseKey } from '@lender/contract/constants';
 import type { IsoDate } from '@lender/contract/dates';
 import type { Pence } from '@lender/contract/money';
@@ -7,6 +6,7 @@ import type { StoredAddress } from '../../entities/addresses/stored-address';
 import type { AffordabilityDetails } from '../../entities/affordability/affordability-repository';
 import type { LoanTerms } from '../../entities/applications/loan-terms';
 import type { Housing } from '../../entities/customers/customer-repository';
+import { requestHash } from '../../lib/idempotency-key';
 
 /** A repeat loan as the service takes it: the route's one mapping of the payload's names, pounds as pence. */
 export type RepeatLoanRequest = {
@@ -56,7 +56,6 @@ export const cardValidIn = (card: { exp_month: number; exp_year: number }, today
   card.exp_year * 12 + card.exp_month >= Number(today.slice(0, 4)) * 12 + Number(today.slice(5, 7));
 
 /** What a request asked, so that its key sent again with other details is refused, not replayed. */
-export const hashOf = ({ idempotencyKey: _key, ...request }: RepeatLoanRequest) =>
-  createHash('sha256').update(JSON.stringify(request)).digest('hex');
+export const hashOf = ({ idempotencyKey: _key, ...request }: RepeatLoanRequest) => requestHash(request);
 
 export type Decision = { kind: string; reason: string };

@@ -4,7 +4,7 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getItem, setItems } from '../../lib/session';
 import { SiteHeader } from './site-header';
-import { Where } from '../../test/where';
+import { Where } from '../../testing/where';
 
 let posts: { url: string; body: unknown }[];
 

@@ -15,7 +15,7 @@ import { Component as ChangeMobilePage } from './change-mobile-page';
 import { Component as ChangePasswordPage } from './change-password-page';
 import { Component as ContactDetailsPage } from './contact-details-page';
 import { Component as ConfirmEmailPage } from './confirm-email-page';
-import { Where } from '../../test/where';
+import { Where } from '../../testing/where';
 
 /** What the server holds for the signed-in customer in these tests. */
 export const DETAILS: AccountDetails = {

@@ -12,7 +12,7 @@ import {
   signIn,
   tearDownAccountTests,
 } from './account-test-support';
-import { summaryMessages } from '../../test/error-summary';
+import { summaryMessages } from '../../testing/error-summary';
 import { NOTHING_CHANGED } from './change-address-page';
 
 beforeAll(setUpAccountTests);

@@ -13,7 +13,7 @@ import {
   signIn,
   tearDownAccountTests,
 } from './account-test-support';
-import { summaryMessages } from '../../test/error-summary';
+import { summaryMessages } from '../../testing/error-summary';
 
 beforeAll(setUpAccountTests);
 beforeEach(signIn);

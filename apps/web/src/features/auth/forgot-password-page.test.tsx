@@ -5,9 +5,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiCallError } from '../../lib/api-client';
 import { queryClient } from '../../lib/query';
 import { Component as ForgotPasswordPage } from './forgot-password-page';
-import { Where } from '../../test/where';
-import { answerCalls } from '../../test/answer-calls';
-import { summaryMessages } from '../../test/error-summary';
+import { Where } from '../../testing/where';
+import { answerCalls } from '../../testing/answer-calls';
+import { summaryMessages } from '../../testing/error-summary';
 
 vi.mock(import('../../lib/api-client'), async (original) => ({ ...(await original()), callApi: vi.fn() }));
 

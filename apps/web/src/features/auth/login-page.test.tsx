@@ -8,10 +8,10 @@ import { ApiCallError, callApi } from '../../lib/api-client';
 import { queryClient } from '../../lib/query';
 import { getItem, hasSession } from '../../lib/session';
 import { Component as LoginPage } from './login-page';
-import { Where } from '../../test/where';
-import { answerCalls } from '../../test/answer-calls';
+import { Where } from '../../testing/where';
+import { answerCalls } from '../../testing/answer-calls';
 import { signingTokenFor } from '../../lib/signing-link';
-import { summaryMessages } from '../../test/error-summary';
+import { summaryMessages } from '../../testing/error-summary';
 
 // Only the network is replaced: the login and the account details go through callApi, Logout through fetch.
 vi.mock(import('../../lib/api-client'), async (original) => ({ ...(await original()), callApi: vi.fn() }));

@@ -6,10 +6,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiCallError } from '../../lib/api-client';
 import { queryClient } from '../../lib/query';
 import { Component as ResetPasswordPage } from './reset-password-page';
-import { Where } from '../../test/where';
-import { answerCalls } from '../../test/answer-calls';
+import { Where } from '../../testing/where';
+import { answerCalls } from '../../testing/answer-calls';
 import { clearSession, getItem, hasSession, storeTokens } from '../../lib/session';
-import { summaryMessages } from '../../test/error-summary';
+import { summaryMessages } from '../../testing/error-summary';
 
 vi.mock(import('../../lib/api-client'), async (original) => ({ ...(await original()), callApi: vi.fn() }));
 

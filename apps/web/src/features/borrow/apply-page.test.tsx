@@ -12,8 +12,8 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiCallError } from '../../lib/api-client';
 import { queryClient } from '../../lib/query';
-import { answerCalls } from '../../test/answer-calls';
-import { Where } from '../../test/where';
+import { answerCalls } from '../../testing/answer-calls';
+import { Where } from '../../testing/where';
 import { quietFrameLoading } from '../../lib/card-check/frame-test-support';
 import {
   CARD_DIGITS,
@@ -26,7 +26,7 @@ import {
 } from '../../lib/card-check/provider-test-support';
 import { Component as ApplyPage } from './apply-page';
 import type { RepeatLoanPrefill } from './repeat-loan';
-import { summaryMessages } from '../../test/error-summary';
+import { summaryMessages } from '../../testing/error-summary';
 
 vi.mock(import('../../lib/api-client'), async (original) => ({ ...(await original()), callApi: vi.fn() }));
 

@@ -8,7 +8,7 @@ import { vi } from 'vitest';
 import { setNavigator } from '../../lib/navigation';
 import { queryClient } from '../../lib/query';
 import { storeTokens } from '../../lib/session';
-import { Where } from '../../test/where';
+import { Where } from '../../testing/where';
 import { Component as BorrowPage } from './borrow-page';
 import type { BorrowingSummary } from './get-borrowing-summary';
 import type { ScheduleSummary } from './get-schedule-summary';

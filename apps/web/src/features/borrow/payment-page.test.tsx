@@ -9,8 +9,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiCallError, callApi, type CallOptions } from '../../lib/api-client';
 import { quietFrameLoading, recordFramePosts } from '../../lib/card-check/frame-test-support';
 import { queryClient } from '../../lib/query';
-import { answerCalls } from '../../test/answer-calls';
-import { Where } from '../../test/where';
+import { answerCalls } from '../../testing/answer-calls';
+import { Where } from '../../testing/where';
 import { createScheduleSummary } from './borrow-test-support';
 import type { ScheduleSummary } from './get-schedule-summary';
 import { Component as PaymentPage } from './payment-page';
@@ -24,7 +24,7 @@ import {
   providerFetch,
   tokenised,
 } from '../../lib/card-check/provider-test-support';
-import { summaryMessages } from '../../test/error-summary';
+import { summaryMessages } from '../../testing/error-summary';
 
 /** A refused card's banner: the words of its code, then the 'Try again' button. */
 const refusedWithTryAgain = (z2: string) => `${cardRefusalText(z2)}Try again`;

@@ -1,4 +1,5 @@
 import { ErrorId } from '@lender/contract/error-ids';
+import { planKindOf } from '@lender/contract/pricing/reschedule';
 import type { PaymentCardForm, RescheduleForm } from '@lender/contract/rules/payment';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
@@ -200,8 +201,7 @@ export function PaymentWizard({ totalDue, planRules, rescheduleOnly, refused, on
   // (decision 025): the information sheet and the affordability tick boxes come before it is accepted.
   const lastDate = rows?.at(-1)?.paymentDate;
   const extendsLoan =
-    state.refinance ||
-    Boolean(planRules && !planRules.forbearance && lastDate && lastDate > planRules.signedLastDate);
+    state.refinance || Boolean(planRules && lastDate && planKindOf(planRules, lastDate) === 'refinance');
 
   let title: string;
   let content: ReactNode;

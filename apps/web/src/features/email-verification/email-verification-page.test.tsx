@@ -5,8 +5,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiCallError, callApi } from '../../lib/api-client';
 import { queryClient } from '../../lib/query';
 import { Component as EmailVerificationPage } from './email-verification-page';
-import { Where } from '../../test/where';
-import { answerCalls } from '../../test/answer-calls';
+import { Where } from '../../testing/where';
+import { answerCalls } from '../../testing/answer-calls';
 
 vi.mock(import('../../lib/api-client'), async (original) => ({ ...(await original()), callApi: vi.fn() }));
 

@@ -7,7 +7,7 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setItems } from '../../lib/session';
 import { Component as HomePage } from './home-page';
-import { Where } from '../../test/where';
+import { Where } from '../../testing/where';
 
 const renderHome = (url = '/') =>
   render(

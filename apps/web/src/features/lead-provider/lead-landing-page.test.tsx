@@ -22,10 +22,10 @@ import {
   tokenised,
 } from '../../lib/card-check/provider-test-support';
 import { queryClient } from '../../lib/query';
-import { answerCalls } from '../../test/answer-calls';
-import { Where } from '../../test/where';
+import { answerCalls } from '../../testing/answer-calls';
+import { Where } from '../../testing/where';
 import { Component } from './lead-landing-page';
-import { summaryMessages } from '../../test/error-summary';
+import { summaryMessages } from '../../testing/error-summary';
 
 vi.mock(import('../../lib/api-client'), async (original) => ({ ...(await original()), callApi: vi.fn() }));
 

@@ -9,8 +9,8 @@ import { queryClient } from '../../../lib/query';
 import { frameOf, quietFrameLoading, recordFramePosts } from '../../../lib/card-check/frame-test-support';
 import { Component } from './stage2-page';
 import type { TokenisedCard } from '../../../lib/card-check/tokenise-card';
-import { Where } from '../../../test/where';
-import { answerCalls } from '../../../test/answer-calls';
+import { Where } from '../../../testing/where';
+import { answerCalls } from '../../../testing/answer-calls';
 import {
   CARD_DIGITS,
   CARD_NUMBER,
@@ -21,7 +21,7 @@ import {
   providerFetch,
   tokenised,
 } from '../../../lib/card-check/provider-test-support';
-import { summaryMessages } from '../../../test/error-summary';
+import { summaryMessages } from '../../../testing/error-summary';
 
 vi.mock(import('../../../lib/api-client'), async (original) => ({ ...(await original()), callApi: vi.fn() }));
 

@@ -11,9 +11,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiCallError, callApi } from '../../../lib/api-client';
 import { queryClient } from '../../../lib/query';
 import { Component as Stage3Page } from './stage3-page';
-import { Where } from '../../../test/where';
-import { answerCalls } from '../../../test/answer-calls';
-import { summaryMessages } from '../../../test/error-summary';
+import { Where } from '../../../testing/where';
+import { answerCalls } from '../../../testing/answer-calls';
+import { summaryMessages } from '../../../testing/error-summary';
 
 // Only the network is replaced: the status check, the lists and the submit all go through callApi.
 vi.mock(import('../../../lib/api-client'), async (original) => ({ ...(await original()), callApi: vi.fn() }));

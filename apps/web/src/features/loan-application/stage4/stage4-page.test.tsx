@@ -7,12 +7,12 @@ import { ApiCallError } from '../../../lib/api-client';
 import { queryClient } from '../../../lib/query';
 import { hasSession, storeTokens } from '../../../lib/session';
 import { Component as Stage4Page } from './stage4-page';
-import { Where } from '../../../test/where';
-import { answerCalls } from '../../../test/answer-calls';
+import { Where } from '../../../testing/where';
+import { answerCalls } from '../../../testing/answer-calls';
 
 // Only the network is replaced: the status check, the lists and the submit all go through callApi.
 import { signingTokenFor } from '../../../lib/signing-link';
-import { summaryMessages } from '../../../test/error-summary';
+import { summaryMessages } from '../../../testing/error-summary';
 
 vi.mock(import('../../../lib/api-client'), async (original) => ({ ...(await original()), callApi: vi.fn() }));
 

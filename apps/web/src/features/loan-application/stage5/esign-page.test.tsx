@@ -15,7 +15,7 @@ import {
   where,
   type Answers,
 } from './esign-test-support';
-import { summaryMessages } from '../../../test/error-summary';
+import { summaryMessages } from '../../../testing/error-summary';
 
 // Only the network is replaced: every call goes through callApi.
 vi.mock(import('../../../lib/api-client'), async (original) => ({ ...(await original()), callApi: vi.fn() }));
