@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { LoanBatchLockTable } from '../lib/loan-batch-lock-tables';
 
 /**
  * Table interfaces. Portable types on both SQLite and PostgreSQL: money in integer pence, booleans as
@@ -38,6 +39,7 @@ export interface Database {
   business_days: BusinessDayTable;
   loan_notices: LoanNoticeTable;
   job_locks: JobLockTable;
+  loan_batch_locks: LoanBatchLockTable;
   esign_superseded_signatures: EsignSupersededSignatureTable;
   loan_payments: LoanPaymentTable;
   loan_withdrawals: LoanWithdrawalTable;
