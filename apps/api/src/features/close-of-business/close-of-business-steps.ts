@@ -10,13 +10,7 @@ import { defaultFeeDue } from '../../entities/loans/servicing-rules';
 import type { EntityStore } from '../../entities/unit-of-work';
 import type { CardProvider } from '../../lib/card-provider/card-provider';
 import { cpaCollections, type LoanOfTheDay } from './cpa-collections';
-import {
-  feeAllowed,
-  inBreathingSpace,
-  interestDayOf,
-  noticesAllowed,
-  type Hold,
-} from './loan-holds';
+import { feeAllowed, inBreathingSpace, interestDayOf, noticesAllowed, type Hold } from './loan-holds';
 import { loanNotices } from './loan-notices';
 import { withdrawalReminders } from './withdrawal-reminder';
 
@@ -70,7 +64,12 @@ function needsService({ book, statusId }: LoanOfTheDay, date: IsoDate): boolean 
 export function servicedOf(page: PageOfDay): ServicedLoan[] {
   page.serviced ??= page.loans
     .filter(({ id }) => !page.paying.has(id))
-    .map(({ id, statusId }) => ({ book: page.books.get(id)!, statusId, hold: page.holds.get(id), done: false }))
+    .map(({ id, statusId }) => ({
+      book: page.books.get(id)!,
+      statusId,
+      hold: page.holds.get(id),
+      done: false,
+    }))
     .filter((l) => l.hold?.withdrawal || needsService(l, page.date));
   return page.serviced;
 }
@@ -181,7 +180,12 @@ export function closeOfBusinessSteps(ctx: AppContext, store: EntityStore, cards:
         const withdrawal = loan.hold?.withdrawal;
         if (!withdrawal) return;
         if (!inBreathingSpace(loan.hold, date)) {
-          await remindWithdrawal(loan.book, withdrawal, date, positionOf(loan.book.terms, loan.book.rows, date));
+          await remindWithdrawal(
+            loan.book,
+            withdrawal,
+            date,
+            positionOf(loan.book.terms, loan.book.rows, date),
+          );
         }
         loan.done = true;
       },

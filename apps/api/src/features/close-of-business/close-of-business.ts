@@ -67,7 +67,7 @@ export function closeOfBusiness(ctx: AppContext, cards: CardProvider, options: C
   /** The steps in their order: page steps once, each run of loan steps for one loan after another. */
   async function runSteps(page: PageOfDay) {
     const ids = page.loans.map((l) => l.id);
-    for (let i = 0; i < steps.length; ) {
+    for (let i = 0; i < steps.length;) {
       const step: CobStep = steps[i]!;
       if (step.scope === 'page') {
         await options.beforeStep?.(step.name, ids);
