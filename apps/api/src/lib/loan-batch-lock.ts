@@ -11,7 +11,7 @@ import { holderIsGone } from './job-lock';
  * lock's, so a batch whose process on this machine has died is nobody's at once, and any other lapses
  * `ttlSeconds` after its last move.
  */
-export function loanBatchLock(db: Db, name: string, holder: string, ttlSeconds = 120) {
+export function loanBatchLock(db: Db, name: string, holder: string, ttlSeconds = 300) {
   return {
     /** Moves the batch to loans `first` to `last` (a killed run's batch under the same name is replaced). */
     async hold(first: number, last: number): Promise<void> {
