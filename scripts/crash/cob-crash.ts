@@ -191,6 +191,8 @@ async function snapshot(sql: Sql): Promise<Record<string, string[]>> {
     outbox: await rows('select channel, to_address, subject from outbox'),
     customers: await rows('select id, is_legal from customers'),
     job_locks: await rows('select name from job_locks'),
+    // The batch of loans a run holds (issue 44): none left once a run has finished.
+    loan_batch_locks: await rows('select name from loan_batch_locks'),
   };
 }
 
@@ -502,7 +504,7 @@ export async function cobCrash(options: CobOptions, checks: Check[]): Promise<Co
     say(`final run: exit 0 ${'run' in last ? `after ${seconds(Date.now() - last.run.startedAt)}` : ''}`);
     const closed = await snapshot(sql);
     const locksLeft = await sql.all<{ holder: string; expires_at: string }>(
-      'select holder, expires_at from job_locks',
+      'select holder, expires_at from job_locks union all select holder, expires_at from loan_batch_locks',
     );
     const extra = cli(db.url, ['close-of-business', '--through', target]);
     const extraExit = await within(RUN_TIMEOUT_MS, 'the extra close of business', extra.exited);
@@ -512,7 +514,7 @@ export async function cobCrash(options: CobOptions, checks: Check[]): Promise<Co
     // 5. The database against the rules and against the uninterrupted run.
     checks.push(...(await verifyCob(sql, { D, due, retry, target, ids, declining })));
     checks.push({
-      name: 'no job_locks row after the final clean run',
+      name: 'no job_locks or loan_batch_locks row after the final clean run',
       ok: locksLeft.length === 0,
       detail:
         locksLeft.length === 0 ? 'none' : listed(locksLeft.map((l) => `${l.holder} until ${l.expires_at}`)),

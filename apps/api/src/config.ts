@@ -150,6 +150,11 @@ const configSchema = z
      * the provider's rate limit, enough that a due day of 100,000 loans is not 100,000 round trips in a row.
      */
     CPA_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(16),
+    /**
+     * How long a card payment, a reschedule or a withdrawal waits for the close of business to finish
+     * its own loan's batch (docs/decisions/wa-cob-steps.md) before it is refused as 'the day is closing'.
+     */
+    COB_LOAN_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(10_000),
     /** Servicing settings (docs/decisions/023): days after a missed due date. */
     DEFAULT_FEE_AFTER_DAYS: z.coerce.number().int().min(1).max(60).default(7),
     DEFAULT_NOTICE_AFTER_DAYS: z.coerce.number().int().min(14).max(180).default(28),

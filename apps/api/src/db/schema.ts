@@ -56,6 +56,7 @@ import type { RefreshTokenTable, SessionFamilyTable } from '../lib/sessions/sess
 import type { CardCheckTable } from '../entities/cards/card-check-tables';
 import type { StaffMemberTable, StaffSessionTable } from '../entities/staff/staff-tables';
 import type { AuditEventTable } from '../entities/audit/audit-tables';
+import type { LoanBatchLockTable } from '../lib/loan-batch-lock-tables';
 
 /**
  * Table interfaces. Portable types on both SQLite and PostgreSQL: money in integer pence, booleans as
@@ -113,4 +114,5 @@ export interface Database {
   staff_members: StaffMemberTable;
   staff_sessions: StaffSessionTable;
   audit_events: AuditEventTable;
+  loan_batch_locks: LoanBatchLockTable;
 }

@@ -19,6 +19,12 @@ const holderOf = (holder: string) => {
   return { host, pid: Number(pid) };
 };
 
+/** Whether a holder is a process of this machine that has died (another machine's is not judged from here). */
+export function holderIsGone(holder: string): boolean {
+  const { host, pid } = holderOf(holder);
+  return host === os.hostname() && !isAlive(pid);
+}
+
 /**
  * A lock held in the database, so that of many API processes (and staff running the same job by hand)
  * one runs a job at a time. It lapses by itself `ttlSeconds` after its last renewal; a holder on this
@@ -37,8 +43,7 @@ export function jobLock(db: Db, name: string, ttlSeconds = 300) {
       .onConflict((oc) => oc.column('name').doNothing())
       .execute();
     const current = await db.selectFrom('job_locks').selectAll().where('name', '=', name).executeTakeFirst();
-    const other = current && current.holder !== holder ? holderOf(current.holder) : null;
-    const deadHere = other !== null && other.host === os.hostname() && !isAlive(other.pid);
+    const deadHere = current !== undefined && current.holder !== holder && holderIsGone(current.holder);
     const taken = await db
       .updateTable('job_locks')
       .set({ holder, expires_at })
@@ -55,6 +60,8 @@ export function jobLock(db: Db, name: string, ttlSeconds = 300) {
   }
 
   return {
+    /** This lock's holder (`host:pid:uuid`), for the locks taken under it (loan-batch-lock.ts). */
+    holder,
     take,
     /** Extends a lock this holder has; false if it was lost (it lapsed and another took it). */
     renew: take,

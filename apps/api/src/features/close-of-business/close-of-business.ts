@@ -1,56 +1,49 @@
 import { addDays, isIsoDate, type IsoDate } from '@lender/contract/dates';
-import { AppStatus } from '@lender/contract/status';
 import type { AppContext } from '../../app-context';
-import { ApplicationStep } from '../../entities/applications/application-steps';
-import { transition } from '../../entities/applications/transition';
-import { arrearsPence, interestFor, positionOf } from '../../entities/loans/ledger';
-import { endRepaidLoan } from '../../entities/loans/loan-end';
-import { addToBook, type Posting } from '../../entities/loans/loan-repository';
 import { PAYMENT_IN_FLIGHT_MS, paymentRepository } from '../../entities/loans/payment-repository';
-import { defaultFeeDue } from '../../entities/loans/servicing-rules';
 import { entityRepositories, unitOfWork } from '../../entities/unit-of-work';
 import type { CardProvider } from '../../lib/card-provider/card-provider';
 import { nowIso } from '../../lib/clock';
 import { jobLock } from '../../lib/job-lock';
-import { cpaCollections, type LoanOfTheDay } from './cpa-collections';
+import { loanBatchLock } from '../../lib/loan-batch-lock';
 import {
-  feeAllowed,
-  holdsOf,
-  inBreathingSpace,
-  interestDayOf,
-  noticesAllowed,
-  type Hold,
-} from './loan-holds';
-import { loanNotices } from './loan-notices';
-import { withdrawalReminders } from './withdrawal-reminder';
-import { SYSTEM } from '../../entities/audit/actor';
+  closeOfBusinessSteps,
+  servicedOf,
+  type CobStep,
+  type DayClosed,
+  type LoanStep,
+  type PageOfDay,
+} from './close-of-business-steps';
+import { holdsOf } from './loan-holds';
 
-/** Loans read and closed together: a few queries per page, whatever the book's size. */
+export type { DayClosed } from './close-of-business-steps';
+
+/** Loans read, locked and closed together: a few queries per page, whatever the book's size. */
 const PAGE = 500;
 
-export type DayClosed = {
-  date: IsoDate;
-  loans: number;
-  collected: number;
-  declined: number;
-  skipped: boolean;
+export type CloseOfBusinessOptions = {
+  /** Loans per page (and per batch lock); tests use small pages to hold the run on one loan. */
+  pageSize?: number;
+  /** Called before each step of each page, with the page's loans: a test holds the run here. */
+  beforeStep?: (step: string, loanIds: readonly number[]) => Promise<void>;
 };
 
 /**
- * The close of business (docs/decisions/021): each day not yet closed, in order, under a lock in the
- * database; per loan, the day's interest, the CPA collection due, the default fee, the arrears and
- * default notices and the status that follows. Every posting, attempt and notice has its own key, so a
- * run killed anywhere and started again finishes the day without doing anything twice.
+ * The close of business (docs/decisions/021, 024 and wa-cob-steps): each day not yet closed, in order,
+ * one run at a time under a lock in the database; page by page, the named steps of
+ * `closeOfBusinessSteps` in their order, holding only the page's loans (a batch lock) while it works on
+ * them, so that a customer's card payment waits for its own loan only. Every posting, attempt and notice
+ * has its own key, so a run killed anywhere and started again finishes the day without doing anything
+ * twice.
  */
-export function closeOfBusiness(ctx: AppContext, cards: CardProvider) {
+export function closeOfBusiness(ctx: AppContext, cards: CardProvider, options: CloseOfBusinessOptions = {}) {
   const store = unitOfWork(ctx.db, entityRepositories(ctx));
   const lock = jobLock(ctx.db, 'close-of-business');
-  const collections = cpaCollections(ctx, store, cards);
-  const noticesFor = loanNotices(ctx, store);
-  const remindWithdrawal = withdrawalReminders(ctx, store);
+  const batch = loanBatchLock(ctx.db, 'close-of-business', lock.holder);
+  const steps = closeOfBusinessSteps(ctx, store, cards);
   const payments = paymentRepository(ctx.db);
+  const pageSize = options.pageSize ?? PAGE;
   let running = false;
-  const { config } = ctx;
 
   async function lastClosed(): Promise<IsoDate | null> {
     const row = await ctx.db
@@ -71,62 +64,27 @@ export function closeOfBusiness(ctx: AppContext, cards: CardProvider) {
     return (row?.first as IsoDate | null | undefined) ?? null;
   }
 
-  /**
-   * What one day asks of one loan after its interest and collections: fee, status, notices; less for a
-   * loan under a notice of withdrawal or in a Breathing Space (`hold`, docs/decisions/026).
-   */
-  async function serviceLoan({ book, statusId }: LoanOfTheDay, date: IsoDate, hold: Hold | undefined) {
-    const { loan, terms } = book;
-    const app = { id: loan.application_id, customerId: loan.customer_id };
-
-    // No fee on a defaulted loan, nor while a forbearance plan is kept (CONC 7.3: docs/decisions/025).
-    if (statusId !== AppStatus.defaulted && book.plans.at(-1)?.kind !== 'forbearance') {
-      // The signed schedule's interest: the fee never takes the room the agreement's own interest needs.
-      const scheduledInterestPence = book.schedule
-        .filter((s) => s.version === 1)
-        .reduce((sum, s) => sum + s.interestPence, 0);
-      const fee = defaultFeeDue(terms, positionOf(terms, book.rows, date), date, {
-        afterDays: config.DEFAULT_FEE_AFTER_DAYS,
-        scheduledInterestPence,
-      });
-      if (fee > 0 && feeAllowed(hold, terms, positionOf(terms, book.rows, date), date)) {
-        const posting: Posting = {
-          applicationId: app.id,
-          type: 'default-fee',
-          amountPence: fee,
-          onDate: date,
-          reference: `default-fee:${app.id}`,
-        };
-        await store.loans.post([posting]);
-        addToBook(book, posting);
+  /** The steps in their order: page steps once, each run of loan steps for one loan after another. */
+  async function runSteps(page: PageOfDay) {
+    const ids = page.loans.map((l) => l.id);
+    for (let i = 0; i < steps.length;) {
+      const step: CobStep = steps[i]!;
+      if (step.scope === 'page') {
+        await options.beforeStep?.(step.name, ids);
+        await step.run(page);
+        i++;
+        continue;
+      }
+      const run: LoanStep[] = [];
+      for (; i < steps.length && steps[i]!.scope === 'loan'; i++) run.push(steps[i] as LoanStep);
+      for (const s of run) await options.beforeStep?.(s.name, ids);
+      for (const loan of servicedOf(page)) {
+        for (const s of run) {
+          if (loan.done) break;
+          await s.run(loan, page);
+        }
       }
     }
-
-    const now = positionOf(terms, book.rows, date);
-    const arrears = arrearsPence(terms, now, date);
-    if (now.totalDuePence === 0) {
-      await endRepaidLoan(store, app, date, `repaid in full by ${date}`, SYSTEM.closeOfBusiness);
-      return;
-    }
-    if (hold?.withdrawal) {
-      // The agreement's instalments no longer apply (s66A(7)): no arrears by them, no notices under it.
-      if (!inBreathingSpace(hold, date)) await remindWithdrawal(book, hold.withdrawal, date, now);
-      return;
-    }
-    if (arrears > 0 && statusId === AppStatus.active) {
-      await transition(store, app, ApplicationStep.fallIntoArrears, {
-        kind: 'arrears',
-        reason: `${arrears}p overdue on ${date}`,
-        actor: SYSTEM.closeOfBusiness,
-      });
-    } else if (arrears === 0 && statusId === AppStatus.arrears) {
-      await transition(store, app, ApplicationStep.catchUp, {
-        kind: 'arrears-cleared',
-        reason: `nothing overdue on ${date}`,
-        actor: SYSTEM.closeOfBusiness,
-      });
-    }
-    if (noticesAllowed(hold, date)) await noticesFor(book, statusId, date, now, arrears);
   }
 
   /** Closes one day for every live loan; nothing if it is closed already. */
@@ -142,75 +100,31 @@ export function closeOfBusiness(ctx: AppContext, cards: CardProvider) {
     let after = 0;
     for (;;) {
       if (!(await lock.renew())) throw new Error('The close-of-business lock was lost to another process.');
-      const page = await store.loans.livePage(date, after, PAGE);
-      if (page.length === 0) break;
-      after = page[page.length - 1]!.id;
-      const books = await store.loans.books(page.map((p) => p.id));
-      const holds = await holdsOf(
-        ctx.db,
-        page.map((p) => p.id),
-      );
-
-      // The day's interest for the whole page in one insert (a defaulted loan's interest is frozen, and
-      // none is added in a Breathing Space).
-      const interest: Posting[] = [];
-      for (const { id, statusId } of page) {
-        const book = books.get(id)!;
-        const hold = holds.get(id);
-        if (statusId === AppStatus.defaulted || inBreathingSpace(hold, date)) continue;
-        const position = positionOf(book.terms, book.rows, date);
-        const amountPence = interestFor(book.terms, position, interestDayOf(hold, position, date));
-        if (amountPence === 0) continue;
-        const posting: Posting = {
-          applicationId: id,
-          type: 'interest',
-          amountPence,
-          onDate: date,
-          reference: `interest:${id}:${date}`,
-        };
-        interest.push(posting);
-        addToBook(book, posting);
-      }
-      await store.loans.post(interest);
-
-      // A loan whose customer is paying by card right now is collected from on another day: the CPA
-      // would otherwise price its instalment without that payment (docs/decisions/025).
+      const loans = await store.loans.livePage(date, after, pageSize);
+      if (loans.length === 0) break;
+      after = loans[loans.length - 1]!.id;
+      const ids = loans.map((p) => p.id);
+      // From here until the next page, a payment on one of these loans waits for it (and only then).
+      await batch.hold(ids[0]!, after);
+      // Read before the books: a payment answered since is in them; one still charging is left for another
+      // day (the CPA would otherwise price its instalment without that payment, docs/decisions/025).
       const paying = await payments.chargingAmong(
-        page.map((p) => p.id),
+        ids,
         new Date(Date.now() - PAYMENT_IN_FLIGHT_MS).toISOString(),
       );
-      const serviced = page
-        .filter(({ id }) => !paying.has(id))
-        .map(({ id, statusId }) => ({ book: books.get(id)!, statusId }))
-        .filter((l) => holds.get(l.book.loan.application_id)?.withdrawal || needsService(l, date));
-      // No step to collect a debt in a Breathing Space; a notice of withdrawal cancelled the CPA.
-      const collected = await collections.collect(
-        serviced.filter((l) => !inBreathingSpace(holds.get(l.book.loan.application_id), date)),
-        date,
-      );
-      tally.collected += collected.collected;
-      tally.declined += collected.declined;
-      for (const loan of serviced) await serviceLoan(loan, date, holds.get(loan.book.loan.application_id));
-      tally.loans += page.length;
+      const books = await store.loans.books(ids);
+      const holds = await holdsOf(ctx.db, ids);
+      await runSteps({ date, loans, books, holds, paying, tally });
+      tally.loans += loans.length;
     }
+    // The last page's batch stays until the next day's first page moves it, or the run ends: one statement
+    // a day less, and those loans are done with for the day.
     await ctx.db
       .insertInto('business_days')
       .values({ business_date: date, loans_closed: tally.loans, started_at: startedAt, closed_at: nowIso() })
       .onConflict((oc) => oc.column('business_date').doNothing())
       .execute();
     return tally;
-  }
-
-  /**
-   * Most loans on most days only accrue: only those with something due, overdue, owed in full or
-   * under notice need their own queries.
-   */
-  function needsService({ book, statusId }: LoanOfTheDay, date: IsoDate): boolean {
-    if (statusId !== AppStatus.active) return true;
-    if (book.attempts.some((a) => a.outcome === 'pending' || a.outcome === 'unavailable')) return true;
-    if (book.terms.instalments.some((i) => i.dueDate === date)) return true;
-    const position = positionOf(book.terms, book.rows, date);
-    return position.totalDuePence === 0 || arrearsPence(book.terms, position, date) > 0;
   }
 
   return {
@@ -243,6 +157,7 @@ export function closeOfBusiness(ctx: AppContext, cards: CardProvider) {
           }
           return days;
         } finally {
+          await batch.release();
           await lock.release();
         }
       } finally {

@@ -233,39 +233,44 @@ export function cpaCollections(ctx: AppContext, store: EntityStore, cards: CardP
 
   return {
     /**
-     * The day's collections for a page of loans, then, for each, a card that failed for good blocks
-     * the loan, checked from the attempts themselves, so a run killed between a decline and the block
-     * still blocks. The books are brought up to date in memory with what was posted.
+     * The day's collections for a page of loans. The books are brought up to date in memory with what
+     * was posted.
      */
     async collect(loans: readonly LoanOfTheDay[], date: IsoDate): Promise<Collected> {
       const asks = loans.flatMap((l) => asksOf(l, date));
       const tally: Collected = { collected: 0, declined: 0 };
-      if (asks.length > 0) {
-        await storeAttempts(asks);
-        const sealed = await cardsOf(asks);
-        const results = await mapConcurrently(asks, config.CPA_CONCURRENCY, ({ book, attempt }) => {
-          const token = sealed.get(book.loan.customer_id);
-          return token
-            ? cards.charge({
-                token: decrypt(token, config.DATA_KEY),
-                amountPence: attempt.amount_pence,
-                reference: attempt.idempotency_key,
-              })
-            : Promise.resolve(NO_CARD);
-        });
-        await recordAnswers(asks, results, date);
-        for (const r of results) {
-          if (r.outcome === 'approved') tally.collected++;
-          if (r.outcome === 'declined') tally.declined++;
-        }
+      if (asks.length === 0) return tally;
+      await storeAttempts(asks);
+      const sealed = await cardsOf(asks);
+      const results = await mapConcurrently(asks, config.CPA_CONCURRENCY, ({ book, attempt }) => {
+        const token = sealed.get(book.loan.customer_id);
+        return token
+          ? cards.charge({
+              token: decrypt(token, config.DATA_KEY),
+              amountPence: attempt.amount_pence,
+              reference: attempt.idempotency_key,
+            })
+          : Promise.resolve(NO_CARD);
+      });
+      await recordAnswers(asks, results, date);
+      for (const r of results) {
+        if (r.outcome === 'approved') tally.collected++;
+        if (r.outcome === 'declined') tally.declined++;
       }
+      return tally;
+    },
+
+    /**
+     * For each loan, a card that failed for good blocks the loan, checked from the attempts themselves,
+     * so a run killed between a decline and the block still blocks.
+     */
+    async blockFailedCards(loans: readonly LoanOfTheDay[], date: IsoDate): Promise<void> {
       for (const { book } of loans) {
         // A failure that already blocked the loan once (its notice is recorded) does not block it again
         // after a new card has lifted the block.
         const failure = book.loan.blocked_on ? undefined : failureOf(book);
         if (failure && !(await blockedBefore(failure))) await block(book, date, failure);
       }
-      return tally;
     },
   };
 }

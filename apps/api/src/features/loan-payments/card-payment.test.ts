@@ -22,6 +22,7 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { outsideServices } from '../../lib/outside-services';
 import type { CardProvider } from '../../lib/card-provider/card-provider';
 import { jobLock } from '../../lib/job-lock';
+import { loanBatchLock } from '../../lib/loan-batch-lock';
 import { paymentService } from './payment-service';
 
 let t: TestApp;
@@ -347,14 +348,19 @@ describe('MyAccountArea/CardPayment refuses', () => {
     expect(res.json().error).toEqual(Refusal.cardNotActive);
   });
 
-  it('while the close of business runs', async () => {
+  it('only while the close of business holds its own loan (then for the wait: COB_LOAN_WAIT_MS)', async () => {
     const loan = await activeLoan(t);
     const lock = jobLock(t.ctx.db, 'close-of-business');
     expect(await lock.take()).toBe(true);
     try {
-      const res = await cardPayment(loan.authorization, { amount: 20, useExistingCard: true });
-      expect(res.json().error).toEqual(Refusal.dayClosing);
+      // The run is on, closing other loans: this one is not waited for (issue 44).
+      await loanBatchLock(t.ctx.db, 'close-of-business', lock.holder).hold(1, loan.applicationId - 1);
+      const amount = round2((await totalDue(loan.authorization)) / 2);
+      const res = await cardPayment(loan.authorization, { amount, useExistingCard: true });
+      expect(res.json().error.errorID).toBe(0);
+      expect(await cardPayments(loan.applicationId)).toHaveLength(1);
     } finally {
+      await loanBatchLock(t.ctx.db, 'close-of-business', lock.holder).release();
       await lock.release();
     }
   });

@@ -9,7 +9,7 @@ import { entityRepositories, unitOfWork } from '../../entities/unit-of-work';
 import { isUniqueViolation } from '../../db/unique-violation';
 import type { CardProvider, ChargeResult } from '../../lib/card-provider/card-provider';
 import { requestHash } from '../../lib/idempotency-key';
-import { jobLock } from '../../lib/job-lock';
+import { waitForLoan } from '../../lib/loan-batch-lock';
 import { decrypt, encrypt } from '../../lib/secrets';
 import {
   isAnswered,
@@ -62,7 +62,6 @@ export function paymentService(ctx: AppContext, cards: CardProvider, returnUrl: 
     ...entityRepositories(ctx)(db),
     payments: paymentRepository(db),
   }));
-  const cob = jobLock(ctx.db, 'close-of-business');
 
   /**
    * The rules of the amount against today's total due; null when it may be charged. In arrears any
@@ -272,8 +271,10 @@ export function paymentService(ctx: AppContext, cards: CardProvider, returnUrl: 
       }
       const book = await store.loans.liveOf(request.customerId);
       if (!book) return refused(Refusal.noLoanToPay);
-      if (await cob.isHeld()) return refused(Refusal.dayClosing);
       const applicationId = book.loan.application_id;
+      // The close of business holds a batch of loans at a time: this waits for its own loan only.
+      if ((await waitForLoan(ctx.db, applicationId, ctx.config.COB_LOAN_WAIT_MS)) === 'held')
+        return refused(Refusal.dayClosing);
       if (!(await nothingCharging(applicationId, request))) return refused(Refusal.paymentInProgress);
       if (await store.payments.byKey(request.customerId, request.idempotencyKey)) {
         return resumeOrAnswer(request);

@@ -6,7 +6,7 @@ import { positionOf } from '../../entities/loans/ledger';
 import { currentVersion, type LoanBook } from '../../entities/loans/loan-repository';
 import { entityStore } from '../../entities/unit-of-work';
 import { asksSomethingElse, requestHash } from '../../lib/idempotency-key';
-import { jobLock } from '../../lib/job-lock';
+import { waitForLoan } from '../../lib/loan-batch-lock';
 import { nowIso } from '../../lib/clock';
 import { planFor, type Plan, type PlanOutcome, type PlanRequest } from './reschedule-plan';
 import { newPlanEmail } from './payment-emails';
@@ -46,7 +46,18 @@ const REFINANCE_NEEDS = {
  */
 export function rescheduleService(ctx: AppContext) {
   const store = entityStore(ctx);
-  const cob = jobLock(ctx.db, 'close-of-business');
+
+  /**
+   * The customer's live loan once the close of business is done with it ('closing' if it is not within
+   * the wait): read again when it waited, so the plan is priced on what the close posted.
+   */
+  async function liveLoanOf(customerId: number): Promise<LoanBook | undefined | 'closing'> {
+    const book = await store.loans.liveOf(customerId);
+    if (!book) return undefined;
+    const wait = await waitForLoan(ctx.db, book.loan.application_id, ctx.config.COB_LOAN_WAIT_MS);
+    if (wait === 'held') return 'closing';
+    return wait === 'waited' ? store.loans.liveOf(customerId) : book;
+  }
 
   /** A loan that may not be rescheduled now, with why; undefined when it may. */
   async function refusalFor(book: LoanBook | undefined): Promise<Refusal | undefined> {
@@ -55,7 +66,6 @@ export function rescheduleService(ctx: AppContext) {
     if (book.loan.blocked_on) return Refusal.cardNotActive;
     // A withdrawing customer repays principal and interest within 30 days (s66A(9)): no plan.
     if (await store.withdrawals.of(book.loan.application_id)) return Refusal.withdrawingNoPlan;
-    if (await cob.isHeld()) return Refusal.dayClosing;
     return undefined;
   }
 
@@ -74,14 +84,16 @@ export function rescheduleService(ctx: AppContext) {
 
   return {
     async calculate(customerId: number, request: PlanRequest): Promise<CalculateOutcome> {
-      const book = await store.loans.liveOf(customerId);
+      const book = await liveLoanOf(customerId);
+      if (book === 'closing') return { kind: 'refused', refusal: Refusal.dayClosing };
       const refusal = await refusalFor(book);
       if (refusal) return { kind: 'refused', refusal };
       return planFor(book!, ctx.businessDate.today(), request);
     },
 
     async reschedule(request: RescheduleRequest): Promise<RescheduleOutcome> {
-      const book = await store.loans.liveOf(request.customerId);
+      const book = await liveLoanOf(request.customerId);
+      if (book === 'closing') return { kind: 'refused', refusal: Refusal.dayClosing };
       const refusal = await refusalFor(book);
       if (refusal) return { kind: 'refused', refusal };
       const loan = book!.loan;

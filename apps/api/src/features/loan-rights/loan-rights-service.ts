@@ -11,7 +11,7 @@ import type { LoanBook, Posting } from '../../entities/loans/loan-repository';
 import type { Withdrawal as Notice } from '../../entities/loans/withdrawal-repository';
 import { entityStore } from '../../entities/unit-of-work';
 import { nowIso } from '../../lib/clock';
-import { jobLock } from '../../lib/job-lock';
+import { waitForLoan } from '../../lib/loan-batch-lock';
 import { cpaCancelledEmail, withdrawalNoticeEmail } from './loan-rights-emails';
 import { customerActor } from '../../entities/audit/actor';
 
@@ -74,7 +74,19 @@ function feesToReverse(book: LoanBook) {
  */
 export function loanRightsService(ctx: AppContext) {
   const store = entityStore(ctx);
-  const cob = jobLock(ctx.db, 'close-of-business');
+
+  /**
+   * The customer's live loan once the close of business is done with it ('closing' if it is not within
+   * the wait): read again when it waited, so what follows sees what the close posted (a default fee to
+   * reverse, an instalment collected).
+   */
+  async function liveLoanOf(customerId: number): Promise<LoanBook | undefined | 'closing'> {
+    const book = await store.loans.liveOf(customerId);
+    if (!book) return undefined;
+    const wait = await waitForLoan(ctx.db, book.loan.application_id, ctx.config.COB_LOAN_WAIT_MS);
+    if (wait === 'held') return 'closing';
+    return wait === 'waited' ? store.loans.liveOf(customerId) : book;
+  }
 
   const reread = async (applicationId: number) =>
     (await store.loans.books([applicationId])).get(applicationId)!;
@@ -87,12 +99,12 @@ export function loanRightsService(ctx: AppContext) {
 
   return {
     async cancelCpa(customerId: number): Promise<CpaCancelled> {
-      const book = await store.loans.liveOf(customerId);
+      const book = await liveLoanOf(customerId);
+      if (book === 'closing') return refused(Refusal.dayClosing);
       if (!book) return refused(Refusal.noLoanForCpa);
       const { loan } = book;
       if (loan.cpa_cancelled_at)
         return { kind: 'cancelled', cancelledAt: londonDateTime(loan.cpa_cancelled_at) };
-      if (await cob.isHeld()) return refused(Refusal.dayClosing);
       const at = nowIso();
       const today = ctx.businessDate.today();
       const unpaid = instalmentStates(book.terms, positionOf(book.terms, book.rows)).find(
@@ -154,14 +166,14 @@ export function loanRightsService(ctx: AppContext) {
      * apply, so nothing may be collected under it); the customer told what to repay and by when.
      */
     async withdraw(customerId: number): Promise<Withdrawn> {
-      const book = await store.loans.liveOf(customerId);
+      const book = await liveLoanOf(customerId);
+      if (book === 'closing') return refused(Refusal.dayClosing);
       if (!book) return refused(Refusal.noLoanToWithdraw);
       const id = book.loan.application_id;
       const existing = await store.withdrawals.of(id);
       if (existing) return answerOf(book, existing);
       const today = ctx.businessDate.today();
       if (today > withdrawByOf(book)) return refused(Refusal.withdrawalPeriodOver);
-      if (await cob.isHeld()) return refused(Refusal.dayClosing);
       const repayBy = addDays(today, REPAY_AFTER_WITHDRAWAL_DAYS);
       const fees = feesToReverse(book);
       await store.transaction(async ({ withdrawals, loans, applications, customers, outbox }, trx) => {
