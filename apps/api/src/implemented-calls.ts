@@ -21,6 +21,7 @@ import { acceptQuote } from './features/register/accept-quote';
 import { stage2Service } from './features/register/stage2-service';
 import { esignCalls } from './features/esign/esign-calls';
 import { browserSigningLinks, signingStarter } from './features/esign/start-signing';
+import { landingCodes } from './features/esign/landing-codes';
 import { entityStore } from './entities/unit-of-work';
 import { calculateQuote } from './features/register/calculate-quote';
 import { getApplicationStatus } from './features/register/get-application-status';
@@ -126,6 +127,7 @@ export function implementedCalls(
         sendWelcomeEmail,
         startSigning,
         issueSigningLink: browserSigningLinks(ctx),
+        codes: landingCodes(ctx, esignKeys),
       },
       ctx.limits.limiter({
         scope: 'lead-events',

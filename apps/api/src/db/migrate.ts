@@ -20,6 +20,7 @@ import * as m016 from './migrations/016-partner-leads';
 import * as m017 from './migrations/017-shared-limits';
 import * as m018 from './migrations/018-borrow-area-read-indexes';
 import * as m019 from './migrations/019-home-question-answers';
+import * as m023 from './migrations/023-lead-landing-proof';
 
 /** Every migration in order; they take Kysely<any> and run on SQLite and PostgreSQL alike. */
 const migrations: Record<string, Migration> = {
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   '017-shared-limits': m017,
   '018-borrow-area-read-indexes': m018,
   '019-home-question-answers': m019,
+  '023-lead-landing-proof': m023,
 };
 
 /**

@@ -305,7 +305,8 @@ export interface BankAccountTable {
 export interface EsignCodeTable {
   id: Generated<number>;
   application_id: number;
-  channel: 'sms' | 'email';
+  /** `lead`: a lead landing's proof-of-identity code (issue 45), limited as the SMS code. */
+  channel: 'sms' | 'email' | 'lead';
   secret_hash: string;
   expires_at: string;
   /** Tries made with an SMS code (docs/decisions/016: at most 5). */
@@ -683,6 +684,7 @@ export interface PartnerLeadTable {
   landing_expires_at: string | null;
   landed_at: string | null;
   landing_session_hash: string | null;
+  landing_proven_at: string | null;
   submitted_at: string | null;
   created_at: string;
 }

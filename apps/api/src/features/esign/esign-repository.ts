@@ -5,7 +5,8 @@ import { oneTimeSecrets } from '../../entities/one-time-secrets/one-time-secret'
 import { nowIso } from '../../lib/clock';
 import { pricingOf, type Application } from '../../entities/applications/application-repository';
 
-export type EsignChannel = 'sms' | 'email';
+/** `lead`: a lead landing's proof-of-identity code (issue 45), kept and limited as the e-sign SMS code. */
+export type EsignChannel = 'sms' | 'email' | 'lead';
 /** Where a signing link's token went: the e-sign e-mail, or a signed-in browser handed over to e-sign. */
 export type EsignLinkOrigin = 'email' | 'browser';
 
