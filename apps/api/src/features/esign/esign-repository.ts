@@ -26,6 +26,8 @@ export type EsignApplication = Pick<
     mobile: string;
   };
   cardLast4: string;
+  /** The account the loan is paid into, masked (the service adds it: it is sealed); null when none. */
+  payoutAccount: { sortCode: string; last4: string } | null;
 };
 
 export type SentCode = {
@@ -107,6 +109,7 @@ export const esignRepository = (db: DbExecutor) => {
           mobile: row.mobile,
         },
         cardLast4: row.card_last4 ?? '',
+        payoutAccount: null,
       };
     },
 
