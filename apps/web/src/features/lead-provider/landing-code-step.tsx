@@ -98,7 +98,7 @@ export function LandingCodeStep({ guid, onProven, onClosed }: Props) {
             Text me a code
           </button>
         </div>
-        <p>
+        <p className="landing-code__other">
           <button type="button" className="link-button" onClick={() => void send('email')}>
             E-mail me the code instead
           </button>
@@ -127,29 +127,33 @@ export function LandingCodeStep({ guid, onProven, onClosed }: Props) {
       </form>
       <div className="landing-code__resend">
         <p>Not received it?</p>
-        <button
-          type="button"
-          className="link-button"
-          aria-disabled={waiting || sending || undefined}
-          aria-describedby={waiting ? 'landing-code-wait' : undefined}
-          onClick={() => void send(sentVia)}
-        >
-          Send a new code
-        </button>
-        {waiting ? (
-          <span id="landing-code-wait" className="landing-code__wait">
-            {' '}
-            (you can ask again in {secondsLeft} s)
-          </span>
-        ) : null}
-        <button
-          type="button"
-          className="link-button"
-          aria-disabled={waiting || sending || undefined}
-          onClick={() => void send(other)}
-        >
-          {other === 'email' ? 'Send it by e-mail instead' : 'Send it by text message instead'}
-        </button>
+        <p>
+          <button
+            type="button"
+            className="link-button"
+            aria-disabled={waiting || sending || undefined}
+            aria-describedby={waiting ? 'landing-code-wait' : undefined}
+            onClick={() => void send(sentVia)}
+          >
+            Send a new code
+          </button>
+          {waiting ? (
+            <span id="landing-code-wait" className="landing-code__wait">
+              {' '}
+              (you can ask again in {secondsLeft} s)
+            </span>
+          ) : null}
+        </p>
+        <p>
+          <button
+            type="button"
+            className="link-button"
+            aria-disabled={waiting || sending || undefined}
+            onClick={() => void send(other)}
+          >
+            {other === 'email' ? 'Send it by e-mail instead' : 'Send it by text message instead'}
+          </button>
+        </p>
         <p role="status">{note}</p>
       </div>
     </section>
