@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { smsCodeFor } from '../support/outbox';
 import { TEST_SECRETS } from '../support/secrets';
 import { addPartner, postPartnerLead } from '../support/partner-lead';
 import { fillCard } from '../support/stage-forms';
@@ -13,8 +14,12 @@ const shot = screenshots('issue-29');
 test('the lead landing page', async ({ page, request }) => {
   test.setTimeout(120_000);
   const { key } = await addPartner();
-  const { answer } = await postPartnerLead(request, key, { amount: 500, instalments: 4 });
+  const { lead, answer } = await postPartnerLead(request, key, { amount: 500, instalments: 4 });
   await page.goto(new URL(answer.redirectUrl!).pathname);
+  // Issue 45: the applicant's code first.
+  await page.getByRole('button', { name: 'Text me a code' }).click();
+  await page.getByLabel('Code', { exact: true }).fill(await smsCodeFor(request, lead.mobile));
+  await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toContainText('your personalised loan offer');
   await expect(page.getByRole('region', { name: 'Your repayments' })).toContainText('Total to pay');
   await shot(page, 'landing');

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { DAILY_RATE_PROVIDER, DAILY_RATE_STANDARD } from '@lender/contract/constants';
 import { londonToday } from '@lender/contract/dates';
 import { formatPence } from '@lender/contract/money';
@@ -13,6 +13,21 @@ import { signIn, storedSession } from '../support/session';
 import { fillCard } from '../support/stage-forms';
 
 const CHALLENGE_CARD = TEST_SECRETS.cardNumbers[2];
+
+/**
+ * The applicant's proof on the landing page (issue 45): a code by text message, read from the dev outbox
+ * as the person reads their phone, typed and sent by the keyboard. `smsBefore`: texts already sent to
+ * that mobile.
+ */
+async function proveItIsMe(page: Page, request: APIRequestContext, mobile: string, smsBefore = 0) {
+  await expect(page.getByRole('heading', { name: 'First, confirm it is you' })).toBeVisible();
+  await page.getByRole('button', { name: 'Text me a code' }).click();
+  const code = page.getByLabel('Code', { exact: true });
+  await expect(code).toBeVisible();
+  await code.focus();
+  await page.keyboard.type(await smsCodeFor(request, mobile, smsBefore + 1));
+  await page.keyboard.press('Enter');
+}
 
 /** The quote the engine gives for the page's choices at `dailyRate`, on today's London date. */
 async function engineQuote(page: Page, amountPounds: number, period: number, dailyRate: number) {
@@ -44,6 +59,10 @@ test.describe('Partner leads', () => {
       await page.goto(landing.pathname);
       await expect(mainHeadings(page)).toHaveText(`Hello ${lead.firstName}, your personalised loan offer`);
       await expect.poll(() => storedSession(page)).toEqual({ token: null, refreshToken: null });
+      // The link alone shows the first name only: the offer waits for the code sent to the applicant.
+      await expect(page.getByText(lead.lastName)).toHaveCount(0);
+      await expectNoSeriousA11yViolations(page);
+      await proveItIsMe(page, request, lead.mobile);
       await expect(
         page.getByText('We are a direct lender, and you have passed our initial assessment.'),
       ).toBeVisible();
@@ -90,7 +109,8 @@ test.describe('Partner leads', () => {
         timeout: 6_000,
       });
       await expect(page.getByText('The email was confirmed!')).toBeVisible();
-      await page.getByLabel('SMS code', { exact: true }).fill(await smsCodeFor(request, lead.mobile));
+      // The landing code was the first text; e-sign's is the second.
+      await page.getByLabel('SMS code', { exact: true }).fill(await smsCodeFor(request, lead.mobile, 2));
       await page.getByRole('checkbox', { name: /^I confirm that I have read the pre-contract/ }).check();
       await page.getByRole('checkbox', { name: /^I confirm that the financial information/ }).check();
       await page.getByRole('button', { name: 'Let’s Proceed' }).click();
@@ -98,15 +118,19 @@ test.describe('Partner leads', () => {
     },
   );
 
-  test('a landing link opened in a second browser goes to the e-sign error page, and the first browser keeps it', async ({
+  test('once the applicant has proved it is them, the link opened in a second browser goes to the e-sign error page, and the first browser keeps it', async ({
     page,
     browser,
     request,
   }) => {
+    // Two browsers and a text message: more than the default 30 s on a busy machine.
+    test.setTimeout(90_000);
     const { key } = await addPartner();
-    const { answer } = await postPartnerLead(request, key);
+    const { lead, answer } = await postPartnerLead(request, key);
     await page.goto(`/loan/lead-provider/${answer.appGuid}`);
     await expect(mainHeadings(page)).toHaveText(/^Hello .+, your personalised loan offer$/);
+    await proveItIsMe(page, request, lead.mobile);
+    await expect(page.getByRole('slider', { name: 'Loan amount' })).toBeVisible();
 
     const elsewhere = await browser.newContext();
     const other = await elsewhere.newPage();
@@ -115,8 +139,9 @@ test.describe('Partner leads', () => {
     await expect(other.getByRole('heading', { level: 1 })).toHaveText('Error Occured');
     await elsewhere.close();
 
-    // The first browser still has its landing, until it submits.
+    // The first browser still has its landing, until it submits, without a second code.
     await page.reload();
     await expect(mainHeadings(page)).toHaveText(/^Hello .+, your personalised loan offer$/);
+    await expect(page.getByRole('slider', { name: 'Loan amount' })).toBeVisible();
   });
 });

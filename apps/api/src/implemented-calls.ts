@@ -12,6 +12,7 @@ import { documentCalls } from './features/documents/document-calls';
 import { documentService } from './features/documents/document-service';
 import { esignCalls } from './features/esign/esign-calls';
 import { browserSigningLinks, signingStarter } from './features/esign/start-signing';
+import { landingCodes } from './features/esign/landing-codes';
 import { leadProviderCalls } from './features/lead-provider/lead-provider-calls';
 import { loanPaymentCalls } from './features/loan-payments/loan-payment-calls';
 import { loanRightsCalls } from './features/loan-rights/loan-rights-calls';
@@ -53,6 +54,7 @@ export function implementedCalls(
       sendWelcomeEmail,
       startSigning,
       issueSigningLink: browserSigningLinks(ctx),
+      codes: landingCodes(ctx, esignKeys),
     }),
     ...addressCalls(ctx.config),
     ...sessionCalls(ctx, logins),

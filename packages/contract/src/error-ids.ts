@@ -36,6 +36,13 @@ export const ErrorId = {
   leadAlreadyUsed: 210,
   /** A lead event sent before its session's 'loaded' (1): nothing stored (spec section 4). */
   leadEventBeforeLoaded: 266,
+  /**
+   * Lead landing (issue 45): the visitor has not yet proved they are the applicant (the code sent to the
+   * lead's mobile or e-mail): no session, signing link or personal detail beyond the first name.
+   */
+  landingProofNeeded: 267,
+  /** Lead landing: a wrong, expired or used-up landing code, or one entered wrongly too many times. */
+  invalidLandingCode: 268,
   repeatLoanCardDeclined: 211,
   /** E-sign: the guid is unknown or its application is not waiting for a signature (docs/decisions/016). */
   esignClosed: 220,

@@ -230,6 +230,23 @@ export const Refusal = {
     ErrorId.leadEventBeforeLoaded,
     'Please send the loaded event (1) of this session first.',
   ),
+  landingProofNeeded: refusal(
+    ErrorId.landingProofNeeded,
+    'Please confirm it is you with the code we sent you before you continue.',
+  ),
+  invalidLandingCode: refusal(
+    ErrorId.invalidLandingCode,
+    'That code is not right. Please check it and try again.',
+  ),
+  landingCodeNone: refusal(ErrorId.invalidLandingCode, 'Please ask for a code first.'),
+  landingCodeExpired: refusal(
+    ErrorId.invalidLandingCode,
+    'This code has expired. Please ask for a new code.',
+  ),
+  landingCodeTooManyTries: refusal(
+    ErrorId.invalidLandingCode,
+    'This code was entered wrongly too many times, so it no longer works. Please ask for a new code.',
+  ),
   partnerKeyRefused: refusal(ErrorId.unauthorized, 'Please send a valid partner key as a Bearer token.'),
 
   // Sign-in and the account.

@@ -2,6 +2,15 @@ import type { IsoDate } from '@lender/contract/dates';
 import type { Pence } from '@lender/contract/money';
 import type { SigningPrice } from './price-for-signing';
 
+/** A payout account as documents show it: the sort code and the account number's last 4 digits only. */
+export type PayoutAccount = { sortCode: string; last4: string };
+
+/** The sort code as banks print it (12-34-56) and the account number hidden but its last 4 (****9911). */
+export const maskedAccount = (a: PayoutAccount) => ({
+  sortCode: a.sortCode.replace(/\D/g, '').replace(/^(\d{2})(\d{2})(\d{2})$/, '$1-$2-$3'),
+  accountNumber: `****${a.last4}`,
+});
+
 /** Everything the three agreement documents say about this application; the figures are all in `pricing`. */
 export type AgreementFacts = {
   /** The application guid, printed as the agreement number. */
@@ -20,4 +29,9 @@ export type AgreementFacts = {
   pricing: SigningPrice;
   /** The card the Continuous Payment Authority takes payments from. */
   cardLast4: string;
+  /**
+   * The bank account the loan is paid into, shown masked (issue 45: the borrower checks it is theirs
+   * before signing); null when none is given yet.
+   */
+  payoutAccount: PayoutAccount | null;
 };

@@ -1,5 +1,5 @@
 import { BRAND } from '@lender/contract/brand';
-import type { AgreementFacts } from './agreement-facts';
+import { maskedAccount, type AgreementFacts } from './agreement-facts';
 import type { AgreementDocument } from './blocks';
 import {
   COMPLAINT_ANSWER_WEEKS,
@@ -14,6 +14,31 @@ import { repricingNotice } from './document-opening';
 /** The sentence the Consumer Credit Act puts above the signature of a regulated agreement. */
 const SIGN_ONLY_IF =
   'This is a Credit Agreement regulated by the Consumer Credit Act 1974. Sign it only if you want to be legally bound by its terms.';
+
+/**
+ * The account the money goes to, masked (issue 45): a borrower reading an account that is not theirs
+ * must not sign, and says so before any money moves.
+ */
+function payoutAccountBlocks(facts: AgreementFacts): AgreementDocument['blocks'] {
+  if (!facts.payoutAccount) return [];
+  const account = maskedAccount(facts.payoutAccount);
+  return [
+    {
+      kind: 'table',
+      caption: 'The account we pay the loan into',
+      rowHeaders: true,
+      rows: [
+        ['Sort code', account.sortCode],
+        ['Account number', `${account.accountNumber} (only the last 4 digits are shown)`],
+      ],
+    },
+    {
+      kind: 'paragraph',
+      important: true,
+      text: `If this is not your bank account, do not sign: call us on ${BRAND.supportPhone}.`,
+    },
+  ];
+}
 
 /**
  * contract3: the fixed-sum loan agreement regulated by the Consumer Credit Act 1974, with the figures of
@@ -73,6 +98,7 @@ export function loanAgreement(facts: AgreementFacts): AgreementDocument {
           'We pay the credit into the bank account you gave us once we have completed our final checks. ' +
           `The figures in this agreement are for a loan paid out on ${f.today}.`,
       },
+      ...payoutAccountBlocks(facts),
       {
         kind: 'table',
         caption: 'Repayment schedule',

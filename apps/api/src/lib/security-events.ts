@@ -17,6 +17,7 @@ export type SecurityEventType =
   | 'mobile-changed'
   | 'esign-code-failed'
   | 'esign-link-refused'
+  | 'landing-code-failed'
   | 'limit-refused';
 
 /**

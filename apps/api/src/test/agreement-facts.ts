@@ -34,6 +34,7 @@ export function createAgreementFacts(overrides: Overrides = {}): AgreementFacts 
       mobile: '07700 900123',
     },
     cardLast4: '4242',
+    payoutAccount: { sortCode: '123456', last4: '9911' },
     ...rest,
     today,
     loan: {

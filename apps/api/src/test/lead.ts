@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { LANDING_COOKIE } from '@lender/contract/calls/lead-provider';
 import { stage3Schema } from '@lender/contract/calls/register-stages';
 import { DAILY_RATE_PROVIDER, ProductId } from '@lender/contract/constants';
 import type { IsoDate } from '@lender/contract/dates';
@@ -6,6 +7,7 @@ import { AppStatus } from '@lender/contract/status';
 import { entityRepositories } from '../entities/unit-of-work';
 import { nowIso, plusSeconds } from '../lib/clock';
 import { createStage3Payload, createStage4Payload } from './application-journey';
+import { smsCodeSentTo } from './esign-journey';
 import { workingDayAhead } from './stage1-payload';
 import type { TestApp } from './test-app';
 
@@ -116,4 +118,27 @@ export async function createLead(t: TestApp, overrides: LeadOverrides = {}) {
     })
     .execute();
   return { guid, customerId, applicationId, email, mobile };
+}
+
+/**
+ * The applicant's proof on the landing page (issue 45): a code to the lead's mobile, read from the
+ * outbox as the person reads the SMS, entered from the browser holding `cookie`.
+ */
+export async function proveLanding(t: TestApp, lead: { guid: string; mobile: string }, cookie: string) {
+  const headers = { cookie: `${LANDING_COOKIE}=${cookie}` };
+  const sent = await t.app.inject({
+    method: 'POST',
+    url: '/api/LeadProvider/SendLandingCode',
+    headers,
+    payload: { guid: lead.guid, via: 'sms' },
+  });
+  if (sent.json().error.errorID !== 0) throw new Error(`no landing code sent: ${sent.body}`);
+  const code = await smsCodeSentTo(t, lead.mobile);
+  const verified = await t.app.inject({
+    method: 'POST',
+    url: '/api/LeadProvider/VerifyLandingCode',
+    headers,
+    payload: { guid: lead.guid, code },
+  });
+  if (verified.json().error.errorID !== 0) throw new Error(`landing code refused: ${verified.body}`);
 }

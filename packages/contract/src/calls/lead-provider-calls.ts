@@ -1,5 +1,5 @@
 import * as lead from './lead-provider';
-import { guidQuerySchema } from './register-verification';
+import { guidQuerySchema, resendRefusedSchema, resendWaitSchema } from './register-verification';
 import { call, empty, type CallDef } from './call-spec';
 
 /** The LeadProvider controller's calls, in the order of the call table (`api-calls.ts`). */
@@ -30,6 +30,28 @@ export const leadProviderCalls = {
     skipDefaultErrorHandling: true,
     body: lead.submitLandedLeadSchema,
     response: lead.submitLandedLeadResultSchema,
+  }),
+  sendLandingCode: call({
+    controller: 'LeadProvider',
+    action: 'SendLandingCode',
+    method: 'POST',
+    auth: 'public',
+    landingCookie: 'requires',
+    skipDefaultErrorHandling: true,
+    rateLimited: true,
+    tooManyObject: resendRefusedSchema,
+    body: lead.sendLandingCodeSchema,
+    response: resendWaitSchema,
+  }),
+  verifyLandingCode: call({
+    controller: 'LeadProvider',
+    action: 'VerifyLandingCode',
+    method: 'POST',
+    auth: 'public',
+    landingCookie: 'requires',
+    skipDefaultErrorHandling: true,
+    body: lead.verifyLandingCodeSchema,
+    response: empty,
   }),
   leadLandedEvent: call({
     controller: 'LeadProvider',

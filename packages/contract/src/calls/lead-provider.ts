@@ -26,6 +26,10 @@ export const leadLandedSchema = z.object({
   period: z.number(),
   wageFrequency: z.number(),
   repaymentDate: z.string(),
+  identityConfirmed: z.boolean().meta({
+    description:
+      'Whether this browser has proved it is the applicant (VerifyLandingCode). Until then the page shows only the first name and asks for the code; the submit is refused (267).',
+  }),
 });
 export type LeadLanded = z.infer<typeof leadLandedSchema>;
 
@@ -96,6 +100,31 @@ export const submitLandedLeadResultSchema = appStatusSchema.extend({
   refreshToken: z.string().nullable(),
 });
 export type SubmitLandedLeadResult = z.infer<typeof submitLandedLeadResultSchema>;
+
+/**
+ * LeadProvider/SendLandingCode (issue 45, ours): a one-time code to the lead's own mobile (`sms`) or
+ * e-mail, the only proof a holder of the landing link is the applicant.
+ */
+export const sendLandingCodeSchema = z.object(
+  {
+    guid: guidField,
+    via: z.enum(['sms', 'email'], { error: Msg.landingCodeVia }),
+  },
+  { error: Msg.invalidLink },
+);
+
+/** LeadProvider/VerifyLandingCode (issue 45, ours): the code, entered on the landing page. */
+export const verifyLandingCodeSchema = z.object(
+  {
+    guid: guidField,
+    code: z
+      .string({ error: Msg.landingCode })
+      .trim()
+      .regex(/^\d{6}$/, { error: Msg.landingCode }),
+  },
+  { error: Msg.invalidLink },
+);
+export type VerifyLandingCode = z.infer<typeof verifyLandingCodeSchema>;
 
 const LEAD_EVENT_IDS = Object.values(LeadEvent);
 

@@ -47,6 +47,9 @@ export const Msg = {
   sortCode: 'Please enter a valid six digit sortcode.',
   accountNumber: 'Please enter a valid eight digit account number.',
   smsCode: 'Please enter sms code',
+  /** Issue 45: the lead landing page's proof of identity. */
+  landingCode: 'Please enter the 6-digit code we sent you.',
+  landingCodeVia: 'Please choose how we send your code.',
   loginEmail: 'Please provide a valid email address.',
   loginPassword: 'Please provide a password.',
   newPassword: 'Please provide new password.',

@@ -63,6 +63,21 @@ export const bankAccountRepository = (
       .execute();
   },
 
+  /**
+   * The account an application's loan is paid into, as documents show it: the sort code and the account
+   * number's last 4 digits only (issue 45); undefined when none was given.
+   */
+  async payoutOf(applicationId: number): Promise<{ sortCode: string; last4: string } | undefined> {
+    const row = await db
+      .selectFrom('bank_accounts')
+      .select(['sort_code_sealed', 'account_number_sealed'])
+      .where('application_id', '=', applicationId)
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return row && { sortCode: open(row.sort_code_sealed), last4: open(row.account_number_sealed).slice(-4) };
+  },
+
   /** Whether a bank account was given for the application. */
   async givenFor(applicationId: number): Promise<boolean> {
     const row = await db

@@ -9,8 +9,10 @@ export type Lead = {
   /** ISO UTC; the landing link works until then (72 hours from the lead). */
   expiresAt: string | null;
   landedAt: string | null;
-  /** SHA-256 (hex) of the landing browser's cookie. */
+  /** SHA-256 (hex) of the cookie of the browser that proved it is the applicant's (issue 45). */
   sessionHash: string | null;
+  /** When a browser proved it is the applicant's, by the code sent to the lead's mobile or e-mail. */
+  provenAt: string | null;
   submittedAt: string | null;
   /** SubmitStage3's parsed payload as the partner sent it, or null. */
   stage3Json: string | null;
@@ -33,6 +35,7 @@ export const leadRepository = (db: DbExecutor) => ({
         'l.landing_expires_at',
         'l.landed_at',
         'l.landing_session_hash',
+        'l.landing_proven_at',
         'l.submitted_at',
         'l.stage3_json',
       ])
@@ -47,6 +50,7 @@ export const leadRepository = (db: DbExecutor) => ({
         expiresAt: row.landing_expires_at,
         landedAt: row.landed_at,
         sessionHash: row.landing_session_hash,
+        provenAt: row.landing_proven_at,
         submittedAt: row.submitted_at,
         stage3Json: row.stage3_json,
       }
@@ -69,13 +73,31 @@ export const leadRepository = (db: DbExecutor) => ({
       .limit(limit)
       .execute(),
 
-  /** Binds the first landing to its browser; false when the lead had landed already. */
-  async markLanded(id: number, sessionHash: string): Promise<boolean> {
+  /**
+   * Records the first landing; false when the lead had landed already. No browser is bound yet: the link
+   * alone proves nothing (issue 45), so the lead binds to the browser that proves it is the applicant's.
+   */
+  async markLanded(id: number): Promise<boolean> {
     const result = await db
       .updateTable('partner_leads')
-      .set({ landed_at: nowIso(), landing_session_hash: sessionHash })
+      .set({ landed_at: nowIso() })
       .where('id', '=', id)
       .where('landed_at', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  },
+
+  /**
+   * Binds the landing to the browser that entered the applicant's code; false when another browser proved
+   * first or the landing was submitted (the racing proof lost).
+   */
+  async markProven(id: number, sessionHash: string): Promise<boolean> {
+    const result = await db
+      .updateTable('partner_leads')
+      .set({ landing_proven_at: nowIso(), landing_session_hash: sessionHash })
+      .where('id', '=', id)
+      .where('landing_proven_at', 'is', null)
+      .where('submitted_at', 'is', null)
       .executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
   },

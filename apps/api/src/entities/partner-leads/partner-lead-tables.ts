@@ -29,6 +29,7 @@ export interface PartnerLeadTable {
   landing_expires_at: string | null;
   landed_at: string | null;
   landing_session_hash: string | null;
+  landing_proven_at: string | null;
   submitted_at: string | null;
   created_at: string;
 }

@@ -134,6 +134,7 @@ export const partnerLeadRepository = (db: DbExecutor) => ({
         landing_expires_at: lead.landingExpiresAt,
         landed_at: null,
         landing_session_hash: null,
+        landing_proven_at: null,
         submitted_at: null,
         created_at: nowIso(),
       })

@@ -27,6 +27,7 @@ export function agreementsFor(app: EsignApplication, wageFrequency: string, toda
     },
     pricing,
     cardLast4: app.cardLast4,
+    payoutAccount: app.payoutAccount,
   };
   const documents = agreementDocuments(facts);
   const html = {

@@ -27,10 +27,13 @@ export type EsignLinks = { publicUrl: string; dataKey: string };
  * A six-digit code has a million values: a plain hash is reversed offline at once. Keyed with DATA_KEY,
  * the stored value is useless without the key.
  */
-export const smsCodeHash = (code: string, dataKey: string) =>
-  crypto.createHmac('sha256', Buffer.from(dataKey, 'hex')).update(`esign-sms:${code}`).digest('hex');
+export const smsCodeHash = (
+  code: string,
+  dataKey: string,
+  purpose: 'esign-sms' | 'lead-landing' = 'esign-sms',
+) => crypto.createHmac('sha256', Buffer.from(dataKey, 'hex')).update(`${purpose}:${code}`).digest('hex');
 
-const newSmsCode = () => crypto.randomInt(0, 1_000_000).toString().padStart(6, '0');
+export const newSmsCode = () => crypto.randomInt(0, 1_000_000).toString().padStart(6, '0');
 
 /**
  * The e-sign page with its signing token in the fragment: a browser never sends a fragment, so the token
@@ -145,12 +148,14 @@ export async function checkSmsCode(
   applicationId: number,
   code: string,
   dataKey: string,
+  channel: 'sms' | 'lead' = 'sms',
 ): Promise<{ check: CodeCheck; codeId?: number }> {
-  const live = await esign.latestCode(applicationId, 'sms');
+  const live = await esign.latestCode(applicationId, channel);
   if (!live || live.usedAt) return { check: 'none' };
   if (live.expiresAt <= nowIso()) return { check: 'expired' };
   if (!(await esign.claimTry(live.id, ESIGN_LIMITS.smsMaxTries))) return { check: 'tooManyTries' };
-  const given = Buffer.from(smsCodeHash(code, dataKey), 'hex');
+  const purpose = channel === 'lead' ? 'lead-landing' : 'esign-sms';
+  const given = Buffer.from(smsCodeHash(code, dataKey, purpose), 'hex');
   const valid = crypto.timingSafeEqual(given, Buffer.from(live.secretHash, 'hex'));
   return { check: valid ? 'valid' : 'wrong', codeId: live.id };
 }

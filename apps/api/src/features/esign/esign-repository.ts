@@ -5,7 +5,8 @@ import { oneTimeSecrets } from '../../entities/one-time-secrets/one-time-secret'
 import { nowIso } from '../../lib/clock';
 import { pricingOf, type Application } from '../../entities/applications/application-repository';
 
-export type EsignChannel = 'sms' | 'email';
+/** `lead`: a lead landing's proof-of-identity code (issue 45), kept and limited as the e-sign SMS code. */
+export type EsignChannel = 'sms' | 'email' | 'lead';
 /** Where a signing link's token went: the e-sign e-mail, or a signed-in browser handed over to e-sign. */
 export type EsignLinkOrigin = 'email' | 'browser';
 
@@ -25,6 +26,8 @@ export type EsignApplication = Pick<
     mobile: string;
   };
   cardLast4: string;
+  /** The account the loan is paid into, masked (the service adds it: it is sealed); null when none. */
+  payoutAccount: { sortCode: string; last4: string } | null;
 };
 
 export type SentCode = {
@@ -106,6 +109,7 @@ export const esignRepository = (db: DbExecutor) => {
           mobile: row.mobile,
         },
         cardLast4: row.card_last4 ?? '',
+        payoutAccount: null,
       };
     },
 

@@ -75,7 +75,7 @@ function movedOn(statusId: number): NotOpen {
  * waits for a signature; the agreements as of today; the two codes; the signature.
  */
 export function esignService(
-  store: Pick<EsignStore, 'esign' | 'transaction'>,
+  store: Pick<EsignStore, 'esign' | 'bankAccounts' | 'transaction'>,
   keys: EsignLinks,
   wageFrequencyName: (id: number) => string,
   /** Told of each signature once it is stored: underwriting starts at once (issue 25). */
@@ -94,7 +94,10 @@ export function esignService(
     const link = signingToken ? await store.esign.linkState(app.id, sha256(signingToken)) : null;
     if (!link) return { kind: 'noLink' };
     if (!isEsignStatus(app.statusId)) return movedOn(app.statusId);
-    return link === 'live' ? { kind: 'open', app } : { kind: 'linkExpired' };
+    if (link !== 'live') return { kind: 'linkExpired' };
+    // The agreements show the account the money goes to (issue 45), unsealed here for its last 4 only.
+    const payoutAccount = (await store.bankAccounts.payoutOf(app.id)) ?? null;
+    return { kind: 'open', app: { ...app, payoutAccount } };
   };
   const agreements = (app: EsignApplication) =>
     agreementsFor(app, wageFrequencyName(app.terms.wageFrequencyId), londonToday());

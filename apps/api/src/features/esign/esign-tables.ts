@@ -7,7 +7,8 @@ import type { Generated } from 'kysely';
 export interface EsignCodeTable {
   id: Generated<number>;
   application_id: number;
-  channel: 'sms' | 'email';
+  /** `lead`: a lead landing's proof-of-identity code (issue 45), limited as the SMS code. */
+  channel: 'sms' | 'email' | 'lead';
   secret_hash: string;
   expires_at: string;
   /** Tries made with an SMS code (docs/decisions/016: at most 5). */

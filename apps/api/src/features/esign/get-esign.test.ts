@@ -45,6 +45,18 @@ describe('Register/GetEsign', () => {
     expect(await t.ctx.db.selectFrom('esign_documents_served').selectAll().execute()).toHaveLength(1);
   });
 
+  it('shows the account the loan is paid into, masked, in the loan agreement (issue 45)', async () => {
+    const signer = await signerAt(t);
+    const { contract3 } = (await esignGet(t, 'GetEsign', { guid: signer.guid }, linkOf(signer))).json()
+      .object;
+    // Stage 4 gave sort code 12-34-56 and account 31926819: the agreement shows only its last 4 digits.
+    expect(contract3).toContain('The account we pay the loan into');
+    expect(contract3).toContain('12-34-56');
+    expect(contract3).toContain('****6819');
+    expect(contract3).not.toContain('31926819');
+    expect(contract3).toContain('If this is not your bank account, do not sign');
+  });
+
   it('escapes a customer named <script>alert(1)</script> in all three documents', async () => {
     const name = '<script>alert(1)</script>';
     // The stage1 schema refuses markup in names, so the name is given to the stored customer directly.

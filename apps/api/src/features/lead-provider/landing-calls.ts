@@ -7,11 +7,16 @@ import { landingService, type LandingParts } from './landing-service';
 import { leadGetQuote } from './lead-get-quote';
 import { leadLanded } from './lead-landed';
 import { leadLandedEvent } from './lead-landed-event';
+import { sendLandingCode } from './send-landing-code';
 import { submitLandedLead } from './submit-landed-lead';
+import { verifyLandingCode } from './verify-landing-code';
 
-/** The landing page's four calls (issue 29), on one landing service and one cookie. */
+/**
+ * The landing page's four calls (issue 29) and the two of its proof of identity (issue 45), on one
+ * landing service and one cookie.
+ */
 export function landingCalls(
-  ctx: Pick<AppContext, 'config' | 'db' | 'outbox' | 'sessions'>,
+  ctx: Pick<AppContext, 'config' | 'db' | 'outbox' | 'sessions' | 'security'>,
   provider: Pick<CardProvider, 'confirm'>,
   parts: LandingParts,
   eventsPerAddress: RateLimiter,
@@ -21,6 +26,8 @@ export function landingCalls(
   return [
     leadLanded(landing, cookie),
     leadGetQuote(landing),
+    sendLandingCode(landing, cookie, ctx.security),
+    verifyLandingCode(landing, cookie, ctx.security),
     submitLandedLead(landing, cookie),
     leadLandedEvent(landing, eventsPerAddress),
   ];

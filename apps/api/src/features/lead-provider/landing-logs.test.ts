@@ -3,7 +3,8 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CARDS, nextYear } from '../../sandbox/card-provider/test-support';
 import { fingerprint, tokeniseCard } from '../../test/application-journey';
-import { createLead } from '../../test/lead';
+import { createLead, proveLanding } from '../../test/lead';
+import { smsCodeSentTo } from '../../test/esign-journey';
 import { workingDayAhead } from '../../test/stage1-payload';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
@@ -21,10 +22,13 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 describe('the landing in the logs', () => {
-  it('never writes the guid, the landing cookie or the signing token', async () => {
-    const { guid } = await createLead(t);
+  it('never writes the guid, the landing cookie, the landing code or the signing token', async () => {
+    const lead = await createLead(t);
+    const { guid } = lead;
     const landed = await t.app.inject({ method: 'GET', url: `/api/LeadProvider/LeadLanded?guid=${guid}` });
     const cookie = /^lead_landing=([^;]+)/.exec(String(landed.headers['set-cookie']))![1]!;
+    await proveLanding(t, lead, cookie);
+    const code = await smsCodeSentTo(t, lead.mobile);
     const tokenised = await tokeniseCard(t, CARDS.frictionless);
     const submitted = await t.app.inject({
       method: 'POST',
@@ -46,6 +50,7 @@ describe('the landing in the logs', () => {
     const { signingToken } = submitted.json().object;
     expect(signingToken).toEqual(expect.any(String));
     expect(logged).toContain('LeadLanded');
-    for (const secret of [guid, cookie, signingToken, tokenised.key]) expect(logged).not.toContain(secret);
+    for (const secret of [guid, cookie, code, signingToken, tokenised.key])
+      expect(logged).not.toContain(secret);
   });
 });

@@ -22,6 +22,11 @@ import { randomToken, sha256 } from '../../lib/secrets';
 import type { TokenPair } from '../../lib/sessions/session-store';
 import { leadRepository, type Lead } from '../../entities/partner-leads/lead-repository';
 import { customerActor } from '../../entities/audit/actor';
+import type { OutgoingMessage } from '../../lib/outbox';
+import { landingCodeMessage } from './landing-messages';
+
+/** Why a landing code did not prove the visitor (as e-sign's SMS code: wrong, expired, used up, none). */
+export type LandingCodeFailure = 'wrong' | 'expired' | 'tooManyTries' | 'none';
 
 /**
  * What the landing borrows from stage 1, stage 3 and e-sign, handed in by the composition root (features
@@ -45,6 +50,26 @@ export type LandingParts = {
   ) => Promise<void>;
   startSigning: (trx: DbExecutor, applicationGuid: string) => Promise<void>;
   issueSigningLink: (trx: DbExecutor, applicationId: number) => Promise<string>;
+  /**
+   * The proof-of-identity code (issue 45): made, hashed, limited and checked as e-sign's SMS code is;
+   * the landing says what the message reads and whom it goes to.
+   */
+  codes: {
+    ttlMinutes: number;
+    send: (
+      applicationId: number,
+      message: (code: string) => OutgoingMessage,
+    ) => Promise<
+      | { kind: 'sent'; nextSendInSeconds: number }
+      | { kind: 'wait'; retryAfterSeconds: number; reason: 'cooldown' | 'daily' }
+    >;
+    check: (
+      applicationId: number,
+      code: string,
+    ) => Promise<
+      { check: 'valid'; use: (trx: DbExecutor) => Promise<boolean> } | { check: LandingCodeFailure }
+    >;
+  };
 };
 
 /** The landed quote and the card as the provider's check left them (the route's one mapping). */
@@ -75,6 +100,17 @@ export type SubmitOutcome =
   | { kind: 'cardDeclined'; message: string }
   | { kind: 'declined' }
   | { kind: 'unavailable' }
+  | { kind: 'proofNeeded' }
+  | { kind: 'closed' };
+
+export type SendCodeOutcome =
+  | { kind: 'sent'; nextSendInSeconds: number }
+  | { kind: 'wait'; retryAfterSeconds: number; reason: 'cooldown' | 'daily' }
+  | { kind: 'closed' };
+
+export type VerifyCodeOutcome =
+  | { kind: 'proven' }
+  | { kind: 'invalid'; check: LandingCodeFailure; customerId: number }
   | { kind: 'closed' };
 
 export type EventOutcome = 'stored' | 'beforeLoaded' | 'closed';
@@ -117,9 +153,20 @@ export function landingService(
     return given.length === kept.length && timingSafeEqual(given, kept);
   };
 
-  /** A landed lead still waiting for its submit, opened from the browser that landed it. */
+  /** A landed lead still waiting for its submit (a proof, a card). */
+  const waits = (lead: Lead, application: Application) =>
+    isOpenFor(LANDED, application.statusId) && lead.submittedAt === null;
+
+  /**
+   * A landed lead still waiting for its submit, opened from the browser that proved it is the
+   * applicant's (issue 45): the link alone opens nothing beyond the first name.
+   */
   const waitsForThisBrowser = (lead: Lead, application: Application, cookie: string | null) =>
-    isOpenFor(LANDED, application.statusId) && lead.submittedAt === null && isThisBrowser(lead, cookie);
+    waits(lead, application) && lead.provenAt !== null && isThisBrowser(lead, cookie);
+
+  /** A landed lead no browser has proved yet, asked from a browser holding a landing cookie. */
+  const waitsForProof = (lead: Lead, application: Application, cookie: string | null) =>
+    waits(lead, application) && lead.provenAt === null && cookie !== null;
 
   /**
    * `transition`, with false also when `work` found the landing closed (its transaction undone). The
@@ -140,7 +187,7 @@ export function landingService(
     }
   }
 
-  async function answerOf(application: Application): Promise<LeadLanded> {
+  async function answerOf(application: Application, identityConfirmed: boolean): Promise<LeadLanded> {
     const customer = await store.customers.findById(application.customerId);
     const { terms } = application;
     return {
@@ -150,6 +197,7 @@ export function landingService(
       period: clampLoadedPeriod(terms.period),
       wageFrequency: terms.wageFrequencyId,
       repaymentDate: terms.repaymentDate,
+      identityConfirmed,
     };
   }
 
@@ -159,26 +207,78 @@ export function landingService(
 
   return {
     /**
-     * LeadProvider/LeadLanded: the first opening lands the lead and binds it to this browser (a new
-     * cookie); the same browser may open it again (a reload) until it is submitted.
+     * LeadProvider/LeadLanded: the first opening lands the lead. Until a browser proves it is the
+     * applicant's (issue 45), any browser holding the link sees the loan and the first name only, and
+     * gets a landing cookie to prove with; once one has, the lead is that browser's alone (a reload
+     * works, another browser gets 210).
      */
     async land(guid: string, cookie: string | null): Promise<LandingOutcome> {
-      const opened = await openLead(guid);
+      let opened = await openLead(guid);
       if (!opened) return { kind: 'closed' };
-      const { lead, application } = opened;
-      if (isOpenFor(ApplicationStep.landLead, application.statusId) && lead.landedAt === null) {
-        const newCookie = randomToken();
+      if (isOpenFor(ApplicationStep.landLead, opened.application.statusId) && opened.lead.landedAt === null) {
+        const { lead, application } = opened;
         const decision = { kind: 'lead-landed', reason: 'landing page opened' };
-        const landed = await step(application, ApplicationStep.landLead, decision, async ({ leads }) => {
-          if (!(await leads.markLanded(lead.id, sha256(newCookie)))) throw new LandingClosed();
+        // Two first openings at once: one lands it, and the other reads it landed below.
+        await step(application, ApplicationStep.landLead, decision, async ({ leads }) => {
+          if (!(await leads.markLanded(lead.id))) throw new LandingClosed();
         });
-        return landed
-          ? { kind: 'landed', answer: await answerOf(application), newCookie }
+        opened = await openLead(guid);
+        if (!opened) return { kind: 'closed' };
+      }
+      const { lead, application } = opened;
+      if (!waits(lead, application)) return { kind: 'closed' };
+      if (lead.provenAt !== null) {
+        return isThisBrowser(lead, cookie)
+          ? { kind: 'landed', answer: await answerOf(application, true), newCookie: null }
           : { kind: 'closed' };
       }
-      return waitsForThisBrowser(lead, application, cookie)
-        ? { kind: 'landed', answer: await answerOf(application), newCookie: null }
-        : { kind: 'closed' };
+      return {
+        kind: 'landed',
+        answer: await answerOf(application, false),
+        newCookie: cookie === null ? randomToken() : null,
+      };
+    },
+
+    /**
+     * LeadProvider/SendLandingCode: a code to the lead's own mobile or e-mail, which only the applicant
+     * reads; limited as e-sign's SMS code (a cooldown and a day's cap), so the link cannot flood them.
+     */
+    async sendCode(guid: string, cookie: string | null, via: 'sms' | 'email'): Promise<SendCodeOutcome> {
+      const opened = await openLead(guid);
+      if (!opened || !waitsForProof(opened.lead, opened.application, cookie)) return { kind: 'closed' };
+      const customer = await store.customers.findById(opened.application.customerId);
+      if (!customer) return { kind: 'closed' };
+      return parts.codes.send(opened.application.id, (code) =>
+        landingCodeMessage(via, customer, code, parts.codes.ttlMinutes),
+      );
+    },
+
+    /**
+     * LeadProvider/VerifyLandingCode: the applicant's code binds the lead to this browser, once; from
+     * then on it may be submitted, and only from here.
+     */
+    async verifyCode(guid: string, cookie: string | null, code: string): Promise<VerifyCodeOutcome> {
+      const opened = await openLead(guid);
+      if (!opened || cookie === null || !waitsForProof(opened.lead, opened.application, cookie)) {
+        return { kind: 'closed' };
+      }
+      const { lead, application } = opened;
+      const result = await parts.codes.check(application.id, code);
+      if (result.check !== 'valid') {
+        return { kind: 'invalid', check: result.check, customerId: application.customerId };
+      }
+      try {
+        await store.transaction(async ({ leads }, trx) => {
+          // The code is used up with the binding or not at all; a browser that proved first wins.
+          if (!(await result.use(trx)) || !(await leads.markProven(lead.id, sha256(cookie)))) {
+            throw new LandingClosed();
+          }
+        });
+      } catch (err) {
+        if (err instanceof LandingClosed) return { kind: 'closed' };
+        throw err;
+      }
+      return { kind: 'proven' };
     },
 
     /**
@@ -196,7 +296,12 @@ export function landingService(
     /** LeadProvider/SubmitLandedLead: the visitor's terms and card, from the browser that landed. */
     async submit(guid: string, cookie: string | null, s: LandedSubmission): Promise<SubmitOutcome> {
       const opened = await openLead(guid);
-      if (!opened || !waitsForThisBrowser(opened.lead, opened.application, cookie)) return { kind: 'closed' };
+      if (!opened) return { kind: 'closed' };
+      // No card check, session, signing link or detail of the person before the applicant's proof.
+      if (waits(opened.lead, opened.application) && opened.lead.provenAt === null) {
+        return { kind: 'proofNeeded' };
+      }
+      if (!waitsForThisBrowser(opened.lead, opened.application, cookie)) return { kind: 'closed' };
       const { lead, application } = opened;
       const customer = await store.customers.findById(application.customerId);
       if (!customer) return { kind: 'closed' };

@@ -18,7 +18,7 @@ import {
   tokeniseCard,
 } from '../../test/application-journey';
 import { esignGet } from '../../test/esign-journey';
-import { createLead } from '../../test/lead';
+import { createLead, proveLanding } from '../../test/lead';
 import { workingDayAhead } from '../../test/stage1-payload';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
@@ -85,12 +85,19 @@ const event = (guid: string, eventID: number, sessionID = 's-1', remoteAddress =
     remoteAddress,
   });
 
-/** A lead opened on its landing page: the cookie this browser holds. */
-async function landed(overrides: Parameters<typeof createLead>[1] = {}) {
+/** A lead opened on its landing page: the cookie this browser holds, not yet proved the applicant's. */
+async function landedUnproven(overrides: Parameters<typeof createLead>[1] = {}) {
   const lead = await createLead(t, overrides);
   const res = await land(lead.guid);
   expect(res.json().error.errorID).toBe(0);
   return { ...lead, cookie: cookieValue(res)! };
+}
+
+/** A lead opened on its landing page by its applicant, who entered the code sent to their mobile (issue 45). */
+async function landed(overrides: Parameters<typeof createLead>[1] = {}) {
+  const lead = await landedUnproven(overrides);
+  await proveLanding(t, lead, lead.cookie);
+  return lead;
 }
 
 const application = (id: number) =>
@@ -116,21 +123,30 @@ const refused = (res: Res, errorID: number) => {
 };
 
 describe('LeadProvider/LeadLanded', () => {
-  it('lands an accepted lead (9 -> 10), binds it to this browser and answers the loan with the period clamped', async () => {
+  it('lands an accepted lead (9 -> 10), gives this browser a cookie to prove with and answers the loan with the period clamped', async () => {
     const lead = await createLead(t, { period: 6, amount: 450, firstName: 'Priya' });
     const res = await land(lead.guid);
     const app = await application(lead.applicationId);
     expect(res.json()).toEqual({
       error: { errorID: 0, errorMessage: '' },
-      object: { name: 'Priya', amount: 450, period: 4, wageFrequency: 9, repaymentDate: app.repayment_date },
+      object: {
+        name: 'Priya',
+        amount: 450,
+        period: 4,
+        wageFrequency: 9,
+        repaymentDate: app.repayment_date,
+        identityConfirmed: false,
+      },
     });
     expect(app.status_id).toBe(AppStatus.leadLanded);
     // A session cookie for the landing calls only, out of scripts' reach.
     const header = cookieSetBy(res)!;
     expect(header).toMatch(/; Path=\/api\/LeadProvider; HttpOnly; SameSite=Lax; Secure$/);
     expect(header).not.toMatch(/Max-Age|Expires/i);
+    // No browser is bound before the applicant's proof: the link alone proves nothing (issue 45).
     const row = await leadRow(lead.applicationId);
-    expect(row.landing_session_hash).toBe(sha256(cookieValue(res)!));
+    expect(row.landing_session_hash).toBeNull();
+    expect(row.landing_proven_at).toBeNull();
     expect(Date.parse(row.landed_at!)).toBeGreaterThan(Date.now() - 60_000);
     expect((await decisions(lead.applicationId)).map((d) => d.kind)).toEqual(['lead-landed']);
   });
@@ -140,11 +156,14 @@ describe('LeadProvider/LeadLanded', () => {
     expect((await land(lead.guid)).json().object.period).toBe(3);
   });
 
-  it('opens again in the same browser (a reload), and in no other', async () => {
+  it('once proved, opens again in the same browser (a reload), and in no other', async () => {
     const lead = await landed();
+    const row = await leadRow(lead.applicationId);
+    expect(row.landing_session_hash).toBe(sha256(lead.cookie));
+    expect(Date.parse(row.landing_proven_at!)).toBeGreaterThan(Date.now() - 60_000);
     const reload = await land(lead.guid, lead.cookie);
     expect(reload.json().error.errorID).toBe(0);
-    expect(reload.json().object.name).toBe('Jane');
+    expect(reload.json().object).toMatchObject({ name: 'Jane', identityConfirmed: true });
     expect(cookieSetBy(reload)).toBeUndefined();
     refused(await land(lead.guid), ErrorId.leadAlreadyUsed);
     refused(await land(lead.guid, 'x'.repeat(43)), ErrorId.leadAlreadyUsed);
@@ -334,8 +353,9 @@ describe('LeadProvider/SubmitLandedLead', () => {
       .executeTakeFirstOrThrow();
     expect(assessed.approved).toBe(1);
 
+    // The landing code (issue 45), then e-sign's own code.
     const sms = await outboxTo(lead.mobile);
-    expect(sms).toHaveLength(1);
+    expect(sms).toHaveLength(2);
     const mails = (await outboxTo(lead.email)).map((m) => m.subject);
     expect(mails).toHaveLength(2);
     expect(mails.some((s) => /welcome/i.test(s ?? ''))).toBe(true);
@@ -379,7 +399,7 @@ describe('LeadProvider/SubmitLandedLead', () => {
       token: expect.any(String),
       refreshToken: expect.any(String),
     });
-    expect(await outboxTo(lead.mobile)).toEqual([]);
+    expect(await outboxTo(lead.mobile)).toHaveLength(1); // the landing code only
     const stage4 = await t.app.inject({
       method: 'POST',
       url: '/api/Register/SubmitStage4',
@@ -387,7 +407,7 @@ describe('LeadProvider/SubmitLandedLead', () => {
       payload: createStage4Payload(),
     });
     expect(stage4.json().object).toEqual({ appStatusID: AppStatus.esignSent, appGuid: lead.guid });
-    expect(await outboxTo(lead.mobile)).toHaveLength(1);
+    expect(await outboxTo(lead.mobile)).toHaveLength(2);
   });
 
   it('without stage 3: cardAccepted with a session, for stage 3', async () => {

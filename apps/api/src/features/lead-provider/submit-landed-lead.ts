@@ -57,6 +57,8 @@ export const submitLandedLead = (landing: LandingService, cookie: LandingCookie)
         return refuse(Refusal.declined);
       case 'unavailable':
         return refuse(Refusal.cardCheckUnavailable);
+      case 'proofNeeded':
+        return refuse(Refusal.landingProofNeeded);
       case 'closed':
         return refuse(Refusal.leadLinkClosed);
     }

@@ -127,6 +127,8 @@ const builders: Partial<Record<CallName, () => Example>> = {
       isSignature: true,
     },
   }),
+  sendLandingCode: () => ({ body: { guid: guid(), via: 'sms' } }),
+  verifyLandingCode: () => ({ body: { guid: guid(), code: '123456' } }),
   leadLandedEvent: () => ({ body: { providerID: 'partner', eventID: 1, sessionID: 's-1', data: null } }),
   reportError: () => ({
     body: { url: 'http://localhost:3000/loan', prevUrl: null, message: 'boom', userAgent: 'vitest' },

@@ -43,9 +43,17 @@ const DICTIONARIES: Dictionaries = {
   ],
 };
 
-type Landed = { name: string; amount: number; period: number; wageFrequency: number; repaymentDate: string };
+type Landed = {
+  name: string;
+  amount: number;
+  period: number;
+  wageFrequency: number;
+  repaymentDate: string;
+  identityConfirmed: boolean;
+};
 const createLanded = (overrides: Partial<Landed> = {}): Landed => ({
   name: 'Jane',
+  identityConfirmed: true,
   amount: 400,
   period: 3,
   wageFrequency: 9,

@@ -20,7 +20,8 @@ import { QueryProvider } from '../../lib/query';
 import { hasSession, storeTokens } from '../../lib/session';
 import { signOut } from '../../lib/sign-out';
 import { rememberSigningToken } from '../../lib/signing-link';
-import { useLeadLanded } from './lead-landed';
+import { LandingCodeStep } from './landing-code-step';
+import { leadLandedKey, useLeadLanded } from './lead-landed';
 import { reportLeadEvent } from './lead-landed-event';
 import { LeadOfferForm } from './lead-offer-form';
 import { toLandedLeadSubmission, type LeadOfferParsed } from './lead-offer-values';
@@ -111,6 +112,12 @@ function LeadLandingPage() {
   const onCustomerFilled = useCallback(() => report(LeadEvent.customerFilled), [report]);
   const onPaymentFilled = useCallback(() => report(LeadEvent.paymentFilled), [report]);
 
+  /** Whether this browser has proved it is the applicant's (issue 45), as the page now knows it. */
+  const setProven = (identityConfirmed: boolean) =>
+    queryClient.setQueryData(leadLandedKey(appGuid), (data: typeof landed.data) =>
+      data ? { ...data, identityConfirmed } : data,
+    );
+
   /** Follows the answer; false when the page stays (for another try). */
   const proceed = (answer: SubmitLandedLeadResult, afterChallenge: boolean): boolean => {
     if (answer.redirectUrl) {
@@ -151,6 +158,10 @@ function LeadLandingPage() {
     switch (errorIdOf(err)) {
       case ErrorId.leadAlreadyUsed:
         void navigate('/error?esign=true', { replace: true });
+        return;
+      case ErrorId.landingProofNeeded:
+        // The proof lapsed or never happened (another tab): the code step again.
+        setProven(false);
         return;
       case ErrorId.declined:
         setOutcome({ kind: 'declined' });
@@ -206,6 +217,18 @@ function LeadLandingPage() {
     return (
       <Page heading={TITLE}>
         {outcome.kind === 'declined' ? <DeclinedPanel /> : <EmailSentNote signPath={outcome.signPath} />}
+      </Page>
+    );
+  }
+
+  if (!returning && landed.data && !landed.data.identityConfirmed) {
+    return (
+      <Page heading={`Hello ${landed.data.name}, your personalised loan offer`} title={TITLE}>
+        <LandingCodeStep
+          guid={appGuid}
+          onProven={() => setProven(true)}
+          onClosed={() => void navigate('/error?esign=true', { replace: true })}
+        />
       </Page>
     );
   }
