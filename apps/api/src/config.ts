@@ -152,7 +152,7 @@ const configSchema = z
     CPA_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(16),
     /**
      * How long a card payment, a reschedule or a withdrawal waits for the close of business to finish
-     * its own loan's batch (docs/decisions/wa-cob-steps.md) before it is refused as 'the day is closing'.
+     * its own loan's batch (docs/decisions/043-close-of-business-steps-and-loan-locks.md) before it is refused as 'the day is closing'.
      */
     COB_LOAN_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(10_000),
     /** Servicing settings (docs/decisions/023): days after a missed due date. */

@@ -1,7 +1,7 @@
 /**
  * Staff roles and what each may do (issue 44), written in one place: a staff call names the permission it
  * needs (`auth: { staff: 'application:decide' }` in the call table), never a role, so moving a duty from
- * one role to another is one line here. docs/decisions/wa-principal-principals.md says why each role holds
+ * one role to another is one line here. docs/decisions/040-principals.md says why each role holds
  * what it holds.
  */
 export const PERMISSIONS = [

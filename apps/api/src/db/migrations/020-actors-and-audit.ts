@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { withId } from './column-helpers';
 
 /**
- * Issue 44 (docs/decisions/wa-staff-actors.md): who acted, on the row that is the decision itself, and an
+ * Issue 44 (docs/decisions/041-actors-and-staff-services.md): who acted, on the row that is the decision itself, and an
  * append-only `audit_events` for staff actions with no row of their own. Rows written before this
  * migration are given the actor that could have made them; the note says where the data cannot tell.
  */

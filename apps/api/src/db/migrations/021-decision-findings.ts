@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { notNull, withId } from './column-helpers';
 
 /**
- * Issue 44, one decision step (docs/decisions/wa-decisions-pipeline.md): what each named check found
+ * Issue 44, one decision step (docs/decisions/042-one-decision-step.md): what each named check found
  * for an application, in the order the checks ran. A table beside application_decisions rather than a
  * column of it: one row per check can be counted by check and reason in SQL, and the decision record's
  * own row keeps its shape.

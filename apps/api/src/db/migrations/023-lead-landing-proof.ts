@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Issue 45 (docs/decisions/wa-lead-proof-landing-code.md): when a landing browser proved it is the
+ * Issue 45 (docs/decisions/045-lead-landing-proof.md): when a landing browser proved it is the
  * applicant's, by the one-time code sent to the lead's own mobile or e-mail. Only from then on is the
  * lead bound to that browser (`landing_session_hash`) and may it be submitted. A lead landed before this
  * migration has a browser bound without proof: it is unbound, so that browser, like any other, proves

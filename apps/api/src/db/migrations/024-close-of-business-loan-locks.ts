@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { notNull } from './column-helpers';
 
 /**
- * Issue 44 (docs/decisions/wa-cob-steps.md): the close of business locks the loans it is closing, a batch
+ * Issue 44 (docs/decisions/043-close-of-business-steps-and-loan-locks.md): the close of business locks the loans it is closing, a batch
  * (a range of loan ids) at a time, instead of the whole book for the whole run. A card payment, a
  * reschedule or a withdrawal waits for its own loan's batch only. One row per job (the job's own lock in
  * `job_locks` keeps it to one run at a time), moved on page by page and deleted at the end of the run;

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { notNull } from './column-helpers';
 
 /**
- * Issue 45 (docs/decisions/wa-card-upload-ownership.md): each card check (the provider's transaction)
+ * Issue 45 (docs/decisions/046-upload-cap-and-card-check-owners.md): each card check (the provider's transaction)
  * belongs to the customer who first presented it; another customer's call with it is refused. The
  * transactions already used are given to the customer who used them first: the cards stored and the
  * payments by a new card.

@@ -1,5 +1,5 @@
 /**
- * Who acted (issue 44, docs/decisions/wa-staff-actors.md): stored as text on every decision, flag, staff
+ * Who acted (issue 44, docs/decisions/041-actors-and-staff-services.md): stored as text on every decision, flag, staff
  * action and ledger posting made by a person, so a row says who did it without a join.
  * - `customer:<id>`: the customer, through their session (a withdrawal, signing, accepting a reschedule).
  * - `staff:<id>`: a member of staff, through the staff console.

@@ -21,7 +21,7 @@ export type LandingCodeCheck =
   { check: 'valid'; use: (trx: DbExecutor) => Promise<boolean> } | { check: Exclude<CodeCheck, 'valid'> };
 
 /**
- * A lead landing's proof-of-identity code (issue 45, docs/decisions/wa-lead-proof-landing-code.md): made,
+ * A lead landing's proof-of-identity code (issue 45, docs/decisions/045-lead-landing-proof.md): made,
  * kept (an HMAC under DATA_KEY, never the code), limited (5 tries a code, 10 minutes, a resend cooldown
  * and 10 a day) and checked exactly as the e-sign SMS code, in the same table under its own channel. The
  * landing page's feature says what the message reads and whom it goes to; the composition root hands it
