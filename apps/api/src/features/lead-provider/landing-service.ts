@@ -3,117 +3,45 @@ import { cardRefusalText } from '@lender/contract/card-refusals';
 import type { LeadLanded } from '@lender/contract/calls/lead-provider';
 import { LeadEvent } from '@lender/contract/lead-events';
 import { clampLoadedPeriod, ProductId } from '@lender/contract/constants';
-import type { IsoDate } from '@lender/contract/dates';
-import { penceToPounds, type Pence } from '@lender/contract/money';
-import { buildQuote, type QuoteResult } from '@lender/contract/pricing/quote';
+import { penceToPounds } from '@lender/contract/money';
+import { buildQuote } from '@lender/contract/pricing/quote';
 import { Refusal } from '@lender/contract/refusals';
 import type { AppContext } from '../../app-context';
 import type { DbExecutor } from '../../db/create-db';
-import type { StoredAddress } from '../../entities/addresses/stored-address';
-import type { AffordabilityDetails } from '../../entities/affordability/affordability-repository';
 import { assessApplication } from '../../entities/affordability/assess-affordability';
 import type { Application } from '../../entities/applications/application-repository';
 import { ApplicationStep } from '../../entities/applications/application-steps';
 import type { LoanTerms } from '../../entities/applications/loan-terms';
 import { isOpenFor, transition, type DecisionNote, type Step } from '../../entities/applications/transition';
-import { entityRepositories, unitOfWork, type EntityRepositories } from '../../entities/unit-of-work';
+import { entityRepositories, unitOfWork } from '../../entities/unit-of-work';
 import type { CardProvider } from '../../lib/card-provider/card-provider';
 import { randomToken, sha256 } from '../../lib/secrets';
 import type { TokenPair } from '../../lib/sessions/session-store';
 import { leadRepository, type Lead } from '../../entities/partner-leads/lead-repository';
 import { customerActor } from '../../entities/audit/actor';
-import type { OutgoingMessage } from '../../lib/outbox';
 import { landingCodeMessage } from './landing-messages';
+import type {
+  LandingParts,
+  LandedSubmission,
+  LandingOutcome,
+  LeadQuote,
+  SubmitOutcome,
+  SendCodeOutcome,
+  VerifyCodeOutcome,
+  EventOutcome,
+} from './landing-outcomes';
 
-/** Why a landing code did not prove the visitor (as e-sign's SMS code: wrong, expired, used up, none). */
-export type LandingCodeFailure = 'wrong' | 'expired' | 'tooManyTries' | 'none';
-
-/**
- * What the landing borrows from stage 1, stage 3 and e-sign, handed in by the composition root (features
- * stay apart): the first screen, stage 3's payload mapping, the welcome e-mail, and e-sign's start and a
- * signing link for this browser.
- */
-export type LandingParts = {
-  screen: (input: {
-    birthDate: IsoDate;
-    isResident: boolean;
-    terms: LoanTerms;
-    netMonthlyIncomePence: Pence;
-    dailyRate: number;
-  }) => { approved: true } | { approved: false; reason: string };
-  /** The lead's stage 3 answers (SubmitStage3's parsed payload as JSON, as the intake stored it). */
-  affordabilityOf: (stage3Json: string) => AffordabilityDetails;
-  sendWelcomeEmail: (
-    repositories: Pick<EntityRepositories, 'passwordLinks' | 'outbox'>,
-    publicUrl: string,
-    to: { customerId: number; email: string; firstName: string; amountPence: Pence },
-  ) => Promise<void>;
-  startSigning: (trx: DbExecutor, applicationGuid: string) => Promise<void>;
-  issueSigningLink: (trx: DbExecutor, applicationId: number) => Promise<string>;
-  /**
-   * The proof-of-identity code (issue 45): made, hashed, limited and checked as e-sign's SMS code is;
-   * the landing says what the message reads and whom it goes to.
-   */
-  codes: {
-    ttlMinutes: number;
-    send: (
-      applicationId: number,
-      message: (code: string) => OutgoingMessage,
-    ) => Promise<
-      | { kind: 'sent'; nextSendInSeconds: number }
-      | { kind: 'wait'; retryAfterSeconds: number; reason: 'cooldown' | 'daily' }
-    >;
-    check: (
-      applicationId: number,
-      code: string,
-    ) => Promise<
-      { check: 'valid'; use: (trx: DbExecutor) => Promise<boolean> } | { check: LandingCodeFailure }
-    >;
-  };
-};
-
-/** The landed quote and the card as the provider's check left them (the route's one mapping). */
-export type LandedSubmission = {
-  terms: LoanTerms;
-  pKey: string;
-  trxId: string;
-  /** Whether the provider's fingerprint page answered in time (the payload's isSignature). */
-  fingerprinted: boolean;
-  /** Null: the card's address is the home address. */
-  billing: StoredAddress | null;
-};
-
-export type LandingOutcome =
-  { kind: 'landed'; answer: LeadLanded; newCookie: string | null } | { kind: 'closed' };
-
-export type LeadQuote = { kind: 'quote'; price: QuoteResult } | { kind: 'closed' };
-
-export type SubmitOutcome =
-  | {
-      kind: 'submitted';
-      statusId: number;
-      guid: string;
-      signingToken: string | null;
-      tokens: TokenPair | null;
-    }
-  | { kind: 'challenge'; statusId: number; guid: string; redirectUrl: string }
-  | { kind: 'cardDeclined'; message: string }
-  | { kind: 'declined' }
-  | { kind: 'unavailable' }
-  | { kind: 'proofNeeded' }
-  | { kind: 'closed' };
-
-export type SendCodeOutcome =
-  | { kind: 'sent'; nextSendInSeconds: number }
-  | { kind: 'wait'; retryAfterSeconds: number; reason: 'cooldown' | 'daily' }
-  | { kind: 'closed' };
-
-export type VerifyCodeOutcome =
-  | { kind: 'proven' }
-  | { kind: 'invalid'; check: LandingCodeFailure; customerId: number }
-  | { kind: 'closed' };
-
-export type EventOutcome = 'stored' | 'beforeLoaded' | 'closed';
+export type {
+  LandingCodeFailure,
+  LandingParts,
+  LandedSubmission,
+  LandingOutcome,
+  LeadQuote,
+  SubmitOutcome,
+  SendCodeOutcome,
+  VerifyCodeOutcome,
+  EventOutcome,
+} from './landing-outcomes';
 
 /** A lead that moved on while a request was deciding: its transaction is undone and the answer is 210. */
 class LandingClosed extends Error {}
