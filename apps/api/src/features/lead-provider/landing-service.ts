@@ -31,18 +31,6 @@ import type {
   EventOutcome,
 } from './landing-outcomes';
 
-export type {
-  LandingCodeFailure,
-  LandingParts,
-  LandedSubmission,
-  LandingOutcome,
-  LeadQuote,
-  SubmitOutcome,
-  SendCodeOutcome,
-  VerifyCodeOutcome,
-  EventOutcome,
-} from './landing-outcomes';
-
 /** A lead that moved on while a request was deciding: its transaction is undone and the answer is 210. */
 class LandingClosed extends Error {}
 

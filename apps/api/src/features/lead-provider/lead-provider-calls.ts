@@ -3,7 +3,7 @@ import type { CardProvider } from '../../lib/card-provider/card-provider';
 import type { ImplementedCall } from '../../plugins/calls';
 import { clientErrorRepository } from './client-error-repository';
 import { landingCalls } from './landing-calls';
-import type { LandingParts } from './landing-service';
+import type { LandingParts } from './landing-outcomes';
 import { reportError } from './report-error';
 
 const QUARTER_HOUR_MS = 15 * 60 * 1000;

@@ -5,7 +5,8 @@ import type { z } from 'zod';
 import { toStoredAddress } from '../../entities/addresses/stored-address';
 import { implementCall } from '../../plugins/calls';
 import type { LandingCookie } from './landing-cookie';
-import type { LandedSubmission, LandingService } from './landing-service';
+import type { LandedSubmission } from './landing-outcomes';
+import type { LandingService } from './landing-service';
 
 /** The one place the submit's payload names (spec section 3) become the service's, pounds as pence. */
 export const toLandedSubmission = (body: z.output<typeof submitLandedLeadSchema>): LandedSubmission => ({

@@ -2,7 +2,8 @@ import { ok, refuse, Refusal } from '@lender/contract/envelope';
 import type { SecurityEvents } from '../../lib/security-events';
 import { implementCall } from '../../plugins/calls';
 import type { LandingCookie } from './landing-cookie';
-import type { LandingCodeFailure, LandingService } from './landing-service';
+import type { LandingCodeFailure } from './landing-outcomes';
+import type { LandingService } from './landing-service';
 
 const codeRefusal: Record<LandingCodeFailure, (typeof Refusal)[keyof typeof Refusal]> = {
   wrong: Refusal.invalidLandingCode,

@@ -6,7 +6,7 @@ import { positionOf } from '../../entities/loans/ledger';
 import { currentVersion, type LoanBook } from '../../entities/loans/loan-repository';
 import { entityStore } from '../../entities/unit-of-work';
 import { asksSomethingElse, requestHash } from '../../lib/idempotency-key';
-import { waitForLoan } from '../../lib/loan-batch-lock';
+import { liveLoanAfterClose } from '../../entities/loans/live-loan-after-close';
 import { nowIso } from '../../lib/clock';
 import { planFor, type Plan, type PlanOutcome, type PlanRequest } from './reschedule-plan';
 import { newPlanEmail } from './payment-emails';
@@ -47,17 +47,9 @@ const REFINANCE_NEEDS = {
 export function rescheduleService(ctx: AppContext) {
   const store = entityStore(ctx);
 
-  /**
-   * The customer's live loan once the close of business is done with it ('closing' if it is not within
-   * the wait): read again when it waited, so the plan is priced on what the close posted.
-   */
-  async function liveLoanOf(customerId: number): Promise<LoanBook | undefined | 'closing'> {
-    const book = await store.loans.liveOf(customerId);
-    if (!book) return undefined;
-    const wait = await waitForLoan(ctx.db, book.loan.application_id, ctx.config.COB_LOAN_WAIT_MS);
-    if (wait === 'held') return 'closing';
-    return wait === 'waited' ? store.loans.liveOf(customerId) : book;
-  }
+  /** The live loan once the close of business is done with it (or 'closing'). */
+  const liveLoanOf = (customerId: number) =>
+    liveLoanAfterClose(store.loans, ctx.db, customerId, ctx.config.COB_LOAN_WAIT_MS);
 
   /** A loan that may not be rescheduled now, with why; undefined when it may. */
   async function refusalFor(book: LoanBook | undefined): Promise<Refusal | undefined> {

@@ -11,7 +11,7 @@ import type { LoanBook, Posting } from '../../entities/loans/loan-repository';
 import type { Withdrawal as Notice } from '../../entities/loans/withdrawal-repository';
 import { entityStore } from '../../entities/unit-of-work';
 import { nowIso } from '../../lib/clock';
-import { waitForLoan } from '../../lib/loan-batch-lock';
+import { liveLoanAfterClose } from '../../entities/loans/live-loan-after-close';
 import { cpaCancelledEmail, withdrawalNoticeEmail } from './loan-rights-emails';
 import { customerActor } from '../../entities/audit/actor';
 
@@ -75,18 +75,9 @@ function feesToReverse(book: LoanBook) {
 export function loanRightsService(ctx: AppContext) {
   const store = entityStore(ctx);
 
-  /**
-   * The customer's live loan once the close of business is done with it ('closing' if it is not within
-   * the wait): read again when it waited, so what follows sees what the close posted (a default fee to
-   * reverse, an instalment collected).
-   */
-  async function liveLoanOf(customerId: number): Promise<LoanBook | undefined | 'closing'> {
-    const book = await store.loans.liveOf(customerId);
-    if (!book) return undefined;
-    const wait = await waitForLoan(ctx.db, book.loan.application_id, ctx.config.COB_LOAN_WAIT_MS);
-    if (wait === 'held') return 'closing';
-    return wait === 'waited' ? store.loans.liveOf(customerId) : book;
-  }
+  /** The live loan once the close of business is done with it (or 'closing'). */
+  const liveLoanOf = (customerId: number) =>
+    liveLoanAfterClose(store.loans, ctx.db, customerId, ctx.config.COB_LOAN_WAIT_MS);
 
   const reread = async (applicationId: number) =>
     (await store.loans.books([applicationId])).get(applicationId)!;

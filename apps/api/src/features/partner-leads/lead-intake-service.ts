@@ -1,7 +1,6 @@
 import { LeadDeclineReason, type PartnerLeadAnswer } from '@lender/contract/calls/partner-lead';
 import { londonToday } from '@lender/contract/dates';
 import type { Pence } from '@lender/contract/money';
-import { buildQuote } from '@lender/contract/pricing/quote';
 import { AppStatus } from '@lender/contract/status';
 import { randomUUID } from 'node:crypto';
 import type { Config } from '../../config';
@@ -12,7 +11,7 @@ import {
   ExistingCustomerCode,
   existingCustomerCheck,
 } from '../../entities/applications/decision/checks/existing-customer';
-import type { DecisionCheck } from '../../entities/applications/decision/decision-check';
+import { newApplicantFacts, type DecisionCheck } from '../../entities/applications/decision/decision-check';
 import { decisionFindingsRepository } from '../../entities/applications/decision/decision-findings-repository';
 import {
   applicationFindings,
@@ -98,23 +97,9 @@ export function leadIntakeService(
     const dailyRate = dailyRateFor(partner.tierName);
     const today = londonToday();
     // Decided before the transaction opens: it holds the write lock only for the inserts.
-    const decision = await pipeline.decide({
-      channel: 'partner',
-      today,
-      applicant: {
-        email: a.customer.email,
-        mobile: a.customer.mobile,
-        birthDate: a.customer.birthDate,
-        isResident: a.isResident,
-      },
-      terms: a.terms,
-      dailyRate,
-      // As stage 3 assesses it: the quote the pricing engine gives today.
-      quote: buildQuote({ ...a.terms, dailyRate, today }),
-      netMonthlyIncomePence: a.netMonthlyIncomePence,
-      expensesPence: a.stage3?.expensesPence ?? null,
-      history: null,
-    });
+    const decision = await pipeline.decide(
+      newApplicantFacts('partner', a, dailyRate, today, a.stage3?.expensesPence ?? null),
+    );
     const reason = declineReasonOf(decision);
     return store.transaction(async ({ customers, applications, bankAccounts }, trx) => {
       const partnerLeads = leads(trx);

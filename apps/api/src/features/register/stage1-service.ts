@@ -4,9 +4,8 @@ import { randomUUID } from 'node:crypto';
 import type { Config } from '../../config';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { londonToday } from '@lender/contract/dates';
-import { buildQuote } from '@lender/contract/pricing/quote';
 import { dailyRateRule } from '../../entities/applications/daily-rate';
-import type { ApplicationFacts, DecisionCheck } from '../../entities/applications/decision/decision-check';
+import { newApplicantFacts, type DecisionCheck } from '../../entities/applications/decision/decision-check';
 import { decisionFindingsRepository } from '../../entities/applications/decision/decision-findings-repository';
 import {
   ExistingCustomerCode,
@@ -121,22 +120,7 @@ export function stage1Service(
     async submit(a: Stage1Application): Promise<Stage1Outcome> {
       const dailyRate = dailyRateFor(a.tierName);
       const today = londonToday();
-      const facts: ApplicationFacts = {
-        channel: 'new',
-        today,
-        applicant: {
-          email: a.customer.email,
-          mobile: a.customer.mobile,
-          birthDate: a.customer.birthDate,
-          isResident: a.isResident,
-        },
-        terms: a.terms,
-        dailyRate,
-        quote: buildQuote({ ...a.terms, dailyRate, today }),
-        netMonthlyIncomePence: a.netMonthlyIncomePence,
-        expensesPence: null,
-        history: null,
-      };
+      const facts = newApplicantFacts('new', a, dailyRate, today, null);
       // Decided before the transaction opens: it holds the write lock only for the inserts.
       const decision = await pipeline.decide(facts);
       const clash = clashOf(decision);

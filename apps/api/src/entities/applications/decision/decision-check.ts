@@ -1,6 +1,6 @@
 import type { IsoDate } from '@lender/contract/dates';
 import type { Pence } from '@lender/contract/money';
-import type { QuoteResult } from '@lender/contract/pricing/quote';
+import { buildQuote, type QuoteResult } from '@lender/contract/pricing/quote';
 import type { EntityRepositories } from '../../unit-of-work';
 import type { LoanTerms } from '../loan-terms';
 import type { BorrowingHistory } from './borrowing-history';
@@ -25,6 +25,41 @@ export type ApplicationFacts = {
   /** The customer's borrowing with us in the last 12 months: known for a repeat loan only. */
   history: BorrowingHistory | null;
 };
+
+/** A new applicant as stage 1 and a partner's lead give them: the facts priced today at their rate. */
+export type NewApplicant = {
+  customer: { email: string; mobile: string; birthDate: IsoDate };
+  isResident: boolean;
+  terms: LoanTerms;
+  netMonthlyIncomePence: Pence;
+};
+
+/**
+ * The facts of a new application (stage 1, a partner's lead): one mapping, so a check reads the same
+ * facts whichever door the applicant came in by; the quote is the pricing engine's for today.
+ */
+export const newApplicantFacts = (
+  channel: Exclude<Channel, 'repeat'>,
+  a: NewApplicant,
+  dailyRate: number,
+  today: IsoDate,
+  expensesPence: Pence | null,
+): ApplicationFacts => ({
+  channel,
+  today,
+  applicant: {
+    email: a.customer.email,
+    mobile: a.customer.mobile,
+    birthDate: a.customer.birthDate,
+    isResident: a.isResident,
+  },
+  terms: a.terms,
+  dailyRate,
+  quote: buildQuote({ ...a.terms, dailyRate, today }),
+  netMonthlyIncomePence: a.netMonthlyIncomePence,
+  expensesPence,
+  history: null,
+});
 
 /**
  * What checks may consult besides the facts. Our own records now; the outside services of the next
