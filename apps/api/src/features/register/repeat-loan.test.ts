@@ -1,6 +1,5 @@
 import { cardRefusalText } from '@lender/contract/card-refusals';
 import { randomUUID } from 'node:crypto';
-import { EXPENSE_LIMITS } from '@lender/contract/constants';
 import { addDays } from '@lender/contract/dates';
 import { ErrorId } from '@lender/contract/error-ids';
 import { Refusal } from '@lender/contract/refusals';
@@ -31,7 +30,7 @@ import {
   settledLoan,
   statusOf,
 } from '../../test/live-loan';
-import { workingDayAhead } from '../../test/stage1-payload';
+import { repeatBody } from '../../test/repeat-loan-payload';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -58,51 +57,6 @@ const register = (
 
 const repeatLoan = (c: Customer, body: object, key: string | null = randomUUID()) =>
   register('POST', 'RepeatLoan', c.authorization, body, key ?? undefined);
-
-/** The repeat-loan model (spec section 3) of a customer whose circumstances are as at their first loan. */
-function repeatBody(c: Customer, overrides: Record<string, unknown> = {}) {
-  return {
-    amount: 150,
-    duration: 3,
-    wageFrequencyID: 9,
-    repaymentDate: workingDayAhead(10),
-    netPay: 2200,
-    livedInAddressID: 5,
-    residentalStatusID: 7,
-    maritalStatusID: 1,
-    person: { mobile: c.mobile, email: c.email, birthDate: '1990-05-01' },
-    financialData: {
-      ...Object.fromEntries(Object.keys(EXPENSE_LIMITS).map((k) => [k, 0])),
-      rent: 600,
-      food: 250,
-      creditCommitment: 50,
-      loanPurposeID: 1,
-    },
-    bankDetails: null,
-    employmentDetail: {
-      employmentTypeID: 1,
-      employmentIndustryID: 10,
-      employmentName: 'Acme Ltd',
-      employmentLength: 36,
-    },
-    currentAddress: {
-      autoAddress: false,
-      postCode: 'SW1A 2AA',
-      county: 'Greater London',
-      town: 'London',
-      street: 'Downing Street',
-      building: '',
-      houseNumber: '10',
-      flatNo: '',
-      address: '',
-      country: 'United Kingdom',
-    },
-    previousAddress: null,
-    useExistingCard: true,
-    creditCard: null,
-    ...overrides,
-  };
-}
 
 /** A new card the browser had the provider check: the card without its number, with the provider's key. */
 async function newCard(cardNumber: string) {

@@ -1,4 +1,3 @@
-import { EXPENSE_LIMITS } from '@lender/contract/constants';
 import { ErrorId } from '@lender/contract/error-ids';
 import { Refusal } from '@lender/contract/refusals';
 import { AppStatus } from '@lender/contract/status';
@@ -7,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { watchedAmountCheck, WATCHED_AMOUNT_PENCE } from '../../../test/checks/watched-amount';
 import { createLeadPayload, createPartner, postLead } from '../../../test/partner-leads';
 import { settledLoan } from '../../../test/live-loan';
-import { createStage1Payload, workingDayAhead } from '../../../test/stage1-payload';
+import { repeatBody } from '../../../test/repeat-loan-payload';
+import { createStage1Payload } from '../../../test/stage1-payload';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { decisionFindingsRepository } from './decision-findings-repository';
 
@@ -106,46 +106,7 @@ describe('a check added to the decision step by one file and one list entry', ()
       method: 'POST',
       url: '/api/Register/RepeatLoan',
       headers: { authorization: c.authorization, 'idempotency-key': randomUUID() },
-      payload: {
-        amount: watchedPounds,
-        duration: 3,
-        wageFrequencyID: 9,
-        repaymentDate: workingDayAhead(10),
-        netPay: 2200,
-        livedInAddressID: 5,
-        residentalStatusID: 7,
-        maritalStatusID: 1,
-        person: { mobile: c.mobile, email: c.email, birthDate: '1990-05-01' },
-        financialData: {
-          ...Object.fromEntries(Object.keys(EXPENSE_LIMITS).map((k) => [k, 0])),
-          rent: 600,
-          food: 250,
-          creditCommitment: 50,
-          loanPurposeID: 1,
-        },
-        bankDetails: null,
-        employmentDetail: {
-          employmentTypeID: 1,
-          employmentIndustryID: 10,
-          employmentName: 'Acme Ltd',
-          employmentLength: 36,
-        },
-        currentAddress: {
-          autoAddress: false,
-          postCode: 'SW1A 2AA',
-          county: 'Greater London',
-          town: 'London',
-          street: 'Downing Street',
-          building: '',
-          houseNumber: '10',
-          flatNo: '',
-          address: '',
-          country: 'United Kingdom',
-        },
-        previousAddress: null,
-        useExistingCard: true,
-        creditCard: null,
-      },
+      payload: repeatBody(c, { amount: watchedPounds }),
     });
     expect(res.json(), res.body).toMatchObject({ error: Refusal.declined });
     const declined = await applicationBy({ email: c.email });
