@@ -221,7 +221,6 @@ describe('createDb', () => {
         '017-shared-limits',
         '018-borrow-area-read-indexes',
         '019-home-question-answers',
-        '023-lead-landing-proof',
       ]);
     } finally {
       await db.destroy();
