@@ -1,4 +1,5 @@
 import cluster from 'node:cluster';
+import { setTimeout as delay } from 'node:timers/promises';
 import { buildApp } from './app';
 import { runPrimary } from './cluster-primary';
 import { loadConfig, type Config } from './config';
@@ -12,6 +13,8 @@ const UNDERWRITING_INTERVAL_MS = 15_000;
 const COB_CHECK_INTERVAL_MS = 60_000;
 /** Lapsed landing links are ended within this (docs/decisions/030). */
 const LEAD_EXPIRY_INTERVAL_MS = 5 * 60_000;
+/** How long a stop waits for the jobs' rounds in flight before it closes the database. */
+const SHUTDOWN_ROUNDS_WAIT_MS = 5_000;
 
 /**
  * One API process: the app on HOST:PORT and the periodic jobs. It is the whole server with
@@ -25,25 +28,33 @@ async function serve(config: Config) {
   const app = await buildApp(ctx);
   await app.listen({ host: ctx.config.HOST, port: ctx.config.PORT });
 
-  const timer = setInterval(() => {
-    ctx.outbox.deliverPending().catch((err) => app.log.error({ err }, 'outbox delivery round failed'));
-  }, OUTBOX_INTERVAL_MS);
-  timer.unref();
+  // Rounds of the periodic jobs still running: shutdown lets them finish (a little while at most) before
+  // the database closes under them, which a crash test once saw as an outbox round's 'driver destroyed'.
+  const inFlight = new Set<Promise<void>>();
+  const every = (ms: number, round: () => Promise<unknown>, failed: string) => {
+    const interval = setInterval(() => {
+      const running: Promise<void> = round()
+        .then(
+          () => undefined,
+          (err: unknown) => app.log.error({ err }, failed),
+        )
+        .finally(() => inFlight.delete(running));
+      inFlight.add(running);
+    }, ms);
+    interval.unref();
+    return interval;
+  };
   const { servicing } = app;
-  const underwriting = setInterval(() => {
-    servicing.underwriting.run().catch((err) => app.log.error({ err }, 'underwriting round failed'));
-  }, UNDERWRITING_INTERVAL_MS);
-  underwriting.unref();
-  const cob = setInterval(() => {
-    closeIfDue(servicing.closeOfBusiness, ctx.businessDate.today, ctx.config.COB_TIME).catch((err) =>
-      app.log.error({ err }, 'close of business failed; the next check starts it again'),
-    );
-  }, COB_CHECK_INTERVAL_MS);
-  cob.unref();
-  const leads = setInterval(() => {
-    expireLapsedLeads(ctx).catch((err) => app.log.error({ err }, 'ending lapsed leads failed'));
-  }, LEAD_EXPIRY_INTERVAL_MS);
-  leads.unref();
+  const intervals = [
+    every(OUTBOX_INTERVAL_MS, () => ctx.outbox.deliverPending(), 'outbox delivery round failed'),
+    every(UNDERWRITING_INTERVAL_MS, () => servicing.underwriting.run(), 'underwriting round failed'),
+    every(
+      COB_CHECK_INTERVAL_MS,
+      () => closeIfDue(servicing.closeOfBusiness, ctx.businessDate.today, ctx.config.COB_TIME),
+      'close of business failed; the next check starts it again',
+    ),
+    every(LEAD_EXPIRY_INTERVAL_MS, () => expireLapsedLeads(ctx), 'ending lapsed leads failed'),
+  ];
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -51,11 +62,10 @@ async function serve(config: Config) {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, 'shutting down');
-    clearInterval(timer);
-    clearInterval(underwriting);
-    clearInterval(cob);
-    clearInterval(leads);
+    for (const interval of intervals) clearInterval(interval);
     await app.close();
+    // A round cut off later is safe (each job finishes on its next run); 5 s keeps a stop prompt.
+    await Promise.race([Promise.allSettled([...inFlight]), delay(SHUTDOWN_ROUNDS_WAIT_MS)]);
     await ctx.db.destroy();
     process.exit(0);
   };
