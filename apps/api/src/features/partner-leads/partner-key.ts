@@ -1,6 +1,4 @@
 import crypto from 'node:crypto';
-// Where a key is checked (the principal plugin) reads these too, so they live beside the partner entity.
-export { bearerKeyOf, partnerKeyHash } from '../../entities/partner-leads/partner-credential';
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 /** 40 characters of 62: about 238 bits, far past guessing, and only letters and digits (issue 29). */

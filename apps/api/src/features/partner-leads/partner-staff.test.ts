@@ -4,7 +4,7 @@ import { addDays, londonToday } from '@lender/contract/dates';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLeadPayload, postLead } from '../../test/partner-leads';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { partnerKeyHash } from './partner-key';
+import { partnerKeyHash } from '../../entities/partner-leads/partner-credential';
 import { OPS } from '../../entities/audit/actor';
 import type { StaffResult } from '../../lib/staff-result';
 import {

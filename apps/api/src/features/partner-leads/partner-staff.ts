@@ -2,7 +2,8 @@ import { addDays, isIsoDate, londonToday, type IsoDate } from '@lender/contract/
 import type { AppContext } from '../../app-context';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { dailyRateRule } from '../../entities/applications/daily-rate';
-import { newPartnerKey, partnerKeyHash, partnerKeyHint } from './partner-key';
+import { partnerKeyHash } from '../../entities/partner-leads/partner-credential';
+import { newPartnerKey, partnerKeyHint } from './partner-key';
 import { partnerRepository, type Partner } from '../../entities/partner-leads/partner-repository';
 import type { Actor } from '../../entities/audit/actor';
 import { staffDone as done, staffRefused as refused, type StaffResult } from '../../lib/staff-result';
