@@ -82,9 +82,12 @@ export async function buildApp(
     if (known !== undefined) return known ? inMaintenance(reply) : done();
     ctx.maintenance.isOn().then((on) => (on ? inMaintenance(reply) : done()), done);
   });
-  // Staff move the business date outside production; every server sees it within two seconds.
+  // Staff move the business date outside production; every server sees it within two seconds. The health
+  // routes read no date: with the database gone they answer their own 503, not this read's failure.
   app.addHook('onRequest', (req, _reply, done) => {
-    if (!req.url.startsWith('/api/') || !ctx.businessDate.isStale()) return done();
+    if (!req.url.startsWith('/api/') || req.url.startsWith('/api/health') || !ctx.businessDate.isStale()) {
+      return done();
+    }
     ctx.businessDate.refresh().then(() => done(), done);
   });
   registerHealth(app, ctx);

@@ -3,7 +3,6 @@ import type { OutsideServices } from './lib/outside-services';
 import type { Servicing } from './servicing';
 import type { StoredDictionaries } from './lib/dictionary-store';
 import type { ImplementedCall } from './plugins/calls';
-import { screenApplicant } from './entities/applications/stage1-screen';
 import { accountCalls } from './features/account/account-calls';
 import { loginServiceFor, sessionCalls } from './features/account/session-calls';
 import { addressCalls } from './features/address/address-calls';
@@ -48,7 +47,7 @@ export function implementedCalls(
     ...esignCalls(ctx, esignKeys, dictionaries, servicing.afterSignature),
     // A partner's lead lands with what stage 1, stage 3 and e-sign do for our own applicants.
     ...leadProviderCalls(ctx, cardProvider, {
-      screen: screenApplicant,
+      checks: ctx.decisionChecks,
       // Written by the partner intake from SubmitStage3's schema: its parsed payload.
       affordabilityOf: (stage3Json) => toAffordabilityDetails(JSON.parse(stage3Json)),
       sendWelcomeEmail,

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { BUSINESS_DATE_RECHECK_MS } from '../../lib/business-date';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -32,6 +33,9 @@ describe('health', () => {
     const broken = await createTestApp();
     try {
       await broken.ctx.db.destroy();
+      // Even when the business date is due to be read again (as on a slow machine), which would fail.
+      vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + BUSINESS_DATE_RECHECK_MS });
+      expect(broken.ctx.businessDate.isStale()).toBe(true);
       const res = await broken.app.inject({ method: 'GET', url: '/api/health/ready' });
       expect(res.statusCode).toBe(503);
       expect(JSON.parse(res.body)).toEqual({
@@ -39,6 +43,7 @@ describe('health', () => {
         object: null,
       });
     } finally {
+      vi.useRealTimers();
       await broken.close().catch(() => {});
     }
   });

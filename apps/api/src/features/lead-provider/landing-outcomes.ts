@@ -1,11 +1,11 @@
 import type { LeadLanded } from '@lender/contract/calls/lead-provider';
-import type { IsoDate } from '@lender/contract/dates';
 import type { Pence } from '@lender/contract/money';
 import type { QuoteResult } from '@lender/contract/pricing/quote';
 import type { DbExecutor } from '../../db/create-db';
 import type { StoredAddress } from '../../entities/addresses/stored-address';
 import type { AffordabilityDetails } from '../../entities/affordability/affordability-repository';
 import type { LoanTerms } from '../../entities/applications/loan-terms';
+import type { DecisionCheck } from '../../entities/applications/decision/decision-check';
 import type { EntityRepositories } from '../../entities/unit-of-work';
 import type { OutgoingMessage } from '../../lib/outbox';
 import type { TokenPair } from '../../lib/sessions/session-store';
@@ -20,17 +20,12 @@ export type LandingCodeFailure = 'wrong' | 'expired' | 'tooManyTries' | 'none';
 
 /**
  * What the landing borrows from stage 1, stage 3 and e-sign, handed in by the composition root (features
- * stay apart): the first screen, stage 3's payload mapping, the welcome e-mail, and e-sign's start and a
+ * stay apart): the decision step's checks, stage 3's payload mapping, the welcome e-mail, and e-sign's start and a
  * signing link for this browser.
  */
 export type LandingParts = {
-  screen: (input: {
-    birthDate: IsoDate;
-    isResident: boolean;
-    terms: LoanTerms;
-    netMonthlyIncomePence: Pence;
-    dailyRate: number;
-  }) => { approved: true } | { approved: false; reason: string };
+  /** The decision step's checks, of which those that read terms decide the visitor's terms again. */
+  checks: readonly DecisionCheck[];
   /** The lead's stage 3 answers (SubmitStage3's parsed payload as JSON, as the intake stored it). */
   affordabilityOf: (stage3Json: string) => AffordabilityDetails;
   sendWelcomeEmail: (

@@ -19,6 +19,13 @@ import { randomToken, sha256 } from '../../lib/secrets';
 import type { TokenPair } from '../../lib/sessions/session-store';
 import { leadRepository, type Lead } from '../../entities/partner-leads/lead-repository';
 import { customerActor } from '../../entities/audit/actor';
+import { newApplicantFacts } from '../../entities/applications/decision/decision-check';
+import {
+  checksOnNewTerms,
+  decisionPipeline,
+  findingText,
+} from '../../entities/applications/decision/pipeline';
+import { londonToday } from '@lender/contract/dates';
 import { landingCodeMessage } from './landing-messages';
 import type {
   LandingParts,
@@ -52,6 +59,7 @@ export function landingService(
   const repositoriesOf = (db: DbExecutor) => ({ ...entities(db), leads: leadRepository(db) });
   const store = unitOfWork(ctx.db, repositoriesOf);
   const publicUrl = ctx.config.PUBLIC_URL;
+  const onNewTerms = decisionPipeline(checksOnNewTerms(parts.checks), { records: store });
 
   /** The lead and its application while its link lives; undefined for an unknown or expired one. */
   async function openLead(guid: string): Promise<{ lead: Lead; application: Application } | undefined> {
@@ -222,22 +230,25 @@ export function landingService(
       const customer = await store.customers.findById(application.customerId);
       if (!customer) return { kind: 'closed' };
 
-      // The visitor's terms, priced at the application's rate, pass the first screen again.
+      // The visitor's terms, priced at the application's rate, are decided again by the decision step's
+      // checks that read terms (the person was decided when the partner sent the lead).
       const price = priceOf(application, s.terms);
       const terms = { ...s.terms, repaymentDate: price.repaymentDate };
-      const screen = parts.screen({
-        birthDate: customer.birthDate,
-        // The partner intake accepted the lead only for a resident of England or Wales.
-        isResident: true,
-        terms,
-        netMonthlyIncomePence: application.netMonthlyIncomePence,
-        dailyRate: application.dailyRate,
-      });
-      if (!screen.approved) {
+      const onTerms = await onNewTerms.decide(
+        newApplicantFacts(
+          'partner',
+          { customer, isResident: true, terms, netMonthlyIncomePence: application.netMonthlyIncomePence },
+          application.dailyRate,
+          londonToday(),
+          // Stage 3's own assessment follows the card below, recorded as stage 3 records it.
+          null,
+        ),
+      );
+      if (onTerms.declinedBy) {
         const declined = await step(
           application,
           ApplicationStep.declineLandedLead,
-          { kind: 'declined', reason: `landing terms: ${screen.reason}` },
+          { kind: 'declined', reason: `landing terms: ${findingText(onTerms.declinedBy)}` },
           async ({ leads }) => {
             if (!(await leads.markSubmitted(lead.id))) throw new LandingClosed();
           },

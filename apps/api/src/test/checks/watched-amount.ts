@@ -6,6 +6,7 @@ export const WATCHED_AMOUNT_PENCE = 40_000;
 /** A check added by a test, as a next issue adds one: it declines one amount and passes any other. */
 export const watchedAmountCheck: DecisionCheck = {
   name: 'watched-amount',
+  readsTerms: true,
   async run({ terms }) {
     const declines = terms.amountPence === WATCHED_AMOUNT_PENCE;
     return [

@@ -4,10 +4,14 @@ import { AppStatus } from '@lender/contract/status';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { watchedAmountCheck, WATCHED_AMOUNT_PENCE } from '../../../test/checks/watched-amount';
+import { LANDING_COOKIE } from '@lender/contract/calls/lead-provider';
+import { CARDS, nextYear } from '../../../sandbox/card-provider/test-support';
+import { fingerprint, tokeniseCard } from '../../../test/application-journey';
+import { createLead, proveLanding } from '../../../test/lead';
 import { createLeadPayload, createPartner, postLead } from '../../../test/partner-leads';
 import { settledLoan } from '../../../test/live-loan';
 import { repeatBody } from '../../../test/repeat-loan-payload';
-import { createStage1Payload } from '../../../test/stage1-payload';
+import { createStage1Payload, workingDayAhead } from '../../../test/stage1-payload';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { decisionFindingsRepository } from './decision-findings-repository';
 
@@ -122,5 +126,45 @@ describe('a check added to the decision step by one file and one list entry', ()
       ['defaults', 'pass'],
       ['watched-amount', 'decline'],
     ]);
+  });
+
+  it("declines a partner's lead landed with the watched amount (the checks that read terms run again)", async () => {
+    const lead = await createLead(t, { amount: 300 });
+    const landed = await t.app.inject({
+      method: 'GET',
+      url: `/api/LeadProvider/LeadLanded?guid=${lead.guid}`,
+    });
+    const cookie = /^lead_landing=([^;]*)/.exec(String(landed.headers['set-cookie']))![1]!;
+    await proveLanding(t, lead, cookie);
+    const card = await tokeniseCard(t, CARDS.frictionless);
+    const isSignature = await fingerprint(t, card);
+    const submit = (amount: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/LeadProvider/SubmitLandedLead',
+        headers: { cookie: `${LANDING_COOKIE}=${cookie}` },
+        payload: {
+          guid: lead.guid,
+          period: 3,
+          amount,
+          repaymentDate: workingDayAhead(10),
+          wageFrequencyID: 9,
+          creditCard: { nameOnCard: 'Jane Doe', endMonth: 11, endYear: nextYear() },
+          address: null,
+          pKey: card.key,
+          trxId: card.trxId,
+          isSignature,
+        },
+      });
+    const res = await submit(watchedPounds);
+    expect(res.json().error.errorID).toBe(ErrorId.declined);
+    expect((await applicationBy({ guid: lead.guid })).status_id).toBe(AppStatus.leadDeclined);
+    const reasons = await t.ctx.db
+      .selectFrom('application_decisions')
+      .select('reason')
+      .where('application_id', '=', lead.applicationId)
+      .where('kind', '=', 'declined')
+      .execute();
+    expect(reasons).toEqual([{ reason: 'landing terms: watched-amount: the amount is watched' }]);
   });
 });

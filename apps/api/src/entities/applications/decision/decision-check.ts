@@ -92,5 +92,11 @@ export type Finding = {
  */
 export type DecisionCheck = {
   name: string;
+  /**
+   * Whether the check's answer depends on the loan asked for (amount, period, price): such a check runs
+   * again when the applicant changes the terms later (a partner's lead re-priced on its landing page);
+   * one about the person alone (already ours, their history) does not.
+   */
+  readsTerms: boolean;
   run: (facts: ApplicationFacts, services: DecisionServices) => Promise<Finding[]>;
 };

@@ -81,6 +81,7 @@ describe('the decision step for a repeat loan (docs/decisions/027)', () => {
     const ran: string[] = [];
     const spy: DecisionCheck = {
       name: 'spy',
+      readsTerms: false,
       run: async () => {
         ran.push('spy');
         return [];
@@ -95,6 +96,7 @@ describe('the decision step for a repeat loan (docs/decisions/027)', () => {
   it('passes with a referral without stopping, and says so', async () => {
     const refer: DecisionCheck = {
       name: 'refer',
+      readsTerms: false,
       run: async () => [{ check: 'refer', outcome: 'refer', reasonCode: 'look', details: {}, text: 'look' }],
     };
     const d = await decide(facts(), [refer, ...DECISION_CHECKS]);

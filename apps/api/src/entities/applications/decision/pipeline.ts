@@ -52,6 +52,13 @@ export function decisionPipeline(checks: readonly DecisionCheck[], services: Dec
 export type DecisionPipeline = ReturnType<typeof decisionPipeline>;
 
 /**
+ * The checks that decide an application again when its terms change after it was decided (a partner's
+ * lead re-priced on its landing page), in the same order: the same rules as the first decision, without
+ * those about the person alone, which were answered when the application was made.
+ */
+export const checksOnNewTerms = (checks: readonly DecisionCheck[]) => checks.filter((c) => c.readsTerms);
+
+/**
  * A finding as the decision record's reason words it: the first screen's own words (as stage 1 has
  * always recorded them, e.g. `under-age: 17`), any other check's after its name.
  */

@@ -10,6 +10,7 @@ import { largestInstalmentPence } from '../quote-figures';
  */
 export const affordabilityCheck: DecisionCheck = {
   name: 'affordability',
+  readsTerms: true,
   async run(facts) {
     if (facts.expensesPence === null) return [];
     const netIncomePence = facts.netMonthlyIncomePence;

@@ -10,6 +10,7 @@ export const MAX_12_MONTH_COST_SHARE_OF_MONTHLY_INCOME = 0.5;
 
 export const combinedCostCheck: DecisionCheck = {
   name: 'combined-cost',
+  readsTerms: true,
   async run({ history, quote, terms, netMonthlyIncomePence }) {
     if (!history) return [];
     const interestPence = quote.totalRepayablePence - terms.amountPence;

@@ -16,6 +16,7 @@ export const ExistingCustomerCode = {
  */
 export const existingCustomerCheck: DecisionCheck = {
   name: 'existing-customer',
+  readsTerms: false,
   async run(facts, { records }): Promise<Finding[]> {
     if (facts.channel === 'repeat') return [];
     const { email, mobile } = facts.applicant;

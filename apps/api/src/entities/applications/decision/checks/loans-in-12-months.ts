@@ -6,6 +6,7 @@ export const MAX_LOANS_IN_12_MONTHS = 4;
 /** Repeat lending (docs/decisions/027, CONC 6.7.21R-6.7.23R): how often the customer has borrowed. */
 export const loansIn12MonthsCheck: DecisionCheck = {
   name: 'loans-in-12-months',
+  readsTerms: false,
   async run({ history }) {
     if (!history) return [];
     const n = history.loansLast12Months;

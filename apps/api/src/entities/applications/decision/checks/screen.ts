@@ -8,6 +8,7 @@ import type { DecisionCheck } from '../decision-check';
  */
 export const screenCheck: DecisionCheck = {
   name: 'screen',
+  readsTerms: true,
   async run(facts) {
     const result = screenApplicant(
       {
