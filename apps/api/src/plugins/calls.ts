@@ -7,7 +7,6 @@ import type { z } from 'zod';
 import type { StoredDictionaries } from '../lib/dictionary-store';
 import { dictionaryIdCheckFor } from './dictionary-ids';
 import type { AppContext } from '../app-context';
-import type { Session } from './auth';
 import { documentedResponses, staffAnswerDescriptions } from './documented-responses';
 import {
   ANONYMOUS,
@@ -31,12 +30,12 @@ export type CallContext<N extends CallName> = {
     ? Out<F> & { file: UploadedFile }
     : Out<Def<N> extends { body: infer B } ? B : undefined>;
   query: Out<Def<N> extends { query: infer Q } ? Q : undefined>;
-  /** Who is calling, of the kind the call declares (plugins/principal.ts): what new services take. */
+  /**
+   * Who is calling, of the kind the call declares (plugins/principal.ts), resolved before the handler
+   * runs: the one place a handler learns who acts (a customer's ids, a signing link's token, a partner,
+   * a staff member and their permissions), never from a header of its own reading.
+   */
   principal: PrincipalOf<Def<N>['auth']>;
-  /** The customer's session as before the principal (kept for the handlers written against it). */
-  session: Def<N>['auth'] extends 'session' ? Session : Session | null;
-  /** The e-sign calls' `X-Signing-Token` header ('' when absent): the service checks it against the guid. */
-  signingToken: string;
   req: FastifyRequest;
   reply: FastifyReply;
 };
@@ -312,9 +311,6 @@ export function registerCalls(
               body: req.body,
               query: req.query,
               principal: req.principal ?? ANONYMOUS,
-              session: req.session,
-              // Only the e-sign calls' principal reads the signing link's header.
-              signingToken: req.principal?.kind === 'signing' ? req.principal.token : '',
               req,
               reply,
             } as never)

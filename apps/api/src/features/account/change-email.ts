@@ -9,13 +9,13 @@ import type { ContactChangeService } from './contact-change-service';
  * give a thief who holds only a session the whole account.
  */
 export const changeEmail = (contacts: ContactChangeService, security: SecurityEvents) =>
-  implementCall('changeEmail', async ({ body, session, req }) => {
-    const outcome = await contacts.changeEmail(session, body);
+  implementCall('changeEmail', async ({ body, principal, req }) => {
+    const outcome = await contacts.changeEmail(principal, body);
     switch (outcome.kind) {
       case 'passwordNeeded':
         return refuse(Refusal.passwordConfirmationNeeded);
       case 'linkSent':
-        await security.record({ type: 'email-change-asked', customerId: session.customerId, ip: req.ip });
+        await security.record({ type: 'email-change-asked', customerId: principal.customerId, ip: req.ip });
         return ok(null);
       case 'sameEmail':
         return refuse(Refusal.sameEmail);

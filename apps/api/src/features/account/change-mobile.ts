@@ -8,15 +8,15 @@ import type { ContactChangeService } from './contact-change-service';
  * password lately (errorID 233 otherwise), like ChangeEmail.
  */
 export const changeMobile = (contacts: ContactChangeService, security: SecurityEvents) =>
-  implementCall('changeMobile', async ({ body, session, req }) => {
-    const outcome = await contacts.changeMobile(session, body);
+  implementCall('changeMobile', async ({ body, principal, req }) => {
+    const outcome = await contacts.changeMobile(principal, body);
     switch (outcome.kind) {
       case 'passwordNeeded':
         return refuse(Refusal.passwordConfirmationNeeded);
       case 'mobileTaken':
         return refuse(Refusal.mobileAlreadyRegistered);
       case 'changed':
-        await security.record({ type: 'mobile-changed', customerId: session.customerId, ip: req.ip });
+        await security.record({ type: 'mobile-changed', customerId: principal.customerId, ip: req.ip });
         return ok(null);
       case 'unchanged':
         return ok(null);

@@ -6,8 +6,8 @@ import type { PasswordService } from './password-service';
 
 /** Account/ChangePassword: the existing password, then the new one; the other sessions end. */
 export const changePassword = (passwords: PasswordService) =>
-  implementCall('changePassword', async ({ body, session, reply }) => {
-    const outcome = await passwords.change(session, body.oldPassword, body.newPassword);
+  implementCall('changePassword', async ({ body, principal, reply }) => {
+    const outcome = await passwords.change(principal, body.oldPassword, body.newPassword);
     switch (outcome.kind) {
       case 'changed':
         return ok(null);

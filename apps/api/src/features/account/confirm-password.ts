@@ -9,9 +9,9 @@ import type { PasswordService } from './password-service';
  * change the e-mail address or mobile number for the next few minutes.
  */
 export const confirmPassword = (passwords: PasswordService, security: SecurityEvents) =>
-  implementCall('confirmPassword', async ({ body, session, req, reply }) => {
-    const outcome = await passwords.confirm(session, body.password);
-    const customerId = session.customerId;
+  implementCall('confirmPassword', async ({ body, principal, req, reply }) => {
+    const outcome = await passwords.confirm(principal, body.password);
+    const customerId = principal.customerId;
     if (outcome.kind === 'confirmed') {
       await security.record({ type: 'password-confirmed', customerId, ip: req.ip });
       return ok(null);

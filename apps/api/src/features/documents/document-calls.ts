@@ -4,8 +4,8 @@ import type { DocumentService } from './document-service';
 
 /** Document/*: upload, list, link, download, delete (docs/decisions/028). */
 export const documentCalls = (documents: DocumentService) => [
-  implementCall('uploadDocument', async ({ body, session, reply }) => {
-    const outcome = await documents.upload(session.customerId, body.documentCategoryID, body.file.bytes);
+  implementCall('uploadDocument', async ({ body, principal, reply }) => {
+    const outcome = await documents.upload(principal.customerId, body.documentCategoryID, body.file.bytes);
     if (outcome.ok) return ok({ documentSourceID: outcome.documentSourceID });
     if ('field' in outcome) {
       reply.code(400);
@@ -15,10 +15,10 @@ export const documentCalls = (documents: DocumentService) => [
     return refuse(outcome.refusal);
   }),
 
-  implementCall('getDocuments', async ({ session }) => ok(await documents.list(session.customerId))),
+  implementCall('getDocuments', async ({ principal }) => ok(await documents.list(principal.customerId))),
 
-  implementCall('getDownloadLink', async ({ query, session }) => {
-    const guid = await documents.link(session.customerId, query.documentSourceID);
+  implementCall('getDownloadLink', async ({ query, principal }) => {
+    const guid = await documents.link(principal.customerId, query.documentSourceID);
     return guid ? ok({ documentGuid: guid }) : refuse(Refusal.documentNotFound);
   }),
 
@@ -36,8 +36,8 @@ export const documentCalls = (documents: DocumentService) => [
     return reply as never;
   }),
 
-  implementCall('deleteDocument', async ({ query, session }) => {
-    const refused = await documents.delete(session.customerId, query.documentSourceID);
+  implementCall('deleteDocument', async ({ query, principal }) => {
+    const refused = await documents.delete(principal.customerId, query.documentSourceID);
     return refused ? refuse(refused) : ok(null);
   }),
 ];

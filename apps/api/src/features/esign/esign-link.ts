@@ -9,8 +9,8 @@ import type { EsignService } from './esign-service';
  * page's status link). Another customer's application, or one not waiting, answers 220.
  */
 export const esignLink = (esign: EsignService, applications: Pick<ApplicationRepository, 'latest'>) =>
-  implementCall('esignLink', async ({ session }) => {
-    const latest = await applications.latest(session.customerId);
-    const link = await esign.linkForBrowser(session.customerId, latest?.guid ?? null);
+  implementCall('esignLink', async ({ principal }) => {
+    const latest = await applications.latest(principal.customerId);
+    const link = await esign.linkForBrowser(principal.customerId, latest?.guid ?? null);
     return link ? ok(link) : refuse(Refusal.esignClosed);
   });

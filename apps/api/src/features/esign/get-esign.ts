@@ -6,7 +6,7 @@ import type { EsignService } from './esign-service';
 
 /** Register/GetEsign: the three agreements, priced for today, for the holder of the signing link. */
 export const getEsign = (esign: EsignService, security: SecurityEvents) =>
-  implementCall('getEsign', async ({ query, signingToken, req }) => {
-    const outcome = await esign.documents(query.guid, signingToken);
+  implementCall('getEsign', async ({ query, principal, req }) => {
+    const outcome = await esign.documents(query.guid, principal.token);
     return outcome.kind === 'open' ? ok(outcome.documents) : notOpen(outcome, security, req);
   });

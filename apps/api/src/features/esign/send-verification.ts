@@ -21,12 +21,12 @@ function answer(outcome: ResendOutcome, reply: FastifyReply, security: SecurityE
 
 /** Register/SendVerificationSMS: a new code, replacing the last (body: the guid as a JSON string). */
 export const sendVerificationSms = (esign: EsignService, security: SecurityEvents) =>
-  implementCall('sendVerificationSms', async ({ body, signingToken, reply, req }) =>
-    answer(await esign.resend(body, signingToken, 'sms'), reply, security, req),
+  implementCall('sendVerificationSms', async ({ body, principal, reply, req }) =>
+    answer(await esign.resend(body, principal.token, 'sms'), reply, security, req),
   );
 
 /** Register/SendVerificationAndUniqueUrlEmail: the e-sign e-mail again, with a new verification link. */
 export const sendVerificationAndUniqueUrlEmail = (esign: EsignService, security: SecurityEvents) =>
-  implementCall('sendVerificationAndUniqueUrlEmail', async ({ body, signingToken, reply, req }) =>
-    answer(await esign.resend(body, signingToken, 'email'), reply, security, req),
+  implementCall('sendVerificationAndUniqueUrlEmail', async ({ body, principal, reply, req }) =>
+    answer(await esign.resend(body, principal.token, 'email'), reply, security, req),
   );

@@ -37,9 +37,9 @@ function answer(outcome: SignOutcome, security: SecurityEvents, req: FastifyRequ
  * the service checks the e-mail, the documents shown and the code, and records the signature.
  */
 export const submitStage5 = (esign: EsignService, security: SecurityEvents) =>
-  implementCall('submitStage5', async ({ body, signingToken, req }) =>
+  implementCall('submitStage5', async ({ body, principal, req }) =>
     answer(
-      await esign.sign(body.guid, signingToken, {
+      await esign.sign(body.guid, principal.token, {
         smsCode: body.smsCode,
         ipAddress: req.ip,
         userAgent: (req.headers['user-agent'] ?? '').slice(0, 500),

@@ -10,9 +10,9 @@ import type { AddCardService } from './add-card-service';
  * payment, is not needed here.
  */
 export const addCreditCard = (service: AddCardService) =>
-  implementCall('addCreditCard', async ({ body, session }) => {
+  implementCall('addCreditCard', async ({ body, principal }) => {
     const outcome = await service.add({
-      customerId: session.customerId,
+      customerId: principal.customerId,
       pKey: body.pKey,
       trxId: body.trxId,
       fingerprinted: body.isSignature === true,

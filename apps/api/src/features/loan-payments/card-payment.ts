@@ -7,7 +7,7 @@ import type { PaymentService } from './payment-service';
 
 /** MyAccountArea/CardPayment (spec section 7, issue 27): the payment's rules are the service's. */
 export const cardPayment = (payments: PaymentService) =>
-  implementCall('cardPayment', async ({ body, session, req, reply }) => {
+  implementCall('cardPayment', async ({ body, principal, req, reply }) => {
     const idempotencyKey = idempotencyKeyOf(req, body.idempotencyKey);
     const refusedField = (fields: Record<string, string>) => {
       reply.code(400);
@@ -16,7 +16,7 @@ export const cardPayment = (payments: PaymentService) =>
     if (!idempotencyKey) return refusedField({ idempotencyKey: IDEMPOTENCY_KEY_MISSING });
     if (!isWholePence(body.amount)) return refusedField({ amount: Msg.paymentAmount });
     const outcome = await payments.pay({
-      customerId: session.customerId,
+      customerId: principal.customerId,
       idempotencyKey,
       payTotal: body.payTotal === true,
       amountPence: poundsToPence(body.amount),

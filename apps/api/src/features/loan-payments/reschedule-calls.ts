@@ -27,8 +27,8 @@ const refusedFields = (reply: FastifyReply, fields: Record<string, string>) => {
 
 /** MyAccountArea/Calculate and ReSchedule (spec section 7, issue 27): the rules are the service's. */
 export const rescheduleCalls = (service: RescheduleService) => [
-  implementCall('calculate', async ({ body, session, reply }) => {
-    const outcome = await service.calculate(session.customerId, planRequestOf(body));
+  implementCall('calculate', async ({ body, principal, reply }) => {
+    const outcome = await service.calculate(principal.customerId, planRequestOf(body));
     switch (outcome.kind) {
       case 'plan':
         return ok(rowsOf(outcome.plan));
@@ -42,12 +42,12 @@ export const rescheduleCalls = (service: RescheduleService) => [
         return refuse(outcome.refusal);
     }
   }),
-  implementCall('reSchedule', async ({ body, session, req, reply }) => {
+  implementCall('reSchedule', async ({ body, principal, req, reply }) => {
     const idempotencyKey = idempotencyKeyOf(req, body.idempotencyKey);
     if (!idempotencyKey) return refusedFields(reply, { idempotencyKey: IDEMPOTENCY_KEY_MISSING });
     const outcome = await service.reschedule({
       ...planRequestOf(body),
-      customerId: session.customerId,
+      customerId: principal.customerId,
       idempotencyKey,
       informationSheetSeen: body.informationSheetSeen === true,
       affordabilityConfirmed: body.affordabilityConfirmed === true,

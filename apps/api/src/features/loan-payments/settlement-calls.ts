@@ -17,9 +17,9 @@ export function settlementCalls(ctx: AppContext) {
   const loans = loanRepository(ctx.db);
 
   return [
-    implementCall('settlementLink', async ({ session }) => {
-      if (!(await loans.liveOf(session.customerId))) return refuse(Refusal.noLoanToPay);
-      const token = await links.issue(session.customerId);
+    implementCall('settlementLink', async ({ principal }) => {
+      if (!(await loans.liveOf(principal.customerId))) return refuse(Refusal.noLoanToPay);
+      const token = await links.issue(principal.customerId);
       return ok({ url: `${callPath(calls.downloadSettlement)}?token=${encodeURIComponent(token)}` });
     }),
     implementCall('downloadSettlement', async ({ query, reply }) => {

@@ -8,13 +8,13 @@ import type { LoanRightsService } from './loan-rights-service';
  * the session customer's own loan only; the rules are the service's.
  */
 export const loanRightsCalls = (rights: LoanRightsService) => [
-  implementCall('cancelCpa', async ({ session }) => {
-    const outcome = await rights.cancelCpa(session.customerId);
+  implementCall('cancelCpa', async ({ principal }) => {
+    const outcome = await rights.cancelCpa(principal.customerId);
     return outcome.kind === 'refused' ? refuse(outcome.refusal) : ok({ cancelledAt: outcome.cancelledAt });
   }),
-  implementCall('getWithdrawal', async ({ session }) => ok(await rights.withdrawal(session.customerId))),
-  implementCall('withdraw', async ({ session }) => {
-    const outcome = await rights.withdraw(session.customerId);
+  implementCall('getWithdrawal', async ({ principal }) => ok(await rights.withdrawal(principal.customerId))),
+  implementCall('withdraw', async ({ principal }) => {
+    const outcome = await rights.withdraw(principal.customerId);
     return outcome.kind === 'refused'
       ? refuse(outcome.refusal)
       : ok({ amountToRepay: penceToPounds(outcome.amountToRepayPence), repayBy: outcome.repayBy });

@@ -4,6 +4,6 @@ import type { BorrowingService } from './borrowing-service';
 
 /** MyAccountArea/GetBorrowingSummary: the session customer's status and borrowing, from the ledger. */
 export const getBorrowingSummary = (borrowing: BorrowingService) =>
-  implementCall('getBorrowingSummary', async ({ session }) =>
-    ok(await borrowing.summary(session.customerId)),
+  implementCall('getBorrowingSummary', async ({ principal }) =>
+    ok(await borrowing.summary(principal.customerId)),
   );

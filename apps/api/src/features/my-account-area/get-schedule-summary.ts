@@ -4,6 +4,6 @@ import type { BorrowingService } from './borrowing-service';
 
 /** MyAccountArea/GetScheduleSummary: the session customer's latest loan, its schedule and transactions. */
 export const getScheduleSummary = (borrowing: BorrowingService) =>
-  implementCall('getScheduleSummary', async ({ session }) =>
-    ok(await borrowing.schedule(session.customerId)),
+  implementCall('getScheduleSummary', async ({ principal }) =>
+    ok(await borrowing.schedule(principal.customerId)),
   );

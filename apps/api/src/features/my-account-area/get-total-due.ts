@@ -4,4 +4,4 @@ import type { BorrowingService } from './borrowing-service';
 
 /** MyAccountArea/GetTotalDue: what settles the session customer's loan on the business date, in pounds. */
 export const getTotalDue = (borrowing: BorrowingService) =>
-  implementCall('getTotalDue', async ({ session }) => ok(await borrowing.totalDue(session.customerId)));
+  implementCall('getTotalDue', async ({ principal }) => ok(await borrowing.totalDue(principal.customerId)));

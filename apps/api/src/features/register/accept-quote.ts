@@ -5,8 +5,8 @@ import type { QuoteService } from './quote-service';
 
 /** Register/AcceptQuote: stores the quote for these terms and moves the application to offerAccepted. */
 export const acceptQuote = (quotes: QuoteService) =>
-  implementCall('acceptQuote', async ({ body, session }) => {
-    const accepted = await quotes.accept(session.customerId, toLoanTerms(body));
+  implementCall('acceptQuote', async ({ body, principal }) => {
+    const accepted = await quotes.accept(principal.customerId, toLoanTerms(body));
     return accepted
       ? ok({ appStatusID: accepted.statusId, appGuid: accepted.guid })
       : refuse(Refusal.quoteClosed);

@@ -5,7 +5,7 @@ import type { QuoteService } from './quote-service';
 
 /** Register/CalculateQuote: the quote for other terms, without changing the application. */
 export const calculateQuote = (quotes: QuoteService) =>
-  implementCall('calculateQuote', async ({ body, session }) => {
-    const quote = await quotes.calculate(session.customerId, toLoanTerms(body));
+  implementCall('calculateQuote', async ({ body, principal }) => {
+    const quote = await quotes.calculate(principal.customerId, toLoanTerms(body));
     return quote ? ok(toQuotePayload(quote)) : refuse(Refusal.noQuote);
   });

@@ -5,8 +5,8 @@ import type { QuoteService } from './quote-service';
 
 /** Register/GetApplicationStatus: where the applicant's newest application stands (none: status 0, ended). */
 export const getApplicationStatus = (quotes: QuoteService) =>
-  implementCall('getApplicationStatus', async ({ session }) => {
-    const application = await quotes.status(session.customerId);
+  implementCall('getApplicationStatus', async ({ principal }) => {
+    const application = await quotes.status(principal.customerId);
     return ok(
       application
         ? {

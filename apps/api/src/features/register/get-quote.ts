@@ -5,7 +5,7 @@ import type { QuoteService } from './quote-service';
 
 /** Register/GetQuote: the quote for the application as applied for at stage1. */
 export const getQuote = (quotes: QuoteService) =>
-  implementCall('getQuote', async ({ session }) => {
-    const quote = await quotes.current(session.customerId);
+  implementCall('getQuote', async ({ principal }) => {
+    const quote = await quotes.current(principal.customerId);
     return quote ? ok(toQuotePayload(quote)) : refuse(Refusal.noQuote);
   });

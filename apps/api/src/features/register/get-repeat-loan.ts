@@ -4,7 +4,7 @@ import type { RepeatLoanService } from './repeat-loan-service';
 
 /** Register/GetRepeatLoan (spec section 7): the repeat-loan form's prefill; the rules are the service's. */
 export const getRepeatLoan = (repeat: RepeatLoanService) =>
-  implementCall('getRepeatLoan', async ({ session }) => {
-    const prefill = await repeat.prefill(session.customerId);
+  implementCall('getRepeatLoan', async ({ principal }) => {
+    const prefill = await repeat.prefill(principal.customerId);
     return prefill ? ok(prefill) : refuse(Refusal.repeatLoanNotOpen);
   });

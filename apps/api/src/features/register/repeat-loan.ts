@@ -65,13 +65,13 @@ export function toRepeatLoanRequest(
 
 /** Register/RepeatLoan (spec section 7, issue 28): the rules are the repeat-loan service's. */
 export const repeatLoan = (repeat: RepeatLoanService) =>
-  implementCall('repeatLoan', async ({ body, session, req, reply }) => {
+  implementCall('repeatLoan', async ({ body, principal, req, reply }) => {
     const idempotencyKey = idempotencyKeyOf(req, body.idempotencyKey);
     if (!idempotencyKey) {
       reply.code(400);
       return invalidFields({ idempotencyKey: IDEMPOTENCY_KEY_MISSING });
     }
-    const outcome = await repeat.apply(toRepeatLoanRequest(body, session.customerId, idempotencyKey));
+    const outcome = await repeat.apply(toRepeatLoanRequest(body, principal.customerId, idempotencyKey));
     switch (outcome.kind) {
       case 'esignSent':
         return ok({ appStatusID: AppStatus.esignSent, appGuid: outcome.guid, redirectUrl: null });

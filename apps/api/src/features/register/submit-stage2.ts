@@ -15,8 +15,8 @@ export const toCardCheck = (body: z.output<typeof stage2Schema>): CardCheck => (
 
 /** Register/SubmitStage2 (spec section 7): the card check's rules are the service's. */
 export const submitStage2 = (cardCheck: Stage2Service) =>
-  implementCall('submitStage2', async ({ body, session }) => {
-    const outcome = await cardCheck.submit(session.customerId, toCardCheck(body));
+  implementCall('submitStage2', async ({ body, principal }) => {
+    const outcome = await cardCheck.submit(principal.customerId, toCardCheck(body));
     switch (outcome.kind) {
       case 'accepted':
         return ok({ appStatusID: outcome.statusId, appGuid: outcome.guid, redirectUrl: null });

@@ -29,8 +29,8 @@ export function toAffordabilityDetails(body: z.output<typeof stage3Schema>): Aff
 
 /** Register/SubmitStage3 (spec section 7): the affordability rules are the stage 3 service's. */
 export const submitStage3 = (stage3: Stage3Service) =>
-  implementCall('submitStage3', async ({ body, session, req }) => {
-    const outcome = await stage3.submit(session.customerId, toAffordabilityDetails(body));
+  implementCall('submitStage3', async ({ body, principal, req }) => {
+    const outcome = await stage3.submit(principal.customerId, toAffordabilityDetails(body));
     switch (outcome.kind) {
       case 'completed':
         return ok({ appStatusID: outcome.statusId, appGuid: outcome.guid });

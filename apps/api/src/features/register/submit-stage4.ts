@@ -4,8 +4,8 @@ import type { Stage4Service } from './stage4-service';
 
 /** Register/SubmitStage4 (spec section 7): the bank account; the answer carries the appGuid for e-sign. */
 export const submitStage4 = (stage4: Stage4Service) =>
-  implementCall('submitStage4', async ({ body, session }) => {
-    const outcome = await stage4.submit(session.customerId, {
+  implementCall('submitStage4', async ({ body, principal }) => {
+    const outcome = await stage4.submit(principal.customerId, {
       sortCode: body.sortCode,
       accountNumber: body.bankAccountNumber,
     });
