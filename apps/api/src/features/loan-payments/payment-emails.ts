@@ -10,18 +10,39 @@ const scheduleLink = (publicUrl: string) => ({
   href: new URL('/borrow/schedule', publicUrl).toString(),
 });
 
-/** A receipt for a card payment, with what is left to pay (nothing: the loan is settled). */
-export const paymentReceivedEmail = (
-  c: Customer & { amountPence: number; onDate: string; balancePence: number },
-) =>
+/** What the ledger says after a payment: the figures the receipt names (issue 45, items 6 and 10). */
+export type AfterPayment = {
+  /** To clear the loan today. */
+  balancePence: number;
+  /** Overdue now, fees included. */
+  overduePence: number;
+  /** The next instalment not yet due, and what of it is left to pay. */
+  next: { date: string; amountPence: number } | null;
+};
+
+/**
+ * A receipt for a card payment: what was paid and when, then the loan as the ledger now stands, in the
+ * words the borrow page uses; nothing said of the repayments that the payment may not have changed.
+ */
+export const paymentReceivedEmail = (c: Customer & { amountPence: number; onDate: string } & AfterPayment) =>
   customerEmail({
     subject: `We have received your payment of ${formatPence(c.amountPence)}`,
     firstName: c.firstName,
     paragraphs: [
       `Thank you: we received your card payment of ${formatPence(c.amountPence)} on ${formatDisplayDate(c.onDate)}.`,
-      c.balancePence > 0
-        ? `Your balance after this payment is ${formatPence(c.balancePence)}. Interest is charged only on what you still owe, and your next repayments are reduced by what you paid.`
-        : `Your ${BRAND.name} loan is now repaid in full. Nothing more will be collected from your card.`,
+      ...(c.balancePence > 0
+        ? [
+            `To clear your loan today: ${formatPence(c.balancePence)}. Interest is charged only on what you still owe.`,
+            ...(c.overduePence > 0
+              ? [
+                  `Overdue now: ${formatPence(c.overduePence)}. Please pay it as soon as you can, or call us if you cannot.`,
+                ]
+              : []),
+            c.next
+              ? `Next payment: ${formatPence(c.next.amountPence)} on ${formatDisplayDate(c.next.date)}.`
+              : 'There are no more payments on your plan after what is overdue.',
+          ]
+        : [`Your ${BRAND.name} loan is now repaid in full. Nothing more will be collected from your card.`]),
       scheduleLink(c.publicUrl),
     ],
   });

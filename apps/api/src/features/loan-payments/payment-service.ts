@@ -2,7 +2,7 @@ import type { Pence } from '@lender/contract/money';
 import { partPaymentProblem } from '@lender/contract/pricing/reschedule';
 import { Refusal } from '@lender/contract/refusals';
 import type { AppContext } from '../../app-context';
-import { arrearsPence, positionOf } from '../../entities/loans/ledger';
+import { arrearsPence, instalmentStates, positionOf } from '../../entities/loans/ledger';
 import { endRepaidLoan } from '../../entities/loans/loan-end';
 import type { LoanBook } from '../../entities/loans/loan-repository';
 import { entityRepositories, unitOfWork } from '../../entities/unit-of-work';
@@ -162,7 +162,9 @@ export function paymentService(ctx: AppContext, cards: CardProvider, returnUrl: 
         },
       ]);
       const book = (await loans.books([payment.application_id])).get(payment.application_id)!;
-      const { totalDuePence } = positionOf(book.terms, book.rows);
+      const position = positionOf(book.terms, book.rows);
+      const { totalDuePence } = position;
+      const next = instalmentStates(book.terms, position).find((i) => i.dueDate > today && i.duePence > 0);
       const customer = await customers.findById(payment.customer_id);
       if (customer) {
         await outbox.enqueue({
@@ -174,6 +176,8 @@ export function paymentService(ctx: AppContext, cards: CardProvider, returnUrl: 
             amountPence: payment.amount_pence,
             onDate: today,
             balancePence: totalDuePence,
+            overduePence: arrearsPence(book.terms, position, today),
+            next: next ? { date: next.dueDate, amountPence: next.duePence } : null,
           }),
         });
       }
