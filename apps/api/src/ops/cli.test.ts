@@ -1,37 +1,15 @@
-import { execFile } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runOps } from '../test/ops-process';
+import { createTestApp, type TestApp } from '../test/test-app';
 
-const apiRoot = fileURLToPath(new URL('../..', import.meta.url));
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lender-ops-test-'));
-afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t?.close());
 
-/** `npm run ops -- ...` as staff run it, on a database of its own: the exit code and what it printed. */
-function ops(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      ['--import', 'tsx', 'src/ops/cli.ts', ...args],
-      {
-        cwd: apiRoot,
-        env: {
-          ...process.env,
-          NODE_ENV: 'test',
-          DATABASE_URL: `sqlite:${path.join(dir, 'ops.sqlite')}`,
-          DATA_KEY_FILE: path.join(dir, 'data.key'),
-          JWT_SECRET_FILE: path.join(dir, 'jwt.key'),
-          DOCUMENTS_DIR: path.join(dir, 'documents'),
-          WEB_DIST: 'does-not-exist',
-        },
-      },
-      (err, stdout, stderr) =>
-        resolve({ code: err ? Number((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
-    );
-  });
-}
+/** `npm run ops -- ...` as staff run it, on a database of its own (SQLite or PostgreSQL). */
+const ops = (args: string[]) => runOps(t, args);
 
 describe('npm run ops -- breathing-space', () => {
   it('exits non-zero with what was wrong and the usage on bad arguments', async () => {
@@ -68,6 +46,11 @@ describe('npm run ops -- legal', () => {
     expect(verb.code).toBe(1);
     expect(verb.stderr).toContain('Unknown action: maybe. Use on or off.');
     expect(verb.stdout).toBe('');
+    const flag = await ops(['legal', 'close', '6f1c2a9e-0d7b-4c55-9a61-2f0e8b3d4c11', '--reason']);
+    expect(flag.code).toBe(1);
+    expect(flag.stderr).toContain("Option '--reason <value>' argument missing");
+    expect(flag.stderr).toContain('Usage: npm run ops -- legal list');
+    expect(flag.stdout).toBe('');
   }, 60_000);
 
   it('answers for an application it does not know, and lists no flagged account on a new database', async () => {
