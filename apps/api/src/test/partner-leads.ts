@@ -7,7 +7,7 @@ import { newPartnerKey, partnerKeyHint } from '../features/partner-leads/partner
 import { partnerRepository } from '../entities/partner-leads/partner-repository';
 import { PARTNER_LEADS_PATH } from '../features/partner-leads/post-lead';
 import { createStage1Payload } from './stage1-payload';
-import type { TestApp } from './test-app';
+import { createTestApp, type TestApp } from './test-app';
 
 /** A partner with a live key, as `npm run ops -- partner add` makes one; `revoked` revokes it at once. */
 export async function createPartner(
@@ -88,3 +88,11 @@ export const leadRow = (t: TestApp, partnerId: number, partnerLeadId: string) =>
     .where('partner_id', '=', partnerId)
     .where('partner_lead_id', '=', partnerLeadId)
     .executeTakeFirstOrThrow();
+
+export type Partner = Awaited<ReturnType<typeof createPartner>>;
+
+/** The lead tests' app (two configured provider tiers, gold and platinum) and a partner with a live key. */
+export async function createPartnerLeadsApp() {
+  const t = await createTestApp({ PROVIDER_TIERS: 'gold, platinum' });
+  return { t, partner: await createPartner(t.ctx) };
+}

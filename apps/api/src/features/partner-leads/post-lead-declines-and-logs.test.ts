@@ -9,14 +9,21 @@ import { loggerOptions } from '../../plugins/logging';
 import { documentValidator, fetchDocument } from '../../test/contract/openapi-document';
 import { createStage3Payload } from '../../test/application-journey';
 import { createApplicant, createCustomer } from '../../test/factories';
-import { createLeadPayload, createPartner, postLead, counts, leadRow } from '../../test/partner-leads';
+import {
+  counts,
+  createLeadPayload,
+  createPartner,
+  createPartnerLeadsApp,
+  leadRow,
+  type Partner,
+  postLead,
+} from '../../test/partner-leads';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
-let partner: Awaited<ReturnType<typeof createPartner>>;
+let partner: Partner;
 beforeAll(async () => {
-  t = await createTestApp({ PROVIDER_TIERS: 'gold, platinum' });
-  partner = await createPartner(t.ctx);
+  ({ t, partner } = await createPartnerLeadsApp());
 });
 afterAll(() => t?.close());
 

@@ -5,20 +5,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentValidator, fetchDocument } from '../../test/contract/openapi-document';
 import { createStage3Payload, createStage4Payload } from '../../test/application-journey';
 import {
+  applicationOf,
+  counts,
   createLeadPayload,
   createPartner,
-  postLead,
-  counts,
-  applicationOf,
+  createPartnerLeadsApp,
   leadRow,
+  type Partner,
+  postLead,
 } from '../../test/partner-leads';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
-let partner: Awaited<ReturnType<typeof createPartner>>;
+let partner: Partner;
 beforeAll(async () => {
-  t = await createTestApp({ PROVIDER_TIERS: 'gold, platinum' });
-  partner = await createPartner(t.ctx);
+  ({ t, partner } = await createPartnerLeadsApp());
 });
 afterAll(() => t?.close());
 
