@@ -46,11 +46,6 @@ describe('npm run ops -- legal', () => {
     expect(verb.code).toBe(1);
     expect(verb.stderr).toContain('Unknown action: maybe. Use on or off.');
     expect(verb.stdout).toBe('');
-    const flag = await ops(['legal', 'close', '6f1c2a9e-0d7b-4c55-9a61-2f0e8b3d4c11', '--reason']);
-    expect(flag.code).toBe(1);
-    expect(flag.stderr).toContain("Option '--reason <value>' argument missing");
-    expect(flag.stderr).toContain('Usage: npm run ops -- legal list');
-    expect(flag.stdout).toBe('');
   }, 60_000);
 
   it('answers for an application it does not know, and lists no flagged account on a new database', async () => {
