@@ -159,7 +159,7 @@ export const COMMANDS: Record<string, Command> = {
     summary:
       'Record a Breathing Space (Debt Respite Scheme): 60 days without interest, fees, CPA or notices; or end it.',
     run: async (ctx, args, out) => {
-      // Its own reader (breathing-space-args.ts): its messages name the application and the action.
+      // parseArgs in breathing-space-args.ts, with messages that name the application and the action.
       const { guid, verb, from } = breathingSpaceArgs(args);
       const spaces = breathingSpaceService(ctx);
       if (verb === 'start') print(out, await spaces.start(guid, from, OPS), breathingSpaceStartedLines);
