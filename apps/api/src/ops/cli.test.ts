@@ -1,37 +1,15 @@
-import { execFile } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runOps } from '../test/ops-process';
+import { createTestApp, type TestApp } from '../test/test-app';
 
-const apiRoot = fileURLToPath(new URL('../..', import.meta.url));
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lender-ops-test-'));
-afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t?.close());
 
-/** `npm run ops -- ...` as staff run it, on a database of its own: the exit code and what it printed. */
-function ops(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      ['--import', 'tsx', 'src/ops/cli.ts', ...args],
-      {
-        cwd: apiRoot,
-        env: {
-          ...process.env,
-          NODE_ENV: 'test',
-          DATABASE_URL: `sqlite:${path.join(dir, 'ops.sqlite')}`,
-          DATA_KEY_FILE: path.join(dir, 'data.key'),
-          JWT_SECRET_FILE: path.join(dir, 'jwt.key'),
-          DOCUMENTS_DIR: path.join(dir, 'documents'),
-          WEB_DIST: 'does-not-exist',
-        },
-      },
-      (err, stdout, stderr) =>
-        resolve({ code: err ? Number((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
-    );
-  });
-}
+/** `npm run ops -- ...` as staff run it, on a database of its own (SQLite or PostgreSQL). */
+const ops = (args: string[]) => runOps(t, args);
 
 describe('npm run ops -- breathing-space', () => {
   it('exits non-zero with what was wrong and the usage on bad arguments', async () => {

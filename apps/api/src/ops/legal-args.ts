@@ -1,3 +1,5 @@
+import { guidArg, parseCommand, usageError } from './parse';
+
 export const LEGAL_USAGE =
   'Usage: npm run ops -- legal list | legal show <appGuid> | legal close <appGuid> [--reason "..."] | legal <appGuid> on|off';
 
@@ -7,40 +9,31 @@ export type LegalArgs =
   | { verb: 'close'; guid: string; reason: string }
   | { verb: 'on' | 'off'; guid: string };
 
-const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** `legal`'s arguments; anything else throws the usage, with what was wrong. */
+/** `legal`'s arguments (node:util parseArgs); anything else throws the usage, with what was wrong. */
 export function legalArgs(args: readonly string[]): LegalArgs {
+  const { values, positionals } = parseCommand(args, LEGAL_USAGE, { reason: { type: 'string' } }, 2);
   const fail = (why: string): never => {
-    throw new Error(`${why}\n${LEGAL_USAGE}`);
+    throw usageError(why, LEGAL_USAGE);
   };
-  const [first, second, ...rest] = args;
+  const [first, second] = positionals;
+  // --reason is a closing's only: elsewhere it would be dropped without a word.
+  const withoutReason = <T>(parsed: T): T =>
+    values.reason === undefined ? parsed : fail('--reason goes with legal close only.');
   if (first === undefined) return fail('Name an action: list, show, close, or an application and on or off.');
-  const guidOf = (value: string | undefined) => {
-    if (value === undefined) return fail('Name the application.');
-    if (!GUID.test(value)) return fail(`Not an application guid: ${value}.`);
-    return value;
-  };
   if (first === 'list') {
-    if (second !== undefined) fail(`Unexpected: ${args.slice(1).join(' ')}.`);
-    return { verb: 'list' };
+    if (second !== undefined) fail(`Unexpected: ${second}.`);
+    return withoutReason({ verb: 'list' });
   }
-  if (first === 'show') {
-    const guid = guidOf(second);
-    if (rest.length) fail(`Unexpected: ${rest.join(' ')}.`);
-    return { verb: 'show', guid };
-  }
+  if (first === 'show') return withoutReason({ verb: 'show', guid: guidArg(second, LEGAL_USAGE) });
   if (first === 'close') {
-    const guid = guidOf(second);
-    if (rest.length === 0) return { verb: 'close', guid, reason: 'Closed by staff.' };
-    const [flag, reason, ...more] = rest;
-    if (flag !== '--reason' || !reason?.trim() || more.length) return fail(`Unexpected: ${rest.join(' ')}.`);
-    return { verb: 'close', guid, reason: reason.trim() };
+    const guid = guidArg(second, LEGAL_USAGE);
+    if (values.reason === undefined) return { verb: 'close', guid, reason: 'Closed by staff.' };
+    const reason = values.reason.trim();
+    return reason ? { verb: 'close', guid, reason } : fail('--reason needs the reason in words.');
   }
-  const guid = guidOf(first);
+  const guid = guidArg(first, LEGAL_USAGE);
   if (second !== 'on' && second !== 'off') {
     return fail(second === undefined ? 'Say on or off.' : `Unknown action: ${second}. Use on or off.`);
   }
-  if (rest.length) fail(`Unexpected: ${rest.join(' ')}.`);
-  return { verb: second, guid };
+  return withoutReason({ verb: second, guid });
 }

@@ -30,3 +30,15 @@ export function countArg(value: string | undefined, usage: string): number | und
   if (!/^[1-9]\d{0,3}$/.test(value)) throw new Error(`Not a count: ${value}.\n${usage}`);
   return Number(value);
 }
+
+/** What was wrong, then the command's usage: the message of every refused argument. */
+export const usageError = (why: string, usage: string) => new Error(`${why}\n${usage}`);
+
+const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** `<appGuid>`: an application's guid, or a clear error. */
+export function guidArg(value: string | undefined, usage: string): string {
+  if (value === undefined) throw usageError('Name the application.', usage);
+  if (!GUID.test(value)) throw usageError(`Not an application guid: ${value}.`, usage);
+  return value;
+}

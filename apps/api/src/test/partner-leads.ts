@@ -7,6 +7,7 @@ import { newPartnerKey, partnerKeyHint } from '../features/partner-leads/partner
 import { partnerRepository } from '../entities/partner-leads/partner-repository';
 import { PARTNER_LEADS_PATH } from '../features/partner-leads/post-lead';
 import { createStage1Payload } from './stage1-payload';
+import { createTestApp, type TestApp } from './test-app';
 
 /** A partner with a live key, as `npm run ops -- partner add` makes one; `revoked` revokes it at once. */
 export async function createPartner(
@@ -56,3 +57,42 @@ export const postLead = (app: FastifyInstance, authorization: string | undefined
     headers: authorization === undefined ? {} : { authorization },
     payload,
   });
+
+/** What a lead may create: counted before and after a refused request, which must change none of them. */
+export const counts = async (t: TestApp) => {
+  const count = async (table: 'customers' | 'applications' | 'partner_leads' | 'bank_accounts' | 'outbox') =>
+    Number(
+      (
+        await t.ctx.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  return {
+    customers: await count('customers'),
+    applications: await count('applications'),
+    leads: await count('partner_leads'),
+    bankAccounts: await count('bank_accounts'),
+    outbox: await count('outbox'),
+  };
+};
+
+export const applicationOf = (t: TestApp, guid: string) =>
+  t.ctx.db.selectFrom('applications').selectAll().where('guid', '=', guid).executeTakeFirstOrThrow();
+
+export const leadRow = (t: TestApp, partnerId: number, partnerLeadId: string) =>
+  t.ctx.db
+    .selectFrom('partner_leads')
+    .selectAll()
+    .where('partner_id', '=', partnerId)
+    .where('partner_lead_id', '=', partnerLeadId)
+    .executeTakeFirstOrThrow();
+
+export type Partner = Awaited<ReturnType<typeof createPartner>>;
+
+/** The lead tests' app (two configured provider tiers, gold and platinum) and a partner with a live key. */
+export async function createPartnerLeadsApp() {
+  const t = await createTestApp({ PROVIDER_TIERS: 'gold, platinum' });
+  return { t, partner: await createPartner(t.ctx) };
+}

@@ -1,8 +1,7 @@
-import { execFile } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { addDays, londonToday } from '@lender/contract/dates';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLeadPayload, postLead } from '../../test/partner-leads';
+import { runOps } from '../../test/ops-process';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { partnerKeyHash } from '../../entities/partner-leads/partner-credential';
 import { OPS } from '../../entities/audit/actor';
@@ -211,32 +210,8 @@ describe('partner staff commands', () => {
   });
 });
 
-const apiRoot = fileURLToPath(new URL('../../..', import.meta.url));
-
 /** `npm run ops -- ...` as staff run it, on this test app's own database. */
-function ops(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const { config } = t.ctx;
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      ['--import', 'tsx', 'src/ops/cli.ts', ...args],
-      {
-        cwd: apiRoot,
-        env: {
-          ...process.env,
-          NODE_ENV: 'test',
-          DATABASE_URL: config.DATABASE_URL,
-          DATA_KEY: config.DATA_KEY,
-          JWT_SECRET: config.JWT_SECRET,
-          DOCUMENTS_DIR: config.DOCUMENTS_DIR,
-          WEB_DIST: 'does-not-exist',
-        },
-      },
-      (err, stdout, stderr) =>
-        resolve({ code: err ? Number((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
-    );
-  });
-}
+const ops = (args: string[]) => runOps(t, args);
 
 describe('npm run ops -- partner, against a running server', () => {
   it('adds a key that the running app accepts at once, and revokes it at once', async () => {

@@ -1,0 +1,284 @@
+import { londonToday } from '@lender/contract/dates';
+import type { AppContext } from '../app-context';
+import { OPS } from '../entities/audit/actor';
+import { breathingSpaceService } from '../features/breathing-space/breathing-space-service';
+import { clientErrorsStaff } from '../features/lead-provider/client-errors-staff';
+import { closeOfBusinessStaff } from '../features/close-of-business/close-of-business-staff';
+import { partnerStaff, reportSince } from '../features/partner-leads/partner-staff';
+import { legalStaff } from '../features/pre-claim/legal-staff';
+import { underwritingStaff } from '../features/underwriting/underwriting-staff';
+import { standaloneOutsideServices } from '../lib/outside-services';
+import type { StaffResult } from '../lib/staff-result';
+import { systemStaff } from '../lib/system-staff';
+import { servicingFor, type Servicing } from '../servicing';
+import { breathingSpaceArgs } from './breathing-space-args';
+import { breathingSpaceEndedLines, breathingSpaceStartedLines } from './breathing-space-format';
+import { legalArgs } from './legal-args';
+import { legalFlaggedLines, legalListLines, legalShownLines, letterClosedLines } from './legal-format';
+import { countArg, parseCommand } from './parse';
+import {
+  partnerAddedLines,
+  partnerListLines,
+  partnerReportLines,
+  partnerRevokedLines,
+} from './partner-format';
+import { auditLines, closeRunLines, underwritingDecidedLines, waitingLines } from './staff-format';
+import { sinceArg } from './since-arg';
+
+/** Where a command prints: the console for `npm run ops`, a list of lines in tests. */
+export type Output = { line: (text: string) => void; table: (rows: readonly object[]) => void };
+
+export const consoleOutput: Output = {
+  line: (text) => console.log(text),
+  table: (rows) => console.table(rows),
+};
+
+type Command = {
+  usage: string;
+  summary: string;
+  run: (ctx: AppContext, args: string[], out: Output) => Promise<void>;
+};
+
+/** Runs `work` with the back office, its providers served in process when they are the sandboxes. */
+async function withServicing(ctx: AppContext, work: (servicing: Servicing) => Promise<void>) {
+  const services = await standaloneOutsideServices(ctx);
+  try {
+    await work(servicingFor(ctx, services));
+  } finally {
+    await services.close();
+  }
+}
+
+/** Prints a staff service's answer with `lines`, or fails with its message (exit code 1). */
+function print<T>(out: Output, result: StaffResult<T>, lines: (value: T) => string[]) {
+  if (!result.ok) throw new Error(result.message);
+  for (const line of lines(result.value)) out.line(line);
+}
+
+const usageOf = (name: string) => `Usage: npm run ops -- ${COMMANDS[name]!.usage}`;
+
+/** `[count]` commands: at most one word, a count. */
+const countOnly = (name: string, args: string[]) =>
+  countArg(parseCommand(args, usageOf(name), {}, 1).positionals[0], usageOf(name));
+
+/** `--since 1h`-style commands. */
+const sinceOnly = (name: string, args: string[]) => {
+  const { values } = parseCommand(args, usageOf(name), { since: { type: 'string' } }, 0);
+  return sinceArg(values.since, usageOf(name));
+};
+
+/**
+ * Staff tasks on the configured database (DATABASE_URL), e.g. `npm run ops -- decisions 50`: a thin
+ * client of the staff services, which answer data and record who acted (here always `ops`).
+ * Output never includes secrets: tokens and bank details are not stored in clear anyway.
+ */
+export const COMMANDS: Record<string, Command> = {
+  help: {
+    usage: 'help',
+    summary: 'List the commands.',
+    run: async (_ctx, _args, out) => {
+      out.line('Usage: npm run ops -- <command> [arguments]\n');
+      for (const c of Object.values(COMMANDS)) out.line(`  ${c.usage.padEnd(28)} ${c.summary}`);
+    },
+  },
+  migrate: {
+    usage: 'migrate',
+    summary: 'Bring the database schema up to date (also done on every start).',
+    run: async (_ctx, _args, out) => out.line('Database is up to date.'),
+  },
+  decisions: {
+    usage: 'decisions [count]',
+    summary: 'Show the latest lending decisions with their reasons and who made them.',
+    run: async (ctx, args, out) => out.table(await systemStaff(ctx).decisions(countOnly('decisions', args))),
+  },
+  outbox: {
+    usage: 'outbox [count]',
+    summary: 'Show the latest e-mails and SMS, with their delivery state.',
+    run: async (ctx, args, out) => out.table(await systemStaff(ctx).outbox(countOnly('outbox', args))),
+  },
+  'deliver-outbox': {
+    usage: 'deliver-outbox',
+    summary: 'Send pending messages now through the configured SMTP / SMS transports.',
+    run: async (ctx, args, out) => {
+      parseCommand(args, usageOf('deliver-outbox'), {}, 0);
+      print(out, await systemStaff(ctx).deliverOutbox(OPS), (d) => [`Delivered ${d.delivered} message(s).`]);
+    },
+  },
+  maintenance: {
+    usage: 'maintenance [on|off]',
+    summary: 'Show or switch maintenance mode; on signs every customer out. No restart needed.',
+    run: async (ctx, args, out) => {
+      const [wanted] = parseCommand(args, usageOf('maintenance'), {}, 1).positionals;
+      const staff = systemStaff(ctx);
+      if (wanted === undefined) {
+        out.line(`Maintenance mode is ${(await staff.maintenanceIsOn()) ? 'on' : 'off'}.`);
+        return;
+      }
+      if (wanted !== 'on' && wanted !== 'off')
+        throw new Error(`Say on or off, not ${wanted}.\n${usageOf('maintenance')}`);
+      print(out, await staff.setMaintenance(wanted === 'on', OPS), (m) => [
+        m.on
+          ? 'Maintenance mode is on: every session has ended and the API answers 503.'
+          : 'Maintenance mode is off.',
+      ]);
+    },
+  },
+  'business-date': {
+    usage: 'business-date [set yyyy-mm-dd]',
+    summary: 'Show the business date, or move it forward (never in production).',
+    run: async (ctx, args, out) => {
+      const [verb, date, ...rest] = parseCommand(args, usageOf('business-date'), {}, 2).positionals;
+      const staff = systemStaff(ctx);
+      if (verb === undefined) {
+        out.line(`The business date is ${await staff.businessDate()}.`);
+      } else if (verb === 'set' && date !== undefined && rest.length === 0) {
+        print(out, await staff.setBusinessDate(date, OPS), (d) => [
+          `The business date is now ${d.date}. Servers see it within 2 seconds.`,
+        ]);
+      } else {
+        throw new Error(usageOf('business-date'));
+      }
+    },
+  },
+  'close-of-business': {
+    usage: 'close-of-business [--through yyyy-mm-dd]',
+    summary: 'Close every open day up to the day before the business date (or --through, up to it).',
+    run: async (ctx, args, out) => {
+      const { values } = parseCommand(args, usageOf('close-of-business'), { through: { type: 'string' } }, 0);
+      await withServicing(ctx, async ({ closeOfBusiness }) => {
+        print(
+          out,
+          await closeOfBusinessStaff(ctx.db, closeOfBusiness).run(values.through, OPS),
+          closeRunLines,
+        );
+      });
+    },
+  },
+  'breathing-space': {
+    usage: 'breathing-space <appGuid> start [--from yyyy-mm-dd]|end',
+    summary:
+      'Record a Breathing Space (Debt Respite Scheme): 60 days without interest, fees, CPA or notices; or end it.',
+    run: async (ctx, args, out) => {
+      // parseArgs in breathing-space-args.ts, with messages that name the application and the action.
+      const { guid, verb, from } = breathingSpaceArgs(args);
+      const spaces = breathingSpaceService(ctx);
+      if (verb === 'start') print(out, await spaces.start(guid, from, OPS), breathingSpaceStartedLines);
+      else print(out, await spaces.end(guid, OPS), breathingSpaceEndedLines);
+    },
+  },
+  legal: {
+    usage: 'legal list|show <appGuid>|close <appGuid> [--reason "..."]|<appGuid> on|off',
+    summary:
+      'Pre-claim: flag an account legal (issues the Letter of Claim) or unflag it; list, show, close a letter once its reply is dealt with.',
+    run: async (ctx, args, out) => {
+      const a = legalArgs(args);
+      const staff = legalStaff(ctx);
+      switch (a.verb) {
+        case 'list':
+          return print(out, await staff.list(), legalListLines);
+        case 'show':
+          return print(out, await staff.show(a.guid), legalShownLines);
+        case 'close':
+          return print(out, await staff.close(a.guid, a.reason, OPS), letterClosedLines);
+        default:
+          return print(out, await staff.flag(a.guid, a.verb === 'on', OPS), legalFlaggedLines);
+      }
+    },
+  },
+  underwriting: {
+    usage: 'underwriting list|run|approve <appGuid> --reason "..."|decline <appGuid> --reason "..."',
+    summary: 'Signed applications: list those waiting, decide them by the rules, or decide one by hand.',
+    run: async (ctx, args, out) => {
+      const usage =
+        'Usage: npm run ops -- underwriting list | run | approve <appGuid> --reason "..." | decline <appGuid> --reason "..."';
+      const { values, positionals } = parseCommand(args, usage, { reason: { type: 'string' } }, 2);
+      const [verb, guid] = positionals;
+      const handDecision = (verb === 'approve' || verb === 'decline') && guid !== undefined;
+      if (!handDecision && (positionals.length !== 1 || values.reason !== undefined)) throw new Error(usage);
+      await withServicing(ctx, async ({ underwriting }) => {
+        const staff = underwritingStaff(ctx.db, underwriting);
+        if (verb === 'list') return print(out, await staff.list(), waitingLines);
+        if (verb === 'run') {
+          return print(out, await staff.run(OPS), (decided) => [
+            `Decided ${decided.length} application(s); open payouts sent or followed up.`,
+            ...decided.map((d) => `${d.guid}  ${d.outcome}  ${d.reasons}`),
+          ]);
+        }
+        if (!handDecision) throw new Error(usage);
+        const reason = values.reason?.trim();
+        if (!reason) throw new Error(`Usage: npm run ops -- underwriting ${verb} <appGuid> --reason "..."`);
+        print(out, await staff.decide(guid, verb, reason, OPS), underwritingDecidedLines);
+      });
+    },
+  },
+  partner: {
+    usage:
+      'partner add <name> [--tier <tierName>]|list|revoke <name>|report <name> [--since <days>|yyyy-mm-dd]',
+    summary:
+      'Lead partners (issue 29): add one (prints its API key once), list them, revoke a key, or show the funnel per day.',
+    run: async (ctx, args, out) => {
+      const usage =
+        'Usage: npm run ops -- partner add <name> [--tier <tierName>] | list | revoke <name> | report <name> [--since <days>|yyyy-mm-dd]';
+      const { values, positionals } = parseCommand(
+        args,
+        usage,
+        { tier: { type: 'string' }, since: { type: 'string' } },
+        2,
+      );
+      const [verb, name] = positionals;
+      const staff = partnerStaff(ctx);
+      const only = (...allowed: ('tier' | 'since')[]) =>
+        (['tier', 'since'] as const).every((f) => allowed.includes(f) || values[f] === undefined);
+      if (verb === 'add' && name && only('tier')) {
+        return print(out, await staff.add(name, values.tier ?? null, OPS), partnerAddedLines);
+      }
+      if (verb === 'list' && !name && only()) return print(out, await staff.list(), partnerListLines);
+      if (verb === 'revoke' && name && only())
+        return print(out, await staff.revoke(name, OPS), partnerRevokedLines);
+      if (verb === 'report' && name && only('since')) {
+        // The window is in London days, counted back from today's real date (leads' own clock).
+        const from = reportSince(values.since, londonToday(new Date()));
+        if (!from)
+          throw new Error('--since takes a number of days (7 is the last 7 days) or a date yyyy-mm-dd.');
+        return print(out, await staff.report(name, from), partnerReportLines);
+      }
+      throw new Error(usage);
+    },
+  },
+  'security-events': {
+    usage: 'security-events [--since 1h]',
+    summary: 'Show sign-ins, locks, resets, contact changes and refusals (newest first), and staff actions.',
+    run: async (ctx, args, out) => {
+      const since = sinceOnly('security-events', args);
+      const staff = systemStaff(ctx);
+      const rows = await staff.securityEvents(since);
+      out.line(`${rows.length} security event(s) since ${since.toISOString()}:`);
+      if (rows.length) out.table(rows);
+      for (const line of auditLines(await staff.auditSince(since), since)) out.line(line);
+    },
+  },
+  audit: {
+    usage: 'audit [--since 1h]',
+    summary: 'Show staff actions with who did them (newest first): flags, maintenance, business date, runs.',
+    run: async (ctx, args, out) => {
+      const since = sinceOnly('audit', args);
+      for (const line of auditLines(await systemStaff(ctx).auditSince(since), since)) out.line(line);
+    },
+  },
+  'purge-client-errors': {
+    usage: 'purge-client-errors',
+    summary: 'Remove browser error reports older than CLIENT_ERRORS_RETENTION_DAYS.',
+    run: async (ctx, args, out) => {
+      parseCommand(args, usageOf('purge-client-errors'), {}, 0);
+      print(out, await clientErrorsStaff(ctx).purge(OPS), (p) => [
+        `Removed ${p.removed} browser error report(s) older than ${p.days} days.`,
+      ]);
+    },
+  },
+  'client-errors': {
+    usage: 'client-errors [count]',
+    summary: 'Show the latest errors reported by browsers.',
+    run: async (ctx, args, out) =>
+      out.table(await clientErrorsStaff(ctx).latest(countOnly('client-errors', args))),
+  },
+};
