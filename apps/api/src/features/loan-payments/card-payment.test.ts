@@ -61,6 +61,11 @@ describe('MyAccountArea/CardPayment with the card on file', () => {
       /received your payment/.test(m.subject ?? ''),
     );
     expect(receipt?.text).toContain(`£${amount.toFixed(2)}`);
+    // The receipt's figures are the borrow page's: to clear today, and the first payment still due.
+    expect(receipt?.text).toContain(`To clear your loan today: £${round2(before - amount).toFixed(2)}.`);
+    const [next] = summary.sobRep1;
+    const [y, m, d] = next.date.slice(0, 10).split('-');
+    expect(receipt?.text).toContain(`Next payment: £${next.amount.toFixed(2)} on ${d}-${m}-${y}.`);
   });
 
   it('refuses an amount below 10% or above the total due, and changes nothing', async () => {
