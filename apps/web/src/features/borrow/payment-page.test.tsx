@@ -405,6 +405,9 @@ describe('Make a payment: other amount and reschedule', () => {
   it('reschedules only from ?reschedule: Submit calculates, Accept schedule makes the plan', async () => {
     const user = renderPage('?reschedule=true');
     await stepHeading('Reschedule your payments');
+    // Headed as what it is (issue 45): nothing is paid here.
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Change your payment plan');
+    expect(document.title).toMatch(/^Change your payment plan \|/);
     expect(screen.queryByLabelText('Amount to pay now')).toBeNull();
     const repayDate = await fillPlan(user);
     await press(user, 'Submit');
