@@ -205,6 +205,8 @@ describe('Application/Loan status: a repeat loan', () => {
     borrowApi({ canRepeat: true, appStatusID: AppStatus.settled, loanStatus: 'Repaid' });
     const user = renderBorrow('/borrow');
     await screen.findByRole('heading', { level: 2, name: 'Apply for a new loan' });
+    // Not ticked for the customer (issue 45): they confirm it themselves.
+    expect((box() as HTMLInputElement).checked).toBe(false);
     expect(applyNow().getAttribute('aria-disabled')).toBe('true');
     await user.click(applyNow());
     expect(where()).toBe('/borrow');
