@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { BRAND } from '@lender/contract/brand';
 import { addDays, formatDisplayDate } from '@lender/contract/dates';
 import { drawnText } from '../../apps/api/src/test/pdf-drawn-text';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
@@ -317,6 +318,15 @@ test('in arrears: the borrow page says what is overdue and the ways forward; a Â
   );
   await expect(page.getByText('Struggling to pay?')).toHaveCount(0);
   await expectNoSeriousA11yViolations(page);
+  // On a phone the help's e-mail address wraps rather than push the page sideways (issue 45).
+  for (const width of [360, 320]) {
+    await page.setViewportSize({ width, height: 740 });
+    const email = help.getByRole('link', { name: BRAND.supportEmail });
+    await expect(email).toBeVisible();
+    expect((await email.boundingBox())!.x + (await email.boundingBox())!.width).toBeLessThanOrEqual(width);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
 
   // A token payment: Â£1 now, and a plan without interest for the rest.
   await help.getByRole('link', { name: 'Pay a smaller amount' }).click();

@@ -15,7 +15,10 @@ export async function startPayingTotal(page: Page) {
 /** Step 0 of the wizard, already open: Pay total, Next; answers the total due the page shows. */
 export async function payTotalFromStep0(page: Page) {
   await expect(stepHeading(page, 'Choose an amount')).toBeVisible();
-  await expect(page.getByRole('radio', { name: 'Pay total' })).toBeChecked();
+  // Nothing is chosen for the customer (issue 45).
+  await expect(page.getByRole('radio', { name: 'Pay total' })).not.toBeChecked();
+  await expect(page.getByRole('radio', { name: 'Other amount' })).not.toBeChecked();
+  await page.getByRole('radio', { name: 'Pay total' }).check();
   const hint = await page.getByText(/, everything you owe today\. Your loan is then repaid\.$/).textContent();
   const total = hint!.split(',')[0]!;
   await page.getByRole('button', { name: 'Next' }).click();

@@ -76,7 +76,7 @@ export const ROUTES: RouteCase[] = [
   { path: '/account/change-email', heading: 'Contact Details', signedIn: true, realSession: true },
   { path: '/account/change-mobile', heading: 'Contact Details', signedIn: true, realSession: true },
   { path: '/account/change-address', heading: 'Contact Details', signedIn: true, realSession: true },
-  { path: '/account/documents', heading: 'Contact Details', signedIn: true, realSession: true },
+  { path: '/account/documents', heading: 'Your documents', signedIn: true, realSession: true },
   { path: '/borrow', heading: 'Application/Loan status', signedIn: true, realSession: true },
   // Its application has not ended: borrow/apply sends it to the status's own screen (spec section 4); the
   // form itself is repeat-loan.spec.ts's.

@@ -15,9 +15,10 @@ test('lists the agreement, uploads and deletes evidence, downloads the agreement
 }, testInfo) => {
   test.setTimeout(90_000);
   await signedInWithLiveLoan(page, request);
-  await (await openMainMenu(page)).getByRole('link', { name: 'Contact Details' }).click();
-  await page.getByRole('link', { name: 'View or upload documents' }).click();
-  await expect(page.getByRole('heading', { level: 2, name: 'Your documents' })).toBeVisible();
+  // In the menu, headed as what it is (issue 45).
+  await (await openMainMenu(page)).getByRole('link', { name: 'Documents' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your documents');
+  await expect(page).toHaveTitle('Your documents | Kestrel Loans');
 
   const list = page.getByRole('list', { name: 'Your documents' });
   await expect(list.getByRole('listitem')).toHaveCount(2);

@@ -20,7 +20,7 @@ test.describe('a visitor who is not signed in', () => {
     for (const name of ['Who we are', 'Blog', 'How it works', 'Contact us', 'My Account']) {
       await expect(nav.getByRole('link', { name, exact: true })).toBeVisible();
     }
-    for (const name of ['Payments', 'Borrowing Summary', 'Contact Details', 'Pre Claim']) {
+    for (const name of ['Payments', 'Borrowing Summary', 'Documents', 'Contact Details', 'Pre Claim']) {
       await expect(nav.getByRole('link', { name, exact: true })).toHaveCount(0);
     }
     await expect(nav.getByRole('button', { name: 'Logout' })).toHaveCount(0);
@@ -56,13 +56,30 @@ test.describe('a signed-in customer', () => {
   test('sees the logged-in menu without Pre Claim', ALSO_ON_PHONE, async ({ page }) => {
     await page.goto('/borrow');
     const nav = await openMainMenu(page);
-    for (const name of ['Payments', 'Borrowing Summary', 'Contact Details']) {
+    for (const name of ['Payments', 'Borrowing Summary', 'Documents', 'Contact Details']) {
       await expect(nav.getByRole('link', { name, exact: true })).toBeVisible();
     }
     await expect(nav.getByRole('button', { name: 'Logout' })).toBeVisible();
     await expect(nav.getByRole('link', { name: 'Pre Claim' })).toHaveCount(0);
     await expect(nav.getByRole('link', { name: 'My Account' })).toHaveCount(0);
   });
+
+  test(
+    'reaches Documents from the menu, a page headed as what it is',
+    ALSO_ON_PHONE,
+    async ({ page }, testInfo) => {
+      // Issue 45: it was found only through contact details, under the heading 'Contact Details'.
+      for (const width of testInfo.project.name === 'phone' ? [360, 320] : [1280]) {
+        await page.setViewportSize({ width, height: 700 });
+        await page.goto('/borrow');
+        await (await openMainMenu(page)).getByRole('link', { name: 'Documents', exact: true }).click();
+        await expect(page).toHaveURL((url) => url.pathname === '/account/documents');
+        await expect(mainHeadings(page)).toHaveText('Your documents');
+        await expect(page).toHaveTitle(/^Your documents \|/);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      }
+    },
+  );
 
   test('is signed out by Logout and shown the login page', ALSO_ON_PHONE, async ({ page }) => {
     await page.goto('/borrow/schedule');

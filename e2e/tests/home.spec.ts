@@ -101,6 +101,7 @@ test.describe('Home marketing carousel', () => {
     await expect(shownSlide(page)).toContainText('A decision in about 60 seconds');
 
     const rotate = carousel(page).getByRole('button', { name: 'Play slides' });
+    await expect(rotate).toBeEnabled();
     await rotate.focus();
     await page.keyboard.press('Tab');
     await expect(carousel(page).getByRole('button', { name: 'Previous slide' })).toBeFocused();
@@ -122,6 +123,30 @@ test.describe('Home marketing carousel', () => {
     await expectNoSeriousA11yViolations(page);
   });
 
+  test('its buttons are disabled until the script has them; then Pause stops it', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
+    // The prerendered page as it is before the script arrives: nothing in it can be pressed yet.
+    await page.route(/\.js(\?|$)/, (route) => route.abort());
+    await page.goto('/');
+    const pause = carousel(page).getByRole('button', { name: 'Pause slides' });
+    await expect(pause).toBeDisabled();
+    await expect(carousel(page).getByRole('button', { name: 'Next slide' })).toBeDisabled();
+    await expect(carousel(page).getByRole('button', { name: /^Show slide 1/ })).toBeDisabled();
+
+    await page.unroute(/\.js(\?|$)/);
+    await page.goto('/');
+    // A person presses it once it looks pressable; the press is not lost.
+    await expect(pause).toBeEnabled();
+    await pause.click();
+    const play = carousel(page).getByRole('button', { name: 'Play slides' });
+    await expect(play).toBeFocused();
+    // Pointer and focus out of it: still it holds, so a change of slide is announced, not made by itself.
+    await page.mouse.move(0, 0);
+    await page.getByRole('heading', { level: 1 }).click();
+    await expect(play).not.toBeFocused();
+    await expect(carousel(page).locator('[aria-live]')).toHaveAttribute('aria-live', 'polite');
+  });
+
   test('it turns by itself, and stops while keyboard focus is in it', async ({ page }) => {
     await page.emulateMedia({ reducedMotion: 'no-preference' });
     await page.goto('/');
@@ -130,7 +155,9 @@ test.describe('Home marketing carousel', () => {
     await expect(shownSlide(page)).toHaveAccessibleName('2 of 4', {
       timeout: TIMINGS.carouselAutoplayMs + 2000,
     });
-    await carousel(page).getByRole('button', { name: 'Pause slides' }).focus();
+    const pause = carousel(page).getByRole('button', { name: 'Pause slides' });
+    await expect(pause).toBeEnabled();
+    await pause.focus();
     const held = await shownSlide(page).getAttribute('aria-label');
     await expect(carousel(page).locator('[aria-live]')).toHaveAttribute('aria-live', 'polite');
     await page.waitForTimeout(TIMINGS.carouselAutoplayMs + 500);

@@ -27,7 +27,10 @@ async function applyAgain(page: Page) {
   await page.keyboard.press('Enter');
   await expect(page.getByText('Please tick the box first.')).toBeVisible();
   await expect(page).toHaveURL((url) => url.pathname === '/borrow');
-  await page.getByRole('checkbox', { name: /^I confirm my circumstances/ }).check();
+  // Not ticked for the customer (issue 45).
+  const box = page.getByRole('checkbox', { name: /^I confirm my circumstances/ });
+  await expect(box).not.toBeChecked();
+  await box.check();
   await apply.click();
   await expect(page).toHaveURL((url) => url.pathname === '/borrow/apply');
   await expect(mainHeadings(page)).toHaveText('Apply for a new loan');

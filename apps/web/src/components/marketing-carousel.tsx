@@ -1,6 +1,7 @@
 import { INSTALMENT_MONTHS, MAX_AMOUNT, MIN_AMOUNT, SHORT_TERM_MONTHS } from '@lender/contract/constants';
 import { TIMINGS } from '@lender/contract/timings';
 import { useEffect, useId, useState, useSyncExternalStore, type FocusEvent, type ReactNode } from 'react';
+import { useHydrated } from '../lib/use-hydrated';
 import './marketing-carousel.css';
 
 const pounds = new Intl.NumberFormat('en-GB', {
@@ -94,6 +95,8 @@ function useReducedMotion() {
  * rotation control first, previous and next buttons and a picker. It advances every 3 s (spec section 9)
  * while nobody is reading it: never with reduced motion, and not while the pointer is over it or focus
  * is in it; Pause stops it for good (WCAG 2.2.2). While it is still, a change of slide is announced.
+ * Its buttons are disabled (and look it) until React has taken over the prerendered page: a tap before
+ * then would land on a button with no handler yet and be lost (issue 45 item 13).
  */
 export function MarketingCarousel() {
   const [index, setIndex] = useState(0);
@@ -107,6 +110,7 @@ export function MarketingCarousel() {
   const headingId = useId();
   const rotating = playing && !hovered && !focused;
   const count = SLIDES.length;
+  const hydrated = useHydrated();
 
   useEffect(() => {
     if (!rotating) return;
@@ -138,6 +142,7 @@ export function MarketingCarousel() {
             type="button"
             className="carousel__rotate"
             aria-controls={slidesId}
+            disabled={!hydrated}
             onClick={() => setChosen(!playing)}
           >
             <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
@@ -150,7 +155,12 @@ export function MarketingCarousel() {
             {playing ? 'Pause' : 'Play'}
             <span className="visually-hidden"> slides</span>
           </button>
-          <ArrowButton direction="prev" controls={slidesId} onClick={() => show(index - 1)} />
+          <ArrowButton
+            direction="prev"
+            controls={slidesId}
+            disabled={!hydrated}
+            onClick={() => show(index - 1)}
+          />
           <div className="carousel__dots">
             {SLIDES.map((s, i) => (
               <button
@@ -160,11 +170,17 @@ export function MarketingCarousel() {
                 aria-controls={slidesId}
                 aria-label={`Show slide ${i + 1}: ${s.title}`}
                 aria-current={i === index}
+                disabled={!hydrated}
                 onClick={() => show(i)}
               />
             ))}
           </div>
-          <ArrowButton direction="next" controls={slidesId} onClick={() => show(index + 1)} />
+          <ArrowButton
+            direction="next"
+            controls={slidesId}
+            disabled={!hydrated}
+            onClick={() => show(index + 1)}
+          />
         </div>
       </div>
       <div id={slidesId} className="carousel__slides" aria-live={rotating ? 'off' : 'polite'}>
@@ -196,7 +212,12 @@ const ARROWS = {
 };
 
 /** Previous or next: a named button with a chevron drawn inline (no image request). */
-function ArrowButton(props: { direction: keyof typeof ARROWS; controls: string; onClick: () => void }) {
+function ArrowButton(props: {
+  direction: keyof typeof ARROWS;
+  controls: string;
+  disabled: boolean;
+  onClick: () => void;
+}) {
   const arrow = ARROWS[props.direction];
   return (
     <button
@@ -204,6 +225,7 @@ function ArrowButton(props: { direction: keyof typeof ARROWS; controls: string; 
       className={`carousel__arrow carousel__arrow--${props.direction}`}
       aria-controls={props.controls}
       aria-label={arrow.label}
+      disabled={props.disabled}
       onClick={props.onClick}
     >
       <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">

@@ -88,6 +88,15 @@ export const documentListSchema = z.object({
         .int()
         .nullable()
         .meta({ description: "An upload's category (documentCategories); null for the lender's documents." }),
+      applicationID: z
+        .number()
+        .int()
+        .nullable()
+        .meta({
+          description:
+            "The loan (application) an agreement is of, as GetScheduleSummary's appID: the schedule's " +
+            'Retrieve contract opens it. Null for documents not of one loan.',
+        }),
       date: z.string().meta({ description: 'yyyy-MM-dd: when it was made, signed or uploaded.' }),
       contentType: z.string().meta({ description: 'The checked media type the download will have.' }),
       canDelete: z.boolean().meta({ description: "Only the customer's own uploads can be deleted." }),

@@ -96,6 +96,7 @@ export function documentService(ctx: AppContext, dictionaries: StoredDictionarie
           title: d.title,
           category: d.kind === 'upload' ? categoryName(d.category_id ?? 0) : LENDER_CATEGORY[d.kind],
           documentCategoryID: d.kind === 'upload' ? d.category_id : null,
+          applicationID: d.kind === 'agreement' ? d.application_id : null,
           date: d.created_on,
           contentType: d.content_type,
           canDelete: d.kind === 'upload',

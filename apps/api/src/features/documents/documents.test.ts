@@ -18,6 +18,7 @@ import {
   uploadDocument,
 } from '../../test/documents';
 import { createSession } from '../../test/factories';
+import { activeLoan } from '../../test/live-loan';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -81,6 +82,7 @@ describe('Document/UploadDocument', () => {
         title: 'Payslip',
         category: 'Payslip',
         documentCategoryID: 1,
+        applicationID: null,
         contentType: 'application/pdf',
         canDelete: true,
       }),
@@ -372,5 +374,17 @@ describe("another customer's documents", () => {
     ]) {
       expect(res.statusCode).toBe(401);
     }
+  });
+});
+
+describe('Document/GetDocuments', () => {
+  it("names the loan of each agreement, as the schedule's appID, for Retrieve contract (issue 45)", async () => {
+    const loan = await activeLoan(t);
+    const list = (await documentGet(t, 'GetDocuments', '', loan.authorization)).json().object.documents as {
+      kind: string;
+      applicationID: number | null;
+    }[];
+    expect(list.find((d) => d.kind === 'agreement')).toMatchObject({ applicationID: loan.applicationId });
+    expect(list.find((d) => d.kind === 'summary')).toMatchObject({ applicationID: null });
   });
 });

@@ -6,8 +6,11 @@ export type RadioItem<T extends string> = { value: T; label: ReactNode; hint?: R
 type Props<T extends string> = {
   legend: ReactNode;
   items: readonly RadioItem<T>[];
-  value: T;
+  /** Null: nothing chosen yet (a choice with money at stake has no default). */
+  value: T | null;
   onChange: (value: T) => void;
+  /** Nothing chosen when it had to be: said inside the group, with it. */
+  error?: string;
   /** The first radio's id, for a label or an error summary to point at. */
   id?: string;
 };
@@ -16,10 +19,10 @@ type Props<T extends string> = {
  * One choice of a few, as radios under a legend, each with its own hint read with it (GOV.UK radios):
  * the payment wizard's 'Pay total' or 'Other amount', the card on file or a new one.
  */
-export function RadioChoices<T extends string>({ legend, items, value, onChange, id }: Props<T>) {
+export function RadioChoices<T extends string>({ legend, items, value, onChange, id, error }: Props<T>) {
   const name = useId();
   return (
-    <ChoiceGroup legend={legend}>
+    <ChoiceGroup legend={legend} error={error}>
       {items.map((item, i) => {
         const itemId = i === 0 && id ? id : `${name}-${item.value}`;
         const hintId = `${itemId}-hint`;

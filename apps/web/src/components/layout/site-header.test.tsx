@@ -47,8 +47,9 @@ describe('the header', () => {
     renderAt('/borrow');
     const links = screen.getAllByRole('link').map((a) => a.textContent);
     expect(links).toEqual(
-      expect.arrayContaining(['Pre Claim', 'Payments', 'Borrowing Summary', 'Contact Details']),
+      expect.arrayContaining(['Pre Claim', 'Payments', 'Borrowing Summary', 'Documents', 'Contact Details']),
     );
+    expect(screen.getByRole('link', { name: 'Documents' }).getAttribute('href')).toBe('/account/documents');
     expect(screen.getByRole('button', { name: 'Logout' })).toBeTruthy();
   });
 

@@ -17,6 +17,9 @@ const LOGGED_OUT_MENU = [
 const LOGGED_IN_MENU = [
   { to: '/borrow/schedule', label: 'Payments' },
   { to: '/borrow', label: 'Borrowing Summary' },
+  // Not in the spec's menu: the documents page came later (issue 28) and was found only through contact
+  // details (issue 45).
+  { to: '/account/documents', label: 'Documents' },
   { to: '/account/contact-details', label: 'Contact Details' },
 ];
 

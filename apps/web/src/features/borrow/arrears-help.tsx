@@ -155,8 +155,10 @@ function HelpOptions({ inArrears, forbearance, blocked }: HelpProps & { inArrear
         <p>
           Call us on <a href={telHref(BRAND.supportPhone)}>{BRAND.supportPhone}</a> (
           {BRAND.hours.customerCare}) or e-mail{' '}
-          <a href={`mailto:${BRAND.supportEmail}`}>{BRAND.supportEmail}</a>. Tell us if your circumstances
-          have changed, and we will agree with you what you can afford.
+          <a className="breakable" href={`mailto:${BRAND.supportEmail}`}>
+            {BRAND.supportEmail}
+          </a>
+          . Tell us if your circumstances have changed, and we will agree with you what you can afford.
         </p>
       </li>
       <li>

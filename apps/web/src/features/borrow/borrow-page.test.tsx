@@ -205,6 +205,8 @@ describe('Application/Loan status: a repeat loan', () => {
     borrowApi({ canRepeat: true, appStatusID: AppStatus.settled, loanStatus: 'Repaid' });
     const user = renderBorrow('/borrow');
     await screen.findByRole('heading', { level: 2, name: 'Apply for a new loan' });
+    // Not ticked for the customer (issue 45): they confirm it themselves.
+    expect((box() as HTMLInputElement).checked).toBe(false);
     expect(applyNow().getAttribute('aria-disabled')).toBe('true');
     await user.click(applyNow());
     expect(where()).toBe('/borrow');
@@ -292,5 +294,41 @@ describe('Application/Loan status: the borrowing summary', () => {
     expect(screen.getByText('No payments made yet')).toBeTruthy();
     expect(screen.getByText('You have not borrowed from us in the last 12 months.')).toBeTruthy();
     expect(screen.getByText('You have no loans with us yet.')).toBeTruthy();
+  });
+});
+
+describe('Application/Loan status: the next payment (issue 45)', () => {
+  const section = async () =>
+    (await screen.findByRole('heading', { level: 2, name: 'Your next payment' })).closest('section')!;
+
+  it('names the next payment, amount and date, and offers Make a payment', async () => {
+    borrowApi();
+    const user = renderBorrow('/borrow');
+    const next = await section();
+    expect(facts(next)).toEqual([
+      ['Next payment', '£150.19'],
+      ['Due on', '15-12-2026'],
+    ]);
+    const pay = within(next).getByRole('link', { name: 'Make a payment' });
+    expect(pay.className).toBe('button');
+    await user.click(pay);
+    expect(where()).toBe('/borrow/payment');
+  });
+
+  it('with a blocked card, says so with the link to add a card instead', async () => {
+    borrowApi({}, { [PATH.schedule]: () => ({ object: createScheduleSummary({ blocked: true }) }) });
+    renderBorrow('/borrow');
+    const next = await section();
+    expect(within(next).queryByRole('link', { name: 'Make a payment' })).toBeNull();
+    expect(
+      within(next).getByRole('link', { name: 'Press here to add a new Card' }).getAttribute('href'),
+    ).toBe('/borrow/update-card');
+  });
+
+  it('is not shown for an application not paid out', async () => {
+    borrowApi({ appStatusID: AppStatus.cardAccepted, loanStatus: 'Income and expenses needed' });
+    renderBorrow('/borrow');
+    await loaded();
+    expect(screen.queryByRole('heading', { name: 'Your next payment' })).toBeNull();
   });
 });

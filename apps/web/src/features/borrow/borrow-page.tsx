@@ -13,6 +13,7 @@ import { displayDate, money } from './borrow-format';
 import { BorrowTable, Fact, type Column } from './borrow-table';
 import { DownloadSummary } from './download-summary';
 import { useBorrowingSummary, type BorrowingSummary } from './get-borrowing-summary';
+import { NextPayment } from './next-payment';
 import { WithdrawalSection } from './withdrawal-section';
 import '../../components/form/form.css';
 import './borrow.css';
@@ -67,6 +68,7 @@ function BorrowPage() {
         </div>
         <div className="borrow__main">
           <ArrearsHelp summary={data} />
+          <NextPayment summary={data} />
           <WithdrawalSection statusId={data.appStatusID} />
           {data.canRepeat ? <RepeatLoan /> : null}
           <TwelveMonths rows={data.sobRep3} />

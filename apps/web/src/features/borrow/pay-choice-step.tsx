@@ -1,17 +1,20 @@
 import { formatPence, poundsToPence } from '@lender/contract/money';
 import { minPartPaymentPence } from '@lender/contract/pricing/reschedule';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { RadioChoices } from '../../components/form/radio-choices';
 import { SubmitButton } from '../../components/form/submit-button';
 import { money } from './borrow-format';
 
 export type PayChoice = 'total' | 'other';
 
+const NOTHING_CHOSEN = 'Please choose how much you would like to pay.';
+
 type Props = {
   totalDue: number;
   /** In arrears (planRules.forbearance): another amount may be a token payment, from £1. */
   inArrears: boolean;
-  choice: PayChoice;
+  /** What was chosen before Back; null at first: nothing is chosen for the customer (issue 45). */
+  choice: PayChoice | null;
   onNext: (choice: PayChoice) => void;
   onBack: () => void;
 };
@@ -19,17 +22,28 @@ type Props = {
 /** Step 0 (spec section 4): pay the total due, or another amount with a new plan for the rest. */
 export function PayChoiceStep({ totalDue, inArrears, choice, onNext, onBack }: Props) {
   const [value, setValue] = useState(choice);
+  const [error, setError] = useState<string | undefined>(undefined);
+  const form = useRef<HTMLFormElement>(null);
   const minPence = minPartPaymentPence(poundsToPence(totalDue), inArrears);
   const next = (event: FormEvent) => {
     event.preventDefault();
+    if (value === null) {
+      setError(NOTHING_CHOSEN);
+      form.current?.querySelector<HTMLInputElement>('input[type="radio"]')?.focus();
+      return;
+    }
     onNext(value);
   };
   return (
-    <form className="form" noValidate onSubmit={next}>
+    <form className="form" noValidate onSubmit={next} ref={form}>
       <RadioChoices
         legend="How much would you like to pay?"
         value={value}
-        onChange={setValue}
+        error={error}
+        onChange={(v) => {
+          setValue(v);
+          setError(undefined);
+        }}
         items={[
           {
             value: 'total',

@@ -132,6 +132,7 @@ const successNotice = async () =>
 
 async function toPayTotal(user: User) {
   await stepHeading('Choose an amount');
+  await user.click(screen.getByRole('radio', { name: 'Pay total' }));
   await press(user, 'Next');
   await stepHeading('Pay the total due');
 }
@@ -157,8 +158,18 @@ describe('Make a payment: step 0 and pay total', () => {
     const user = renderPage();
     expect(await screen.findByRole('heading', { level: 1, name: 'Make a payment' })).toBeTruthy();
     await stepHeading('Choose an amount');
+    // Nothing is chosen for the customer (issue 45): Next asks them to choose, and nothing moves on.
     const total = screen.getByRole('radio', { name: 'Pay total' });
-    expect(total).toHaveProperty('checked', true);
+    expect(total).toHaveProperty('checked', false);
+    expect(screen.getByRole('radio', { name: 'Other amount' })).toHaveProperty('checked', false);
+    await press(user, 'Next');
+    expect(screen.getByRole('group', { name: 'How much would you like to pay?' }).textContent).toContain(
+      'Please choose how much you would like to pay.',
+    );
+    expect(document.activeElement).toBe(total);
+    expect(screen.getByRole('heading', { level: 2, name: 'Choose an amount' })).toBeTruthy();
+    await user.click(total);
+    expect(screen.queryByText('Please choose how much you would like to pay.', { exact: false })).toBeNull();
     expect(screen.getByText('£300.38, everything you owe today. Your loan is then repaid.')).toBeTruthy();
     expect(screen.getByText('At least £30.04, with a new payment plan for the rest.')).toBeTruthy();
     // One primary action: the wizard's; the settlement statement below it is a link.
@@ -405,6 +416,9 @@ describe('Make a payment: other amount and reschedule', () => {
   it('reschedules only from ?reschedule: Submit calculates, Accept schedule makes the plan', async () => {
     const user = renderPage('?reschedule=true');
     await stepHeading('Reschedule your payments');
+    // Headed as what it is (issue 45): nothing is paid here.
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Change your payment plan');
+    expect(document.title).toMatch(/^Change your payment plan \|/);
     expect(screen.queryByLabelText('Amount to pay now')).toBeNull();
     const repayDate = await fillPlan(user);
     await press(user, 'Submit');

@@ -20,6 +20,8 @@ import './borrow.css';
 import { cardRefusal } from '../../components/card/card-refusal-notice';
 
 const HEADING = 'Make a payment';
+/** `?reschedule` is the plan alone, nothing paid: headed as what it is (issue 45), not 'Make a payment'. */
+const RESCHEDULE_HEADING = 'Change your payment plan';
 
 export function Component() {
   return (
@@ -118,8 +120,12 @@ function PaymentPage() {
 
   return (
     <Page
-      heading={HEADING}
-      lead={rescheduleOnly ? 'Change your payment plan.' : 'Pay by debit card, in full or in part.'}
+      heading={rescheduleOnly ? RESCHEDULE_HEADING : HEADING}
+      lead={
+        rescheduleOnly
+          ? 'Choose how many payments are left and the date of the next one.'
+          : 'Pay by debit card, in full or in part.'
+      }
     >
       {/* The wizard shows a refused challenge itself; without it the message is still said. */}
       {wizard ? null : <ErrorBanner message={refused?.refusal.message ?? null} />}

@@ -45,7 +45,8 @@ const planOf = (plan: RescheduleForm, form: PaymentCardForm): PlanBody => ({
 
 type State = {
   step: Step;
-  choice: PayChoice;
+  /** Null until the customer chooses: there is no default (issue 45). */
+  choice: PayChoice | null;
   /** The reschedule step's inputs, kept for Back. */
   planValues: PlanValues;
   /** The checked plan and what Calculate answered for it (the schedule step). */
@@ -78,7 +79,7 @@ const asText = (n: number | null | undefined) => (n === null || n === undefined 
 function initialState(rescheduleOnly: boolean, refused: ChallengeRefusal | null): State {
   const start: State = {
     step: rescheduleOnly ? 1 : 0,
-    choice: 'total',
+    choice: null,
     planValues: emptyPlan,
     plan: null,
     rows: null,

@@ -1,5 +1,5 @@
 import { ErrorId } from '@lender/contract/error-ids';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   createScheduleSummary,
@@ -13,6 +13,7 @@ import {
   where,
 } from './borrow-test-support';
 import type { ScheduleSummary } from './get-schedule-summary';
+import { NO_AGREEMENT } from './retrieve-contract';
 import { scheduleNotice } from './schedule-notice';
 
 beforeEach(signIn);
@@ -123,15 +124,54 @@ describe('Repayment schedule', () => {
     expect(line.getAttribute('href')).toBe('tel:+442079460456');
   });
 
-  it('answers Retrieve contract with In Progress...', async () => {
-    // happy-dom has no window.alert.
-    const alert = vi.fn();
-    vi.stubGlobal('alert', alert);
-    scheduleApi();
+  it("Retrieve contract saves this loan's signed agreement, not another's (issue 45)", async () => {
+    const agreement = (documentSourceID: number, applicationID: number) => ({
+      documentSourceID,
+      kind: 'agreement',
+      title: `Loan agreement ${applicationID}`,
+      category: 'Loan agreement',
+      documentCategoryID: null,
+      applicationID,
+      date: '2026-10-16',
+      contentType: 'application/pdf',
+      canDelete: false,
+    });
+    const { appID } = createScheduleSummary();
+    stubApi({
+      [PATH.schedule]: () => ({ object: createScheduleSummary() }),
+      '/api/Document/GetDocuments': () => ({
+        object: { documents: [agreement(7, appID + 1), agreement(8, appID)], uploadsLeft: 20 },
+      }),
+      '/api/Document/GetDownloadLink': () => ({ object: { documentGuid: 'guid-8' } }),
+    });
+    const answered = fetch;
+    const urls: string[] = [];
+    vi.stubGlobal('fetch', (url: string, init?: RequestInit) => {
+      urls.push(url);
+      return answered(url, init);
+    });
+    const opened: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      opened.push(this.getAttribute('href') ?? '');
+    });
     const user = renderBorrow('/borrow/schedule');
     await loaded();
     await user.click(screen.getByRole('button', { name: 'Retrieve contract' }));
-    expect(alert).toHaveBeenCalledWith('In Progress...');
+    await waitFor(() => expect(opened).toEqual(['/api/Document/DownloadDocument?documentGuid=guid-8']));
+    expect(urls.filter((u) => u.includes('GetDownloadLink'))).toEqual([
+      expect.stringMatching(/\?documentSourceID=8$/),
+    ]);
+  });
+
+  it('Retrieve contract says so when the loan has no agreement to give', async () => {
+    stubApi({
+      [PATH.schedule]: () => ({ object: createScheduleSummary() }),
+      '/api/Document/GetDocuments': () => ({ object: { documents: [], uploadsLeft: 20 } }),
+    });
+    const user = renderBorrow('/borrow/schedule');
+    await loaded();
+    await user.click(screen.getByRole('button', { name: 'Retrieve contract' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(NO_AGREEMENT);
   });
 
   it('shows the bank-transfer details with the loan number as the reference', async () => {

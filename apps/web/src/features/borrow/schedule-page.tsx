@@ -9,6 +9,7 @@ import { displayDate, money, moneyOrBlank } from './borrow-format';
 import { BorrowTable, Fact, type Column } from './borrow-table';
 import { useScheduleSummary, type ScheduleSummary } from './get-schedule-summary';
 import { PaymentAuthority } from './payment-authority';
+import { RetrieveContract } from './retrieve-contract';
 import { noticeOf } from './schedule-notice';
 import './borrow.css';
 
@@ -97,12 +98,7 @@ function Facts({ schedule }: { schedule: ScheduleSummary }) {
         {schedule.settledDate ? <Fact term="Repaid on">{displayDate(schedule.settledDate)}</Fact> : null}
         <Fact term="Total due">{money(schedule.totalDue)}</Fact>
       </dl>
-      <p>
-        {/* Spec section 2: retrieving the contract is not available yet and says so. */}
-        <button type="button" className="link-button" onClick={() => window.alert('In Progress...')}>
-          Retrieve contract
-        </button>
-      </p>
+      <RetrieveContract appID={schedule.appID} />
     </>
   );
 }

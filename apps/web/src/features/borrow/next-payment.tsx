@@ -1,0 +1,55 @@
+import { AppStatus, LIVE_LOAN_STATUSES } from '@lender/contract/status';
+import { useId } from 'react';
+import { Link } from 'react-router';
+import { isOverdue } from './arrears-help';
+import { displayDate, money } from './borrow-format';
+import { Fact } from './borrow-table';
+import type { BorrowingSummary } from './get-borrowing-summary';
+import { useScheduleSummaryExtra } from './get-schedule-summary';
+import { useWithdrawal } from './get-withdrawal';
+
+/** In arrears (the help above says what is overdue, with 'Pay now' as the page's primary action). */
+const BEHIND: readonly number[] = [AppStatus.arrears, AppStatus.defaulted];
+
+/**
+ * A loan being repaid, on the borrow page (issue 45): the next payment, amount and date, and 'Make a
+ * payment', so that paying needs no detour through the schedule. A blocked card cannot pay: the spec's
+ * card-inactive notice and its link take the button's place. Nothing for a loan the customer has withdrawn
+ * from: its own section says what to repay.
+ */
+export function NextPayment({ summary }: { summary: BorrowingSummary }) {
+  const headingId = useId();
+  const live = LIVE_LOAN_STATUSES.includes(summary.appStatusID);
+  // The same reads as the help in arrears (shared by the query cache): whether the card is blocked.
+  const schedule = useScheduleSummaryExtra(live);
+  const withdrawal = useWithdrawal(live);
+  if (!live || schedule.isPending || withdrawal.isPending || withdrawal.data?.notice) return null;
+
+  const next = summary.sobRep1.filter((p) => !isOverdue(p)).sort((a, b) => a.date.localeCompare(b.date))[0];
+  const behind = BEHIND.includes(summary.appStatusID) || summary.sobRep1.some(isOverdue);
+  return (
+    <section className="borrow__section" aria-labelledby={headingId}>
+      <h2 id={headingId}>Your next payment</h2>
+      {next ? (
+        <dl className="borrow-facts">
+          <Fact term="Next payment">{money(next.amount)}</Fact>
+          <Fact term="Due on">{displayDate(next.date)}</Fact>
+        </dl>
+      ) : (
+        <p>No further payments are planned.</p>
+      )}
+      {schedule.data?.blocked ? (
+        <p className="banner borrow-notice">
+          Your Card on the system is not active.{' '}
+          <Link to="/borrow/update-card">Press here to add a new Card</Link>
+        </p>
+      ) : (
+        <p>
+          <Link to="/borrow/payment" className={behind ? 'button button--secondary' : 'button'}>
+            Make a payment
+          </Link>
+        </p>
+      )}
+    </section>
+  );
+}
