@@ -28,8 +28,6 @@ import { Component as ApplyPage } from './apply-page';
 import type { RepeatLoanPrefill } from './repeat-loan';
 import { summaryMessages } from '../../testing/error-summary';
 
-vi.mock(import('../../lib/api-client'), async (original) => ({ ...(await original()), callApi: vi.fn() }));
-
 const GUID = '0b7c6f7e-2f41-4d0a-9a57-8e3c1c9d5a10';
 /** A wage frequency's preset first date (its enableDate), as GetDictionaries gives it. */
 const FIXED_DATE = enableDateFor(1, londonToday())!;
@@ -105,21 +103,20 @@ beforeEach(() => {
   sent.mockReset();
   // The card provider's settings and its tokenisation: the browser's own requests, not calls of ours.
   quietFrameLoading();
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string) => providerFetch(() => tokenised)(url)),
-  );
-  answerCalls({
-    getApplicationStatus: () => status,
-    getRepeatLoan: () => prefill,
-    getDictionaries: () => DICTIONARIES,
-    repeatLoan: (input) => {
-      sent(input);
-      return answer();
+  answerCalls(
+    {
+      getApplicationStatus: () => status,
+      getRepeatLoan: () => prefill,
+      getDictionaries: () => DICTIONARIES,
+      repeatLoan: (input) => {
+        sent(input);
+        return answer();
+      },
+      esignLink: () => ({ appGuid: GUID, signingToken: 'token-1' }),
+      logout: () => null,
     },
-    esignLink: () => ({ appGuid: GUID, signingToken: 'token-1' }),
-    logout: () => null,
-  });
+    providerFetch(() => tokenised),
+  );
 });
 
 afterEach(() => {
