@@ -14,8 +14,8 @@ import { ApiCallError } from '../../lib/api-client';
 import { queryClient } from '../../lib/query';
 import { answerCalls } from '../../testing/answer-calls';
 import { Where } from '../../testing/where';
-import { quietFrameLoading } from '../../lib/card-check/frame-test-support';
 import {
+  quietFrameLoading,
   CARD_DIGITS,
   CVV,
   PROVIDER,
@@ -23,7 +23,7 @@ import {
   nextYear,
   providerFetch,
   tokenised,
-} from '../../lib/card-check/provider-test-support';
+} from '../../testing/card-check';
 import { Component as ApplyPage } from './apply-page';
 import type { RepeatLoanPrefill } from './repeat-loan';
 import { summaryMessages } from '../../testing/error-summary';

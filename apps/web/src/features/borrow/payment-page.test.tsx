@@ -7,15 +7,9 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiCallError } from '../../lib/api-client';
-import { quietFrameLoading, recordFramePosts } from '../../lib/card-check/frame-test-support';
-import { queryClient } from '../../lib/query';
-import { answerCalls, type SentCall } from '../../testing/answer-calls';
-import { Where } from '../../testing/where';
-import { createScheduleSummary } from './borrow-test-support';
-import type { ScheduleSummary } from './get-schedule-summary';
-import { Component as PaymentPage } from './payment-page';
-import { Component as SchedulePage } from './schedule-page';
 import {
+  quietFrameLoading,
+  recordFramePosts,
   CARD_DIGITS,
   CVV,
   PROVIDER,
@@ -23,7 +17,14 @@ import {
   nextYear,
   providerFetch,
   tokenised,
-} from '../../lib/card-check/provider-test-support';
+} from '../../testing/card-check';
+import { queryClient } from '../../lib/query';
+import { answerCalls, type SentCall } from '../../testing/answer-calls';
+import { Where } from '../../testing/where';
+import { createScheduleSummary } from '../../testing/borrow';
+import type { ScheduleSummary } from './get-schedule-summary';
+import { Component as PaymentPage } from './payment-page';
+import { Component as SchedulePage } from './schedule-page';
 import { summaryMessages } from '../../testing/error-summary';
 
 let api: ReturnType<typeof answerCalls>;

@@ -6,16 +6,10 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiCallError } from '../../lib/api-client';
-import { frameOf, quietFrameLoading, recordFramePosts } from '../../lib/card-check/frame-test-support';
-import type { TokenisedCard } from '../../lib/card-check/tokenise-card';
-import { queryClient } from '../../lib/query';
-import { answerCalls } from '../../testing/answer-calls';
-import { Where } from '../../testing/where';
-import { createScheduleSummary } from './borrow-test-support';
-import type { ScheduleSummary } from './get-schedule-summary';
-import { Component as SchedulePage } from './schedule-page';
-import { Component as UpdateCardPage } from './update-card-page';
 import {
+  frameOf,
+  quietFrameLoading,
+  recordFramePosts,
   CARD_DIGITS,
   CVV,
   PROVIDER,
@@ -23,7 +17,15 @@ import {
   nextYear,
   providerFetch,
   tokenised,
-} from '../../lib/card-check/provider-test-support';
+} from '../../testing/card-check';
+import type { TokenisedCard } from '../../lib/card-check/tokenise-card';
+import { queryClient } from '../../lib/query';
+import { answerCalls } from '../../testing/answer-calls';
+import { Where } from '../../testing/where';
+import { createScheduleSummary } from '../../testing/borrow';
+import type { ScheduleSummary } from './get-schedule-summary';
+import { Component as SchedulePage } from './schedule-page';
+import { Component as UpdateCardPage } from './update-card-page';
 import { summaryMessages } from '../../testing/error-summary';
 
 let api: ReturnType<typeof answerCalls>;

@@ -11,8 +11,9 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { workingDaysInWindow } from '../../components/form/date-choice';
 import { ApiCallError } from '../../lib/api-client';
-import { quietFrameLoading, recordFramePosts } from '../../lib/card-check/frame-test-support';
 import {
+  quietFrameLoading,
+  recordFramePosts,
   CARD_DIGITS,
   CVV,
   PROVIDER,
@@ -20,7 +21,7 @@ import {
   nextYear,
   providerFetch,
   tokenised,
-} from '../../lib/card-check/provider-test-support';
+} from '../../testing/card-check';
 import { queryClient } from '../../lib/query';
 import { answerCalls } from '../../testing/answer-calls';
 import { Where } from '../../testing/where';

@@ -6,12 +6,10 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiCallError } from '../../../lib/api-client';
 import { queryClient } from '../../../lib/query';
-import { frameOf, quietFrameLoading, recordFramePosts } from '../../../lib/card-check/frame-test-support';
-import { Component } from './stage2-page';
-import type { TokenisedCard } from '../../../lib/card-check/tokenise-card';
-import { Where } from '../../../testing/where';
-import { answerCalls } from '../../../testing/answer-calls';
 import {
+  frameOf,
+  quietFrameLoading,
+  recordFramePosts,
   CARD_DIGITS,
   CARD_NUMBER,
   CVV,
@@ -20,7 +18,11 @@ import {
   nextYear,
   providerFetch,
   tokenised,
-} from '../../../lib/card-check/provider-test-support';
+} from '../../../testing/card-check';
+import { Component } from './stage2-page';
+import type { TokenisedCard } from '../../../lib/card-check/tokenise-card';
+import { Where } from '../../../testing/where';
+import { answerCalls } from '../../../testing/answer-calls';
 import { summaryMessages } from '../../../testing/error-summary';
 
 let api: ReturnType<typeof answerCalls>;

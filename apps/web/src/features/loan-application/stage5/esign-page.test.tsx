@@ -14,7 +14,7 @@ import {
   renderEsign,
   where,
   type Answers,
-} from './esign-test-support';
+} from '../../../testing/esign';
 import { summaryMessages } from '../../../testing/error-summary';
 
 // Only the network is replaced: every call goes through callApi.

@@ -13,7 +13,7 @@ import {
   renderEsign,
   where,
   type Answers,
-} from './esign-test-support';
+} from '../../../testing/esign';
 
 vi.mock(import('../../../lib/api-client'), async (original) => ({ ...(await original()), callApi: vi.fn() }));
 

@@ -1,11 +1,11 @@
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { vi } from 'vitest';
-import { ApiCallError, callApi } from '../../../lib/api-client';
-import { Component as EsignPage } from './esign-page';
-import { Where } from '../../../testing/where';
+import { ApiCallError, callApi } from '../lib/api-client';
+import { Component as EsignPage } from '../features/loan-application/stage5/esign-page';
+import { Where } from './where';
 
-/** Tests that use this mock `callApi` in their own file: `vi.mock(import('../../../lib/api-client'), ...)`. */
+/** Tests that use this mock `callApi` in their own file: `vi.mock(import('../lib/api-client'), ...)`. */
 export const GUID = 'b7f9c1d2-3e4f-4a5b-8c6d-7e8f9a0b1c2d';
 
 export const AGREEMENTS = {

@@ -5,14 +5,14 @@ import userEvent from '@testing-library/user-event';
 import { useEffect } from 'react';
 import { MemoryRouter, Route, Routes, useNavigate, type InitialEntry } from 'react-router';
 import { vi } from 'vitest';
-import { setNavigator } from '../../lib/navigation';
-import { queryClient } from '../../lib/query';
-import { storeTokens } from '../../lib/session';
-import { Where } from '../../testing/where';
-import { Component as BorrowPage } from './borrow-page';
-import type { BorrowingSummary } from './get-borrowing-summary';
-import type { ScheduleSummary } from './get-schedule-summary';
-import { Component as SchedulePage } from './schedule-page';
+import { setNavigator } from '../lib/navigation';
+import { queryClient } from '../lib/query';
+import { storeTokens } from '../lib/session';
+import { Where } from './where';
+import { Component as BorrowPage } from '../features/borrow/borrow-page';
+import type { BorrowingSummary } from '../features/borrow/get-borrowing-summary';
+import type { ScheduleSummary } from '../features/borrow/get-schedule-summary';
+import { Component as SchedulePage } from '../features/borrow/schedule-page';
 
 export const PATH = {
   summary: '/api/MyAccountArea/GetBorrowingSummary',

@@ -5,17 +5,17 @@ import userEvent from '@testing-library/user-event';
 import { useEffect } from 'react';
 import { MemoryRouter, Route, Routes, useNavigate } from 'react-router';
 import { vi } from 'vitest';
-import { queryClient } from '../../lib/query';
-import { setNavigator } from '../../lib/navigation';
-import { storeTokens } from '../../lib/session';
-import { Component as AccountLayout } from './account-layout';
-import { Component as ChangeAddressPage } from './change-address-page';
-import { Component as ChangeEmailPage } from './change-email-page';
-import { Component as ChangeMobilePage } from './change-mobile-page';
-import { Component as ChangePasswordPage } from './change-password-page';
-import { Component as ContactDetailsPage } from './contact-details-page';
-import { Component as ConfirmEmailPage } from './confirm-email-page';
-import { Where } from '../../testing/where';
+import { queryClient } from '../lib/query';
+import { setNavigator } from '../lib/navigation';
+import { storeTokens } from '../lib/session';
+import { Component as AccountLayout } from '../features/account/account-layout';
+import { Component as ChangeAddressPage } from '../features/account/change-address-page';
+import { Component as ChangeEmailPage } from '../features/account/change-email-page';
+import { Component as ChangeMobilePage } from '../features/account/change-mobile-page';
+import { Component as ChangePasswordPage } from '../features/account/change-password-page';
+import { Component as ContactDetailsPage } from '../features/account/contact-details-page';
+import { Component as ConfirmEmailPage } from '../features/account/confirm-email-page';
+import { Where } from './where';
 
 /** What the server holds for the signed-in customer in these tests. */
 export const DETAILS: AccountDetails = {
