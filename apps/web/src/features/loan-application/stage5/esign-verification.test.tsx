@@ -15,8 +15,6 @@ import {
   type Answers,
 } from '../../../testing/esign';
 
-vi.mock(import('../../../lib/api-client'), async (original) => ({ ...(await original()), callApi: vi.fn() }));
-
 let answers: Answers;
 
 beforeEach(() => {
