@@ -52,7 +52,10 @@ export const refusal = (
   { status = 200, object = null }: { status?: number; object?: unknown } = {},
 ) => new ApiCallError({ errorID, errorMessage }, status, object);
 
-const nameOfPath = new Map(Object.entries(callRoutes).map(([name, route]) => [route.path, name as CallName]));
+/** The call a path of ours belongs to (the contract's table of calls). */
+export const nameOfPath = new Map(
+  Object.entries(callRoutes).map(([name, route]) => [route.path, name as CallName]),
+);
 
 function inputOf(url: URL, init: RequestInit | undefined): unknown {
   if (typeof init?.body === 'string') return JSON.parse(init.body) as unknown;

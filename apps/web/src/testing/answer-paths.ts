@@ -1,7 +1,6 @@
-import type { CallName } from '@lender/contract/api-calls';
 import { callRoutes } from 'virtual:call-routes';
 import { ApiCallError } from '../lib/api-client';
-import { answerCalls, type Answers } from './answer-calls';
+import { answerCalls, nameOfPath, type Answers } from './answer-calls';
 
 /** An envelope as the account and borrow tests write it: errorID 0 and HTTP 200 unless given. */
 export type Reply = { status?: number; errorID?: number; errorMessage?: string; object?: unknown };
@@ -9,8 +8,6 @@ export type Handler = (body: unknown) => Reply;
 
 /** One request as the server saw it: the call's path, its method and its input. */
 export type SentRequest = { path: string; method: string; body: unknown };
-
-const nameOfPath = new Map(Object.entries(callRoutes).map(([name, route]) => [route.path, name as CallName]));
 
 /**
  * The account and borrow suites' way of writing answers (by the call's path, as envelopes), on top of
