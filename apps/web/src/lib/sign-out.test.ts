@@ -1,15 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { answerCalls } from '../testing/answer-calls';
 import { getItem, setItems } from './session';
 import { endServerSession, signOut } from './sign-out';
 
-let posts: { url: string; init: RequestInit }[];
+let api: ReturnType<typeof answerCalls>;
 
+// The server's answers come from answerCalls; the tests of a network that fails stub fetch itself, as
+// sign-out calls fetch directly (a keepalive request that must survive the page).
 beforeEach(() => {
-  posts = [];
-  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
-    posts.push({ url, init });
-    return Response.json({ error: { errorID: 0, errorMessage: '' }, object: null });
-  });
+  api = answerCalls({ logout: () => null });
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -26,19 +25,20 @@ describe('signOut', () => {
     for (const key of ['token', 'refresh_token', 'userName', 'firstName', 'lastName', 'isLegal'] as const) {
       expect(getItem(key)).toBeNull();
     }
-    expect(posts).toHaveLength(1);
-    expect(posts[0]!.url).toBe('/api/Account/Logout');
-    expect(posts[0]!.init.method).toBe('POST');
-    expect(posts[0]!.init.body).toBe(JSON.stringify('R1'));
-    expect(posts[0]!.init.keepalive).toBe(true);
-    expect(new Headers(posts[0]!.init.headers).get('content-type')).toBe('application/json');
+    expect(api.sent).toHaveLength(1);
+    const [logout] = api.sent;
+    expect(logout!.name).toBe('logout');
+    expect(logout!.method).toBe('POST');
+    expect(logout!.input).toBe('R1');
+    expect(logout!.keepalive).toBe(true);
+    expect(logout!.headers['content-type']).toBe('application/json');
     // The refresh token is the credential here: no access token travels with it.
-    expect(new Headers(posts[0]!.init.headers).get('authorization')).toBeNull();
+    expect(logout!.headers.authorization).toBeUndefined();
   });
 
   it('posts nothing when there is no session to end', () => {
     signOut();
-    expect(posts).toEqual([]);
+    expect(api.sent).toEqual([]);
   });
 
   it('stays signed out when the server cannot be reached', async () => {
@@ -65,9 +65,7 @@ describe('endServerSession', () => {
   it('posts Logout with the given refresh token and touches nothing stored', () => {
     setItems({ token: 'MINE', refresh_token: 'MINE-R' });
     endServerSession('OTHER-R');
-    expect(posts.map((p) => [p.url, p.init.body])).toEqual([
-      ['/api/Account/Logout', JSON.stringify('OTHER-R')],
-    ]);
+    expect(api.sent.map((c) => [c.name, c.input])).toEqual([['logout', 'OTHER-R']]);
     expect(getItem('refresh_token')).toBe('MINE-R');
   });
 });

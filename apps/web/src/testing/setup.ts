@@ -1,5 +1,6 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { failOnUnexpectedCalls } from './unexpected-calls';
 
 // happy-dom lays nothing out: the form pattern scrolls to what it focuses, and pages scroll to the top.
 Element.prototype.scrollIntoView = vi.fn();
@@ -18,4 +19,5 @@ afterEach(() => {
   cleanup();
   localStorage.clear();
   sessionStorage.clear();
+  failOnUnexpectedCalls();
 });

@@ -5,15 +5,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getItem, setItems } from '../../lib/session';
 import { SiteHeader } from './site-header';
 import { Where } from '../../testing/where';
+import { answerCalls } from '../../testing/answer-calls';
 
-let posts: { url: string; body: unknown }[];
+let api: ReturnType<typeof answerCalls>;
 
 beforeEach(() => {
-  posts = [];
-  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
-    posts.push({ url, body: init.body });
-    return Response.json({ error: { errorID: 0, errorMessage: '' }, object: null });
-  });
+  api = answerCalls({ logout: () => null });
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -34,7 +31,7 @@ describe('the header', () => {
     const nav = screen.getByRole('navigation', { name: 'Main' });
     await userEvent.setup().click(screen.getByRole('button', { name: 'Logout' }));
 
-    expect(posts).toEqual([{ url: '/api/Account/Logout', body: JSON.stringify('R1') }]);
+    expect(api.sent.map((c) => [c.name, c.input])).toEqual([['logout', 'R1']]);
     expect(getItem('token')).toBeNull();
     expect(getItem('firstName')).toBeNull();
     expect((await screen.findByTestId('where')).textContent).toBe('/login');

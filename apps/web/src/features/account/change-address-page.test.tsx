@@ -11,7 +11,7 @@ import {
   setUpAccountTests,
   signIn,
   tearDownAccountTests,
-} from './account-test-support';
+} from '../../testing/account';
 import { summaryMessages } from '../../testing/error-summary';
 import { NOTHING_CHANGED } from './change-address-page';
 

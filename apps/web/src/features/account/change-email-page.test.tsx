@@ -12,7 +12,7 @@ import {
   setUpAccountTests,
   signIn,
   tearDownAccountTests,
-} from './account-test-support';
+} from '../../testing/account';
 import { summaryMessages } from '../../testing/error-summary';
 
 beforeAll(setUpAccountTests);

@@ -11,7 +11,7 @@ import {
   setUpAccountTests,
   signIn,
   tearDownAccountTests,
-} from './account-test-support';
+} from '../../testing/account';
 
 beforeAll(setUpAccountTests);
 beforeEach(signIn);

@@ -12,7 +12,7 @@ import {
   signIn,
   tearDownAccountTests,
   where,
-} from './account-test-support';
+} from '../../testing/account';
 import { summaryMessages } from '../../testing/error-summary';
 
 beforeAll(setUpAccountTests);

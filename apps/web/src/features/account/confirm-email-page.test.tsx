@@ -12,7 +12,7 @@ import {
   tearDownAccountTests,
   where,
   type Reply,
-} from './account-test-support';
+} from '../../testing/account';
 import { accountDetailsKey } from './get-account-details';
 
 const TOKEN = 'k3LmN0pQrStUvWxYz-123456789';

@@ -11,7 +11,7 @@ import {
   stubApi,
   tearDownAccountTests,
   where,
-} from './account-test-support';
+} from '../../testing/account';
 
 beforeAll(setUpAccountTests);
 beforeEach(signIn);

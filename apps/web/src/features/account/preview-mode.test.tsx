@@ -8,7 +8,7 @@ import {
   setUpAccountTests,
   stubApi,
   tearDownAccountTests,
-} from './account-test-support';
+} from '../../testing/account';
 
 // The build-time switch of preview mode (VITE_TEST_MODE=true).
 vi.mock(import('../../lib/test-mode'), () => ({ TEST_MODE: true }));

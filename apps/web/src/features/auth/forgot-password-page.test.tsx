@@ -1,15 +1,13 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ApiCallError } from '../../lib/api-client';
 import { queryClient } from '../../lib/query';
 import { Component as ForgotPasswordPage } from './forgot-password-page';
 import { Where } from '../../testing/where';
 import { answerCalls } from '../../testing/answer-calls';
 import { summaryMessages } from '../../testing/error-summary';
-
-vi.mock(import('../../lib/api-client'), async (original) => ({ ...(await original()), callApi: vi.fn() }));
 
 let sent: unknown[];
 let failure: unknown;

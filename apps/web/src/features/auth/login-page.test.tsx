@@ -13,8 +13,14 @@ import { answerCalls } from '../../testing/answer-calls';
 import { signingTokenFor } from '../../lib/signing-link';
 import { summaryMessages } from '../../testing/error-summary';
 
-// Only the network is replaced: the login and the account details go through callApi, Logout through fetch.
-vi.mock(import('../../lib/api-client'), async (original) => ({ ...(await original()), callApi: vi.fn() }));
+// Only the network is replaced (testing/answer-calls.ts); callApi is the real one, watched for the options
+// a call is made with (the account details fetched quietly after a login, without leaving the page).
+vi.mock(import('../../lib/api-client'), async (original) => {
+  const client = await original();
+  return { ...client, callApi: vi.fn(client.callApi) as typeof client.callApi };
+});
+
+let api: ReturnType<typeof answerCalls>;
 
 const APP_GUID = '6f1c2a9e-0d7b-4c55-9a61-2f0e8b3d4c11';
 const DETAILS = { personalDetails: { firstName: 'Ann', lastName: 'Lee', birthDate: '1990-01-01' } };
@@ -31,7 +37,6 @@ let esignLinkTokens: (string | undefined)[];
 let logins: unknown[];
 let loginFailure: unknown;
 let detailsFailure: unknown;
-let posts: { url: string; body: unknown; keepalive?: boolean }[];
 
 beforeEach(() => {
   answer = {
@@ -44,9 +49,8 @@ beforeEach(() => {
   logins = [];
   loginFailure = null;
   detailsFailure = null;
-  posts = [];
   esignLinkTokens = [];
-  answerCalls({
+  api = answerCalls({
     login: (input) => {
       logins.push(input);
       if (loginFailure) throw loginFailure;
@@ -56,14 +60,11 @@ beforeEach(() => {
       if (detailsFailure) throw detailsFailure;
       return DETAILS;
     },
-    esignLink: (_input, options) => {
-      esignLinkTokens.push(options?.accessToken);
+    esignLink: (_input, call) => {
+      esignLinkTokens.push(call.headers.authorization?.replace(/^Bearer /, ''));
       return { appGuid: APP_GUID, signingToken: 'S1' };
     },
-  });
-  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
-    posts.push({ url, body: init.body, keepalive: init.keepalive });
-    return Response.json({ error: { errorID: 0, errorMessage: '' }, object: null });
+    logout: () => null,
   });
 });
 
@@ -192,7 +193,7 @@ describe('a successful login', () => {
       quiet: true,
       skipDefaultErrorHandling: true,
     });
-    expect(posts).toEqual([]);
+    expect(api.to('logout')).toEqual([]);
   });
 
   it.each([
@@ -221,8 +222,8 @@ describe('a successful login', () => {
       // on the server, not left unused.
       expect(esignLinkTokens).toEqual([answer.token]);
       expect(signingTokenFor(APP_GUID)).toBe('S1');
-      expect(posts).toEqual([{ url: '/api/Account/Logout', body: JSON.stringify('R1'), keepalive: true }]);
-      expect(vi.mocked(callApi).mock.calls.map((c) => c[0])).toEqual(['login', 'esignLink']);
+      await waitFor(() => expect(api.names()).toEqual(['login', 'esignLink', 'logout']));
+      expect(api.to('logout').map((c) => [c.input, c.keepalive])).toEqual([['R1', true]]);
     },
   );
 
@@ -253,9 +254,7 @@ describe('a successful login', () => {
     const user = visit('/login');
     await logIn(user);
     expect(await landedOn()).toBe('/borrow');
-    await waitFor(() =>
-      expect(vi.mocked(callApi).mock.calls.map((c) => c[0])).toEqual(['login', 'getAccountDetails']),
-    );
+    await waitFor(() => expect(api.names()).toEqual(['login', 'getAccountDetails']));
     expect(getItem('firstName')).toBeNull();
     expect(hasSession()).toBe(true);
   });

@@ -2,7 +2,7 @@ import { passwordRequirements } from '@lender/contract/rules/password-rules';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ApiCallError } from '../../lib/api-client';
 import { queryClient } from '../../lib/query';
 import { Component as ResetPasswordPage } from './reset-password-page';
@@ -10,8 +10,6 @@ import { Where } from '../../testing/where';
 import { answerCalls } from '../../testing/answer-calls';
 import { clearSession, getItem, hasSession, storeTokens } from '../../lib/session';
 import { summaryMessages } from '../../testing/error-summary';
-
-vi.mock(import('../../lib/api-client'), async (original) => ({ ...(await original()), callApi: vi.fn() }));
 
 const TOKEN = 'q9Vd2kLm4Xw7Rt1Zb8Ny3Hc6Jp0Fs5Ge';
 let sent: unknown[];

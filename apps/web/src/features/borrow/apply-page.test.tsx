@@ -14,8 +14,8 @@ import { ApiCallError } from '../../lib/api-client';
 import { queryClient } from '../../lib/query';
 import { answerCalls } from '../../testing/answer-calls';
 import { Where } from '../../testing/where';
-import { quietFrameLoading } from '../../lib/card-check/frame-test-support';
 import {
+  quietFrameLoading,
   CARD_DIGITS,
   CVV,
   PROVIDER,
@@ -23,12 +23,10 @@ import {
   nextYear,
   providerFetch,
   tokenised,
-} from '../../lib/card-check/provider-test-support';
+} from '../../testing/card-check';
 import { Component as ApplyPage } from './apply-page';
 import type { RepeatLoanPrefill } from './repeat-loan';
 import { summaryMessages } from '../../testing/error-summary';
-
-vi.mock(import('../../lib/api-client'), async (original) => ({ ...(await original()), callApi: vi.fn() }));
 
 const GUID = '0b7c6f7e-2f41-4d0a-9a57-8e3c1c9d5a10';
 /** A wage frequency's preset first date (its enableDate), as GetDictionaries gives it. */
@@ -105,21 +103,20 @@ beforeEach(() => {
   sent.mockReset();
   // The card provider's settings and its tokenisation: the browser's own requests, not calls of ours.
   quietFrameLoading();
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string) => providerFetch(() => tokenised)(url)),
-  );
-  answerCalls({
-    getApplicationStatus: () => status,
-    getRepeatLoan: () => prefill,
-    getDictionaries: () => DICTIONARIES,
-    repeatLoan: (input) => {
-      sent(input);
-      return answer();
+  answerCalls(
+    {
+      getApplicationStatus: () => status,
+      getRepeatLoan: () => prefill,
+      getDictionaries: () => DICTIONARIES,
+      repeatLoan: (input) => {
+        sent(input);
+        return answer();
+      },
+      esignLink: () => ({ appGuid: GUID, signingToken: 'token-1' }),
+      logout: () => null,
     },
-    esignLink: () => ({ appGuid: GUID, signingToken: 'token-1' }),
-    logout: () => null,
-  });
+    providerFetch(() => tokenised),
+  );
 });
 
 afterEach(() => {

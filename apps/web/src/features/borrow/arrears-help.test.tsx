@@ -13,7 +13,7 @@ import {
   stubApi,
   tearDownBorrowTests,
   where,
-} from './borrow-test-support';
+} from '../../testing/borrow';
 import type { BorrowingSummary } from './get-borrowing-summary';
 import type { ScheduleSummary } from './get-schedule-summary';
 import type { Withdrawal } from './get-withdrawal';

@@ -16,7 +16,7 @@ import {
   tableRows,
   tearDownBorrowTests,
   where,
-} from './borrow-test-support';
+} from '../../testing/borrow';
 import type { BorrowingSummary } from './get-borrowing-summary';
 
 beforeEach(signIn);

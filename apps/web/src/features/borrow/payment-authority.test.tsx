@@ -8,7 +8,7 @@ import {
   signIn,
   stubApi,
   tearDownBorrowTests,
-} from './borrow-test-support';
+} from '../../testing/borrow';
 import type { ScheduleSummary } from './get-schedule-summary';
 
 beforeEach(signIn);

@@ -6,16 +6,10 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/react
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiCallError, callApi, type CallOptions } from '../../lib/api-client';
-import { quietFrameLoading, recordFramePosts } from '../../lib/card-check/frame-test-support';
-import { queryClient } from '../../lib/query';
-import { answerCalls } from '../../testing/answer-calls';
-import { Where } from '../../testing/where';
-import { createScheduleSummary } from './borrow-test-support';
-import type { ScheduleSummary } from './get-schedule-summary';
-import { Component as PaymentPage } from './payment-page';
-import { Component as SchedulePage } from './schedule-page';
+import { ApiCallError } from '../../lib/api-client';
 import {
+  quietFrameLoading,
+  recordFramePosts,
   CARD_DIGITS,
   CVV,
   PROVIDER,
@@ -23,13 +17,20 @@ import {
   nextYear,
   providerFetch,
   tokenised,
-} from '../../lib/card-check/provider-test-support';
+} from '../../testing/card-check';
+import { queryClient } from '../../lib/query';
+import { answerCalls, type SentCall } from '../../testing/answer-calls';
+import { Where } from '../../testing/where';
+import { createScheduleSummary } from '../../testing/borrow';
+import type { ScheduleSummary } from './get-schedule-summary';
+import { Component as PaymentPage } from './payment-page';
+import { Component as SchedulePage } from './schedule-page';
 import { summaryMessages } from '../../testing/error-summary';
+
+let api: ReturnType<typeof answerCalls>;
 
 /** A refused card's banner: the words of its code, then the 'Try again' button. */
 const refusedWithTryAgain = (z2: string) => `${cardRefusalText(z2)}Try again`;
-
-vi.mock(import('../../lib/api-client'), async (original) => ({ ...(await original()), callApi: vi.fn() }));
 
 const PENDING_KEY = 'paymentPendingCheck';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -52,7 +53,7 @@ let settlementAnswer: () => Promise<unknown>;
 const answerProvider = providerFetch(() => tokenised);
 const fetchMock = vi.fn(async (url: string, _init?: RequestInit) => answerProvider(url));
 
-const keyOf = (options?: CallOptions) => options?.headers?.['Idempotency-Key'];
+const keyOf = (call: SentCall) => call.headers['idempotency-key'];
 const refuse =
   (errorID: number, errorMessage: string, status = 200, object: unknown = null) =>
   async () => {
@@ -66,7 +67,6 @@ const LONG_PLAN: Partial<ScheduleSummary> = {
 
 beforeEach(() => {
   quietFrameLoading();
-  vi.stubGlobal('fetch', fetchMock);
   recordFramePosts();
   schedule = LONG_PLAN;
   totals = [300.38];
@@ -76,29 +76,32 @@ beforeEach(() => {
   paymentAnswer = async () => ({ redirectUrl: null });
   planAnswer = async () => null;
   settlementAnswer = async () => ({ url: SETTLEMENT_URL });
-  answerCalls({
-    getScheduleSummary: () => createScheduleSummary(schedule),
-    getTotalDue: () => (totals.length > 1 ? totals.shift() : totals[0]),
-    getDictionaries: () => ({
-      wageFrequencies: [
-        { id: 9, name: 'Monthly' },
-        { id: 10, name: 'Weekly' },
-      ],
-    }),
-    cardPayment: (input, options) => {
-      payments.push({ input, key: keyOf(options) });
-      return paymentAnswer();
+  api = answerCalls(
+    {
+      getScheduleSummary: () => createScheduleSummary(schedule),
+      getTotalDue: () => (totals.length > 1 ? totals.shift() : totals[0]),
+      getDictionaries: () => ({
+        wageFrequencies: [
+          { id: 9, name: 'Monthly' },
+          { id: 10, name: 'Weekly' },
+        ],
+      }),
+      cardPayment: (input, options) => {
+        payments.push({ input, key: keyOf(options) });
+        return paymentAnswer();
+      },
+      calculate: (input) => {
+        calculations.push(input);
+        return ROWS;
+      },
+      reSchedule: (input, options) => {
+        plans.push({ input, key: keyOf(options) });
+        return planAnswer();
+      },
+      settlementLink: () => settlementAnswer(),
     },
-    calculate: (input) => {
-      calculations.push(input);
-      return ROWS;
-    },
-    reSchedule: (input, options) => {
-      plans.push({ input, key: keyOf(options) });
-      return planAnswer();
-    },
-    settlementLink: () => settlementAnswer(),
-  });
+    fetchMock,
+  );
 });
 
 afterEach(() => {
@@ -239,7 +242,7 @@ describe('Make a payment: step 0 and pay total', () => {
       plan: null,
       planKey: null,
     });
-    const everything = JSON.stringify({ ...sessionStorage }) + JSON.stringify(vi.mocked(callApi).mock.calls);
+    const everything = JSON.stringify({ ...sessionStorage }) + JSON.stringify(api.sent);
     expect(everything).not.toContain(CARD_DIGITS);
     expect(everything).not.toContain(CVV);
   });
@@ -622,7 +625,7 @@ describe('Make a payment: the settlement statement (s97)', () => {
     await waitFor(() => expect(tab.location.href).toBe(absolute(SETTLEMENT_URL)));
     expect(open).toHaveBeenCalledWith('', '_blank');
     expect(tab.opener).toBeNull();
-    expect(vi.mocked(callApi).mock.calls.filter(([name]) => name === 'settlementLink')).toHaveLength(1);
+    expect(api.to('settlementLink')).toHaveLength(1);
   });
 
   it('offers the link on the page when the browser refuses to open a tab', async () => {

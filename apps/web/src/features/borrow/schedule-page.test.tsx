@@ -11,7 +11,7 @@ import {
   tableRows,
   tearDownBorrowTests,
   where,
-} from './borrow-test-support';
+} from '../../testing/borrow';
 import type { ScheduleSummary } from './get-schedule-summary';
 import { NO_AGREEMENT } from './retrieve-contract';
 import { scheduleNotice } from './schedule-notice';

@@ -5,17 +5,11 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/react
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiCallError, callApi } from '../../lib/api-client';
-import { frameOf, quietFrameLoading, recordFramePosts } from '../../lib/card-check/frame-test-support';
-import type { TokenisedCard } from '../../lib/card-check/tokenise-card';
-import { queryClient } from '../../lib/query';
-import { answerCalls } from '../../testing/answer-calls';
-import { Where } from '../../testing/where';
-import { createScheduleSummary } from './borrow-test-support';
-import type { ScheduleSummary } from './get-schedule-summary';
-import { Component as SchedulePage } from './schedule-page';
-import { Component as UpdateCardPage } from './update-card-page';
+import { ApiCallError } from '../../lib/api-client';
 import {
+  frameOf,
+  quietFrameLoading,
+  recordFramePosts,
   CARD_DIGITS,
   CVV,
   PROVIDER,
@@ -23,13 +17,21 @@ import {
   nextYear,
   providerFetch,
   tokenised,
-} from '../../lib/card-check/provider-test-support';
+} from '../../testing/card-check';
+import type { TokenisedCard } from '../../lib/card-check/tokenise-card';
+import { queryClient } from '../../lib/query';
+import { answerCalls } from '../../testing/answer-calls';
+import { Where } from '../../testing/where';
+import { createScheduleSummary } from '../../testing/borrow';
+import type { ScheduleSummary } from './get-schedule-summary';
+import { Component as SchedulePage } from './schedule-page';
+import { Component as UpdateCardPage } from './update-card-page';
 import { summaryMessages } from '../../testing/error-summary';
+
+let api: ReturnType<typeof answerCalls>;
 
 /** A refused card's banner: the words of its code, then the 'Try again' button. */
 const refusedWithTryAgain = (z2: string) => `${cardRefusalText(z2)}Try again`;
-
-vi.mock(import('../../lib/api-client'), async (original) => ({ ...(await original()), callApi: vi.fn() }));
 
 const PENDING_KEY = 'addCardPendingCheck';
 
@@ -76,20 +78,22 @@ const refuse = (errorID: number, errorMessage: string) => async () => {
 
 beforeEach(() => {
   quietFrameLoading();
-  vi.stubGlobal('fetch', fetchMock);
   fetchMock.mockClear();
   framePosts = recordFramePosts();
   tokenise = { ...tokenised };
   schedule = { blocked: true };
   added = [];
   addAnswer = async () => ({ redirectUrl: null, nextCollection: { date: '2026-12-16', amount: 150.19 } });
-  answerCalls({
-    getScheduleSummary: () => createScheduleSummary(schedule),
-    addCreditCard: (input) => {
-      added.push({ payload: input, stored: JSON.stringify({ ...sessionStorage }) });
-      return addAnswer();
+  api = answerCalls(
+    {
+      getScheduleSummary: () => createScheduleSummary(schedule),
+      addCreditCard: (input) => {
+        added.push({ payload: input, stored: JSON.stringify({ ...sessionStorage }) });
+        return addAnswer();
+      },
     },
-  });
+    fetchMock,
+  );
 });
 
 afterEach(() => {
@@ -131,7 +135,7 @@ describe('Add a card', () => {
       'Card has been added successfully',
       'Your next repayment of £150.19 will be collected from this card on 16-12-2026.',
     ]);
-    const everythingSent = JSON.stringify(vi.mocked(callApi).mock.calls);
+    const everythingSent = JSON.stringify(api.sent);
     for (const secret of [CARD_DIGITS, CVV]) {
       expect(everythingSent).not.toContain(secret);
       expect(added[0]?.stored).not.toContain(secret);

@@ -11,7 +11,7 @@ import {
   stubApi,
   tearDownBorrowTests,
   where,
-} from './borrow-test-support';
+} from '../../testing/borrow';
 import type { BorrowingSummary } from './get-borrowing-summary';
 import type { Withdrawal } from './get-withdrawal';
 

@@ -10,9 +10,10 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { workingDaysInWindow } from '../../components/form/date-choice';
-import { ApiCallError, callApi } from '../../lib/api-client';
-import { quietFrameLoading, recordFramePosts } from '../../lib/card-check/frame-test-support';
+import { ApiCallError } from '../../lib/api-client';
 import {
+  quietFrameLoading,
+  recordFramePosts,
   CARD_DIGITS,
   CVV,
   PROVIDER,
@@ -20,14 +21,14 @@ import {
   nextYear,
   providerFetch,
   tokenised,
-} from '../../lib/card-check/provider-test-support';
+} from '../../testing/card-check';
 import { queryClient } from '../../lib/query';
 import { answerCalls } from '../../testing/answer-calls';
 import { Where } from '../../testing/where';
 import { Component } from './lead-landing-page';
 import { summaryMessages } from '../../testing/error-summary';
 
-vi.mock(import('../../lib/api-client'), async (original) => ({ ...(await original()), callApi: vi.fn() }));
+let api: ReturnType<typeof answerCalls>;
 
 const GUID = '3f1c2a9e-7b5d-4c1e-9a2f-6d8e0b4c7a11';
 const FIXED_DATE = enableDateFor(1, londonToday())!;
@@ -79,10 +80,6 @@ const figures = (amount: number) => ({
 beforeEach(() => {
   quietFrameLoading();
   recordFramePosts();
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string) => providerFetch(() => tokenised)(url)),
-  );
   landed = () => createLanded();
   submitAnswer = () => ({
     appStatusID: AppStatus.esignSent,
@@ -96,25 +93,29 @@ beforeEach(() => {
   quotes = [];
   submissions = [];
   events = [];
-  answerCalls({
-    leadLanded: () => {
-      tokenAtLanding.push(localStorage.getItem('token'));
-      return landed();
+  api = answerCalls(
+    {
+      leadLanded: () => {
+        tokenAtLanding.push(localStorage.getItem('token'));
+        return landed();
+      },
+      getDictionaries: () => DICTIONARIES,
+      leadGetQuote: (input) => {
+        quotes.push(input);
+        return figures(Number(input.amount));
+      },
+      submitLandedLead: (input) => {
+        submissions.push(input);
+        return submitAnswer();
+      },
+      leadLandedEvent: (input) => {
+        events.push(input as (typeof events)[number]);
+        return null;
+      },
+      logout: () => null,
     },
-    getDictionaries: () => DICTIONARIES,
-    leadGetQuote: (input) => {
-      quotes.push(input);
-      return figures((input as { amount: number }).amount);
-    },
-    submitLandedLead: (input) => {
-      submissions.push(input);
-      return submitAnswer();
-    },
-    leadLandedEvent: (input) => {
-      events.push(input as (typeof events)[number]);
-      return null;
-    },
-  });
+    providerFetch(() => tokenised),
+  );
 });
 
 afterEach(() => {
@@ -165,7 +166,8 @@ describe('Lead landing page', () => {
     // The landing's own choices are priced at once.
     await waitFor(() =>
       expect(quotes).toEqual([
-        { guid: GUID, amount: 400, period: 3, repaymentDate: LANDED_DATE, wageFrequencyID: 9 },
+        // A query: its values travel as the URL's strings.
+        { guid: GUID, amount: '400', period: '3', repaymentDate: LANDED_DATE, wageFrequencyID: '9' },
       ]),
     );
     const monthly = await screen.findByText('Monthly repayment');
@@ -197,6 +199,8 @@ describe('Lead landing page', () => {
     expect(localStorage.getItem('token')).toBeNull();
     expect(localStorage.getItem('refresh_token')).toBeNull();
     expect(tokenAtLanding).toEqual([null]);
+    // The old session is ended on the server too.
+    await waitFor(() => expect(api.to('logout').map((c) => c.input)).toEqual(['old-refresh']));
   });
 
   it("moves the amount slider in £50 steps and Calculate shows the server's answer", async () => {
@@ -219,10 +223,10 @@ describe('Lead landing page', () => {
     );
     expect(quotes.at(-1)).toEqual({
       guid: GUID,
-      amount: 450,
-      period: 2,
+      amount: '450',
+      period: '2',
       repaymentDate: LANDED_DATE,
-      wageFrequencyID: 9,
+      wageFrequencyID: '9',
     });
     expect(screen.queryByText(/These figures are for your previous choices/)).toBeNull();
   });
@@ -313,7 +317,7 @@ describe('Lead landing page', () => {
         isSignature: false,
       },
     ]);
-    const everythingSent = JSON.stringify(vi.mocked(callApi).mock.calls);
+    const everythingSent = JSON.stringify(api.sent);
     expect(everythingSent).not.toContain(CARD_DIGITS);
     expect(everythingSent).not.toContain(CVV);
     expect(localStorage.getItem('token')).toBeNull();

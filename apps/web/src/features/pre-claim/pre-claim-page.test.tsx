@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../lib/query';
 import { storeTokens } from '../../lib/session';
 import { Component as PreClaimPage } from './pre-claim-page';
+import { answerCalls, refusal } from '../../testing/answer-calls';
 
 const LETTER: NonNullable<PreClaim['letter']> = {
   documentSourceID: 7,
@@ -51,26 +52,6 @@ const AREA: PreClaim = {
 };
 const NO_DOCUMENTS: DocumentList = { documents: [], uploadsLeft: 20 };
 
-type Answer = { errorID?: number; errorMessage?: string; object?: unknown };
-
-/** The server at the network boundary: each path's answer, and every request as sent. */
-function stubApi(handlers: Record<string, (body: unknown) => Answer>) {
-  const sent: { path: string; body: unknown }[] = [];
-  vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
-    const path = url.split('?')[0]!;
-    const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : init?.body;
-    sent.push({ path, body });
-    const handler = handlers[path];
-    if (!handler) throw new Error(`unexpected request ${path}`);
-    const a = handler(body);
-    return Response.json({
-      error: { errorID: a.errorID ?? 0, errorMessage: a.errorMessage ?? '' },
-      object: a.object ?? null,
-    });
-  });
-  return { to: (path: string) => sent.filter((r) => r.path === path) };
-}
-
 function renderPage() {
   const user = userEvent.setup();
   render(
@@ -90,11 +71,8 @@ afterEach(() => {
 
 describe('Pre Claim', () => {
   it('says so, calmly, when the server has not opened the area', async () => {
-    stubApi({
-      '/api/PreClaim/GetPreClaim': () => ({
-        errorID: 263,
-        errorMessage: 'The pre-claim area is not open on your account.',
-      }),
+    answerCalls({
+      getPreClaim: () => refusal(263, 'The pre-claim area is not open on your account.'),
     });
     renderPage();
     expect(await screen.findByText('The pre-claim area is not open on your account.')).toBeTruthy();
@@ -102,12 +80,10 @@ describe('Pre Claim', () => {
   });
 
   it('shows the letter in plain words, with the date to reply by', async () => {
-    stubApi({
-      '/api/PreClaim/GetPreClaim': () => ({ object: AREA }),
-      '/api/Document/GetDocuments': () => ({ object: NO_DOCUMENTS }),
-      '/api/Dictionary/GetDictionaries': () => ({
-        object: { documentCategories: [{ id: 1, name: 'Payslip' }] },
-      }),
+    answerCalls({
+      getPreClaim: () => AREA,
+      getDocuments: () => NO_DOCUMENTS,
+      getDictionaries: () => ({ documentCategories: [{ id: 1, name: 'Payslip' }] }),
     });
     renderPage();
     const letter = await screen.findByRole('region', { name: 'Our Letter of Claim of 26-11-2026' });
@@ -126,10 +102,10 @@ describe('Pre Claim', () => {
   });
 
   it('asks for the answers a reply needs before sending anything', async () => {
-    const api = stubApi({
-      '/api/PreClaim/GetPreClaim': () => ({ object: AREA }),
-      '/api/Document/GetDocuments': () => ({ object: NO_DOCUMENTS }),
-      '/api/Dictionary/GetDictionaries': () => ({ object: { documentCategories: [] } }),
+    const api = answerCalls({
+      getPreClaim: () => AREA,
+      getDocuments: () => NO_DOCUMENTS,
+      getDictionaries: () => ({ documentCategories: [] }),
     });
     const user = renderPage();
     const form = await screen.findByRole('form', { name: 'Reply Form' });
@@ -138,14 +114,14 @@ describe('Pre Claim', () => {
     const summary = await screen.findByRole('alert');
     expect(summary.textContent).toContain('Please enter the amount you agree you owe.');
     expect(summary.textContent).toContain('Please tell us why you do not agree.');
-    expect(api.to('/api/PreClaim/SubmitReply')).toEqual([]);
+    expect(api.to('submitPreClaimReply')).toEqual([]);
   });
 
   it('sends the Reply Form with a Financial Statement started from the application, then shows the reply', async () => {
     let replied = false;
-    const api = stubApi({
-      '/api/PreClaim/GetPreClaim': () => ({
-        object: replied
+    const api = answerCalls({
+      getPreClaim: () =>
+        replied
           ? {
               ...AREA,
               reply: {
@@ -156,13 +132,12 @@ describe('Pre Claim', () => {
               },
             }
           : AREA,
-      }),
-      '/api/PreClaim/SubmitReply': () => {
+      submitPreClaimReply: () => {
         replied = true;
-        return { object: { documentSourceID: 9, noClaimBefore: '2026-12-28' } };
+        return { documentSourceID: 9, noClaimBefore: '2026-12-28' };
       },
-      '/api/Document/GetDocuments': () => ({ object: NO_DOCUMENTS }),
-      '/api/Dictionary/GetDictionaries': () => ({ object: { documentCategories: [] } }),
+      getDocuments: () => NO_DOCUMENTS,
+      getDictionaries: () => ({ documentCategories: [] }),
     });
     const user = renderPage();
     const form = await screen.findByRole('form', { name: 'Reply Form' });
@@ -179,8 +154,8 @@ describe('Pre Claim', () => {
 
     expect(await screen.findByRole('heading', { name: 'We have your reply' })).toBeTruthy();
     expect(screen.getByText(/before 28-12-2026/)).toBeTruthy();
-    const [sent] = api.to('/api/PreClaim/SubmitReply');
-    expect(sent!.body).toEqual({
+    const [sent] = api.to('submitPreClaimReply');
+    expect(sent!.input).toEqual({
       owes: 'all',
       partAmount: null,
       disputeReason: null,

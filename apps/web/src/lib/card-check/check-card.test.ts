@@ -4,7 +4,7 @@ import { Msg } from '@lender/contract/rules/messages';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CardProviderSettings } from './card-provider-settings';
 import { checkCard } from './check-card';
-import { frameOf, quietFrameLoading, recordFramePosts } from './frame-test-support';
+import { frameOf, quietFrameLoading, recordFramePosts } from '../../testing/card-check';
 import { CardCheckError, type TokenisedCard } from './tokenise-card';
 
 const settings: CardProviderSettings = {

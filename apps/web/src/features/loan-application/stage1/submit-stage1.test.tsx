@@ -1,6 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { GlobalLoader } from '../../../components/layout/global-loader';
+import { answerCalls } from '../../../testing/answer-calls';
 import { DECISION_LOADER_MESSAGE, submitStage1 } from './submit-stage1';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -9,14 +10,7 @@ describe('submitting stage 1', () => {
   it('tells an applicant that the decision can take up to a minute', async () => {
     let answer!: () => void;
     const response = new Promise<void>((r) => (answer = r));
-    vi.stubGlobal('fetch', () =>
-      response.then(
-        () =>
-          new Response(JSON.stringify({ error: { errorID: 0, errorMessage: '' }, object: null }), {
-            status: 200,
-          }),
-      ),
-    );
+    answerCalls({ submitStage1: () => response.then(() => null) });
     render(<GlobalLoader />);
     let call!: Promise<unknown>;
     act(() => {

@@ -4,14 +4,12 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/react
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiCallError, callApi } from '../../../lib/api-client';
+import { ApiCallError } from '../../../lib/api-client';
 import { queryClient } from '../../../lib/query';
-import { frameOf, quietFrameLoading, recordFramePosts } from '../../../lib/card-check/frame-test-support';
-import { Component } from './stage2-page';
-import type { TokenisedCard } from '../../../lib/card-check/tokenise-card';
-import { Where } from '../../../testing/where';
-import { answerCalls } from '../../../testing/answer-calls';
 import {
+  frameOf,
+  quietFrameLoading,
+  recordFramePosts,
   CARD_DIGITS,
   CARD_NUMBER,
   CVV,
@@ -20,10 +18,14 @@ import {
   nextYear,
   providerFetch,
   tokenised,
-} from '../../../lib/card-check/provider-test-support';
+} from '../../../testing/card-check';
+import { Component } from './stage2-page';
+import type { TokenisedCard } from '../../../lib/card-check/tokenise-card';
+import { Where } from '../../../testing/where';
+import { answerCalls } from '../../../testing/answer-calls';
 import { summaryMessages } from '../../../testing/error-summary';
 
-vi.mock(import('../../../lib/api-client'), async (original) => ({ ...(await original()), callApi: vi.fn() }));
+let api: ReturnType<typeof answerCalls>;
 
 /** The server's words for the provider's 05 (issue 31). */
 const DECLINED = cardRefusalText('05');
@@ -66,20 +68,22 @@ const pendingOnArrival = {
 
 beforeEach(() => {
   quietFrameLoading();
-  vi.stubGlobal('fetch', fetchMock);
   fetchMock.mockClear();
   framePosts = recordFramePosts();
   tokenise = { ...tokenised };
   submissions = [];
   stage2Answer = async () => ({ appStatusID: 5, appGuid: null, redirectUrl: null });
-  answerCalls({
-    getApplicationStatus: () => ({ appStatusID: 3, appGuid: null, isEnd: false }),
-    submitStage2: (input) => {
-      submissions.push({ payload: input, stored: JSON.stringify({ ...sessionStorage }) });
-      return stage2Answer();
+  api = answerCalls(
+    {
+      getApplicationStatus: () => ({ appStatusID: 3, appGuid: null, isEnd: false }),
+      submitStage2: (input) => {
+        submissions.push({ payload: input, stored: JSON.stringify({ ...sessionStorage }) });
+        return stage2Answer();
+      },
+      esignLink: () => ({ appGuid: 'b7f9c1de-0000-4000-8000-000000000001', signingToken: 'S2' }),
     },
-    esignLink: () => ({ appGuid: 'b7f9c1de-0000-4000-8000-000000000001', signingToken: 'S2' }),
-  });
+    fetchMock,
+  );
 });
 
 afterEach(() => {
@@ -179,7 +183,7 @@ describe('Stage 2, Debit Card Check', () => {
       trxId: 'trx-1',
       isSignature: true,
     });
-    const everythingSent = JSON.stringify(vi.mocked(callApi).mock.calls);
+    const everythingSent = JSON.stringify(api.sent);
     const storedDuringCall = submissions[0]?.stored ?? '';
     expect(storedDuringCall).toContain('key-1');
     for (const secret of [CARD_DIGITS, CVV]) {

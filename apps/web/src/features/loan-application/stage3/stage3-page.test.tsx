@@ -8,15 +8,14 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiCallError, callApi } from '../../../lib/api-client';
+import { ApiCallError } from '../../../lib/api-client';
 import { queryClient } from '../../../lib/query';
 import { Component as Stage3Page } from './stage3-page';
 import { Where } from '../../../testing/where';
 import { answerCalls } from '../../../testing/answer-calls';
 import { summaryMessages } from '../../../testing/error-summary';
 
-// Only the network is replaced: the status check, the lists and the submit all go through callApi.
-vi.mock(import('../../../lib/api-client'), async (original) => ({ ...(await original()), callApi: vi.fn() }));
+let api: ReturnType<typeof answerCalls>;
 
 // The ids either side of the spec's thresholds, named as the seeded lists name them.
 const LIVED_SHORT = MIN_LIVED_IN_ADDRESS;
@@ -53,7 +52,7 @@ beforeEach(() => {
     appStatusID: AppStatus.applicationCompleted,
     appGuid: '6f1c2a9e-0d7b-4c55-9a61-2f0e8b3d4c11',
   });
-  answerCalls({
+  api = answerCalls({
     getApplicationStatus: () => status,
     getDictionaries: () => DICTIONARIES,
     submitStage3: (input) => submitted(input),
@@ -127,7 +126,7 @@ describe('Stage 3, affordability check', () => {
     status = { appStatusID: AppStatus.offerAccepted, appGuid: null, netMonthlyIncome: INCOME };
     visitStage3();
     expect((await screen.findByTestId('where')).textContent).toBe('/');
-    expect(vi.mocked(callApi).mock.calls.map(([name]) => name)).toEqual(['getApplicationStatus']);
+    expect(api.names()).toEqual(['getApplicationStatus']);
   });
 
   it("lists every missing answer in the spec's words, in page order, and sends nothing", async () => {

@@ -10,12 +10,11 @@ import { Component as Stage4Page } from './stage4-page';
 import { Where } from '../../../testing/where';
 import { answerCalls } from '../../../testing/answer-calls';
 
-// Only the network is replaced: the status check, the lists and the submit all go through callApi.
+// Only the network is replaced (testing/answer-calls.ts): the status check, the lists and the submit.
 import { signingTokenFor } from '../../../lib/signing-link';
 import { summaryMessages } from '../../../testing/error-summary';
 
-vi.mock(import('../../../lib/api-client'), async (original) => ({ ...(await original()), callApi: vi.fn() }));
-
+let api: ReturnType<typeof answerCalls>;
 const APP_GUID = '6f1c2a9e-0d7b-4c55-9a61-2f0e8b3d4c11';
 let status = { appStatusID: AppStatus.applicationCompleted as number, appGuid: null as string | null };
 const submitted = vi.fn();
@@ -23,10 +22,11 @@ const submitted = vi.fn();
 beforeEach(() => {
   status = { appStatusID: AppStatus.applicationCompleted, appGuid: null };
   submitted.mockReset().mockResolvedValue({ appStatusID: AppStatus.esignSent, appGuid: APP_GUID });
-  answerCalls({
+  api = answerCalls({
     getApplicationStatus: () => status,
     submitStage4: (input) => submitted(input),
     esignLink: () => ({ appGuid: APP_GUID, signingToken: 'S4' }),
+    logout: () => null,
   });
   storeTokens({ token: 'access', refreshToken: 'refresh' });
 });
@@ -105,6 +105,8 @@ describe('Stage 4, bank details', () => {
     expect(submitted).toHaveBeenCalledWith({ sortCode: '123456', bankAccountNumber: '12345678' });
     expect((await screen.findByTestId('where')).textContent).toBe(`/loan/stage5/${APP_GUID}`);
     expect(hasSession()).toBe(false);
+    // Signing out ends the session on the server too.
+    await waitFor(() => expect(api.to('logout').map((c) => c.input)).toEqual(['refresh']));
     // The e-sign page's calls need a signing link: this browser was handed one before signing out.
     expect(signingTokenFor(APP_GUID)).toBe('S4');
   });

@@ -3,7 +3,7 @@ import { ErrorId } from '@lender/contract/error-ids';
 import { Msg } from '@lender/contract/rules/messages';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { queryClient } from '../../../lib/query';
 import {
   AGREEMENTS,
@@ -14,11 +14,8 @@ import {
   renderEsign,
   where,
   type Answers,
-} from './esign-test-support';
+} from '../../../testing/esign';
 import { summaryMessages } from '../../../testing/error-summary';
-
-// Only the network is replaced: every call goes through callApi.
-vi.mock(import('../../../lib/api-client'), async (original) => ({ ...(await original()), callApi: vi.fn() }));
 
 let answers: Answers;
 let calls: ReturnType<typeof answerWith>;

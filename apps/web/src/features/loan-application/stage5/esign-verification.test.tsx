@@ -13,9 +13,7 @@ import {
   renderEsign,
   where,
   type Answers,
-} from './esign-test-support';
-
-vi.mock(import('../../../lib/api-client'), async (original) => ({ ...(await original()), callApi: vi.fn() }));
+} from '../../../testing/esign';
 
 let answers: Answers;
 

@@ -1,11 +1,11 @@
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { vi } from 'vitest';
-import { ApiCallError, callApi } from '../../../lib/api-client';
-import { Component as EsignPage } from './esign-page';
-import { Where } from '../../../testing/where';
+import { ApiCallError } from '../lib/api-client';
+import { answerCalls } from './answer-calls';
+import { Component as EsignPage } from '../features/loan-application/stage5/esign-page';
+import { Where } from './where';
 
-/** Tests that use this mock `callApi` in their own file: `vi.mock(import('../../../lib/api-client'), ...)`. */
 export const GUID = 'b7f9c1d2-3e4f-4a5b-8c6d-7e8f9a0b1c2d';
 
 export const AGREEMENTS = {
@@ -21,10 +21,10 @@ export const refusal = (errorID: number, errorMessage: string, status = 200, obj
 
 /** Each e-sign call's answer; a test replaces the ones it is about. */
 export type Answers = {
-  getEsign: () => unknown;
-  getEmailVerificationLinkStatus: () => unknown;
-  sendVerificationSms: () => unknown;
-  sendVerificationAndUniqueUrlEmail: () => unknown;
+  getEsign: (input: unknown) => unknown;
+  getEmailVerificationLinkStatus: (input: unknown) => unknown;
+  sendVerificationSms: (input: unknown) => unknown;
+  sendVerificationAndUniqueUrlEmail: (input: unknown) => unknown;
   submitStage5: (payload: unknown) => unknown;
 };
 
@@ -36,7 +36,7 @@ export const defaultAnswers = (): Answers => ({
   submitStage5: () => null,
 });
 
-/** Routes callApi to `answers`, each one a spy so a test can count and read the calls. */
+/** Answers the e-sign calls with `answers` (answerCalls), each one a spy so a test can count and read the calls. */
 export function answerWith(answers: Answers) {
   const spies = {
     getEsign: vi.fn(answers.getEsign),
@@ -45,13 +45,13 @@ export function answerWith(answers: Answers) {
     sendVerificationAndUniqueUrlEmail: vi.fn(answers.sendVerificationAndUniqueUrlEmail),
     submitStage5: vi.fn(answers.submitStage5),
   };
-  vi.mocked(callApi)
-    .mockReset()
-    .mockImplementation((async (name: string, input: unknown) => {
-      const spy = spies[name as keyof Answers];
-      if (!spy) throw new Error(`unexpected call ${name}`);
-      return spy(input);
-    }) as never);
+  answerCalls({
+    getEsign: (input) => spies.getEsign(input),
+    getEmailVerificationLinkStatus: (input) => spies.getEmailVerificationLinkStatus(input),
+    sendVerificationSms: (input) => spies.sendVerificationSms(input),
+    sendVerificationAndUniqueUrlEmail: (input) => spies.sendVerificationAndUniqueUrlEmail(input),
+    submitStage5: (input) => spies.submitStage5(input),
+  });
   return spies;
 }
 

@@ -5,17 +5,18 @@ import userEvent from '@testing-library/user-event';
 import { useEffect } from 'react';
 import { MemoryRouter, Route, Routes, useNavigate } from 'react-router';
 import { vi } from 'vitest';
-import { queryClient } from '../../lib/query';
-import { setNavigator } from '../../lib/navigation';
-import { storeTokens } from '../../lib/session';
-import { Component as AccountLayout } from './account-layout';
-import { Component as ChangeAddressPage } from './change-address-page';
-import { Component as ChangeEmailPage } from './change-email-page';
-import { Component as ChangeMobilePage } from './change-mobile-page';
-import { Component as ChangePasswordPage } from './change-password-page';
-import { Component as ContactDetailsPage } from './contact-details-page';
-import { Component as ConfirmEmailPage } from './confirm-email-page';
-import { Where } from '../../testing/where';
+import { answerPaths, type Handler } from './answer-paths';
+import { queryClient } from '../lib/query';
+import { setNavigator } from '../lib/navigation';
+import { storeTokens } from '../lib/session';
+import { Component as AccountLayout } from '../features/account/account-layout';
+import { Component as ChangeAddressPage } from '../features/account/change-address-page';
+import { Component as ChangeEmailPage } from '../features/account/change-email-page';
+import { Component as ChangeMobilePage } from '../features/account/change-mobile-page';
+import { Component as ChangePasswordPage } from '../features/account/change-password-page';
+import { Component as ContactDetailsPage } from '../features/account/contact-details-page';
+import { Component as ConfirmEmailPage } from '../features/account/confirm-email-page';
+import { Where } from './where';
 
 /** What the server holds for the signed-in customer in these tests. */
 export const DETAILS: AccountDetails = {
@@ -55,40 +56,9 @@ export const DICTIONARIES: Dictionaries = {
   ],
 };
 
-export type Reply = { status?: number; errorID?: number; errorMessage?: string; object?: unknown };
-type Handler = (body: unknown) => Reply;
-
-/** One request as the server saw it: the call's path and its JSON body. */
-export type SentRequest = { path: string; body: unknown };
-
-/**
- * The network boundary: `fetch` answers each API path with an envelope, as the server would. A path
- * with no handler fails the test loudly. Everything above it (the API client, the query cache, the
- * navigation on failures) is the real code.
- */
-export function stubApi(handlers: Record<string, Handler>) {
-  const sent: SentRequest[] = [];
-  vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
-    const path = url.split('?')[0] as string;
-    const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
-    sent.push({ path, body });
-    const handler = handlers[path];
-    if (!handler) throw new Error(`unexpected request ${path}`);
-    const r = handler(body);
-    return Response.json(
-      {
-        error: { errorID: r.errorID ?? 0, errorMessage: r.errorMessage ?? '' },
-        object: r.object ?? null,
-      },
-      { status: r.status ?? 200 },
-    );
-  });
-  return {
-    sent,
-    /** The requests to one path. */
-    to: (path: string) => sent.filter((r) => r.path === path),
-  };
-}
+/** The server at the network boundary (testing/answer-paths.ts): each path's envelope; every request as sent. */
+export const stubApi = answerPaths;
+export type { Reply, SentRequest } from './answer-paths';
 
 export const PATH = {
   details: '/api/Account/GetAccountDetails',

@@ -1,7 +1,9 @@
+import nodeConsole from 'node:console';
 import { expiryYears } from '@lender/contract/rules/card';
 import { screen } from '@testing-library/react';
 import type userEvent from '@testing-library/user-event';
-import type { TokenisedCard } from './tokenise-card';
+import { vi } from 'vitest';
+import type { TokenisedCard } from '../lib/card-check/tokenise-card';
 
 /** For tests of the pages that check a card: the sandbox provider as our settings call names it. */
 export const PROVIDER = 'http://localhost:3000/sandbox/card-provider';
@@ -47,3 +49,28 @@ export const providerFetch = (tokenise: () => TokenisedCard) => (url: string) =>
   if (url === `${PROVIDER}/tokenise`) return Response.json(tokenise());
   throw new Error(`unexpected fetch ${url}`);
 };
+
+/**
+ * For tests of the fingerprint frame. happy-dom loads no frame and says so on Node's own console (it
+ * took that one before Vitest's): that message is expected, any other is still shown.
+ */
+export function quietFrameLoading() {
+  const log = nodeConsole.error.bind(nodeConsole);
+  vi.spyOn(nodeConsole, 'error').mockImplementation((...args: unknown[]) => {
+    if (String(args[0]).includes('Iframe page loading is disabled')) return;
+    log(...args);
+  });
+}
+
+/** The forms posted into a fingerprint frame: recorded instead of sent (the post is the network). */
+export function recordFramePosts(): HTMLFormElement[] {
+  const posted: HTMLFormElement[] = [];
+  vi.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(function (this: HTMLFormElement) {
+    posted.push(this);
+  });
+  return posted;
+}
+
+/** The hidden frame a recorded form was posted into. */
+export const frameOf = (form: HTMLFormElement) =>
+  document.querySelector<HTMLIFrameElement>(`iframe[name="${form.target}"]`);

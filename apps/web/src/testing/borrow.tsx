@@ -5,14 +5,15 @@ import userEvent from '@testing-library/user-event';
 import { useEffect } from 'react';
 import { MemoryRouter, Route, Routes, useNavigate, type InitialEntry } from 'react-router';
 import { vi } from 'vitest';
-import { setNavigator } from '../../lib/navigation';
-import { queryClient } from '../../lib/query';
-import { storeTokens } from '../../lib/session';
-import { Where } from '../../testing/where';
-import { Component as BorrowPage } from './borrow-page';
-import type { BorrowingSummary } from './get-borrowing-summary';
-import type { ScheduleSummary } from './get-schedule-summary';
-import { Component as SchedulePage } from './schedule-page';
+import { answerPaths } from './answer-paths';
+import { setNavigator } from '../lib/navigation';
+import { queryClient } from '../lib/query';
+import { storeTokens } from '../lib/session';
+import { Where } from './where';
+import { Component as BorrowPage } from '../features/borrow/borrow-page';
+import type { BorrowingSummary } from '../features/borrow/get-borrowing-summary';
+import type { ScheduleSummary } from '../features/borrow/get-schedule-summary';
+import { Component as SchedulePage } from '../features/borrow/schedule-page';
 
 export const PATH = {
   summary: '/api/MyAccountArea/GetBorrowingSummary',
@@ -109,37 +110,9 @@ export function createScheduleSummary(overrides: Partial<ScheduleSummary> = {}):
   };
 }
 
-export type Reply = { status?: number; errorID?: number; errorMessage?: string; object?: unknown };
-type Handler = (body: unknown) => Reply;
-
-/** One request as the server saw it: the call's path and its JSON body. */
-export type SentRequest = { path: string; method: string; body: unknown };
-
-/**
- * The network boundary: `fetch` answers each API path with an envelope, as the server would; a path
- * with no handler fails the test loudly. Everything above it (the API client, the query cache, the
- * navigation on failures, the e-sign hand-over) is the real code.
- */
-export function stubApi(handlers: Record<string, Handler>) {
-  const sent: SentRequest[] = [];
-  vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
-    const path = url.split('?')[0] as string;
-    const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
-    sent.push({ path, method: init?.method ?? 'GET', body });
-    const handler = handlers[path];
-    if (!handler) throw new Error(`unexpected request ${path}`);
-    const r = handler(body);
-    return Response.json(
-      { error: { errorID: r.errorID ?? 0, errorMessage: r.errorMessage ?? '' }, object: r.object ?? null },
-      { status: r.status ?? 200 },
-    );
-  });
-  return {
-    sent,
-    /** The requests to one path. */
-    to: (path: string) => sent.filter((r) => r.path === path),
-  };
-}
+/** The server at the network boundary (testing/answer-paths.ts): each path's envelope; every request as sent. */
+export const stubApi = answerPaths;
+export type { Reply, SentRequest } from './answer-paths';
 
 /** The API client navigates (401 -> login, HTTP failure -> /error) through the router, as the app's root does. */
 function RouterNavigator() {
