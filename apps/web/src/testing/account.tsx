@@ -2,13 +2,10 @@ import type { AccountDetails } from '@lender/contract/calls/account';
 import type { Dictionaries } from '@lender/contract/dictionaries';
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useEffect } from 'react';
-import { MemoryRouter, Route, Routes, useNavigate } from 'react-router';
+import { MemoryRouter, Route, Routes } from 'react-router';
 import { vi } from 'vitest';
 import { answerPaths, type Handler } from './answer-paths';
 import { queryClient } from '../lib/query';
-import { setNavigator } from '../lib/navigation';
-import { storeTokens } from '../lib/session';
 import { Component as AccountLayout } from '../features/account/account-layout';
 import { Component as ChangeAddressPage } from '../features/account/change-address-page';
 import { Component as ChangeEmailPage } from '../features/account/change-email-page';
@@ -16,7 +13,8 @@ import { Component as ChangeMobilePage } from '../features/account/change-mobile
 import { Component as ChangePasswordPage } from '../features/account/change-password-page';
 import { Component as ContactDetailsPage } from '../features/account/contact-details-page';
 import { Component as ConfirmEmailPage } from '../features/account/confirm-email-page';
-import { Where } from './where';
+import { RouterNavigator, Where } from './where';
+export { signIn, where } from './where';
 
 /** What the server holds for the signed-in customer in these tests. */
 export const DETAILS: AccountDetails = {
@@ -80,13 +78,6 @@ export const accountApi = (handlers: Record<string, Handler> = {}, details: Acco
     ...handlers,
   });
 
-/** The API client navigates (401 -> login, HTTP failure -> /error) through the router, as the app's root does. */
-function RouterNavigator() {
-  const navigate = useNavigate();
-  useEffect(() => setNavigator((to) => void navigate(to)), [navigate]);
-  return null;
-}
-
 /** The account routes as app/routes.tsx has them, starting at `path`. */
 export function renderAccount(path: string) {
   const user = userEvent.setup();
@@ -110,10 +101,6 @@ export function renderAccount(path: string) {
   );
   return user;
 }
-
-export const where = () => screen.getByTestId('where').textContent;
-
-export const signIn = () => storeTokens({ token: 'access', refreshToken: 'refresh' });
 
 export function setUpAccountTests() {
   // happy-dom has no `select.size` (browsers give 0). Without it react-hook-form takes every select for

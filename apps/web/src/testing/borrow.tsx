@@ -1,15 +1,13 @@
 import { londonToday } from '@lender/contract/dates';
 import { AppStatus } from '@lender/contract/status';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useEffect } from 'react';
-import { MemoryRouter, Route, Routes, useNavigate, type InitialEntry } from 'react-router';
+import { MemoryRouter, Route, Routes, type InitialEntry } from 'react-router';
 import { vi } from 'vitest';
 import { answerPaths } from './answer-paths';
-import { setNavigator } from '../lib/navigation';
 import { queryClient } from '../lib/query';
-import { storeTokens } from '../lib/session';
-import { Where } from './where';
+import { RouterNavigator, Where } from './where';
+export { signIn, where } from './where';
 import { Component as BorrowPage } from '../features/borrow/borrow-page';
 import type { BorrowingSummary } from '../features/borrow/get-borrowing-summary';
 import type { ScheduleSummary } from '../features/borrow/get-schedule-summary';
@@ -114,13 +112,6 @@ export function createScheduleSummary(overrides: Partial<ScheduleSummary> = {}):
 export const stubApi = answerPaths;
 export type { Reply, SentRequest } from './answer-paths';
 
-/** The API client navigates (401 -> login, HTTP failure -> /error) through the router, as the app's root does. */
-function RouterNavigator() {
-  const navigate = useNavigate();
-  useEffect(() => setNavigator((to) => void navigate(to)), [navigate]);
-  return null;
-}
-
 /** The two borrow pages as app/routes.tsx has them, starting at `entry`; anywhere else renders nothing. */
 export function renderBorrow(entry: InitialEntry) {
   const user = userEvent.setup();
@@ -137,10 +128,6 @@ export function renderBorrow(entry: InitialEntry) {
   );
   return user;
 }
-
-export const where = () => screen.getByTestId('where').textContent;
-
-export const signIn = () => storeTokens({ token: 'access', refreshToken: 'refresh' });
 
 export function tearDownBorrowTests() {
   // Unmounted first: a mounted page would refetch what the cleared cache held, past the stubbed fetch.
