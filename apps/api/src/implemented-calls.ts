@@ -16,6 +16,7 @@ import { leadProviderCalls } from './features/lead-provider/lead-provider-calls'
 import { loanPaymentCalls } from './features/loan-payments/loan-payment-calls';
 import { loanRightsCalls } from './features/loan-rights/loan-rights-calls';
 import { loanRightsService } from './features/loan-rights/loan-rights-service';
+import { loanStateCalls } from './features/loan-state/loan-state-calls';
 import { summaryOfBorrowingPdf } from './features/my-account-area/download-sob';
 import { myAccountAreaCalls } from './features/my-account-area/my-account-area-calls';
 import { preClaimCalls } from './features/pre-claim/pre-claim-calls';
@@ -61,6 +62,7 @@ export function implementedCalls(
     ...myAccountAreaCalls(ctx.db),
     ...loanPaymentCalls(ctx, cardProvider),
     ...loanRightsCalls(loanRightsService(ctx)),
+    ...loanStateCalls(ctx),
     // The account area's documents include the summary of borrowing, which the borrow area makes.
     ...documentCalls(documentService(ctx, dictionaries, (id) => summaryOfBorrowingPdf(ctx.db, id))),
     ...preClaimCalls(preClaimService(ctx)),

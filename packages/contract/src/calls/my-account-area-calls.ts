@@ -1,3 +1,4 @@
+import { loanStateSchema } from './loan-state';
 import * as my from './my-account-area';
 import { call, empty, type CallDef } from './call-spec';
 
@@ -16,6 +17,17 @@ export const myAccountAreaCalls = {
     method: 'GET',
     auth: 'session',
     response: my.scheduleSummarySchema,
+  }),
+  /**
+   * Not in the spec (issue 45 item 11): where the loan stands and the one next step, for the banner of
+   * every signed-in page.
+   */
+  getLoanState: call({
+    controller: 'MyAccountArea',
+    action: 'GetLoanState',
+    method: 'GET',
+    auth: 'session',
+    response: loanStateSchema,
   }),
   getTotalDue: call({
     controller: 'MyAccountArea',

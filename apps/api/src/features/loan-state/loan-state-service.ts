@@ -1,0 +1,174 @@
+import type { LoanState } from '@lender/contract/calls/loan-state';
+import { formatDisplayDate, type IsoDate } from '@lender/contract/dates';
+import { AppStatus, LIVE_LOAN_STATUSES } from '@lender/contract/status';
+import type { DbExecutor } from '../../db/create-db';
+import { breathingSpaceRepository } from '../../entities/loans/breathing-space-repository';
+import { lastDayOf, moratoriumOn } from '../../entities/loans/moratorium';
+import { withdrawalRepository } from '../../entities/loans/withdrawal-repository';
+import { letterInProgress } from '../../entities/pre-claim/letters';
+
+const PAY = { label: 'Make a payment', path: '/borrow/payment' };
+const PRE_CLAIM = '/pre-claim';
+
+/** The facts a loan's state is read from: a handful of small reads, no ledger fold. */
+type Facts = {
+  statusId: number;
+  loan: { applicationId: number; blocked: boolean; settled: boolean } | null;
+  isLegal: boolean;
+  letter: { issuedOn: IsoDate; replyBy: IsoDate; replied: boolean } | null;
+  withdrawal: { noticeOn: IsoDate; repayBy: IsoDate } | null;
+  breathingSpaceUntil: IsoDate | null;
+};
+
+const d = formatDisplayDate;
+
+/**
+ * Where the loan stands, and the one next step (issue 45 item 11, docs/decisions/049). Pure: the order
+ * of the checks is the order of what matters most to the customer. A letter about the debt comes first
+ * (it has a deadline); a breathing space next (nothing may be asked of them during it); then a notice of
+ * withdrawal, which ends the agreement's instalments (s66A(7)); then the loan's status.
+ */
+export function loanStateOf(f: Facts): LoanState {
+  const live = f.loan !== null && !f.loan.settled && LIVE_LOAN_STATUSES.includes(f.statusId);
+  const base = {
+    letter: f.letter,
+    mayPay: live,
+    // As the reschedule service refuses (reschedule-service.ts): a blocked card, a notice of withdrawal.
+    mayReschedule: live && !f.loan!.blocked && f.withdrawal === null,
+  };
+  const state = (s: Omit<LoanState, 'letter' | 'mayPay' | 'mayReschedule'>): LoanState => ({ ...base, ...s });
+
+  if (f.loan === null) return state({ state: 'none', statusLine: '', nextStep: null });
+  if (f.isLegal && f.letter) {
+    return state({
+      state: 'legal',
+      statusLine: f.letter.replied
+        ? `We have your reply to our letter of ${d(f.letter.issuedOn)} about your debt, and we are looking at it.`
+        : `We have sent you a letter about your debt. Please reply by ${d(f.letter.replyBy)}.`,
+      nextStep: {
+        label: f.letter.replied ? 'See your letter and reply' : 'Read the letter and reply',
+        path: PRE_CLAIM,
+      },
+    });
+  }
+  if (f.isLegal) {
+    return state({
+      state: 'legal',
+      statusLine: 'Your account is with our collections team. Please contact us to agree a way to repay.',
+      nextStep: live ? PAY : null,
+    });
+  }
+  if (live && f.breathingSpaceUntil) {
+    return state({
+      state: 'breathingSpace',
+      statusLine: `Your account is in a breathing space until ${d(f.breathingSpaceUntil)}: we add no interest or charges and do not ask you to pay.`,
+      nextStep: null,
+    });
+  }
+  if (live && f.withdrawal) {
+    return state({
+      state: 'withdrawing',
+      statusLine: `You withdrew from your loan agreement on ${d(f.withdrawal.noticeOn)}. Please repay what you borrowed and its interest by ${d(f.withdrawal.repayBy)}.`,
+      nextStep: PAY,
+    });
+  }
+  switch (f.statusId) {
+    case AppStatus.withdrawn:
+      return state({
+        state: 'withdrawn',
+        statusLine: 'You withdrew from your loan agreement and have repaid it. Nothing more is owed.',
+        nextStep: null,
+      });
+    case AppStatus.settled:
+      return state({
+        state: 'settled',
+        statusLine: 'Your loan is repaid in full. Thank you.',
+        nextStep: null,
+      });
+    case AppStatus.defaulted:
+      return state({
+        state: 'defaulted',
+        statusLine:
+          'Your loan is in default. Please pay what is overdue, or contact us to agree a way to repay.',
+        nextStep: PAY,
+      });
+    case AppStatus.arrears:
+      return state({
+        state: 'arrears',
+        statusLine: 'A payment is overdue. Please pay it, or contact us: we are here to help.',
+        nextStep: PAY,
+      });
+    case AppStatus.active:
+      return state({
+        state: 'active',
+        statusLine: f.loan.blocked
+          ? 'Your loan is active, but we cannot collect from your card. Please pay, or add a new card.'
+          : 'Your loan is active. Your payments are collected from your card on their due dates.',
+        nextStep: f.loan.blocked ? PAY : null,
+      });
+    default:
+      // A newer application than the loan (a repeat loan on its way): the borrow page tells its status.
+      return state({
+        state: f.loan.settled ? 'settled' : 'none',
+        statusLine: f.loan.settled ? 'Your last loan is repaid in full. Thank you.' : '',
+        nextStep: null,
+      });
+  }
+}
+
+/** The facts of one customer's newest application and latest loan, on the business date. */
+export async function loanFactsOf(db: DbExecutor, customerId: number, today: IsoDate): Promise<Facts> {
+  const [newest, loan, customer, letter] = await Promise.all([
+    db
+      .selectFrom('applications')
+      .select(['id', 'status_id'])
+      .where('customer_id', '=', customerId)
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst(),
+    db
+      .selectFrom('loans')
+      .select(['application_id', 'blocked_on', 'settled_on'])
+      .where('customer_id', '=', customerId)
+      .where('funded_on', 'is not', null)
+      .orderBy('application_id', 'desc')
+      .limit(1)
+      .executeTakeFirst(),
+    db.selectFrom('customers').select('is_legal').where('id', '=', customerId).executeTakeFirst(),
+    letterInProgress(db, customerId),
+  ]);
+  const [withdrawal, spaces] = loan
+    ? await Promise.all([
+        withdrawalRepository(db).of(loan.application_id),
+        breathingSpaceRepository(db).of(loan.application_id),
+      ])
+    : [undefined, []];
+  // The loan's own status, unless a newer application (a repeat loan being applied for) came after it.
+  const statusId =
+    newest && loan && newest.id !== loan.application_id
+      ? ((
+          await db
+            .selectFrom('applications')
+            .select('status_id')
+            .where('id', '=', loan.application_id)
+            .executeTakeFirst()
+        )?.status_id ?? 0)
+      : (newest?.status_id ?? 0);
+  const space = moratoriumOn(spaces, today);
+  return {
+    statusId,
+    loan: loan
+      ? {
+          applicationId: loan.application_id,
+          blocked: loan.blocked_on !== null,
+          settled: loan.settled_on !== null,
+        }
+      : null,
+    isLegal: customer?.is_legal === 1,
+    letter: letter
+      ? { issuedOn: letter.issued_on, replyBy: letter.reply_by, replied: letter.state === 'replied' }
+      : null,
+    withdrawal: withdrawal ? { noticeOn: withdrawal.notice_on, repayBy: withdrawal.repay_by } : null,
+    breathingSpaceUntil: space ? lastDayOf(space) : null,
+  };
+}

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+
+/**
+ * Where the customer's loan stands, one name for it on every signed-in page (issue 45 item 11,
+ * docs/decisions/049). The first that applies wins: a letter about the debt, a breathing space, a notice
+ * of withdrawal being repaid, then the loan's own status.
+ */
+export const LOAN_STATES = [
+  /** No loan paid out: nothing to say beyond the borrow page's application status. */
+  'none',
+  'active',
+  'arrears',
+  'defaulted',
+  /** A Letter of Claim is open or replied to (the account is flagged legal). */
+  'legal',
+  /** A Debt Respite Scheme moratorium is in force: nothing is added and nothing asked for. */
+  'breathingSpace',
+  /** Notice of withdrawal given (Consumer Credit Act s66A); principal and interest to repay by a date. */
+  'withdrawing',
+  /** Withdrawn and repaid. */
+  'withdrawn',
+  /** Repaid in full. */
+  'settled',
+] as const;
+export type LoanStateName = (typeof LOAN_STATES)[number];
+
+export const loanStateSchema = z.object({
+  state: z.enum(LOAN_STATES),
+  statusLine: z.string().meta({
+    description:
+      'One sentence saying where the loan stands, the same on every signed-in page; empty for none.',
+  }),
+  nextStep: z
+    .object({
+      label: z.string(),
+      path: z.string().meta({ description: 'The page of the web app where the customer takes that step.' }),
+    })
+    .nullable()
+    .meta({ description: 'The one thing the customer should do next, if anything.' }),
+  letter: z
+    .object({
+      issuedOn: z.string().meta({ description: 'yyyy-MM-dd' }),
+      replyBy: z.string().meta({ description: 'yyyy-MM-dd: the last day of the 30 days to reply.' }),
+      replied: z.boolean(),
+    })
+    .nullable()
+    .meta({ description: 'The Letter of Claim in progress (open or replied to); null without one.' }),
+  mayPay: z
+    .boolean()
+    .meta({ description: 'A card payment is taken on the loan now (MyAccountArea/CardPayment).' }),
+  mayReschedule: z
+    .boolean()
+    .meta({
+      description: 'A new payment plan may be asked for now (MyAccountArea/Calculate and ReSchedule).',
+    }),
+});
+export type LoanState = z.infer<typeof loanStateSchema>;
