@@ -1,6 +1,7 @@
 import { lazy, type ComponentType } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { RootLayout } from '../components/layout/root-layout';
+import { SignedInArea } from '../components/loan-state/signed-in-area';
 import { AnonymousOnly, LegalOnly, SignedInOnly } from './guards';
 
 /** Each page is its own chunk, loaded when first visited; page modules export `Component`. */
@@ -79,40 +80,43 @@ export function AppRoutes() {
             path="loan/stage4"
             element={page(() => import('../features/loan-application/stage4/stage4-page'))}
           />
-          <Route path="account" element={page(() => import('../features/account/account-layout'))}>
-            <Route index element={page(() => import('../features/account/contact-details-page'))} />
+          {/* The customer's account and loan: every page says where the loan stands. */}
+          <Route element={<SignedInArea />}>
+            <Route path="account" element={page(() => import('../features/account/account-layout'))}>
+              <Route index element={page(() => import('../features/account/contact-details-page'))} />
+              <Route
+                path="contact-details"
+                element={page(() => import('../features/account/contact-details-page'))}
+              />
+              <Route
+                path="change-password"
+                element={page(() => import('../features/account/change-password-page'))}
+              />
+              <Route
+                path="change-email"
+                element={page(() => import('../features/account/change-email-page'))}
+              />
+              <Route
+                path="change-mobile"
+                element={page(() => import('../features/account/change-mobile-page'))}
+              />
+              <Route
+                path="change-address"
+                element={page(() => import('../features/account/change-address-page'))}
+              />
+              <Route path="documents" element={page(() => import('../features/account/documents-page'))} />
+            </Route>
+            <Route path="borrow" element={page(() => import('../features/borrow/borrow-page'))} />
+            <Route path="borrow/apply" element={page(() => import('../features/borrow/apply-page'))} />
+            <Route path="borrow/schedule" element={page(() => import('../features/borrow/schedule-page'))} />
+            <Route path="borrow/payment" element={page(() => import('../features/borrow/payment-page'))} />
             <Route
-              path="contact-details"
-              element={page(() => import('../features/account/contact-details-page'))}
+              path="borrow/update-card"
+              element={page(() => import('../features/borrow/update-card-page'))}
             />
-            <Route
-              path="change-password"
-              element={page(() => import('../features/account/change-password-page'))}
-            />
-            <Route
-              path="change-email"
-              element={page(() => import('../features/account/change-email-page'))}
-            />
-            <Route
-              path="change-mobile"
-              element={page(() => import('../features/account/change-mobile-page'))}
-            />
-            <Route
-              path="change-address"
-              element={page(() => import('../features/account/change-address-page'))}
-            />
-            <Route path="documents" element={page(() => import('../features/account/documents-page'))} />
-          </Route>
-          <Route path="borrow" element={page(() => import('../features/borrow/borrow-page'))} />
-          <Route path="borrow/apply" element={page(() => import('../features/borrow/apply-page'))} />
-          <Route path="borrow/schedule" element={page(() => import('../features/borrow/schedule-page'))} />
-          <Route path="borrow/payment" element={page(() => import('../features/borrow/payment-page'))} />
-          <Route
-            path="borrow/update-card"
-            element={page(() => import('../features/borrow/update-card-page'))}
-          />
-          <Route element={<LegalOnly />}>
-            <Route path="pre-claim" element={page(() => import('../features/pre-claim/pre-claim-page'))} />
+            <Route element={<LegalOnly />}>
+              <Route path="pre-claim" element={page(() => import('../features/pre-claim/pre-claim-page'))} />
+            </Route>
           </Route>
         </Route>
 

@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { use, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { BRAND } from '@lender/contract/brand';
 import { PageErrorsContext } from './page-errors';
+import { PageNoticeContext } from './page-notice';
 
 type PageProps = {
   /** The visible heading (h1); also the document title unless `title` says otherwise. */
@@ -22,6 +23,7 @@ type PageProps = {
  */
 export function Page({ heading, title, lead, children, narrow, hero }: PageProps) {
   const h1 = useRef<HTMLHeadingElement>(null);
+  const notice = use(PageNoticeContext);
   const [formsWithErrors, setFormsWithErrors] = useState(0);
   const registerErrors = useCallback(() => {
     setFormsWithErrors((n) => n + 1);
@@ -39,6 +41,7 @@ export function Page({ heading, title, lead, children, narrow, hero }: PageProps
         {heading}
       </h1>
       {lead ? <p className="page__lead">{lead}</p> : null}
+      {notice}
     </>
   );
   return (

@@ -108,8 +108,23 @@ export function createScheduleSummary(overrides: Partial<ScheduleSummary> = {}):
   };
 }
 
-/** The server at the network boundary (testing/answer-paths.ts): each path's envelope; every request as sent. */
-export const stubApi = answerPaths;
+/** GetLoanState without a loan paid out: the borrow page then says its status's words itself. */
+export const NO_LOAN_STATE = {
+  state: 'none',
+  statusName: '',
+  statusLine: '',
+  nextStep: null,
+  letter: null,
+  mayPay: false,
+  mayReschedule: false,
+};
+
+/**
+ * The server at the network boundary (testing/answer-paths.ts): each path's envelope; every request as
+ * sent. The loan state, read by the borrow page beside its summary, is none unless a test answers it.
+ */
+export const stubApi = (handlers: Parameters<typeof answerPaths>[0]) =>
+  answerPaths({ '/api/MyAccountArea/GetLoanState': () => ({ object: NO_LOAN_STATE }), ...handlers });
 export type { Reply, SentRequest } from './answer-paths';
 
 /** The two borrow pages as app/routes.tsx has them, starting at `entry`; anywhere else renders nothing. */

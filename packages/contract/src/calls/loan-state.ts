@@ -26,6 +26,9 @@ export type LoanStateName = (typeof LOAN_STATES)[number];
 
 export const loanStateSchema = z.object({
   state: z.enum(LOAN_STATES),
+  statusName: z.string().meta({
+    description: "The state's name, as the borrow and schedule pages show the status; empty for none.",
+  }),
   statusLine: z.string().meta({
     description:
       'One sentence saying where the loan stands, the same on every signed-in page; empty for none.',
@@ -48,10 +51,8 @@ export const loanStateSchema = z.object({
   mayPay: z
     .boolean()
     .meta({ description: 'A card payment is taken on the loan now (MyAccountArea/CardPayment).' }),
-  mayReschedule: z
-    .boolean()
-    .meta({
-      description: 'A new payment plan may be asked for now (MyAccountArea/Calculate and ReSchedule).',
-    }),
+  mayReschedule: z.boolean().meta({
+    description: 'A new payment plan may be asked for now (MyAccountArea/Calculate and ReSchedule).',
+  }),
 });
 export type LoanState = z.infer<typeof loanStateSchema>;

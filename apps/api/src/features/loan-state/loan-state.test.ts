@@ -6,7 +6,7 @@ import { createSession } from '../../test/factories';
 import { activeLoan, loanInArrears, myAccountGet, settledLoan } from '../../test/live-loan';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { issueLetterOfClaim } from '../../entities/pre-claim/letters';
-import { loanStateOf } from './loan-state-service';
+import { loanStateOf } from '../../entities/loans/loan-state';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -35,6 +35,7 @@ describe('GetLoanState: one state for the loan, read by every signed-in page', (
     const me = await createSession(t.ctx);
     expect(await loanState(me.authorization)).toEqual({
       state: 'none',
+      statusName: '',
       statusLine: '',
       nextStep: null,
       letter: null,
@@ -66,6 +67,7 @@ describe('GetLoanState: one state for the loan, read by every signed-in page', (
     const today = t.ctx.businessDate.today();
     expect(await loanState(loan.authorization)).toEqual({
       state: 'withdrawing',
+      statusName: 'Withdrawn: repayment due',
       statusLine:
         `You withdrew from your loan agreement on ${formatDisplayDate(today)}. ` +
         `Please repay what you borrowed and its interest by ${formatDisplayDate(repayBy)}.`,
@@ -74,6 +76,12 @@ describe('GetLoanState: one state for the loan, read by every signed-in page', (
       mayPay: true,
       mayReschedule: false,
     });
+    // The borrow page and the schedule name it the same (they said 'Loan active… collected from your card').
+    const state = await loanState(loan.authorization);
+    const summary = (await myAccountGet(t, 'GetBorrowingSummary', loan.authorization)).json().object;
+    expect([summary.loanStatus, summary.loanStatusMessage]).toEqual([state.statusName, state.statusLine]);
+    const schedule = (await myAccountGet(t, 'GetScheduleSummary', loan.authorization)).json().object;
+    expect(schedule.appStatus).toBe('Withdrawn: repayment due');
   });
 
   it('flagged legal: the letter about the debt and its reply date come first, with the way to reply', async () => {
@@ -85,6 +93,7 @@ describe('GetLoanState: one state for the loan, read by every signed-in page', (
     const replyBy = addDays(today, 30);
     expect(await loanState(loan.authorization)).toEqual({
       state: 'legal',
+      statusName: 'Letter about your debt',
       statusLine: `We have sent you a letter about your debt. Please reply by ${formatDisplayDate(replyBy)}.`,
       nextStep: { label: 'Read the letter and reply', path: '/pre-claim' },
       letter: { issuedOn: today, replyBy, replied: false },

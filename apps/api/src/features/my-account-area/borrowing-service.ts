@@ -4,6 +4,7 @@ import { penceToPounds } from '@lender/contract/money';
 import { statusText } from '@lender/contract/status-text';
 import type { Db } from '../../db/create-db';
 import { loanRepository, type LoanBook } from '../../entities/loans/loan-repository';
+import { loanFactsOf, loanStateOf } from '../../entities/loans/loan-state';
 import { planRules } from '../../entities/loans/plan-rules';
 import { mayApplyAgain } from '../../entities/loans/repeat-eligibility';
 import { transactionLines } from '../../entities/loans/transaction-lines';
@@ -45,13 +46,28 @@ function latestLoan(book: LoanBook, f: LoanFigures) {
 export function borrowingService(db: Db, today: () => IsoDate = londonToday) {
   const loans = loanRepository(db);
 
+  /**
+   * The status's name and words when `applicationId` is the customer's latest loan paid out: the loan's
+   * state (GetLoanState's, the same on every page); otherwise undefined, and the application's status says.
+   */
+  async function loanStateWords(customerId: number, date: IsoDate, applicationId: number | undefined) {
+    const facts = await loanFactsOf(db, customerId, date);
+    const state = loanStateOf(facts);
+    return state.state !== 'none' &&
+      applicationId !== undefined &&
+      facts.loan?.applicationId === applicationId
+      ? { name: state.statusName, message: state.statusLine }
+      : undefined;
+  }
+
   return {
     async summary(customerId: number): Promise<BorrowingSummary> {
+      const date = today();
       const { newest: app, loans: customerLoans } = await loans.ofCustomer(customerId);
       const all = customerLoans.map((l) => l.book);
       const statusId = app?.statusId ?? 0;
-      const text = statusText(statusId);
-      const date = today();
+      // The newest application's status, said as the loan's state once that application is the loan.
+      const text = (await loanStateWords(customerId, date, app?.id)) ?? statusText(statusId);
       const funded = all.filter((b) => b.loan.funded_on !== null);
       const lastFunded = funded[0];
       const year = funded.filter((b) => withinYear(b.loan.funded_on, date));
@@ -150,7 +166,9 @@ export function borrowingService(db: Db, today: () => IsoDate = londonToday) {
         approvedAmount: pounds(book.loan.principal_pence),
         appID: book.loan.application_id,
         totalDue: pounds(book.loan.funded_on ? loanFigures(book, position).totalDuePence : 0),
-        appStatus: statusText(loanStatus).name,
+        appStatus:
+          (await loanStateWords(customerId, today(), book.loan.application_id))?.name ??
+          statusText(loanStatus).name,
         blocked: book.loan.blocked_on !== null,
         cpaCancelled: book.loan.cpa_cancelled_at !== null,
         // Paid out and not repaid: the only loans a new plan can be made for.

@@ -9,6 +9,7 @@ import {
   createBorrowingSummary,
   createScheduleSummary,
   facts,
+  NO_LOAN_STATE,
   PATH,
   renderBorrow,
   signIn,
@@ -56,6 +57,29 @@ describe('Application/Loan status: the status', () => {
     await user.click(link);
     expect(where()).toBe('/borrow/schedule');
     expect(await screen.findByRole('heading', { level: 1, name: 'Repayment schedule' })).toBeTruthy();
+  });
+
+  it("says the status's words once: with a loan's state they are the banner's under the heading", async () => {
+    const line =
+      'You withdrew from your loan agreement on 20-11-2026. Please repay what you borrowed and its interest by 20-12-2026.';
+    borrowApi(
+      { loanStatus: 'Withdrawn: repayment due', loanStatusMessage: line },
+      {
+        '/api/MyAccountArea/GetLoanState': () => ({
+          object: {
+            ...NO_LOAN_STATE,
+            state: 'withdrawing',
+            statusName: 'Withdrawn: repayment due',
+            statusLine: line,
+            nextStep: { label: 'Make a payment', path: '/borrow/payment' },
+          },
+        }),
+      },
+    );
+    renderBorrow('/borrow');
+    const panel = await statusPanel();
+    expect(within(panel).getByRole('link', { name: 'Withdrawn: repayment due' })).toBeTruthy();
+    await waitFor(() => expect(within(panel).queryByText(line)).toBeNull());
   });
 
   it('links an application in progress to its stage', async () => {

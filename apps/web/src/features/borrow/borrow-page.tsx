@@ -6,6 +6,7 @@ import { ErrorBanner, useErrorBanner } from '../../components/form/error-banner'
 import { CheckboxField } from '../../components/form/field';
 import { Page } from '../../components/page';
 import { ApiCallError, serverMessage } from '../../lib/api-client';
+import { useLoanState } from '../../lib/api/get-loan-state';
 import { handOverToSigning } from '../../lib/hand-over-to-signing';
 import { QueryProvider } from '../../lib/query';
 import { ArrearsHelp } from './arrears-help';
@@ -102,6 +103,8 @@ function LoanStatus({ summary }: { summary: BorrowingSummary }) {
   const failure = useErrorBanner();
   const [handingOver, setHandingOver] = useState(false);
   const { appStatusID, appGuid, loanStatus, loanStatusMessage } = summary;
+  // A loan paid out has its state's line in the banner under the heading (the same words): said once.
+  const bannerSaysIt = (useLoanState().data?.state ?? 'none') !== 'none';
   const path = resumePathFor(appStatusID, appGuid);
 
   const signNow = async () => {
@@ -142,7 +145,7 @@ function LoanStatus({ summary }: { summary: BorrowingSummary }) {
       <p className="borrow-status__name">
         Status: <strong>{status}</strong>
       </p>
-      <p className="borrow-status__message">{loanStatusMessage}</p>
+      {bannerSaysIt ? null : <p className="borrow-status__message">{loanStatusMessage}</p>}
     </section>
   );
 }

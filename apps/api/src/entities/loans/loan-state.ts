@@ -2,10 +2,10 @@ import type { LoanState } from '@lender/contract/calls/loan-state';
 import { formatDisplayDate, type IsoDate } from '@lender/contract/dates';
 import { AppStatus, LIVE_LOAN_STATUSES } from '@lender/contract/status';
 import type { DbExecutor } from '../../db/create-db';
-import { breathingSpaceRepository } from '../../entities/loans/breathing-space-repository';
-import { lastDayOf, moratoriumOn } from '../../entities/loans/moratorium';
-import { withdrawalRepository } from '../../entities/loans/withdrawal-repository';
-import { letterInProgress } from '../../entities/pre-claim/letters';
+import { letterInProgress } from '../pre-claim/letters';
+import { breathingSpaceRepository } from './breathing-space-repository';
+import { lastDayOf, moratoriumOn } from './moratorium';
+import { withdrawalRepository } from './withdrawal-repository';
 
 const PAY = { label: 'Make a payment', path: '/borrow/payment' };
 const PRE_CLAIM = '/pre-claim';
@@ -22,6 +22,19 @@ type Facts = {
 
 const d = formatDisplayDate;
 
+/** The state's name, where a page names the status (the borrow page's 'Status', the schedule's). */
+const STATE_NAMES: Record<LoanState['state'], string> = {
+  none: '',
+  active: 'Loan active',
+  arrears: 'Payment overdue',
+  defaulted: 'In default',
+  legal: 'Letter about your debt',
+  breathingSpace: 'Breathing space',
+  withdrawing: 'Withdrawn: repayment due',
+  withdrawn: 'Withdrawn',
+  settled: 'Repaid',
+};
+
 /**
  * Where the loan stands, and the one next step (issue 45 item 11, docs/decisions/049). Pure: the order
  * of the checks is the order of what matters most to the customer. A letter about the debt comes first
@@ -36,7 +49,11 @@ export function loanStateOf(f: Facts): LoanState {
     // As the reschedule service refuses (reschedule-service.ts): a blocked card, a notice of withdrawal.
     mayReschedule: live && !f.loan!.blocked && f.withdrawal === null,
   };
-  const state = (s: Omit<LoanState, 'letter' | 'mayPay' | 'mayReschedule'>): LoanState => ({ ...base, ...s });
+  const state = (s: Omit<LoanState, 'letter' | 'mayPay' | 'mayReschedule' | 'statusName'>): LoanState => ({
+    ...base,
+    ...s,
+    statusName: STATE_NAMES[s.state],
+  });
 
   if (f.loan === null) return state({ state: 'none', statusLine: '', nextStep: null });
   if (f.isLegal && f.letter) {

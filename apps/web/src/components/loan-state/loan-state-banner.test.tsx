@@ -1,0 +1,97 @@
+import type { LoanState } from '@lender/contract/calls/loan-state';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { queryClient } from '../../lib/query';
+import { answerCalls, refusal } from '../../testing/answer-calls';
+import { signIn } from '../../testing/where';
+import { Page } from '../page';
+import { SignedInArea } from './signed-in-area';
+
+const LEGAL: LoanState = {
+  state: 'legal',
+  statusName: 'Letter about your debt',
+  statusLine: 'We have sent you a letter about your debt. Please reply by 27-12-2026.',
+  nextStep: { label: 'Read the letter and reply', path: '/pre-claim' },
+  letter: { issuedOn: '2026-11-27', replyBy: '2026-12-27', replied: false },
+  mayPay: true,
+  mayReschedule: true,
+};
+
+/** A page of the signed-in area at `path`, its heading its path. */
+function renderAt(path: string) {
+  const page = (heading: string) => (
+    <Page heading={heading}>
+      <p>The page&apos;s own content</p>
+    </Page>
+  );
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        <Route element={<SignedInArea />}>
+          <Route path="borrow/schedule" element={page('Repayment schedule')} />
+          <Route path="pre-claim" element={page('Pre Claim')} />
+        </Route>
+        <Route path="login" element={page('Login')} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+beforeEach(signIn);
+afterEach(() => {
+  cleanup();
+  queryClient.clear();
+  vi.unstubAllGlobals();
+});
+
+describe('the loan-state banner of the signed-in area', () => {
+  it('says where the loan stands under the heading, with the one next step as a link', async () => {
+    answerCalls({ getLoanState: () => LEGAL });
+    renderAt('/borrow/schedule');
+    const banner = await screen.findByRole('region', { name: 'Your loan' });
+    expect(within(banner).getByText(LEGAL.statusLine)).toBeTruthy();
+    expect(within(banner).getByRole('link', { name: 'Read the letter and reply' }).getAttribute('href')).toBe(
+      '/pre-claim',
+    );
+    // Under the h1, before the page's own content.
+    const h1 = screen.getByRole('heading', { level: 1, name: 'Repayment schedule' });
+    expect(h1.compareDocumentPosition(banner) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(
+      banner.compareDocumentPosition(screen.getByText("The page's own content")) &
+        Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+  });
+
+  it('leaves the next step out on the page it leads to, keeping the status line', async () => {
+    answerCalls({ getLoanState: () => LEGAL });
+    renderAt('/pre-claim');
+    const banner = await screen.findByRole('region', { name: 'Your loan' });
+    expect(within(banner).getByText(LEGAL.statusLine)).toBeTruthy();
+    expect(within(banner).queryByRole('link')).toBeNull();
+  });
+
+  it('shows nothing without a loan, and nothing (no error page) when the read fails', async () => {
+    const api = answerCalls({
+      getLoanState: () => ({ ...LEGAL, state: 'none', statusLine: '', nextStep: null, letter: null }),
+    });
+    renderAt('/borrow/schedule');
+    await vi.waitFor(() => expect(api.to('getLoanState')).toHaveLength(1));
+    expect(screen.queryByRole('region', { name: 'Your loan' })).toBeNull();
+
+    cleanup();
+    queryClient.clear();
+    answerCalls({ getLoanState: () => refusal(1, 'Error Occured', { status: 500 }) });
+    renderAt('/borrow/schedule');
+    expect(await screen.findByText("The page's own content")).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Your loan' })).toBeNull();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Repayment schedule');
+  });
+
+  it('is not on pages outside the area', async () => {
+    const api = answerCalls({ getLoanState: () => LEGAL });
+    renderAt('/login');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Login' })).toBeTruthy();
+    expect(api.to('getLoanState')).toHaveLength(0);
+  });
+});
