@@ -11,6 +11,7 @@ import { defaultFeeDue } from '../../entities/loans/servicing-rules';
 import type { EntityStore } from '../../entities/unit-of-work';
 import type { CardProvider } from '../../lib/card-provider/card-provider';
 import { cpaCollections, type LoanOfTheDay } from './cpa-collections';
+import { defaultFeeCharger } from './default-sum-notice';
 import { feeAllowed, inBreathingSpace, interestDayOf, noticesAllowed, type Hold } from './loan-holds';
 import { loanNotices } from './loan-notices';
 import { withdrawalReminders } from './withdrawal-reminder';
@@ -85,6 +86,7 @@ export function servicedOf(page: PageOfDay): ServicedLoan[] {
 export function closeOfBusinessSteps(ctx: AppContext, store: EntityStore, cards: CardProvider): CobStep[] {
   const collections = cpaCollections(ctx, store, cards);
   const noticesFor = loanNotices(ctx, store);
+  const chargeDefaultFee = defaultFeeCharger(ctx, store);
   const remindWithdrawal = withdrawalReminders(ctx, store);
   const { config } = ctx;
   const collectable = (page: PageOfDay) =>
@@ -151,15 +153,7 @@ export function closeOfBusinessSteps(ctx: AppContext, store: EntityStore, cards:
           scheduledInterestPence,
         });
         if (fee === 0 || !feeAllowed(hold, terms, position, date)) return;
-        const posting: Posting = {
-          applicationId: book.loan.application_id,
-          type: 'default-fee',
-          amountPence: fee,
-          onDate: date,
-          reference: `default-fee:${book.loan.application_id}`,
-        };
-        await store.loans.post([posting]);
-        addToBook(book, posting);
+        await chargeDefaultFee(book, fee, date);
       },
     },
     {

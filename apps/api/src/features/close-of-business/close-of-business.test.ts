@@ -1,4 +1,4 @@
-import { addDays, addMonths } from '@lender/contract/dates';
+import { addDays, formatDisplayDate, addMonths } from '@lender/contract/dates';
 import { AppStatus } from '@lender/contract/status';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messagesTo } from '../../test/account-holder';
@@ -164,6 +164,28 @@ describe('the close of business, for a card that declines collections (4000 0000
     const fees = (await rowsOf(t, loan.applicationId)).filter((r) => r.type === 'default-fee');
     expect(fees).toEqual([{ type: 'default-fee', amount_pence: 1500, on_date: addDays(dates[0]!, 7) }]);
   });
+
+  it('tells the customer of the fee the day it is charged: one s86E notice of default sums', async () => {
+    const charged = addDays(dates[0]!, 7);
+    const notices = await t.ctx.db
+      .selectFrom('loan_notices')
+      .select(['kind', 'on_date'])
+      .where('application_id', '=', loan.applicationId)
+      .where('kind', '=', 's86e')
+      .execute();
+    expect(notices).toEqual([{ kind: 's86e', on_date: charged }]);
+    const mails = (await messagesTo(t, loan.email)).filter((m) =>
+      /^Notice of default sums/.test(m.subject ?? ''),
+    );
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain(
+      'Notice of default sums under section 86E of the Consumer Credit Act 1974',
+    );
+    expect(mails[0]!.text).toContain(
+      `On ${formatDisplayDate(charged)} you became liable to pay a default sum: a default fee of £15.00, ` +
+        `because the repayment due on ${formatDisplayDate(dates[0]!)} has not been paid.`,
+    );
+  });
 });
 
 describe('the close of business, for a card that has expired since the check', () => {
@@ -272,7 +294,8 @@ describe('the close of business, for a loan never paid (notices, default, pre-cl
 
   it('sends the s87 default notice 28 days after the missed payment, with at least 14 days to pay', async () => {
     await travelTo(t, addDays(dates[0]!, 29));
-    expect((await noticesOf()).map((n) => n.kind)).toEqual(['card-blocked', 's87']);
+    // The default fee's s86E notice (day 7) comes between the card's block and the default notice.
+    expect((await noticesOf()).map((n) => n.kind)).toEqual(['card-blocked', 's86e', 's87']);
     const row = await t.ctx.db
       .selectFrom('loans')
       .selectAll()

@@ -65,3 +65,30 @@ export const defaultNoticeEmail = (
       ...FREE_DEBT_ADVICE,
     ],
   });
+
+/**
+ * Consumer Credit Act s86E: notice of a default sum, given within 35 days of it becoming payable (here,
+ * the day it is charged), so the customer is told when the default fee is added (issue 45 item 12).
+ */
+export const defaultSumNoticeEmail = (
+  c: Customer & {
+    reference: string;
+    feePence: number;
+    missedDueDate: string;
+    today: string;
+    totalDuePence: number;
+  },
+) =>
+  customerEmail({
+    subject: `Notice of default sums: your ${BRAND.name} loan ${c.reference}`,
+    firstName: c.firstName,
+    paragraphs: [
+      { strong: 'Notice of default sums under section 86E of the Consumer Credit Act 1974' },
+      `This notice is about your loan agreement ${c.reference}. On ${formatDisplayDate(c.today)} you became liable to pay a default sum: a default fee of ${formatPence(c.feePence)}, because the repayment due on ${formatDisplayDate(c.missedDueDate)} has not been paid.`,
+      `The default fee is part of what is overdue now. We do not charge interest on it. The total you owe under the agreement on ${formatDisplayDate(c.today)}, the fee included, is ${formatPence(c.totalDuePence)}.`,
+      'We charge this fee once on your loan, however long the repayment stays unpaid. This notice does not mean we are taking you to court.',
+      `If you are in financial difficulty, please call us on ${BRAND.supportPhone}: we can pause, reduce or reschedule your repayments while you get advice.`,
+      ...FREE_DEBT_ADVICE,
+      signInLink(c.publicUrl),
+    ],
+  });

@@ -227,7 +227,8 @@ describe('withdrawal of a loan charged a default fee, not repaid in the 30 days'
     expect(rows.filter((r) => r.type === 'default-fee')).toHaveLength(1);
     expect(rows.filter((r) => r.type === 'interest').at(-1)?.on_date).toBe(addDays(repayBy, 2));
     const notices = await noticesOf(t, loan.applicationId);
-    expect(notices.map((n) => n.kind)).toEqual(['card-blocked', 'withdrawal-overdue']);
+    // The s86E notice of the fee (charged before the withdrawal), then no notice but the reminder.
+    expect(notices.map((n) => n.kind)).toEqual(['card-blocked', 's86e', 'withdrawal-overdue']);
     expect(notices.at(-1)?.on_date).toBe(addDays(repayBy, 1));
     const reminders = (await messagesTo(t, loan.email)).filter((m) =>
       /Please repay your withdrawn/.test(m.subject ?? ''),
