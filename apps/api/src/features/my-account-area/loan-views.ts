@@ -59,13 +59,24 @@ export const loanType = (book: LoanBook) =>
  * instalments an earlier version had already had paid when it was replaced. An earlier version's
  * unpaid instalments are replaced, not due: they stay in the database for the statement.
  */
-export function scheduleRows(book: LoanBook, position: Position = bookPosition(book)) {
+/** One row of the schedule as the customer reads it. */
+export type ScheduleRow = {
+  seq: number;
+  paymentDate: IsoDate;
+  principalPence: Pence;
+  interestPence: Pence;
+  pmtPence: Pence;
+  isPayed: boolean;
+  duePence: Pence;
+};
+
+export function scheduleRows(book: LoanBook, position: Position = bookPosition(book)): ScheduleRow[] {
   const version = currentVersion(book);
   const states = new Map(instalmentStates(book.terms, position).map((s) => [s.seq, s]));
   const paidBefore = (v: number) =>
     v === 1 ? 0 : book.plans.find((p) => p.version === v)!.paid_before_pence;
   const earlier = new Map<number, number>();
-  return book.schedule.flatMap((line) => {
+  const rows = book.schedule.flatMap((line): ScheduleRow[] => {
     const row = {
       seq: line.seq,
       paymentDate: line.dueDate,
@@ -83,6 +94,37 @@ export function scheduleRows(book: LoanBook, position: Position = bookPosition(b
     const paidWithin = paidBefore(line.version + 1) - paidBefore(line.version);
     return scheduled <= paidWithin ? [{ ...row, isPayed: true, duePence: 0 }] : [];
   });
+  return settledEarly(rows, book.loan.settled_on, position);
+}
+
+/**
+ * A loan repaid before its last due date: the instalments after that day were never due, and their
+ * interest never charged (issue 45 item 11: a settled plan showed it as paid). They become one row on the
+ * day it was repaid, with the principal they held and the interest the ledger actually charged that the
+ * rows before it do not show, so the schedule adds up to what was paid.
+ */
+function settledEarly(rows: ScheduleRow[], settledOn: IsoDate | null, position: Position): ScheduleRow[] {
+  if (!settledOn) return rows;
+  const before = rows.filter((r) => r.paymentDate <= settledOn);
+  const after = rows.filter((r) => r.paymentDate > settledOn);
+  if (after.length === 0) return rows;
+  const principalPence = after.reduce((sum, r) => sum + r.principalPence, 0);
+  const interestPence = Math.max(
+    0,
+    position.interestChargedPence - before.reduce((sum, r) => sum + r.interestPence, 0),
+  );
+  return [
+    ...before,
+    {
+      seq: after[0]!.seq,
+      paymentDate: settledOn,
+      principalPence,
+      interestPence,
+      pmtPence: principalPence + interestPence,
+      isPayed: true,
+      duePence: 0,
+    },
+  ];
 }
 
 /** Within the last 12 months of `today`: the window of the summary of borrowing (CMA Order art. 12). */

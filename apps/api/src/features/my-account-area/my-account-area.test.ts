@@ -3,7 +3,14 @@ import { ErrorId } from '@lender/contract/error-ids';
 import { AppStatus } from '@lender/contract/status';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession } from '../../test/factories';
-import { activeLoan, dueDates, myAccountGet, type signedApplicant, travelTo } from '../../test/live-loan';
+import {
+  activeLoan,
+  dueDates,
+  myAccountGet,
+  settledLoan,
+  type signedApplicant,
+  travelTo,
+} from '../../test/live-loan';
 import { drawnText } from '../../test/pdf-drawn-text';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { SOB_LINK_TTL_SECONDS } from './sob-links';
@@ -131,5 +138,21 @@ describe('the summary of borrowing', () => {
       .execute();
     expect(SOB_LINK_TTL_SECONDS).toBeLessThanOrEqual(300);
     expect((await t.app.inject({ method: 'GET', url })).json().error.errorID).toBe(ErrorId.linkExpired);
+  });
+});
+
+describe('a loan repaid early', () => {
+  it('GetScheduleSummary: the instalments it never reached are one row on the day it was repaid, with the interest actually charged', async () => {
+    const repaid = await settledLoan(t);
+    const today = t.ctx.businessDate.today();
+    const schedule = (await myAccountGet(t, 'GetScheduleSummary', repaid.authorization)).json().object;
+    const summary = (await myAccountGet(t, 'GetBorrowingSummary', repaid.authorization)).json().object;
+    const charged = summary.sobRep4[0].actualInterest;
+    // Repaid the day it was paid out: nothing of the signed schedule's interest was ever charged.
+    expect(charged).toBeLessThan(1);
+    expect(schedule.settledDate).toBe(today);
+    expect(schedule.schedule).toEqual([
+      { paymentDate: today, principal: 300, interest: charged, pmt: 300 + charged, isPayed: true },
+    ]);
   });
 });
