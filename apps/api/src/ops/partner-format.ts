@@ -48,6 +48,8 @@ export const partnerReportLines = (r: PartnerReport) => [
       ['total', ...REPORT_COLUMNS.map((c) => String(r.total[c]))],
     ],
   ),
+  // The reasons stay with staff: the partner was answered one neutral decline for each.
+  `Declined by reason: ${r.declinedBy.length === 0 ? 'none' : r.declinedBy.map((d) => `${d.reason} ${d.count}`).join(', ')}.`,
 ];
 
 /** Columns padded to their widest cell: readable in a terminal and easy to read back in a test. */

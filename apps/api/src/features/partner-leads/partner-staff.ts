@@ -26,6 +26,11 @@ export type PartnerReport = {
   since: IsoDate;
   days: ({ date: IsoDate } & DayCounts)[];
   total: DayCounts;
+  /**
+   * The window's declines by their reason (issue 45 item 2: the partner is answered one neutral decline;
+   * the reason is kept for the decision record and these counts), most frequent first.
+   */
+  declinedBy: { reason: string; count: number }[];
 };
 
 /** A partner's name: it is also their leads' `source` (`partner:<name>`), so plain and short. */
@@ -124,7 +129,7 @@ export function partnerStaff(ctx: Pick<AppContext, 'db' | 'config'>) {
       const from = `${addDays(since, -1)}T00:00:00.000Z`;
       const leads = await db
         .selectFrom('partner_leads')
-        .select(['created_at', 'decision', 'landed_at', 'submitted_at'])
+        .select(['created_at', 'decision', 'reason', 'landed_at', 'submitted_at'])
         .where('partner_id', '=', partner.id)
         .where((eb) =>
           eb.or([eb('created_at', '>=', from), eb('landed_at', '>=', from), eb('submitted_at', '>=', from)]),
@@ -154,7 +159,13 @@ export function partnerStaff(ctx: Pick<AppContext, 'db' | 'config'>) {
         days.set(date, day);
       };
       const at = (iso: string | null) => (iso ? londonDateOfInstant(iso) : null);
+      const reasons = new Map<string, number>();
       for (const lead of leads) {
+        const day = at(lead.created_at);
+        if (lead.decision !== 'accepted' && day !== null && day >= since) {
+          const reason = lead.reason ?? 'unknown';
+          reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
+        }
         count(at(lead.created_at), 'leads');
         count(at(lead.created_at), lead.decision === 'accepted' ? 'accepted' : 'declined');
         count(at(lead.landed_at), 'landed');
@@ -173,6 +184,9 @@ export function partnerStaff(ctx: Pick<AppContext, 'db' | 'config'>) {
         since,
         days: dates.map((date) => ({ date, ...days.get(date)! })),
         total,
+        declinedBy: [...reasons]
+          .map(([reason, n]) => ({ reason, count: n }))
+          .sort((a, b) => b.count - a.count || a.reason.localeCompare(b.reason)),
       });
     },
   };
