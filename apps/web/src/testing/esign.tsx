@@ -13,6 +13,7 @@ export const AGREEMENTS = {
   contract2: '<h2>Pre-contract credit information</h2><p>Key features of the credit.</p>',
   contract3: '<h2>Loan agreement</h2><p>The credit and its repayments.</p>',
   nextSendInSeconds: { sms: 0, email: 0 },
+  payoutAccount: { sortCode: '12-34-56', accountNumber: '****6819' },
 };
 
 /** An envelope's refusal as callApi throws it. */

@@ -16,6 +16,16 @@ export const esignSchema = z.object({
   nextSendInSeconds: z
     .object({ sms: secondsUntilNextSend, email: secondsUntilNextSend })
     .meta({ description: 'How long the resend links wait, so a page opened just after a send counts down.' }),
+  payoutAccount: z
+    .object({
+      sortCode: z.string().meta({ description: 'As banks print it: 12-34-56.' }),
+      accountNumber: z.string().meta({ description: 'Masked but its last 4 digits: ****9911.' }),
+    })
+    .nullable()
+    .meta({
+      description:
+        'Not in the spec (issue 45): the account the loan will be paid into, masked, for the applicant to check before signing; null before bank details are given.',
+    }),
 });
 
 /** A resend's answer: how long until the next one is allowed (the page counts down from it). */

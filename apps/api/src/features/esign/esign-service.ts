@@ -20,6 +20,7 @@ import { ApplicationStep } from '../../entities/applications/application-steps';
 import { transition } from '../../entities/applications/transition';
 import type { EsignStore } from './esign-store';
 import { customerActor } from '../../entities/audit/actor';
+import { maskedAccount } from '../../documents/agreement-facts';
 
 /**
  * Why a signing call could not open its application (esign-refusals.ts answers each): closed (220),
@@ -125,7 +126,12 @@ export function esignService(
         (['sms', 'email'] as const).map((channel) => resendRefusal(store.esign, app.id, channel)),
       );
       const [sms, email] = waits.map((wait) => wait?.retryAfterSeconds ?? 0) as [number, number];
-      return { kind: 'open', documents: { ...html, nextSendInSeconds: { sms, email } } } as const;
+      // The payout account outside the agreement too (issue 45): the applicant checks it is theirs.
+      const payoutAccount = app.payoutAccount ? maskedAccount(app.payoutAccount) : null;
+      return {
+        kind: 'open',
+        documents: { ...html, nextSendInSeconds: { sms, email }, payoutAccount },
+      } as const;
     },
 
     async emailVerified(guid: string, signingToken: string) {

@@ -47,8 +47,11 @@ describe('Register/GetEsign', () => {
 
   it('shows the account the loan is paid into, masked, in the loan agreement (issue 45)', async () => {
     const signer = await signerAt(t);
-    const { contract3 } = (await esignGet(t, 'GetEsign', { guid: signer.guid }, linkOf(signer))).json()
-      .object;
+    const { contract3, payoutAccount } = (
+      await esignGet(t, 'GetEsign', { guid: signer.guid }, linkOf(signer))
+    ).json().object;
+    // Outside the agreement too, for the page's own panel.
+    expect(payoutAccount).toEqual({ sortCode: '12-34-56', accountNumber: '****6819' });
     // Stage 4 gave sort code 12-34-56 and account 31926819: the agreement shows only its last 4 digits.
     expect(contract3).toContain('The account we pay the loan into');
     expect(contract3).toContain('12-34-56');

@@ -70,6 +70,22 @@ describe('E-sign, the agreements', () => {
     }
   });
 
+  it('shows the account the loan is paid into, masked, beside the agreements (issue 45)', async () => {
+    await openPage();
+    const panel = screen.getByRole('region', { name: 'Where we pay your loan' });
+    expect(within(panel).getByText('12-34-56')).toBeTruthy();
+    expect(within(panel).getByText('****6819')).toBeTruthy();
+    expect(within(panel).getByRole('link', { name: BRAND.supportPhone }).getAttribute('href')).toBe(
+      telHref(BRAND.supportPhone),
+    );
+  });
+
+  it('shows no payout panel before bank details are given', async () => {
+    answers.getEsign = () => ({ ...AGREEMENTS, payoutAccount: null });
+    await openPage();
+    expect(screen.queryByRole('region', { name: 'Where we pay your loan' })).toBeNull();
+  });
+
   it('sends a link that no longer opens e-sign to the e-sign error page', async () => {
     answers.getEsign = () => {
       throw refusal(ErrorId.esignClosed, 'This link no longer opens your agreement.');

@@ -7,6 +7,7 @@ import { Page } from '../../../components/page';
 import { ApiCallError, serverMessage } from '../../../lib/api-client';
 import { forgetSigningToken, takeSigningTokenFromAddress } from '../../../lib/signing-link';
 import { QueryProvider } from '../../../lib/query';
+import { PayoutAccount } from './payout-account';
 import { AgreementDocuments } from './agreement-documents';
 import { EsignForm } from './esign-form';
 import {
@@ -103,7 +104,12 @@ function EsignPage() {
       ) : esign.data ? (
         <EsignForm
           guid={guid}
-          documents={<AgreementDocuments agreements={esign.data} />}
+          documents={
+            <>
+              <AgreementDocuments agreements={esign.data} />
+              <PayoutAccount account={esign.data.payoutAccount} />
+            </>
+          }
           send={send}
           onError={onError}
           failure={failure.banner}
