@@ -64,7 +64,9 @@ function SchedulePage() {
       ) : (
         <p className="borrow__empty">No payments for this application</p>
       )}
-      {payable ? <PaymentAuthority cancelled={data.cpaCancelled} /> : null}
+      {payable ? (
+        <PaymentAuthority cancelled={data.cpaCancelled} blocked={data.blocked} next={data.nextInstalment} />
+      ) : null}
       <BorrowTable
         title="Payment plan"
         empty={
