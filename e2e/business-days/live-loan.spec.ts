@@ -258,7 +258,8 @@ test('a declining card is blocked; a new card unblocks the loan', async ({ page 
   const notice = page.getByRole('link', { name: 'Press here to add a new Card' });
   await expect(notice).toBeVisible();
   await expect(notice).toHaveAttribute('href', '/borrow/update-card');
-  await expect(page.getByRole('button', { name: 'Make a payment' })).toBeDisabled();
+  // Issue 45: a payment is still possible (once, without a new authority); a new plan needs a card.
+  await expect(page.getByRole('button', { name: 'Make a payment' })).toBeEnabled();
   await expect(page.getByRole('button', { name: 'Re schedule' })).toBeDisabled();
   await expect(page.getByRole('table', { name: 'Transactions' })).toContainText('Collection declined');
   await expectNoSeriousA11yViolations(page);
@@ -267,6 +268,14 @@ test('a declining card is blocked; a new card unblocks the loan', async ({ page 
   await notice.click();
   await expect(page).toHaveURL((url) => url.pathname === '/borrow/update-card');
   await expect(mainHeadings(page)).toHaveText('Add a card');
+  // Issue 45: what the new authority will collect, and when, is said before it is given.
+  await expect(
+    page.getByText(
+      new RegExp(
+        `^When you add this card, we will collect your overdue repayment of £\\d+\\.\\d\\d from it tonight, ${formatDisplayDate(addDays(due, 2))},`,
+      ),
+    ),
+  ).toBeVisible();
   await fillCard(page, TEST_SECRETS.cardNumbers[0]);
   await expectNoSeriousA11yViolations(page);
   await page.getByRole('button', { name: 'Add card' }).click();
