@@ -47,8 +47,9 @@ const backToSchedule = (
 /**
  * borrow/payment (spec sections 2, 4 and 8): the card payment and reschedule wizard, for a loan paid out
  * and not yet repaid, and the loan's settlement statement. A blocked card (issue 45, where the spec
- * disabled paying) still pays: once, by a card not kept, or by bank transfer; a new plan waits for a card. Back from the bank's challenge the kept attempt is sent again under
- * its idempotency key; a refusal restarts the wizard at the card with the new-card option.
+ * disabled paying) still pays: once, by a card not kept, or by bank transfer; a new plan waits for a
+ * card. Back from the bank's challenge the kept attempt is sent again under its idempotency key; a
+ * refusal restarts the wizard at the card with the new-card option.
  */
 function PaymentPage() {
   const navigate = useNavigate();

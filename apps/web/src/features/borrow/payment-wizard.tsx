@@ -227,7 +227,8 @@ export function PaymentWizard(props: Props) {
 
   let title: string;
   let content: ReactNode;
-  if (step === 0) {
+  // The next instalment chosen before a refused challenge may be paid by now: the choice is asked again.
+  if (step === 0 || (choice === 'next' && !nextInstalment && !rescheduleOnly)) {
     title = 'Choose an amount';
     content = (
       <PayChoiceStep
@@ -240,7 +241,7 @@ export function PaymentWizard(props: Props) {
         onBack={back}
       />
     );
-  } else if (step === 1 && choice === 'next' && !rescheduleOnly && nextInstalment) {
+  } else if (step === 1 && choice === 'next' && nextInstalment) {
     title = 'Pay the next instalment';
     content = (
       <PayStep
