@@ -33,7 +33,10 @@ type Props = {
   onBack: () => void;
 };
 
-/** Step 0 (spec section 4): pay the total due, or another amount with a new plan for the rest. */
+/**
+ * Step 0 (spec section 4): pay the total due, the next instalment (issue 45), or another amount with a
+ * new plan for the rest (not while the card is blocked).
+ */
 export function PayChoiceStep({
   totalDue,
   inArrears,
