@@ -264,6 +264,18 @@ test('a declining card is blocked; a new card unblocks the loan', async ({ page 
   await expect(page.getByRole('table', { name: 'Transactions' })).toContainText('Collection declined');
   await expectNoSeriousA11yViolations(page);
 
+  // Issue 45: paying once, without a new authority: the overdue instalment by bank transfer.
+  await page.getByRole('button', { name: 'Make a payment' }).click();
+  await page.getByRole('radio', { name: 'The next instalment' }).check();
+  await expect(page.getByRole('radio', { name: 'Other amount' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(stepHeading(page, 'Pay the next instalment')).toBeFocused();
+  await expect(page.getByRole('radio', { name: 'The card on file' })).toHaveCount(0);
+  await page.getByRole('radio', { name: 'Bank transfer' }).check();
+  await expect(page.getByRole('term').filter({ hasText: 'Reference' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await page.goto('/borrow/schedule');
+
   // Issue 27: the customer adds a new card from the notice's link, and the loan is unblocked.
   await notice.click();
   await expect(page).toHaveURL((url) => url.pathname === '/borrow/update-card');
