@@ -258,15 +258,36 @@ test('a declining card is blocked; a new card unblocks the loan', async ({ page 
   const notice = page.getByRole('link', { name: 'Press here to add a new Card' });
   await expect(notice).toBeVisible();
   await expect(notice).toHaveAttribute('href', '/borrow/update-card');
-  await expect(page.getByRole('button', { name: 'Make a payment' })).toBeDisabled();
+  // Issue 45: a payment is still possible (once, without a new authority); a new plan needs a card.
+  await expect(page.getByRole('button', { name: 'Make a payment' })).toBeEnabled();
   await expect(page.getByRole('button', { name: 'Re schedule' })).toBeDisabled();
   await expect(page.getByRole('table', { name: 'Transactions' })).toContainText('Collection declined');
   await expectNoSeriousA11yViolations(page);
+
+  // Issue 45: paying once, without a new authority: the overdue instalment by bank transfer.
+  await page.getByRole('button', { name: 'Make a payment' }).click();
+  await page.getByRole('radio', { name: 'The next instalment' }).check();
+  await expect(page.getByRole('radio', { name: 'Other amount' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(stepHeading(page, 'Pay the next instalment')).toBeFocused();
+  await expect(page.getByRole('radio', { name: 'The card on file' })).toHaveCount(0);
+  await page.getByRole('radio', { name: 'Bank transfer' }).check();
+  await expect(page.getByRole('term').filter({ hasText: 'Reference' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await page.goto('/borrow/schedule');
 
   // Issue 27: the customer adds a new card from the notice's link, and the loan is unblocked.
   await notice.click();
   await expect(page).toHaveURL((url) => url.pathname === '/borrow/update-card');
   await expect(mainHeadings(page)).toHaveText('Add a card');
+  // Issue 45: what the new authority will collect, and when, is said before it is given.
+  await expect(
+    page.getByText(
+      new RegExp(
+        `^When you add this card, we will collect your overdue repayment of £\\d+\\.\\d\\d from it tonight, ${formatDisplayDate(addDays(due, 2))},`,
+      ),
+    ),
+  ).toBeVisible();
   await fillCard(page, TEST_SECRETS.cardNumbers[0]);
   await expectNoSeriousA11yViolations(page);
   await page.getByRole('button', { name: 'Add card' }).click();

@@ -104,6 +104,14 @@ test.describe('Make a payment: part now, and a new plan', () => {
 
     await expect(stepHeading(page, 'Check your new payment plan')).toBeFocused();
     await expect(page.getByText('You are paying £50.00 now.')).toBeVisible();
+    // Issue 45: what the plan costs beside today's, before Accept, and the button names the amount.
+    await expect(
+      page.getByText(/^This plan costs (£\d+\.\d\d (more|less) than|the same as) your plan today\.$/),
+    ).toBeVisible();
+    await expect(page.getByRole('term').filter({ hasText: 'Left to pay on your plan today' })).toBeVisible();
+    await expect(
+      page.getByRole('button', { name: 'Accept and proceed: pay £50.00 now', exact: true }),
+    ).toBeVisible();
     await expect(planPayments(page)).toHaveCount(3);
     const firstDate = await planPayments(page).nth(1).getByRole('rowheader').textContent();
     await page.getByRole('checkbox', { name: /^I agree to this payment plan/ }).check();

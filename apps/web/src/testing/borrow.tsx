@@ -86,6 +86,7 @@ export function createScheduleSummary(overrides: Partial<ScheduleSummary> = {}):
     blocked: false,
     cpaCancelled: false,
     planRules: { today: londonToday(), signedLastDate: '2026-12-16', refinancesLeft: 2, forbearance: false },
+    nextInstalment: { date: '2026-12-16', amount: 150.19, collectOn: '2026-12-16' },
     schedule: [
       { paymentDate: '2026-11-16', principal: 100, interest: 50.19, pmt: 150.19, isPayed: true },
       { paymentDate: '2026-12-16', principal: 100, interest: 50.19, pmt: 150.19, isPayed: false },

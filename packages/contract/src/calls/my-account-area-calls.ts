@@ -60,6 +60,18 @@ export const myAccountAreaCalls = {
     body: my.rescheduleSchema,
     response: my.calculatedRowsSchema,
   }),
+  /**
+   * Not in the spec (issue 45): the plan Calculate prices, with its total and the difference from
+   * today's plan, shown before the customer accepts it. Changes nothing.
+   */
+  planCost: call({
+    controller: 'MyAccountArea',
+    action: 'PlanCost',
+    method: 'POST',
+    auth: 'session',
+    body: my.rescheduleSchema,
+    response: my.planCostSchema,
+  }),
   reSchedule: call({
     controller: 'MyAccountArea',
     action: 'ReSchedule',

@@ -74,6 +74,23 @@ export const scheduleSummarySchema = z.object({
         'sheet and affordability first; `refinancesLeft` of 2); `forbearance`: in arrears, a plan adds no ' +
         'interest or fee. Null without a loan to pay.',
     }),
+  nextInstalment: z
+    .object({
+      date: z.string().meta({ description: 'yyyy-MM-dd: its due date (before today when it is overdue).' }),
+      amount: z.number().meta({ description: 'Pounds: what is left to pay of it.' }),
+      collectOn: z.string().meta({
+        description:
+          'yyyy-MM-dd: when a continuous payment authority would collect it: its due date, or, overdue, ' +
+          "tonight's close of business (the business date).",
+      }),
+    })
+    .nullable()
+    .meta({
+      description:
+        'Not in the spec (issue 45): the oldest instalment not yet paid in full, which the payment page ' +
+        'offers to pay (CardPayment with payNext) and which a new card would be charged first. Null when ' +
+        'nothing is left to pay.',
+    }),
   schedule: z.array(
     z.object({
       paymentDate: z.string(),
@@ -179,6 +196,14 @@ export const cardPaymentSchema = z
   .object(
     {
       payTotal: z.boolean({ error: Msg.request }).nullish(),
+      payNext: z
+        .boolean({ error: Msg.request })
+        .nullish()
+        .meta({
+          description:
+            "Not in the spec (issue 45): the amount is the next instalment's (GetScheduleSummary's " +
+            'nextInstalment), paid with no new plan; refused with errorID 241 when it has changed.',
+        }),
       amount: z
         .number({ error: Msg.paymentAmount })
         .positive({ error: Msg.paymentAmount })
@@ -257,6 +282,25 @@ export const rescheduleSchema = z.object(
   { error: Msg.request },
 );
 
+/** MyAccountArea/PlanCost (not in the spec, issue 45): what a plan costs beside today's, before Accept. */
+export const planCostSchema = z.object({
+  rows: z
+    .array(z.object({ paymentDate: z.string(), amount: z.number() }))
+    .meta({ description: "The new plan's payments, as Calculate answers them." }),
+  payNow: z.number().meta({ description: 'Pounds paid now, before the plan (0: nothing).' }),
+  newTotal: z.number().meta({
+    description: 'Pounds: the amount paid now and every payment of the new plan, as priced by the server.',
+  }),
+  currentTotal: z.number().meta({
+    description:
+      "Pounds: what today's plan leaves to pay (its unpaid instalments and unpaid fees; at least what " +
+      'settles the loan today).',
+  }),
+  difference: z.number().meta({
+    description: 'Pounds: newTotal less currentTotal; more than 0 when the new plan costs more.',
+  }),
+});
+
 export const calculatedRowsSchema = z.array(z.object({ paymentDate: z.string(), amount: z.number() }));
 export const totalDueSchema = z.number();
 export const sobLinkSchema = z.object({
@@ -273,5 +317,6 @@ export const downloadSobQuerySchema = z.object(
 );
 
 export type BorrowingSummary = z.infer<typeof borrowingSummarySchema>;
+export type PlanCost = z.infer<typeof planCostSchema>;
 export type ScheduleSummary = z.infer<typeof scheduleSummarySchema>;
 export type Withdrawal = z.infer<typeof withdrawalSchema>;

@@ -2,7 +2,7 @@ import type { IsoDate } from '@lender/contract/dates';
 import { Refusal } from '@lender/contract/refusals';
 import type { AppContext } from '../../app-context';
 import type { StoredAddress } from '../../entities/addresses/stored-address';
-import { instalmentStates, positionOf } from '../../entities/loans/ledger';
+import { nextInstalmentOf } from '../../entities/loans/next-instalment';
 import type { LoanBook } from '../../entities/loans/loan-repository';
 import { entityStore } from '../../entities/unit-of-work';
 import { isUniqueViolation } from '../../db/unique-violation';
@@ -25,14 +25,11 @@ export type AddCardOutcome =
   | { kind: 'challenge'; redirectUrl: string }
   | { kind: 'refused'; refusal: Refusal };
 
-/**
- * The next collection the CPA will attempt from the new card: an instalment already overdue at the
- * coming close of business (tonight's, dated the business date), else the next one on its due date.
- */
+/** The next collection the CPA will attempt from the new card (none while it is cancelled). */
 function nextCollection(book: LoanBook, today: IsoDate, cpaCancelled: boolean) {
-  const unpaid = instalmentStates(book.terms, positionOf(book.terms, book.rows)).find((i) => i.duePence > 0);
-  if (!unpaid || cpaCancelled) return null;
-  return { date: unpaid.dueDate < today ? today : unpaid.dueDate, amountPence: unpaid.duePence };
+  const next = nextInstalmentOf(book, today);
+  if (!next || cpaCancelled) return null;
+  return { date: next.collectOn, amountPence: next.duePence };
 }
 
 /**

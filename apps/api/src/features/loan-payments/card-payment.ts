@@ -19,6 +19,7 @@ export const cardPayment = (payments: PaymentService) =>
       customerId: principal.customerId,
       idempotencyKey,
       payTotal: body.payTotal === true,
+      payNext: body.payNext === true,
       amountPence: poundsToPence(body.amount),
       card: body.useExistingCard ? { kind: 'file' } : { kind: 'new', pKey: body.pKey!, trxId: body.trxId! },
     });

@@ -9,6 +9,7 @@ import { entityRepositories, unitOfWork } from '../../entities/unit-of-work';
 import { isUniqueViolation } from '../../db/unique-violation';
 import type { CardProvider, ChargeResult } from '../../lib/card-provider/card-provider';
 import { requestHash } from '../../lib/idempotency-key';
+import { nextInstalmentOf } from '../../entities/loans/next-instalment';
 import { waitForLoan } from '../../lib/loan-batch-lock';
 import { decrypt, encrypt } from '../../lib/secrets';
 import {
@@ -25,6 +26,8 @@ export type PaymentRequest = {
   customerId: number;
   idempotencyKey: string;
   payTotal: boolean;
+  /** The amount is the next instalment's (issue 45): paid with no new plan, refused once it has changed. */
+  payNext?: boolean;
   amountPence: Pence;
   /** The card on file, or a card the browser just had checked by the provider. */
   card: { kind: 'file' } | { kind: 'new'; pKey: string; trxId: string };
@@ -43,7 +46,14 @@ type Failed = { outcome: PaymentOutcome; declined?: { z2: string; z3: string } }
 
 /** What a request asked, so that its key sent again with other details is refused, not replayed. */
 const hashOf = (r: PaymentRequest) =>
-  requestHash([r.payTotal, r.amountPence, r.card.kind, r.card.kind === 'new' ? r.card.trxId : null]);
+  requestHash([
+    r.payTotal,
+    r.amountPence,
+    r.card.kind,
+    r.card.kind === 'new' ? r.card.trxId : null,
+    // Only when asked, so that the hashes stored before it existed still match their requests.
+    ...(r.payNext ? ['next'] : []),
+  ]);
 
 /** A declined payment as the customer reads it: an expired card points to a new card. */
 const declinedPayment = (z2: string | null) => declinedRefusal(z2, Refusal.paymentDeclined);
@@ -73,6 +83,10 @@ export function paymentService(ctx: AppContext, cards: CardProvider, returnUrl: 
     const inArrears = arrearsPence(book.terms, position, ctx.businessDate.today()) > 0;
     if (request.payTotal) {
       return request.amountPence === totalDuePence ? null : refused(Refusal.paymentChanged);
+    }
+    if (request.payNext) {
+      const next = nextInstalmentOf(book, ctx.businessDate.today(), position);
+      if (next?.duePence !== request.amountPence) return refused(Refusal.paymentChanged);
     }
     const problem = partPaymentProblem(request.amountPence, totalDuePence, inArrears);
     return problem ? { kind: 'invalid', fields: { amount: problem } } : null;

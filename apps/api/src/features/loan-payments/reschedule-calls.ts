@@ -42,6 +42,32 @@ export const rescheduleCalls = (service: RescheduleService) => [
         return refuse(outcome.refusal);
     }
   }),
+  // Not in the spec (issue 45): the same plan as Calculate, with what it costs beside today's plan.
+  implementCall('planCost', async ({ body, principal, reply }) => {
+    const request = planRequestOf(body);
+    const outcome = await service.calculate(principal.customerId, request);
+    switch (outcome.kind) {
+      case 'plan': {
+        const { plan, currentLeftPence } = outcome;
+        const newTotalPence = request.payNowPence + plan.totalPence;
+        return ok({
+          rows: rowsOf(plan),
+          payNow: penceToPounds(request.payNowPence),
+          newTotal: penceToPounds(newTotalPence),
+          currentTotal: penceToPounds(currentLeftPence),
+          difference: penceToPounds(newTotalPence - currentLeftPence),
+        });
+      }
+      case 'invalid':
+        return refusedFields(reply, outcome.fields);
+      case 'nothingOwed':
+        return refuse(Refusal.nothingToReschedule);
+      case 'refinanceLimit':
+        return refuse(Refusal.refinanceLimit);
+      case 'refused':
+        return refuse(outcome.refusal);
+    }
+  }),
   implementCall('reSchedule', async ({ body, principal, req, reply }) => {
     const idempotencyKey = idempotencyKeyOf(req, body.idempotencyKey);
     if (!idempotencyKey) return refusedFields(reply, { idempotencyKey: IDEMPOTENCY_KEY_MISSING });

@@ -5,7 +5,7 @@ import { isWageFrequencyId, repaymentDates } from '@lender/contract/pricing/repa
 import { partPaymentProblem, planKindOf, rescheduleDateProblem } from '@lender/contract/pricing/reschedule';
 import { Msg } from '@lender/contract/rules/messages';
 import type { LoanScheduleKind } from '../../entities/loans/loan-tables';
-import { costCapRoomPence, positionOf, type Position } from '../../entities/loans/ledger';
+import { costCapRoomPence, instalmentStates, positionOf, type Position } from '../../entities/loans/ledger';
 import type { LoanBook } from '../../entities/loans/loan-repository';
 import { planRules } from '../../entities/loans/plan-rules';
 
@@ -29,7 +29,15 @@ export type Plan = {
 };
 
 export type PlanOutcome =
-  | { kind: 'plan'; plan: Plan }
+  | {
+      kind: 'plan';
+      plan: Plan;
+      /**
+       * What today's plan leaves to pay, to set the new plan beside (issue 45): its unpaid instalments
+       * and unpaid fees, never less than what settles the loan today (after the last date interest runs on).
+       */
+      currentLeftPence: Pence;
+    }
   | { kind: 'invalid'; fields: Record<string, string> }
   | { kind: 'nothingOwed' }
   | { kind: 'refinanceLimit' };
@@ -46,6 +54,11 @@ function afterPayment(p: Position, pence: Pence) {
     principalPence: p.principalPence - principal,
     arrearsChargesPence: p.feesDuePence - fees + p.interestDuePence - interest,
   };
+}
+
+function currentLeft(book: LoanBook, position: Position): Pence {
+  const instalments = instalmentStates(book.terms, position).reduce((sum, i) => sum + i.duePence, 0);
+  return Math.max(position.totalDuePence, instalments + position.feesDuePence);
 }
 
 /**
@@ -115,5 +128,6 @@ export function planFor(book: LoanBook, today: IsoDate, request: PlanRequest): P
       lines,
       totalPence: lines.reduce((sum, l) => sum + l.paymentPence, 0),
     },
+    currentLeftPence: currentLeft(book, position),
   };
 }

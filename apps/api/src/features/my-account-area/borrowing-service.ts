@@ -5,6 +5,7 @@ import { statusText } from '@lender/contract/status-text';
 import type { Db } from '../../db/create-db';
 import { loanRepository, type LoanBook } from '../../entities/loans/loan-repository';
 import { loanFactsOf, loanStateOf } from '../../entities/loans/loan-state';
+import { nextInstalmentOf } from '../../entities/loans/next-instalment';
 import { planRules } from '../../entities/loans/plan-rules';
 import { mayApplyAgain } from '../../entities/loans/repeat-eligibility';
 import { transactionLines } from '../../entities/loans/transaction-lines';
@@ -20,6 +21,12 @@ import {
 } from './loan-views';
 
 const pounds = penceToPounds;
+
+/** The next instalment as GetScheduleSummary answers it (issue 45). */
+function nextInstalmentView(book: LoanBook, date: IsoDate, position: ReturnType<typeof bookPosition>) {
+  const next = nextInstalmentOf(book, date, position);
+  return next && { date: next.dueDate, amount: pounds(next.duePence), collectOn: next.collectOn };
+}
 
 /** sobRep4: the latest loan paid out, with its figures from the ledger. */
 function latestLoan(book: LoanBook, f: LoanFigures) {
@@ -143,11 +150,14 @@ export function borrowingService(db: Db, today: () => IsoDate = londonToday) {
           blocked: false,
           cpaCancelled: false,
           planRules: null,
+          nextInstalment: null,
           schedule: [],
           transactions: [],
         };
       }
       const position = bookPosition(book);
+      // Paid out and not repaid: the only loans a new plan can be made for, or an instalment paid.
+      const payable = Boolean(book.loan.funded_on && !book.loan.settled_on);
       // The loan's own application: a newer one (a repeat loan applied for) has its own status.
       const loanStatus =
         book.loan.application_id === app?.id
@@ -171,8 +181,8 @@ export function borrowingService(db: Db, today: () => IsoDate = londonToday) {
           statusText(loanStatus).name,
         blocked: book.loan.blocked_on !== null,
         cpaCancelled: book.loan.cpa_cancelled_at !== null,
-        // Paid out and not repaid: the only loans a new plan can be made for.
-        planRules: book.loan.funded_on && !book.loan.settled_on ? planRules(book, today(), position) : null,
+        planRules: payable ? planRules(book, today(), position) : null,
+        nextInstalment: payable ? nextInstalmentView(book, today(), position) : null,
         schedule: scheduleRows(book, position).map((r) => ({
           paymentDate: r.paymentDate,
           principal: pounds(r.principalPence),

@@ -155,6 +155,7 @@ const builders: Partial<Record<CallName, () => Example>> = {
   }),
   cardPayment: () => ({ body: { amount: 10, useExistingCard: true, idempotencyKey: guid() } }),
   calculate: () => ({ body: { frequencyID: 1, duration: 2, repayDate: workingDayAhead(10), amount: null } }),
+  planCost: () => ({ body: { frequencyID: 1, duration: 2, repayDate: workingDayAhead(10), amount: null } }),
   reSchedule: () => ({
     body: {
       frequencyID: 1,

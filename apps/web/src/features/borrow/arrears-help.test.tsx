@@ -132,14 +132,16 @@ describe('Application/Loan status: help in arrears (CONC 7.3)', () => {
     expect(within(section).getByRole('link', { name: 'Pay now' })).toBeTruthy();
   });
 
-  it('on a blocked card offers a new card first, instead of paying or a plan', async () => {
+  it('on a blocked card offers paying once first (issue 45), then a new card for a plan', async () => {
     borrowApi({ summary: MISSED, schedule: { ...FORBEARANCE, blocked: true } });
     renderBorrow('/borrow');
     const section = await helpSection();
+    const pay = within(section).getByRole('link', { name: 'Pay now' });
+    expect(pay.getAttribute('href')).toBe('/borrow/payment');
+    expect(pay.classList.contains('button')).toBe(true);
     const addCard = within(section).getByRole('link', { name: 'Add a new card' });
     expect(addCard.getAttribute('href')).toBe('/borrow/update-card');
-    expect(addCard.classList.contains('button')).toBe(true);
-    expect(within(section).queryByRole('link', { name: 'Pay now' })).toBeNull();
+    expect(addCard.classList.contains('button')).toBe(false);
     expect(within(section).queryByRole('link', { name: 'Set up a payment plan' })).toBeNull();
     expect(within(section).getByRole('heading', { level: 3, name: 'Talk to us' })).toBeTruthy();
   });

@@ -98,18 +98,32 @@ function HelpOptions({ inArrears, forbearance, blocked }: HelpProps & { inArrear
   return (
     <ul className="help-options">
       {blocked ? (
-        <li>
-          <h3>Add a new card</h3>
-          <p>
-            Your card on the system is not active, so we cannot take a payment from it. Add a new card to pay
-            or to set up a new plan.
-          </p>
-          <p>
-            <Link className={inArrears ? 'button' : undefined} to="/borrow/update-card">
-              Add a new card
-            </Link>
-          </p>
-        </li>
+        <>
+          {/* Issue 45: paying never waits for a new authority; a plan does, as it is collected by card. */}
+          <li>
+            <h3>Pay now</h3>
+            <p>
+              Your card on the system is not active, so we cannot take a payment from it. You can still pay
+              what is overdue, or everything you owe, once: by a debit card we do not keep, or by bank
+              transfer. Neither sets up any collections.
+            </p>
+            <p>
+              <Link className={inArrears ? 'button' : undefined} to="/borrow/payment">
+                Pay now
+              </Link>
+            </p>
+          </li>
+          <li>
+            <h3>Add a new card</h3>
+            <p>
+              A new payment plan is collected from a card. Add a new card to set one up: the page says what we
+              will collect from it, and when, before you agree.
+            </p>
+            <p>
+              <Link to="/borrow/update-card">Add a new card</Link>
+            </p>
+          </li>
+        </>
       ) : (
         <>
           {inArrears ? (

@@ -339,11 +339,13 @@ describe('Application/Loan status: the next payment (issue 45)', () => {
     expect(where()).toBe('/borrow/payment');
   });
 
-  it('with a blocked card, says so with the link to add a card instead', async () => {
+  it('with a blocked card, says so with the link to add a card, and still offers a payment', async () => {
     borrowApi({}, { [PATH.schedule]: () => ({ object: createScheduleSummary({ blocked: true }) }) });
     renderBorrow('/borrow');
     const next = await section();
-    expect(within(next).queryByRole('link', { name: 'Make a payment' })).toBeNull();
+    expect(within(next).getByRole('link', { name: 'Make a payment' }).getAttribute('href')).toBe(
+      '/borrow/payment',
+    );
     expect(
       within(next).getByRole('link', { name: 'Press here to add a new Card' }).getAttribute('href'),
     ).toBe('/borrow/update-card');

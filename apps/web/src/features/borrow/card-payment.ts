@@ -36,6 +36,10 @@ export const cardPayment = ({ idempotencyKey, plan: _plan, planKey: _planKey, ..
 
 export const calculatePlan = (plan: PlanBody) => callApi('calculate', plan);
 
+/** The same plan's total and its difference from today's plan (not in the spec, issue 45). */
+export const planCost = (plan: PlanBody) => callApi('planCost', plan);
+export type PlanCost = CallResponse<'planCost'>;
+
 export type PlanRows = CallResponse<'calculate'>;
 
 /**

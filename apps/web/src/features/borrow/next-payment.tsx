@@ -13,8 +13,8 @@ const BEHIND: readonly number[] = [AppStatus.arrears, AppStatus.defaulted];
 
 /**
  * A loan being repaid, on the borrow page (issue 45): the next payment, amount and date, and 'Make a
- * payment', so that paying needs no detour through the schedule. A blocked card cannot pay: the spec's
- * card-inactive notice and its link take the button's place. Nothing for a loan the customer has withdrawn
+ * payment', so that paying needs no detour through the schedule. A blocked card shows the spec's
+ * card-inactive notice and its link above the button: it still pays once, without a new authority. Nothing for a loan the customer has withdrawn
  * from: its own section says what to repay.
  */
 export function NextPayment({ summary }: { summary: BorrowingSummary }) {
@@ -43,13 +43,13 @@ export function NextPayment({ summary }: { summary: BorrowingSummary }) {
           Your Card on the system is not active.{' '}
           <Link to="/borrow/update-card">Press here to add a new Card</Link>
         </p>
-      ) : (
-        <p>
-          <Link to="/borrow/payment" className={behind ? 'button button--secondary' : 'button'}>
-            Make a payment
-          </Link>
-        </p>
-      )}
+      ) : null}
+      {/* A blocked card still pays, once (issue 45): the payment page says how. */}
+      <p>
+        <Link to="/borrow/payment" className={behind ? 'button button--secondary' : 'button'}>
+          Make a payment
+        </Link>
+      </p>
     </section>
   );
 }

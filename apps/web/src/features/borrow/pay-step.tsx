@@ -15,11 +15,15 @@ import { SubmitButton } from '../../components/form/submit-button';
 import { useContractForm } from '../../components/form/use-contract-form';
 import { displayDate, money } from './borrow-format';
 import { BorrowTable, type Column } from './borrow-table';
-import type { PlanRows } from './card-payment';
+import { BankTransferDetails } from './bank-transfer';
+import type { PlanCost, PlanRows } from './card-payment';
+import { PlanCostFacts } from './plan-cost';
 
-type CardChoice = 'file' | 'new';
+/** The card on file, a new card for this payment only, or (a blocked card) a bank transfer. */
+type CardChoice = 'file' | 'new' | 'bank';
 type Values = {
-  cardChoice: CardChoice;
+  /** Null: a blocked card's customer has not chosen yet (no default where money is at stake). */
+  cardChoice: CardChoice | null;
   card: CardValues;
   agreemant: boolean;
   informationSheetSeen: boolean;
@@ -36,6 +40,13 @@ type Props = {
   about?: ReactNode;
   /** The new plan Calculate answered, at the schedule step. */
   rows: PlanRows | null;
+  /** What that plan costs beside today's (MyAccountArea/PlanCost), shown before the customer accepts it. */
+  cost?: PlanCost | null;
+  /**
+   * The card on file is blocked (issue 45): this payment is made once, by a new card that is not kept
+   * and gives no authority, or by bank transfer to the loan's reference (`blocked.reference`).
+   */
+  blocked?: { reference: number } | null;
   /** The CPA agreement tick box (the schedule step). */
   agreement: boolean;
   /** The plan extends the loan (a refinance): the information sheet and the affordability tick boxes. */
@@ -64,6 +75,8 @@ export function PayStep(props: Props) {
     amount,
     about,
     rows,
+    cost = null,
+    blocked = null,
     agreement,
     refinance = false,
     submitLabel,
@@ -81,7 +94,7 @@ export function PayStep(props: Props) {
   const { form, errorOf, formProps, summary, busy } = useContractForm<Values, PaymentCardForm>({
     schema,
     defaultValues: {
-      cardChoice: newCard ? 'new' : 'file',
+      cardChoice: newCard ? 'new' : blocked ? null : 'file',
       card: emptyCard,
       agreemant: false,
       informationSheetSeen: false,
@@ -106,8 +119,11 @@ export function PayStep(props: Props) {
   const cardChoice = watch('cardChoice');
   const choose = (choice: CardChoice) => {
     setValue('cardChoice', choice);
-    if (choice === 'file') clearErrors('card');
+    if (choice !== 'new') clearErrors('card');
   };
+  // A blocked card's customer sends nothing from here until they choose the new card; by bank transfer
+  // they send the money from their bank.
+  const canSubmit = !blocked || cardChoice === 'new';
 
   return (
     <form {...formProps} className="form">
@@ -121,31 +137,54 @@ export function PayStep(props: Props) {
           rows={rows}
         />
       ) : null}
-      {paying ? (
+      {cost ? <PlanCostFacts cost={cost} /> : null}
+      {paying && blocked ? (
         <>
           <RadioChoices
-            legend="Which card would you like to pay with?"
+            legend="How would you like to pay?"
             value={cardChoice}
             onChange={choose}
             items={[
               {
-                value: 'file',
-                label: 'The card on file',
-                hint: 'The debit card we hold for your repayments.',
+                value: 'new',
+                label: 'A debit card, for this payment only',
+                hint: 'We take this one payment and do not keep the card: it sets up no further collections. Your bank may ask you to confirm that it is you.',
               },
               {
-                value: 'new',
-                label: 'A new debit card',
-                hint: 'For this payment only: your repayments stay on the card on file. Your bank may ask you to confirm that it is you.',
+                value: 'bank',
+                label: 'Bank transfer',
+                hint: 'Send the money from your bank account to ours, with your loan number as the reference.',
               },
             ]}
           />
-          {cardChoice === 'new' ? (
-            <div className="payment-new-card">
-              <CardFields form={form} prefix="card" />
-            </div>
+          {cardChoice === 'bank' ? (
+            <BankTransferDetails reference={blocked.reference} amount={amount} />
           ) : null}
         </>
+      ) : null}
+      {paying && !blocked ? (
+        <RadioChoices
+          legend="Which card would you like to pay with?"
+          value={cardChoice}
+          onChange={choose}
+          items={[
+            {
+              value: 'file',
+              label: 'The card on file',
+              hint: 'The debit card we hold for your repayments.',
+            },
+            {
+              value: 'new',
+              label: 'A new debit card',
+              hint: 'For this payment only: your repayments stay on the card on file. Your bank may ask you to confirm that it is you.',
+            },
+          ]}
+        />
+      ) : null}
+      {paying && cardChoice === 'new' ? (
+        <div className="payment-new-card">
+          <CardFields form={form} prefix="card" />
+        </div>
       ) : null}
       {refinance ? (
         <div className="payment-refinance">
@@ -183,7 +222,7 @@ export function PayStep(props: Props) {
         </CheckboxField>
       ) : null}
       <div className="form-actions">
-        <SubmitButton busy={busy}>{submitLabel}</SubmitButton>
+        {canSubmit ? <SubmitButton busy={busy}>{submitLabel}</SubmitButton> : null}
         <button type="button" className="button button--secondary" onClick={onBack}>
           Back
         </button>

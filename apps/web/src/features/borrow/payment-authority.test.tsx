@@ -32,6 +32,26 @@ const openButton = () => screen.getByRole('button', { name: 'Cancel continuous p
 const dialog = () => screen.getByRole('dialog', { name: 'Cancel your continuous payment authority?' });
 
 describe('Repayment schedule: the continuous payment authority', () => {
+  it('says what it will collect next, and when; while the card is blocked, that it collects nothing (issue 45)', async () => {
+    scheduleApi();
+    renderBorrow('/borrow/schedule');
+    await loaded();
+    const section = () => screen.getByRole('region', { name: 'Continuous payment authority' });
+    expect(section().textContent).toContain('Next collection: £150.19 on 16-12-2026.');
+    tearDownBorrowTests();
+    signIn();
+    scheduleApi({
+      blocked: true,
+      nextInstalment: { date: '2026-11-16', amount: 150.19, collectOn: '2026-11-28' },
+    });
+    renderBorrow('/borrow/schedule');
+    await loaded();
+    expect(section().textContent).toContain(
+      'Your card on the system is not active, so we collect nothing from it.',
+    );
+    expect(section().textContent).not.toContain('Next collection');
+  });
+
   it('says how collections work and that it can be cancelled; asking first, doing nothing on No', async () => {
     const api = scheduleApi();
     const user = renderBorrow('/borrow/schedule');

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { ConfirmDialog } from '../../components/dialog/confirm-dialog';
 import { serverMessage } from '../../lib/api-client';
+import { displayDate, money } from './borrow-format';
 import { useCancelCpa } from './cancel-cpa';
 
 /**
@@ -8,7 +9,26 @@ import { useCancelCpa } from './cancel-cpa';
  * to cancel it at any time, and, once it is cancelled, that collections have stopped and how to pay
  * instead. After the customer cancels it here, focus moves to that notice.
  */
-export function PaymentAuthority({ cancelled }: { cancelled: boolean }) {
+type Props = {
+  cancelled: boolean;
+  /** The card is blocked (two collections failed): the authority collects nothing until a new card. */
+  blocked?: boolean;
+  /** What it will collect next, and when (GetScheduleSummary's nextInstalment). */
+  next?: { date: string; amount: number; collectOn: string } | null;
+};
+
+/** What the authority will take next, said before it takes it (issue 45). */
+function nextCollectionLine(blocked: boolean, next: Props['next']) {
+  if (blocked) {
+    return 'Your card on the system is not active, so we collect nothing from it. Adding a new card sets up collections again: the page says what and when before you agree.';
+  }
+  if (!next) return null;
+  return next.date < next.collectOn
+    ? `Next collection: your overdue repayment of ${money(next.amount)}, tonight, ${displayDate(next.collectOn)}.`
+    : `Next collection: ${money(next.amount)} on ${displayDate(next.collectOn)}.`;
+}
+
+export function PaymentAuthority({ cancelled, blocked = false, next = null }: Props) {
   const headingId = useId();
   const cancel = useCancelCpa();
   const notice = useRef<HTMLElement>(null);
@@ -46,6 +66,7 @@ export function PaymentAuthority({ cancelled }: { cancelled: boolean }) {
         We collect each repayment from your debit card on its due date, as you agreed. You can cancel this at
         any time: your repayments stay due, and you would pay them yourself, by card or by bank transfer.
       </p>
+      {nextCollectionLine(blocked, next) ? <p>{nextCollectionLine(blocked, next)}</p> : null}
       <ConfirmDialog
         title="Cancel your continuous payment authority?"
         openLabel="Cancel continuous payment authority"

@@ -1,6 +1,7 @@
 import { cardRefusalText } from '@lender/contract/card-refusals';
 import { addDays, londonToday } from '@lender/contract/dates';
 import { ErrorId } from '@lender/contract/error-ids';
+import { BRAND } from '@lender/contract/brand';
 import { Refusal } from '@lender/contract/refusals';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -46,6 +47,9 @@ let totals: number[];
 let payments: Sent[];
 let plans: Sent[];
 let calculations: unknown[];
+let costs: unknown[];
+/** What the plan of ROWS costs, as the server would price it with £100 paid now. */
+const COST = { rows: ROWS, payNow: 100, newTotal: 280.2, currentTotal: 300.38, difference: -20.18 };
 let paymentAnswer: () => Promise<unknown>;
 let planAnswer: () => Promise<unknown>;
 let settlementAnswer: () => Promise<unknown>;
@@ -73,6 +77,7 @@ beforeEach(() => {
   payments = [];
   plans = [];
   calculations = [];
+  costs = [];
   paymentAnswer = async () => ({ redirectUrl: null });
   planAnswer = async () => null;
   settlementAnswer = async () => ({ url: SETTLEMENT_URL });
@@ -93,6 +98,10 @@ beforeEach(() => {
       calculate: (input) => {
         calculations.push(input);
         return ROWS;
+      },
+      planCost: (input) => {
+        costs.push(input);
+        return COST;
       },
       reSchedule: (input, options) => {
         plans.push({ input, key: keyOf(options) });
@@ -128,7 +137,10 @@ function renderPage(query = '') {
 }
 type User = ReturnType<typeof userEvent.setup>;
 const where = () => screen.getByTestId('where').textContent;
-const press = (user: User, name: string) => user.click(screen.getByRole('button', { name }));
+/** A button by the spec's word for it; one that moves money goes on to name the amount (issue 45). */
+const button = (name: string) =>
+  screen.getByRole('button', { name: (n) => n === name || n.startsWith(`${name}: pay `) });
+const press = (user: User, name: string) => user.click(button(name));
 const stepHeading = (name: string) => screen.findByRole('heading', { level: 2, name });
 const successNotice = async () =>
   [...(await screen.findByRole('status')).querySelectorAll('p')].map((p) => p.textContent);
@@ -200,6 +212,7 @@ describe('Make a payment: step 0 and pay total', () => {
       'You are paying £300.38, everything you owe today. Your loan is then repaid.',
     );
     expect(screen.getByRole('radio', { name: 'The card on file' })).toHaveProperty('checked', true);
+    expect(button('Submit').textContent).toBe('Submit: pay £300.38 now');
     await press(user, 'Submit');
     await waitFor(() => expect(where()).toBe('/borrow/schedule'));
     expect(payments).toEqual([
@@ -385,6 +398,12 @@ describe('Make a payment: other amount and reschedule', () => {
       '15-12-2026£90.10',
       '15-01-2027£90.10',
     ]);
+    // What the plan costs, priced by the server for the same plan, before Accept (issue 45).
+    expect(costs).toEqual([plan]);
+    expect(screen.getByText('Total to repay, with today’s payment').nextSibling?.textContent).toBe('£280.20');
+    expect(screen.getByText('Left to pay on your plan today').nextSibling?.textContent).toBe('£300.38');
+    expect(screen.getByText('This plan costs £20.18 less than your plan today.')).toBeTruthy();
+    expect(button('Accept and proceed').textContent).toBe('Accept and proceed: pay £100.00 now');
     await press(user, 'Accept and proceed');
     expect(await screen.findByText('This field is required.', { selector: 'a' })).toBeTruthy();
     expect(payments).toHaveLength(0);
@@ -661,15 +680,124 @@ describe('Make a payment: the settlement statement (s97)', () => {
   });
 });
 
-describe('Make a payment: when there is nothing to pay', () => {
-  it('says the card is not active on a blocked loan, with the link, and offers no payment', async () => {
-    schedule = { ...LONG_PLAN, blocked: true };
+describe('Make a payment: the next instalment (issue 45)', () => {
+  it('is a choice with its amount and date, paid with the card on file and no new plan', async () => {
+    const user = renderPage();
+    await stepHeading('Choose an amount');
+    const next = screen.getByRole('radio', { name: 'The next instalment' });
+    expect(next).toHaveProperty('checked', false);
+    expect(
+      screen.getByText('£150.19, due on 16-12-2026. The rest of your plan stays as it is.'),
+    ).toBeTruthy();
+    await user.click(next);
+    await press(user, 'Next');
+    await stepHeading('Pay the next instalment');
+    expect(button('Submit').textContent).toBe('Submit: pay £150.19 now');
+    await press(user, 'Submit');
+    await waitFor(() => expect(where()).toBe('/borrow/schedule'));
+    expect(payments).toEqual([
+      {
+        input: { payTotal: false, payNext: true, amount: 150.19, useExistingCard: true },
+        key: expect.stringMatching(UUID),
+      },
+    ]);
+    expect(calculations).toHaveLength(0);
+    expect(plans).toHaveLength(0);
+  });
+
+  it('is not offered below the least part payment, nor when nothing is left', async () => {
+    schedule = { ...LONG_PLAN, nextInstalment: { date: '2026-12-16', amount: 20, collectOn: '2026-12-16' } };
+    renderPage();
+    await stepHeading('Choose an amount');
+    expect(screen.queryByRole('radio', { name: 'The next instalment' })).toBeNull();
+    cleanup();
+    queryClient.clear();
+    schedule = { ...LONG_PLAN, nextInstalment: null };
+    renderPage();
+    await stepHeading('Choose an amount');
+    expect(screen.queryByRole('radio', { name: 'The next instalment' })).toBeNull();
+  });
+});
+
+describe('Make a payment: a blocked card (issue 45)', () => {
+  const BLOCKED: Partial<ScheduleSummary> = {
+    ...LONG_PLAN,
+    blocked: true,
+    nextInstalment: { date: '2026-11-16', amount: 150.19, collectOn: londonToday() },
+  };
+
+  async function toNextInstalment(user: User) {
+    await stepHeading('Choose an amount');
+    await user.click(screen.getByRole('radio', { name: 'The next instalment' }));
+    await press(user, 'Next');
+    await stepHeading('Pay the next instalment');
+  }
+
+  it('says the card is not active, with the link, and still offers a payment, with no new plan', async () => {
+    schedule = BLOCKED;
     renderPage();
     const link = await screen.findByRole('link', { name: 'Press here to add a new Card' });
     expect(link.closest('p')?.textContent).toBe(Refusal.cardNotActive.errorMessage);
-    expect(screen.queryByRole('button', { name: 'Next' })).toBeNull();
+    await stepHeading('Choose an amount');
+    expect(
+      screen.getAllByRole('radio').map((r) => r.closest('div')?.querySelector('label')?.textContent),
+    ).toEqual(['Pay total', 'The next instalment']);
+    expect(
+      screen.getByText('£150.19, overdue since 16-11-2026. The rest of your plan stays as it is.'),
+    ).toBeTruthy();
   });
 
+  it('pays once with a new card, chosen as such: no card on file, no default', async () => {
+    schedule = BLOCKED;
+    const user = renderPage();
+    await toNextInstalment(user);
+    expect(screen.queryByRole('radio', { name: 'The card on file' })).toBeNull();
+    const once = screen.getByRole('radio', { name: 'A debit card, for this payment only' });
+    expect(once).toHaveProperty('checked', false);
+    expect(screen.getByRole('radio', { name: 'Bank transfer' })).toHaveProperty('checked', false);
+    // Nothing to send until the customer chooses how to pay.
+    expect(screen.queryByRole('button', { name: /^Submit/ })).toBeNull();
+    await user.click(once);
+    await fillCard(user);
+    await press(user, 'Submit');
+    await waitFor(() => expect(where()).toBe('/borrow/schedule'));
+    expect(payments).toEqual([
+      {
+        input: expect.objectContaining({
+          payNext: true,
+          amount: 150.19,
+          useExistingCard: false,
+          trxId: 'trx-1',
+        }),
+        key: expect.stringMatching(UUID),
+      },
+    ]);
+  });
+
+  it('by bank transfer shows our account, the reference and the amount, and sends nothing', async () => {
+    schedule = BLOCKED;
+    const user = renderPage();
+    await toNextInstalment(user);
+    await user.click(screen.getByRole('radio', { name: 'Bank transfer' }));
+    const facts = (term: string) => screen.getByText(term, { selector: 'dt' }).nextSibling?.textContent;
+    expect(facts('Sort code')).toBe(BRAND.repaymentAccount.sortCode);
+    expect(facts('Account number')).toBe(BRAND.repaymentAccount.accountNumber);
+    expect(facts('Reference')).toBe('41');
+    expect(facts('Amount')).toBe('£150.19');
+    expect(screen.queryByRole('button', { name: /^Submit/ })).toBeNull();
+    expect(payments).toHaveLength(0);
+  });
+
+  it('offers no new plan from ?reschedule: it needs a card to collect from', async () => {
+    schedule = BLOCKED;
+    renderPage('?reschedule=true');
+    expect(await screen.findByRole('link', { name: 'Press here to add a new Card' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Submit' })).toBeNull();
+    expect(screen.queryByLabelText('Payment frequency')).toBeNull();
+  });
+});
+
+describe('Make a payment: when there is nothing to pay', () => {
   it.each([
     ['not paid out', { fundedDate: null }],
     ['repaid', { settledDate: '2027-01-16' }],

@@ -31,6 +31,13 @@ export function Component() {
   );
 }
 
+/** Spec section 6's card-inactive notice, with its link to a new card. */
+const cardInactive = (
+  <p className="banner borrow-notice">
+    Your Card on the system is not active. <Link to="/borrow/update-card">Press here to add a new Card</Link>
+  </p>
+);
+
 const backToSchedule = (
   <p>
     <Link to="/borrow/schedule">Back to your repayment schedule</Link>
@@ -39,9 +46,10 @@ const backToSchedule = (
 
 /**
  * borrow/payment (spec sections 2, 4 and 8): the card payment and reschedule wizard, for a loan paid out
- * and not yet repaid whose card is active (a blocked loan pays nothing until a new card is added), and
- * the loan's settlement statement. Back from the bank's challenge the kept attempt is sent again under
- * its idempotency key; a refusal restarts the wizard at the card with the new-card option.
+ * and not yet repaid, and the loan's settlement statement. A blocked card (issue 45, where the spec
+ * disabled paying) still pays: once, by a card not kept, or by bank transfer; a new plan waits for a
+ * card. Back from the bank's challenge the kept attempt is sent again under its idempotency key; a
+ * refusal restarts the wizard at the card with the new-card option.
  */
 function PaymentPage() {
   const navigate = useNavigate();
@@ -90,31 +98,42 @@ function PaymentPage() {
         {backToSchedule}
       </>
     );
-  } else if (schedule.data.blocked) {
+  } else if (schedule.data.blocked && rescheduleOnly) {
     owed = true;
-    // Spec section 6: payment and reschedule are disabled while the loan is blocked.
+    // A new plan is collected by the card under an authority: none while the card is blocked.
     body = (
       <>
-        <p className="banner borrow-notice">
-          Your Card on the system is not active.{' '}
-          <Link to="/borrow/update-card">Press here to add a new Card</Link>
-        </p>
+        {cardInactive}
         {backToSchedule}
       </>
     );
   } else {
     wizard = true;
     owed = true;
+    const blocked = schedule.data.blocked;
     body = (
-      <PaymentWizard
-        // A refused challenge starts the wizard again from what was refused.
-        key={refused?.count ?? 0}
-        totalDue={total.data}
-        planRules={schedule.data.planRules}
-        rescheduleOnly={rescheduleOnly}
-        refused={refused?.refusal ?? null}
-        onTotalChanged={() => void queryClient.invalidateQueries({ queryKey: totalDueKey })}
-      />
+      <>
+        {blocked ? (
+          <>
+            {cardInactive}
+            <p>
+              You can still pay today, once, with a debit card we do not keep, or by bank transfer. Adding a
+              new card sets up collections again; paying here does not.
+            </p>
+          </>
+        ) : null}
+        <PaymentWizard
+          // A refused challenge starts the wizard again from what was refused.
+          key={refused?.count ?? 0}
+          totalDue={total.data}
+          planRules={schedule.data.planRules}
+          nextInstalment={schedule.data.nextInstalment}
+          blocked={blocked ? { reference: schedule.data.appID } : null}
+          rescheduleOnly={rescheduleOnly}
+          refused={refused?.refusal ?? null}
+          onTotalChanged={() => void queryClient.invalidateQueries({ queryKey: totalDueKey })}
+        />
+      </>
     );
   }
 

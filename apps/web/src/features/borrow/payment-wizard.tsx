@@ -10,7 +10,7 @@ import { ApiCallError } from '../../lib/api-client';
 import { checkCardInPage } from '../../lib/card-check/check-card';
 import { goToChallenge } from '../../lib/card-check/go-to-challenge';
 import { toCardSummary } from '../../lib/card-check/pending-card-check';
-import { money } from './borrow-format';
+import { displayDate, money } from './borrow-format';
 import {
   attemptKeys,
   isUndecided,
@@ -21,10 +21,11 @@ import {
   type CardPaymentBody,
   type PaymentAttempt,
   type PlanBody,
+  type PlanCost,
   type PlanRows,
 } from './card-payment';
 import { refusalMessage } from './card-refusal';
-import { PayChoiceStep, type PayChoice } from './pay-choice-step';
+import { PayChoiceStep, type NextInstalment, type PayChoice } from './pay-choice-step';
 import { PayStep } from './pay-step';
 import { emptyPlan, PlanStep, type PlanValues } from './plan-step';
 import type { ScheduleSummary } from './get-schedule-summary';
@@ -52,6 +53,8 @@ type State = {
   /** The checked plan and what Calculate answered for it (the schedule step). */
   plan: RescheduleForm | null;
   rows: PlanRows | null;
+  /** What that plan costs beside today's (MyAccountArea/PlanCost). */
+  cost: PlanCost | null;
   /** Offer a new card first (back from a refused challenge). */
   newCard: boolean;
   /** The server said the plan extends the loan (a 400 for its tick boxes): ask for them. */
@@ -66,6 +69,13 @@ type Props = {
   totalDue: number;
   /** What a new plan may be (GetScheduleSummary's planRules): one ending later extends the loan. */
   planRules: PlanRules | null;
+  /** The oldest instalment not paid in full (GetScheduleSummary), offered as a choice (issue 45). */
+  nextInstalment: NextInstalment | null;
+  /**
+   * The card on file is blocked (issue 45): a payment is made once, by a new card kept for nothing else
+   * or by bank transfer to the loan's reference; no new plan (it needs an authority to collect).
+   */
+  blocked: { reference: number } | null;
   /** `?reschedule`: only a new plan, from the reschedule step, with no payment. */
   rescheduleOnly: boolean;
   refused: ChallengeRefusal | null;
@@ -83,6 +93,7 @@ function initialState(rescheduleOnly: boolean, refused: ChallengeRefusal | null)
     planValues: emptyPlan,
     plan: null,
     rows: null,
+    cost: null,
     newCard: false,
     refinance: false,
   };
@@ -93,7 +104,7 @@ function initialState(rescheduleOnly: boolean, refused: ChallengeRefusal | null)
   return {
     ...start,
     step: 1,
-    choice: plan ? 'other' : 'total',
+    choice: plan ? 'other' : attempt.payNext ? 'next' : 'total',
     planValues: plan
       ? {
           amount: asText(attempt.amount),
@@ -113,7 +124,8 @@ function initialState(rescheduleOnly: boolean, refused: ChallengeRefusal | null)
  * (`?reschedule`): step 1 the plan (Submit), step 2 the plan with the agreement (Accept schedule). Back
  * goes one step back, or to the schedule from the first step.
  */
-export function PaymentWizard({ totalDue, planRules, rescheduleOnly, refused, onTotalChanged }: Props) {
+export function PaymentWizard(props: Props) {
+  const { totalDue, planRules, nextInstalment, blocked, rescheduleOnly, refused, onTotalChanged } = props;
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [state, setState] = useState<State>(() => initialState(rescheduleOnly, refused));
@@ -155,13 +167,22 @@ export function PaymentWizard({ totalDue, planRules, rescheduleOnly, refused, on
     fail(refusalMessage(err));
   };
 
-  const amountNow = choice === 'total' ? totalDue : (plan?.amount ?? null);
+  const amountNow =
+    choice === 'total'
+      ? totalDue
+      : choice === 'next'
+        ? (nextInstalment?.amount ?? null)
+        : (plan?.amount ?? null);
+  /** A button that moves money names the amount (issue 45), after the spec's own word for it. */
+  const paying = (label: string) => (amountNow === null ? label : `${label}: pay ${money(amountNow)} now`);
 
   const pay = async (form: PaymentCardForm) => {
     failure.clear();
     if (amountNow === null) return;
     let body: CardPaymentBody = {
       payTotal: choice === 'total',
+      // Sent only when chosen: the server then takes exactly the next instalment, with no new plan.
+      ...(choice === 'next' ? { payNext: true } : {}),
       amount: amountNow,
       useExistingCard: form.useExistingCard,
     };
@@ -206,15 +227,40 @@ export function PaymentWizard({ totalDue, planRules, rescheduleOnly, refused, on
 
   let title: string;
   let content: ReactNode;
-  if (step === 0) {
+  // The next instalment chosen before a refused challenge may be paid by now: the choice is asked again.
+  if (step === 0 || (choice === 'next' && !nextInstalment && !rescheduleOnly)) {
     title = 'Choose an amount';
     content = (
       <PayChoiceStep
         totalDue={totalDue}
         inArrears={planRules?.forbearance ?? false}
+        nextInstalment={nextInstalment}
+        blocked={blocked !== null}
         choice={choice}
         onNext={(c) => go({ step: 1, choice: c })}
         onBack={back}
+      />
+    );
+  } else if (step === 1 && choice === 'next' && nextInstalment) {
+    title = 'Pay the next instalment';
+    content = (
+      <PayStep
+        amount={nextInstalment.amount}
+        about={
+          <p className="payment-amount">
+            You are paying <strong>{money(nextInstalment.amount)}</strong>, your instalment{' '}
+            {nextInstalment.date < nextInstalment.collectOn ? 'overdue since' : 'due on'}{' '}
+            {displayDate(nextInstalment.date)}. The rest of your plan stays as it is.
+          </p>
+        }
+        rows={null}
+        agreement={false}
+        blocked={blocked}
+        submitLabel={paying('Submit')}
+        newCard={state.newCard}
+        send={pay}
+        onBack={back}
+        onError={paymentRefused}
       />
     );
   } else if (step === 1 && choice === 'total' && !rescheduleOnly) {
@@ -230,7 +276,8 @@ export function PaymentWizard({ totalDue, planRules, rescheduleOnly, refused, on
         }
         rows={null}
         agreement={false}
-        submitLabel="Submit"
+        blocked={blocked}
+        submitLabel={paying('Submit')}
         newCard={state.newCard}
         send={pay}
         onBack={back}
@@ -246,8 +293,8 @@ export function PaymentWizard({ totalDue, planRules, rescheduleOnly, refused, on
         values={state.planValues}
         // Spec section 4: Calculate with a partial amount, otherwise Submit.
         submitLabel={rescheduleOnly ? 'Submit' : 'Calculate'}
-        onCalculated={(planValues, checked, calculated) =>
-          go({ step: 2, planValues, plan: checked, rows: calculated })
+        onCalculated={(planValues, checked, calculated, cost) =>
+          go({ step: 2, planValues, plan: checked, rows: calculated, cost })
         }
         onBack={back}
         onError={(err) => fail(refusalMessage(err))}
@@ -266,9 +313,10 @@ export function PaymentWizard({ totalDue, planRules, rescheduleOnly, refused, on
           )
         }
         rows={rows}
+        cost={state.cost}
         agreement
         refinance={extendsLoan}
-        submitLabel={rescheduleOnly ? 'Accept schedule' : 'Accept and proceed'}
+        submitLabel={rescheduleOnly ? 'Accept schedule' : paying('Accept and proceed')}
         newCard={state.newCard}
         send={rescheduleOnly ? acceptSchedule : pay}
         onBack={back}

@@ -12,7 +12,7 @@ import { SubmitButton } from '../../components/form/submit-button';
 import { useContractForm } from '../../components/form/use-contract-form';
 import { useDictionaries } from '../../lib/api/get-dictionaries';
 import { displayDate } from './borrow-format';
-import { calculatePlan, type PlanRows } from './card-payment';
+import { calculatePlan, planCost, type PlanCost, type PlanRows } from './card-payment';
 import type { ScheduleSummary } from './get-schedule-summary';
 
 /** The reschedule step's inputs as they hold them: strings, checked by rescheduleFormSchema on submit. */
@@ -34,8 +34,8 @@ type Props = {
   planRules: ScheduleSummary['planRules'];
   values: PlanValues;
   submitLabel: string;
-  /** The plan as checked and the rows Calculate answered: on to the schedule step. */
-  onCalculated: (values: PlanValues, plan: RescheduleForm, rows: PlanRows) => void;
+  /** The plan as checked, the rows Calculate answered and what it costs: on to the schedule step. */
+  onCalculated: (values: PlanValues, plan: RescheduleForm, rows: PlanRows, cost: PlanCost) => void;
   onBack: () => void;
   onError: (err: unknown) => void;
 };
@@ -63,8 +63,9 @@ export function PlanStep({ totalDue, planRules, values, submitLabel, onCalculate
       repayDate: v.repayDate || undefined,
     }),
     onSubmit: async (plan) => {
-      const rows = await calculatePlan(plan);
-      onCalculated({ ...form.getValues() }, plan, rows);
+      // The spec's Calculate for the rows; beside it, the same plan's cost (issue 45), shown before Accept.
+      const [rows, cost] = await Promise.all([calculatePlan(plan), planCost(plan)]);
+      onCalculated({ ...form.getValues() }, plan, rows, cost);
     },
     onError,
   });

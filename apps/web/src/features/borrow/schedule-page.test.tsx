@@ -82,7 +82,7 @@ describe('Repayment schedule', () => {
     expect(where()).toBe('/borrow/payment?reschedule=true');
   });
 
-  it('says the card is not active, links to a new card, and disables paying when blocked', async () => {
+  it('says the card is not active, links to a new card, and disables a new plan (not paying) when blocked', async () => {
     scheduleApi({ blocked: true });
     const user = renderBorrow('/borrow/schedule');
     await loaded();
@@ -90,11 +90,12 @@ describe('Repayment schedule', () => {
     expect(notice.textContent).toBe('Your Card on the system is not active. Press here to add a new Card');
     const link = within(notice).getByRole('link', { name: 'Press here to add a new Card' });
     expect(link.getAttribute('href')).toBe('/borrow/update-card');
-    expect(payButton()).toHaveProperty('disabled', true);
+    // Issue 45: a payment is always possible (once, without a new authority); a plan needs a card.
     expect(rescheduleButton()).toHaveProperty('disabled', true);
-    expect(payButton().getAttribute('aria-describedby')).toBe(notice.id);
-    await user.click(payButton());
+    expect(rescheduleButton().getAttribute('aria-describedby')).toBe(notice.id);
+    await user.click(rescheduleButton());
     expect(where()).toBe('/borrow/schedule');
+    expect(payButton()).toHaveProperty('disabled', false);
     await user.click(link);
     expect(where()).toBe('/borrow/update-card');
   });

@@ -64,7 +64,9 @@ function SchedulePage() {
       ) : (
         <p className="borrow__empty">No payments for this application</p>
       )}
-      {payable ? <PaymentAuthority cancelled={data.cpaCancelled} /> : null}
+      {payable ? (
+        <PaymentAuthority cancelled={data.cpaCancelled} blocked={data.blocked} next={data.nextInstalment} />
+      ) : null}
       <BorrowTable
         title="Payment plan"
         empty={
@@ -105,7 +107,8 @@ function Facts({ schedule }: { schedule: ScheduleSummary }) {
 
 /**
  * 'Make a payment' (the screen's one primary action) and 'Re schedule'. A blocked loan's card is not
- * active, so neither can work: both are disabled and the notice above them says what to do, with the link.
+ * active: a payment is still possible (issue 45: once by a card not kept, or by bank transfer), but a new
+ * plan needs a card to collect from, so 'Re schedule' is disabled and the notice says what to do.
  */
 function PayActions({ blocked }: { blocked: boolean }) {
   const navigate = useNavigate();
@@ -119,13 +122,7 @@ function PayActions({ blocked }: { blocked: boolean }) {
         </p>
       ) : null}
       <div className="borrow-actions">
-        <button
-          type="button"
-          className="button"
-          disabled={blocked}
-          aria-describedby={blocked ? noticeId : undefined}
-          onClick={() => void navigate('/borrow/payment')}
-        >
+        <button type="button" className="button" onClick={() => void navigate('/borrow/payment')}>
           Make a payment
         </button>
         <button

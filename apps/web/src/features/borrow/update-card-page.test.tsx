@@ -104,6 +104,35 @@ afterEach(() => {
 });
 
 describe('Add a card', () => {
+  it('says what the authority will collect, and when, before the card is added (issue 45)', async () => {
+    schedule = {
+      blocked: true,
+      nextInstalment: { date: '2026-11-16', amount: 150.19, collectOn: '2026-11-28' },
+    };
+    renderPage();
+    expect(
+      await screen.findByText(
+        'When you add this card, we will collect your overdue repayment of £150.19 from it tonight, 28-11-2026, and each later repayment on its date.',
+      ),
+    ).toBeTruthy();
+    expect(added).toHaveLength(0);
+    cleanup();
+    queryClient.clear();
+    schedule = { nextInstalment: { date: '2026-12-16', amount: 150.19, collectOn: '2026-12-16' } };
+    renderPage();
+    expect(
+      await screen.findByText(
+        'When you add this card, we will collect your next repayment of £150.19 from it on 16-12-2026, and each later repayment on its date.',
+      ),
+    ).toBeTruthy();
+    cleanup();
+    queryClient.clear();
+    schedule = { nextInstalment: null };
+    renderPage();
+    await screen.findByLabelText('Card number');
+    expect(screen.queryByText(/^When you add this card/)).toBeNull();
+  });
+
   it("lists the spec's card messages on an empty Add card and sends nothing", async () => {
     const user = renderPage();
     expect(await screen.findByRole('heading', { level: 1, name: 'Add a card' })).toBeTruthy();

@@ -95,6 +95,8 @@ function UpdateCardPage() {
   } else {
     body = (
       <UpdateCardForm
+        // A cancelled authority given again, or not (a withdrawal): the page cannot tell, so it says nothing.
+        firstCollection={schedule.data.cpaCancelled ? null : schedule.data.nextInstalment}
         send={send}
         onError={(err, focusCard) => failure.fail(refusalMessage(err, { onUpdateCard: focusCard }))}
       />
