@@ -23,14 +23,19 @@ type Props<Row> = {
   rowKey?: (row: Row, index: number) => Key;
 };
 
+/** Where the table stops fitting and stacks (stacked-table.css): by its number of columns. */
+const stackingClass = (columns: number) =>
+  columns <= 2 ? 'stacked-table--two' : columns === 3 ? 'stacked-table--few' : 'stacked-table--many';
+
 /** A cell with nothing in it: a stacked block leaves it out rather than show a label with no value. */
 const isBlank = (value: ReactNode) =>
   value === '' || value === null || value === undefined || value === false;
 
 /**
- * A data table of the signed-in pages, one pattern for all (issue 45 item 7). As wide as its column
- * allows, it is an ordinary table; in a column narrower than 40rem (a phone, or a narrow column of a
- * wider page: a container query, stacked-table.css) each row becomes a block, its lead cells first, each
+ * A data table of the signed-in pages, one pattern for all (issue 45 item 7). Where its column has room,
+ * it is an ordinary table; in a column too narrow for its columns (36rem for four or more, 28rem for
+ * three: a container query, stacked-table.css, so a narrow column of a wide page counts) each row
+ * becomes a block, its lead cells first, each
  * value beside its column's label, so nothing scrolls sideways or is cut at 320 px.
  *
  * A block's labels are the cells' data-label, drawn before each value (::before) with an empty
@@ -40,7 +45,7 @@ const isBlank = (value: ReactNode) =>
  */
 export function StackedTable<Row>({ caption, columns, rows, rowHeader = true, rowKey }: Props<Row>) {
   return (
-    <div className="stacked-table">
+    <div className={`stacked-table ${stackingClass(columns.length)}`}>
       <table role="table">
         <caption className="visually-hidden">{caption}</caption>
         <thead role="rowgroup">
