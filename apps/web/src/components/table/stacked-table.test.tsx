@@ -75,9 +75,11 @@ describe('StackedTable (issue 45: the signed-in pages’ tables on a phone)', ()
     expect(cells[2]!.textContent).toBe('£132.83');
   });
 
-  it('without a row header every cell of a row is a cell', () => {
-    render(<StackedTable caption="Statement" columns={COLUMNS} rows={LINES} rowHeader={false} />);
-    expect(screen.queryAllByRole('rowheader')).toHaveLength(0);
-    expect(within(screen.getAllByRole('row')[1]!).getAllByRole('cell')).toHaveLength(5);
+  it('without a row header every cell of a row is a cell; named by aria-label, it has no caption', () => {
+    render(<StackedTable label="Statement" columns={COLUMNS} rows={LINES} rowHeader={false} />);
+    const table = screen.getByRole('table', { name: 'Statement' });
+    expect(table.querySelector('caption')).toBeNull();
+    expect(within(table).queryAllByRole('rowheader')).toHaveLength(0);
+    expect(within(within(table).getAllByRole('row')[1]!).getAllByRole('cell')).toHaveLength(5);
   });
 });

@@ -13,9 +13,18 @@ export type StackedColumn<Row> = {
   lead?: boolean;
 };
 
-type Props<Row> = {
-  /** The table's name, as a caption a screen reader reads (the page's heading says it on screen). */
-  caption: string;
+type Props<Row> = (
+  | {
+      /** The table's name, as a caption a screen reader reads (a heading above says it on screen). */
+      caption: string;
+      label?: never;
+    }
+  | {
+      /** The table's name as its aria-label, where text on screen beside it says it already (a fold's summary). */
+      label: string;
+      caption?: never;
+    }
+) & {
   columns: readonly StackedColumn<Row>[];
   rows: readonly Row[];
   /** The first column names its row (a date, say): a row header, so each cell is read with it. */
@@ -43,11 +52,11 @@ const isBlank = (value: ReactNode) =>
  * (what tests and copy-paste see) stays its value alone. The roles are explicit because a table whose parts are given another `display` loses its table
  * semantics in some browsers (Safari, older Chrome); with role="table"/"row"/"cell"… it keeps them.
  */
-export function StackedTable<Row>({ caption, columns, rows, rowHeader = true, rowKey }: Props<Row>) {
+export function StackedTable<Row>({ caption, label, columns, rows, rowHeader = true, rowKey }: Props<Row>) {
   return (
     <div className={`stacked-table ${stackingClass(columns.length)}`}>
-      <table role="table">
-        <caption className="visually-hidden">{caption}</caption>
+      <table role="table" aria-label={label}>
+        {caption ? <caption className="visually-hidden">{caption}</caption> : null}
         <thead role="rowgroup">
           <tr role="row">
             {columns.map((c) => (

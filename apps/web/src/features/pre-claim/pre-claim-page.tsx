@@ -149,7 +149,7 @@ function LetterSummary({ area, letter }: { area: PreClaim; letter: NonNullable<P
       </dl>
       <DownloadButton id={letter.documentSourceID} label="Download the letter (PDF)" />
       <Disclosure summary="Statement of account">
-        <StackedTable caption="Statement of account" columns={STATEMENT_COLUMNS} rows={area.statement} />
+        <StackedTable label="Statement of account" columns={STATEMENT_COLUMNS} rows={area.statement} />
       </Disclosure>
       <Disclosure summary="Information Sheet: what this letter means">
         <ul>
