@@ -1,14 +1,10 @@
 import { useId, type ReactNode } from 'react';
+import { StackedTable, type StackedColumn } from '../../components/table/stacked-table';
 
-export type Column<Row> = {
-  header: string;
-  cell: (row: Row) => ReactNode;
-  /** Figures: right-aligned and kept on one line. */
-  numeric?: boolean;
-};
+export type Column<Row> = StackedColumn<Row>;
 
 type Props<Row> = {
-  /** The section's heading and the table's caption at once (an h2 inside the caption). */
+  /** The section's heading and the table's caption at once. */
   title: string;
   /** What the section says instead of an empty table. */
   empty: ReactNode;
@@ -19,61 +15,21 @@ type Props<Row> = {
 };
 
 /**
- * A table of the borrow area. At 360 px the wider ones scroll sideways inside their own region, and a
- * keyboard user can only scroll a region that takes focus, so the wrapper is focusable and named by
- * the section's heading (WCAG 2.1.1; axe scrollable-region-focusable). The heading stays outside the
- * scrolling part so it never scrolls out of view; the table's own caption says the same to a screen
- * reader.
+ * A table of the borrow area under its heading: the signed-in pages' one table pattern (StackedTable),
+ * whose rows become blocks in a narrow column rather than scroll sideways (issue 45). The heading says
+ * the name on screen; the table's own caption says the same to a screen reader.
  */
 export function BorrowTable<Row>({ title, empty, columns, rows, rowHeader = true }: Props<Row>) {
   const id = useId();
-  if (rows.length === 0) {
-    return (
-      <section className="borrow__section" aria-labelledby={id}>
-        <h2 id={id}>{title}</h2>
-        <p className="borrow__empty">{empty}</p>
-      </section>
-    );
-  }
-  // Not a <section> named by the heading: the scrolling region below is the landmark, under that name.
   return (
-    <div className="borrow__section">
+    <section className="borrow__section" aria-labelledby={id}>
       <h2 id={id}>{title}</h2>
-      <div className="borrow-table" role="region" aria-labelledby={id} tabIndex={0}>
-        <table>
-          {/* The heading above says it on screen; the caption names the table itself. */}
-          <caption className="visually-hidden">{title}</caption>
-          <thead>
-            <tr>
-              {columns.map((c) => (
-                <th key={c.header} scope="col" className={c.numeric ? 'borrow-table__figure' : undefined}>
-                  {c.header}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row, i) => (
-              // The rows are a fixed statement, never reordered or edited: the index is their identity.
-              <tr key={i}>
-                {columns.map((c, j) => {
-                  const className = c.numeric ? 'borrow-table__figure' : undefined;
-                  return rowHeader && j === 0 ? (
-                    <th key={c.header} scope="row" className={className}>
-                      {c.cell(row)}
-                    </th>
-                  ) : (
-                    <td key={c.header} className={className}>
-                      {c.cell(row)}
-                    </td>
-                  );
-                })}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </div>
+      {rows.length === 0 ? (
+        <p className="borrow__empty">{empty}</p>
+      ) : (
+        <StackedTable caption={title} columns={columns} rows={rows} rowHeader={rowHeader} />
+      )}
+    </section>
   );
 }
 

@@ -145,8 +145,8 @@ const PLAN_COLUMNS: readonly Column<Instalment>[] = [
   { header: 'Due date', cell: (r) => displayDate(r.paymentDate) },
   { header: 'Principal', cell: (r) => money(r.principal), numeric: true },
   { header: 'Interest', cell: (r) => money(r.interest), numeric: true },
-  { header: 'Payment', cell: (r) => money(r.pmt), numeric: true },
-  { header: 'Status', cell: (r) => (r.isPayed ? 'Paid' : 'Due') },
+  { header: 'Payment', cell: (r) => money(r.pmt), numeric: true, lead: true },
+  { header: 'Status', cell: (r) => (r.isPayed ? 'Paid' : 'Due'), lead: true },
 ];
 
 type Transaction = ScheduleSummary['transactions'][number];

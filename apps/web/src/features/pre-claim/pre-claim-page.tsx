@@ -10,6 +10,7 @@ import { UploadDocumentForm } from '../../components/documents/upload-document-f
 import { ErrorBanner, useErrorBanner } from '../../components/form/error-banner';
 import { Page } from '../../components/page';
 import { SuccessPanel } from '../../components/success-panel';
+import { StackedTable, type StackedColumn } from '../../components/table/stacked-table';
 import { ApiCallError, serverMessage } from '../../lib/api-client';
 import { useDocuments } from '../../lib/api/get-documents';
 import { downloadDocument } from '../../lib/api/get-download-link';
@@ -20,6 +21,17 @@ import '../../components/form/form.css';
 import './pre-claim.css';
 
 const pounds = (amount: number) => formatPence(poundsToPence(amount));
+
+type StatementLine = PreClaim['statement'][number];
+
+/** The statement of account: on a phone each line a block, its date first (issue 45: it hid amounts). */
+const STATEMENT_COLUMNS: readonly StackedColumn<StatementLine>[] = [
+  { header: 'Date', cell: (l) => formatDisplayDate(l.date) },
+  { header: 'What happened', cell: (l) => l.description },
+  { header: 'Added', cell: (l) => (l.added ? pounds(l.added) : ''), numeric: true },
+  { header: 'Paid', cell: (l) => (l.paid ? pounds(l.paid) : ''), numeric: true },
+  { header: 'Balance', cell: (l) => pounds(l.balance), numeric: true },
+];
 
 export function Component() {
   return (
@@ -137,36 +149,7 @@ function LetterSummary({ area, letter }: { area: PreClaim; letter: NonNullable<P
       </dl>
       <DownloadButton id={letter.documentSourceID} label="Download the letter (PDF)" />
       <Disclosure summary="Statement of account">
-        {/* Focusable, so a keyboard can scroll a table wider than the screen. */}
-        <div
-          className="table-scroll"
-          role="region"
-          aria-label="Statement of account, scrollable"
-          tabIndex={0}
-        >
-          <table aria-label="Statement of account">
-            <thead>
-              <tr>
-                <th scope="col">Date</th>
-                <th scope="col">What happened</th>
-                <th scope="col">Added</th>
-                <th scope="col">Paid</th>
-                <th scope="col">Balance</th>
-              </tr>
-            </thead>
-            <tbody>
-              {area.statement.map((l, i) => (
-                <tr key={i}>
-                  <td>{formatDisplayDate(l.date)}</td>
-                  <td>{l.description}</td>
-                  <td>{l.added ? pounds(l.added) : ''}</td>
-                  <td>{l.paid ? pounds(l.paid) : ''}</td>
-                  <td>{pounds(l.balance)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <StackedTable label="Statement of account" columns={STATEMENT_COLUMNS} rows={area.statement} />
       </Disclosure>
       <Disclosure summary="Information Sheet: what this letter means">
         <ul>
