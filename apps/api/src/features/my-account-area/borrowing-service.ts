@@ -6,6 +6,7 @@ import type { Db } from '../../db/create-db';
 import { loanRepository, type LoanBook } from '../../entities/loans/loan-repository';
 import { planRules } from '../../entities/loans/plan-rules';
 import { mayApplyAgain } from '../../entities/loans/repeat-eligibility';
+import { namedFiguresOf } from '../../entities/loans/named-figures';
 import { transactionLines } from '../../entities/loans/transaction-lines';
 import {
   bookPosition,
@@ -44,6 +45,17 @@ function latestLoan(book: LoanBook, f: LoanFigures) {
  */
 export function borrowingService(db: Db, today: () => IsoDate = londonToday) {
   const loans = loanRepository(db);
+  /** The card on file's last four digits: the newest card, as a payment with the existing card takes it. */
+  const cardLast4 = async (customerId: number) =>
+    (
+      await db
+        .selectFrom('cards')
+        .select('last4')
+        .where('customer_id', '=', customerId)
+        .orderBy('id', 'desc')
+        .limit(1)
+        .executeTakeFirst()
+    )?.last4 ?? null;
 
   return {
     async summary(customerId: number): Promise<BorrowingSummary> {
@@ -106,6 +118,7 @@ export function borrowingService(db: Db, today: () => IsoDate = londonToday) {
             borrowingCost: sum((f) => f.borrowingCostPence),
           },
         ],
+        figures: live ? namedFiguresOf(live, date, positionOfBook(live)) : null,
         sobRep4: lastFunded ? [latestLoan(lastFunded, figuresOf(lastFunded))] : [],
       };
     },
@@ -125,6 +138,8 @@ export function borrowingService(db: Db, today: () => IsoDate = londonToday) {
           totalDue: 0,
           appStatus: statusText(statusId).name,
           blocked: false,
+          figures: null,
+          cardLast4: null,
           cpaCancelled: false,
           planRules: null,
           schedule: [],
@@ -152,6 +167,8 @@ export function borrowingService(db: Db, today: () => IsoDate = londonToday) {
         totalDue: pounds(book.loan.funded_on ? loanFigures(book, position).totalDuePence : 0),
         appStatus: statusText(loanStatus).name,
         blocked: book.loan.blocked_on !== null,
+        figures: namedFiguresOf(book, today(), position),
+        cardLast4: await cardLast4(customerId),
         cpaCancelled: book.loan.cpa_cancelled_at !== null,
         // Paid out and not repaid: the only loans a new plan can be made for.
         planRules: book.loan.funded_on && !book.loan.settled_on ? planRules(book, today(), position) : null,
