@@ -60,7 +60,7 @@ function PaymentPage() {
     onAnswer: (outcome: PaymentOutcome) => {
       if (outcome.redirectUrl !== null) return goToChallenge(outcome.redirectUrl, pendingPayment.clear);
       void navigate('/borrow/schedule', {
-        state: scheduleNotice(SUCCESS.payment, planNotMade(outcome.planError)),
+        state: scheduleNotice(SUCCESS.payment, planNotMade(outcome.planError), outcome.receipt),
       });
     },
     onFailure: (err, cardRefused, attempt) =>
@@ -110,6 +110,7 @@ function PaymentPage() {
         // A refused challenge starts the wizard again from what was refused.
         key={refused?.count ?? 0}
         totalDue={total.data}
+        cardLast4={schedule.data.cardLast4}
         planRules={schedule.data.planRules}
         rescheduleOnly={rescheduleOnly}
         refused={refused?.refusal ?? null}

@@ -64,6 +64,8 @@ export type ChallengeRefusal = { message: ReactNode; attempt: PaymentAttempt | n
 type Props = {
   /** Today's total due in pounds (GetTotalDue): what 'Pay total' pays. */
   totalDue: number;
+  /** The card on file's last four digits, as its choice names it (issue 45); null if unknown. */
+  cardLast4?: string | null;
   /** What a new plan may be (GetScheduleSummary's planRules): one ending later extends the loan. */
   planRules: PlanRules | null;
   /** `?reschedule`: only a new plan, from the reschedule step, with no payment. */
@@ -113,7 +115,14 @@ function initialState(rescheduleOnly: boolean, refused: ChallengeRefusal | null)
  * (`?reschedule`): step 1 the plan (Submit), step 2 the plan with the agreement (Accept schedule). Back
  * goes one step back, or to the schedule from the first step.
  */
-export function PaymentWizard({ totalDue, planRules, rescheduleOnly, refused, onTotalChanged }: Props) {
+export function PaymentWizard({
+  totalDue,
+  cardLast4 = null,
+  planRules,
+  rescheduleOnly,
+  refused,
+  onTotalChanged,
+}: Props) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [state, setState] = useState<State>(() => initialState(rescheduleOnly, refused));
@@ -231,6 +240,7 @@ export function PaymentWizard({ totalDue, planRules, rescheduleOnly, refused, on
         rows={null}
         agreement={false}
         submitLabel="Submit"
+        cardLast4={cardLast4}
         newCard={state.newCard}
         send={pay}
         onBack={back}
@@ -269,6 +279,7 @@ export function PaymentWizard({ totalDue, planRules, rescheduleOnly, refused, on
         agreement
         refinance={extendsLoan}
         submitLabel={rescheduleOnly ? 'Accept schedule' : 'Accept and proceed'}
+        cardLast4={cardLast4}
         newCard={state.newCard}
         send={rescheduleOnly ? acceptSchedule : pay}
         onBack={back}

@@ -94,10 +94,17 @@ function UpdateCardPage() {
     );
   } else {
     body = (
-      <UpdateCardForm
-        send={send}
-        onError={(err, focusCard) => failure.fail(refusalMessage(err, { onUpdateCard: focusCard }))}
-      />
+      <>
+        {schedule.data.cardLast4 ? (
+          <p>
+            The card on file ends in {schedule.data.cardLast4}. The new card replaces it for your repayments.
+          </p>
+        ) : null}
+        <UpdateCardForm
+          send={send}
+          onError={(err, focusCard) => failure.fail(refusalMessage(err, { onUpdateCard: focusCard }))}
+        />
+      </>
     );
   }
 
