@@ -19,6 +19,7 @@ import {
   reSchedule,
   sendPayment,
   type CardPaymentBody,
+  type PaidReceipt,
   type PaymentAttempt,
   type PlanBody,
   type PlanRows,
@@ -155,8 +156,8 @@ export function PaymentWizard({
     if (step === firstStep) void navigate('/borrow/schedule');
     else go({ step: (step - 1) as Step });
   };
-  const toSchedule = (notice: string, detail?: string | null) =>
-    void navigate('/borrow/schedule', { state: scheduleNotice(notice, detail) });
+  const toSchedule = (notice: string, detail?: string | null, receipt?: PaidReceipt | null) =>
+    void navigate('/borrow/schedule', { state: scheduleNotice(notice, detail, receipt) });
 
   const paymentRefused = (err: unknown) => {
     if (!isUndecided(err)) keys.settle();
@@ -189,7 +190,7 @@ export function PaymentWizard({
     keys.settle();
     planKeys.settle();
     if (outcome.redirectUrl !== null) return goToChallenge(outcome.redirectUrl, pendingPayment.clear);
-    toSchedule(SUCCESS.payment, planNotMade(outcome.planError));
+    toSchedule(SUCCESS.payment, planNotMade(outcome.planError), outcome.receipt);
   };
 
   const acceptSchedule = async (form: PaymentCardForm) => {
