@@ -328,7 +328,7 @@ test('in arrears: the borrow page says what is overdue and the ways forward; a Â
   await expect(page.getByText('Status:')).toContainText('Payment overdue');
   const help = page.getByRole('region', { name: 'You have a payment overdue' });
   await expect(help).toBeVisible();
-  await expect(help.getByRole('term')).toHaveText(['Amount overdue', 'Overdue since']);
+  await expect(help.getByRole('term')).toHaveText(['Overdue now', 'Overdue since']);
   const [overdue, since] = await help.getByRole('definition').all();
   await expect(since!).toHaveText(formatDisplayDate(due));
   const overdueRow = page.getByRole('table', { name: 'Payments due' }).getByRole('row').nth(1);

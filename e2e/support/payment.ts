@@ -19,8 +19,11 @@ export async function payTotalFromStep0(page: Page) {
   await expect(page.getByRole('radio', { name: 'Pay total' })).not.toBeChecked();
   await expect(page.getByRole('radio', { name: 'Other amount' })).not.toBeChecked();
   await page.getByRole('radio', { name: 'Pay total' }).check();
-  const hint = await page.getByText(/, everything you owe today\. Your loan is then repaid\.$/).textContent();
-  const total = hint!.split(',')[0]!;
+  // The settlement figure under its one name (issue 45).
+  const hint = await page
+    .getByText(/^To clear your loan today: £[\d,]+\.\d\d\. Your loan is then repaid\.$/)
+    .textContent();
+  const total = hint!.replace(/^To clear your loan today: /, '').split('. ')[0]!;
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(stepHeading(page, 'Pay the total due')).toBeFocused();
   await expect(page.getByText(`You are paying ${total}, everything you owe today.`)).toBeVisible();
@@ -31,9 +34,12 @@ export async function payTotalFromStep0(page: Page) {
 export async function expectPaymentSuccess(page: Page) {
   await expect(page).toHaveURL((url) => url.pathname === '/borrow/schedule');
   // The schedule's success, beside the loader's own (empty) status.
-  await expect(page.getByRole('status').filter({ hasText: 'successfully' })).toHaveText(
-    'Payment has been successfully proccessed',
-  );
+  const status = page.getByRole('status').filter({ hasText: 'successfully' });
+  await expect(status.locator('p').first()).toHaveText('Payment has been successfully proccessed');
+  // The receipt follows the spec's words (issue 45 item 10): amount, card ending, date.
+  await expect(status.getByRole('heading', { name: 'Your receipt' })).toBeVisible();
+  await expect(status.getByRole('term')).toContainText(['Amount paid', 'Card', 'Date']);
+  await expect(status.getByRole('definition').nth(1)).toHaveText(/^Ending \d{4}$/);
 }
 
 /** Back on the schedule with the payment's success, and the loan repaid. */

@@ -4,6 +4,7 @@ import { expectNoSeriousA11yViolations } from '../../support/a11y';
 import { mainHeadings } from '../../support/layout';
 import { signedInWithLiveLoan } from '../../support/live-loan';
 import {
+  expectPaymentSuccess,
   expectRepaid,
   payTotalFromStep0,
   planPayments,
@@ -118,10 +119,19 @@ test.describe('Make a payment: part now, and a new plan', () => {
     await expectNoSeriousA11yViolations(page);
     await page.getByRole('button', { name: 'Accept and proceed' }).click();
 
-    await expect(page).toHaveURL((url) => url.pathname === '/borrow/schedule');
-    await expect(page.getByRole('status').filter({ hasText: 'successfully' })).toHaveText(
-      'Payment has been successfully proccessed',
-    );
+    await expectPaymentSuccess(page);
+    // The receipt's figures are the schedule's after the new plan, each under its one name (issue 45).
+    const receipt = page.getByRole('status').filter({ hasText: 'successfully' });
+    await expect(receipt.getByRole('term')).toHaveText([
+      'Amount paid',
+      'Card',
+      'Date',
+      'Next payment',
+      'To clear your loan today',
+      'Left to pay on your plan',
+    ]);
+    await expect(receipt.getByRole('definition').first()).toHaveText('£50.00');
+    await expect(receipt.getByRole('definition').nth(3)).toContainText(firstDate!);
     await expect(page.getByRole('table', { name: 'Transactions' })).toContainText('Card payment');
     await expect(page.getByRole('table', { name: 'Payment plan' })).toContainText(firstDate!);
   });

@@ -28,6 +28,14 @@ export const PATH = {
 export const APP_GUID = '6f1c2a9e-0d7b-4c55-9a61-2f0e8b3d4c11';
 
 /** A customer with one loan paid out and being repaid: every table of the status page has rows. */
+/** The server's named figures of the loan below (issue 45): one instalment due next, nothing overdue. */
+export const FIGURES = {
+  toClearToday: 290.12,
+  leftOnPlan: 300.38,
+  nextPayment: { date: '2026-12-15', amount: 150.19 },
+  overdueNow: 0,
+};
+
 export function createBorrowingSummary(overrides: Partial<BorrowingSummary> = {}): BorrowingSummary {
   return {
     loanStatus: 'Loan active',
@@ -69,6 +77,7 @@ export function createBorrowingSummary(overrides: Partial<BorrowingSummary> = {}
         totalDue: 1234.56,
       },
     ],
+    figures: FIGURES,
     ...overrides,
   };
 }
@@ -84,6 +93,8 @@ export function createScheduleSummary(overrides: Partial<ScheduleSummary> = {}):
     totalDue: 300.38,
     appStatus: 'Loan active',
     blocked: false,
+    figures: FIGURES,
+    cardLast4: '4242',
     cpaCancelled: false,
     planRules: { today: londonToday(), signedLastDate: '2026-12-16', refinancesLeft: 2, forbearance: false },
     nextInstalment: { date: '2026-12-16', amount: 150.19, collectOn: '2026-12-16' },

@@ -50,7 +50,7 @@ export const myAccountAreaCalls = {
     method: 'POST',
     auth: 'session',
     body: my.cardPaymentSchema,
-    response: my.cardAnswerSchema,
+    response: my.cardPaymentAnswerSchema,
   }),
   calculate: call({
     controller: 'MyAccountArea',

@@ -7,6 +7,41 @@ import { cardSummarySchema } from '../rules/card';
 
 const sobRow = z.object({ date: z.string(), description: z.string(), amount: z.number() });
 
+/**
+ * The figures of a live loan, each under one name on every page (issue 45 item 6,
+ * docs/decisions/figures45-named-figures.md): computed on the server from the ledger and the plan in force.
+ */
+export const namedFiguresSchema = z
+  .object({
+    toClearToday: z.number().meta({
+      description:
+        "Pounds, 'To clear your loan today': the settlement figure on the business date (principal owed, " +
+        'interest of the days closed, unpaid fees); the same as GetTotalDue and totalDue.',
+    }),
+    leftOnPlan: z.number().meta({
+      description:
+        "Pounds, 'Left to pay on your plan': the unpaid instalments of the plan in force and unpaid fees; " +
+        'never less than toClearToday.',
+    }),
+    nextPayment: z
+      .object({ date: z.string(), amount: z.number() })
+      .nullable()
+      .meta({
+        description:
+          "'Next payment': the first instalment due on or after the business date with something left to " +
+          'pay on it, and what is left of it; null when none is.',
+      }),
+    overdueNow: z.number().meta({
+      description:
+        "Pounds, 'Overdue now': the unpaid part of instalments due before the business date, and unpaid " +
+        'fees (the default fee included); from the last due date on, everything owed.',
+    }),
+  })
+  .nullable()
+  .meta({ description: 'Not in the spec (issue 45). Null without a loan paid out and not yet repaid.' });
+
+export type NamedFigures = NonNullable<z.infer<typeof namedFiguresSchema>>;
+
 export const borrowingSummarySchema = z.object({
   loanStatus: z.string(),
   loanStatusMessage: z.string(),
@@ -27,6 +62,7 @@ export const borrowingSummarySchema = z.object({
       borrowingCost: z.number(),
     }),
   ),
+  figures: namedFiguresSchema,
   sobRep4: z.array(
     z.object({
       appID: z.number(),
@@ -54,6 +90,15 @@ export const scheduleSummarySchema = z.object({
   totalDue: z.number(),
   appStatus: z.string(),
   blocked: z.boolean(),
+  figures: namedFiguresSchema,
+  cardLast4: z
+    .string()
+    .nullable()
+    .meta({
+      description:
+        'Not in the spec (issue 45): the last four digits of the card on file, which the CPA collects from ' +
+        'and a payment with the existing card charges; null without one.',
+    }),
   cpaCancelled: z.boolean().meta({
     description:
       'Not in the spec (issue 27): the continuous payment authority is cancelled (by the customer, or by a ' +
@@ -243,6 +288,28 @@ export const cardAnswerSchema = z.object({
     }),
 });
 
+/** A card payment's receipt (issue 45 item 10): from the ledger, as it stands after the payment. */
+export const paymentReceiptSchema = z.object({
+  amount: z.number().meta({ description: 'Pounds paid.' }),
+  cardLast4: z
+    .string()
+    .nullable()
+    .meta({ description: 'The last four digits of the card charged; null if not known (older payments).' }),
+  date: z.string().meta({ description: 'yyyy-MM-dd: the business date the payment was posted on.' }),
+  figures: namedFiguresSchema.meta({
+    description: 'The named figures after the payment; null once the loan is repaid.',
+  }),
+});
+
+/** CardPayment's answer: as a card's, and once paid its receipt. */
+export const cardPaymentAnswerSchema = cardAnswerSchema.extend({
+  receipt: paymentReceiptSchema.nullish().meta({
+    description:
+      'Not in the spec (issue 45): once the payment is approved (the same answer under the same key ' +
+      'again), what was paid, by which card, when, and the figures after it; absent or null otherwise.',
+  }),
+});
+
 /** A new card: as a payment's answer, and when the CPA will next collect from it (none: nothing left). */
 export const addCardAnswerSchema = cardAnswerSchema.extend({
   nextCollection: z
@@ -319,4 +386,5 @@ export const downloadSobQuerySchema = z.object(
 export type BorrowingSummary = z.infer<typeof borrowingSummarySchema>;
 export type PlanCost = z.infer<typeof planCostSchema>;
 export type ScheduleSummary = z.infer<typeof scheduleSummarySchema>;
+export type PaymentReceipt = z.infer<typeof paymentReceiptSchema>;
 export type Withdrawal = z.infer<typeof withdrawalSchema>;

@@ -125,6 +125,8 @@ export interface LoanPaymentTable {
   provider_trx_id: string | null;
   /** The provider's token of the card charged, sealed (null while waiting for the bank's challenge). */
   token_sealed: string | null;
+  /** The last four digits of the card charged (issue 45's receipt); null while unknown, or paid before. */
+  card_last4: string | null;
   state: LoanPaymentState;
   on_date: string;
   z2: string | null;

@@ -63,7 +63,7 @@ export function paymentRepository(db: DbExecutor) {
     async move(
       id: number,
       from: LoanPaymentState,
-      change: Partial<Pick<Payment, 'state' | 'z2' | 'z3' | 'charge_id' | 'token_sealed'>>,
+      change: Partial<Pick<Payment, 'state' | 'z2' | 'z3' | 'charge_id' | 'token_sealed' | 'card_last4'>>,
     ): Promise<boolean> {
       const answered = change.state === 'approved' || change.state === 'declined';
       const result = await db

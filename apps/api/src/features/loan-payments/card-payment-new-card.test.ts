@@ -32,7 +32,13 @@ describe('MyAccountArea/CardPayment with a new card', () => {
       amount: round2(due / 2),
       ...(await newCard(t, CARDS.other)),
     });
-    expect(res.json()).toEqual({ error: { errorID: 0, errorMessage: '' }, object: { redirectUrl: null } });
+    expect(res.json().error).toEqual({ errorID: 0, errorMessage: '' });
+    expect(res.json().object.redirectUrl).toBeNull();
+    // The receipt names the new card by its last four digits (issue 45 item 10), not the card on file.
+    expect(res.json().object.receipt).toMatchObject({
+      amount: round2(due / 2),
+      cardLast4: CARDS.other.slice(-4),
+    });
     expect(await cardPayments(t, loan.applicationId)).toHaveLength(1);
     expect(await t.ctx.db.selectFrom('cards').select('id').execute()).toEqual(cardsBefore);
   });
@@ -90,7 +96,15 @@ describe('MyAccountArea/CardPayment with a new card', () => {
     expect(`${back.origin}${back.pathname}`).toBe(new URL('/borrow/payment', t.ctx.config.PUBLIC_URL).href);
     expect(back.searchParams.get('z2')).toBe('0');
     const again = await cardPayment(t, loan.authorization, body, key);
-    expect(again.json().object).toEqual({ redirectUrl: null });
+    // Back from the challenge the page learns the outcome by sending the same request: the receipt.
+    expect(again.json().object).toMatchObject({
+      redirectUrl: null,
+      receipt: {
+        amount: body.amount,
+        cardLast4: CARDS.challenge.slice(-4),
+        date: t.ctx.businessDate.today(),
+      },
+    });
     expect(await cardPayments(t, loan.applicationId)).toHaveLength(1);
   });
 

@@ -38,8 +38,10 @@ describe('MyAccountArea/CardPayment with the card on file', () => {
   it('takes a part payment: posted on the business date, the balance and next instalment lower, a receipt sent', async () => {
     const before = await totalDue(t, loan.authorization);
     const amount = round2(before / 2);
-    const res = await cardPayment(t, loan.authorization, { amount, useExistingCard: true });
-    expect(res.json()).toEqual({ error: { errorID: 0, errorMessage: '' }, object: { redirectUrl: null } });
+    const key = randomUUID();
+    const res = await cardPayment(t, loan.authorization, { amount, useExistingCard: true }, key);
+    expect(res.json().error).toEqual({ errorID: 0, errorMessage: '' });
+    expect(res.json().object.redirectUrl).toBeNull();
 
     expect(await cardPayments(t, loan.applicationId)).toEqual([
       { type: 'card-payment', amount_pence: Math.round(amount * 100), on_date: t.ctx.businessDate.today() },
@@ -66,6 +68,31 @@ describe('MyAccountArea/CardPayment with the card on file', () => {
     const [next] = summary.sobRep1;
     const [y, m, d] = next.date.slice(0, 10).split('-');
     expect(receipt?.text).toContain(`Next payment: £${next.amount.toFixed(2)} on ${d}-${m}-${y}.`);
+
+    // The page's receipt (issue 45 item 10): the amount, the card on file by its last four digits, the
+    // date, and the figures the borrow page names, from the ledger; the same key answers it again.
+    const card = await t.ctx.db
+      .selectFrom('cards')
+      .select('last4')
+      .where('customer_id', '=', loan.customerId)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(card.last4).toMatch(/^\d{4}$/);
+    const shown = res.json().object.receipt;
+    expect(shown).toEqual({
+      amount,
+      cardLast4: card.last4,
+      date: t.ctx.businessDate.today(),
+      figures: summary.figures,
+    });
+    expect(shown.figures).toMatchObject({
+      toClearToday: round2(before - amount),
+      nextPayment: { date: next.date, amount: next.amount },
+      overdueNow: 0,
+    });
+    const again = await cardPayment(t, loan.authorization, { amount, useExistingCard: true }, key);
+    expect(again.json().object.receipt).toEqual(shown);
+    expect(await cardPayments(t, loan.applicationId)).toHaveLength(1);
   });
 
   it('refuses an amount below 10% or above the total due, and changes nothing', async () => {
@@ -253,7 +280,7 @@ describe('a card payment whose provider does not answer', () => {
       refusal: Refusal.paymentInProgress,
     });
     up = true;
-    expect(await service.pay(request)).toEqual({ kind: 'paid', settled: false });
+    expect(await service.pay(request)).toMatchObject({ kind: 'paid', settled: false });
     expect(new Set(asked).size).toBe(1);
     expect(await cardPayments(t, loan.applicationId)).toEqual([
       expect.objectContaining({ amount_pence: amountPence }),

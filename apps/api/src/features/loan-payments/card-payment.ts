@@ -1,9 +1,10 @@
 import { ok, refuse } from '@lender/contract/envelope';
-import { isWholePence, poundsToPence } from '@lender/contract/money';
+import { isWholePence, penceToPounds, poundsToPence } from '@lender/contract/money';
 import { Msg } from '@lender/contract/rules/messages';
 import { implementCall, invalidFields } from '../../plugins/calls';
 import { IDEMPOTENCY_KEY_MISSING, idempotencyKeyOf } from '../../lib/idempotency-key';
 import type { PaymentService } from './payment-service';
+import { inPounds } from '../../entities/loans/named-figures';
 
 /** MyAccountArea/CardPayment (spec section 7, issue 27): the payment's rules are the service's. */
 export const cardPayment = (payments: PaymentService) =>
@@ -24,8 +25,18 @@ export const cardPayment = (payments: PaymentService) =>
       card: body.useExistingCard ? { kind: 'file' } : { kind: 'new', pKey: body.pKey!, trxId: body.trxId! },
     });
     switch (outcome.kind) {
-      case 'paid':
-        return ok({ redirectUrl: null });
+      case 'paid': {
+        const { receipt } = outcome;
+        return ok({
+          redirectUrl: null,
+          receipt: {
+            amount: penceToPounds(receipt.amountPence),
+            cardLast4: receipt.cardLast4,
+            date: receipt.onDate,
+            figures: receipt.figures && inPounds(receipt.figures),
+          },
+        });
+      }
       case 'challenge':
         return ok({ redirectUrl: outcome.redirectUrl });
       case 'invalid':

@@ -2,7 +2,9 @@ import type { Pence } from '@lender/contract/money';
 import { partPaymentProblem } from '@lender/contract/pricing/reschedule';
 import { Refusal } from '@lender/contract/refusals';
 import type { AppContext } from '../../app-context';
-import { arrearsPence, instalmentStates, positionOf } from '../../entities/loans/ledger';
+import { arrearsPence, positionOf } from '../../entities/loans/ledger';
+import { namedFigures, type NamedFigures } from '../../entities/loans/named-figures';
+import type { IsoDate } from '@lender/contract/dates';
 import { endRepaidLoan } from '../../entities/loans/loan-end';
 import type { LoanBook } from '../../entities/loans/loan-repository';
 import { entityRepositories, unitOfWork } from '../../entities/unit-of-work';
@@ -33,8 +35,17 @@ export type PaymentRequest = {
   card: { kind: 'file' } | { kind: 'new'; pKey: string; trxId: string };
 };
 
+/** What the customer reads after a payment (issue 45 item 10), from the payment and the ledger after it. */
+export type Receipt = {
+  amountPence: Pence;
+  cardLast4: string | null;
+  onDate: IsoDate;
+  /** The named figures after the payment; null once the loan is repaid. */
+  figures: NamedFigures | null;
+};
+
 export type PaymentOutcome =
-  | { kind: 'paid'; settled: boolean }
+  | { kind: 'paid'; settled: boolean; receipt: Receipt }
   | { kind: 'challenge'; redirectUrl: string }
   | { kind: 'refused'; refusal: Refusal }
   | { kind: 'invalid'; fields: Record<string, string> };
@@ -93,10 +104,15 @@ export function paymentService(ctx: AppContext, cards: CardProvider, returnUrl: 
   }
 
   /** The card's token to charge, sealed: the card on file's, or a new card's once the provider confirms it. */
-  async function cardFor(request: PaymentRequest, book: LoanBook): Promise<{ sealed: string } | Failed> {
+  async function cardFor(
+    request: PaymentRequest,
+    book: LoanBook,
+  ): Promise<{ sealed: string; last4: string } | Failed> {
     if (request.card.kind === 'file') {
       const card = book.loan.blocked_on ? undefined : await store.cards.latestOf(request.customerId);
-      return card ? { sealed: card.provider_token_sealed } : { outcome: refused(Refusal.cardNotActive) };
+      return card
+        ? { sealed: card.provider_token_sealed, last4: card.last4 }
+        : { outcome: refused(Refusal.cardNotActive) };
     }
     // Another customer's card check is refused before the provider would answer its card (issue 45).
     if (!(await store.cards.claimCheck(request.card.trxId, request.customerId))) {
@@ -105,7 +121,7 @@ export function paymentService(ctx: AppContext, cards: CardProvider, returnUrl: 
     const answer = await cards.confirm({ key: request.card.pKey, trxId: request.card.trxId, returnUrl });
     switch (answer.outcome) {
       case 'approved':
-        return { sealed: encrypt(answer.card.token, ctx.config.DATA_KEY) };
+        return { sealed: encrypt(answer.card.token, ctx.config.DATA_KEY), last4: answer.card.last4 };
       case 'challenge':
         return { outcome: { kind: 'challenge', redirectUrl: answer.redirectUrl } };
       case 'declined':
@@ -115,15 +131,27 @@ export function paymentService(ctx: AppContext, cards: CardProvider, returnUrl: 
     }
   }
 
-  /** The stored answer of a payment already answered, as its first request got it. */
+  /**
+   * The stored answer of a payment already answered, as its first request got it; its receipt's figures
+   * are the ledger's now (a collection since then has moved them on).
+   */
   async function answerOf(payment: Payment): Promise<PaymentOutcome> {
     if (payment.state === 'declined') return refused(declinedPayment(payment.z2));
-    const loan = await ctx.db
-      .selectFrom('loans')
-      .select('settled_on')
-      .where('application_id', '=', payment.application_id)
-      .executeTakeFirst();
-    return { kind: 'paid', settled: Boolean(loan?.settled_on) };
+    const book = (await store.loans.books([payment.application_id])).get(payment.application_id);
+    const settled = !book || Boolean(book.loan.settled_on);
+    return { kind: 'paid', settled, receipt: receiptOf(payment, settled ? undefined : book) };
+  }
+
+  /** The receipt of an approved payment: the figures of its loan's ledger, none once repaid. */
+  function receiptOf(payment: Payment, book: LoanBook | undefined): Receipt {
+    const today = ctx.businessDate.today();
+    const figures = book ? namedFigures(book.terms, book.rows, today) : null;
+    return {
+      amountPence: payment.amount_pence,
+      cardLast4: payment.card_last4,
+      onDate: payment.on_date,
+      figures: figures && figures.toClearTodayPence > 0 ? figures : null,
+    };
   }
 
   /** Charges a stored payment under its own reference (so asking again never charges twice) and records the answer. */
@@ -157,7 +185,7 @@ export function paymentService(ctx: AppContext, cards: CardProvider, returnUrl: 
     result: { z2: string; z3: string; chargeId: string },
   ): Promise<PaymentOutcome> {
     const today = ctx.businessDate.today();
-    const balancePence = await store.transaction(async ({ payments, loans, customers, outbox }) => {
+    const after = await store.transaction(async ({ payments, loans, customers, outbox }) => {
       const moved = await payments.move(payment.id, 'charging', {
         state: 'approved',
         z2: result.z2,
@@ -176,9 +204,8 @@ export function paymentService(ctx: AppContext, cards: CardProvider, returnUrl: 
         },
       ]);
       const book = (await loans.books([payment.application_id])).get(payment.application_id)!;
-      const position = positionOf(book.terms, book.rows);
-      const { totalDuePence } = position;
-      const next = instalmentStates(book.terms, position).find((i) => i.dueDate > today && i.duePence > 0);
+      // The figures the receipt and the e-mail name, as every page names them (issue 45).
+      const figures = namedFigures(book.terms, book.rows, today);
       const customer = await customers.findById(payment.customer_id);
       if (customer) {
         await outbox.enqueue({
@@ -189,19 +216,20 @@ export function paymentService(ctx: AppContext, cards: CardProvider, returnUrl: 
             publicUrl: ctx.config.PUBLIC_URL,
             amountPence: payment.amount_pence,
             onDate: today,
-            balancePence: totalDuePence,
-            overduePence: arrearsPence(book.terms, position, today),
-            next: next ? { date: next.dueDate, amountPence: next.duePence } : null,
+            balancePence: figures.toClearTodayPence,
+            overduePence: figures.overdueNowPence,
+            next: figures.next,
           }),
         });
       }
-      return totalDuePence;
+      return { book, figures };
     });
-    if (balancePence === null) {
+    if (after === null) {
       // Another request for the same payment recorded it first: its answer.
       return answerOf({ ...payment, state: 'approved' });
     }
-    if (balancePence === 0) {
+    const settled = after.figures.toClearTodayPence === 0;
+    if (settled) {
       const app = { id: payment.application_id, customerId: payment.customer_id };
       // Settled, or withdrawn when the customer gave notice of withdrawal (s66A, docs/decisions/026).
       await endRepaidLoan(
@@ -212,7 +240,7 @@ export function paymentService(ctx: AppContext, cards: CardProvider, returnUrl: 
         customerActor(app.customerId),
       );
     }
-    return { kind: 'paid', settled: balancePence === 0 };
+    return { kind: 'paid', settled, receipt: receiptOf(payment, settled ? undefined : after.book) };
   }
 
   /** Back from the bank's challenge: the provider says how it went, and the amount is priced again. */
@@ -233,13 +261,17 @@ export function paymentService(ctx: AppContext, cards: CardProvider, returnUrl: 
       const moved = await store.payments.move(payment.id, 'challenge', {
         state: 'charging',
         token_sealed: card.sealed,
+        card_last4: card.last4,
       });
       if (!moved) return resumeOrAnswer(request);
     } catch (err) {
       if (isUniqueViolation(err)) return refused(Refusal.paymentInProgress);
       throw err;
     }
-    return chargeClaimed({ ...payment, state: 'charging', token_sealed: card.sealed }, request);
+    return chargeClaimed(
+      { ...payment, state: 'charging', token_sealed: card.sealed, card_last4: card.last4 },
+      request,
+    );
   }
 
   /**
@@ -317,6 +349,7 @@ export function paymentService(ctx: AppContext, cards: CardProvider, returnUrl: 
           card: request.card.kind,
           provider_trx_id: request.card.kind === 'new' ? request.card.trxId : null,
           token_sealed: 'sealed' in card ? card.sealed : null,
+          card_last4: 'last4' in card ? card.last4 : null,
           state: challenge ? 'challenge' : 'charging',
           on_date: ctx.businessDate.today(),
           z2: null,

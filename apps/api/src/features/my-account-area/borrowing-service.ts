@@ -8,6 +8,7 @@ import { loanFactsOf, loanStateOf } from '../../entities/loans/loan-state';
 import { nextInstalmentOf } from '../../entities/loans/next-instalment';
 import { planRules } from '../../entities/loans/plan-rules';
 import { mayApplyAgain } from '../../entities/loans/repeat-eligibility';
+import { namedFiguresOf } from '../../entities/loans/named-figures';
 import { transactionLines } from '../../entities/loans/transaction-lines';
 import {
   bookPosition,
@@ -52,6 +53,17 @@ function latestLoan(book: LoanBook, f: LoanFigures) {
  */
 export function borrowingService(db: Db, today: () => IsoDate = londonToday) {
   const loans = loanRepository(db);
+  /** The card on file's last four digits: the newest card, as a payment with the existing card takes it. */
+  const cardLast4 = async (customerId: number) =>
+    (
+      await db
+        .selectFrom('cards')
+        .select('last4')
+        .where('customer_id', '=', customerId)
+        .orderBy('id', 'desc')
+        .limit(1)
+        .executeTakeFirst()
+    )?.last4 ?? null;
 
   /**
    * The status's name and words when `applicationId` is the customer's latest loan paid out: the loan's
@@ -129,6 +141,7 @@ export function borrowingService(db: Db, today: () => IsoDate = londonToday) {
             borrowingCost: sum((f) => f.borrowingCostPence),
           },
         ],
+        figures: live ? namedFiguresOf(live, date, positionOfBook(live)) : null,
         sobRep4: lastFunded ? [latestLoan(lastFunded, figuresOf(lastFunded))] : [],
       };
     },
@@ -148,6 +161,8 @@ export function borrowingService(db: Db, today: () => IsoDate = londonToday) {
           totalDue: 0,
           appStatus: statusText(statusId).name,
           blocked: false,
+          figures: null,
+          cardLast4: null,
           cpaCancelled: false,
           planRules: null,
           nextInstalment: null,
@@ -180,6 +195,8 @@ export function borrowingService(db: Db, today: () => IsoDate = londonToday) {
           (await loanStateWords(customerId, today(), book.loan.application_id))?.name ??
           statusText(loanStatus).name,
         blocked: book.loan.blocked_on !== null,
+        figures: namedFiguresOf(book, today(), position),
+        cardLast4: await cardLast4(customerId),
         cpaCancelled: book.loan.cpa_cancelled_at !== null,
         planRules: payable ? planRules(book, today(), position) : null,
         nextInstalment: payable ? nextInstalmentView(book, today(), position) : null,

@@ -2,9 +2,43 @@ import { BRAND } from '@lender/contract/brand';
 import { addDays, formatDisplayDate, type IsoDate } from '@lender/contract/dates';
 import { formatPence } from '@lender/contract/money';
 import type { AgreementDocument, Block } from '../../documents/blocks';
-import type { LoanBook } from '../../entities/loans/loan-repository';
+import { currentVersion, type LoanBook } from '../../entities/loans/loan-repository';
+import { namedFigures } from '../../entities/loans/named-figures';
+import { FIGURE_NAMES } from '@lender/contract/figure-names';
 import { transactionLines } from '../../entities/loans/transaction-lines';
 import { loanFigures, loanType, signedSchedule, withinYear } from './loan-views';
+
+/**
+ * The repayments agreed, and when a new plan replaced them (issue 45), the plan in force: its number
+ * of payments is what is left to collect, not the signed schedule's.
+ */
+function planRows(book: LoanBook): [string, string][] {
+  const signed: [string, string] = ['Number of repayments agreed', String(signedSchedule(book).length)];
+  if (currentVersion(book) === 1) return [signed];
+  const changed = book.plans.at(-1)!;
+  return [
+    signed,
+    [
+      `Payments on your plan since ${formatDisplayDate(changed.created_on)}`,
+      String(book.terms.instalments.length),
+    ],
+  ];
+}
+
+/** A loan still owed: the named figures (issue 45), as the borrow page shows them; else its balance. */
+function balanceRows(book: LoanBook, today: IsoDate): [string, string][] {
+  if (!book.loan.funded_on || book.loan.settled_on) return [['Balance outstanding', formatPence(0)]];
+  const n = namedFigures(book.terms, book.rows, today);
+  return [
+    [FIGURE_NAMES.toClearToday, formatPence(n.toClearTodayPence)],
+    [FIGURE_NAMES.leftOnPlan, formatPence(n.leftOnPlanPence)],
+    [
+      FIGURE_NAMES.nextPayment,
+      n.next ? `${formatPence(n.next.amountPence)} on ${formatDisplayDate(n.next.date)}` : 'None',
+    ],
+    [FIGURE_NAMES.overdueNow, formatPence(n.overdueNowPence)],
+  ];
+}
 
 /**
  * The summary of borrowing the CMA's Payday Lending Market Investigation Order 2015 (articles 12 and 13)
@@ -59,13 +93,13 @@ export function sobDocument(
         rowHeaders: true,
         rows: [
           ['Amount borrowed', formatPence(f.amountPence)],
-          ['Number of repayments', String(signedSchedule(book).length)],
+          ...planRows(book),
           ['Interest in the agreement', formatPence(f.contractInterestPence)],
-          ['Interest charged', formatPence(f.actualInterestPence)],
-          ['Fees and charges', formatPence(f.chargePence)],
-          ['Total cost of borrowing', formatPence(f.borrowingCostPence)],
+          ['Interest charged so far', formatPence(f.actualInterestPence)],
+          ['Fees and charges so far', formatPence(f.chargePence)],
+          ['Cost of borrowing charged so far', formatPence(f.borrowingCostPence)],
           ['Repaid', formatPence(f.paidPence)],
-          ['Balance outstanding', formatPence(f.totalDuePence)],
+          ...balanceRows(book, today),
           ['Repaid in full on', book.loan.settled_on ? formatDisplayDate(book.loan.settled_on) : 'Not yet'],
         ],
       },

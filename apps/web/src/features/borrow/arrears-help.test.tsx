@@ -32,6 +32,13 @@ const MISSED: Partial<BorrowingSummary> = {
     { date: '2026-12-16', description: 'Instalment 2 of 3 (overdue)', amount: 150.2 },
     { date: '2027-01-15', description: 'Instalment 3 of 3', amount: 150.19 },
   ],
+  // The server's figures: the £15 default fee is overdue beside the two instalments (issue 45).
+  figures: {
+    toClearToday: 420.12,
+    leftOnPlan: 465.58,
+    nextPayment: { date: '2027-01-15', amount: 150.19 },
+    overdueNow: 315.39,
+  },
 };
 const FORBEARANCE: Partial<ScheduleSummary> = {
   planRules: { today: londonToday(), signedLastDate: '2027-01-15', refinancesLeft: 2, forbearance: true },
@@ -67,7 +74,8 @@ describe('Application/Loan status: help in arrears (CONC 7.3)', () => {
     const user = renderBorrow('/borrow');
     const section = await helpSection();
     expect(facts(section.querySelector('.borrow-facts')!)).toEqual([
-      ['Amount overdue', '£300.39'],
+      // 'Overdue now' is the server's, fees included: not the overdue rows (£300.39) summed here.
+      ['Overdue now', '£315.39'],
       ['Overdue since', '16-11-2026'],
     ]);
     expect(

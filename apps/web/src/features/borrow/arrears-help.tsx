@@ -1,12 +1,13 @@
 import { BRAND, FREE_DEBT_ADVICE, telHref } from '@lender/contract/brand';
 import { RESCHEDULE_MAX_PAYMENTS } from '@lender/contract/constants';
-import { formatPence, poundsToPence } from '@lender/contract/money';
+import { FIGURE_NAMES } from '@lender/contract/figure-names';
+import { formatPence } from '@lender/contract/money';
 import { TOKEN_PAYMENT_MIN_PENCE } from '@lender/contract/pricing/reschedule';
 import { AppStatus, LIVE_LOAN_STATUSES } from '@lender/contract/status';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { Disclosure } from '../../components/disclosure';
-import { displayDate } from './borrow-format';
+import { displayDate, money } from './borrow-format';
 import { Fact } from './borrow-table';
 import type { BorrowingSummary } from './get-borrowing-summary';
 import { useScheduleSummaryExtra } from './get-schedule-summary';
@@ -39,10 +40,12 @@ export function ArrearsHelp({ summary }: { summary: BorrowingSummary }) {
   if (withdrawal.data?.notice) return null;
 
   const overdue = summary.sobRep1.filter(isOverdue);
+  // The server's 'Overdue now', fees included (issue 45): never the rows summed here.
+  const overdueNow = summary.figures?.overdueNow ?? 0;
   const forbearance = schedule.data?.planRules?.forbearance ?? false;
   const help = { forbearance, blocked: schedule.data?.blocked ?? false };
-  if (overdue.length > 0 || forbearance || BEHIND.includes(summary.appStatusID)) {
-    return <BehindWithPayments overdue={overdue} {...help} />;
+  if (overdue.length > 0 || overdueNow > 0 || forbearance || BEHIND.includes(summary.appStatusID)) {
+    return <BehindWithPayments overdue={overdue} overdueNow={overdueNow} {...help} />;
   }
   return <StrugglingToPay {...help} />;
 }
@@ -55,17 +58,20 @@ type HelpProps = {
 };
 
 /** In arrears: what is overdue, then the options, paying now being the one primary action. */
-function BehindWithPayments({ overdue, ...help }: HelpProps & { overdue: readonly Payment[] }) {
+function BehindWithPayments({
+  overdue,
+  overdueNow,
+  ...help
+}: HelpProps & { overdue: readonly Payment[]; overdueNow: number }) {
   const headingId = useId();
-  const pence = overdue.reduce((sum, p) => sum + poundsToPence(p.amount), 0);
   const since = overdue.map((p) => p.date).sort()[0];
   return (
     <section className="borrow__section banner banner--info arrears-help" aria-labelledby={headingId}>
       <h2 id={headingId}>You have a payment overdue</h2>
-      {overdue.length > 0 ? (
+      {overdueNow > 0 ? (
         <dl className="borrow-facts">
-          <Fact term="Amount overdue">{formatPence(pence)}</Fact>
-          <Fact term="Overdue since">{displayDate(since)}</Fact>
+          <Fact term={FIGURE_NAMES.overdueNow}>{money(overdueNow)}</Fact>
+          {since ? <Fact term="Overdue since">{displayDate(since)}</Fact> : null}
         </dl>
       ) : null}
       <p>

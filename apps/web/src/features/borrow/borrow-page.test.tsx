@@ -10,6 +10,7 @@ import {
   createScheduleSummary,
   facts,
   NO_LOAN_STATE,
+  FIGURES,
   PATH,
   renderBorrow,
   signIn,
@@ -260,11 +261,12 @@ describe('Application/Loan status: the borrowing summary', () => {
     expect(facts(section)).toEqual([
       ['Loans', '2'],
       ['Borrowed', '£1,300.00'],
-      ['Contract interest', '£652.47'],
-      ['Interest charged', '£640.10'],
-      ['Default interest', '£0.00'],
-      ['Fees', '£15.00'],
-      ['Total cost of borrowing', '£655.10'],
+      // The cost charged so far beside the agreements' interest, never 'Total cost' (issue 45).
+      ['Interest in your agreement', '£652.47'],
+      ['Interest charged so far', '£640.10'],
+      ['Default interest so far', '£0.00'],
+      ['Fees charged so far', '£15.00'],
+      ['Cost charged so far', '£655.10'],
     ]);
   });
 
@@ -280,12 +282,12 @@ describe('Application/Loan status: the borrowing summary', () => {
       ['Amount borrowed', '£1,000.00'],
       ['Number of instalments', '3'],
       ['Length of loan', '90 days'],
-      ['Contract interest', '£501.90'],
-      ['Interest charged', '£167.30'],
-      ['Default interest', '£0.00'],
-      ['Fees', '£0.00'],
-      ['Total cost of borrowing', '£167.30'],
-      ['Total due', '£1,234.56'],
+      ['Interest in your agreement', '£501.90'],
+      ['Interest charged so far', '£167.30'],
+      ['Default interest so far', '£0.00'],
+      ['Fees charged so far', '£0.00'],
+      ['Cost charged so far', '£167.30'],
+      ['To clear your loan today', '£1,234.56'],
     ]);
   });
 
@@ -329,14 +331,27 @@ describe('Application/Loan status: the next payment (issue 45)', () => {
     borrowApi();
     const user = renderBorrow('/borrow');
     const next = await section();
+    // The server's figures under their names (issue 45), never the rows summed in the browser.
     expect(facts(next)).toEqual([
-      ['Next payment', '£150.19'],
-      ['Due on', '15-12-2026'],
+      ['Next payment', '£150.19 on 15-12-2026'],
+      ['To clear your loan today', '£290.12'],
+      ['Left to pay on your plan', '£300.38'],
     ]);
     const pay = within(next).getByRole('link', { name: 'Make a payment' });
     expect(pay.className).toBe('button');
     await user.click(pay);
     expect(where()).toBe('/borrow/payment');
+  });
+
+  it("says when no further payment is planned, from the server's figures", async () => {
+    borrowApi({ figures: { ...FIGURES, nextPayment: null, toClearToday: 10, leftOnPlan: 10 } });
+    renderBorrow('/borrow');
+    const next = await section();
+    expect(within(next).getByText('No further payments are planned.')).toBeTruthy();
+    expect(facts(next)).toEqual([
+      ['To clear your loan today', '£10.00'],
+      ['Left to pay on your plan', '£10.00'],
+    ]);
   });
 
   it('with a blocked card, says so with the link to add a card, and still offers a payment', async () => {

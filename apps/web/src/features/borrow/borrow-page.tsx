@@ -1,3 +1,4 @@
+import { FIGURE_NAMES } from '@lender/contract/figure-names';
 import { Msg } from '@lender/contract/rules/messages';
 import { isEsignStatus, resumePathFor, resumeRouteFor, ResumeRoute } from '@lender/contract/status';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
@@ -217,6 +218,8 @@ type Totals = BorrowingSummary['sobRep3'][number];
 /**
  * sobRep3: what the person borrowed in the last 12 months and what it cost them, as a summary list (one
  * set of totals reads better as label and value than as a seven-column table, and needs no scrolling).
+ * The cost is what the ledger has charged so far, beside the interest the agreements priced (issue 45):
+ * on the day of payout it is nothing, which 'Total cost of borrowing' made read as a free loan.
  */
 function TwelveMonths({ rows }: { rows: readonly Totals[] }) {
   const headingId = useId();
@@ -231,11 +234,11 @@ function TwelveMonths({ rows }: { rows: readonly Totals[] }) {
         <dl className="borrow-facts" key={k}>
           <Fact term="Loans">{t.cnt}</Fact>
           <Fact term="Borrowed">{money(t.amount)}</Fact>
-          <Fact term="Contract interest">{money(t.contractInterest)}</Fact>
-          <Fact term="Interest charged">{money(t.actualInterest)}</Fact>
-          <Fact term="Default interest">{money(t.defaultInterest)}</Fact>
-          <Fact term="Fees">{money(t.charge)}</Fact>
-          <Fact term="Total cost of borrowing">{money(t.borrowingCost)}</Fact>
+          <Fact term={FIGURE_NAMES.contractInterest}>{money(t.contractInterest)}</Fact>
+          <Fact term="Interest charged so far">{money(t.actualInterest)}</Fact>
+          <Fact term="Default interest so far">{money(t.defaultInterest)}</Fact>
+          <Fact term="Fees charged so far">{money(t.charge)}</Fact>
+          <Fact term={FIGURE_NAMES.chargedSoFar}>{money(t.borrowingCost)}</Fact>
         </dl>
       ))}
     </section>
@@ -260,12 +263,13 @@ function RecentLoan({ loans }: { loans: readonly Loan[] }) {
           <Fact term="Length of loan">
             {loan.days} {loan.days === 1 ? 'day' : 'days'}
           </Fact>
-          <Fact term="Contract interest">{money(loan.contractInterest)}</Fact>
-          <Fact term="Interest charged">{money(loan.actualInterest)}</Fact>
-          <Fact term="Default interest">{money(loan.defaultInterest)}</Fact>
-          <Fact term="Fees">{money(loan.charge)}</Fact>
-          <Fact term="Total cost of borrowing">{money(loan.borrowingCost)}</Fact>
-          <Fact term="Total due">{money(loan.totalDue)}</Fact>
+          <Fact term={FIGURE_NAMES.contractInterest}>{money(loan.contractInterest)}</Fact>
+          <Fact term="Interest charged so far">{money(loan.actualInterest)}</Fact>
+          <Fact term="Default interest so far">{money(loan.defaultInterest)}</Fact>
+          <Fact term="Fees charged so far">{money(loan.charge)}</Fact>
+          <Fact term={FIGURE_NAMES.chargedSoFar}>{money(loan.borrowingCost)}</Fact>
+          {/* sobRep4's totalDue is the settlement figure: named as everywhere else (issue 45). */}
+          <Fact term={FIGURE_NAMES.toClearToday}>{money(loan.totalDue)}</Fact>
         </dl>
       ))}
     </section>

@@ -52,10 +52,13 @@ export const reSchedule = (plan: PlanBody, idempotencyKey: string, { afterPaymen
     skipDefaultErrorHandling: afterPayment,
   });
 
+/** What the server's receipt says was paid (issue 45 item 10): amount, card ending and date. */
+export type PaidReceipt = { amount: number; cardLast4: string | null; date: string };
+
 export type PaymentOutcome =
   | { redirectUrl: string }
   /** Paid; `planError` is why the new plan was not made, when one was asked for and refused. */
-  | { redirectUrl: null; planError: unknown };
+  | { redirectUrl: null; planError: unknown; receipt: PaidReceipt | null };
 
 /**
  * Pays (keeping the attempt while the bank's challenge is under way), then, once the money is taken,
@@ -64,12 +67,16 @@ export type PaymentOutcome =
 export async function sendPayment(attempt: PaymentAttempt): Promise<PaymentOutcome> {
   const answer = await sendKeepingPending(pendingPayment, attempt, cardPayment);
   if (answer.redirectUrl) return { redirectUrl: answer.redirectUrl };
-  if (!attempt.plan) return { redirectUrl: null, planError: null };
+  // The figures after it are the schedule's, read after the plan too: only what was paid is kept.
+  const receipt = answer.receipt
+    ? { amount: answer.receipt.amount, cardLast4: answer.receipt.cardLast4, date: answer.receipt.date }
+    : null;
+  if (!attempt.plan) return { redirectUrl: null, planError: null, receipt };
   try {
     await reSchedule(attempt.plan, attempt.planKey ?? crypto.randomUUID(), { afterPayment: true });
-    return { redirectUrl: null, planError: null };
+    return { redirectUrl: null, planError: null, receipt };
   } catch (err) {
-    return { redirectUrl: null, planError: err };
+    return { redirectUrl: null, planError: err, receipt };
   }
 }
 

@@ -1,3 +1,4 @@
+import { FIGURE_NAMES } from '@lender/contract/figure-names';
 import { formatPence, poundsToPence } from '@lender/contract/money';
 import { minPartPaymentPence, partPaymentProblem } from '@lender/contract/pricing/reschedule';
 import { useRef, useState, type FormEvent } from 'react';
@@ -74,7 +75,8 @@ export function PayChoiceStep({
           {
             value: 'total',
             label: 'Pay total',
-            hint: `${money(totalDue)}, everything you owe today. Your loan is then repaid.`,
+            // The settlement figure under its one name (issue 45).
+            hint: `${FIGURE_NAMES.toClearToday}: ${money(totalDue)}. Your loan is then repaid.`,
           },
           ...(instalment
             ? [

@@ -52,6 +52,8 @@ type Props = {
   /** The plan extends the loan (a refinance): the information sheet and the affordability tick boxes. */
   refinance?: boolean;
   submitLabel: string;
+  /** The card on file's last four digits, which its choice names (issue 45). */
+  cardLast4?: string | null;
   /** Back from a refused challenge: a new card is offered first (spec section 4). */
   newCard: boolean;
   send: (form: PaymentCardForm) => Promise<void>;
@@ -80,6 +82,7 @@ export function PayStep(props: Props) {
     agreement,
     refinance = false,
     submitLabel,
+    cardLast4 = null,
     newCard,
     send,
     onBack,
@@ -170,7 +173,7 @@ export function PayStep(props: Props) {
           items={[
             {
               value: 'file',
-              label: 'The card on file',
+              label: cardLast4 ? `The card on file, ending ${cardLast4}` : 'The card on file',
               hint: 'The debit card we hold for your repayments.',
             },
             {

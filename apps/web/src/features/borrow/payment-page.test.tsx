@@ -22,7 +22,7 @@ import {
 import { queryClient } from '../../lib/query';
 import { answerCalls, type SentCall } from '../../testing/answer-calls';
 import { Where } from '../../testing/where';
-import { createScheduleSummary } from '../../testing/borrow';
+import { createScheduleSummary, FIGURES } from '../../testing/borrow';
 import type { ScheduleSummary } from './get-schedule-summary';
 import { Component as PaymentPage } from './payment-page';
 import { Component as SchedulePage } from './schedule-page';
@@ -185,7 +185,8 @@ describe('Make a payment: step 0 and pay total', () => {
     expect(screen.getByRole('heading', { level: 2, name: 'Choose an amount' })).toBeTruthy();
     await user.click(total);
     expect(screen.queryByText('Please choose how much you would like to pay.', { exact: false })).toBeNull();
-    expect(screen.getByText('£300.38, everything you owe today. Your loan is then repaid.')).toBeTruthy();
+    // The settlement figure under its one name (issue 45).
+    expect(screen.getByText('To clear your loan today: £300.38. Your loan is then repaid.')).toBeTruthy();
     expect(screen.getByText('At least £30.04, with a new payment plan for the rest.')).toBeTruthy();
     // One primary action: the wizard's; the settlement statement below it is a link.
     const wizard = screen.getByRole('region', { name: 'Choose an amount' });
@@ -211,7 +212,11 @@ describe('Make a payment: step 0 and pay total', () => {
     expect(screen.getByText('£300.38').closest('p')?.textContent).toBe(
       'You are paying £300.38, everything you owe today. Your loan is then repaid.',
     );
-    expect(screen.getByRole('radio', { name: 'The card on file' })).toHaveProperty('checked', true);
+    // The card on file by its last four digits (issue 45).
+    expect(screen.getByRole('radio', { name: 'The card on file, ending 4242' })).toHaveProperty(
+      'checked',
+      true,
+    );
     expect(button('Submit').textContent).toBe('Submit: pay £300.38 now');
     await press(user, 'Submit');
     await waitFor(() => expect(where()).toBe('/borrow/schedule'));
@@ -221,6 +226,40 @@ describe('Make a payment: step 0 and pay total', () => {
     expect(await successNotice()).toEqual(['Payment has been successfully proccessed']);
     expect(plans).toHaveLength(0);
     expect(sessionStorage.getItem(PENDING_KEY)).toBeNull();
+  });
+
+  it("shows a receipt after the spec's success: amount, card ending, date, then the figures as the server now has them", async () => {
+    paymentAnswer = async () => ({
+      redirectUrl: null,
+      receipt: {
+        amount: 120,
+        cardLast4: '4242',
+        date: '2026-11-27',
+        figures: { toClearToday: 180.38, leftOnPlan: 190, nextPayment: null, overdueNow: 0 },
+      },
+    });
+    // The schedule read after the payment: its figures are the receipt's (read fresh, after any new plan).
+    schedule = { ...LONG_PLAN, figures: { ...FIGURES, toClearToday: 180.38, leftOnPlan: 190 } };
+    const user = renderPage();
+    await toPayTotal(user);
+    await press(user, 'Submit');
+    await waitFor(() => expect(where()).toBe('/borrow/schedule'));
+    const status = await screen.findByRole('status');
+    expect(status.querySelector('p')?.textContent).toBe('Payment has been successfully proccessed');
+    expect(within(status).getByRole('heading', { level: 2, name: 'Your receipt' })).toBeTruthy();
+    expect(
+      [...status.querySelectorAll('.borrow-facts__row')].map((r) => [
+        r.querySelector('dt')?.textContent,
+        r.querySelector('dd')?.textContent,
+      ]),
+    ).toEqual([
+      ['Amount paid', '£120.00'],
+      ['Card', 'Ending 4242'],
+      ['Date', '27-11-2026'],
+      ['Next payment', '£150.19 on 15-12-2026'],
+      ['To clear your loan today', '£180.38'],
+      ['Left to pay on your plan', '£190.00'],
+    ]);
   });
 
   it('Back from the card goes to step 0', async () => {

@@ -68,7 +68,7 @@ function PaymentPage() {
     onAnswer: (outcome: PaymentOutcome) => {
       if (outcome.redirectUrl !== null) return goToChallenge(outcome.redirectUrl, pendingPayment.clear);
       void navigate('/borrow/schedule', {
-        state: scheduleNotice(SUCCESS.payment, planNotMade(outcome.planError)),
+        state: scheduleNotice(SUCCESS.payment, planNotMade(outcome.planError), outcome.receipt),
       });
     },
     onFailure: (err, cardRefused, attempt) =>
@@ -126,6 +126,7 @@ function PaymentPage() {
           // A refused challenge starts the wizard again from what was refused.
           key={refused?.count ?? 0}
           totalDue={total.data}
+          cardLast4={schedule.data.cardLast4}
           planRules={schedule.data.planRules}
           nextInstalment={schedule.data.nextInstalment}
           blocked={blocked ? { reference: schedule.data.appID } : null}

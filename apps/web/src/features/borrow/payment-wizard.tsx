@@ -19,6 +19,7 @@ import {
   reSchedule,
   sendPayment,
   type CardPaymentBody,
+  type PaidReceipt,
   type PaymentAttempt,
   type PlanBody,
   type PlanCost,
@@ -67,6 +68,8 @@ export type ChallengeRefusal = { message: ReactNode; attempt: PaymentAttempt | n
 type Props = {
   /** Today's total due in pounds (GetTotalDue): what 'Pay total' pays. */
   totalDue: number;
+  /** The card on file's last four digits, as its choice names it (issue 45); null if unknown. */
+  cardLast4?: string | null;
   /** What a new plan may be (GetScheduleSummary's planRules): one ending later extends the loan. */
   planRules: PlanRules | null;
   /** The oldest instalment not paid in full (GetScheduleSummary), offered as a choice (issue 45). */
@@ -126,6 +129,7 @@ function initialState(rescheduleOnly: boolean, refused: ChallengeRefusal | null)
  */
 export function PaymentWizard(props: Props) {
   const { totalDue, planRules, nextInstalment, blocked, rescheduleOnly, refused, onTotalChanged } = props;
+  const cardLast4 = props.cardLast4 ?? null;
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [state, setState] = useState<State>(() => initialState(rescheduleOnly, refused));
@@ -158,8 +162,8 @@ export function PaymentWizard(props: Props) {
     if (step === firstStep) void navigate('/borrow/schedule');
     else go({ step: (step - 1) as Step });
   };
-  const toSchedule = (notice: string, detail?: string | null) =>
-    void navigate('/borrow/schedule', { state: scheduleNotice(notice, detail) });
+  const toSchedule = (notice: string, detail?: string | null, receipt?: PaidReceipt | null) =>
+    void navigate('/borrow/schedule', { state: scheduleNotice(notice, detail, receipt) });
 
   const paymentRefused = (err: unknown) => {
     if (!isUndecided(err)) keys.settle();
@@ -201,7 +205,7 @@ export function PaymentWizard(props: Props) {
     keys.settle();
     planKeys.settle();
     if (outcome.redirectUrl !== null) return goToChallenge(outcome.redirectUrl, pendingPayment.clear);
-    toSchedule(SUCCESS.payment, planNotMade(outcome.planError));
+    toSchedule(SUCCESS.payment, planNotMade(outcome.planError), outcome.receipt);
   };
 
   const acceptSchedule = async (form: PaymentCardForm) => {
@@ -278,6 +282,7 @@ export function PaymentWizard(props: Props) {
         agreement={false}
         blocked={blocked}
         submitLabel={paying('Submit')}
+        cardLast4={cardLast4}
         newCard={state.newCard}
         send={pay}
         onBack={back}
@@ -317,6 +322,7 @@ export function PaymentWizard(props: Props) {
         agreement
         refinance={extendsLoan}
         submitLabel={rescheduleOnly ? 'Accept schedule' : paying('Accept and proceed')}
+        cardLast4={cardLast4}
         newCard={state.newCard}
         send={rescheduleOnly ? acceptSchedule : pay}
         onBack={back}

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   createScheduleSummary,
   facts,
+  FIGURES,
   PATH,
   renderBorrow,
   signIn,
@@ -34,13 +35,33 @@ describe('Repayment schedule', () => {
     renderBorrow('/borrow/schedule');
     expect(await screen.findByRole('heading', { level: 1, name: 'Repayment schedule' })).toBeTruthy();
     await loaded();
-    expect(facts(document.querySelector('.borrow-facts') as Element)).toEqual([
+    const [glance, figures] = document.querySelectorAll('.borrow-facts');
+    expect(facts(glance!)).toEqual([
       ['Status', 'Loan active'],
       ['Amount approved', '£300.00'],
       ['Paid out on', '16-10-2026'],
-      ['Total due', '£300.38'],
+    ]);
+    // The server's figures under their names (issue 45), where 'Total due' said only the first.
+    expect(facts(figures!)).toEqual([
+      ['Next payment', '£150.19 on 15-12-2026'],
+      ['To clear your loan today', '£290.12'],
+      ['Left to pay on your plan', '£300.38'],
     ]);
     expect(document.title).toBe('Repayment schedule | Kestrel Loans');
+  });
+
+  it('names what is overdue, fees included, from the server', async () => {
+    scheduleApi({ figures: { ...FIGURES, overdueNow: 165.19 } });
+    renderBorrow('/borrow/schedule');
+    await loaded();
+    expect(facts(document.querySelectorAll('.borrow-facts')[1]!)).toContainEqual(['Overdue now', '£165.19']);
+  });
+
+  it('names no figures for a repaid loan', async () => {
+    scheduleApi({ figures: null, settledDate: '2026-12-01' });
+    renderBorrow('/borrow/schedule');
+    await loaded();
+    expect(screen.queryByText('To clear your loan today')).toBeNull();
   });
 
   it('lists the pay plan, each instalment Paid or Due', async () => {

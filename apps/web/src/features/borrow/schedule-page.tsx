@@ -8,6 +8,8 @@ import { QueryProvider } from '../../lib/query';
 import { displayDate, money, moneyOrBlank } from './borrow-format';
 import { BorrowTable, Fact, type Column } from './borrow-table';
 import { useScheduleSummary, type ScheduleSummary } from './get-schedule-summary';
+import type { PaidReceipt } from './card-payment';
+import { NamedFigures } from './named-figures';
 import { PaymentAuthority } from './payment-authority';
 import { RetrieveContract } from './retrieve-contract';
 import { noticeOf } from './schedule-notice';
@@ -56,6 +58,7 @@ function SchedulePage() {
         <div className="banner banner--success" role="status">
           <p className="borrow-notice__line">{notice.notice}</p>
           {notice.detail ? <p className="borrow-notice__line">{notice.detail}</p> : null}
+          {notice.receipt ? <PaymentReceipt receipt={notice.receipt} figures={data.figures} /> : null}
         </div>
       ) : null}
       <Facts schedule={data} />
@@ -89,6 +92,29 @@ function SchedulePage() {
   );
 }
 
+/**
+ * After a card payment (issue 45 item 10), under the spec's 'Payment has been successfully proccessed':
+ * what was paid, by which card and when (the server's receipt), then the loan's figures as the schedule
+ * now reads them from the server (after the new plan, when one came with the payment).
+ */
+function PaymentReceipt({ receipt, figures }: { receipt: PaidReceipt; figures: ScheduleSummary['figures'] }) {
+  return (
+    <>
+      <h2 className="borrow-notice__line">Your receipt</h2>
+      <dl className="borrow-facts">
+        <Fact term="Amount paid">{money(receipt.amount)}</Fact>
+        {receipt.cardLast4 ? <Fact term="Card">Ending {receipt.cardLast4}</Fact> : null}
+        <Fact term="Date">{displayDate(receipt.date)}</Fact>
+      </dl>
+      {figures ? (
+        <NamedFigures figures={figures} />
+      ) : (
+        <p className="borrow-notice__line">Your loan is now repaid in full.</p>
+      )}
+    </>
+  );
+}
+
 /** The loan at a glance, and its agreement. */
 function Facts({ schedule }: { schedule: ScheduleSummary }) {
   return (
@@ -98,8 +124,9 @@ function Facts({ schedule }: { schedule: ScheduleSummary }) {
         <Fact term="Amount approved">{money(schedule.approvedAmount)}</Fact>
         <Fact term="Paid out on">{displayDate(schedule.fundedDate) || 'Not paid out yet'}</Fact>
         {schedule.settledDate ? <Fact term="Repaid on">{displayDate(schedule.settledDate)}</Fact> : null}
-        <Fact term="Total due">{money(schedule.totalDue)}</Fact>
       </dl>
+      {/* The spec's totalDue is the first of them: 'To clear your loan today' (issue 45). */}
+      {schedule.figures ? <NamedFigures figures={schedule.figures} /> : null}
       <RetrieveContract appID={schedule.appID} />
     </>
   );

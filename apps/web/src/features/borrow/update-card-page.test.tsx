@@ -133,6 +133,13 @@ describe('Add a card', () => {
     expect(screen.queryByText(/^When you add this card/)).toBeNull();
   });
 
+  it('names the card on file by its last four digits (issue 45)', async () => {
+    renderPage();
+    expect(
+      await screen.findByText('The card on file ends in 4242. The new card replaces it for your repayments.'),
+    ).toBeTruthy();
+  });
+
   it("lists the spec's card messages on an empty Add card and sends nothing", async () => {
     const user = renderPage();
     expect(await screen.findByRole('heading', { level: 1, name: 'Add a card' })).toBeTruthy();

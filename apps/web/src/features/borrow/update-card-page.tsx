@@ -94,12 +94,19 @@ function UpdateCardPage() {
     );
   } else {
     body = (
-      <UpdateCardForm
-        // A cancelled authority given again, or not (a withdrawal): the page cannot tell, so it says nothing.
-        firstCollection={schedule.data.cpaCancelled ? null : schedule.data.nextInstalment}
-        send={send}
-        onError={(err, focusCard) => failure.fail(refusalMessage(err, { onUpdateCard: focusCard }))}
-      />
+      <>
+        {schedule.data.cardLast4 ? (
+          <p>
+            The card on file ends in {schedule.data.cardLast4}. The new card replaces it for your repayments.
+          </p>
+        ) : null}
+        <UpdateCardForm
+          // A cancelled authority given again, or not (a withdrawal): the page cannot tell, so it says nothing.
+          firstCollection={schedule.data.cpaCancelled ? null : schedule.data.nextInstalment}
+          send={send}
+          onError={(err, focusCard) => failure.fail(refusalMessage(err, { onUpdateCard: focusCard }))}
+        />
+      </>
     );
   }
 
