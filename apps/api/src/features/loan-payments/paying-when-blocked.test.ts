@@ -69,7 +69,12 @@ describe('a blocked card: paying once with a new card', () => {
       amount: nextInstalment.amount,
       ...(await newCard(t, CARDS.other)),
     });
-    expect(res.json()).toEqual({ error: { errorID: 0, errorMessage: '' }, object: { redirectUrl: null } });
+    expect(res.json()).toMatchObject({
+      error: { errorID: 0, errorMessage: '' },
+      object: { redirectUrl: null },
+    });
+    // The receipt names the card used once, not the card on file.
+    expect(res.json().object.receipt).toMatchObject({ cardLast4: '4444' });
     expect(await cardPayments(t, loan.applicationId)).toEqual([
       expect.objectContaining({ amount_pence: pence(nextInstalment.amount) }),
     ]);
