@@ -1,5 +1,5 @@
 /**
- * The names of a loan's figures (issue 45 item 6, docs/decisions/figures45-named-figures.md): each figure
+ * The names of a loan's figures (issue 45 item 6, docs/decisions/051): each figure
  * is called by one name on every page, in the receipt, the payment e-mail and the summary of borrowing.
  * The figures themselves are the server's (apps/api/src/entities/loans/named-figures.ts).
  */

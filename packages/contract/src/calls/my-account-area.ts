@@ -9,7 +9,7 @@ const sobRow = z.object({ date: z.string(), description: z.string(), amount: z.n
 
 /**
  * The figures of a live loan, each under one name on every page (issue 45 item 6,
- * docs/decisions/figures45-named-figures.md): computed on the server from the ledger and the plan in force.
+ * docs/decisions/051): computed on the server from the ledger and the plan in force.
  */
 export const namedFiguresSchema = z
   .object({

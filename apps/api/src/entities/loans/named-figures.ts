@@ -6,7 +6,7 @@ import type { LoanBook } from './loan-repository';
 
 /**
  * The four figures a customer reads of a live loan, each under one name on every page, in the receipt
- * and in the payment e-mail (issue 45 items 6 and 10, docs/decisions/figures45-named-figures.md). Computed
+ * and in the payment e-mail (issue 45 items 6 and 10, docs/decisions/051). Computed
  * here only, from the ledger's position and the plan in force; the browser never sums them.
  */
 export type NamedFigures = {

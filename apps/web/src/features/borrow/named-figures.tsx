@@ -28,7 +28,7 @@ type Props = {
 };
 
 /**
- * A loan's figures, each under its one name (docs/decisions/figures45-named-figures.md): the borrow
+ * A loan's figures, each under its one name (docs/decisions/051): the borrow
  * page, the schedule, the arrears help and the payment receipt all show them through this list.
  */
 export function NamedFigures({ figures, names = ALL }: Props) {
