@@ -82,6 +82,14 @@ describe('GetLoanState: one state for the loan, read by every signed-in page', (
     expect([summary.loanStatus, summary.loanStatusMessage]).toEqual([state.statusName, state.statusLine]);
     const schedule = (await myAccountGet(t, 'GetScheduleSummary', loan.authorization)).json().object;
     expect(schedule.appStatus).toBe('Withdrawn: repayment due');
+    // Its instalments no longer apply (s66A(7)): what is due is the one repayment, by its date.
+    expect(summary.sobRep1).toEqual([
+      {
+        date: repayBy,
+        description: 'To repay after your withdrawal',
+        amount: notice.json().object.amountToRepay,
+      },
+    ]);
   });
 
   it('flagged legal: the letter about the debt and its reply date come first, with the way to reply', async () => {

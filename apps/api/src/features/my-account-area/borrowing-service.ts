@@ -66,17 +66,15 @@ export function borrowingService(db: Db, today: () => IsoDate = londonToday) {
     )?.last4 ?? null;
 
   /**
-   * The status's name and words when `applicationId` is the customer's latest loan paid out: the loan's
-   * state (GetLoanState's, the same on every page); otherwise undefined, and the application's status says.
+   * The loan's state (GetLoanState's, the same on every page), and the status's name and words from it
+   * when `applicationId` is the customer's latest loan paid out (otherwise the application's status says).
    */
-  async function loanStateWords(customerId: number, date: IsoDate, applicationId: number | undefined) {
+  async function loanStateFor(customerId: number, date: IsoDate, applicationId: number | undefined) {
     const facts = await loanFactsOf(db, customerId, date);
     const state = loanStateOf(facts);
-    return state.state !== 'none' &&
-      applicationId !== undefined &&
-      facts.loan?.applicationId === applicationId
-      ? { name: state.statusName, message: state.statusLine }
-      : undefined;
+    const ofThisLoan =
+      state.state !== 'none' && applicationId !== undefined && facts.loan?.applicationId === applicationId;
+    return { facts, words: ofThisLoan ? { name: state.statusName, message: state.statusLine } : undefined };
   }
 
   return {
@@ -86,7 +84,8 @@ export function borrowingService(db: Db, today: () => IsoDate = londonToday) {
       const all = customerLoans.map((l) => l.book);
       const statusId = app?.statusId ?? 0;
       // The newest application's status, said as the loan's state once that application is the loan.
-      const text = (await loanStateWords(customerId, date, app?.id)) ?? statusText(statusId);
+      const loanState = await loanStateFor(customerId, date, app?.id);
+      const text = loanState.words ?? statusText(statusId);
       const funded = all.filter((b) => b.loan.funded_on !== null);
       const lastFunded = funded[0];
       const year = funded.filter((b) => withinYear(b.loan.funded_on, date));
@@ -105,15 +104,28 @@ export function borrowingService(db: Db, today: () => IsoDate = londonToday) {
       const live = lastFunded && !lastFunded.loan.settled_on ? lastFunded : undefined;
       // Numbered within the current schedule: a rescheduled loan's plan is 'Instalment 1 of 3' again.
       const plan = live?.terms.instalments.map((i) => i.seq) ?? [];
-      const due = live
-        ? scheduleRows(live, positionOfBook(live))
-            .filter((r) => !r.isPayed)
-            .map((r) => ({
-              date: r.paymentDate,
-              description: `Instalment ${plan.indexOf(r.seq) + 1} of ${plan.length}${r.paymentDate < date ? ' (overdue)' : ''}`,
-              amount: pounds(r.duePence),
-            }))
-        : [];
+      // After notice of withdrawal the instalments no longer apply (s66A(7)): one repayment, by its date.
+      const withdrawal =
+        live && loanState.facts.loan?.applicationId === live.loan.application_id
+          ? loanState.facts.withdrawal
+          : null;
+      const due = withdrawal
+        ? [
+            {
+              date: withdrawal.repayBy,
+              description: 'To repay after your withdrawal',
+              amount: pounds(positionOfBook(live!).totalDuePence),
+            },
+          ]
+        : live
+          ? scheduleRows(live, positionOfBook(live))
+              .filter((r) => !r.isPayed)
+              .map((r) => ({
+                date: r.paymentDate,
+                description: `Instalment ${plan.indexOf(r.seq) + 1} of ${plan.length}${r.paymentDate < date ? ' (overdue)' : ''}`,
+                amount: pounds(r.duePence),
+              }))
+          : [];
       const made = year
         .flatMap((b) =>
           transactionLines(b).filter((t) => t.creditPence > 0 && withinYear(t.createDate, date)),
@@ -192,7 +204,7 @@ export function borrowingService(db: Db, today: () => IsoDate = londonToday) {
         appID: book.loan.application_id,
         totalDue: pounds(book.loan.funded_on ? loanFigures(book, position).totalDuePence : 0),
         appStatus:
-          (await loanStateWords(customerId, today(), book.loan.application_id))?.name ??
+          (await loanStateFor(customerId, today(), book.loan.application_id)).words?.name ??
           statusText(loanStatus).name,
         blocked: book.loan.blocked_on !== null,
         figures: namedFiguresOf(book, today(), position),

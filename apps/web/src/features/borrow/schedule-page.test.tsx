@@ -5,6 +5,7 @@ import {
   createScheduleSummary,
   facts,
   FIGURES,
+  NO_LOAN_STATE,
   PATH,
   renderBorrow,
   signIn,
@@ -101,6 +102,24 @@ describe('Repayment schedule', () => {
     await loaded();
     await user.click(rescheduleButton());
     expect(where()).toBe('/borrow/payment?reschedule=true');
+  });
+
+  it('after notice of withdrawal, keeps paying and disables a new plan, saying why (issue 45 item 11)', async () => {
+    stubApi({
+      [PATH.schedule]: () => ({ object: createScheduleSummary() }),
+      '/api/MyAccountArea/GetLoanState': () => ({
+        object: { ...NO_LOAN_STATE, state: 'withdrawing', mayPay: true, mayReschedule: false },
+      }),
+    });
+    renderBorrow('/borrow/schedule');
+    await loaded();
+    await waitFor(() => expect(rescheduleButton()).toHaveProperty('disabled', true));
+    expect(rescheduleButton().getAttribute('aria-describedby')).toBeTruthy();
+    const why = document.getElementById(rescheduleButton().getAttribute('aria-describedby')!)!;
+    expect(why.textContent).toBe(
+      'You have withdrawn from this agreement, so it is repaid in one payment: it cannot have a new plan.',
+    );
+    expect(payButton()).toHaveProperty('disabled', false);
   });
 
   it('says the card is not active, links to a new card, and disables a new plan (not paying) when blocked', async () => {

@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Page } from '../../components/page';
 import { serverMessage } from '../../lib/api-client';
+import { useLoanState } from '../../lib/api/get-loan-state';
 import { QueryProvider } from '../../lib/query';
 
 import { displayDate, money, moneyOrBlank } from './borrow-format';
@@ -140,12 +141,21 @@ function Facts({ schedule }: { schedule: ScheduleSummary }) {
 function PayActions({ blocked }: { blocked: boolean }) {
   const navigate = useNavigate();
   const noticeId = useId();
+  const withdrawnId = useId();
+  // After notice of withdrawal the loan is repaid in one payment (s66A(9)): the server refuses a plan.
+  const withdrawing = useLoanState().data?.state === 'withdrawing';
+  const describedBy = [blocked ? noticeId : '', withdrawing ? withdrawnId : ''].join(' ').trim();
   return (
     <div className="borrow__section">
       {blocked ? (
         <p className="banner borrow-notice" id={noticeId}>
           Your Card on the system is not active.{' '}
           <Link to="/borrow/update-card">Press here to add a new Card</Link>
+        </p>
+      ) : null}
+      {withdrawing ? (
+        <p id={withdrawnId}>
+          You have withdrawn from this agreement, so it is repaid in one payment: it cannot have a new plan.
         </p>
       ) : null}
       <div className="borrow-actions">
@@ -155,8 +165,8 @@ function PayActions({ blocked }: { blocked: boolean }) {
         <button
           type="button"
           className="button button--secondary"
-          disabled={blocked}
-          aria-describedby={blocked ? noticeId : undefined}
+          disabled={blocked || withdrawing}
+          aria-describedby={describedBy || undefined}
           onClick={() => void navigate('/borrow/payment?reschedule=true')}
         >
           Re schedule
