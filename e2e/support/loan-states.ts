@@ -31,6 +31,10 @@ export async function withdraw(page: Page) {
     .getByRole('dialog', { name: 'Withdraw from your loan agreement?' })
     .getByRole('button', { name: 'Yes, withdraw' })
     .click();
+  // No longer 'Loan active… collected from your card' (issue 45 item 11): the repayment and its date.
+  await expect(page.getByRole('region', { name: 'Your loan' })).toContainText(
+    /You withdrew from your loan agreement on \d\d-\d\d-\d{4}\. Please repay what you borrowed and its interest by \d\d-\d\d-\d{4}\.Make a payment/,
+  );
   const notice = page.getByRole('region', { name: 'You have withdrawn from this agreement' });
   await notice.getByRole('link', { name: 'Make the payment' }).click();
   await expect(page).toHaveURL((url) => url.pathname === '/borrow/payment');
@@ -128,12 +132,16 @@ export const PHONE_WIDTHS = [320, 360] as const;
 
 /**
  * Every loan page at 320 and 360 px (the page laid out again at the second width, not reloaded), what
- * does not fit gathered softly, so one run names every page that fails.
+ * does not fit gathered softly, so one run names every page that fails. `statusLine`: the loan's state
+ * as every one of them says it under its heading (issue 45 item 11: one state everywhere).
  */
-export async function expectEveryPageFits(page: Page, state: string) {
+export async function expectEveryPageFits(page: Page, state: string, statusLine: RegExp) {
   for (const { path } of LOAN_PAGES) {
     await page.setViewportSize({ width: PHONE_WIDTHS[0], height: 740 });
     await openLoanPage(page, path);
+    await expect
+      .soft(page.getByRole('region', { name: 'Your loan' }), `${state}: ${path} says the loan's state`)
+      .toContainText(statusLine);
     for (const width of PHONE_WIDTHS) {
       await page.setViewportSize({ width, height: 740 });
       expect.soft(await misfits(page), `${state}: ${path} at ${width} px`).toEqual([]);

@@ -11,8 +11,9 @@ export const loanStateKey = ['loan-state'] as const;
 export const getLoanState = () => callApi('getLoanState', undefined, { skipDefaultErrorHandling: true });
 
 /**
- * MyAccountArea/GetLoanState (issue 45 item 11): where the loan stands, read once per arrival at a page
- * of the signed-in area and shared by them for a short while (moving between pages asks again after 10 s).
+ * MyAccountArea/GetLoanState (issue 45 item 11): where the loan stands, read again on every arrival at a
+ * page of the signed-in area (a payment or a new card elsewhere may have changed it; the read is small),
+ * once per page however many parts of it ask.
  */
 export const useLoanState = () =>
-  useQuery({ queryKey: loanStateKey, queryFn: getLoanState, staleTime: 10_000, retry: false });
+  useQuery({ queryKey: loanStateKey, queryFn: getLoanState, staleTime: 0, retry: false });
