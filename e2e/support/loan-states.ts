@@ -32,7 +32,7 @@ export async function withdraw(page: Page) {
     .getByRole('button', { name: 'Yes, withdraw' })
     .click();
   // No longer 'Loan active… collected from your card' (issue 45 item 11): the repayment and its date.
-  await expect(page.getByRole('region', { name: 'Your loan' })).toContainText(
+  await expect(page.getByRole('region', { name: 'Where your loan stands' })).toContainText(
     /You withdrew from your loan agreement on \d\d-\d\d-\d{4}\. Please repay what you borrowed and its interest by \d\d-\d\d-\d{4}\.Make a payment/,
   );
   const notice = page.getByRole('region', { name: 'You have withdrawn from this agreement' });
@@ -140,7 +140,10 @@ export async function expectEveryPageFits(page: Page, state: string, statusLine:
     await page.setViewportSize({ width: PHONE_WIDTHS[0], height: 740 });
     await openLoanPage(page, path);
     await expect
-      .soft(page.getByRole('region', { name: 'Your loan' }), `${state}: ${path} says the loan's state`)
+      .soft(
+        page.getByRole('region', { name: 'Where your loan stands' }),
+        `${state}: ${path} says the loan's state`,
+      )
       .toContainText(statusLine);
     for (const width of PHONE_WIDTHS) {
       await page.setViewportSize({ width, height: 740 });

@@ -49,7 +49,7 @@ describe('the loan-state banner of the signed-in area', () => {
   it('says where the loan stands under the heading, with the one next step as a link', async () => {
     answerCalls({ getLoanState: () => LEGAL });
     renderAt('/borrow/schedule');
-    const banner = await screen.findByRole('region', { name: 'Your loan' });
+    const banner = await screen.findByRole('region', { name: 'Where your loan stands' });
     expect(within(banner).getByText(LEGAL.statusLine)).toBeTruthy();
     expect(within(banner).getByRole('link', { name: 'Read the letter and reply' }).getAttribute('href')).toBe(
       '/pre-claim',
@@ -66,7 +66,7 @@ describe('the loan-state banner of the signed-in area', () => {
   it('leaves the next step out on the page it leads to, keeping the status line', async () => {
     answerCalls({ getLoanState: () => LEGAL });
     renderAt('/pre-claim');
-    const banner = await screen.findByRole('region', { name: 'Your loan' });
+    const banner = await screen.findByRole('region', { name: 'Where your loan stands' });
     expect(within(banner).getByText(LEGAL.statusLine)).toBeTruthy();
     expect(within(banner).queryByRole('link')).toBeNull();
   });
@@ -77,14 +77,14 @@ describe('the loan-state banner of the signed-in area', () => {
     });
     renderAt('/borrow/schedule');
     await vi.waitFor(() => expect(api.to('getLoanState')).toHaveLength(1));
-    expect(screen.queryByRole('region', { name: 'Your loan' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Where your loan stands' })).toBeNull();
 
     cleanup();
     queryClient.clear();
     answerCalls({ getLoanState: () => refusal(1, 'Error Occured', { status: 500 }) });
     renderAt('/borrow/schedule');
     expect(await screen.findByText("The page's own content")).toBeTruthy();
-    expect(screen.queryByRole('region', { name: 'Your loan' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Where your loan stands' })).toBeNull();
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Repayment schedule');
   });
 

@@ -30,7 +30,7 @@ export function LoanStateBanner() {
       aria-labelledby={headingId}
     >
       <h2 id={headingId} className="visually-hidden">
-        Your loan
+        Where your loan stands
       </h2>
       <p className="loan-state__line">{data.statusLine}</p>
       {step ? (
