@@ -22,7 +22,7 @@ import {
 import { queryClient } from '../../lib/query';
 import { answerCalls, type SentCall } from '../../testing/answer-calls';
 import { Where } from '../../testing/where';
-import { createScheduleSummary, FIGURES } from '../../testing/borrow';
+import { NO_LOAN_STATE, createScheduleSummary, FIGURES } from '../../testing/borrow';
 import type { ScheduleSummary } from './get-schedule-summary';
 import { Component as PaymentPage } from './payment-page';
 import { Component as SchedulePage } from './schedule-page';
@@ -84,6 +84,8 @@ beforeEach(() => {
   api = answerCalls(
     {
       getScheduleSummary: () => createScheduleSummary(schedule),
+      // The schedule these pages return to reads the loan's state (its 'Re schedule').
+      getLoanState: () => NO_LOAN_STATE,
       getTotalDue: () => (totals.length > 1 ? totals.shift() : totals[0]),
       getDictionaries: () => ({
         wageFrequencies: [

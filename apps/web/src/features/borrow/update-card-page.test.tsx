@@ -22,7 +22,7 @@ import type { TokenisedCard } from '../../lib/card-check/tokenise-card';
 import { queryClient } from '../../lib/query';
 import { answerCalls } from '../../testing/answer-calls';
 import { Where } from '../../testing/where';
-import { createScheduleSummary } from '../../testing/borrow';
+import { NO_LOAN_STATE, createScheduleSummary } from '../../testing/borrow';
 import type { ScheduleSummary } from './get-schedule-summary';
 import { Component as SchedulePage } from './schedule-page';
 import { Component as UpdateCardPage } from './update-card-page';
@@ -87,6 +87,8 @@ beforeEach(() => {
   api = answerCalls(
     {
       getScheduleSummary: () => createScheduleSummary(schedule),
+      // The schedule these pages return to reads the loan's state (its 'Re schedule').
+      getLoanState: () => NO_LOAN_STATE,
       addCreditCard: (input) => {
         added.push({ payload: input, stored: JSON.stringify({ ...sessionStorage }) });
         return addAnswer();
