@@ -56,6 +56,9 @@ test('withdraws within 14 days, sees the amount and the date to repay by, and pa
 
   await page.goto('/borrow');
   await expect(page.getByText('Status:')).toContainText('Withdrawn');
-  await expect(page.getByText('You withdrew from this loan agreement. Nothing more is owed.')).toBeVisible();
+  // The loan's state under the heading, said once (issue 45 item 11).
+  await expect(page.getByRole('region', { name: 'Where your loan stands' })).toContainText(
+    'You withdrew from your loan agreement and have repaid it. Nothing more is owed.',
+  );
   await expect(page.getByRole('region', { name: 'You have withdrawn from this agreement' })).toHaveCount(0);
 });
