@@ -6,7 +6,7 @@ import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { setPasswordFor } from '../support/account';
 import { applicationAt } from '../support/application-at';
 import { mainHeadings, openMainMenu } from '../support/layout';
-import { expectEveryPageFits, shootEveryPage } from '../support/loan-states';
+import { expectEveryPageFits, misfits, shootEveryPage } from '../support/loan-states';
 import { ops } from '../support/ops';
 import { expectPaymentSuccess, planPayments, stepHeading } from '../support/payment';
 import { signByApi } from '../support/esign-api';
@@ -276,8 +276,9 @@ test('a declining card is blocked; a new card unblocks the loan', async ({ page 
   if (process.env.E2E_SCREENS) {
     await shootEveryPage(page, screenshots('issue-45-tables'), 'arrears', [1280, 360, 320]);
   }
-  await page.setViewportSize({ width: 1280, height: 800 });
-  // Issue 45: paying once, without a new authority: the overdue instalment by bank transfer.
+  // Issue 45 item 8, on a phone (360 px, where most customers pay): paying once, without a new
+  // authority, the overdue instalment by a card not kept or by bank transfer; each step fits the width.
+  await page.setViewportSize({ width: 360, height: 740 });
   await page.goto('/borrow/schedule');
   await page.getByRole('button', { name: 'Make a payment' }).click();
   await page.getByRole('radio', { name: 'The next instalment' }).check();
@@ -285,9 +286,21 @@ test('a declining card is blocked; a new card unblocks the loan', async ({ page 
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(stepHeading(page, 'Pay the next instalment')).toBeFocused();
   await expect(page.getByRole('radio', { name: 'The card on file' })).toHaveCount(0);
+  await page.getByRole('radio', { name: 'A debit card, for this payment only' }).check();
+  await expect(page.getByRole('textbox', { name: /card number/i })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Submit: pay £\d+\.\d\d now$/ })).toBeVisible();
+  expect(await misfits(page)).toEqual([]);
   await page.getByRole('radio', { name: 'Bank transfer' }).check();
+  // Nothing is sent from the page: the money comes from the customer's bank.
+  await expect(page.getByRole('textbox', { name: /card number/i })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Submit/ })).toHaveCount(0);
   await expect(page.getByRole('term').filter({ hasText: 'Reference' })).toBeVisible();
+  await expect(
+    page.getByRole('definition').filter({ hasText: BRAND.repaymentAccount.sortCode }),
+  ).toBeVisible();
+  expect(await misfits(page)).toEqual([]);
   await expectNoSeriousA11yViolations(page);
+  await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto('/borrow/schedule');
 
   // Issue 27: the customer adds a new card from the notice's link, and the loan is unblocked.
