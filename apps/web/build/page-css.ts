@@ -19,9 +19,15 @@ export function recordChunks(bundle: OutputBundle, into: ChunkCss) {
   }
 }
 
+/** The root layout's own lazy modules (components/layout/root-layout.tsx): every page draws them. */
+export const LAYOUT_MODULES = [
+  'src/components/layout/site-footer.tsx',
+  'src/components/layout/global-loader.tsx',
+];
+
 /** The lazy modules of src/app/routes.tsx a prerendered page renders; their CSS is in its HTML. */
 function pageModules(pathname: string): string[] {
-  const root = ['src/components/layout/site-footer.tsx', 'src/components/layout/global-loader.tsx'];
+  const root = LAYOUT_MODULES;
   if (pathname === '/') return [...root, 'src/features/home/home-page.tsx'];
   if (pathname === '/loan/stage1') return [...root, 'src/features/loan-application/stage1/stage1-page.tsx'];
   const info = [...root, 'src/features/info/info-layout.tsx'];

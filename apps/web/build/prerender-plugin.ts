@@ -5,6 +5,7 @@ import { build, type Plugin, type ResolvedConfig } from 'vite';
 import { pageCss, recordChunks, type ChunkCss } from './page-css.ts';
 import { pageHtml } from './page-html.ts';
 import { precompressFile } from './precompress.ts';
+import { ROUTE_SHELLS, routeFiles, routeShellFile, routeShellHtml } from './route-shells.ts';
 
 type ServerEntry = {
   PRERENDERED_PATHS: readonly string[];
@@ -23,6 +24,7 @@ export const pageFile = (pathname: string) => path.join(pathname.replace(/^\/+|\
  * the pricing engine, renders each page with React's `prerender`; its HTML goes into the built
  * index.html with the page's title and the CSS it needs inlined (no request before the first paint).
  * The built index.html is kept as the shell of every other route (shell.html); home's HTML takes its name.
+ * The signed-in pages customers open most get a copy that names their chunks (build/route-shells.ts).
  * docs/decisions/031-prerendered-public-pages.md.
  */
 export function prerenderPlugin(): Plugin {
@@ -69,6 +71,15 @@ export function prerenderPlugin(): Plugin {
         const template = await readFile(path.join(outDir, 'index.html'), 'utf8');
         await writeFile(path.join(outDir, SHELL_FILE), template);
         precompressFile(path.join(outDir, SHELL_FILE));
+        for (const [pathname, modules] of Object.entries(ROUTE_SHELLS)) {
+          const file = path.join(outDir, routeShellFile(pathname));
+          await mkdir(path.dirname(file), { recursive: true });
+          await writeFile(
+            file,
+            routeShellHtml(template, routeFiles(modules, config.root, chunks), config.base),
+          );
+          precompressFile(file);
+        }
         const readCss = async (file: string) => ({
           href: config.base + file,
           text: await readFile(path.join(outDir, file), 'utf8'),

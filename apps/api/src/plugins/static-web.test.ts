@@ -15,6 +15,7 @@ const FILES: Record<string, string> = {
   'info/index.html': '<main>Information</main>',
   'info/costs/index.html': '<style>main{color:red}</style><main>Costs page</main>',
   'info/faqs/general-questions/index.html': '<main>General questions</main>',
+  'borrow/shell.html': '<link rel="modulepreload" href="/assets/borrow-page-abc.js"><div id="root"></div>',
   'assets/index-abc.js': 'console.log(1)',
 };
 
@@ -98,6 +99,17 @@ describe('the built web app with prerendered pages (issue 30)', () => {
       expect(res.body, url).toBe(FILES['shell.html']);
       expect(res.headers['cache-control'], url).toBe('no-cache');
     }
+  });
+
+  it('sends a route with its own shell that shell (its chunks named from the start: issue 50)', async () => {
+    for (const url of ['/borrow', '/borrow/', '/borrow?from=login']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toBe(FILES['borrow/shell.html']);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+    }
+    // Only its own path: a page below it without a shell of its own gets the plain one.
+    expect((await get('/borrow/apply')).body).toBe(FILES['shell.html']);
   });
 
   it('still answers a missing asset and an unknown API path with 404', async () => {

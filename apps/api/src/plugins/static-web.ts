@@ -24,7 +24,8 @@ function styleSourceOf(html: string): string | null {
 
 /**
  * The prerendered pages of a build (apps/web/build/prerender-plugin.ts) by path: `/info/costs` is the
- * file `info/costs/index.html`, home is `index.html`; each also by its file's own path. Listed once at
+ * file `info/costs/index.html`, home is `index.html`, and a route with its own shell, `/borrow`, is
+ * `borrow/shell.html`; each also by its file's own path. Listed once at
  * start-up, so a request's path is only ever looked up, never joined to a file path.
  */
 function prerenderedPages(root: string): Map<string, PrerenderedPage> {
@@ -33,7 +34,9 @@ function prerenderedPages(root: string): Map<string, PrerenderedPage> {
     for (const entry of fs.readdirSync(path.join(root, dir), { withFileTypes: true })) {
       const rel = dir ? `${dir}/${entry.name}` : entry.name;
       if (entry.isDirectory() && rel !== 'assets') visit(rel);
-      else if (entry.name === 'index.html') {
+      // A route's own shell (apps/web/build/route-shells.ts: the app's chunks for that page named from the
+      // start) is served as its page; the build's root shell.html stays every other route's.
+      else if (entry.name === 'index.html' || (dir && entry.name === SHELL)) {
         const page = { file: rel, styleSource: styleSourceOf(fs.readFileSync(path.join(root, rel), 'utf8')) };
         pages.set(`/${dir}`, page);
         pages.set(`/${rel}`, page);

@@ -1,8 +1,10 @@
 import type { LoanState } from '@lender/contract/calls/loan-state';
-import { cleanup, render, screen, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { act, cleanup, render, screen, within } from '@testing-library/react';
+import { useState } from 'react';
+import { Link, MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { queryClient } from '../../lib/query';
+import { useLoanState } from '../../lib/api/get-loan-state';
+import { QueryProvider, queryClient } from '../../lib/query';
 import { answerCalls, refusal } from '../../testing/answer-calls';
 import { signIn } from '../../testing/where';
 import { Page } from '../page';
@@ -86,6 +88,58 @@ describe('the loan-state banner of the signed-in area', () => {
     expect(await screen.findByText("The page's own content")).toBeTruthy();
     expect(screen.queryByRole('region', { name: 'Where your loan stands' })).toBeNull();
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Repayment schedule');
+  });
+
+  it('is read once per arrival: a part drawn after the read uses it; the next page reads again', async () => {
+    const api = answerCalls({ getLoanState: () => LEGAL });
+    /** A part of the page drawn later (as the borrow page's status, once its summary is in). */
+    function Later() {
+      const [shown, show] = useState(false);
+      const state = useLoanState().data?.state;
+      return (
+        <>
+          <button onClick={() => show(true)}>Show the status</button>
+          {shown ? <LaterStatus /> : null}
+          <p>{state}</p>
+        </>
+      );
+    }
+    function LaterStatus() {
+      return <p>Status: {useLoanState().data?.statusName}</p>;
+    }
+    /** Another page: a component of its own, as every route's lazy page is. */
+    function SchedulePage() {
+      return <Page heading="Repayment schedule">{null}</Page>;
+    }
+    // Pages bring their own provider (lib/query.tsx); this one stands for the borrow page's.
+    render(
+      <QueryProvider>
+        <MemoryRouter initialEntries={['/borrow']}>
+          <Routes>
+            <Route element={<SignedInArea />}>
+              <Route
+                path="borrow"
+                element={
+                  <Page heading="Application/Loan status">
+                    <Later />
+                    <Link to="/borrow/schedule">Schedule</Link>
+                  </Page>
+                }
+              />
+              <Route path="borrow/schedule" element={<SchedulePage />} />
+            </Route>
+          </Routes>
+        </MemoryRouter>
+      </QueryProvider>,
+    );
+    await screen.findByRole('region', { name: 'Where your loan stands' });
+    await act(() => screen.getByRole('button', { name: 'Show the status' }).click());
+    expect(await screen.findByText(`Status: ${LEGAL.statusName}`)).toBeTruthy();
+    expect(api.to('getLoanState')).toHaveLength(1);
+
+    await act(() => screen.getByRole('link', { name: 'Schedule' }).click());
+    await screen.findByRole('heading', { level: 1, name: 'Repayment schedule' });
+    await vi.waitFor(() => expect(api.to('getLoanState')).toHaveLength(2));
   });
 
   it('is not on pages outside the area', async () => {

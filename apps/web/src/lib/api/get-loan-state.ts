@@ -1,6 +1,7 @@
 import type { CallResponse } from '@lender/contract/api-calls';
 import { useQuery } from '@tanstack/react-query';
 import { callApi } from '../api-client';
+import { currentArrival } from '../arrival';
 
 export type LoanState = CallResponse<'getLoanState'>;
 
@@ -13,7 +14,21 @@ export const getLoanState = () => callApi('getLoanState', undefined, { skipDefau
 /**
  * MyAccountArea/GetLoanState (issue 45 item 11): where the loan stands, read again on every arrival at a
  * page of the signed-in area (a payment or a new card elsewhere may have changed it; the read is small),
- * once per page however many parts of it ask.
+ * once per page however many parts of it ask: a part drawn after the read came back (the borrow page's
+ * status, once its summary is in) uses it rather than asking again (issue 50). Until the arrival's read
+ * is back, the last one is shown.
  */
 export const useLoanState = () =>
-  useQuery({ queryKey: loanStateKey, queryFn: getLoanState, staleTime: 0, retry: false });
+  useQuery({
+    queryKey: loanStateKey,
+    queryFn: () => {
+      readOn = currentArrival();
+      return getLoanState();
+    },
+    staleTime: 0,
+    refetchOnMount: () => readOn !== currentArrival(),
+    retry: false,
+  });
+
+/** The arrival (lib/arrival.ts) the last read was asked on. */
+let readOn = -1;

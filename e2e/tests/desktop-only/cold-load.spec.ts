@@ -1,0 +1,53 @@
+import { expect, test } from '@playwright/test';
+import { signedInWithLiveLoan } from '../../support/live-loan';
+import { signIn, storedSession } from '../../support/session';
+
+/** The script files an HTML document names: its entry and every modulepreload. */
+const scriptsNamedIn = (html: string) =>
+  new Set(
+    [...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="([^"]+)"/g)].map(
+      (m) => m[1]!,
+    ),
+  );
+
+/*
+ * Issue 50: the borrow page on a cold load (a new browser, the session already in it). Its HTML names
+ * every script the page will run, so the browser fetches them at once instead of learning of each after
+ * the one before has run; and each API read is asked once, whatever parts of the page share it.
+ */
+test('the borrow page on a cold load: every script named by its HTML, each API read asked once', async ({
+  page,
+  request,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  await signedInWithLiveLoan(page, request);
+  const session = await storedSession(page);
+
+  const cold = await browser.newContext();
+  try {
+    const tab = await cold.newPage();
+    await signIn(tab, { tokens: { token: session.token!, refreshToken: session.refreshToken! } });
+    const scripts: string[] = [];
+    const reads: string[] = [];
+    tab.on('request', (r) => {
+      const { pathname } = new URL(r.url());
+      if (r.resourceType() === 'script') scripts.push(pathname);
+      if (pathname.startsWith('/api/')) reads.push(pathname);
+    });
+    const response = await tab.goto('/borrow');
+    const html = (await response?.text()) ?? '';
+    await expect(tab.getByRole('heading', { level: 2, name: 'Your next payment' })).toBeVisible();
+    await tab.waitForLoadState('networkidle');
+
+    const named = scriptsNamedIn(html);
+    expect(scripts.length).toBeGreaterThan(1);
+    expect(scripts.filter((s) => !named.has(s))).toEqual([]);
+    const asked = new Map<string, number>();
+    for (const call of reads) asked.set(call, (asked.get(call) ?? 0) + 1);
+    expect([...asked].filter(([, times]) => times > 1)).toEqual([]);
+    expect(reads).toContain('/api/MyAccountArea/GetBorrowingSummary');
+  } finally {
+    await cold.close();
+  }
+});
