@@ -127,6 +127,13 @@ export function positionOf(terms: LoanTerms, rows: readonly LedgerRow[], through
         p.writtenOffPence += row.amountPence;
         allocate(row.amountPence);
         break;
+      case 'rebate': {
+        // Interest given back on settling early (docs/decisions/053); what the loan cost is net of it.
+        const interest = Math.min(row.amountPence, p.interestDuePence);
+        p.interestDuePence -= interest;
+        p.interestChargedPence -= interest;
+        break;
+      }
       case 'refund':
         p.creditPence -= row.amountPence;
         break;

@@ -67,6 +67,8 @@ export type LoanTransactionType =
   | 'default-fee'
   | 'refund'
   | 'write-off'
+  /** Interest given back on early settlement (Consumer Credit (Early Settlement) Regulations 2004). */
+  | 'rebate'
   | 'reversal'
   /** No money: the day a new schedule starts, from which interest runs as the new schedule was priced. */
   | 'reschedule';

@@ -2,6 +2,7 @@ import { addDays, type IsoDate } from '@lender/contract/dates';
 import type { NamedFigures as FiguresInPounds } from '@lender/contract/calls/my-account-area';
 import { penceToPounds as pounds, type Pence } from '@lender/contract/money';
 import { arrearsPence, instalmentStates, positionOf, type LoanTerms, type Position } from './ledger';
+import { settlementOn } from './early-settlement';
 import type { LoanBook } from './loan-repository';
 
 /**
@@ -10,7 +11,7 @@ import type { LoanBook } from './loan-repository';
  * here only, from the ledger's position and the plan in force; the browser never sums them.
  */
 export type NamedFigures = {
-  /** To clear your loan today: principal owed, interest of the closed days and unpaid fees (the settlement figure). */
+  /** To clear your loan today: principal owed, interest of the closed days (within the Early Settlement Regulations' ceiling) and unpaid fees. */
   toClearTodayPence: Pence;
   /** Left to pay on your plan: the plan's unpaid instalments and unpaid fees (never less than to clear it today). */
   leftOnPlanPence: Pence;
@@ -29,8 +30,10 @@ export function namedFigures(
   const states = instalmentStates(terms, position);
   const unpaid = states.reduce((sum, i) => sum + i.duePence, 0);
   const next = states.find((i) => i.dueDate >= today && i.duePence > 0);
+  // Settling early never costs more than the Early Settlement Regulations allow (docs/decisions/053).
+  const { settlementPence } = settlementOn(terms, rows, today, position);
   return {
-    toClearTodayPence: position.totalDuePence,
+    toClearTodayPence: settlementPence,
     // Paying late adds interest the plan did not price: then what is owed is what is left.
     leftOnPlanPence:
       position.totalDuePence === 0 ? 0 : Math.max(unpaid + position.feesDuePence, position.totalDuePence),

@@ -16,6 +16,7 @@ const WORDS: Record<LoanTransactionType, string> = {
   'default-fee': 'Default fee',
   refund: 'Refund',
   'write-off': 'Written off',
+  rebate: 'Interest rebate for repaying early',
   reversal: 'Reversal',
   reschedule: 'Repayment plan changed',
 };

@@ -6,6 +6,7 @@ import { arrearsPence, positionOf } from '../../entities/loans/ledger';
 import { namedFigures, type NamedFigures } from '../../entities/loans/named-figures';
 import type { IsoDate } from '@lender/contract/dates';
 import { endRepaidLoan } from '../../entities/loans/loan-end';
+import { settlementOn } from '../../entities/loans/early-settlement';
 import type { LoanBook } from '../../entities/loans/loan-repository';
 import { entityRepositories, unitOfWork } from '../../entities/unit-of-work';
 import { isUniqueViolation } from '../../db/unique-violation';
@@ -89,14 +90,16 @@ export function paymentService(ctx: AppContext, cards: CardProvider, returnUrl: 
    * amount from £1 is taken (a reduced or token payment, CONC 7.3.5), not only 10% and more.
    */
   function amountProblem(request: PaymentRequest, book: LoanBook): PaymentOutcome | null {
+    const today = ctx.businessDate.today();
     const position = positionOf(book.terms, book.rows);
-    const { totalDuePence } = position;
-    const inArrears = arrearsPence(book.terms, position, ctx.businessDate.today()) > 0;
+    // What settles the loan today: the total due, within the Early Settlement Regulations' ceiling.
+    const totalDuePence = settlementOn(book.terms, book.rows, today, position).settlementPence;
+    const inArrears = arrearsPence(book.terms, position, today) > 0;
     if (request.payTotal) {
       return request.amountPence === totalDuePence ? null : refused(Refusal.paymentChanged);
     }
     if (request.payNext) {
-      const next = nextInstalmentOf(book, ctx.businessDate.today(), position);
+      const next = nextInstalmentOf(book, today, position);
       if (next?.duePence !== request.amountPence) return refused(Refusal.paymentChanged);
     }
     const problem = partPaymentProblem(request.amountPence, totalDuePence, inArrears);
@@ -193,15 +196,23 @@ export function paymentService(ctx: AppContext, cards: CardProvider, returnUrl: 
         charge_id: result.chargeId,
       });
       if (!moved) return null;
+      const before = (await loans.books([payment.application_id])).get(payment.application_id);
+      // Paying what settles the loan today settles it: the interest above the Early Settlement
+      // Regulations' ceiling is given back with the payment (docs/decisions/053).
+      const settlement = before && settlementOn(before.terms, before.rows, today);
+      const rebate =
+        settlement && payment.amount_pence >= settlement.settlementPence ? settlement.rebatePence : 0;
+      const paid = {
+        applicationId: payment.application_id,
+        onDate: today,
+        actor: customerActor(payment.customer_id),
+      };
+      // The rebate first: it takes interest off before the payment is allocated to what is left.
       await loans.post([
-        {
-          applicationId: payment.application_id,
-          type: 'card-payment',
-          amountPence: payment.amount_pence,
-          onDate: today,
-          reference: `pay:${payment.id}`,
-          actor: customerActor(payment.customer_id),
-        },
+        ...(rebate > 0
+          ? [{ ...paid, type: 'rebate' as const, amountPence: rebate, reference: `rebate:${payment.id}` }]
+          : []),
+        { ...paid, type: 'card-payment', amountPence: payment.amount_pence, reference: `pay:${payment.id}` },
       ]);
       const book = (await loans.books([payment.application_id])).get(payment.application_id)!;
       // The figures the receipt and the e-mail name, as every page names them (issue 45).

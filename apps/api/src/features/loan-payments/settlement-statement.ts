@@ -4,6 +4,7 @@ import { formatPence, type Pence } from '@lender/contract/money';
 import type { AgreementDocument } from '../../documents/blocks';
 import { instalmentStates, interestFor, positionOf, type LedgerRow } from '../../entities/loans/ledger';
 import type { LoanBook } from '../../entities/loans/loan-repository';
+import { settlementOn } from '../../entities/loans/early-settlement';
 
 /** Days ahead the statement gives a settlement figure for, after today's. */
 export const SETTLEMENT_DAYS_AHEAD = 28;
@@ -13,9 +14,8 @@ export type SettlementFigure = { date: IsoDate; amountPence: Pence };
 /**
  * What settles the loan on today and each of the next `days` days, if nothing else is paid before: the
  * ledger's position with each closed day's interest added as the close of business would add it (at
- * the current plan's rate, within the caps). Paying early costs no fee and saves the interest of every
- * day after it (Consumer Credit Act s95, the Early Settlement Regulations 2004: no rebate to work out,
- * since interest is only ever charged for days that have passed).
+ * the current plan's rate, within the caps), never above the Early Settlement Regulations' ceiling
+ * (Consumer Credit Act s95; docs/decisions/053). Paying early costs no fee.
  */
 export function settlementFigures(book: LoanBook, today: IsoDate, days = SETTLEMENT_DAYS_AHEAD) {
   const rows: LedgerRow[] = [...book.rows];
@@ -23,7 +23,7 @@ export function settlementFigures(book: LoanBook, today: IsoDate, days = SETTLEM
   let id = rows.reduce((most, r) => Math.max(most, r.id), 0);
   for (let k = 0; k <= days; k++) {
     const date = addDays(today, k);
-    figures.push({ date, amountPence: positionOf(book.terms, rows).totalDuePence });
+    figures.push({ date, amountPence: settlementOn(book.terms, rows, date).settlementPence });
     // The day's close: its interest is owed from the next day on.
     const amountPence = interestFor(book.terms, positionOf(book.terms, rows), date);
     if (amountPence > 0)
@@ -41,6 +41,7 @@ export function settlementFigures(book: LoanBook, today: IsoDate, days = SETTLEM
 export function settlementStatement(customerName: string, book: LoanBook, today: IsoDate): AgreementDocument {
   const position = positionOf(book.terms, book.rows);
   const figures = settlementFigures(book, today);
+  const { rebatePence } = settlementOn(book.terms, book.rows, today, position);
   const remaining = instalmentStates(book.terms, position).filter((i) => i.duePence > 0);
   const { repaymentAccount: account } = BRAND;
   return {
@@ -63,12 +64,15 @@ export function settlementStatement(customerName: string, book: LoanBook, today:
           ['Amount borrowed still to repay', formatPence(position.principalPence)],
           ['Interest charged and not yet paid', formatPence(position.interestDuePence)],
           ['Fees and charges not yet paid', formatPence(position.feesDuePence)],
-          ['Total to settle today', formatPence(position.totalDuePence)],
+          ...(rebatePence > 0
+            ? [['Interest rebate for repaying early', `-${formatPence(rebatePence)}`]]
+            : []),
+          ['Total to settle today', formatPence(figures[0]!.amountPence)],
         ],
       },
       {
         kind: 'paragraph',
-        text: 'You can repay all or part of your loan at any time. There is no fee for repaying early. Interest is charged only for the days that have passed, so there is no rebate to work out: the sooner you pay, the less interest you pay.',
+        text: 'You can repay all or part of your loan at any time. There is no fee for repaying early. Interest is charged only for the days that have passed, and where the Consumer Credit (Early Settlement) Regulations 2004 give a lower figure for the day you settle, you pay that one: the sooner you pay, the less interest you pay.',
       },
       {
         kind: 'table',

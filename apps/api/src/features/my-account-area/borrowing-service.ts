@@ -96,7 +96,7 @@ export function borrowingService(db: Db, today: () => IsoDate = londonToday) {
         if (!p) positions.set(b, (p = bookPosition(b)));
         return p;
       };
-      const figuresOf = (b: LoanBook) => loanFigures(b, positionOfBook(b));
+      const figuresOf = (b: LoanBook) => loanFigures(b, positionOfBook(b), date);
       const figures = year.map(figuresOf);
       const sum = (pick: (f: (typeof figures)[number]) => number) =>
         pounds(figures.reduce((s, f) => s + pick(f), 0));
@@ -114,7 +114,8 @@ export function borrowingService(db: Db, today: () => IsoDate = londonToday) {
             {
               date: withdrawal.repayBy,
               description: 'To repay after your withdrawal',
-              amount: pounds(positionOfBook(live!).totalDuePence),
+              // What clears the loan today, as the page names it elsewhere (docs/decisions/053).
+              amount: pounds(loanFigures(live!, positionOfBook(live!), date).totalDuePence),
             },
           ]
         : live
@@ -202,7 +203,7 @@ export function borrowingService(db: Db, today: () => IsoDate = londonToday) {
         approvedDate: approvedAt ? londonToday(new Date(approvedAt)) : null,
         approvedAmount: pounds(book.loan.principal_pence),
         appID: book.loan.application_id,
-        totalDue: pounds(book.loan.funded_on ? loanFigures(book, position).totalDuePence : 0),
+        totalDue: pounds(book.loan.funded_on ? loanFigures(book, position, today()).totalDuePence : 0),
         appStatus:
           (await loanStateFor(customerId, today(), book.loan.application_id)).words?.name ??
           statusText(loanStatus).name,
@@ -234,7 +235,7 @@ export function borrowingService(db: Db, today: () => IsoDate = londonToday) {
     async totalDue(customerId: number): Promise<number> {
       const book = (await loans.ofCustomer(customerId)).loans[0]?.book;
       if (!book?.loan.funded_on || book.loan.settled_on) return 0;
-      return pounds(loanFigures(book).totalDuePence);
+      return pounds(loanFigures(book, undefined, today()).totalDuePence);
     },
   };
 }

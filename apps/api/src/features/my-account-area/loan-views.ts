@@ -1,6 +1,7 @@
 import { addDays, daysBetween, type IsoDate } from '@lender/contract/dates';
 import type { Pence } from '@lender/contract/money';
 import { instalmentStates, positionOf, type Position } from '../../entities/loans/ledger';
+import { settlementOn } from '../../entities/loans/early-settlement';
 import { currentVersion, type LoanBook } from '../../entities/loans/loan-repository';
 
 /**
@@ -28,9 +29,17 @@ export const signedSchedule = (book: LoanBook) => book.schedule.filter((s) => s.
 /** The loan's position after all its rows: what every view of it folds the ledger for. */
 export const bookPosition = (book: LoanBook): Position => positionOf(book.terms, book.rows);
 
-/** `position`: the book's, when the caller already has it (one fold of the ledger for every view of it). */
-export function loanFigures(book: LoanBook, position?: Position): LoanFigures {
+/**
+ * `position`: the book's, when the caller already has it (one fold of the ledger for every view of it).
+ * `today`: the business date, on which the total due is what settles the loan (never above the Early
+ * Settlement Regulations' ceiling, docs/decisions/053), as 'To clear your loan today' says it.
+ */
+export function loanFigures(book: LoanBook, position?: Position, today?: IsoDate): LoanFigures {
   const p = position ?? bookPosition(book);
+  const totalDue =
+    today && p.totalDuePence > 0
+      ? settlementOn(book.terms, book.rows, today, p).settlementPence
+      : p.totalDuePence;
   const contract = signedSchedule(book).reduce((sum, s) => sum + s.interestPence, 0);
   return {
     amountPence: book.loan.principal_pence,
@@ -39,7 +48,7 @@ export function loanFigures(book: LoanBook, position?: Position): LoanFigures {
     defaultInterestPence: Math.max(0, p.interestChargedPence - contract),
     chargePence: p.feesChargedPence,
     borrowingCostPence: p.interestChargedPence + p.feesChargedPence,
-    totalDuePence: p.totalDuePence,
+    totalDuePence: totalDue,
     paidPence: p.paidPence,
   };
 }

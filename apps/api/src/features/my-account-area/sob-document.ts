@@ -53,7 +53,7 @@ export function sobDocument(
 ): AgreementDocument {
   const from = addDays(today, -365);
   const year = books.filter((b) => withinYear(b.loan.funded_on, today));
-  const figures = year.map((b) => loanFigures(b));
+  const figures = year.map((b) => loanFigures(b, undefined, today));
   const total = (pick: (f: (typeof figures)[number]) => number) =>
     formatPence(figures.reduce((s, f) => s + pick(f), 0));
 
