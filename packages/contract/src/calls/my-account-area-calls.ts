@@ -121,6 +121,26 @@ export const myAccountAreaCalls = {
     file: 'application/pdf',
   }),
   /**
+   * Not in the spec (issue 46 item 9, docs/decisions/053): the statement of account a customer may ask
+   * for at any time (Consumer Credit Act 1974 s77B), as a PDF through a single-use link.
+   */
+  statementLink: call({
+    controller: 'MyAccountArea',
+    action: 'StatementLink',
+    method: 'POST',
+    auth: 'session',
+    response: my.sobLinkSchema,
+  }),
+  downloadStatement: call({
+    controller: 'MyAccountArea',
+    action: 'DownloadStatement',
+    method: 'GET',
+    auth: 'public',
+    query: my.downloadSobQuerySchema,
+    response: empty,
+    file: 'application/pdf',
+  }),
+  /**
    * Not in the spec (issue 27, docs/decisions/026): the customer cancels the continuous payment authority
    * (CONC 7.6, PSRs 2017 reg. 67(4)); repayments stay due, paid by card or bank transfer instead.
    */

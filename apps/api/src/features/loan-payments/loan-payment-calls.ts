@@ -8,8 +8,9 @@ import { paymentService } from './payment-service';
 import { rescheduleCalls } from './reschedule-calls';
 import { rescheduleService } from './reschedule-service';
 import { settlementCalls } from './settlement-calls';
+import { statementCalls } from './statement-calls';
 
-/** Paying a loan: card payments, a new card, rescheduling and the settlement statement. */
+/** Paying a loan: card payments, a new card, rescheduling, the settlement statement and the statement of account. */
 export function loanPaymentCalls(ctx: AppContext, cardProvider: CardProvider): ImplementedCall[] {
   // A payment's or a new card's challenge sends the browser back to its own page, as stage 2's does.
   const returnTo = (path: string) => new URL(path, ctx.config.PUBLIC_URL).toString();
@@ -18,5 +19,6 @@ export function loanPaymentCalls(ctx: AppContext, cardProvider: CardProvider): I
     addCreditCard(addCardService(ctx, cardProvider, returnTo('/borrow/update-card'))),
     ...rescheduleCalls(rescheduleService(ctx)),
     ...settlementCalls(ctx),
+    ...statementCalls(ctx),
   ];
 }

@@ -74,7 +74,8 @@ export function DownloadDocument({ label, hint, noun, link }: Props) {
       <p className="borrow-download__hint" id={hintId}>
         {hint}
       </p>
-      <div role="status">
+      {/* A polite live region, not a 'status': a page may hold several documents beside its own status. */}
+      <div aria-live="polite">
         {fallback ? (
           <p>
             Your {noun} is ready:{' '}

@@ -49,6 +49,8 @@ describe('Repayment schedule', () => {
       ['Left to pay on your plan', '£300.38'],
     ]);
     expect(document.title).toBe('Repayment schedule | Kestrel Loans');
+    // The statement of account on request (Consumer Credit Act s77B, issue 46 item 9).
+    expect(screen.getByRole('button', { name: 'Download statement of account' })).toBeTruthy();
   });
 
   it('names what is overdue, fees included, from the server', async () => {
@@ -63,6 +65,7 @@ describe('Repayment schedule', () => {
     renderBorrow('/borrow/schedule');
     await loaded();
     expect(screen.queryByText('To clear your loan today')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Download statement of account' })).toBeNull();
   });
 
   it('lists the pay plan, each instalment Paid or Due', async () => {

@@ -7,6 +7,7 @@ import { useLoanState } from '../../lib/api/get-loan-state';
 import { QueryProvider } from '../../lib/query';
 
 import { displayDate, money, moneyOrBlank } from './borrow-format';
+import { DownloadStatement } from './download-statement';
 import { BorrowTable, Fact, type Column } from './borrow-table';
 import { useScheduleSummary, type ScheduleSummary } from './get-schedule-summary';
 import type { PaidReceipt } from './card-payment';
@@ -89,6 +90,7 @@ function SchedulePage() {
         rows={data.transactions}
       />
       {payable ? <BankTransfer appID={data.appID} /> : null}
+      {payable ? <DownloadStatement /> : null}
     </Page>
   );
 }
