@@ -10,6 +10,11 @@ import {
 import { formatDisplayDate, type IsoDate } from '@lender/contract/dates';
 import { formatPence, poundsToPence, type Pence } from '@lender/contract/money';
 import type { AgreementDocument, Block } from './blocks';
+import {
+  protocolFinancialStatementForm,
+  protocolInformationSheet,
+  protocolReplyForm,
+} from './pre-action-protocol-pack';
 
 /** One line of the statement of account: what was added to the balance or paid, and the balance after it. */
 export type StatementLine = {
@@ -67,7 +72,8 @@ export function letterOfClaim(f: LetterFacts): AgreementDocument {
   return {
     title: 'Letter of Claim',
     blocks: [
-      { kind: 'paragraph', text: `${f.borrower}, ${f.borrowerAddress}` },
+      // The address block of a letter for post (a window envelope shows the customer's): from, then to.
+      ...addressBlock(f),
       { kind: 'paragraph', text: `Date of this letter: ${formatDisplayDate(f.issuedOn)}` },
       {
         kind: 'paragraph',
@@ -113,35 +119,33 @@ export function letterOfClaim(f: LetterFacts): AgreementDocument {
         text: `If you do not reply by ${formatDisplayDate(f.replyBy)}, we may start court proceedings against you without further notice. We would rather agree with you a way to repay that you can afford.`,
       },
       { kind: 'paragraph', text: `Questions: ${BRAND.supportPhone} or ${BRAND.supportEmail}.` },
-      ...informationSheet(),
-      { kind: 'heading', text: 'Reply Form and Financial Statement' },
       {
         kind: 'paragraph',
-        text: 'The Reply Form asks whether you agree you owe the amount (all, part or none, and why), whether you would like copies of documents, whether you can pay by instalments and how much, and whether you are getting debt advice. The Financial Statement asks for your income and outgoings each month. Both can be filled in and sent online in the Pre Claim area of your account; a copy of what you send is kept in your documents.',
+        text: 'Enclosed: the statement of account above, the Information Sheet, the Reply Form and a Financial Statement to fill in. You can also reply online in the Pre Claim area of your account; a copy of what you send is kept in your documents.',
       },
+      ...informationSheet(),
+      ...protocolReplyForm({
+        replyAddress: REPLY_ADDRESS,
+        replyBy: formatDisplayDate(f.replyBy),
+        reference: String(f.agreementNumber),
+      }),
+      ...protocolFinancialStatementForm(),
     ],
   };
 }
 
-/** The Information Sheet (Annex 1): what the letter means and where free help is, in plain words. */
-export function informationSheet(): Block[] {
+/** The Information Sheet (Annex 1 of the Protocol), with the free advice services named. */
+export const informationSheet = (): Block[] => protocolInformationSheet(advice);
+
+/** The lender's and the customer's postal addresses, a line each, as a letter for post begins. */
+export function addressBlock(f: { borrower: string; borrowerAddress: string }): Block[] {
+  const lines = (address: string) => address.split(/,\s*/).filter(Boolean);
   return [
-    { kind: 'heading', text: 'Information Sheet' },
-    {
-      kind: 'paragraph',
-      text: 'You have been sent this because a lender believes you owe it money and is thinking about taking you to court. A set of rules, the Pre-Action Protocol for Debt Claims, says what we must do before that, and what you can do.',
-    },
     {
       kind: 'list',
-      items: [
-        'You have 30 days from the date of the letter to reply. Please do: it is the best way to stop things going further.',
-        'If you agree you owe the money but cannot pay it all now, say how much you can afford each month and fill in the Financial Statement.',
-        'If you do not agree you owe the money, or not all of it, say why. You can ask for copies of the agreement and statements first.',
-        'If you are getting debt advice, say so. We will wait at least 30 more days so that you can get it.',
-        'If you do not reply, we may start court proceedings, and a judgment against you could make it harder and more expensive to borrow.',
-      ],
+      items: [`From: ${BRAND.legalName}, trading as ${BRAND.name}`, ...lines(BRAND.registeredAddress)],
     },
-    { kind: 'paragraph', text: `Free, confidential debt advice: ${advice.join('; ')}.` },
+    { kind: 'list', items: [`To: ${f.borrower}`, ...lines(f.borrowerAddress)] },
   ];
 }
 

@@ -5,6 +5,7 @@ import { breathingSpaceService } from '../features/breathing-space/breathing-spa
 import { clientErrorsStaff } from '../features/lead-provider/client-errors-staff';
 import { closeOfBusinessStaff } from '../features/close-of-business/close-of-business-staff';
 import { partnerStaff, reportSince } from '../features/partner-leads/partner-staff';
+import { recordDocumentsSent } from '../features/pre-claim/documents-sent';
 import { legalStaff } from '../features/pre-claim/legal-staff';
 import { underwritingStaff } from '../features/underwriting/underwriting-staff';
 import { standaloneOutsideServices } from '../lib/outside-services';
@@ -15,6 +16,7 @@ import { breathingSpaceArgs } from './breathing-space-args';
 import { breathingSpaceEndedLines, breathingSpaceStartedLines } from './breathing-space-format';
 import { legalArgs } from './legal-args';
 import { legalFlaggedLines, legalListLines, legalShownLines, letterClosedLines } from './legal-format';
+import { documentsSentLines } from './documents-sent-format';
 import { countArg, parseCommand } from './parse';
 import {
   partnerAddedLines,
@@ -167,7 +169,7 @@ export const COMMANDS: Record<string, Command> = {
     },
   },
   legal: {
-    usage: 'legal list|show <appGuid>|close <appGuid> [--reason "..."]|<appGuid> on|off',
+    usage: 'legal list|show <appGuid>|close <appGuid> [--reason "..."]|<appGuid> on|off|documents-sent',
     summary:
       'Pre-claim: flag an account legal (issues the Letter of Claim) or unflag it; list, show, close a letter once its reply is dealt with.',
     run: async (ctx, args, out) => {
@@ -180,6 +182,8 @@ export const COMMANDS: Record<string, Command> = {
           return print(out, await staff.show(a.guid), legalShownLines);
         case 'close':
           return print(out, await staff.close(a.guid, a.reason, OPS), letterClosedLines);
+        case 'documents-sent':
+          return print(out, await recordDocumentsSent(ctx, a.guid, OPS), documentsSentLines);
         default:
           return print(out, await staff.flag(a.guid, a.verb === 'on', OPS), legalFlaggedLines);
       }

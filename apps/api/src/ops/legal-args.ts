@@ -1,13 +1,14 @@
 import { guidArg, parseCommand, usageError } from './parse';
 
 export const LEGAL_USAGE =
-  'Usage: npm run ops -- legal list | legal show <appGuid> | legal close <appGuid> [--reason "..."] | legal <appGuid> on|off';
+  'Usage: npm run ops -- legal list | legal show <appGuid> | legal close <appGuid> [--reason "..."] | legal <appGuid> on|off|documents-sent';
 
 export type LegalArgs =
   | { verb: 'list' }
   | { verb: 'show'; guid: string }
   | { verb: 'close'; guid: string; reason: string }
-  | { verb: 'on' | 'off'; guid: string };
+  | { verb: 'on' | 'off'; guid: string }
+  | { verb: 'documents-sent'; guid: string };
 
 /** `legal`'s arguments (node:util parseArgs); anything else throws the usage, with what was wrong. */
 export function legalArgs(args: readonly string[]): LegalArgs {
@@ -32,6 +33,8 @@ export function legalArgs(args: readonly string[]): LegalArgs {
     return reason ? { verb: 'close', guid, reason } : fail('--reason needs the reason in words.');
   }
   const guid = guidArg(first, LEGAL_USAGE);
+  // The documents a Reply Form asked for went out today: the 30 days before a claim count from now.
+  if (second === 'documents-sent') return withoutReason({ verb: second, guid });
   if (second !== 'on' && second !== 'off') {
     return fail(second === undefined ? 'Say on or off.' : `Unknown action: ${second}. Use on or off.`);
   }

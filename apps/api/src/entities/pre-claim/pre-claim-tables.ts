@@ -35,6 +35,8 @@ export interface PreClaimReplyTable {
   instalment_pence: number | null;
   seeking_advice: number;
   no_claim_before: string;
+  /** The day staff sent the documents the reply asked for (their 30 days count from it); null till then. */
+  documents_sent_on: string | null;
   document_id: number;
   statement_document_id: number | null;
   created_at: string;

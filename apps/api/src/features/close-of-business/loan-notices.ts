@@ -6,15 +6,13 @@ import { ApplicationStep } from '../../entities/applications/application-steps';
 import { transition } from '../../entities/applications/transition';
 import type { Position } from '../../entities/loans/ledger';
 import type { LoanBook } from '../../entities/loans/loan-repository';
-import { defaultNoticeDue, s86bTrigger } from '../../entities/loans/servicing-rules';
+import { defaultNoticeDue } from '../../entities/loans/servicing-rules';
 import type { EntityStore } from '../../entities/unit-of-work';
 import { issueLetterOfClaim } from '../../entities/pre-claim/letters';
 import { nowIso } from '../../lib/clock';
-import { arrearsNoticeEmail, defaultNoticeEmail } from './servicing-emails';
+import { defaultNoticeEmail } from './servicing-emails';
+import { arrearsNoticeStep } from './arrears-notice-step';
 import { SYSTEM } from '../../entities/audit/actor';
-
-/** Six months, at the shortest: a notice of sums in arrears is repeated within every such period. */
-const S86B_REPEAT_DAYS = 180;
 
 /** Records a notice once per reference; true when this call recorded it (so its message is sent once). */
 export async function recordNotice(
@@ -40,6 +38,7 @@ export async function recordNotice(
  */
 export function loanNotices(ctx: AppContext, store: EntityStore) {
   const { config } = ctx;
+  const arrearsNotice = arrearsNoticeStep(ctx, store);
   const customerOf = (customerId: number) =>
     ctx.db
       .selectFrom('customers')
@@ -65,27 +64,8 @@ export function loanNotices(ctx: AppContext, store: EntityStore) {
           .executeTakeFirstOrThrow()
       ).guid;
 
-    const episode = s86bTrigger(terms, now, date);
-    if (episode) {
-      const [c, reference] = await Promise.all([customerOf(loan.customer_id), guid()]);
-      await store.transaction(async ({ outbox }, trx) => {
-        // s86B(2): again at most six months after the last, for as long as the trigger holds.
-        const round = Math.floor(daysBetween(episode, date) / S86B_REPEAT_DAYS);
-        if (!(await recordNotice(trx, app.id, 's86b', date, `s86b:${app.id}:${episode}:${round}`))) return;
-        await outbox.enqueue({
-          channel: 'email',
-          to: c.email,
-          ...arrearsNoticeEmail({
-            firstName: c.first_name,
-            publicUrl: config.PUBLIC_URL,
-            reference,
-            arrearsPence,
-            totalDuePence: now.totalDuePence,
-            today: date,
-          }),
-        });
-      });
-    }
+    // s86B, s86D: the notice of sums in arrears and its repeats (arrears-notice-step.ts).
+    await arrearsNotice(book, date, now, arrearsPence);
 
     if (statusId === AppStatus.defaulted) {
       if (loan.defaulted_on && daysBetween(loan.defaulted_on, date) >= config.LEGAL_AFTER_DAYS) {

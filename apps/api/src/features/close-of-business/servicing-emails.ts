@@ -67,8 +67,23 @@ export const defaultNoticeEmail = (
   });
 
 /**
+ * What a notice of default sums carries (Consumer Credit Act s86E(2), (3) and the 2007 Information
+ * Requirements Regulations' content for it, as read in docs/decisions/arrears46-notices-and-pack.md),
+ * each a line of its own so a test compares the notice with this list.
+ */
+export const DEFAULT_SUM_NOTICE = {
+  heading: 'Notice of default sums under section 86E of the Consumer Credit Act 1974',
+  interest:
+    'We do not charge interest on this default sum, and we will not. You may pay it at any time, with your repayments or separately.',
+  enforcement:
+    'We could not ask you to pay this default sum before giving you this notice. Nothing else on your loan changes because of this notice.',
+} as const;
+
+/**
  * Consumer Credit Act s86E: notice of a default sum, given within 35 days of it becoming payable (here,
- * the day it is charged), so the customer is told when the default fee is added (issue 45 item 12).
+ * the day it is charged, in the same transaction as the fee), so the customer is told when the default
+ * fee is added (issue 45 item 12). The Act asks for one notice per default sum, not repeats: a default sum
+ * left unpaid keeps the s86B notices of sums in arrears going instead (s86B(5)(b)).
  */
 export const defaultSumNoticeEmail = (
   c: Customer & {
@@ -83,9 +98,13 @@ export const defaultSumNoticeEmail = (
     subject: `Notice of default sums: your ${BRAND.name} loan ${c.reference}`,
     firstName: c.firstName,
     paragraphs: [
-      { strong: 'Notice of default sums under section 86E of the Consumer Credit Act 1974' },
-      `This notice is about your loan agreement ${c.reference}. On ${formatDisplayDate(c.today)} you became liable to pay a default sum: a default fee of ${formatPence(c.feePence)}, because the repayment due on ${formatDisplayDate(c.missedDueDate)} has not been paid.`,
-      `The default fee is part of what is overdue now. We do not charge interest on it. The total you owe under the agreement on ${formatDisplayDate(c.today)}, the fee included, is ${formatPence(c.totalDuePence)}.`,
+      { strong: DEFAULT_SUM_NOTICE.heading },
+      `Agreement: your fixed-sum loan agreement ${c.reference}, regulated by the Consumer Credit Act 1974.`,
+      `Lender: ${BRAND.legalName}, trading as ${BRAND.name}, ${BRAND.registeredAddress}. Telephone ${BRAND.supportPhone}.`,
+      `On ${formatDisplayDate(c.today)} you became liable to pay a default sum: a default fee of ${formatPence(c.feePence)}, because the repayment due on ${formatDisplayDate(c.missedDueDate)} has not been paid.`,
+      DEFAULT_SUM_NOTICE.interest,
+      DEFAULT_SUM_NOTICE.enforcement,
+      `The total you owe under the agreement on ${formatDisplayDate(c.today)}, the fee included, is ${formatPence(c.totalDuePence)}.`,
       'We charge this fee once on your loan, however long the repayment stays unpaid. This notice does not mean we are taking you to court.',
       `If you are in financial difficulty, please call us on ${BRAND.supportPhone}: we can pause, reduce or reschedule your repayments while you get advice.`,
       ...FREE_DEBT_ADVICE,

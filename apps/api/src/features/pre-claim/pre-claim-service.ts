@@ -1,15 +1,11 @@
 import { BRAND } from '@lender/contract/brand';
-import {
-  OUTGOING_KEYS,
-  PRE_CLAIM_ADVICE_DAYS,
-  type PreClaim,
-  type PreClaimReply,
-} from '@lender/contract/calls/pre-claim';
-import { addDays, formatDisplayDate, type IsoDate } from '@lender/contract/dates';
+import { OUTGOING_KEYS, type PreClaim, type PreClaimReply } from '@lender/contract/calls/pre-claim';
+import { formatDisplayDate, type IsoDate } from '@lender/contract/dates';
 import { Refusal } from '@lender/contract/envelope';
 import { penceToPounds, poundsToPence } from '@lender/contract/money';
 import type { AppContext } from '../../app-context';
 import { documentRepository } from '../../entities/documents/document-repository';
+import { noClaimBefore as claimDay } from '../../entities/pre-claim/claim-dates';
 import { loanRepository } from '../../entities/loans/loan-repository';
 import { statementOfAccount } from '../../entities/pre-claim/letters';
 import {
@@ -23,7 +19,6 @@ import { documentStoreFor, trackedStore } from '../../lib/document-store';
 import { isUniqueViolation } from '../../db/unique-violation';
 
 const pounds = penceToPounds;
-const later = (a: IsoDate, b: IsoDate) => (a > b ? a : b);
 
 export type ReplyOutcome =
   { ok: true; documentSourceID: number; noClaimBefore: IsoDate } | { ok: false; refusal: Refusal };
@@ -157,11 +152,15 @@ export function preClaimService(ctx: AppContext) {
       if (!letter || letter.state === 'closed') return { ok: false, refusal: Refusal.noLetterToReply };
       if (letter.state === 'replied') return { ok: false, refusal: Refusal.replyAlreadySent };
       const today = ctx.businessDate.today();
-      // 30 days from the letter; when getting debt advice, 30 more from the reply (protocol para 6.3).
-      const waitThrough = r.seekingAdvice
-        ? later(letter.reply_by, addDays(today, PRE_CLAIM_ADVICE_DAYS))
-        : letter.reply_by;
-      const noClaimBefore = addDays(waitThrough, 1);
+      // 30 days from the letter; when getting debt advice, 30 more from the reply; when asking for
+      // documents, 30 from when they are sent, so at least 30 from today (entities/pre-claim/claim-dates.ts).
+      const noClaimBefore = claimDay({
+        replyBy: letter.reply_by,
+        repliedOn: today,
+        seekingAdvice: r.seekingAdvice,
+        wantsDocuments: r.wantsDocuments,
+        documentsSentOn: null,
+      });
       const customer = await db
         .selectFrom('customers')
         .select(['first_name', 'last_name'])
@@ -216,6 +215,7 @@ export function preClaimService(ctx: AppContext) {
               instalment_pence: r.instalmentAmount ? poundsToPence(r.instalmentAmount) : null,
               seeking_advice: r.seekingAdvice ? 1 : 0,
               no_claim_before: noClaimBefore,
+              documents_sent_on: null,
               document_id: replyId,
               statement_document_id: statementId,
               created_at: nowIso(),
