@@ -108,6 +108,12 @@ export const scheduleSummarySchema = z.object({
     .object({
       today: z.string(),
       signedLastDate: z.string(),
+      dueDates: z.array(z.string()).meta({
+        description:
+          "Issue 46: the dates of the plan in force's instalments not yet paid in full, in order. A new " +
+          'plan whose k-th payment falls after the k-th of these (past their number, after the last) moves ' +
+          'a payment later: a refinance, even when its last date does not move.',
+      }),
       refinancesLeft: z.number(),
       forbearance: z.boolean(),
     })
@@ -318,6 +324,25 @@ export const addCardAnswerSchema = cardAnswerSchema.extend({
     .meta({ description: 'Null while the challenge is pending, or when nothing is left to collect.' }),
 });
 
+const monthlyPounds = z
+  .number({ error: Msg.incomeAndOutgoings })
+  .min(0, { error: Msg.incomeAndOutgoings })
+  .max(PAYMENT_MAX * 100, { error: Msg.incomeAndOutgoings });
+
+/** Issue 46: a refinance's income and expenditure check, in pounds a month. */
+export const incomeAndOutgoingsSchema = z.object(
+  {
+    monthlyIncome: monthlyPounds.meta({ description: 'Pounds a month: take-home income from all sources.' }),
+    housing: monthlyPounds.meta({ description: 'Pounds a month: rent or mortgage, council tax.' }),
+    bills: monthlyPounds.meta({ description: 'Pounds a month: energy, water, phone, insurance.' }),
+    credit: monthlyPounds.meta({ description: 'Pounds a month: other loans and credit cards.' }),
+    living: monthlyPounds.meta({ description: 'Pounds a month: food, travel, childcare.' }),
+    other: monthlyPounds.meta({ description: 'Pounds a month: anything else.' }),
+  },
+  { error: Msg.incomeAndOutgoings },
+);
+export type IncomeAndOutgoingsInput = z.infer<typeof incomeAndOutgoingsSchema>;
+
 export const rescheduleSchema = z.object(
   {
     frequencyID: requiredId(Msg.paymentFrequency),
@@ -342,7 +367,13 @@ export const rescheduleSchema = z.object(
     }),
     affordabilityConfirmed: z.boolean({ error: Msg.request }).nullish().meta({
       description:
-        'Not in the spec: a plan ending after the signed last date needs income and outgoings confirmed.',
+        'Not in the spec: no longer asked (issue 46 takes the figures in `incomeAndOutgoings`); ignored.',
+    }),
+    incomeAndOutgoings: incomeAndOutgoingsSchema.nullish().meta({
+      description:
+        "Not in the spec (issue 46): a refinance needs the customer's monthly income and outgoings; it is " +
+        'refused when the most the plan takes in a month is more than the income less the outgoings. Kept ' +
+        'with the plan.',
     }),
     idempotencyKey: idempotencyKeyField,
   },
@@ -365,6 +396,11 @@ export const planCostSchema = z.object({
   }),
   difference: z.number().meta({
     description: 'Pounds: newTotal less currentTotal; more than 0 when the new plan costs more.',
+  }),
+  kind: z.enum(['reschedule', 'refinance', 'forbearance']).meta({
+    description:
+      'Issue 46: what the plan is. A refinance (any payment later than the instalment it replaces) needs ' +
+      "the FCA's information sheet and the income and outgoings check before ReSchedule takes it.",
   }),
 });
 

@@ -56,6 +56,22 @@ function afterPayment(p: Position, pence: Pence) {
   };
 }
 
+/**
+ * The dates of the instalments still owed once `payNowPence` is paid: the payment pays fees and interest
+ * due first, then the instalments oldest first, so Calculate (before the payment) classifies the plan as
+ * ReSchedule (after it) will.
+ */
+function dueDatesAfter(book: LoanBook, position: Position, payNowPence: Pence): IsoDate[] {
+  let left = Math.max(0, payNowPence - position.feesDuePence - position.interestDuePence);
+  const dates: IsoDate[] = [];
+  for (const i of instalmentStates(book.terms, position)) {
+    const paid = Math.min(left, i.duePence);
+    left -= paid;
+    if (i.duePence - paid > 0) dates.push(i.dueDate);
+  }
+  return dates;
+}
+
 function currentLeft(book: LoanBook, position: Position): Pence {
   const instalments = instalmentStates(book.terms, position).reduce((sum, i) => sum + i.duePence, 0);
   return Math.max(position.totalDuePence, instalments + position.feesDuePence);
@@ -67,8 +83,8 @@ function currentLeft(book: LoanBook, position: Position): Pence {
  * still owed at the agreement's rate, never above the 100% cap counting everything charged so far
  * (CONC 5A.2.10R); interest and fees already due are paid with the first payment, so each later payment
  * is exactly the engine's. In arrears, a plan is forbearance (CONC 7.3): no interest and no fee while it
- * is kept, and it is not a refinance. Otherwise a plan ending after the signed last date is a refinance
- * (CONC 6.7.23R: at most two). Rescheduling adds no fee.
+ * is kept, and it is not a refinance. Otherwise a plan moving any payment later than the instalment it
+ * replaces is a refinance (issue 46, CONC 6.7.17R; at most two, CONC 6.7.23R). Rescheduling adds no fee.
  */
 export function planFor(book: LoanBook, today: IsoDate, request: PlanRequest): PlanOutcome {
   const fields: Record<string, string> = {};
@@ -91,7 +107,11 @@ export function planFor(book: LoanBook, today: IsoDate, request: PlanRequest): P
     count: request.duration,
     wageFrequencyId: request.wageFrequencyId as Parameters<typeof repaymentDates>[0]['wageFrequencyId'],
   });
-  const kind: LoanScheduleKind = planKindOf(rules, dates[dates.length - 1]!);
+  // Issue 46: each payment set beside the instalment it replaces; any one later is a refinance.
+  const kind: LoanScheduleKind = planKindOf(
+    { forbearance: rules.forbearance, dueDates: dueDatesAfter(book, position, request.payNowPence) },
+    dates,
+  );
   if (kind === 'refinance' && rules.refinancesLeft === 0) return { kind: 'refinanceLimit' };
 
   const rate = kind === 'forbearance' ? 0 : book.loan.daily_rate;

@@ -9,15 +9,26 @@ import { asksSomethingElse, requestHash } from '../../lib/idempotency-key';
 import { liveLoanAfterClose } from '../../entities/loans/live-loan-after-close';
 import { nowIso } from '../../lib/clock';
 import { planFor, type Plan, type PlanOutcome, type PlanRequest } from './reschedule-plan';
+import {
+  disposableIncomePence,
+  mostInAMonthPence,
+  type IncomeAndOutgoings,
+} from '@lender/contract/pricing/reschedule';
+import { REFINANCE_SHEET } from '@lender/contract/rules/refinance-sheet';
+import { formatPence } from '@lender/contract/money';
 import { newPlanEmail } from './payment-emails';
 import { customerActor } from '../../entities/audit/actor';
 
 export type RescheduleRequest = PlanRequest & {
   customerId: number;
   idempotencyKey: string;
-  /** A refinance (a plan ending after the signed last date) only after both (CONC 6.7.20R, 6.7.2R). */
+  /**
+   * A refinance (a plan moving any payment later, issue 46) only after the information sheet was shown
+   * (CONC 6.7.20R) and with the customer's monthly income and outgoings, against which it must be
+   * affordable (CONC 6.7.2R, 5.2A); both are ignored for any other plan.
+   */
   informationSheetSeen: boolean;
-  affordabilityConfirmed: boolean;
+  incomeAndOutgoings: IncomeAndOutgoings | null;
 };
 
 export type CalculateOutcome = PlanOutcome | { kind: 'refused'; refusal: Refusal };
@@ -27,15 +38,30 @@ export type RescheduleOutcome =
   | { kind: 'refused'; refusal: Refusal };
 
 /**
- * What a reschedule asks, kept beside its key (lib/idempotency-key.ts): the plan. The two refinance
- * confirmations are left out: they do not change the plan stored, only whether it may be.
+ * What a reschedule asks, kept beside its key (lib/idempotency-key.ts): the plan. The refinance's sheet
+ * and figures are left out: they do not change the plan stored, only whether it may be.
  */
 const askedOf = (r: RescheduleRequest) => [r.wageFrequencyId, r.duration, r.repayDate, r.payNowPence];
 
-const REFINANCE_NEEDS = {
-  informationSheetSeen: Msg.informationSheetSeen,
-  affordabilityConfirmed: Msg.affordabilityConfirmed,
-};
+/**
+ * Why a refinance may not be agreed yet, by field; undefined when it may: the sheet shown, the figures
+ * given, and the most the plan takes in a month no more than what they leave (issue 46).
+ */
+function refinanceProblems(request: RescheduleRequest, plan: Plan) {
+  const fields: Record<string, string> = {};
+  if (!request.informationSheetSeen) fields.informationSheetSeen = Msg.informationSheetSeen;
+  const ie = request.incomeAndOutgoings;
+  if (!ie) {
+    fields.incomeAndOutgoings = Msg.incomeAndOutgoings;
+  } else {
+    const disposable = disposableIncomePence(ie);
+    const planMonth = mostInAMonthPence(plan.lines);
+    if (planMonth > disposable) {
+      fields.incomeAndOutgoings = Msg.planNotAffordable(formatPence(planMonth), formatPence(disposable));
+    }
+  }
+  return Object.keys(fields).length > 0 ? fields : undefined;
+}
 
 /**
  * MyAccountArea/Calculate and ReSchedule (issue 27, docs/decisions/025). Calculate prices the plan the
@@ -121,12 +147,8 @@ export function rescheduleService(ctx: AppContext) {
       if (outcome.kind === 'invalid') return outcome;
       const { plan } = outcome;
       if (plan.kind === 'refinance') {
-        const missing = Object.fromEntries(
-          (Object.keys(REFINANCE_NEEDS) as (keyof typeof REFINANCE_NEEDS)[])
-            .filter((k) => !request[k])
-            .map((k) => [k, REFINANCE_NEEDS[k]]),
-        );
-        if (Object.keys(missing).length > 0) return { kind: 'invalid', fields: missing };
+        const problems = refinanceProblems(request, plan);
+        if (problems) return { kind: 'invalid', fields: problems };
       }
 
       const version = currentVersion(book!) + 1;
@@ -162,6 +184,26 @@ export function rescheduleService(ctx: AppContext) {
               })),
             )
             .execute();
+          if (plan.kind === 'refinance') {
+            const ie = request.incomeAndOutgoings!;
+            await trx
+              .insertInto('plan_income_checks')
+              .values({
+                application_id: loan.application_id,
+                version,
+                information_sheet: REFINANCE_SHEET.id,
+                monthly_income_pence: ie.monthlyIncomePence,
+                housing_pence: ie.housingPence,
+                bills_pence: ie.billsPence,
+                credit_pence: ie.creditPence,
+                living_pence: ie.livingPence,
+                other_pence: ie.otherPence,
+                disposable_pence: disposableIncomePence(ie),
+                plan_month_pence: mostInAMonthPence(plan.lines),
+                created_at: nowIso(),
+              })
+              .execute();
+          }
           // The customer accepted the plan with its CPA agreement (CONC 7.6.2AR): collections resume.
           if (loan.cpa_cancelled_at) await loans.update(loan.application_id, { cpa_cancelled_at: null });
           await loans.post([
@@ -182,7 +224,9 @@ export function rescheduleService(ctx: AppContext) {
             reason:
               `plan ${version}: ${plan.lines.length} payments from ${plan.lines[0]!.date}, total ` +
               `${plan.totalPence}p at ${plan.dailyRate} a day` +
-              (plan.kind === 'refinance' ? ', information sheet shown, income and outgoings confirmed' : ''),
+              (plan.kind === 'refinance'
+                ? `, information sheet ${REFINANCE_SHEET.id} shown, income and outgoings checked`
+                : ''),
           });
           const customer = await customers.findById(request.customerId);
           if (customer) {
