@@ -324,20 +324,31 @@ export const addCardAnswerSchema = cardAnswerSchema.extend({
     .meta({ description: 'Null while the challenge is pending, or when nothing is left to collect.' }),
 });
 
-const monthlyPounds = z
-  .number({ error: Msg.incomeAndOutgoings })
-  .min(0, { error: Msg.incomeAndOutgoings })
-  .max(PAYMENT_MAX * 100, { error: Msg.incomeAndOutgoings });
+/** One monthly figure of the check, with its own message (`what`: 'your income'). */
+const monthlyPounds = (what: string) => {
+  const message = Msg.monthlyFigure(what);
+  return z.number({ error: message }).min(0, { error: message }).max(1_000_000, { error: message });
+};
 
 /** Issue 46: a refinance's income and expenditure check, in pounds a month. */
 export const incomeAndOutgoingsSchema = z.object(
   {
-    monthlyIncome: monthlyPounds.meta({ description: 'Pounds a month: take-home income from all sources.' }),
-    housing: monthlyPounds.meta({ description: 'Pounds a month: rent or mortgage, council tax.' }),
-    bills: monthlyPounds.meta({ description: 'Pounds a month: energy, water, phone, insurance.' }),
-    credit: monthlyPounds.meta({ description: 'Pounds a month: other loans and credit cards.' }),
-    living: monthlyPounds.meta({ description: 'Pounds a month: food, travel, childcare.' }),
-    other: monthlyPounds.meta({ description: 'Pounds a month: anything else.' }),
+    monthlyIncome: monthlyPounds('your income').meta({
+      description: 'Pounds a month: take-home income from all sources.',
+    }),
+    housing: monthlyPounds('your rent or mortgage').meta({
+      description: 'Pounds a month: rent or mortgage, council tax.',
+    }),
+    bills: monthlyPounds('your bills').meta({
+      description: 'Pounds a month: energy, water, phone, insurance.',
+    }),
+    credit: monthlyPounds('what you repay on other loans and cards').meta({
+      description: 'Pounds a month: other loans and credit cards.',
+    }),
+    living: monthlyPounds('your food, travel and childcare').meta({
+      description: 'Pounds a month: food, travel, childcare.',
+    }),
+    other: monthlyPounds('anything else you spend').meta({ description: 'Pounds a month: anything else.' }),
   },
   { error: Msg.incomeAndOutgoings },
 );

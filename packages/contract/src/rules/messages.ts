@@ -69,6 +69,7 @@ export const Msg = {
   affordabilityConfirmed: 'Please confirm your income and outgoings before you choose a longer plan.',
   /** Issue 46: a refinance's income and expenditure check, each figure in pounds a month. */
   incomeAndOutgoings: 'Please enter your monthly income and outgoings in pounds, 0 where none.',
+  monthlyFigure: (what: string) => `Please enter ${what} each month in pounds, or 0.`,
   /** Issue 46: a refinance whose payments in a month exceed what is left after the outgoings. */
   planNotAffordable: (planMonth: string, disposable: string) =>
     `This plan takes up to ${planMonth} in a month, but you have ${disposable} a month left after your outgoings. Please choose a plan with smaller payments, or talk to us about help with your payments.`,
