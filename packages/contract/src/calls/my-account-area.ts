@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RESCHEDULE_MAX_PAYMENTS } from '../constants';
+import { FORBEARANCE_MAX_PAYMENTS } from '../constants';
 import { Msg } from '../rules/messages';
 import { billingAddressSchema, isoDateField, providerReference } from './shared';
 import { requiredId } from '../rules/common';
@@ -361,7 +361,8 @@ export const rescheduleSchema = z.object(
       .number({ error: Msg.paymentDuration })
       .int({ error: Msg.paymentDuration })
       .min(1, { error: Msg.paymentDuration })
-      .max(RESCHEDULE_MAX_PAYMENTS, { error: Msg.paymentDuration }),
+      // 1 to 3 (RESCHEDULE_MAX_PAYMENTS); up to 12 for a plan paid by other means (the server checks).
+      .max(FORBEARANCE_MAX_PAYMENTS, { error: Msg.paymentDuration }),
     repayDate: isoDateField(Msg.paymentDate),
     amount: z
       .number({ error: Msg.rescheduleAmount })
@@ -380,6 +381,15 @@ export const rescheduleSchema = z.object(
       description:
         'Not in the spec: no longer asked (issue 46 takes the figures in `incomeAndOutgoings`); ignored.',
     }),
+    byOtherMeans: z
+      .boolean({ error: Msg.request })
+      .nullish()
+      .meta({
+        description:
+          "Not in the spec (issue 46 item 7): a blocked loan's plan, paid by bank transfer or a card payment " +
+          'the customer makes: forbearance (no interest or fee while kept), no card and no continuous payment ' +
+          'authority, 1 to 12 payments, with `incomeAndOutgoings` it must fit. Only on a blocked loan.',
+      }),
     incomeAndOutgoings: incomeAndOutgoingsSchema.nullish().meta({
       description:
         "Not in the spec (issue 46): a refinance needs the customer's monthly income and outgoings; it is " +

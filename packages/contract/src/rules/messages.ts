@@ -69,6 +69,9 @@ export const Msg = {
   affordabilityConfirmed: 'Please confirm your income and outgoings before you choose a longer plan.',
   /** Issue 46: a refinance's income and expenditure check, each figure in pounds a month. */
   incomeAndOutgoings: 'Please enter your monthly income and outgoings in pounds, 0 where none.',
+  /** Issue 46 item 7: a plan paid by other means is for a loan whose card is blocked. */
+  byOtherMeansBlockedOnly:
+    'A plan paid by bank transfer is for a loan whose card is blocked. Please choose a plan paid by your card.',
   monthlyFigure: (what: string) => `Please enter ${what} each month in pounds, or 0.`,
   /** Issue 46: a refinance whose payments in a month exceed what is left after the outgoings. */
   planNotAffordable: (planMonth: string, disposable: string) =>

@@ -5,8 +5,11 @@
 export interface PlanIncomeCheckTable {
   application_id: number;
   version: number;
-  /** Which sheet was shown (REFINANCE_SHEET_ID), so a later change of its text is traceable. */
-  information_sheet: string;
+  /**
+   * Which sheet was shown (REFINANCE_SHEET.id), so a later change of its text is traceable; null for a
+   * forbearance plan paid by other means (no refinance).
+   */
+  information_sheet: string | null;
   monthly_income_pence: number;
   housing_pence: number;
   bills_pence: number;

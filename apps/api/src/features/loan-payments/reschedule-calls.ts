@@ -16,6 +16,7 @@ const planRequestOf = (body: z.output<typeof rescheduleSchema>): PlanRequest => 
   duration: body.duration,
   repayDate: body.repayDate,
   payNowPence: poundsToPence(body.amount ?? 0),
+  byOtherMeans: body.byOtherMeans === true,
 });
 
 /** The refinance's figures, pounds a month, in pence; null when not given. */

@@ -4,6 +4,7 @@ import { priceLoan } from '@lender/contract/pricing/pricing';
 import { isWageFrequencyId, repaymentDates } from '@lender/contract/pricing/repayment-dates';
 import { partPaymentProblem, planKindOf, rescheduleDateProblem } from '@lender/contract/pricing/reschedule';
 import { Msg } from '@lender/contract/rules/messages';
+import { FORBEARANCE_MAX_PAYMENTS, RESCHEDULE_MAX_PAYMENTS } from '@lender/contract/constants';
 import type { LoanScheduleKind } from '../../entities/loans/loan-tables';
 import { costCapRoomPence, instalmentStates, positionOf, type Position } from '../../entities/loans/ledger';
 import type { LoanBook } from '../../entities/loans/loan-repository';
@@ -11,11 +12,16 @@ import { planRules } from '../../entities/loans/plan-rules';
 
 export type PlanRequest = {
   wageFrequencyId: number;
-  /** 1 to 3 payments. */
+  /** 1 to 3 payments (to FORBEARANCE_MAX_PAYMENTS paid by other means). */
   duration: number;
   repayDate: string;
   /** Paid now, before the plan (0: nothing). */
   payNowPence: Pence;
+  /**
+   * A blocked loan's plan paid by bank transfer or a card payment the customer makes (issue 46 item 7):
+   * forbearance whatever its dates, up to FORBEARANCE_MAX_PAYMENTS payments.
+   */
+  byOtherMeans?: boolean;
 };
 
 export type PlanLine = { date: IsoDate; paymentPence: Pence; principalPence: Pence; interestPence: Pence };
@@ -89,6 +95,10 @@ function currentLeft(book: LoanBook, position: Position): Pence {
 export function planFor(book: LoanBook, today: IsoDate, request: PlanRequest): PlanOutcome {
   const fields: Record<string, string> = {};
   if (!isWageFrequencyId(request.wageFrequencyId)) fields.frequencyID = Msg.paymentFrequency;
+  const maxPayments = request.byOtherMeans ? FORBEARANCE_MAX_PAYMENTS : RESCHEDULE_MAX_PAYMENTS;
+  if (!Number.isInteger(request.duration) || request.duration < 1 || request.duration > maxPayments) {
+    fields.duration = Msg.paymentDuration;
+  }
   const dateProblem = rescheduleDateProblem(request.repayDate, today);
   if (dateProblem) fields.repayDate = dateProblem;
   const position = positionOf(book.terms, book.rows);
@@ -108,8 +118,13 @@ export function planFor(book: LoanBook, today: IsoDate, request: PlanRequest): P
     wageFrequencyId: request.wageFrequencyId as Parameters<typeof repaymentDates>[0]['wageFrequencyId'],
   });
   // Issue 46: each payment set beside the instalment it replaces; any one later is a refinance.
+  // A blocked loan's plan paid by other means is forbearance (issue 46 item 7): the customer is in
+  // difficulty after two failed collections, so it adds no interest or fee and is not a refinance.
   const kind: LoanScheduleKind = planKindOf(
-    { forbearance: rules.forbearance, dueDates: dueDatesAfter(book, position, request.payNowPence) },
+    {
+      forbearance: rules.forbearance || request.byOtherMeans === true,
+      dueDates: dueDatesAfter(book, position, request.payNowPence),
+    },
     dates,
   );
   if (kind === 'refinance' && rules.refinancesLeft === 0) return { kind: 'refinanceLimit' };
