@@ -44,6 +44,11 @@ export const STAGE1_REPAYMENT_WINDOW = { minDays: 6, maxDays: 45 } as const;
 export const QUOTE_REPAYMENT_WINDOW = STAGE1_REPAYMENT_WINDOW;
 
 export const RESCHEDULE_MAX_PAYMENTS = 3;
+/**
+ * Issue 46 item 7: a blocked loan's forbearance plan, paid by other means, may be as long as the customer
+ * can afford (CONC 7.3.5: a longer period); the cap only bounds the request, at monthly payments a year.
+ */
+export const FORBEARANCE_MAX_PAYMENTS = 12;
 export const PARTIAL_PAYMENT_MIN_SHARE = 0.1;
 
 export const MAX_EMPLOYMENT_STATUS = 5;

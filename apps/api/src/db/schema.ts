@@ -19,6 +19,7 @@ import type {
   LoanTransactionTable,
   LoanWithdrawalTable,
 } from '../entities/loans/loan-tables';
+import type { PlanIncomeCheckTable } from '../features/loan-payments/plan-check-tables';
 import type {
   EmailChangeTable,
   OneTimeTokenTable,
@@ -101,6 +102,7 @@ export interface Database {
   loan_withdrawals: LoanWithdrawalTable;
   breathing_spaces: BreathingSpaceTable;
   loan_schedules: LoanScheduleTable;
+  plan_income_checks: PlanIncomeCheckTable;
   repeat_loan_requests: RepeatLoanRequestTable;
   documents: DocumentTable;
   document_links: DocumentLinkTable;

@@ -96,7 +96,13 @@ export function createScheduleSummary(overrides: Partial<ScheduleSummary> = {}):
     figures: FIGURES,
     cardLast4: '4242',
     cpaCancelled: false,
-    planRules: { today: londonToday(), signedLastDate: '2026-12-16', refinancesLeft: 2, forbearance: false },
+    planRules: {
+      today: londonToday(),
+      signedLastDate: '2026-12-16',
+      dueDates: ['2026-12-16'],
+      refinancesLeft: 2,
+      forbearance: false,
+    },
     nextInstalment: { date: '2026-12-16', amount: 150.19, collectOn: '2026-12-16' },
     schedule: [
       { paymentDate: '2026-11-16', principal: 100, interest: 50.19, pmt: 150.19, isPayed: true },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RESCHEDULE_MAX_PAYMENTS } from '../constants';
+import { FORBEARANCE_MAX_PAYMENTS } from '../constants';
 import { Msg } from '../rules/messages';
 import { billingAddressSchema, isoDateField, providerReference } from './shared';
 import { requiredId } from '../rules/common';
@@ -108,6 +108,12 @@ export const scheduleSummarySchema = z.object({
     .object({
       today: z.string(),
       signedLastDate: z.string(),
+      dueDates: z.array(z.string()).meta({
+        description:
+          "Issue 46: the dates of the plan in force's instalments not yet paid in full, in order. A new " +
+          'plan whose k-th payment falls after the k-th of these (past their number, after the last) moves ' +
+          'a payment later: a refinance, even when its last date does not move.',
+      }),
       refinancesLeft: z.number(),
       forbearance: z.boolean(),
     })
@@ -318,6 +324,36 @@ export const addCardAnswerSchema = cardAnswerSchema.extend({
     .meta({ description: 'Null while the challenge is pending, or when nothing is left to collect.' }),
 });
 
+/** One monthly figure of the check, with its own message (`what`: 'your income'). */
+const monthlyPounds = (what: string) => {
+  const message = Msg.monthlyFigure(what);
+  return z.number({ error: message }).min(0, { error: message }).max(1_000_000, { error: message });
+};
+
+/** Issue 46: a refinance's income and expenditure check, in pounds a month. */
+export const incomeAndOutgoingsSchema = z.object(
+  {
+    monthlyIncome: monthlyPounds('your income').meta({
+      description: 'Pounds a month: take-home income from all sources.',
+    }),
+    housing: monthlyPounds('your rent or mortgage').meta({
+      description: 'Pounds a month: rent or mortgage, council tax.',
+    }),
+    bills: monthlyPounds('your bills').meta({
+      description: 'Pounds a month: energy, water, phone, insurance.',
+    }),
+    credit: monthlyPounds('what you repay on other loans and cards').meta({
+      description: 'Pounds a month: other loans and credit cards.',
+    }),
+    living: monthlyPounds('your food, travel and childcare').meta({
+      description: 'Pounds a month: food, travel, childcare.',
+    }),
+    other: monthlyPounds('anything else you spend').meta({ description: 'Pounds a month: anything else.' }),
+  },
+  { error: Msg.incomeAndOutgoings },
+);
+export type IncomeAndOutgoingsInput = z.infer<typeof incomeAndOutgoingsSchema>;
+
 export const rescheduleSchema = z.object(
   {
     frequencyID: requiredId(Msg.paymentFrequency),
@@ -325,7 +361,8 @@ export const rescheduleSchema = z.object(
       .number({ error: Msg.paymentDuration })
       .int({ error: Msg.paymentDuration })
       .min(1, { error: Msg.paymentDuration })
-      .max(RESCHEDULE_MAX_PAYMENTS, { error: Msg.paymentDuration }),
+      // 1 to 3 (RESCHEDULE_MAX_PAYMENTS); up to 12 for a plan paid by other means (the server checks).
+      .max(FORBEARANCE_MAX_PAYMENTS, { error: Msg.paymentDuration }),
     repayDate: isoDateField(Msg.paymentDate),
     amount: z
       .number({ error: Msg.rescheduleAmount })
@@ -342,7 +379,22 @@ export const rescheduleSchema = z.object(
     }),
     affordabilityConfirmed: z.boolean({ error: Msg.request }).nullish().meta({
       description:
-        'Not in the spec: a plan ending after the signed last date needs income and outgoings confirmed.',
+        'Not in the spec: no longer asked (issue 46 takes the figures in `incomeAndOutgoings`); ignored.',
+    }),
+    byOtherMeans: z
+      .boolean({ error: Msg.request })
+      .nullish()
+      .meta({
+        description:
+          "Not in the spec (issue 46 item 7): a blocked loan's plan, paid by bank transfer or a card payment " +
+          'the customer makes: forbearance (no interest or fee while kept), no card and no continuous payment ' +
+          'authority, 1 to 12 payments, with `incomeAndOutgoings` it must fit. Only on a blocked loan.',
+      }),
+    incomeAndOutgoings: incomeAndOutgoingsSchema.nullish().meta({
+      description:
+        "Not in the spec (issue 46): a refinance needs the customer's monthly income and outgoings; it is " +
+        'refused when the most the plan takes in a month is more than the income less the outgoings. Kept ' +
+        'with the plan.',
     }),
     idempotencyKey: idempotencyKeyField,
   },
@@ -365,6 +417,11 @@ export const planCostSchema = z.object({
   }),
   difference: z.number().meta({
     description: 'Pounds: newTotal less currentTotal; more than 0 when the new plan costs more.',
+  }),
+  kind: z.enum(['reschedule', 'refinance', 'forbearance']).meta({
+    description:
+      'Issue 46: what the plan is. A refinance (any payment later than the instalment it replaces) needs ' +
+      "the FCA's information sheet and the income and outgoings check before ReSchedule takes it.",
   }),
 });
 

@@ -35,16 +35,54 @@ export function partPaymentProblem(pence: number, totalDuePence: number, inArrea
 export type PlanKind = 'reschedule' | 'refinance' | 'forbearance';
 
 /**
- * The kind of a new plan whose last payment falls on `lastDate`, for the server that prices it and the
- * page that asks for the refinance tick boxes alike: in arrears it is forbearance (CONC 7.3, never a
- * refinance); otherwise a plan ending after the signed last date extends the credit, a refinance
- * (CONC 6.7.20R); else a reschedule.
+ * The kind of a new plan whose payments fall on `dates` (in order), for the server that prices it and
+ * the page that asks for the refinance's sheet and income check alike (issue 46, CONC 6.7.17R): in
+ * arrears it is forbearance (CONC 7.3: no interest or fee, outside the count of refinances); otherwise a
+ * plan that moves any payment later extends the credit, a refinance. `dueDates` are the dates of the
+ * plan in force's instalments not yet paid in full, in order: the new plan's k-th payment is set beside
+ * the k-th of them (a payment past their number beside the last), and any one later than its pair makes
+ * the plan a refinance, even when the last date does not move. Else a reschedule.
  */
 export const planKindOf = (
-  rules: { forbearance: boolean; signedLastDate: string },
-  lastDate: string,
-): PlanKind =>
-  rules.forbearance ? 'forbearance' : lastDate > rules.signedLastDate ? 'refinance' : 'reschedule';
+  rules: { forbearance: boolean; dueDates: readonly string[] },
+  dates: readonly string[],
+): PlanKind => {
+  if (rules.forbearance) return 'forbearance';
+  const due = rules.dueDates;
+  if (due.length === 0) return 'reschedule';
+  const later = dates.some((date, k) => date > due[Math.min(k, due.length - 1)]!);
+  return later ? 'refinance' : 'reschedule';
+};
+
+/**
+ * A customer's monthly income and outgoings, in pence, as the refinance's income and expenditure check
+ * takes them (issue 46, CONC 6.7.20R's companion duty to assess affordability, CONC 5.2A).
+ */
+export type IncomeAndOutgoings = {
+  monthlyIncomePence: number;
+  housingPence: number;
+  billsPence: number;
+  creditPence: number;
+  livingPence: number;
+  otherPence: number;
+};
+
+/** What is left each month after the outgoings (may be below 0). */
+export const disposableIncomePence = (ie: IncomeAndOutgoings) =>
+  ie.monthlyIncomePence - ie.housingPence - ie.billsPence - ie.creditPence - ie.livingPence - ie.otherPence;
+
+/**
+ * The most a plan takes in any one calendar month: what its payments in that month add up to, so a
+ * weekly plan is measured as fairly as a monthly one against a monthly disposable income.
+ */
+export function mostInAMonthPence(lines: readonly { date: string; paymentPence: number }[]): number {
+  const byMonth = new Map<string, number>();
+  for (const line of lines) {
+    const month = line.date.slice(0, 7);
+    byMonth.set(month, (byMonth.get(month) ?? 0) + line.paymentPence);
+  }
+  return Math.max(0, ...byMonth.values());
+}
 
 /** The latest first date of a new plan: the last day of the month after next (issue 27). */
 export function latestRescheduleDate(today: IsoDate): IsoDate {

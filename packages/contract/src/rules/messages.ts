@@ -67,6 +67,15 @@ export const Msg = {
   /** Where the spec is silent (issue 27, decision 025): a plan that extends the loan (a refinance). */
   informationSheetSeen: 'Please read the arrears information sheet before you choose a longer plan.',
   affordabilityConfirmed: 'Please confirm your income and outgoings before you choose a longer plan.',
+  /** Issue 46: a refinance's income and expenditure check, each figure in pounds a month. */
+  incomeAndOutgoings: 'Please enter your monthly income and outgoings in pounds, 0 where none.',
+  /** Issue 46 item 7: a plan paid by other means is for a loan whose card is blocked. */
+  byOtherMeansBlockedOnly:
+    'A plan paid by bank transfer is for a loan whose card is blocked. Please choose a plan paid by your card.',
+  monthlyFigure: (what: string) => `Please enter ${what} each month in pounds, or 0.`,
+  /** Issue 46: a refinance whose payments in a month exceed what is left after the outgoings. */
+  planNotAffordable: (planMonth: string, disposable: string) =>
+    `This plan takes up to ${planMonth} in a month, but you have ${disposable} a month left after your outgoings. Please choose a plan with smaller payments, or talk to us about help with your payments.`,
   paymentDuration: 'Please enter your payment duration.',
   paymentDate: 'Please enter your payment date.',
   paymentFrequency: 'Please enter a valid payment frequency.',

@@ -98,18 +98,26 @@ describe('the step that pays', () => {
     );
   });
 
-  it('needs the CPA agreement ticked at the schedule step, and both refinance ticks for a longer plan', () => {
+  it('needs the CPA agreement ticked at the schedule step, and for a refinance the sheet and every monthly figure', () => {
     const result = paymentCardFormSchema({ agreement: true, refinance: true }).safeParse({
       useExistingCard: true,
       card: null,
       agreemant: false,
       informationSheetSeen: false,
-      affordabilityConfirmed: false,
+      incomeAndOutgoings: {
+        monthlyIncome: 1500,
+        housing: -1,
+        bills: undefined,
+        credit: 0,
+        living: 0,
+        other: 0,
+      },
     });
-    expect(result.error!.issues.map((i) => i.message)).toEqual([
-      Msg.required,
-      Msg.informationSheetSeen,
-      Msg.affordabilityConfirmed,
+    expect(result.error!.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['agreemant', Msg.required],
+      ['informationSheetSeen', Msg.informationSheetSeen],
+      ['incomeAndOutgoings.housing', Msg.monthlyFigure('your rent or mortgage')],
+      ['incomeAndOutgoings.bills', Msg.monthlyFigure('your bills')],
     ]);
   });
 });

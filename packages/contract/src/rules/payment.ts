@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { rescheduleSchema } from '../calls/my-account-area';
+import { incomeAndOutgoingsSchema, rescheduleSchema } from '../calls/my-account-area';
 import { billingAddressSchema } from '../calls/shared';
 import { londonToday, type IsoDate } from '../dates';
 import { poundsToPence } from '../money';
@@ -59,7 +59,7 @@ export type RescheduleForm = z.infer<ReturnType<typeof rescheduleFormSchema>>;
 type PayStepRules = {
   /** The schedule step: the CPA agreement must be ticked (spec section 5). */
   agreement: boolean;
-  /** A plan that extends the loan (a refinance, decision 025): the information sheet and affordability. */
+  /** A plan that extends the loan (a refinance, issue 46): the information sheet and the income check. */
   refinance: boolean;
 };
 
@@ -75,7 +75,8 @@ export const paymentCardFormSchema = ({ agreement, refinance }: PayStepRules) =>
         card: creditCardSchema.nullable(),
         agreemant: agreement ? requiredTrue() : z.boolean().nullish(),
         informationSheetSeen: refinance ? requiredTrue(Msg.informationSheetSeen) : z.boolean().nullish(),
-        affordabilityConfirmed: refinance ? requiredTrue(Msg.affordabilityConfirmed) : z.boolean().nullish(),
+        // Issue 46: the income and expenditure check, not a tick box; the server checks the plan fits it.
+        incomeAndOutgoings: refinance ? incomeAndOutgoingsSchema : incomeAndOutgoingsSchema.nullish(),
       },
       { error: Msg.request },
     )

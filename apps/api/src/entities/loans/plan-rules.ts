@@ -1,5 +1,5 @@
 import type { IsoDate } from '@lender/contract/dates';
-import { arrearsPence, positionOf, type Position } from './ledger';
+import { arrearsPence, instalmentStates, positionOf, type Position } from './ledger';
 import type { LoanBook } from './loan-repository';
 
 /** CONC 6.7.23R: a loan is refinanced at most twice. */
@@ -9,8 +9,13 @@ export const MAX_REFINANCES = 2;
 export type PlanRules = {
   /** The business date the plan's dates count from (the browser's calendar may not be it). */
   today: IsoDate;
-  /** A plan ending later than this extends the credit: a refinance. */
+  /** The agreement's last payment date, which the page names. */
   signedLastDate: IsoDate;
+  /**
+   * The plan in force's instalments not yet paid in full, in order (issue 46): a new plan moving any
+   * payment later than the one it replaces is a refinance (planKindOf).
+   */
+  dueDates: IsoDate[];
   refinancesLeft: number;
   /** In arrears: a plan is offered as forbearance, with no interest or fee while it is kept. */
   forbearance: boolean;
@@ -26,6 +31,9 @@ export function planRules(
   return {
     today,
     signedLastDate: signed[signed.length - 1]!.dueDate,
+    dueDates: instalmentStates(book.terms, position)
+      .filter((i) => i.duePence > 0)
+      .map((i) => i.dueDate),
     refinancesLeft: Math.max(0, MAX_REFINANCES - book.plans.filter((p) => p.kind === 'refinance').length),
     forbearance: arrearsPence(book.terms, position, today) > 0,
   };

@@ -185,6 +185,8 @@ describe('MyAccountArea/PlanCost', () => {
       newTotal: (4000 + rowsPence) / 100,
       currentTotal: currentPence / 100,
       difference: (4000 + rowsPence - currentPence) / 100,
+      // Paid later than the instalments it replaces: a refinance (issue 46).
+      kind: 'refinance',
     });
     // Paying later costs more interest, and the page says how much.
     expect(cost.difference).toBeGreaterThan(0);
@@ -201,5 +203,87 @@ describe('MyAccountArea/PlanCost', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.errorID).not.toBe(0);
+  });
+});
+
+describe('a blocked loan: a forbearance plan paid by other means (issue 46 item 7)', () => {
+  const IE = { monthlyIncome: 1200, housing: 500, bills: 150, credit: 0, living: 300, other: 0 };
+  const post = (authorization: string, action: string, body: object) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/MyAccountArea/${action}`,
+      headers: { authorization, 'idempotency-key': randomUUID() },
+      payload: body,
+    });
+  const planBody = (duration: number, extra: object = {}) => ({
+    frequencyID: WageFrequencyId.monthly,
+    duration,
+    repayDate: nextWorkingDay(addDays(t.ctx.businessDate.today(), 10)),
+    amount: null,
+    byOtherMeans: true,
+    ...extra,
+  });
+
+  it('agrees a plan of up to 12 payments it can afford, at no interest or fee, with no card and no new authority', async () => {
+    const loan = await blockedLoan();
+    const before = await loanRow(loan.applicationId);
+    const cardsBefore = await cardsOf(loan.customerId);
+    // Without 'other means' the plan still needs a card, as before.
+    const byCard = await post(loan.authorization, 'ReSchedule', { ...planBody(3), byOtherMeans: null });
+    expect(byCard.json().error).toEqual(Refusal.cardNotActive);
+    // More than 3 payments only by other means; the figures are required and the plan must fit them.
+    const cost = (await post(loan.authorization, 'PlanCost', planBody(8))).json().object;
+    expect(cost.kind).toBe('forbearance');
+    expect(cost.rows).toHaveLength(8);
+    const noFigures = await post(loan.authorization, 'ReSchedule', planBody(8));
+    expect(noFigures.statusCode).toBe(400);
+    expect(Object.keys(noFigures.json().object.fields)).toEqual(['incomeAndOutgoings']);
+    const tooShort = await post(loan.authorization, 'ReSchedule', {
+      ...planBody(1),
+      incomeAndOutgoings: { ...IE, monthlyIncome: 960 },
+    });
+    expect(tooShort.json().object.fields.incomeAndOutgoings).toMatch(/you have £10\.00 a month left/);
+
+    const res = await post(loan.authorization, 'ReSchedule', { ...planBody(8), incomeAndOutgoings: IE });
+    expect(res.json().error.errorID).toBe(0);
+    const [stored] = await t.ctx.db
+      .selectFrom('loan_schedules')
+      .select(['kind', 'daily_rate'])
+      .where('application_id', '=', loan.applicationId)
+      .execute();
+    expect(stored).toEqual({ kind: 'forbearance', daily_rate: 0 });
+    const check = await t.ctx.db
+      .selectFrom('plan_income_checks')
+      .select(['information_sheet', 'disposable_pence'])
+      .where('application_id', '=', loan.applicationId)
+      .executeTakeFirstOrThrow();
+    expect(check).toEqual({ information_sheet: null, disposable_pence: 25_000 });
+    // No card kept, the block and the authority as they were: nothing is collected.
+    expect(await loanRow(loan.applicationId)).toEqual(before);
+    expect(await cardsOf(loan.customerId)).toEqual(cardsBefore);
+    expect((await schedule(loan.authorization)).planRules.refinancesLeft).toBe(2);
+    const attemptsBefore = (await attemptsOf(t, loan.applicationId)).length;
+    const rescheduledOn = t.ctx.businessDate.today();
+    const firstDate = cost.rows[0].paymentDate as IsoDate;
+    await travelTo(t, addDays(firstDate, 1));
+    expect((await attemptsOf(t, loan.applicationId)).length).toBe(attemptsBefore);
+    const charged = await t.ctx.db
+      .selectFrom('loan_transactions')
+      .select('type')
+      .where('application_id', '=', loan.applicationId)
+      .where('on_date', '>=', rescheduledOn)
+      .where('type', 'in', ['interest', 'default-fee'])
+      .execute();
+    expect(charged).toEqual([]);
+  });
+
+  it('is refused on a loan whose card is not blocked, and more than 3 payments by card', async () => {
+    const loan = await activeLoan(t);
+    const other = await post(loan.authorization, 'Calculate', { ...planBody(2), incomeAndOutgoings: IE });
+    expect(other.statusCode).toBe(400);
+    expect(Object.keys(other.json().object.fields)).toEqual(['byOtherMeans']);
+    const long = await post(loan.authorization, 'Calculate', { ...planBody(5), byOtherMeans: null });
+    expect(long.statusCode).toBe(400);
+    expect(Object.keys(long.json().object.fields)).toEqual(['duration']);
   });
 });

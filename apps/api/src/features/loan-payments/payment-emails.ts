@@ -80,13 +80,17 @@ export const cardAddedEmail = (
 export const newPlanEmail = (
   c: Customer & {
     plan: { lines: { date: string; paymentPence: number }[]; totalPence: number; kind: string };
+    /** Issue 46 item 7: paid by bank transfer or a card payment the customer makes, not collected. */
+    byOtherMeans?: boolean;
   },
 ) =>
   customerEmail({
     subject: `Your new ${BRAND.name} repayment plan`,
     firstName: c.firstName,
     paragraphs: [
-      `Your repayment plan has changed. From now on we will collect ${c.plan.lines.length === 1 ? 'this payment' : 'these payments'} from your debit card under your continuous payment authority:`,
+      c.byOtherMeans
+        ? `Your repayment plan has changed. We will not collect anything from a card: please pay ${c.plan.lines.length === 1 ? 'this payment' : 'these payments'} by bank transfer, with your loan number as the reference, or by card on our website, by each date:`
+        : `Your repayment plan has changed. From now on we will collect ${c.plan.lines.length === 1 ? 'this payment' : 'these payments'} from your debit card under your continuous payment authority:`,
       ...c.plan.lines.map((l) => `${formatDisplayDate(l.date)}: ${formatPence(l.paymentPence)}`),
       `Total: ${formatPence(c.plan.totalPence)}. Your earlier payment dates no longer apply.`,
       ...(c.plan.kind === 'forbearance'

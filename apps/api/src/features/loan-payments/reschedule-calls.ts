@@ -1,6 +1,7 @@
 import type { rescheduleSchema } from '@lender/contract/calls/my-account-area';
 import { ok, refuse } from '@lender/contract/envelope';
 import { penceToPounds, poundsToPence } from '@lender/contract/money';
+import type { IncomeAndOutgoings } from '@lender/contract/pricing/reschedule';
 import { Refusal } from '@lender/contract/refusals';
 import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
@@ -15,7 +16,23 @@ const planRequestOf = (body: z.output<typeof rescheduleSchema>): PlanRequest => 
   duration: body.duration,
   repayDate: body.repayDate,
   payNowPence: poundsToPence(body.amount ?? 0),
+  byOtherMeans: body.byOtherMeans === true,
 });
+
+/** The refinance's figures, pounds a month, in pence; null when not given. */
+const incomeAndOutgoingsOf = (
+  ie: z.output<typeof rescheduleSchema>['incomeAndOutgoings'],
+): IncomeAndOutgoings | null =>
+  ie
+    ? {
+        monthlyIncomePence: poundsToPence(ie.monthlyIncome),
+        housingPence: poundsToPence(ie.housing),
+        billsPence: poundsToPence(ie.bills),
+        creditPence: poundsToPence(ie.credit),
+        livingPence: poundsToPence(ie.living),
+        otherPence: poundsToPence(ie.other),
+      }
+    : null;
 
 const rowsOf = (plan: Plan) =>
   plan.lines.map((l) => ({ paymentDate: l.date, amount: penceToPounds(l.paymentPence) }));
@@ -56,6 +73,7 @@ export const rescheduleCalls = (service: RescheduleService) => [
           newTotal: penceToPounds(newTotalPence),
           currentTotal: penceToPounds(currentLeftPence),
           difference: penceToPounds(newTotalPence - currentLeftPence),
+          kind: plan.kind,
         });
       }
       case 'invalid':
@@ -76,7 +94,7 @@ export const rescheduleCalls = (service: RescheduleService) => [
       customerId: principal.customerId,
       idempotencyKey,
       informationSheetSeen: body.informationSheetSeen === true,
-      affordabilityConfirmed: body.affordabilityConfirmed === true,
+      incomeAndOutgoings: incomeAndOutgoingsOf(body.incomeAndOutgoings),
     });
     switch (outcome.kind) {
       case 'rescheduled':

@@ -91,7 +91,9 @@ describe('a reschedule (planFor and the ledger together)', () => {
   it('is collected exactly as shown when kept, and settles the loan to the penny', () => {
     const { terms, price } = signedLoan(50_000, 4, 30);
     const made: Plan[] = [];
-    const reschedule = rescheduler(terms, { duration: 3, firstInDays: 20 }, made);
+    // From day 25, a month apart: each payment on or before the signed one it replaces (days 30, 60, 90),
+    // so a reschedule, not a refinance (issue 46).
+    const reschedule = rescheduler(terms, { duration: 3, firstInDays: 15 }, made);
     const { rows, position } = simulate(terms, price.totalInterestPence, 150, (_, k) =>
       k === 10 ? { reschedule } : {},
     );
@@ -149,6 +151,17 @@ describe('a reschedule (planFor and the ledger together)', () => {
     expect(plan.totalPence).toBeLessThanOrEqual(20_000);
     expect(plan.dailyRate).toBeLessThan(0.008);
     expect(costCapPence(terms)).toBe(10_000);
+  });
+
+  it('counts a plan moving one payment later as a refinance though its last date is earlier (issue 46)', () => {
+    // Signed: days 30, 60, 90, 120. On day 10, one payment on day 45: the day-30 instalment moves later.
+    const { terms, price } = signedLoan(30_000, 4, 30);
+    const made: Plan[] = [];
+    const moved = rescheduler(terms, { duration: 1, firstInDays: 35 }, made);
+    simulate(terms, price.totalInterestPence, 60, (_, k) => (k === 10 ? { reschedule: moved } : {}));
+    expect(made).toHaveLength(1);
+    expect(made[0]!.lines.at(-1)!.date < terms.instalments.at(-1)!.dueDate).toBe(true);
+    expect(made[0]).toMatchObject({ kind: 'refinance', dailyRate: terms.dailyRate });
   });
 
   it('allows two refinances and refuses a third', () => {

@@ -4,6 +4,7 @@ import { priceLoan } from '@lender/contract/pricing/pricing';
 import { isWageFrequencyId, repaymentDates } from '@lender/contract/pricing/repayment-dates';
 import { partPaymentProblem, planKindOf, rescheduleDateProblem } from '@lender/contract/pricing/reschedule';
 import { Msg } from '@lender/contract/rules/messages';
+import { FORBEARANCE_MAX_PAYMENTS, RESCHEDULE_MAX_PAYMENTS } from '@lender/contract/constants';
 import type { LoanScheduleKind } from '../../entities/loans/loan-tables';
 import { costCapRoomPence, instalmentStates, positionOf, type Position } from '../../entities/loans/ledger';
 import type { LoanBook } from '../../entities/loans/loan-repository';
@@ -11,11 +12,16 @@ import { planRules } from '../../entities/loans/plan-rules';
 
 export type PlanRequest = {
   wageFrequencyId: number;
-  /** 1 to 3 payments. */
+  /** 1 to 3 payments (to FORBEARANCE_MAX_PAYMENTS paid by other means). */
   duration: number;
   repayDate: string;
   /** Paid now, before the plan (0: nothing). */
   payNowPence: Pence;
+  /**
+   * A blocked loan's plan paid by bank transfer or a card payment the customer makes (issue 46 item 7):
+   * forbearance whatever its dates, up to FORBEARANCE_MAX_PAYMENTS payments.
+   */
+  byOtherMeans?: boolean;
 };
 
 export type PlanLine = { date: IsoDate; paymentPence: Pence; principalPence: Pence; interestPence: Pence };
@@ -56,6 +62,22 @@ function afterPayment(p: Position, pence: Pence) {
   };
 }
 
+/**
+ * The dates of the instalments still owed once `payNowPence` is paid: the payment pays fees and interest
+ * due first, then the instalments oldest first, so Calculate (before the payment) classifies the plan as
+ * ReSchedule (after it) will.
+ */
+function dueDatesAfter(book: LoanBook, position: Position, payNowPence: Pence): IsoDate[] {
+  let left = Math.max(0, payNowPence - position.feesDuePence - position.interestDuePence);
+  const dates: IsoDate[] = [];
+  for (const i of instalmentStates(book.terms, position)) {
+    const paid = Math.min(left, i.duePence);
+    left -= paid;
+    if (i.duePence - paid > 0) dates.push(i.dueDate);
+  }
+  return dates;
+}
+
 function currentLeft(book: LoanBook, position: Position): Pence {
   const instalments = instalmentStates(book.terms, position).reduce((sum, i) => sum + i.duePence, 0);
   return Math.max(position.totalDuePence, instalments + position.feesDuePence);
@@ -67,12 +89,16 @@ function currentLeft(book: LoanBook, position: Position): Pence {
  * still owed at the agreement's rate, never above the 100% cap counting everything charged so far
  * (CONC 5A.2.10R); interest and fees already due are paid with the first payment, so each later payment
  * is exactly the engine's. In arrears, a plan is forbearance (CONC 7.3): no interest and no fee while it
- * is kept, and it is not a refinance. Otherwise a plan ending after the signed last date is a refinance
- * (CONC 6.7.23R: at most two). Rescheduling adds no fee.
+ * is kept, and it is not a refinance. Otherwise a plan moving any payment later than the instalment it
+ * replaces is a refinance (issue 46, CONC 6.7.17R; at most two, CONC 6.7.23R). Rescheduling adds no fee.
  */
 export function planFor(book: LoanBook, today: IsoDate, request: PlanRequest): PlanOutcome {
   const fields: Record<string, string> = {};
   if (!isWageFrequencyId(request.wageFrequencyId)) fields.frequencyID = Msg.paymentFrequency;
+  const maxPayments = request.byOtherMeans ? FORBEARANCE_MAX_PAYMENTS : RESCHEDULE_MAX_PAYMENTS;
+  if (!Number.isInteger(request.duration) || request.duration < 1 || request.duration > maxPayments) {
+    fields.duration = Msg.paymentDuration;
+  }
   const dateProblem = rescheduleDateProblem(request.repayDate, today);
   if (dateProblem) fields.repayDate = dateProblem;
   const position = positionOf(book.terms, book.rows);
@@ -91,7 +117,16 @@ export function planFor(book: LoanBook, today: IsoDate, request: PlanRequest): P
     count: request.duration,
     wageFrequencyId: request.wageFrequencyId as Parameters<typeof repaymentDates>[0]['wageFrequencyId'],
   });
-  const kind: LoanScheduleKind = planKindOf(rules, dates[dates.length - 1]!);
+  // Issue 46: each payment set beside the instalment it replaces; any one later is a refinance.
+  // A blocked loan's plan paid by other means is forbearance (issue 46 item 7): the customer is in
+  // difficulty after two failed collections, so it adds no interest or fee and is not a refinance.
+  const kind: LoanScheduleKind = planKindOf(
+    {
+      forbearance: rules.forbearance || request.byOtherMeans === true,
+      dueDates: dueDatesAfter(book, position, request.payNowPence),
+    },
+    dates,
+  );
   if (kind === 'refinance' && rules.refinancesLeft === 0) return { kind: 'refinanceLimit' };
 
   const rate = kind === 'forbearance' ? 0 : book.loan.daily_rate;

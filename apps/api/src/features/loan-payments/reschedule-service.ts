@@ -9,15 +9,26 @@ import { asksSomethingElse, requestHash } from '../../lib/idempotency-key';
 import { liveLoanAfterClose } from '../../entities/loans/live-loan-after-close';
 import { nowIso } from '../../lib/clock';
 import { planFor, type Plan, type PlanOutcome, type PlanRequest } from './reschedule-plan';
+import {
+  disposableIncomePence,
+  mostInAMonthPence,
+  type IncomeAndOutgoings,
+} from '@lender/contract/pricing/reschedule';
+import { REFINANCE_SHEET } from '@lender/contract/rules/refinance-sheet';
+import { formatPence } from '@lender/contract/money';
 import { newPlanEmail } from './payment-emails';
 import { customerActor } from '../../entities/audit/actor';
 
 export type RescheduleRequest = PlanRequest & {
   customerId: number;
   idempotencyKey: string;
-  /** A refinance (a plan ending after the signed last date) only after both (CONC 6.7.20R, 6.7.2R). */
+  /**
+   * A refinance (a plan moving any payment later, issue 46) only after the information sheet was shown
+   * (CONC 6.7.20R) and with the customer's monthly income and outgoings, against which it must be
+   * affordable (CONC 6.7.2R, 5.2A); both are ignored for any other plan.
+   */
   informationSheetSeen: boolean;
-  affordabilityConfirmed: boolean;
+  incomeAndOutgoings: IncomeAndOutgoings | null;
 };
 
 export type CalculateOutcome = PlanOutcome | { kind: 'refused'; refusal: Refusal };
@@ -27,14 +38,41 @@ export type RescheduleOutcome =
   | { kind: 'refused'; refusal: Refusal };
 
 /**
- * What a reschedule asks, kept beside its key (lib/idempotency-key.ts): the plan. The two refinance
- * confirmations are left out: they do not change the plan stored, only whether it may be.
+ * What a reschedule asks, kept beside its key (lib/idempotency-key.ts): the plan. The refinance's sheet
+ * and figures are left out: they do not change the plan stored, only whether it may be.
  */
-const askedOf = (r: RescheduleRequest) => [r.wageFrequencyId, r.duration, r.repayDate, r.payNowPence];
+const askedOf = (r: RescheduleRequest) => [
+  r.wageFrequencyId,
+  r.duration,
+  r.repayDate,
+  r.payNowPence,
+  // Only when set, so the hashes of plans stored before issue 46 still match.
+  ...(r.byOtherMeans ? ['byOtherMeans'] : []),
+];
 
-const REFINANCE_NEEDS = {
-  informationSheetSeen: Msg.informationSheetSeen,
-  affordabilityConfirmed: Msg.affordabilityConfirmed,
+/**
+ * Why a refinance may not be agreed yet, by field; undefined when it may: the sheet shown, the figures
+ * given, and the most the plan takes in a month no more than what they leave (issue 46).
+ */
+function planProblems(request: RescheduleRequest, plan: Plan, { sheet }: { sheet: boolean }) {
+  const fields: Record<string, string> = {};
+  if (sheet && !request.informationSheetSeen) fields.informationSheetSeen = Msg.informationSheetSeen;
+  const ie = request.incomeAndOutgoings;
+  if (!ie) {
+    fields.incomeAndOutgoings = Msg.incomeAndOutgoings;
+  } else {
+    const disposable = disposableIncomePence(ie);
+    const planMonth = mostInAMonthPence(plan.lines);
+    if (planMonth > disposable) {
+      fields.incomeAndOutgoings = Msg.planNotAffordable(formatPence(planMonth), formatPence(disposable));
+    }
+  }
+  return Object.keys(fields).length > 0 ? fields : undefined;
+}
+
+const byOtherMeansRefused = {
+  kind: 'invalid' as const,
+  fields: { byOtherMeans: Msg.byOtherMeansBlockedOnly },
 };
 
 /**
@@ -52,10 +90,11 @@ export function rescheduleService(ctx: AppContext) {
     liveLoanAfterClose(store.loans, ctx.db, customerId, ctx.config.COB_LOAN_WAIT_MS);
 
   /** A loan that may not be rescheduled now, with why; undefined when it may. */
-  async function refusalFor(book: LoanBook | undefined): Promise<Refusal | undefined> {
+  async function refusalFor(book: LoanBook | undefined, byOtherMeans = false): Promise<Refusal | undefined> {
     if (!book) return Refusal.noLoanToPay;
-    // The spec disables 'Re schedule' on a blocked loan: a plan needs a card the CPA can collect from.
-    if (book.loan.blocked_on) return Refusal.cardNotActive;
+    // The spec disables 'Re schedule' on a blocked loan: a plan collected by the CPA needs a card it can
+    // collect from. A plan paid by other means needs none (issue 46 item 7).
+    if (book.loan.blocked_on && !byOtherMeans) return Refusal.cardNotActive;
     // A withdrawing customer repays principal and interest within 30 days (s66A(9)): no plan.
     if (await store.withdrawals.of(book.loan.application_id)) return Refusal.withdrawingNoPlan;
     return undefined;
@@ -78,16 +117,18 @@ export function rescheduleService(ctx: AppContext) {
     async calculate(customerId: number, request: PlanRequest): Promise<CalculateOutcome> {
       const book = await liveLoanOf(customerId);
       if (book === 'closing') return { kind: 'refused', refusal: Refusal.dayClosing };
-      const refusal = await refusalFor(book);
+      const refusal = await refusalFor(book, request.byOtherMeans);
       if (refusal) return { kind: 'refused', refusal };
+      if (request.byOtherMeans && !book!.loan.blocked_on) return byOtherMeansRefused;
       return planFor(book!, ctx.businessDate.today(), request);
     },
 
     async reschedule(request: RescheduleRequest): Promise<RescheduleOutcome> {
       const book = await liveLoanOf(request.customerId);
       if (book === 'closing') return { kind: 'refused', refusal: Refusal.dayClosing };
-      const refusal = await refusalFor(book);
+      const refusal = await refusalFor(book, request.byOtherMeans);
       if (refusal) return { kind: 'refused', refusal };
+      if (request.byOtherMeans && !book!.loan.blocked_on) return byOtherMeansRefused;
       const loan = book!.loan;
       const done = book!.plans.find((p) => p.idempotency_key === request.idempotencyKey);
       // The key sent again with another plan: refused, not answered as if that plan had been stored.
@@ -120,13 +161,12 @@ export function rescheduleService(ctx: AppContext) {
       if (outcome.kind === 'refinanceLimit') return { kind: 'refused', refusal: Refusal.refinanceLimit };
       if (outcome.kind === 'invalid') return outcome;
       const { plan } = outcome;
-      if (plan.kind === 'refinance') {
-        const missing = Object.fromEntries(
-          (Object.keys(REFINANCE_NEEDS) as (keyof typeof REFINANCE_NEEDS)[])
-            .filter((k) => !request[k])
-            .map((k) => [k, REFINANCE_NEEDS[k]]),
-        );
-        if (Object.keys(missing).length > 0) return { kind: 'invalid', fields: missing };
+      // A refinance: the sheet and the income check (item 6); a plan paid by other means: the income check,
+      // which is how its length is chosen (item 7).
+      const checked = plan.kind === 'refinance' || request.byOtherMeans === true;
+      if (checked) {
+        const problems = planProblems(request, plan, { sheet: plan.kind === 'refinance' });
+        if (problems) return { kind: 'invalid', fields: problems };
       }
 
       const version = currentVersion(book!) + 1;
@@ -162,8 +202,31 @@ export function rescheduleService(ctx: AppContext) {
               })),
             )
             .execute();
-          // The customer accepted the plan with its CPA agreement (CONC 7.6.2AR): collections resume.
-          if (loan.cpa_cancelled_at) await loans.update(loan.application_id, { cpa_cancelled_at: null });
+          if (checked) {
+            const ie = request.incomeAndOutgoings!;
+            await trx
+              .insertInto('plan_income_checks')
+              .values({
+                application_id: loan.application_id,
+                version,
+                information_sheet: plan.kind === 'refinance' ? REFINANCE_SHEET.id : null,
+                monthly_income_pence: ie.monthlyIncomePence,
+                housing_pence: ie.housingPence,
+                bills_pence: ie.billsPence,
+                credit_pence: ie.creditPence,
+                living_pence: ie.livingPence,
+                other_pence: ie.otherPence,
+                disposable_pence: disposableIncomePence(ie),
+                plan_month_pence: mostInAMonthPence(plan.lines),
+                created_at: nowIso(),
+              })
+              .execute();
+          }
+          // The customer accepted the plan with its CPA agreement (CONC 7.6.2AR): collections resume. A
+          // plan paid by other means gives no authority: the block and any cancellation stay.
+          if (loan.cpa_cancelled_at && !request.byOtherMeans) {
+            await loans.update(loan.application_id, { cpa_cancelled_at: null });
+          }
           await loans.post([
             {
               applicationId: loan.application_id,
@@ -182,14 +245,22 @@ export function rescheduleService(ctx: AppContext) {
             reason:
               `plan ${version}: ${plan.lines.length} payments from ${plan.lines[0]!.date}, total ` +
               `${plan.totalPence}p at ${plan.dailyRate} a day` +
-              (plan.kind === 'refinance' ? ', information sheet shown, income and outgoings confirmed' : ''),
+              (plan.kind === 'refinance'
+                ? `, information sheet ${REFINANCE_SHEET.id} shown, income and outgoings checked`
+                : '') +
+              (request.byOtherMeans ? ', paid by other means (no CPA), income and outgoings checked' : ''),
           });
           const customer = await customers.findById(request.customerId);
           if (customer) {
             await outbox.enqueue({
               channel: 'email',
               to: customer.email,
-              ...newPlanEmail({ firstName: customer.firstName, publicUrl: ctx.config.PUBLIC_URL, plan }),
+              ...newPlanEmail({
+                firstName: customer.firstName,
+                publicUrl: ctx.config.PUBLIC_URL,
+                plan,
+                byOtherMeans: request.byOtherMeans === true,
+              }),
             });
           }
         });

@@ -4,6 +4,7 @@ import { nextWorkingDay } from '@lender/contract/pricing/bank-holidays';
 import { WageFrequencyId } from '@lender/contract/pricing/repayment-dates';
 import { latestRescheduleDate } from '@lender/contract/pricing/reschedule';
 import { Refusal } from '@lender/contract/refusals';
+import { REFINANCE_SHEET } from '@lender/contract/rules/refinance-sheet';
 import { AppStatus } from '@lender/contract/status';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messagesTo } from '../../test/account-holder';
@@ -35,6 +36,8 @@ const plan = (repayDate: IsoDate, duration = 3, amount: number | null = null) =>
 });
 
 const today = () => t.ctx.businessDate.today();
+/** A refinance's income and outgoings (pounds a month) leaving £1,000 a month: any plan here fits. */
+const AFFORDABLE = { monthlyIncome: 2000, housing: 600, bills: 200, credit: 0, living: 200, other: 0 };
 const inDays = (days: number) => nextWorkingDay(addDays(today(), days));
 const schedule = async (authorization: string) =>
   (await myAccountGet(t, 'GetScheduleSummary', authorization)).json().object;
@@ -166,24 +169,26 @@ describe('MyAccountArea/ReSchedule', () => {
     ).toEqual(shownRows);
   });
 
-  it('a plan ending after the signed last date is a refinance: it needs the sheet and the confirmation, two at most', async () => {
+  it('a plan ending after the signed last date is a refinance: it needs the sheet and the income check, two at most', async () => {
     const loan = await activeLoan(t);
-    const late = (k: number) => plan(nextWorkingDay(addDays(latestRescheduleDate(today()), -5 - k)), 3);
+    // Each plan starts later than the last: each moves every payment later, a refinance.
+    const late = (k: number) => plan(nextWorkingDay(addDays(latestRescheduleDate(today()), -12 + 4 * k)), 3);
     const signedLastDate = (await dueDates(t, loan.applicationId)).at(-1)!;
     // GetScheduleSummary says so before the customer chooses, counting from the business date.
     expect((await schedule(loan.authorization)).planRules).toEqual({
       today: today(),
       signedLastDate,
+      dueDates: await dueDates(t, loan.applicationId),
       refinancesLeft: 2,
       forbearance: false,
     });
     const unconfirmed = await post('ReSchedule', loan.authorization, late(0));
     expect(unconfirmed.statusCode).toBe(400);
     expect(Object.keys(unconfirmed.json().object.fields).sort()).toEqual([
-      'affordabilityConfirmed',
+      'incomeAndOutgoings',
       'informationSheetSeen',
     ]);
-    const confirmed = { informationSheetSeen: true, affordabilityConfirmed: true };
+    const confirmed = { informationSheetSeen: true, incomeAndOutgoings: AFFORDABLE };
     for (const k of [0, 1]) {
       const res = await post('ReSchedule', loan.authorization, { ...late(k), ...confirmed });
       expect(res.json().error.errorID).toBe(0);
@@ -200,6 +205,100 @@ describe('MyAccountArea/ReSchedule', () => {
     // A plan within the signed dates is still a reschedule, not a refinance.
     const within = await post('ReSchedule', loan.authorization, plan(inDays(9), 1));
     expect(within.json().error.errorID).toBe(0);
+  });
+
+  it('a plan moving two instalments later with the same last date is a refinance (the probe of issue 46): sheet, income check, counted, at the agreement rate', async () => {
+    const loan = await activeLoan(t);
+    const signed = await dueDates(t, loan.applicationId);
+    expect(signed.length).toBeGreaterThanOrEqual(3);
+    // Two monthly payments from the second signed date: the first and second instalments each move later
+    // (to the second and last dates); the last date stays the signed one.
+    const probe = plan(signed.at(-2)!, 2);
+    const cost = (await post('PlanCost', loan.authorization, probe)).json().object;
+    expect(cost.rows.map((r: Row) => r.paymentDate)).toEqual(signed.slice(-2));
+    expect(cost.rows[0].paymentDate > signed[0]!).toBe(true);
+    expect(cost.rows.at(-1).paymentDate).toBe(signed.at(-1));
+    expect(cost.kind).toBe('refinance');
+
+    const bare = await post('ReSchedule', loan.authorization, probe);
+    expect(bare.statusCode).toBe(400);
+    expect(Object.keys(bare.json().object.fields).sort()).toEqual([
+      'incomeAndOutgoings',
+      'informationSheetSeen',
+    ]);
+    // The income check is a check: a plan taking more in a month than income less outgoings is refused.
+    const tight = { ...AFFORDABLE, monthlyIncome: 1010 };
+    const unaffordable = await post('ReSchedule', loan.authorization, {
+      ...probe,
+      informationSheetSeen: true,
+      incomeAndOutgoings: tight,
+    });
+    expect(unaffordable.statusCode).toBe(400);
+    expect(unaffordable.json().object.fields.incomeAndOutgoings).toMatch(
+      /^This plan takes up to £[\d,.]+ in a month, but you have £10\.00 a month left after your outgoings\./,
+    );
+    const negative = await post('ReSchedule', loan.authorization, {
+      ...probe,
+      informationSheetSeen: true,
+      incomeAndOutgoings: { ...AFFORDABLE, housing: -1 },
+    });
+    expect(negative.statusCode).toBe(400);
+    expect(
+      await t.ctx.db
+        .selectFrom('loan_schedules')
+        .select('version')
+        .where('application_id', '=', loan.applicationId)
+        .execute(),
+    ).toEqual([]);
+
+    const res = await post('ReSchedule', loan.authorization, {
+      ...probe,
+      informationSheetSeen: true,
+      incomeAndOutgoings: AFFORDABLE,
+    });
+    expect(res.json().error.errorID).toBe(0);
+    const stored = await t.ctx.db
+      .selectFrom('loan_schedules')
+      .innerJoin('loans', 'loans.application_id', 'loan_schedules.application_id')
+      .select(['kind', 'loan_schedules.daily_rate as planRate', 'loans.daily_rate as agreedRate'])
+      .where('loan_schedules.application_id', '=', loan.applicationId)
+      .execute();
+    expect(stored).toHaveLength(1);
+    expect(stored[0]!.kind).toBe('refinance');
+    expect(stored[0]!.planRate).toBe(stored[0]!.agreedRate);
+    const check = await t.ctx.db
+      .selectFrom('plan_income_checks')
+      .selectAll()
+      .where('application_id', '=', loan.applicationId)
+      .executeTakeFirstOrThrow();
+    expect(check).toMatchObject({
+      version: 2,
+      information_sheet: REFINANCE_SHEET.id,
+      monthly_income_pence: 200_000,
+      housing_pence: 60_000,
+      disposable_pence: 100_000,
+      plan_month_pence: Math.max(...cost.rows.map((r: Row) => pence(r.amount))),
+    });
+    expect((await schedule(loan.authorization)).planRules.refinancesLeft).toBe(1);
+  });
+
+  it('refuses a plan moving an instalment later when two refinances are used, though its last date does not move', async () => {
+    const loan = await activeLoan(t);
+    // Each plan starts later than the last: each moves every payment later, a refinance.
+    const late = (k: number) => plan(nextWorkingDay(addDays(latestRescheduleDate(today()), -12 + 4 * k)), 3);
+    const confirmed = { informationSheetSeen: true, incomeAndOutgoings: AFFORDABLE };
+    for (const k of [0, 1]) {
+      expect(
+        (await post('ReSchedule', loan.authorization, { ...late(k), ...confirmed })).json().error.errorID,
+      ).toBe(0);
+    }
+    const inForce = (await schedule(loan.authorization)).planRules.dueDates as string[];
+    // One payment two days after the plan's first date: that payment moves later, the last date does not.
+    const moved = plan(nextWorkingDay(addDays(inForce[0]!, 2)), 1);
+    const refused = await post('ReSchedule', loan.authorization, { ...moved, ...confirmed });
+    expect(refused.json().error).toEqual(Refusal.refinanceLimit);
+    // A plan keeping every date (one payment on the first) is still a reschedule.
+    expect((await post('ReSchedule', loan.authorization, plan(inForce[0]!, 1))).json().error.errorID).toBe(0);
   });
 
   it('in arrears, a plan is forbearance: no interest and no fee while it is kept, and the loan is no longer in arrears', async () => {

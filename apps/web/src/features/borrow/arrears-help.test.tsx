@@ -41,7 +41,13 @@ const MISSED: Partial<BorrowingSummary> = {
   },
 };
 const FORBEARANCE: Partial<ScheduleSummary> = {
-  planRules: { today: londonToday(), signedLastDate: '2027-01-15', refinancesLeft: 2, forbearance: true },
+  planRules: {
+    today: londonToday(),
+    signedLastDate: '2027-01-15',
+    dueDates: ['2027-01-15'],
+    refinancesLeft: 2,
+    forbearance: true,
+  },
 };
 
 function borrowApi({

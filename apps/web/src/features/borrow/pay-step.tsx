@@ -18,6 +18,13 @@ import { BorrowTable, type Column } from './borrow-table';
 import { BankTransferDetails } from './bank-transfer';
 import type { PlanCost, PlanRows } from './card-payment';
 import { PlanCostFacts } from './plan-cost';
+import { REFINANCE_SHEET } from '@lender/contract/rules/refinance-sheet';
+import {
+  emptyIncomeCheck,
+  IncomeCheckFields,
+  toIncomeAndOutgoings,
+  type IncomeCheckValues,
+} from './income-check-fields';
 
 /** The card on file, a new card for this payment only, or (a blocked card) a bank transfer. */
 type CardChoice = 'file' | 'new' | 'bank';
@@ -27,11 +34,14 @@ type Values = {
   card: CardValues;
   agreemant: boolean;
   informationSheetSeen: boolean;
-  affordabilityConfirmed: boolean;
+  incomeAndOutgoings: IncomeCheckValues;
 };
 
-/** The FCA's arrears information sheet, which a plan that extends the loan needs read first (CONC 6.7.20R). */
-export const FCA_ARREARS_SHEET = BRAND.fcaArrearsSheetUrl;
+/**
+ * The FCA's arrears information sheet, which CONC 6.7.20R gives (with its modifications) before a
+ * refinance; see REFINANCE_SHEET for what of the modified text is shown.
+ */
+export const FCA_ARREARS_SHEET = REFINANCE_SHEET.url;
 
 type Props = {
   /** What this step says is being paid now; null when the customer only reschedules (no card). */
@@ -101,7 +111,7 @@ export function PayStep(props: Props) {
       card: emptyCard,
       agreemant: false,
       informationSheetSeen: false,
-      affordabilityConfirmed: false,
+      incomeAndOutgoings: emptyIncomeCheck,
     },
     toPayload: (v) => {
       const useExistingCard = !paying || v.cardChoice === 'file';
@@ -110,7 +120,7 @@ export function PayStep(props: Props) {
         card: useExistingCard ? null : toCreditCardInput(v.card),
         agreemant: v.agreemant,
         informationSheetSeen: v.informationSheetSeen,
-        affordabilityConfirmed: v.affordabilityConfirmed,
+        incomeAndOutgoings: refinance ? toIncomeAndOutgoings(v.incomeAndOutgoings) : null,
       };
     },
     fieldFor: cardFieldFor('card'),
@@ -191,9 +201,10 @@ export function PayStep(props: Props) {
       ) : null}
       {refinance ? (
         <div className="payment-refinance">
+          <h3>{REFINANCE_SHEET.title}</h3>
           <p>
-            This plan ends after your last agreed payment date, so it extends your loan. Before you choose it,
-            please read the Financial Conduct Authority&rsquo;s{' '}
+            This plan moves a payment later than it is due now, so it extends your loan (a refinance) and
+            costs more interest. Before you agree to it, please read the Financial Conduct Authority&rsquo;s{' '}
             <a href={FCA_ARREARS_SHEET} target="_blank" rel="noreferrer">
               arrears information sheet (opens in a new tab)
             </a>
@@ -206,13 +217,7 @@ export function PayStep(props: Props) {
           >
             {(a11y) => <input {...a11y} type="checkbox" {...register('informationSheetSeen')} />}
           </CheckboxField>
-          <CheckboxField
-            error={errorOf('affordabilityConfirmed')}
-            summaryName="Affordability confirmation"
-            label="I have considered my income and outgoings, and I can afford the payments of this plan"
-          >
-            {(a11y) => <input {...a11y} type="checkbox" {...register('affordabilityConfirmed')} />}
-          </CheckboxField>
+          <IncomeCheckFields register={register} errorOf={errorOf} />
         </div>
       ) : null}
       {agreement ? (

@@ -49,7 +49,16 @@ let plans: Sent[];
 let calculations: unknown[];
 let costs: unknown[];
 /** What the plan of ROWS costs, as the server would price it with £100 paid now. */
-const COST = { rows: ROWS, payNow: 100, newTotal: 280.2, currentTotal: 300.38, difference: -20.18 };
+const COST = {
+  rows: ROWS,
+  payNow: 100,
+  newTotal: 280.2,
+  currentTotal: 300.38,
+  difference: -20.18,
+  kind: 'reschedule' as const,
+};
+/** What PlanCost says the plan is (issue 46: the server's reading of each payment's date). */
+let costKind: 'reschedule' | 'refinance' | 'forbearance';
 let paymentAnswer: () => Promise<unknown>;
 let planAnswer: () => Promise<unknown>;
 let settlementAnswer: () => Promise<unknown>;
@@ -66,7 +75,13 @@ const refuse =
 
 /** A loan signed to end after any plan the tests calculate, so that none extends it. */
 const LONG_PLAN: Partial<ScheduleSummary> = {
-  planRules: { today: londonToday(), signedLastDate: '2027-06-16', refinancesLeft: 2, forbearance: false },
+  planRules: {
+    today: londonToday(),
+    signedLastDate: '2027-06-16',
+    dueDates: ['2027-06-16'],
+    refinancesLeft: 2,
+    forbearance: false,
+  },
 };
 
 beforeEach(() => {
@@ -78,6 +93,7 @@ beforeEach(() => {
   plans = [];
   calculations = [];
   costs = [];
+  costKind = 'reschedule';
   paymentAnswer = async () => ({ redirectUrl: null });
   planAnswer = async () => null;
   settlementAnswer = async () => ({ url: SETTLEMENT_URL });
@@ -103,7 +119,7 @@ beforeEach(() => {
       },
       planCost: (input) => {
         costs.push(input);
-        return COST;
+        return { ...COST, kind: costKind };
       },
       reSchedule: (input, options) => {
         plans.push({ input, key: keyOf(options) });
@@ -524,45 +540,76 @@ describe('Make a payment: other amount and reschedule', () => {
     expect(where()).toBe('/borrow/schedule');
   });
 
-  it('asks for the information sheet and affordability when the plan ends after the signed last date', async () => {
-    schedule = {
-      planRules: {
-        today: londonToday(),
-        signedLastDate: '2026-12-16',
-        refinancesLeft: 2,
-        forbearance: false,
-      },
-    };
+  /** Types the refinance's monthly figures (pounds), each box by its label. */
+  async function fillIncomeCheck(user: User, figures: string[]) {
+    const labels = [
+      'Income',
+      'Rent or mortgage',
+      'Bills',
+      'Other loans and credit cards',
+      'Food, travel and childcare',
+      'Anything else',
+    ];
+    for (const [k, label] of labels.entries()) {
+      const box = screen.getByLabelText(label);
+      await user.clear(box);
+      if (figures[k] !== '') await user.type(box, figures[k]!);
+    }
+  }
+
+  it('asks for the information sheet and the income check when PlanCost says the plan is a refinance (issue 46)', async () => {
+    costKind = 'refinance';
     const user = renderPage('?reschedule=true');
     expect(
       await screen.findByText(
-        'A plan ending after 16-12-2026, your last agreed payment date, extends your loan and costs more interest.',
+        'A plan that moves any payment later than it is due now, or ends after 16-06-2027, your last agreed payment date, extends your loan and costs more interest.',
       ),
     ).toBeTruthy();
     await fillPlan(user);
     await press(user, 'Submit');
     await stepHeading('Check your new payment plan');
+    expect(screen.getByRole('heading', { name: 'High-cost short-term loans' })).toBeTruthy();
     const sheet = screen.getByRole('link', { name: 'arrears information sheet (opens in a new tab)' });
     expect(sheet.getAttribute('href')).toMatch(/^https:\/\/www\.fca\.org\.uk\//);
     await user.click(screen.getByRole('checkbox', { name: /^I agree to this payment plan/ }));
+    await fillIncomeCheck(user, ['1500', '', '200', '0', 'lots', '0']);
     await press(user, 'Accept schedule');
     const summary = await screen.findByRole('alert', { name: 'There is a problem' });
     expect(summaryMessages(summary)).toEqual([
       'Please read the arrears information sheet before you choose a longer plan.',
-      'Please confirm your income and outgoings before you choose a longer plan.',
+      'Please enter your rent or mortgage each month in pounds, or 0.',
+      'Please enter your food, travel and childcare each month in pounds, or 0.',
     ]);
+    expect(plans).toEqual([]);
+    // The server finds the plan does not fit what is left: its message is on the group.
+    planAnswer = refuse(ErrorId.validation, 'Invalid request.', 400, {
+      fields: {
+        incomeAndOutgoings:
+          'This plan takes up to £150.19 in a month, but you have £100.00 a month left after your outgoings. Please choose a plan with smaller payments, or talk to us about help with your payments.',
+      },
+    });
     await user.click(screen.getByRole('checkbox', { name: 'I have read the arrears information sheet' }));
-    await user.click(screen.getByRole('checkbox', { name: /^I have considered my income and outgoings/ }));
+    await fillIncomeCheck(user, ['1500', '600', '200', '0', '600', '0']);
+    await press(user, 'Accept schedule');
+    const group = await screen.findByRole('group', { name: 'Your income and outgoings each month' });
+    expect(group.textContent).toContain('This plan takes up to £150.19 in a month');
+    expect(plans[0]!.input).toMatchObject({
+      informationSheetSeen: true,
+      incomeAndOutgoings: { monthlyIncome: 1500, housing: 600, bills: 200, credit: 0, living: 600, other: 0 },
+    });
+    expect(plans[0]!.input).not.toHaveProperty('affordabilityConfirmed');
+    planAnswer = async () => null;
+    await fillIncomeCheck(user, ['1800', '600', '200', '0', '600', '0']);
     await press(user, 'Accept schedule');
     await waitFor(() => expect(where()).toBe('/borrow/schedule'));
-    expect(plans[0]!.input).toMatchObject({ informationSheetSeen: true, affordabilityConfirmed: true });
+    expect(plans[1]!.input).toMatchObject({ incomeAndOutgoings: { monthlyIncome: 1800 } });
   });
 
   it('shows the refinance tick boxes when the server says the plan needs them after all', async () => {
     planAnswer = refuse(ErrorId.validation, 'Invalid request.', 400, {
       fields: {
         informationSheetSeen: 'Please read the arrears information sheet before you choose a longer plan.',
-        affordabilityConfirmed: 'Please confirm your income and outgoings before you choose a longer plan.',
+        incomeAndOutgoings: 'Please enter your monthly income and outgoings in pounds, 0 where none.',
       },
     });
     const user = renderPage('?reschedule=true');
@@ -579,16 +626,25 @@ describe('Make a payment: other amount and reschedule', () => {
     );
     planAnswer = async () => null;
     await user.click(sheet);
-    await user.click(screen.getByRole('checkbox', { name: /^I have considered my income and outgoings/ }));
+    await fillIncomeCheck(user, ['2000', '600', '200', '0', '300', '0']);
     await press(user, 'Accept schedule');
     await waitFor(() => expect(where()).toBe('/borrow/schedule'));
     expect(plans.map((p) => p.key)).toEqual([plans[0]!.key, expect.stringMatching(UUID)]);
-    expect(plans[1]!.input).toMatchObject({ informationSheetSeen: true, affordabilityConfirmed: true });
+    expect(plans[1]!.input).toMatchObject({
+      informationSheetSeen: true,
+      incomeAndOutgoings: { monthlyIncome: 2000, living: 300 },
+    });
   });
 
   it('in arrears a plan is forbearance: it says so and asks for no refinance tick boxes', async () => {
     schedule = {
-      planRules: { today: londonToday(), signedLastDate: '2026-12-16', refinancesLeft: 0, forbearance: true },
+      planRules: {
+        today: londonToday(),
+        signedLastDate: '2026-12-16',
+        dueDates: ['2026-12-16'],
+        refinancesLeft: 0,
+        forbearance: true,
+      },
     };
     const user = renderPage('?reschedule=true');
     expect(
@@ -605,7 +661,13 @@ describe('Make a payment: other amount and reschedule', () => {
 
 describe('Make a payment: in arrears, a reduced or token payment (CONC 7.3.5)', () => {
   const ARREARS: Partial<ScheduleSummary> = {
-    planRules: { today: londonToday(), signedLastDate: '2027-06-16', refinancesLeft: 2, forbearance: true },
+    planRules: {
+      today: londonToday(),
+      signedLastDate: '2027-06-16',
+      dueDates: ['2027-06-16'],
+      refinancesLeft: 2,
+      forbearance: true,
+    },
   };
 
   it('takes any amount from £1, with its own message and hints, then a plan without interest', async () => {

@@ -1,5 +1,4 @@
 import { ErrorId } from '@lender/contract/error-ids';
-import { planKindOf } from '@lender/contract/pricing/reschedule';
 import type { PaymentCardForm, RescheduleForm } from '@lender/contract/rules/payment';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
@@ -36,13 +35,13 @@ type PlanRules = NonNullable<ScheduleSummary['planRules']>;
 
 type Step = 0 | 1 | 2;
 
-const REFINANCE_FIELDS = { informationSheetSeen: true, affordabilityConfirmed: true };
+const REFINANCE_FIELDS = { informationSheetSeen: true, incomeAndOutgoings: true };
 
-/** ReSchedule's body: the checked plan, with the refinance tick boxes when the step asked for them. */
+/** ReSchedule's body: the checked plan, with the refinance's sheet and figures when the step asked for them. */
 const planOf = (plan: RescheduleForm, form: PaymentCardForm): PlanBody => ({
   ...plan,
   ...(form.informationSheetSeen ? { informationSheetSeen: true } : {}),
-  ...(form.affordabilityConfirmed ? { affordabilityConfirmed: true } : {}),
+  ...(form.incomeAndOutgoings ? { incomeAndOutgoings: form.incomeAndOutgoings } : {}),
 });
 
 type State = {
@@ -223,11 +222,9 @@ export function PaymentWizard(props: Props) {
     toSchedule(SUCCESS.reschedule);
   };
 
-  // A plan ending after the signed last date extends the loan, unless it is forbearance in arrears
-  // (decision 025): the information sheet and the affordability tick boxes come before it is accepted.
-  const lastDate = rows?.at(-1)?.paymentDate;
-  const extendsLoan =
-    state.refinance || Boolean(planRules && lastDate && planKindOf(planRules, lastDate) === 'refinance');
+  // A plan moving any payment later extends the loan, unless it is forbearance in arrears (issue 46):
+  // PlanCost says which the server priced, and the information sheet and the income check come first.
+  const extendsLoan = state.refinance || state.cost?.kind === 'refinance';
 
   let title: string;
   let content: ReactNode;

@@ -164,8 +164,8 @@ function PlanRulesNote({ rules }: { rules: NonNullable<Props['planRules']> }) {
   return (
     <p className="payment-note">
       {rules.refinancesLeft > 0
-        ? `A plan ending after ${lastDate}, your last agreed payment date, extends your loan and costs more interest.`
-        : `Your loan has already been extended twice: a new plan must end by ${lastDate}, your last agreed payment date.`}
+        ? `A plan that moves any payment later than it is due now, or ends after ${lastDate}, your last agreed payment date, extends your loan and costs more interest.`
+        : 'Your loan has already been extended twice: each payment of a new plan must fall on or before the date it is due now.'}
     </p>
   );
 }
