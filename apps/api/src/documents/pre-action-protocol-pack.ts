@@ -4,7 +4,7 @@ import type { Block } from './blocks';
  * The enclosures the Pre-Action Protocol for Debt Claims asks to go with a Letter of Claim (para 3.1,
  * Annex 1): the Information Sheet, the Reply Form and a Financial Statement form. Kept in one place so
  * the Protocol's own words can be checked against the official text in one file and changed in one
- * place (docs/decisions/arrears46-notices-and-pack.md says which words were taken from where).
+ * place (docs/decisions/054-arrears-notices-default-sums-and-the-claim-pack.md says which words were taken from where).
  */
 export const PROTOCOL = {
   name: 'Pre-Action Protocol for Debt Claims',

@@ -3,7 +3,7 @@ import { arrearsPence, positionOf, type LedgerRow, type LoanTerms } from './ledg
 
 /**
  * The duty to give notices of sums in arrears (Consumer Credit Act 1974 s86B, docs/decisions/
- * arrears46-notices-and-pack.md) as pure rules. The duty starts when the s86B(1) trigger is met (the
+ * 054-arrears-notices-default-sums-and-the-claim-pack.md) as pure rules. The duty starts when the s86B(1) trigger is met (the
  * first notice, s86B(2)(a)) and lasts, whatever the arrears do meanwhile, until the customer ceases to be
  * in arrears (s86B(3), (4)(a), (5)): no missed payment, no default sum and no interest on either still
  * owed. While it lasts a further notice is due at intervals of not more than six months (s86B(2)(b));

@@ -8,7 +8,7 @@ const latest = (dates: readonly IsoDate[]) => dates.reduce((a, b) => (b > a ? b 
 
 /**
  * The first day a claim could be started (Pre-Action Protocol for Debt Claims, docs/decisions/029 and
- * arrears46-notices-and-pack.md): after the 30 days to reply to the letter (`replyBy`); when the Reply
+ * 054-arrears-notices-default-sums-and-the-claim-pack.md): after the 30 days to reply to the letter (`replyBy`); when the Reply
  * Form says the customer is getting debt advice, after 30 days from the reply; when it asks for
  * documents, after 30 days from when we send them. Until they are sent the day counts from the reply,
  * the earliest they could go (a lower bound: the letter stays paused until staff deal with the reply).

@@ -68,7 +68,7 @@ export const defaultNoticeEmail = (
 
 /**
  * What a notice of default sums carries (Consumer Credit Act s86E(2), (3) and the 2007 Information
- * Requirements Regulations' content for it, as read in docs/decisions/arrears46-notices-and-pack.md),
+ * Requirements Regulations' content for it, as read in docs/decisions/054-arrears-notices-default-sums-and-the-claim-pack.md),
  * each a line of its own so a test compares the notice with this list.
  */
 export const DEFAULT_SUM_NOTICE = {

@@ -10,7 +10,7 @@ export type DocumentsSent = { guid: string; sentOn: string; noClaimBefore: strin
 /**
  * Staff record that they sent the documents a Reply Form asked for (`npm run ops -- legal <appGuid>
  * documents-sent`): the customer's 30 days before any claim count from that day (Pre-Action Protocol for
- * Debt Claims; docs/decisions/arrears46-notices-and-pack.md), so the reply's no-claim day moves to the
+ * Debt Claims; docs/decisions/054-arrears-notices-default-sums-and-the-claim-pack.md), so the reply's no-claim day moves to the
  * day after them. Dated by the business date; recorded once (a second call changes nothing).
  */
 export async function recordDocumentsSent(
