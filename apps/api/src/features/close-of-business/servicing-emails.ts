@@ -62,7 +62,7 @@ export const defaultNoticeEmail = (
     paragraphs: [
       { strong: 'We have given you a default notice under section 87(1) of the Consumer Credit Act 1974' },
       `Your loan agreement ${c.agreementNumber} is in breach because instalments were not paid on their due dates. Our default notice, dated ${formatDisplayDate(c.today)}, is in the documents of your account. Please read it carefully.`,
-      `To remedy the breach, pay ${formatPence(c.remedySumPence)} on or before ${formatDisplayDate(c.remedyBy)}. If you do, we will take no further action about this breach. We will take no such step before that date.`,
+      `To remedy the breach, pay ${formatPence(c.remedySumPence)} on or before ${formatDisplayDate(c.remedyBy)}. If you do, we will take no further action about this breach, and we will take none before that date.`,
       {
         text: 'Read the default notice',
         href: new URL('/account/documents', c.publicUrl).toString(),
