@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { defaultPastRemedy } from '../support/defaulted-loan';
 import { FILES, uploadFile } from '../support/documents';
 import { openMainMenu } from '../support/layout';
 import { signedInWithLiveLoan } from '../support/live-loan';
@@ -23,6 +24,8 @@ test('documents and the pre-claim area', async ({ page, request }) => {
   await expect(page.getByText('Uploaded bank-statement.png. Thank you.')).toBeVisible();
   await shot(page, 'documents');
 
+  // Only a loan in default past its default notice's remedy date may be flagged (s87(1), issue 46).
+  await defaultPastRemedy(customer.appGuid);
   await ops('legal', customer.appGuid, 'on');
   await (await openMainMenu(page)).getByRole('button', { name: 'Logout' }).click();
   await signInWithPassword(page, customer.email, TEST_SECRETS.password);

@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { defaultPastRemedy } from './defaulted-loan';
 import { mainHeadings } from './layout';
 import type { signedInWithLiveLoan } from './live-loan';
 import { ops } from './ops';
@@ -43,8 +44,12 @@ export async function withdraw(page: Page) {
   await expectPaymentSuccess(page);
 }
 
-/** Staff flag the account legal (the Letter of Claim); the flag shows from the next sign-in. */
+/**
+ * The loan defaults past its notice's remedy date and staff flag the account legal (the Letter of
+ * Claim: only then, s87(1)); the flag shows from the next sign-in.
+ */
 export async function flagLegal(page: Page, customer: Customer) {
+  await defaultPastRemedy(customer.appGuid);
   expect(await ops('legal', customer.appGuid, 'on')).toContain('Letter of Claim issued for £');
   await page.evaluate(() => localStorage.clear());
   await signInWithPassword(page, customer.email, TEST_SECRETS.password);

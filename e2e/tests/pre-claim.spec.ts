@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
+import { defaultPastRemedy } from '../support/defaulted-loan';
 import { downloaded, FILES, uploadFile } from '../support/documents';
 import { mainHeadings, openMainMenu, ALSO_ON_PHONE } from '../support/layout';
 import { signedInWithLiveLoan } from '../support/live-loan';
@@ -18,6 +19,8 @@ test(
   async ({ page, request }, testInfo) => {
     test.setTimeout(120_000);
     const customer = await signedInWithLiveLoan(page, request);
+    // Only a loan in default past its default notice's remedy date may be flagged (s87(1)).
+    await defaultPastRemedy(customer.appGuid);
     expect(await ops('legal', customer.appGuid, 'on')).toContain('Letter of Claim issued for £');
 
     // The flag shows from the next sign-in (Login's isLegal).

@@ -4,6 +4,7 @@ import { OPS } from '../entities/audit/actor';
 import { breathingSpaceService } from '../features/breathing-space/breathing-space-service';
 import { clientErrorsStaff } from '../features/lead-provider/client-errors-staff';
 import { closeOfBusinessStaff } from '../features/close-of-business/close-of-business-staff';
+import { defaultsReviewStaff } from '../features/close-of-business/defaults-review-staff';
 import { partnerStaff, reportSince } from '../features/partner-leads/partner-staff';
 import { recordDocumentsSent } from '../features/pre-claim/documents-sent';
 import { legalStaff } from '../features/pre-claim/legal-staff';
@@ -14,6 +15,7 @@ import { systemStaff } from '../lib/system-staff';
 import { servicingFor, type Servicing } from '../servicing';
 import { breathingSpaceArgs } from './breathing-space-args';
 import { breathingSpaceEndedLines, breathingSpaceStartedLines } from './breathing-space-format';
+import { defaultsReviewLines } from './defaults-format';
 import { legalArgs } from './legal-args';
 import { legalFlaggedLines, legalListLines, legalShownLines, letterClosedLines } from './legal-format';
 import { documentsSentLines } from './documents-sent-format';
@@ -154,6 +156,16 @@ export const COMMANDS: Record<string, Command> = {
           closeRunLines,
         );
       });
+    },
+  },
+  defaults: {
+    usage: 'defaults review',
+    summary:
+      "List defaults whose default notice's sum was paid by its remedy date (s89), for a person to review.",
+    run: async (ctx, args, out) => {
+      const [verb] = parseCommand(args, usageOf('defaults'), {}, 1).positionals;
+      if (verb !== 'review') throw new Error(`Say review.\n${usageOf('defaults')}`);
+      print(out, await defaultsReviewStaff(ctx).review(), defaultsReviewLines);
     },
   },
   'breathing-space': {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activeLoan } from '../test/live-loan';
+import { activeLoan, defaultedPastRemedy } from '../test/live-loan';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { COMMANDS, type Output } from './commands';
 
@@ -64,7 +64,17 @@ const SPACE_USAGE = 'Usage: npm run ops -- breathing-space <appGuid> start [--fr
 describe('npm run ops -- legal', () => {
   let guid: string;
   beforeAll(async () => {
-    guid = (await activeLoan(t)).guid;
+    guid = (await defaultedPastRemedy(t)).guid;
+  });
+
+  it('refuses to flag a loan not in default (s87(1)), saying why, and changes nothing', async () => {
+    const upToDate = (await activeLoan(t)).guid;
+    const before = await stateOf(upToDate);
+    expect(await ops('legal', upToDate, 'on')).toEqual({
+      lines: [],
+      error: `${upToDate}: The loan is not in default: a Letter of Claim for the whole balance needs a default notice whose remedy date has passed (Consumer Credit Act 1974 s87(1), s88(2)).`,
+    });
+    expect(await stateOf(upToDate)).toEqual(before);
   });
 
   it('refuses bad arguments to every form with what was wrong and the usage, flagging nothing', async () => {

@@ -115,6 +115,28 @@ export async function loanInArrears(t: TestApp) {
   return loan;
 }
 
+/**
+ * A paid-out loan in default under a default notice whose remedy date has passed: the only loan the
+ * legal flag may be put on (s87(1), issue 46). Written as the close of business leaves it (notice given
+ * 15 days ago, remedy date yesterday, defaulted today) without moving the test app's business date; the
+ * close of business's own way there is tested in close-of-business.test.ts and pre-claim.test.ts.
+ */
+export async function defaultedPastRemedy(t: TestApp) {
+  const loan = await activeLoan(t);
+  const today = t.ctx.businessDate.today();
+  await t.ctx.db
+    .updateTable('loans')
+    .set({ default_notice_on: addDays(today, -15), remedy_by: addDays(today, -1), defaulted_on: today })
+    .where('application_id', '=', loan.applicationId)
+    .execute();
+  await t.ctx.db
+    .updateTable('applications')
+    .set({ status_id: AppStatus.defaulted })
+    .where('id', '=', loan.applicationId)
+    .execute();
+  return loan;
+}
+
 /** A GET of a MyAccountArea call as the signed-in customer. */
 export const myAccountGet = (t: TestApp, action: string, authorization: string) =>
   t.app.inject({ method: 'GET', url: `/api/MyAccountArea/${action}`, headers: { authorization } });

@@ -22,7 +22,7 @@ type CustomerRow = {
 const customerRows = (db: DbExecutor, customerId: number) =>
   sql<CustomerRow>`
     select 'l' as kind, l.application_id as application_id, l.customer_id as n1, l.principal_pence as n2,
-      l.total_repayable_pence as n3, cast(null as integer) as n4, l.daily_rate as f1, l.priced_on as t1,
+      l.total_repayable_pence as n3, l.remedy_sum_pence as n4, l.daily_rate as f1, l.priced_on as t1,
       l.funded_on as t2, l.settled_on as t3, l.blocked_on as t4, l.blocked_reason as t5,
       l.cpa_cancelled_at as t6, l.default_notice_on as t7, l.remedy_by as t8, l.defaulted_on as t9,
       l.created_at as t10, l.cpa_renewed_at as t11
@@ -81,6 +81,7 @@ export async function customerLoanRows(db: DbExecutor, customerId: number) {
       cpa_cancelled_at: r.t6,
       default_notice_on: r.t7,
       remedy_by: r.t8,
+      remedy_sum_pence: r.n4,
       defaulted_on: r.t9,
       created_at: r.t10!,
       cpa_renewed_at: r.t11,

@@ -23,6 +23,11 @@ export interface LoanTable {
   /** The s87 default notice's day, and the day by which it asks the arrears to be paid. */
   default_notice_on: string | null;
   remedy_by: string | null;
+  /**
+   * The sum the default notice asks to remedy the breach (the arrears then, without the default fee),
+   * in pence (issue 46). Null without a notice, or for a notice given before it was kept (migration 028).
+   */
+  remedy_sum_pence: Generated<number | null>;
   defaulted_on: string | null;
   created_at: string;
   /** A new card renewed the CPA: failed attempts count from this moment (CONC 7.6.14). */

@@ -10,7 +10,7 @@ import type { Position } from '../../entities/loans/ledger';
 import type { LoanBook } from '../../entities/loans/loan-repository';
 import { s86bTrigger } from '../../entities/loans/servicing-rules';
 import type { EntityStore } from '../../entities/unit-of-work';
-import { recordNotice } from './loan-notices';
+import { recordNotice } from './record-notice';
 import { arrearsNoticeEmail } from './servicing-emails';
 
 /**

@@ -21,7 +21,7 @@ import {
 import { nowIso } from '../../lib/clock';
 import { mapConcurrently } from '../../lib/concurrently';
 import { decrypt } from '../../lib/secrets';
-import { recordNotice } from './loan-notices';
+import { recordNotice } from './record-notice';
 import { cardBlockedEmail } from './servicing-emails';
 
 const blockNoticeOf = (failure: AttemptRow) => `blocked:${failure.idempotency_key}`;

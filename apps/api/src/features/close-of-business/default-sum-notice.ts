@@ -4,7 +4,7 @@ import { positionOf } from '../../entities/loans/ledger';
 import { addToBook, type LoanBook, type Posting } from '../../entities/loans/loan-repository';
 import { oldestUnpaidDueDate } from '../../entities/loans/servicing-rules';
 import type { EntityStore } from '../../entities/unit-of-work';
-import { recordNotice } from './loan-notices';
+import { recordNotice } from './record-notice';
 import { defaultSumNoticeEmail } from './servicing-emails';
 
 /**

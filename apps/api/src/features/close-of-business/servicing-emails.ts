@@ -1,6 +1,7 @@
 import { BRAND } from '@lender/contract/brand';
 import { formatDisplayDate } from '@lender/contract/dates';
 import { formatPence } from '@lender/contract/money';
+import { FCA_DEFAULT_SHEET } from '../../documents/default-notice';
 import { customerEmail, FREE_DEBT_ADVICE } from '../../lib/customer-email';
 
 /** The FCA's information sheet that must go with a notice of sums in arrears (s86B, s86D). */
@@ -47,21 +48,27 @@ export const arrearsNoticeEmail = (
     ],
   });
 
-/** Consumer Credit Act s87/s88: a default notice, with at least 14 days to pay the arrears. */
+/**
+ * Consumer Credit Act s87/s88: a default notice was given. The notice itself is the PDF kept in the
+ * customer's documents (features/close-of-business/default-notice-step.ts, issue 46); this e-mail says so,
+ * with the sum that remedies the breach (never the default fee) and the FCA's default information sheet.
+ */
 export const defaultNoticeEmail = (
-  c: Customer & { reference: string; arrearsPence: number; remedyBy: string; today: string },
+  c: Customer & { agreementNumber: number; remedySumPence: number; remedyBy: string; today: string },
 ) =>
   customerEmail({
-    subject: `Default notice: your ${BRAND.name} loan ${c.reference}`,
+    subject: `Default notice: your ${BRAND.name} loan ${c.agreementNumber}`,
     firstName: c.firstName,
     paragraphs: [
-      { strong: 'Default notice served under section 87(1) of the Consumer Credit Act 1974' },
-      `Your loan agreement ${c.reference} is in breach: repayments of ${formatPence(c.arrearsPence)} were due and have not been paid (as at ${formatDisplayDate(c.today)}).`,
-      `To remedy the breach, please pay ${formatPence(c.arrearsPence)} by ${formatDisplayDate(c.remedyBy)}. If you do, the breach is treated as not having happened.`,
-      `If you do not, we may end the agreement and ask you to pay the whole balance, and we may report the default to credit reference agencies. We will take no such step before ${formatDisplayDate(c.remedyBy)}.`,
-      'IMPORTANT: YOU SHOULD READ THIS CAREFULLY. If you have difficulty in paying any sum owing under the agreement, you can apply to the court which may make an order allowing you or any surety more time.',
-      'If you are not sure what to do, you should get help as soon as possible: the FCA’s information sheet explains your options.',
-      FCA_ARREARS_SHEET,
+      { strong: 'We have given you a default notice under section 87(1) of the Consumer Credit Act 1974' },
+      `Your loan agreement ${c.agreementNumber} is in breach because instalments were not paid on their due dates. Our default notice, dated ${formatDisplayDate(c.today)}, is in the documents of your account. Please read it carefully.`,
+      `To remedy the breach, pay ${formatPence(c.remedySumPence)} on or before ${formatDisplayDate(c.remedyBy)}. If you do, we will take no further action about this breach, and we will take none before that date.`,
+      {
+        text: 'Read the default notice',
+        href: new URL('/account/documents', c.publicUrl).toString(),
+      },
+      `If you have difficulty paying, please call us on ${BRAND.supportPhone}: we can agree a plan you can afford. The FCA's default information sheet, which comes with the notice, explains what it means and where to get help:`,
+      FCA_DEFAULT_SHEET,
       ...FREE_DEBT_ADVICE,
     ],
   });

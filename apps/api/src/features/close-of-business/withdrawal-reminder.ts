@@ -7,7 +7,7 @@ import type { LoanBook } from '../../entities/loans/loan-repository';
 import type { Withdrawal } from '../../entities/loans/withdrawal-repository';
 import type { EntityStore } from '../../entities/unit-of-work';
 import { customerEmail, FREE_DEBT_ADVICE } from '../../lib/customer-email';
-import { recordNotice } from './loan-notices';
+import { recordNotice } from './record-notice';
 
 /** The 30 days after a notice of withdrawal passed unpaid: the sum stays owed, with its interest. */
 export const withdrawalOverdueEmail = (c: {

@@ -1,6 +1,7 @@
 import type { AppContext } from '../../app-context';
 import type { Actor } from '../../entities/audit/actor';
 import { auditRepository } from '../../entities/audit/audit-repository';
+import { legalRefusal } from '../../entities/loans/enforcement-rules';
 import { issueLetterOfClaim, letterInProgress } from '../../entities/pre-claim/letters';
 import { staffDone as done, staffRefused as refused, type StaffResult } from '../../lib/staff-result';
 
@@ -68,6 +69,7 @@ export function legalStaff(ctx: AppContext) {
         'applications.id',
         'applications.guid',
         'applications.customer_id',
+        'applications.status_id',
         'customers.is_legal',
         'customers.first_name',
         'customers.last_name',
@@ -159,6 +161,23 @@ export function legalStaff(ctx: AppContext) {
         });
         return done({ guid, on: false, by: actor });
       }
+      // s87(1): the flag issues a Letter of Claim for the whole balance, so only after a default notice's
+      // remedy date has passed unremedied; otherwise nothing changes.
+      const loan = await db
+        .selectFrom('loans')
+        .select(['default_notice_on', 'remedy_by', 'defaulted_on'])
+        .where('application_id', '=', app.id)
+        .executeTakeFirst();
+      const refusal = legalRefusal(
+        {
+          statusId: app.status_id,
+          defaultNoticeOn: loan?.default_notice_on ?? null,
+          remedyBy: loan?.remedy_by ?? null,
+          defaultedOn: loan?.defaulted_on ?? null,
+        },
+        ctx.businessDate.today(),
+      );
+      if (refusal) return refused(`${guid}: ${refusal.message}`, refusal.code);
       await db.transaction().execute(async (trx) => {
         await trx.updateTable('customers').set({ is_legal: 1 }).where('id', '=', app.customer_id).execute();
         await auditRepository(trx).record({

@@ -11,7 +11,14 @@ import { loanRepository } from '../../entities/loans/loan-repository';
 import { messagesTo } from '../../test/account-holder';
 import { deleteDocument, documentGet, download, SAMPLE, uploadDocument } from '../../test/documents';
 import { createSession } from '../../test/factories';
-import { activeLoan, dueDates, loanInArrears, statusOf, travelTo } from '../../test/live-loan';
+import {
+  activeLoan,
+  defaultedPastRemedy,
+  dueDates,
+  loanInArrears,
+  statusOf,
+  travelTo,
+} from '../../test/live-loan';
 import { drawnText } from '../../test/pdf-drawn-text';
 
 const textOf = async (bytes: Uint8Array) => (await drawnText(bytes)).flat().join(' ');
@@ -83,9 +90,12 @@ const REPLY: PreClaimReply = {
   financialStatement: STATEMENT,
 };
 
-/** A customer with a loan paid out whom staff flag legal: the Letter of Claim is issued with the flag. */
+/**
+ * A customer whose loan defaulted after its default notice's remedy date, whom staff flag legal: the
+ * Letter of Claim is issued with the flag.
+ */
 async function flaggedByStaff() {
-  const loan = await activeLoan(t);
+  const loan = await defaultedPastRemedy(t);
   const outcome = await legalStaff(t.ctx).flag(loan.guid, true);
   if (!outcome.ok) throw new Error(outcome.message);
   return { ...loan, lines: outcome.lines };
@@ -116,6 +126,84 @@ describe('the legal flag gates the pre-claim calls', () => {
   });
 });
 
+describe("the legal flag, only after a default notice's remedy date (s87(1), issue 46 item 1)", () => {
+  /** Everything flagging may change: the flag, letters, the audit, the customer's messages. */
+  const stateOf = async (loan: { applicationId: number; customerId: number; email: string }) => ({
+    customer: await t.ctx.db
+      .selectFrom('customers')
+      .select('is_legal')
+      .where('id', '=', loan.customerId)
+      .executeTakeFirstOrThrow(),
+    letters: await t.ctx.db
+      .selectFrom('pre_claim_letters')
+      .selectAll()
+      .where('application_id', '=', loan.applicationId)
+      .execute(),
+    audit: await t.ctx.db.selectFrom('audit_events').select('id').execute(),
+    documents: await t.ctx.db
+      .selectFrom('documents')
+      .select('id')
+      .where('customer_id', '=', loan.customerId)
+      .execute(),
+    messages: (await messagesTo(t, loan.email)).length,
+  });
+
+  it('refuses a loan that is up to date: no flag, no Letter of Claim, nothing recorded', async () => {
+    const loan = await activeLoan(t);
+    const before = await stateOf(loan);
+    const result = await staffOf(t.ctx).flag(loan.guid, true, OPS);
+    expect(result).toEqual({
+      ok: false,
+      code: 'not-defaulted',
+      message: `${loan.guid}: The loan is not in default: a Letter of Claim for the whole balance needs a default notice whose remedy date has passed (Consumer Credit Act 1974 s87(1), s88(2)).`,
+    });
+    expect(await stateOf(loan)).toEqual(before);
+    expect(before.customer.is_legal).toBe(0);
+    expect(before.letters).toEqual([]);
+  });
+
+  it('refuses a loan whose default notice still gives time to remedy, and one never given a notice', async () => {
+    const loan = await activeLoan(t);
+    const today = t.ctx.businessDate.today();
+    await t.ctx.db
+      .updateTable('loans')
+      .set({ default_notice_on: addDays(today, -14), remedy_by: today })
+      .where('application_id', '=', loan.applicationId)
+      .execute();
+    const before = await stateOf(loan);
+    expect(await staffOf(t.ctx).flag(loan.guid, true, OPS)).toMatchObject({
+      ok: false,
+      code: 'not-defaulted',
+    });
+    // Defaulted on the books, but its remedy date is today: the customer may still pay today.
+    await t.ctx.db
+      .updateTable('loans')
+      .set({ defaulted_on: today })
+      .where('application_id', '=', loan.applicationId)
+      .execute();
+    await t.ctx.db
+      .updateTable('applications')
+      .set({ status_id: AppStatus.defaulted })
+      .where('id', '=', loan.applicationId)
+      .execute();
+    expect(await staffOf(t.ctx).flag(loan.guid, true, OPS)).toEqual({
+      ok: false,
+      code: 'remedy-date-not-passed',
+      message: `${loan.guid}: The default notice of ${formatDisplayDate(addDays(today, -14))} gives until ${formatDisplayDate(today)} to remedy the breach: a Letter of Claim for the whole balance needs a default notice whose remedy date has passed (Consumer Credit Act 1974 s87(1), s88(2)).`,
+    });
+    await t.ctx.db
+      .updateTable('loans')
+      .set({ default_notice_on: null, remedy_by: null })
+      .where('application_id', '=', loan.applicationId)
+      .execute();
+    expect(await staffOf(t.ctx).flag(loan.guid, true, OPS)).toMatchObject({
+      ok: false,
+      code: 'no-default-notice',
+    });
+    expect(await stateOf(loan)).toEqual(before);
+  });
+});
+
 describe('the Letter of Claim', () => {
   let loan: Awaited<ReturnType<typeof flaggedByStaff>>;
   beforeAll(async () => {
@@ -135,11 +223,12 @@ describe('the Letter of Claim', () => {
       issuedOn: today,
       replyBy: addDays(today, 30),
       amountOwed: penceToPounds(owed),
-      interestContinues: true,
+      // Only a defaulted loan is flagged (s87(1)), and a defaulted loan's interest is frozen.
+      interestContinues: false,
       agreementNumber: loan.applicationId,
       amountBorrowed: penceToPounds(book.loan.principal_pence),
     });
-    expect(area.letter.dailyInterest).toBeGreaterThan(0);
+    expect(area.letter.dailyInterest).toBe(0);
     // The statement of account ends at what the letter asks for.
     expect(area.statement.at(-1).balance).toBe(penceToPounds(owed));
     expect(area.reply).toBeNull();
