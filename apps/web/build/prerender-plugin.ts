@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -74,10 +75,10 @@ export function prerenderPlugin(): Plugin {
         for (const [pathname, modules] of Object.entries(ROUTE_SHELLS)) {
           const file = path.join(outDir, routeShellFile(pathname));
           await mkdir(path.dirname(file), { recursive: true });
-          await writeFile(
-            file,
-            routeShellHtml(template, routeFiles(modules, config.root, chunks), config.base),
-          );
+          // A module that is only CSS leaves a chunk with no file (Vite drops it after this plugin saw it).
+          const { scripts, styles } = routeFiles(modules, config.root, chunks);
+          const written = { scripts: scripts.filter((js) => existsSync(path.join(outDir, js))), styles };
+          await writeFile(file, routeShellHtml(template, written, config.base));
           precompressFile(file);
         }
         const readCss = async (file: string) => ({

@@ -15,7 +15,7 @@ const scriptsNamedIn = (html: string) =>
  * every script the page will run, so the browser fetches them at once instead of learning of each after
  * the one before has run; and each API read is asked once, whatever parts of the page share it.
  */
-test('the borrow page on a cold load: every script named by its HTML, each API read asked once', async ({
+test('the borrow page on a cold load: every script named by its HTML and found, each API read asked once', async ({
   page,
   request,
   browser,
@@ -30,6 +30,10 @@ test('the borrow page on a cold load: every script named by its HTML, each API r
     await signIn(tab, { tokens: { token: session.token!, refreshToken: session.refreshToken! } });
     const scripts: string[] = [];
     const reads: string[] = [];
+    const missing: string[] = [];
+    tab.on('response', (r) => {
+      if (r.status() >= 400) missing.push(`${r.status()} ${new URL(r.url()).pathname}`);
+    });
     tab.on('request', (r) => {
       const { pathname } = new URL(r.url());
       if (r.resourceType() === 'script') scripts.push(pathname);
@@ -43,6 +47,8 @@ test('the borrow page on a cold load: every script named by its HTML, each API r
     const named = scriptsNamedIn(html);
     expect(scripts.length).toBeGreaterThan(1);
     expect(scripts.filter((s) => !named.has(s))).toEqual([]);
+    // And names nothing that is not there (a module that is only CSS has no script file).
+    expect(missing).toEqual([]);
     const asked = new Map<string, number>();
     for (const call of reads) asked.set(call, (asked.get(call) ?? 0) + 1);
     expect([...asked].filter(([, times]) => times > 1)).toEqual([]);

@@ -167,6 +167,7 @@ const builders: Partial<Record<CallName, () => Example>> = {
   }),
   downloadSob: () => ({ query: { token: 'abc' } }),
   downloadSettlement: () => ({ query: { token: 'abc' } }),
+  downloadStatement: () => ({ query: { token: 'abc' } }),
   // A multipart call: `body` holds its text fields as the server reads them; the file goes beside them.
   uploadDocument: () => ({ body: { documentCategoryID: 1 } }),
   deleteDocument: () => ({ query: { documentSourceID: '1' } }),
