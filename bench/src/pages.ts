@@ -53,6 +53,11 @@ export type PageFigure = {
   /** The same once the page has settled: the route's lazy chunks load just after the load event. */
   settled: { jsGzipKb: number; cssGzipKb: number; jsFiles: number; cssFiles: number };
   assets: Asset[];
+  /**
+   * Scripts and stylesheets the page asked for that the server did not have (their status): a request
+   * that cost the load a slot and brought nothing. Not counted in the sizes or files above.
+   */
+  failed?: { url: string; status: number }[];
   /** Medians over `runs` throttled loads. */
   lcpMs: number;
   tbtMs: number;
@@ -120,15 +125,21 @@ function totalBlockingTime(fcp: number, tasks: [number, number][]) {
 }
 
 /** The body exactly as the server sends it when gzip is the only encoding the client accepts. */
-function fetchGzip(url: string): Promise<{ bytes: number; gzipped: boolean; body: Buffer }> {
+function fetchGzip(
+  url: string,
+): Promise<{ status: number; bytes: number; gzipped: boolean; body: Buffer }> {
   return new Promise((resolve, reject) => {
     const req = http.get(url, { headers: { 'accept-encoding': 'gzip' }, timeout: 10_000 }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => {
         const body = Buffer.concat(chunks);
-        if (res.statusCode !== 200) reject(new Error(`${url} answered ${res.statusCode}`));
-        else resolve({ bytes: body.length, gzipped: res.headers['content-encoding'] === 'gzip', body });
+        resolve({
+          status: res.statusCode ?? 0,
+          bytes: body.length,
+          gzipped: res.headers['content-encoding'] === 'gzip',
+          body,
+        });
       });
       res.on('error', reject);
     });
@@ -265,8 +276,13 @@ export async function measurePage(
     loads.push(await withTimeout(loadOnce(browser, url, setup), 90_000, `loading ${url}`));
 
   const assets: Asset[] = [];
+  const failed: { url: string; status: number }[] = [];
   for (const e of loads[0]!.assets) {
     const got = await fetchGzip(e.url);
+    if (got.status !== 200) {
+      failed.push({ url: e.url.replace(baseUrl, ''), status: got.status });
+      continue;
+    }
     // Files below the server's compression threshold travel as they are; count what gzip would make.
     const gzipBytes = got.gzipped ? got.bytes : zlib.gzipSync(got.body, { level: 9 }).length;
     assets.push({
@@ -300,6 +316,7 @@ export async function measurePage(
       cssFiles: count(assets, 'stylesheet'),
     },
     assets,
+    ...(failed.length > 0 ? { failed } : {}),
     lcpMs: Math.round(median(loads.map((l) => l.lcpMs))),
     tbtMs: Math.round(median(loads.map((l) => l.tbtMs))),
     fcpMs: Math.round(median(loads.map((l) => l.fcpMs))),
@@ -316,6 +333,10 @@ export async function measurePage(
       ...(l.firstFigureMs !== undefined ? { firstFigureMs: Math.round(l.firstFigureMs) } : {}),
     })),
   };
+  if (failed.length > 0)
+    console.warn(
+      `[bench] warning: page ${p.name} asked for files the server does not have: ${failed.map((f) => `${f.url} (${f.status})`).join(', ')}`,
+    );
   const figureNote = figure.firstFigureMs !== undefined ? `, first figure ${figure.firstFigureMs} ms` : '';
   log(
     `page ${p.name}: first load JS ${figure.firstLoad.jsGzipKb} KB gzip (${figure.firstLoad.jsFiles} files), CSS ${figure.firstLoad.cssGzipKb} KB; settled JS ${figure.settled.jsGzipKb} KB (${figure.settled.jsFiles} files); FCP ${figure.fcpMs} ms, LCP ${figure.lcpMs} ms${figureNote}, TBT ${figure.tbtMs} ms, CLS ${figure.cls} (runs FCP/LCP/TBT/CLS${figure.firstFigureMs !== undefined ? '/figure' : ''} ${figure.runs.map((r) => [r.fcpMs, r.lcpMs, r.tbtMs, r.cls, ...(r.firstFigureMs !== undefined ? [r.firstFigureMs] : [])].join('/')).join(', ')})`,
