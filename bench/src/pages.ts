@@ -125,9 +125,7 @@ function totalBlockingTime(fcp: number, tasks: [number, number][]) {
 }
 
 /** The body exactly as the server sends it when gzip is the only encoding the client accepts. */
-function fetchGzip(
-  url: string,
-): Promise<{ status: number; bytes: number; gzipped: boolean; body: Buffer }> {
+function fetchGzip(url: string): Promise<{ status: number; bytes: number; gzipped: boolean; body: Buffer }> {
   return new Promise((resolve, reject) => {
     const req = http.get(url, { headers: { 'accept-encoding': 'gzip' }, timeout: 10_000 }, (res) => {
       const chunks: Buffer[] = [];
