@@ -1,3 +1,4 @@
+import { addDays } from '@lender/contract/dates';
 import { AppStatus } from '@lender/contract/status';
 import { Window } from 'happy-dom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -83,7 +84,21 @@ describe('the signed-in pages’ borrower (seedBorrower)', () => {
   afterAll(() => t.close());
 
   it('signs in through Login and has a live loan on the borrowing summary', async () => {
-    const borrower = await seedBorrower(t.ctx, t.ctx.businessDate.today());
+    const today = t.ctx.businessDate.today();
+    const borrower = await seedBorrower(t.ctx, today, (date) =>
+      t.app.servicing.closeOfBusiness.closeThrough(date),
+    );
+    // The ten days since the payout closed by the close of business: a day's interest on each but the first.
+    const interest = await t.ctx.db
+      .selectFrom('loan_transactions')
+      .select('on_date')
+      .where('application_id', '=', borrower.applicationId)
+      .where('type', '=', 'interest')
+      .orderBy('on_date')
+      .execute();
+    expect(interest.map((r) => r.on_date)).toEqual(
+      Array.from({ length: 9 }, (_, k) => addDays(today, k - 9)),
+    );
     const login = route('login');
     const wrong = await t.app.inject({
       method: login.method,

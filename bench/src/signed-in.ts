@@ -9,7 +9,9 @@ import { addDays, londonToday, type IsoDate } from '@lender/contract/dates';
 import type { AppContext } from '../../apps/api/src/app-context';
 import { loadConfig } from '../../apps/api/src/config';
 import { customerRepository } from '../../apps/api/src/entities/customers/customer-repository';
+import { standaloneOutsideServices } from '../../apps/api/src/lib/outside-services';
 import { hashPassword } from '../../apps/api/src/lib/passwords/password-hashing';
+import { servicingFor } from '../../apps/api/src/servicing';
 import { createContext } from '../../apps/api/src/start';
 import { seedLoans } from '../../apps/api/src/test/seed-loans';
 import { callApi, describe, succeeded } from './http';
@@ -65,10 +67,17 @@ export type Borrower = { email: string; password: string; applicationId: number 
 /**
  * One customer with a loan paid out ten days before `today`: the seeded book of the close of business
  * (seedLoans: customer, accepted application, loan, signed schedule, the advance in the ledger, a card),
- * and a password set as the customer's own would be, hashed by the API's password module.
+ * the days since closed by the close of business given (`closeThrough`: the API's own, so the ledger
+ * holds each day's interest as a real loan's would), and a password set as the customer's own would be,
+ * hashed by the API's password module.
  */
-export async function seedBorrower(ctx: AppContext, today: IsoDate): Promise<Borrower> {
+export async function seedBorrower(
+  ctx: AppContext,
+  today: IsoDate,
+  closeThrough: (date: IsoDate) => Promise<unknown>,
+): Promise<Borrower> {
   const [applicationId] = await seedLoans(ctx, { count: 1, fundedOn: addDays(today, -10) });
+  await closeThrough(addDays(today, -1));
   const loan = await ctx.db
     .selectFrom('loans')
     .innerJoin('customers', 'customers.id', 'loans.customer_id')
@@ -115,9 +124,12 @@ export async function measureSignedInPages(
     }),
   );
   let borrower: Borrower;
+  const services = await standaloneOutsideServices(ctx);
   try {
-    borrower = await seedBorrower(ctx, londonToday());
+    const cob = servicingFor(ctx, services).closeOfBusiness;
+    borrower = await seedBorrower(ctx, londonToday(), (date) => cob.closeThrough(date));
   } finally {
+    await services.close();
     await ctx.db.destroy();
   }
   const server = await startServer({
