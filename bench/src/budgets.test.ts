@@ -127,6 +127,11 @@ const goodCob = (): CobFigures => ({
 const goodRun = () => ({
   cob: goodCob(),
   pages: [page('home', 88.9), page('stage1', 88.9, { fcpMs: 1400, lcpMs: 1500 }), page('info/costs', 88.9)],
+  signedIn: [
+    page('borrow', 104, { lcpMs: 980, firstFigureMs: 1200 }),
+    page('borrow/schedule', 110, { lcpMs: 1400, firstFigureMs: 1490 }),
+    page('borrow/payment', 120, { lcpMs: 1600, firstFigureMs: 1500 }),
+  ],
   lighthouse: [
     lighthouse('home', 100, 100),
     lighthouse('stage1', 98, 100),
@@ -160,6 +165,10 @@ describe('bench budgets', () => {
       'cls home',
       'cls stage1',
       'cls info/costs',
+      'first-figure borrow',
+      'first-figure borrow/schedule',
+      'first-figure borrow/payment',
+      'lcp borrow',
       'lighthouse-performance home',
       'lighthouse-accessibility home',
       'lighthouse-performance stage1',
@@ -315,6 +324,28 @@ describe('bench budgets', () => {
     ]);
   });
 
+  it('hold the signed-in pages to their first money figure in 1.5 s and the borrow page to an LCP of 1 s (issue 50)', () => {
+    const run = goodRun();
+    run.signedIn = [
+      page('borrow', 104, { lcpMs: 1001, firstFigureMs: 1501 }),
+      // A load that never showed a figure (signed out, an error page) leaves 0: a missing figure.
+      page('borrow/schedule', 110, { lcpMs: 900, firstFigureMs: 0 }),
+      // The payment page's LCP has no budget; its figure was not measured at all.
+      page('borrow/payment', 120, { lcpMs: 5000 }),
+    ];
+    const failed = checkBudgets(run)
+      .filter((b) => !b.pass)
+      .map((b) => [b.id, b.actual]);
+    expect(failed).toEqual([
+      ['first-figure borrow', '1501 ms'],
+      ['first-figure borrow/schedule', 'no figure shown'],
+      ['first-figure borrow/payment', 'not measured'],
+      ['lcp borrow', '1001 ms'],
+    ]);
+    // The public pages' budgets are their own: a slow borrow page moves none of them.
+    expect(failed.map(([id]) => id)).not.toContain('lcp home');
+  });
+
   it('miss every budget of a section that did not run', () => {
     const budgets = checkBudgets({});
     expect(budgets.map((b) => [b.id, b.pass, b.actual])).toEqual([
@@ -326,6 +357,10 @@ describe('bench budgets', () => {
       ['cls home', false, 'not measured'],
       ['cls stage1', false, 'not measured'],
       ['cls info/costs', false, 'not measured'],
+      ['first-figure borrow', false, 'not measured'],
+      ['first-figure borrow/schedule', false, 'not measured'],
+      ['first-figure borrow/payment', false, 'not measured'],
+      ['lcp borrow', false, 'not measured'],
       ['lighthouse-performance home', false, 'not measured'],
       ['lighthouse-accessibility home', false, 'not measured'],
       ['lighthouse-performance stage1', false, 'not measured'],

@@ -21,6 +21,14 @@ export const BUDGETS = {
   /** Issue 30: no layout shift at all, in any of the throttled loads of any page. */
   clsMax: 0,
   readP99MaxMs: 50,
+  /**
+   * Issue 50: the signed-in pages of a customer with a loan, the same throttled loads: the first money
+   * figure in <main> (median) on each, and the borrow page's LCP.
+   */
+  signedInFigureMaxMs: 1500,
+  signedInFigurePages: ['borrow', 'borrow/schedule', 'borrow/payment'],
+  signedInLcpMaxMs: 1000,
+  signedInLcpPages: ['borrow'],
   /** Issue 25: one close of business of this many loans on PostgreSQL, the due day (accrual and CPA). */
   cobLoans: 100_000,
   cobDueDayMaxSeconds: 60,
@@ -36,6 +44,7 @@ export type BudgetResult = {
 
 type Figures = {
   pages?: PageFigure[];
+  signedIn?: PageFigure[];
   lighthouse?: LighthouseFigure[];
   api?: ApiFigure[];
   cob?: CobFigures;
@@ -62,6 +71,7 @@ export function checkBudgets(f: Figures): BudgetResult[] {
   });
 
   out.push(...paintBudgets(f.pages));
+  out.push(...signedInBudgets(f.signedIn));
 
   for (const page of ['home', 'stage1', 'info/costs']) {
     const lh = f.lighthouse?.find((l) => l.page === page);
@@ -161,6 +171,33 @@ function paintBudgets(pages: PageFigure[] | undefined): BudgetResult[] {
       budget: `CLS <= ${clsMax}, worst of the throttled loads (${name})`,
       actual: p?.cls === undefined ? 'not measured' : String(p.cls),
       pass: p?.cls !== undefined && p.cls <= clsMax,
+    });
+  }
+  return out;
+}
+
+/** Issue 50: the signed-in pages' first money figure and the borrow page's LCP. */
+function signedInBudgets(pages: PageFigure[] | undefined): BudgetResult[] {
+  const out: BudgetResult[] = [];
+  const { signedInFigureMaxMs, signedInLcpMaxMs } = BUDGETS;
+  for (const name of BUDGETS.signedInFigurePages) {
+    const p = pages?.find((x) => x.page === name);
+    const value = p?.firstFigureMs;
+    out.push({
+      id: `first-figure ${name}`,
+      budget: `first money figure in <main> <= ${signedInFigureMaxMs} ms, median of throttled loads, signed in (${name})`,
+      actual: value === undefined ? 'not measured' : value === 0 ? 'no figure shown' : `${value} ms`,
+      // 0: a load never showed a figure (signed out, an error page): not a fast page, a missing figure.
+      pass: value !== undefined && value > 0 && value <= signedInFigureMaxMs,
+    });
+  }
+  for (const name of BUDGETS.signedInLcpPages) {
+    const value = pages?.find((x) => x.page === name)?.lcpMs;
+    out.push({
+      id: `lcp ${name}`,
+      budget: `LCP <= ${signedInLcpMaxMs} ms, median of throttled loads, signed in (${name})`,
+      actual: value === undefined ? 'not measured' : `${value} ms`,
+      pass: value !== undefined && value > 0 && value <= signedInLcpMaxMs,
     });
   }
   return out;

@@ -53,13 +53,36 @@ export type PageFigure = {
   /** The same once the page has settled: the route's lazy chunks load just after the load event. */
   settled: { jsGzipKb: number; cssGzipKb: number; jsFiles: number; cssFiles: number };
   assets: Asset[];
+  /**
+   * Scripts and stylesheets the page asked for that the server did not have (their status): a request
+   * that cost the load a slot and brought nothing. Not counted in the sizes or files above.
+   */
+  failed?: { url: string; status: number }[];
   /** Medians over `runs` throttled loads. */
   lcpMs: number;
   tbtMs: number;
   fcpMs: number;
   /** Cumulative layout shift (shifts without recent input, until settled): the worst of the loads. */
   cls: number;
-  runs: { lcpMs: number; tbtMs: number; fcpMs: number; cls: number }[];
+  /**
+   * Signed-in pages only (signed-in.ts): the median time from navigation start until an element inside
+   * `<main>` first showed a money figure (/£\d/); 0 when a load never showed one.
+   */
+  firstFigureMs?: number;
+  runs: { lcpMs: number; tbtMs: number; fcpMs: number; cls: number; firstFigureMs?: number }[];
+};
+
+/** A page to load: its name in the tables and budgets, and its path. */
+export type PageToLoad = { name: string; path: string };
+
+/**
+ * What a signed-in load adds: scripts set before the page's own (the session, the figure's observer),
+ * made afresh for each load, and the figure read back from the page.
+ */
+export type LoadSetup = {
+  initScripts(): Promise<string[]>;
+  /** Where the page must still be once settled (a signed-out app would have moved to the login page). */
+  expectPath?: string;
 };
 
 type Entry = {
@@ -102,15 +125,19 @@ function totalBlockingTime(fcp: number, tasks: [number, number][]) {
 }
 
 /** The body exactly as the server sends it when gzip is the only encoding the client accepts. */
-function fetchGzip(url: string): Promise<{ bytes: number; gzipped: boolean; body: Buffer }> {
+function fetchGzip(url: string): Promise<{ status: number; bytes: number; gzipped: boolean; body: Buffer }> {
   return new Promise((resolve, reject) => {
     const req = http.get(url, { headers: { 'accept-encoding': 'gzip' }, timeout: 10_000 }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => {
         const body = Buffer.concat(chunks);
-        if (res.statusCode !== 200) reject(new Error(`${url} answered ${res.statusCode}`));
-        else resolve({ bytes: body.length, gzipped: res.headers['content-encoding'] === 'gzip', body });
+        resolve({
+          status: res.statusCode ?? 0,
+          bytes: body.length,
+          gzipped: res.headers['content-encoding'] === 'gzip',
+          body,
+        });
       });
       res.on('error', reject);
     });
@@ -119,10 +146,11 @@ function fetchGzip(url: string): Promise<{ bytes: number; gzipped: boolean; body
   });
 }
 
-async function loadOnce(browser: Browser, url: string) {
+async function loadOnce(browser: Browser, url: string, setup?: LoadSetup) {
   const context = await browser.newContext(MOBILE);
   try {
     await context.addInitScript({ content: OBSERVE_PERFORMANCE });
+    for (const content of (await setup?.initScripts()) ?? []) await context.addInitScript({ content });
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     const entries = new Map<string, Entry>();
@@ -177,8 +205,11 @@ async function loadOnce(browser: Browser, url: string) {
       lcp: number;
       cls: number;
       longTasks: [number, number][];
+      figure?: number;
     };
     if (!Number.isFinite(loadAt)) throw new Error(`no load event seen for ${url}`);
+    if (setup?.expectPath && new URL(page.url()).pathname !== setup.expectPath)
+      throw new Error(`${url} ended at ${page.url()}, not ${setup.expectPath}`);
     const assets = [...entries.values()]
       .filter((e) => e.type === 'Script' || e.type === 'Stylesheet')
       .map((e) => ({ ...e, beforeLoad: e.sentAt <= loadAt }));
@@ -187,6 +218,7 @@ async function loadOnce(browser: Browser, url: string) {
       lcpMs: perf.lcp,
       tbtMs: totalBlockingTime(perf.fcp, perf.longTasks),
       cls: perf.cls,
+      ...(perf.figure !== undefined ? { firstFigureMs: perf.figure } : {}),
       assets,
     };
   } finally {
@@ -203,8 +235,8 @@ const median = (xs: number[]) => {
   return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
 };
 
-/** First-load bytes, LCP and TBT of each page in Debian's Chromium under CDP throttling. */
-export async function measurePages(baseUrl: string, runs: number): Promise<PageFigure[]> {
+/** Launches Debian's Chromium for the page loads (closed at the end, on failure and on Ctrl-C). */
+export async function withChromium<T>(fn: (browser: Browser) => Promise<T>): Promise<T> {
   const browser = await withTimeout(
     chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, timeout: 60_000 }),
     70_000,
@@ -212,67 +244,100 @@ export async function measurePages(baseUrl: string, runs: number): Promise<PageF
   );
   const remove = onCleanup('Chromium (Playwright)', () => browser.close());
   try {
-    const figures: PageFigure[] = [];
-    for (const p of PAGES) {
-      const url = baseUrl + p.path;
-      const loads = [];
-      for (let i = 0; i < runs; i++)
-        loads.push(await withTimeout(loadOnce(browser, url), 90_000, `loading ${url}`));
-
-      const assets: Asset[] = [];
-      for (const e of loads[0]!.assets) {
-        const got = await fetchGzip(e.url);
-        // Files below the server's compression threshold travel as they are; count what gzip would make.
-        const gzipBytes = got.gzipped ? got.bytes : zlib.gzipSync(got.body, { level: 9 }).length;
-        assets.push({
-          url: e.url.replace(baseUrl, ''),
-          type: e.type === 'Script' ? 'script' : 'stylesheet',
-          beforeLoad: e.beforeLoad,
-          gzipBytes,
-          gzipComputed: !got.gzipped,
-          transferBytes: e.transfer,
-        });
-      }
-      const sum = (list: Asset[], type: Asset['type']) =>
-        round(list.filter((a) => a.type === type).reduce((n, a) => n + a.gzipBytes, 0) / KB);
-      const count = (list: Asset[], type: Asset['type']) => list.filter((a) => a.type === type).length;
-      const first = assets.filter((a) => a.beforeLoad);
-      const figure: PageFigure = {
-        page: p.name,
-        path: p.path,
-        firstLoad: {
-          jsGzipKb: sum(first, 'script'),
-          cssGzipKb: sum(first, 'stylesheet'),
-          jsFiles: count(first, 'script'),
-          cssFiles: count(first, 'stylesheet'),
-          transferKb: round(first.reduce((n, a) => n + a.transferBytes, 0) / KB),
-        },
-        settled: {
-          jsGzipKb: sum(assets, 'script'),
-          cssGzipKb: sum(assets, 'stylesheet'),
-          jsFiles: count(assets, 'script'),
-          cssFiles: count(assets, 'stylesheet'),
-        },
-        assets,
-        lcpMs: Math.round(median(loads.map((l) => l.lcpMs))),
-        tbtMs: Math.round(median(loads.map((l) => l.tbtMs))),
-        fcpMs: Math.round(median(loads.map((l) => l.fcpMs))),
-        cls: roundCls(Math.max(...loads.map((l) => l.cls))),
-        runs: loads.map((l) => ({
-          lcpMs: Math.round(l.lcpMs),
-          tbtMs: Math.round(l.tbtMs),
-          fcpMs: Math.round(l.fcpMs),
-          cls: roundCls(l.cls),
-        })),
-      };
-      figures.push(figure);
-      log(
-        `page ${p.name}: first load JS ${figure.firstLoad.jsGzipKb} KB gzip (${figure.firstLoad.jsFiles} files), CSS ${figure.firstLoad.cssGzipKb} KB; settled JS ${figure.settled.jsGzipKb} KB (${figure.settled.jsFiles} files); FCP ${figure.fcpMs} ms, LCP ${figure.lcpMs} ms, TBT ${figure.tbtMs} ms, CLS ${figure.cls} (runs FCP/LCP/TBT/CLS ${figure.runs.map((r) => `${r.fcpMs}/${r.lcpMs}/${r.tbtMs}/${r.cls}`).join(', ')})`,
-      );
-    }
-    return figures;
+    return await fn(browser);
   } finally {
     await browser.close().catch(() => undefined);
     remove();
   }
+}
+
+/** First-load bytes, LCP and TBT of each page in Debian's Chromium under CDP throttling. */
+export async function measurePages(baseUrl: string, runs: number): Promise<PageFigure[]> {
+  return withChromium(async (browser) => {
+    const figures: PageFigure[] = [];
+    for (const p of PAGES) figures.push(await measurePage(browser, baseUrl, p, runs));
+    return figures;
+  });
+}
+
+/** One page: `runs` throttled cold loads, then its first-load files fetched again to count them as sent. */
+export async function measurePage(
+  browser: Browser,
+  baseUrl: string,
+  p: PageToLoad,
+  runs: number,
+  setup?: LoadSetup,
+): Promise<PageFigure> {
+  const url = baseUrl + p.path;
+  const loads = [];
+  for (let i = 0; i < runs; i++)
+    loads.push(await withTimeout(loadOnce(browser, url, setup), 90_000, `loading ${url}`));
+
+  const assets: Asset[] = [];
+  const failed: { url: string; status: number }[] = [];
+  for (const e of loads[0]!.assets) {
+    const got = await fetchGzip(e.url);
+    if (got.status !== 200) {
+      failed.push({ url: e.url.replace(baseUrl, ''), status: got.status });
+      continue;
+    }
+    // Files below the server's compression threshold travel as they are; count what gzip would make.
+    const gzipBytes = got.gzipped ? got.bytes : zlib.gzipSync(got.body, { level: 9 }).length;
+    assets.push({
+      url: e.url.replace(baseUrl, ''),
+      type: e.type === 'Script' ? 'script' : 'stylesheet',
+      beforeLoad: e.beforeLoad,
+      gzipBytes,
+      gzipComputed: !got.gzipped,
+      transferBytes: e.transfer,
+    });
+  }
+  const sum = (list: Asset[], type: Asset['type']) =>
+    round(list.filter((a) => a.type === type).reduce((n, a) => n + a.gzipBytes, 0) / KB);
+  const count = (list: Asset[], type: Asset['type']) => list.filter((a) => a.type === type).length;
+  const first = assets.filter((a) => a.beforeLoad);
+  const figures = loads.map((l) => l.firstFigureMs).filter((x): x is number => x !== undefined);
+  const figure: PageFigure = {
+    page: p.name,
+    path: p.path,
+    firstLoad: {
+      jsGzipKb: sum(first, 'script'),
+      cssGzipKb: sum(first, 'stylesheet'),
+      jsFiles: count(first, 'script'),
+      cssFiles: count(first, 'stylesheet'),
+      transferKb: round(first.reduce((n, a) => n + a.transferBytes, 0) / KB),
+    },
+    settled: {
+      jsGzipKb: sum(assets, 'script'),
+      cssGzipKb: sum(assets, 'stylesheet'),
+      jsFiles: count(assets, 'script'),
+      cssFiles: count(assets, 'stylesheet'),
+    },
+    assets,
+    ...(failed.length > 0 ? { failed } : {}),
+    lcpMs: Math.round(median(loads.map((l) => l.lcpMs))),
+    tbtMs: Math.round(median(loads.map((l) => l.tbtMs))),
+    fcpMs: Math.round(median(loads.map((l) => l.fcpMs))),
+    cls: roundCls(Math.max(...loads.map((l) => l.cls))),
+    // A load that never showed a figure counts as 0 in the median's place: the figure is then missing.
+    ...(figures.length === loads.length
+      ? { firstFigureMs: figures.includes(0) ? 0 : Math.round(median(figures)) }
+      : {}),
+    runs: loads.map((l) => ({
+      lcpMs: Math.round(l.lcpMs),
+      tbtMs: Math.round(l.tbtMs),
+      fcpMs: Math.round(l.fcpMs),
+      cls: roundCls(l.cls),
+      ...(l.firstFigureMs !== undefined ? { firstFigureMs: Math.round(l.firstFigureMs) } : {}),
+    })),
+  };
+  if (failed.length > 0)
+    console.warn(
+      `[bench] warning: page ${p.name} asked for files the server does not have: ${failed.map((f) => `${f.url} (${f.status})`).join(', ')}`,
+    );
+  const figureNote = figure.firstFigureMs !== undefined ? `, first figure ${figure.firstFigureMs} ms` : '';
+  log(
+    `page ${p.name}: first load JS ${figure.firstLoad.jsGzipKb} KB gzip (${figure.firstLoad.jsFiles} files), CSS ${figure.firstLoad.cssGzipKb} KB; settled JS ${figure.settled.jsGzipKb} KB (${figure.settled.jsFiles} files); FCP ${figure.fcpMs} ms, LCP ${figure.lcpMs} ms${figureNote}, TBT ${figure.tbtMs} ms, CLS ${figure.cls} (runs FCP/LCP/TBT/CLS${figure.firstFigureMs !== undefined ? '/figure' : ''} ${figure.runs.map((r) => [r.fcpMs, r.lcpMs, r.tbtMs, r.cls, ...(r.firstFigureMs !== undefined ? [r.firstFigureMs] : [])].join('/')).join(', ')})`,
+  );
+  return figure;
 }

@@ -15,6 +15,8 @@ export type Results = {
   loadAverage: { start: number[]; end: number[] };
   settings: Record<string, unknown>;
   pages?: PageFigure[];
+  /** Issue 50: the borrow area, signed in as a customer with a paid-out loan (signed-in.ts). */
+  signedIn?: PageFigure[];
   lighthouse?: LighthouseFigure[];
   api?: ApiFigure[];
   journeys?: JourneyFigures[];
@@ -81,6 +83,39 @@ export function renderTables(r: Results): string {
             'LH SEO',
           ],
           rows,
+        ),
+    );
+  }
+  if (r.signedIn) {
+    parts.push(
+      '**Signed-in pages** (a customer with a paid-out loan, the session in the browser before the page ' +
+        'loads; the same throttled loads as the pages above; first figure: median time until an element in ' +
+        '<main> shows a money figure)\n\n' +
+        table(
+          [
+            'page',
+            'JS KB',
+            'files JS+CSS',
+            'JS KB settled',
+            'JS files settled',
+            'FCP ms',
+            'LCP ms',
+            'first figure ms',
+            'TBT ms',
+            'CLS',
+          ],
+          r.signedIn.map((p) => [
+            p.path,
+            p.firstLoad.jsGzipKb,
+            `${p.firstLoad.jsFiles}+${p.firstLoad.cssFiles}`,
+            p.settled.jsGzipKb,
+            p.settled.jsFiles,
+            p.fcpMs,
+            p.lcpMs,
+            p.firstFigureMs,
+            p.tbtMs,
+            p.cls,
+          ]),
         ),
     );
   }

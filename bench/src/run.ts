@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --check] [-- --only=pages,lighthouse,api,journeys,cob] [-- --quick] [-- --loans=N,M]`
+ * `npm run bench [-- --check] [-- --only=pages,signed-in,lighthouse,api,journeys,cob] [-- --quick] [-- --loans=N,M]`
  *
  * Builds the web app into a private temporary folder, starts its own servers on free loopback ports
  * with fresh temporary databases, measures, prints the tables, writes
@@ -22,9 +22,10 @@ import { describeMachine } from './machine';
 import { CPU_SLOWDOWN, measurePages, SLOW_4G, type PageFigure } from './pages';
 import { startPostgres } from './postgres';
 import { renderTables, type Results } from './report';
+import { measureSignedInPages } from './signed-in';
 import { repoRoot, buildWebApp, startServer, tempDir, type RunningServer } from './server';
 
-const SECTIONS = ['pages', 'lighthouse', 'api', 'journeys', 'cob'] as const;
+const SECTIONS = ['pages', 'signed-in', 'lighthouse', 'api', 'journeys', 'cob'] as const;
 type Section = (typeof SECTIONS)[number];
 
 const { values } = parseArgs({
@@ -152,12 +153,13 @@ async function main(): Promise<number> {
   };
 
   let pages: PageFigure[] | undefined;
+  let signedIn: PageFigure[] | undefined;
   let lighthouse: LighthouseFigure[] | undefined;
   let api: ApiFigure[] | undefined;
   const journeys: JourneyFigures[] = [];
   let cob: CobFigures | undefined;
 
-  if (only.some((s) => s !== 'journeys' && s !== 'cob')) {
+  if (only.some((s) => s !== 'journeys' && s !== 'cob' && s !== 'signed-in')) {
     const server = await startServer({
       databaseUrl: `sqlite:${path.join(work, 'pages.sqlite')}`,
       webDist,
@@ -187,6 +189,10 @@ async function main(): Promise<number> {
       await server.stop();
     }
   }
+
+  // A server of its own: its database is seeded with a borrower before it starts (signed-in.ts).
+  if (only.includes('signed-in'))
+    signedIn = await section('signed-in pages', () => measureSignedInPages(webDist, work, settings.pageRuns));
 
   if (only.includes('journeys')) {
     const journeyOpts = {
@@ -285,6 +291,7 @@ async function main(): Promise<number> {
 
   const budgets = checkBudgets({
     ...(pages ? { pages } : {}),
+    ...(signedIn ? { signedIn } : {}),
     ...(lighthouse ? { lighthouse } : {}),
     ...(api ? { api } : {}),
     ...(cob ? { cob } : {}),
@@ -298,6 +305,7 @@ async function main(): Promise<number> {
     loadAverage: { start: loadAtStart, end: os.loadavg().map((n) => round(n, 2)) },
     settings,
     ...(pages ? { pages } : {}),
+    ...(signedIn ? { signedIn } : {}),
     ...(lighthouse ? { lighthouse } : {}),
     ...(api ? { api } : {}),
     ...(journeys.length > 0 ? { journeys } : {}),
