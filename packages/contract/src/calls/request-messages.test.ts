@@ -31,7 +31,14 @@ const OUR_TEXTS = new Set<string>([
   ...Object.values(Msg).filter((m) => typeof m === 'string'),
   ...ALL_EXPENSE_MESSAGES,
 ]);
-const OUR_TEMPLATES = [template(Msg.maxLength)];
+/** A template message with a phrase left open: `Please enter .+ each month in pounds, or 0.` */
+const phraseTemplate = (message: (what: string) => string) =>
+  new RegExp(
+    `^${message('\u0000')
+      .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+      .replace('\u0000', '.+')}$`,
+  );
+const OUR_TEMPLATES = [template(Msg.maxLength), phraseTemplate(Msg.monthlyFigure)];
 const isOurs = (message: string) => OUR_TEXTS.has(message) || OUR_TEMPLATES.some((t) => t.test(message));
 
 type Node = {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RESCHEDULE_MAX_PAYMENTS } from '../constants';
 import { incomeAndOutgoingsSchema, rescheduleSchema } from '../calls/my-account-area';
 import { billingAddressSchema } from '../calls/shared';
 import { londonToday, type IsoDate } from '../dates';
@@ -46,7 +47,8 @@ export const rescheduleFormSchema = (
     {
       amount: totalDue === null ? z.null() : otherAmountField(totalDue, inArrears),
       frequencyID: rescheduleSchema.shape.frequencyID,
-      duration: rescheduleSchema.shape.duration,
+      // The page offers plans collected by card: 1 to 3 payments (the call takes up to 12 by other means).
+      duration: rescheduleSchema.shape.duration.max(RESCHEDULE_MAX_PAYMENTS, { error: Msg.paymentDuration }),
       repayDate: z.string({ error: Msg.paymentDate }).superRefine((date, ctx) => {
         const problem = rescheduleDateProblem(date, today);
         if (problem) ctx.addIssue({ code: 'custom', message: problem });
