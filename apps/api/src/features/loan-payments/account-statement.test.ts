@@ -46,5 +46,18 @@ describe('the statement of account on request (Consumer Credit Act s77B, issue 4
       expect(text).toContain([formatDisplayDate(s.dueDate), ...row].join(' '));
     }
     expect((await t.app.inject({ method: 'GET', url })).json().error.errorID).toBe(ErrorId.linkExpired);
+    // A settlement statement's link does not open a statement of account.
+    const settlement = await t.app.inject({
+      method: 'POST',
+      url: '/api/MyAccountArea/SettlementLink',
+      headers: { authorization: loan.authorization },
+      payload: {},
+    });
+    const token = new URL(settlement.json().object.url, 'http://x').searchParams.get('token')!;
+    const crossed = await t.app.inject({
+      method: 'GET',
+      url: `/api/MyAccountArea/DownloadStatement?token=${token}`,
+    });
+    expect(crossed.json().error.errorID).toBe(ErrorId.linkExpired);
   });
 });

@@ -8,7 +8,6 @@ import { paymentService } from './payment-service';
 import { rescheduleCalls } from './reschedule-calls';
 import { rescheduleService } from './reschedule-service';
 import { settlementCalls } from './settlement-calls';
-import { statementCalls } from './statement-calls';
 
 /** Paying a loan: card payments, a new card, rescheduling, the settlement statement and the statement of account. */
 export function loanPaymentCalls(ctx: AppContext, cardProvider: CardProvider): ImplementedCall[] {
@@ -19,6 +18,5 @@ export function loanPaymentCalls(ctx: AppContext, cardProvider: CardProvider): I
     addCreditCard(addCardService(ctx, cardProvider, returnTo('/borrow/update-card'))),
     ...rescheduleCalls(rescheduleService(ctx)),
     ...settlementCalls(ctx),
-    ...statementCalls(ctx),
   ];
 }

@@ -1,51 +1,30 @@
-import { callPath, calls } from '@lender/contract/api-calls';
-import { ok, refuse, Refusal } from '@lender/contract/envelope';
 import type { AppContext } from '../../app-context';
-import { renderStatementPdf } from '../../documents/render-pdf';
-import { loanRepository } from '../../entities/loans/loan-repository';
-import { downloadLinks } from '../../entities/one-time-secrets/download-links';
-import { implementCall } from '../../plugins/calls';
+import { accountStatement } from './account-statement';
+import { liveLoanDocumentCalls } from './live-loan-document-calls';
 import { settlementStatement } from './settlement-statement';
 
 /**
- * MyAccountArea/SettlementLink and DownloadSettlement (issue 27): the settlement statement of the
- * session customer's live loan as a PDF, through a single-use two-minute link as the summary of
- * borrowing's (never the bearer token in a URL).
+ * MyAccountArea/SettlementLink and DownloadSettlement (issue 27): the settlement statement (Consumer
+ * Credit Act s97); StatementLink and DownloadStatement (issue 46 item 9): the statement of account on
+ * request (s77B), free and at any time, more than s77B(6) asks (one a month).
  */
-export function settlementCalls(ctx: AppContext) {
-  const links = downloadLinks(ctx.db, 'settlement-download');
-  const loans = loanRepository(ctx.db);
-
-  return [
-    implementCall('settlementLink', async ({ principal }) => {
-      if (!(await loans.liveOf(principal.customerId))) return refuse(Refusal.noLoanToPay);
-      const token = await links.issue(principal.customerId);
-      return ok({ url: `${callPath(calls.downloadSettlement)}?token=${encodeURIComponent(token)}` });
-    }),
-    implementCall('downloadSettlement', async ({ query, reply }) => {
-      const customerId = await links.redeem(query.token);
-      if (customerId === null) return refuse(Refusal.linkExpired);
-      const book = await loans.liveOf(customerId);
-      if (!book) return refuse(Refusal.noLoanToPay);
-      const customer = await ctx.db
-        .selectFrom('customers')
-        .select(['first_name', 'last_name'])
-        .where('id', '=', customerId)
-        .executeTakeFirstOrThrow();
-      const today = ctx.businessDate.today();
-      const pdf = await renderStatementPdf(
-        settlementStatement(`${customer.first_name} ${customer.last_name}`, book, today),
-        {
-          headerRight: `Settlement statement, ${today}`,
-          subject: 'Settlement statement (Consumer Credit Act 1974, section 97)',
-          madeAt: new Date(),
-        },
-      );
-      reply
-        .type('application/pdf')
-        .header('content-disposition', `inline; filename="settlement-statement-${today}.pdf"`)
-        .send(Buffer.from(pdf));
-      return reply as never;
-    }),
-  ];
-}
+export const settlementCalls = (ctx: AppContext) => [
+  ...liveLoanDocumentCalls(ctx, {
+    link: 'settlementLink',
+    download: 'downloadSettlement',
+    purpose: 'settlement-download',
+    title: 'Settlement statement',
+    subject: 'Settlement statement (Consumer Credit Act 1974, section 97)',
+    fileName: 'settlement-statement',
+    build: (customer, book, today) => settlementStatement(customer.name, book, today),
+  }),
+  ...liveLoanDocumentCalls(ctx, {
+    link: 'statementLink',
+    download: 'downloadStatement',
+    purpose: 'statement-download',
+    title: 'Statement of account',
+    subject: 'Statement of account (Consumer Credit Act 1974, section 77B)',
+    fileName: 'statement-of-account',
+    build: accountStatement,
+  }),
+];
