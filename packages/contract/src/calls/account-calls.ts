@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import * as account from './account';
+import { creditSearchesSchema } from './credit-reference';
 import { call, empty, type CallDef } from './call-spec';
 import { tokenPairSchema } from './shared';
 
@@ -124,5 +125,13 @@ export const accountCalls = {
     auth: 'session',
     body: account.contactPreferencesSchema,
     response: empty,
+  }),
+  /** Not in the spec (issue 47): the searches of the customer's credit file we made, newest first. */
+  getCreditSearches: call({
+    controller: 'Account',
+    action: 'GetCreditSearches',
+    method: 'GET',
+    auth: 'session',
+    response: creditSearchesSchema,
   }),
 } as const satisfies Record<string, CallDef>;
