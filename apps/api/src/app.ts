@@ -105,7 +105,7 @@ export async function buildApp(
   // whose JSON parser (the U+0000 note) it shares.
   registerPartnerLeads(app, {
     principals: principalSources(ctx),
-    intake: leadIntakeService(entityStore(ctx), ctx.db, ctx.config, ctx.decisionChecks),
+    intake: leadIntakeService(entityStore(ctx), ctx.db, ctx.config, servicing.decisionParts),
     perKey: ctx.limits.limiter({
       scope: 'partner-key',
       limit: ctx.config.PARTNER_LEADS_PER_MINUTE,

@@ -42,13 +42,14 @@ export function implementedCalls(
   const logins = loginServiceFor(ctx);
   const esignKeys = { publicUrl: ctx.config.PUBLIC_URL, dataKey: ctx.config.DATA_KEY };
   const startSigning = signingStarter(ctx, esignKeys);
+  const decision = servicing.decisionParts;
   return [
     getDictionaries(dictionaries),
-    ...registerCalls(ctx, cardProvider, dictionaries, startSigning),
+    ...registerCalls(ctx, cardProvider, decision, dictionaries, startSigning),
     ...esignCalls(ctx, esignKeys, dictionaries, servicing.afterSignature),
     // A partner's lead lands with what stage 1, stage 3 and e-sign do for our own applicants.
     ...leadProviderCalls(ctx, cardProvider, {
-      checks: ctx.decisionChecks,
+      decision,
       // Written by the partner intake from SubmitStage3's schema: its parsed payload.
       affordabilityOf: (stage3Json) => toAffordabilityDetails(JSON.parse(stage3Json)),
       sendWelcomeEmail,

@@ -3,6 +3,7 @@ import { closeOfBusiness } from './features/close-of-business/close-of-business'
 import { signingStarter } from './features/esign/start-signing';
 import { payoutService } from './features/underwriting/payout-service';
 import { underwritingService } from './features/underwriting/underwriting-service';
+import type { DecisionParts } from './entities/applications/decision/pipeline';
 import type { OutsideServices } from './lib/outside-services';
 
 /**
@@ -19,9 +20,15 @@ export function servicingFor(
     publicUrl: ctx.config.PUBLIC_URL,
     dataKey: ctx.config.DATA_KEY,
   });
-  const underwriting = underwritingService(ctx, payouts, startSigning);
+  // Every application, whichever door it came in by, is decided by the same checks and services.
+  const decisionParts: DecisionParts = {
+    checks: ctx.decisionChecks,
+    creditReference: services.creditReference,
+  };
+  const underwriting = underwritingService(ctx, payouts, decisionParts, startSigning);
   const inFlight = new Set<Promise<unknown>>();
   return {
+    decisionParts,
     payouts,
     underwriting,
     closeOfBusiness: closeOfBusiness(ctx, services.cardProvider),

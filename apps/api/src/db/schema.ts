@@ -4,6 +4,7 @@ import type {
   PreviousAddressTable,
 } from '../entities/affordability/affordability-tables';
 import type { ApplicationDecisionTable, ApplicationTable } from '../entities/applications/application-tables';
+import type { CreditSearchTable } from '../entities/credit-searches/credit-search-tables';
 import type { DecisionFindingTable } from '../entities/applications/decision/decision-findings-tables';
 import type { BankAccountTable } from '../entities/bank-accounts/bank-account-tables';
 import type { CardTable } from '../entities/cards/card-tables';
@@ -103,6 +104,7 @@ export interface Database {
   breathing_spaces: BreathingSpaceTable;
   loan_schedules: LoanScheduleTable;
   plan_income_checks: PlanIncomeCheckTable;
+  credit_searches: CreditSearchTable;
   repeat_loan_requests: RepeatLoanRequestTable;
   documents: DocumentTable;
   document_links: DocumentLinkTable;

@@ -7,6 +7,7 @@ import { affordabilityRepository } from './affordability/affordability-repositor
 import { applicationRepository } from './applications/application-repository';
 import { bankAccountRepository } from './bank-accounts/bank-account-repository';
 import { cardRepository } from './cards/card-repository';
+import { creditSearchRepository } from './credit-searches/credit-search-repository';
 import { customerRepository } from './customers/customer-repository';
 import { breathingSpaceRepository } from './loans/breathing-space-repository';
 import { loanRepository } from './loans/loan-repository';
@@ -44,6 +45,7 @@ export const entityRepositories =
       loans: loanRepository(db),
       withdrawals: withdrawalRepository(db),
       breathingSpaces: breathingSpaceRepository(db),
+      creditSearches: creditSearchRepository(db, seal, open),
       /** Stores a message in the same transaction as the change it tells about. */
       outbox: { enqueue: (message: OutgoingMessage) => ctx.outbox.enqueue(db, message) },
       sessions: {

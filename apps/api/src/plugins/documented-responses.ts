@@ -56,7 +56,9 @@ export const answerDescriptions = (bodyLimit: number): Record<string, string> =>
 export function documentedResponses(def: CallDef, implemented: boolean) {
   const readsBody = def.method === 'POST';
   return {
-    200: envelopeSchema(def.response),
+    200: def.declinedObject
+      ? z.union([envelopeSchema(def.response), errorEnvelopeSchema(ErrorId.declined, def.declinedObject)])
+      : envelopeSchema(def.response),
     ...(readsBody || def.input !== 'none' ? { 400: errorAnswers[400] } : {}),
     // Every credential but a signing link's is checked before the handler (the e-sign service refuses a
     // dead link itself, in a 200's envelope: docs/decisions/020).

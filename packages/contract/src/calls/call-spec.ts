@@ -26,6 +26,11 @@ type CallSpec = {
   skipDefaultErrorHandling?: boolean;
   /** Past its limit the call answers HTTP 429 with a Retry-After header (a resend, a sign-in). */
   rateLimited?: boolean;
+  /**
+   * The `object` of its declined answer (errorID `declined`, HTTP 200) where it says more than the
+   * decline: the credit reference agency whose information counted (Consumer Credit Act s157, issue 47).
+   */
+  declinedObject?: z.ZodType;
   /** The `object` of its 429 answer, when it says more than Retry-After (the resends' wait); else null. */
   tooManyObject?: z.ZodType;
   /**

@@ -16,6 +16,7 @@ import {
   stage4Schema,
   stage5Schema,
 } from './register-stages';
+import { declinedAnswerSchema } from './credit-reference';
 import { call, empty, type CallDef } from './call-spec';
 import { appStatusSchema, guidField, tokenPairSchema } from './shared';
 
@@ -29,6 +30,7 @@ export const registerCalls = {
     rateLimited: true,
     body: stage1Schema,
     response: tokenPairSchema,
+    declinedObject: declinedAnswerSchema,
   }),
   getQuote: call({
     controller: 'Register',
@@ -83,6 +85,7 @@ export const registerCalls = {
     auth: 'session',
     body: stage4Schema,
     response: appStatusSchema,
+    declinedObject: declinedAnswerSchema,
   }),
   submitStage5: call({
     controller: 'Register',
@@ -157,5 +160,6 @@ export const registerCalls = {
     auth: 'session',
     body: repeatLoanSchema,
     response: repeatLoanResultSchema,
+    declinedObject: declinedAnswerSchema,
   }),
 } as const satisfies Record<string, CallDef>;

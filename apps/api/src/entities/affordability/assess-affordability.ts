@@ -37,10 +37,21 @@ export function assessAffordability(input: AffordabilityInput): Assessment {
 export function assessApplication(
   application: { terms: LoanTerms; dailyRate: number; netMonthlyIncomePence: Pence },
   details: Pick<AffordabilityDetails, 'expensesPence'>,
+  /**
+   * The monthly credit commitments the applicant's credit file shows (issue 47), or null without a
+   * report: they replace the declared 'credit commitments' when higher, as people forget a card or two.
+   */
+  fileCommitmentsPence: Pence | null = null,
 ) {
   const quote = buildQuote({ ...application.terms, dailyRate: application.dailyRate });
   const instalmentPence = Math.max(...quote.schedule.map((line) => line.paymentPence));
-  const expensesPence = Object.values(details.expensesPence).reduce((sum, p) => sum + p, 0);
+  const declaredCredit = details.expensesPence.creditCommitment ?? 0;
+  const fromFile = fileCommitmentsPence !== null && fileCommitmentsPence > declaredCredit;
+  const expenses = {
+    ...details.expensesPence,
+    ...(fromFile ? { creditCommitment: fileCommitmentsPence } : {}),
+  };
+  const expensesPence = Object.values(expenses).reduce((sum, p) => sum + p, 0);
   const netIncomePence = application.netMonthlyIncomePence;
   const assessment = assessAffordability({ netIncomePence, expensesPence, instalmentPence });
   return {
@@ -52,7 +63,10 @@ export function assessApplication(
       reason:
         `affordability: net ${formatPence(netIncomePence)} - expenses ${formatPence(expensesPence)} - ` +
         `instalment ${formatPence(instalmentPence)} = ${formatPence(assessment.leftPence)} left, ` +
-        `buffer ${formatPence(assessment.bufferPence)}`,
+        `buffer ${formatPence(assessment.bufferPence)}` +
+        (fromFile
+          ? `; credit commitments ${formatPence(fileCommitmentsPence)} from the credit file, declared ${formatPence(declaredCredit)}`
+          : ''),
     },
   };
 }

@@ -42,6 +42,8 @@ export const ApplicationStep = {
   passAffordability: { from: [AppStatus.cardAccepted], to: AppStatus.applicationCompleted },
   failAffordability: { from: [AppStatus.cardAccepted], to: AppStatus.leadDeclined },
   giveBankDetails: { from: BANK_DETAILS_FROM, to: AppStatus.esignSent },
+  /** The hard search of the credit file at stage 4 declined it, before any agreement exists (issue 47). */
+  declineBeforeAgreement: { from: BANK_DETAILS_FROM, to: AppStatus.leadDeclined },
   sign: { from: [AppStatus.esignSent, AppStatus.offerSent], to: AppStatus.undewriting },
   // Underwriting and payout (issue 25): a person may decide a referred one either way.
   approve: { from: [AppStatus.undewriting, AppStatus.undewritingReview], to: AppStatus.approved },

@@ -14,6 +14,7 @@ import type { LoginService } from './login-service';
 import { contactChangeService } from './contact-change-service';
 import { forgotPassword } from './forgot-password';
 import { getAccountDetails } from './get-account-details';
+import { getCreditSearches } from './get-credit-searches';
 import { PASSWORD_LIMITS, passwordService } from './password-service';
 
 /** The account calls beyond signing in: passwords, account details and their changes. */
@@ -46,5 +47,6 @@ export function accountCalls(ctx: AppContext, logins: LoginService): Implemented
     changeMobile(contacts, security),
     changeAddress(contacts),
     changeContactPreference(contacts),
+    getCreditSearches(store),
   ];
 }

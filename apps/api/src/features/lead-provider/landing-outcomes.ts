@@ -5,7 +5,7 @@ import type { DbExecutor } from '../../db/create-db';
 import type { StoredAddress } from '../../entities/addresses/stored-address';
 import type { AffordabilityDetails } from '../../entities/affordability/affordability-repository';
 import type { LoanTerms } from '../../entities/applications/loan-terms';
-import type { DecisionCheck } from '../../entities/applications/decision/decision-check';
+import type { DecisionParts } from '../../entities/applications/decision/pipeline';
 import type { EntityRepositories } from '../../entities/unit-of-work';
 import type { OutgoingMessage } from '../../lib/outbox';
 import type { TokenPair } from '../../lib/sessions/session-store';
@@ -24,8 +24,8 @@ export type LandingCodeFailure = 'wrong' | 'expired' | 'tooManyTries' | 'none';
  * signing link for this browser.
  */
 export type LandingParts = {
-  /** The decision step's checks, of which those that read terms decide the visitor's terms again. */
-  checks: readonly DecisionCheck[];
+  /** The decision step's checks (those that read terms decide the visitor's terms again), and its services. */
+  decision: DecisionParts;
   /** The lead's stage 3 answers (SubmitStage3's parsed payload as JSON, as the intake stored it). */
   affordabilityOf: (stage3Json: string) => AffordabilityDetails;
   sendWelcomeEmail: (

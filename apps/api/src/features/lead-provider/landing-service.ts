@@ -19,12 +19,9 @@ import { randomToken, sha256 } from '../../lib/secrets';
 import type { TokenPair } from '../../lib/sessions/session-store';
 import { leadRepository, type Lead } from '../../entities/partner-leads/lead-repository';
 import { customerActor } from '../../entities/audit/actor';
+import { agencyCommitmentsPence } from '../../entities/applications/decision/credit-file-rules';
 import { newApplicantFacts } from '../../entities/applications/decision/decision-check';
-import {
-  checksOnNewTerms,
-  decisionPipeline,
-  findingText,
-} from '../../entities/applications/decision/pipeline';
+import { checksOnNewTerms, pipelineOf, findingText } from '../../entities/applications/decision/pipeline';
 import { londonToday } from '@lender/contract/dates';
 import { landingCodeMessage } from './landing-messages';
 import type {
@@ -59,7 +56,7 @@ export function landingService(
   const repositoriesOf = (db: DbExecutor) => ({ ...entities(db), leads: leadRepository(db) });
   const store = unitOfWork(ctx.db, repositoriesOf);
   const publicUrl = ctx.config.PUBLIC_URL;
-  const onNewTerms = decisionPipeline(checksOnNewTerms(parts.checks), { records: store });
+  const onNewTerms = pipelineOf(parts.decision, store, checksOnNewTerms(parts.decision.checks));
 
   /** The lead and its application while its link lives; undefined for an unknown or expired one. */
   async function openLead(guid: string): Promise<{ lead: Lead; application: Application } | undefined> {
@@ -242,6 +239,9 @@ export function landingService(
           londonToday(),
           // Stage 3's own assessment follows the card below, recorded as stage 3 records it.
           null,
+          { guid: application.guid, customerId: application.customerId },
+          // No check that reads terms searches the credit file: the lead's search was made at intake.
+          'application',
         ),
       );
       if (onTerms.declinedBy) {
@@ -292,8 +292,13 @@ export function landingService(
       const { card } = answer;
 
       const details = lead.stage3Json ? parts.affordabilityOf(lead.stage3Json) : null;
+      const report = details ? await store.creditSearches.latestReportOf(application.guid) : null;
       const assessed = details
-        ? assessApplication({ ...application, terms, dailyRate: application.dailyRate }, details)
+        ? assessApplication(
+            { ...application, terms, dailyRate: application.dailyRate },
+            details,
+            report ? agencyCommitmentsPence(report) : null,
+          )
         : null;
       const bankGiven = await store.bankAccounts.givenFor(application.id);
       const to = !details

@@ -11,11 +11,12 @@ import {
   ExistingCustomerCode,
   existingCustomerCheck,
 } from '../../entities/applications/decision/checks/existing-customer';
-import { newApplicantFacts, type DecisionCheck } from '../../entities/applications/decision/decision-check';
+import { newApplicantFacts } from '../../entities/applications/decision/decision-check';
 import { decisionFindingsRepository } from '../../entities/applications/decision/decision-findings-repository';
 import {
   applicationFindings,
-  decisionPipeline,
+  pipelineOf,
+  type DecisionParts,
   findingText,
   type Decision,
 } from '../../entities/applications/decision/pipeline';
@@ -75,11 +76,11 @@ export function leadIntakeService(
   store: EntityStore,
   db: DbExecutor,
   config: Pick<Config, 'PROVIDER_TIERS' | 'PUBLIC_URL'>,
-  checks: readonly DecisionCheck[],
+  parts: DecisionParts,
 ) {
   const dailyRateFor = dailyRateRule(config);
   const leads = partnerLeadRepository;
-  const pipeline = decisionPipeline(checks, { records: store });
+  const pipeline = pipelineOf(parts, store);
 
   const answerOf = (lead: StoredLead): PartnerLeadAnswer =>
     lead.decision === 'accepted' && lead.appGuid
@@ -97,8 +98,19 @@ export function leadIntakeService(
     const dailyRate = dailyRateFor(partner.tierName);
     const today = londonToday();
     // Decided before the transaction opens: it holds the write lock only for the inserts.
+    // Made before the decision: the search names it as the applicant's consent (given to the partner).
+    const guid = randomUUID();
+    // A partner's lead is an application for a loan now: the search is a hard one.
     const decision = await pipeline.decide(
-      newApplicantFacts('partner', a, dailyRate, today, a.stage3?.expensesPence ?? null),
+      newApplicantFacts(
+        'partner',
+        a,
+        dailyRate,
+        today,
+        a.stage3?.expensesPence ?? null,
+        { guid, customerId: null },
+        'application',
+      ),
     );
     const reason = declineReasonOf(decision);
     return store.transaction(async ({ customers, applications, bankAccounts }, trx) => {
@@ -117,7 +129,6 @@ export function leadIntakeService(
         return { decision: 'declined', reason, appGuid: null };
       }
       const customerId = await customers.insert(a.customer);
-      const guid = randomUUID();
       const approved = decision.outcome !== 'decline';
       const applicationId = await applications.insert({
         guid,

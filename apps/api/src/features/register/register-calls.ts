@@ -1,5 +1,6 @@
 import type { AppContext } from '../../app-context';
 import type { DbExecutor } from '../../db/create-db';
+import type { DecisionParts } from '../../entities/applications/decision/pipeline';
 import { entityStore } from '../../entities/unit-of-work';
 import type { CardProvider } from '../../lib/card-provider/card-provider';
 import type { StoredDictionaries } from '../../lib/dictionary-store';
@@ -27,6 +28,7 @@ const HOUR_MS = 60 * 60 * 1000;
 export function registerCalls(
   ctx: AppContext,
   cardProvider: CardProvider,
+  decision: DecisionParts,
   dictionaries: StoredDictionaries,
   /** Sends the e-sign codes in the given transaction (e-sign's, handed in by the composition root). */
   startSigning: (trx: DbExecutor, applicationGuid: string) => Promise<void>,
@@ -37,9 +39,9 @@ export function registerCalls(
   const cardCheckReturnUrl = new URL('/loan/stage2', ctx.config.PUBLIC_URL).toString();
   // A new card's challenge on a repeat loan returns to the repeat-loan form.
   const repeatReturnUrl = new URL('/borrow/apply', ctx.config.PUBLIC_URL).toString();
-  const repeat = repeatLoanService(ctx, cardProvider, repeatReturnUrl, startSigning);
+  const repeat = repeatLoanService(ctx, cardProvider, decision, repeatReturnUrl, startSigning);
   return [
-    submitStage1(stage1Service(entities, ctx.config, ctx.decisionChecks), {
+    submitStage1(stage1Service(entities, ctx.config, decision), {
       perAddress: ctx.limits.limiter({
         scope: 'stage1-address',
         limit: ctx.config.STAGE1_PER_ADDRESS,
@@ -59,7 +61,7 @@ export function registerCalls(
     getApplicationStatus(quotes),
     submitStage2(stage2Service(entities, cardProvider, cardCheckReturnUrl, startSigning)),
     submitStage3(stage3Service(entities)),
-    submitStage4(stage4Service(entities, startSigning)),
+    submitStage4(stage4Service(entities, decision, startSigning)),
     getRepeatLoan(repeat),
     repeatLoan(repeat),
   ];

@@ -26,12 +26,15 @@ export type RepeatLoanRequest = {
     | { kind: 'new'; pKey: string; trxId: string; fingerprinted: boolean; billing: StoredAddress | null };
 };
 
+import type { DeclinedAnswer } from '@lender/contract/calls/credit-reference';
+
 export type RepeatLoanOutcome =
   | { kind: 'esignSent'; guid: string }
   | { kind: 'challenge'; redirectUrl: string }
   /** Stored in cardDeclined: stage 2 takes it on (spec section 8, errorID 211). */
   | { kind: 'cardDeclined'; guid: string; message: string }
-  | { kind: 'declined' }
+  /** `answer` names the credit reference agency when its information counted (s157). */
+  | { kind: 'declined'; answer: DeclinedAnswer }
   | { kind: 'refused'; refusal: Refusal }
   | { kind: 'invalid'; fields: Record<string, string> };
 

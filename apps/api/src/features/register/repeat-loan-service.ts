@@ -16,7 +16,8 @@ import { assessAffordability } from '../../entities/affordability/assess-afforda
 import { borrowingHistory } from '../../entities/applications/decision/borrowing-history';
 import type { Finding } from '../../entities/applications/decision/decision-check';
 import { decisionFindingsRepository } from '../../entities/applications/decision/decision-findings-repository';
-import { decisionPipeline } from '../../entities/applications/decision/pipeline';
+import { agencyCounted, declinedAnswer } from '../../entities/applications/decision/checks/credit-reference';
+import { pipelineOf, type DecisionParts } from '../../entities/applications/decision/pipeline';
 import { largestInstalmentPence } from '../../entities/applications/decision/quote-figures';
 import type { LoanTerms } from '../../entities/applications/loan-terms';
 import { mayApplyAgain } from '../../entities/loans/repeat-eligibility';
@@ -47,6 +48,7 @@ import { customerActor } from '../../entities/audit/actor';
 export function repeatLoanService(
   ctx: AppContext,
   cards: Pick<CardProvider, 'confirm'>,
+  decisionParts: DecisionParts,
   returnUrl: string,
   startSigning: (trx: DbExecutor, applicationGuid: string) => Promise<void>,
 ) {
@@ -54,13 +56,23 @@ export function repeatLoanService(
     ...entityRepositories(ctx)(db),
     repeatRequests: repeatLoanRepository(db),
   }));
-  const pipeline = decisionPipeline(ctx.decisionChecks, { records: store });
+  const pipeline = pipelineOf(decisionParts, store);
 
-  const answerOf = (row: { error_id: number; error_message: string; guid: string }): RepeatLoanOutcome => {
+  /** A decline's answer: the agency is named when a finding of its report declined it (s157). */
+  const declined = async (declinedBy: Pick<Finding, 'check'> | null): Promise<RepeatLoanOutcome> => ({
+    kind: 'declined',
+    answer: await declinedAnswer(decisionParts.creditReference, agencyCounted(declinedBy)),
+  });
+
+  const answerOf = async (row: {
+    error_id: number;
+    error_message: string;
+    guid: string;
+  }): Promise<RepeatLoanOutcome> => {
     if (row.error_id === ErrorId.none) return { kind: 'esignSent', guid: row.guid };
     if (row.error_id === ErrorId.repeatLoanCardDeclined)
       return { kind: 'cardDeclined', guid: row.guid, message: row.error_message };
-    return { kind: 'declined' };
+    return declined(await decisionFindingsRepository(ctx.db).declinedBy(row.guid));
   };
 
   /** The earlier answer to this key, or the refusal of a key reused for another request. */
@@ -73,6 +85,8 @@ export function repeatLoanService(
   }
 
   type Stored = {
+    /** Made before the decision: the credit search names it as the applicant's consent. */
+    guid: string;
     statusId: number;
     errorId: number;
     errorMessage: string;
@@ -94,7 +108,7 @@ export function repeatLoanService(
 
   /** The new application with everything it was decided on, in one transaction with its answer's record. */
   async function storeApplication(r: RepeatLoanRequest, hash: string, s: Stored): Promise<string> {
-    const guid = randomUUID();
+    const { guid } = s;
     await store.transaction(async (repos, trx) => {
       const { applications } = repos;
       const productId = s.terms.period === 1 ? ProductId.shortTerm : ProductId.longTerm;
@@ -261,6 +275,7 @@ export function repeatLoanService(
         expensesPence,
         instalmentPence,
       });
+      const applicationGuid = randomUUID();
       const decision = await pipeline.decide({
         channel: 'repeat',
         today,
@@ -270,7 +285,13 @@ export function repeatLoanService(
           birthDate: customer.birthDate,
           // Stage 1 asked; a home that has moved outside England and Wales is underwriting's referral.
           isResident: true,
+          firstName: customer.firstName,
+          lastName: customer.lastName,
+          address: customer.address,
         },
+        application: { guid: applicationGuid, customerId: r.customerId },
+        // A new agreement: a hard search, unless one was made for this customer in the last 30 days.
+        creditSearch: 'application',
         terms,
         dailyRate,
         quote: price,
@@ -280,6 +301,7 @@ export function repeatLoanService(
       });
       const approved = decision.outcome !== 'decline';
       const base = {
+        guid: applicationGuid,
         maritalStatusId,
         dailyRate,
         numDependents: previous.numDependents,
@@ -320,7 +342,7 @@ export function repeatLoanService(
           card: null,
           bank: null,
         });
-        return guid ? { kind: 'declined' } : raced();
+        return guid ? declined(decision.declinedBy) : raced();
       }
 
       const bank = async ({ bankAccounts }: EntityRepositories, applicationId: number) => {

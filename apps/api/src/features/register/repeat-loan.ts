@@ -81,7 +81,7 @@ export const repeatLoan = (repeat: RepeatLoanService) =>
         return fail(ErrorId.repeatLoanCardDeclined, outcome.message);
       case 'declined':
         req.log.info({ decision: 'declined' }, 'repeat loan declined');
-        return refuse(Refusal.declined);
+        return refuse(Refusal.declined, outcome.answer);
       case 'refused':
         return refuse(outcome.refusal);
       case 'invalid':

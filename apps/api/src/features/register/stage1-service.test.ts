@@ -38,7 +38,11 @@ function withRacingLookups(store: EntityStore): EntityStore {
 }
 
 async function race(first: Record<string, unknown>, second: Record<string, unknown>) {
-  const service = stage1Service(withRacingLookups(entityStore(t.ctx)), t.ctx.config, t.ctx.decisionChecks);
+  const service = stage1Service(
+    withRacingLookups(entityStore(t.ctx)),
+    t.ctx.config,
+    t.app.servicing.decisionParts,
+  );
   const submit = (p: Record<string, unknown>) =>
     service.submit(toStage1Application(stage1Schema.parse(createStage1Payload(p))));
   const outcomes = await Promise.all([submit(first), submit(second)]);

@@ -5,7 +5,7 @@ import type { Config } from '../../config';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { londonToday } from '@lender/contract/dates';
 import { dailyRateRule } from '../../entities/applications/daily-rate';
-import { newApplicantFacts, type DecisionCheck } from '../../entities/applications/decision/decision-check';
+import { newApplicantFacts } from '../../entities/applications/decision/decision-check';
 import { decisionFindingsRepository } from '../../entities/applications/decision/decision-findings-repository';
 import {
   ExistingCustomerCode,
@@ -13,10 +13,13 @@ import {
 } from '../../entities/applications/decision/checks/existing-customer';
 import {
   applicationFindings,
-  decisionPipeline,
   findingText,
+  pipelineOf,
   type Decision,
+  type DecisionParts,
 } from '../../entities/applications/decision/pipeline';
+import type { DeclinedAnswer } from '@lender/contract/calls/credit-reference';
+import { agencyCounted, declinedAnswer } from '../../entities/applications/decision/checks/credit-reference';
 import type { NewCustomer } from '../../entities/customers/customer-repository';
 import type { LoanTerms } from '../../entities/applications/loan-terms';
 import type { DbExecutor } from '../../db/create-db';
@@ -38,7 +41,7 @@ export type Stage1Application = {
 
 export type Stage1Outcome =
   | { kind: 'approved'; tokens: { token: string; refreshToken: string } }
-  | { kind: 'declined' }
+  | { kind: 'declined'; answer: DeclinedAnswer }
   | { kind: 'applicationInProgress' }
   | { kind: 'emailRegistered' }
   | { kind: 'mobileRegistered' };
@@ -67,14 +70,15 @@ const clashOf = (d: Pick<Decision, 'declinedBy'>): Clash | null =>
 export function stage1Service(
   store: EntityStore,
   config: Pick<Config, 'PROVIDER_TIERS' | 'PUBLIC_URL'>,
-  checks: readonly DecisionCheck[],
+  parts: DecisionParts,
 ) {
   const dailyRateFor = dailyRateRule(config);
-  const pipeline = decisionPipeline(checks, { records: store });
+  const pipeline = pipelineOf(parts, store);
 
   async function register(
     repositories: EntityRepositories,
     trx: DbExecutor,
+    guid: string,
     a: Stage1Application,
     dailyRate: number,
     decision: Decision,
@@ -83,7 +87,7 @@ export function stage1Service(
     const approved = decision.outcome !== 'decline';
     const customerId = await customers.insert(a.customer);
     const applicationId = await applications.insert({
-      guid: randomUUID(),
+      guid,
       customerId,
       statusId: approved ? AppStatus.applicationNew : AppStatus.leadDeclined,
       productId: a.productId,
@@ -120,21 +124,36 @@ export function stage1Service(
     async submit(a: Stage1Application): Promise<Stage1Outcome> {
       const dailyRate = dailyRateFor(a.tierName);
       const today = londonToday();
-      const facts = newApplicantFacts('new', a, dailyRate, today, null);
+      // Made before the decision: the soft search names it as the applicant's consent.
+      const guid = randomUUID();
+      const facts = newApplicantFacts(
+        'new',
+        a,
+        dailyRate,
+        today,
+        null,
+        { guid, customerId: null },
+        'quotation',
+      );
       // Decided before the transaction opens: it holds the write lock only for the inserts.
       const decision = await pipeline.decide(facts);
       const clash = clashOf(decision);
       if (clash) return clash;
       try {
         const tokens = await store.transaction((repositories, trx) =>
-          register(repositories, trx, a, dailyRate, decision),
+          register(repositories, trx, guid, a, dailyRate, decision),
         );
-        return tokens ? { kind: 'approved', tokens } : { kind: 'declined' };
+        if (tokens) return { kind: 'approved', tokens };
+        const counted = agencyCounted(decision.declinedBy);
+        return { kind: 'declined', answer: await declinedAnswer(parts.creditReference, counted) };
       } catch (err) {
         if (!isUniqueViolation(err)) throw err;
         // A submission with the same e-mail or mobile committed between our lookup and our insert: the
         // same check now sees it, so this one gets the answer it would have had a moment later.
-        const [found] = await existingCustomerCheck.run(facts, { records: store });
+        const [found] = await existingCustomerCheck.run(facts, {
+          records: store,
+          creditReference: parts.creditReference,
+        });
         const clashNow = found?.outcome === 'decline' ? clashOf({ declinedBy: found }) : null;
         if (!clashNow) throw err;
         return clashNow;

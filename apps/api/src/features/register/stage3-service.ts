@@ -1,6 +1,7 @@
 import { AppStatus } from '@lender/contract/status';
 import type { AffordabilityDetails } from '../../entities/affordability/affordability-repository';
 import { assessApplication } from '../../entities/affordability/assess-affordability';
+import { agencyCommitmentsPence } from '../../entities/applications/decision/credit-file-rules';
 import type { EntityStore } from '../../entities/unit-of-work';
 import { openApplication, transition } from '../../entities/applications/transition';
 import { ApplicationStep } from '../../entities/applications/application-steps';
@@ -15,7 +16,7 @@ export type Stage3Outcome =
  * pricing engine gives it today. Approved moves to applicationCompleted; declined to leadDeclined (an
  * ended application, as a declined stage1), with the figures recorded either way.
  */
-export function stage3Service(store: Pick<EntityStore, 'applications' | 'transaction'>) {
+export function stage3Service(store: Pick<EntityStore, 'applications' | 'creditSearches' | 'transaction'>) {
   return {
     async submit(customerId: number, details: AffordabilityDetails): Promise<Stage3Outcome> {
       const application = await openApplication(
@@ -25,7 +26,9 @@ export function stage3Service(store: Pick<EntityStore, 'applications' | 'transac
       );
       if (!application) return { kind: 'closed' };
 
-      const { approved, figures, decision } = assessApplication(application, details);
+      const report = await store.creditSearches.latestReportOf(application.guid);
+      const fileCommitments = report ? agencyCommitmentsPence(report) : null;
+      const { approved, figures, decision } = assessApplication(application, details, fileCommitments);
       const step = approved ? ApplicationStep.passAffordability : ApplicationStep.failAffordability;
       const moved = await transition(
         store,

@@ -69,7 +69,7 @@ export const submitStage1 = (stage1: Stage1Service, limits: Stage1Limits) =>
         return ok(outcome.tokens);
       case 'declined':
         req.log.info({ decision: 'declined' }, 'stage1 declined');
-        return refuse(Refusal.declined);
+        return refuse(Refusal.declined, outcome.answer);
       case 'applicationInProgress':
         return refuse(Refusal.existingApplicationInProgress);
       case 'emailRegistered':

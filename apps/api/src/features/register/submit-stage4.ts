@@ -9,7 +9,12 @@ export const submitStage4 = (stage4: Stage4Service) =>
       sortCode: body.sortCode,
       accountNumber: body.bankAccountNumber,
     });
-    return outcome.kind === 'esignSent'
-      ? ok({ appStatusID: outcome.statusId, appGuid: outcome.guid })
-      : refuse(Refusal.stageClosed);
+    switch (outcome.kind) {
+      case 'esignSent':
+        return ok({ appStatusID: outcome.statusId, appGuid: outcome.guid });
+      case 'declined':
+        return refuse(Refusal.declined, outcome.answer);
+      case 'closed':
+        return refuse(Refusal.stageClosed);
+    }
   });

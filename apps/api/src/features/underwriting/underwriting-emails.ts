@@ -1,6 +1,8 @@
 import { BRAND } from '@lender/contract/brand';
 import { formatPence } from '@lender/contract/money';
 import { customerEmail, FREE_DEBT_ADVICE } from '../../lib/customer-email';
+import type { AgencyParticulars } from '../../lib/credit-reference/credit-reference-agency';
+import { agencyNoticeParagraphs, AUTOMATED_DECISION_REVIEW } from '../../lib/credit-reference/agency-notice';
 import type { Reason } from './underwriting-rules';
 
 /** Approval: the money is on its way, within 15 minutes of this e-mail (issue 25). */
@@ -20,15 +22,37 @@ export const approvedEmail = (firstName: string, amountPence: number) =>
   });
 
 /** A decline: why, in plain words, that a person can review it, and where free debt advice is. */
-export const declinedEmail = (firstName: string, reasons: readonly Reason[]) =>
+export const declinedEmail = (
+  firstName: string,
+  reasons: readonly Reason[],
+  /** Set when a credit reference agency's information counted (s157): its particulars, or null if unknown now. */
+  agency?: AgencyParticulars | null,
+) =>
   customerEmail({
     subject: `Your ${BRAND.name} loan application`,
     firstName,
     paragraphs: [
       'Thank you for signing your loan agreement. After our final checks we are sorry that we cannot lend to you this time, so the agreement will not go ahead and nothing is owed.',
       `Why: ${reasons.map((r) => r.text).join(' ')}`,
-      `This decision was made by our automated checks. If you think something is wrong, or you would like a person to look at it again, call us on ${BRAND.supportPhone} or e-mail ${BRAND.supportEmail}.`,
+      ...(agency === undefined ? [] : agencyNoticeParagraphs(agency)),
+      AUTOMATED_DECISION_REVIEW,
       ...FREE_DEBT_ADVICE,
+    ],
+  });
+
+/**
+ * The agency could not confirm who the applicant is (issue 47): a person decides, with proof of identity
+ * and address uploaded in the account's documents (Document/UploadDocument).
+ */
+export const proofOfIdentityEmail = (firstName: string, documentsUrl: string) =>
+  customerEmail({
+    subject: `Your ${BRAND.name} loan application: we need proof of your identity`,
+    firstName,
+    paragraphs: [
+      'Thank you for signing your loan agreement. The credit reference agency we check with could not confirm your name, date of birth and address together, so one of our team needs to see proof of who you are before we can pay out.',
+      'Please sign in and upload two documents: proof of identity (a passport or a photocard driving licence) and proof of address (a utility bill or bank statement from the last 3 months, showing your name and address).',
+      { href: documentsUrl, label: 'Upload your documents', lead: 'Upload them here:' },
+      'We will e-mail you within one working day of receiving them. Nothing is paid out or owed until then.',
     ],
   });
 

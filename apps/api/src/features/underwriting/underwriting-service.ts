@@ -6,7 +6,22 @@ import { SYSTEM, type Actor } from '../../entities/audit/actor';
 import { entityRepositories, unitOfWork } from '../../entities/unit-of-work';
 import type { DbExecutor } from '../../db/create-db';
 import { jobLock } from '../../lib/job-lock';
-import { approvedEmail, counterOfferEmail, declinedEmail, referredEmail } from './underwriting-emails';
+import {
+  approvedEmail,
+  counterOfferEmail,
+  declinedEmail,
+  proofOfIdentityEmail,
+  referredEmail,
+} from './underwriting-emails';
+import type { AgencyParticulars } from '../../lib/credit-reference/credit-reference-agency';
+import { decisionFindingsRepository } from '../../entities/applications/decision/decision-findings-repository';
+import { searchBeforeAgreement } from '../../entities/applications/decision/agreement-search';
+import type { DecisionParts } from '../../entities/applications/decision/pipeline';
+import {
+  AGENCY_UNAVAILABLE,
+  agencyParticulars,
+  CREDIT_REFERENCE_CHECK,
+} from '../../entities/applications/decision/checks/credit-reference';
 import { payoutRepository } from './payout-repository';
 import type { PayoutService } from './payout-service';
 import { underwritingRepository, type Candidate } from './underwriting-repository';
@@ -21,6 +36,15 @@ export type Decided = {
 /** Sends an application's e-sign codes in the transaction that opens signing (features/esign/start-signing). */
 export type StartSigning = (trx: DbExecutor, applicationGuid: string) => Promise<void>;
 
+/** The customer's words for a decline the credit file made (the agency's particulars follow them). */
+const creditFileReasonText =
+  'Information held about you by a credit reference agency shows that we cannot lend responsibly to you now.';
+
+type CreditFileVerdict =
+  | { outcome: 'clear' }
+  | { outcome: 'decline'; reasons: Reason[] }
+  | { outcome: 'refer'; reasons: Reason[]; proofOfIdentity: boolean };
+
 const said = (reasons: readonly Reason[]) => reasons.map((r) => `${r.code}: ${r.text}`).join('; ');
 
 /**
@@ -30,6 +54,8 @@ const said = (reasons: readonly Reason[]) => reasons.map((r) => `${r.code}: ${r.
 export function underwritingService(
   ctx: AppContext,
   payouts: PayoutService,
+  /** The decision step's checks and services: the hard search is made again when the agency did not answer. */
+  parts: DecisionParts,
   /** Sends the new e-sign codes of a counter-offer, in its transaction (e-sign's own, given by the composition root). */
   startSigning: StartSigning = async () => {
     throw new Error('counter-offers need e-sign wired in (servicing.ts)');
@@ -74,6 +100,8 @@ export function underwritingService(
     reasons: readonly Reason[],
     kind: string,
     actor: Actor,
+    /** Set when a credit reference agency's information counted (s157). */
+    agency?: AgencyParticulars | null,
   ): Promise<boolean> {
     return transition(
       store,
@@ -81,13 +109,71 @@ export function underwritingService(
       ApplicationStep.declineAtUnderwriting,
       { kind, reason: said(reasons), actor },
       (repos) =>
-        repos.outbox.enqueue({ channel: 'email', to: app.email, ...declinedEmail(app.firstName, reasons) }),
+        repos.outbox.enqueue({
+          channel: 'email',
+          to: app.email,
+          ...declinedEmail(app.firstName, reasons, agency),
+        }),
     );
+  }
+
+  /**
+   * What the hard search before the agreement found (issue 47): searched again now when the agency gave
+   * no answer then (or the application predates the search); a decline ends it, a referral goes to a
+   * person, with the e-mail asking for proof when the agency could not confirm who the applicant is.
+   */
+  async function creditFile(app: Candidate): Promise<CreditFileVerdict> {
+    const findings = decisionFindingsRepository(ctx.db);
+    let hard = (await findings.of(app.id)).filter(
+      (f) => f.check === CREDIT_REFERENCE_CHECK && f.details.searchType === 'application',
+    );
+    if (hard.length === 0 || hard.some((f) => f.reasonCode === AGENCY_UNAVAILABLE)) {
+      const application = await store.applications.latest(app.customerId);
+      const customer = await store.customers.findById(app.customerId);
+      if (!application || application.id !== app.id || !customer) return { outcome: 'clear' };
+      const decision = await searchBeforeAgreement(parts, store, application, customer);
+      await findings.record(app.id, decision.findings);
+      hard = decision.findings;
+    }
+    const reasonsOf = (outcome: string) =>
+      hard
+        .filter((f) => f.outcome === outcome)
+        .map((f) => ({ code: `credit-${f.reasonCode}`, text: creditFileReasonText }));
+    const declines = reasonsOf('decline');
+    if (declines.length > 0) return { outcome: 'decline', reasons: declines.slice(0, 1) };
+    const refers = hard.filter((f) => f.outcome === 'refer');
+    if (refers.length === 0) return { outcome: 'clear' };
+    return {
+      outcome: 'refer',
+      reasons: refers.map((f) => ({ code: `credit-${f.reasonCode}`, text: `credit file: ${f.reasonCode}` })),
+      proofOfIdentity: refers.some((f) => f.reasonCode === 'identityNotConfirmed'),
+    };
   }
 
   async function decide(app: Candidate): Promise<Decided> {
     const unchanged: Decided = { guid: app.guid, outcome: 'unchanged', reasons: '' };
     if (app.statusId !== AppStatus.undewriting) return unchanged;
+    const credit = await creditFile(app);
+    if (credit.outcome === 'decline') {
+      const agency = await agencyParticulars(parts.creditReference);
+      const done = await decline(app, credit.reasons, 'underwriting-declined', SYSTEM.underwriting, agency);
+      return done ? { guid: app.guid, outcome: 'declined', reasons: said(credit.reasons) } : unchanged;
+    }
+    if (credit.outcome === 'refer') {
+      const documentsUrl = new URL('/account/documents', ctx.config.PUBLIC_URL).toString();
+      const email = credit.proofOfIdentity
+        ? proofOfIdentityEmail(app.firstName, documentsUrl)
+        : referredEmail(app.firstName);
+      const reasons = said(credit.reasons);
+      const done = await transition(
+        store,
+        app,
+        ApplicationStep.refer,
+        { kind: 'underwriting-referred', reason: reasons, actor: SYSTEM.underwriting },
+        (repos) => repos.outbox.enqueue({ channel: 'email', to: app.email, ...email }),
+      );
+      return done ? { guid: app.guid, outcome: 'referred', reasons } : unchanged;
+    }
     const facts = await applications.facts(app, await ctx.businessDate.refresh());
     const verdict = facts
       ? underwrite(facts)

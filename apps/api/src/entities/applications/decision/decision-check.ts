@@ -1,6 +1,11 @@
 import type { IsoDate } from '@lender/contract/dates';
 import type { Pence } from '@lender/contract/money';
 import { buildQuote, type QuoteResult } from '@lender/contract/pricing/quote';
+import type {
+  CreditReferenceAgency,
+  SearchType,
+} from '../../../lib/credit-reference/credit-reference-agency';
+import type { StoredAddress } from '../../addresses/stored-address';
 import type { EntityRepositories } from '../../unit-of-work';
 import type { LoanTerms } from '../loan-terms';
 import type { BorrowingHistory } from './borrowing-history';
@@ -14,7 +19,19 @@ export type ApplicationFacts = {
   /** The date the rules read as today. */
   today: IsoDate;
   /** Personal data: a check reads it, a finding never carries it. */
-  applicant: { email: string; mobile: string; birthDate: IsoDate; isResident: boolean };
+  applicant: {
+    email: string;
+    mobile: string;
+    birthDate: IsoDate;
+    isResident: boolean;
+    firstName: string;
+    lastName: string;
+    address: StoredAddress;
+  };
+  /** The application decided: its guid (a search's consent reference) and its customer, once stored. */
+  application: { guid: string; customerId: number | null };
+  /** The search of the credit file this decision may make: soft before a quote, hard before an agreement. */
+  creditSearch: SearchType;
   terms: LoanTerms;
   dailyRate: number;
   /** The loan as the pricing engine prices it today at these terms and rate. */
@@ -28,7 +45,14 @@ export type ApplicationFacts = {
 
 /** A new applicant as stage 1 and a partner's lead give them: the facts priced today at their rate. */
 export type NewApplicant = {
-  customer: { email: string; mobile: string; birthDate: IsoDate };
+  customer: {
+    email: string;
+    mobile: string;
+    birthDate: IsoDate;
+    firstName: string;
+    lastName: string;
+    address: StoredAddress;
+  };
   isResident: boolean;
   terms: LoanTerms;
   netMonthlyIncomePence: Pence;
@@ -44,6 +68,8 @@ export const newApplicantFacts = (
   dailyRate: number,
   today: IsoDate,
   expensesPence: Pence | null,
+  application: ApplicationFacts['application'],
+  creditSearch: SearchType,
 ): ApplicationFacts => ({
   channel,
   today,
@@ -52,7 +78,12 @@ export const newApplicantFacts = (
     mobile: a.customer.mobile,
     birthDate: a.customer.birthDate,
     isResident: a.isResident,
+    firstName: a.customer.firstName,
+    lastName: a.customer.lastName,
+    address: a.customer.address,
   },
+  application,
+  creditSearch,
   terms: a.terms,
   dailyRate,
   quote: buildQuote({ ...a.terms, dailyRate, today }),
@@ -62,12 +93,13 @@ export const newApplicantFacts = (
 });
 
 /**
- * What checks may consult besides the facts. Our own records now; the outside services of the next
- * issues (credit reference agency, open banking) are added here as ports with an HTTP adapter and a
- * local sandbox, so a check that needs one receives it rather than building it.
+ * What checks may consult besides the facts: our own records, and the outside services as ports with an
+ * HTTP adapter and a local sandbox (the credit reference agency; open banking next), so a check that
+ * needs one receives it rather than building it.
  */
 export type DecisionServices = {
-  records: Pick<EntityRepositories, 'customers' | 'applications'>;
+  records: Pick<EntityRepositories, 'customers' | 'applications' | 'creditSearches'>;
+  creditReference: CreditReferenceAgency;
 };
 
 export type Outcome = 'pass' | 'decline' | 'refer';

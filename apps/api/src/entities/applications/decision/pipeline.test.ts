@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { MAX_12_MONTH_COST_SHARE_OF_MONTHLY_INCOME } from './checks/combined-cost';
 import { MAX_LOANS_IN_12_MONTHS } from './checks/loans-in-12-months';
 import type { ApplicationFacts, DecisionCheck, DecisionServices } from './decision-check';
+import { CREDIT_REFERENCE_CHECK } from './checks/credit-reference';
 import { DECISION_CHECKS, decisionPipeline } from './pipeline';
 
 const today = '2026-03-02';
@@ -13,7 +14,26 @@ const quote = buildQuote({ ...terms, dailyRate: 0.008, today });
 const facts = (overrides: Partial<ApplicationFacts> = {}): ApplicationFacts => ({
   channel: 'repeat',
   today,
-  applicant: { email: 'a@example.com', mobile: '07000000000', birthDate: '1990-05-01', isResident: true },
+  applicant: {
+    email: 'a@example.com',
+    mobile: '07000000000',
+    birthDate: '1990-05-01',
+    isResident: true,
+    firstName: 'Ann',
+    lastName: 'Example',
+    address: {
+      postCode: 'LS1 1AA',
+      county: '',
+      town: 'Leeds',
+      street: 'High Street',
+      building: '',
+      houseNumber: '1',
+      flatNo: '',
+      addressStr: '1 High Street, Leeds, LS1 1AA',
+    },
+  },
+  application: { guid: '00000000-0000-4000-8000-000000000001', customerId: 1 },
+  creditSearch: 'application',
   terms,
   dailyRate: 0.008,
   quote,
@@ -23,20 +43,33 @@ const facts = (overrides: Partial<ApplicationFacts> = {}): ApplicationFacts => (
   ...overrides,
 });
 
-/** A repeat loan is the customer's own: the existing-customer check must not look anyone up. */
+/**
+ * A repeat loan is the customer's own: the existing-customer check must not look anyone up. The checks
+ * of our own records only: the credit file's check is tested with the agency's sandbox
+ * (checks/credit-reference.test.ts), and this one says where in the order it runs.
+ */
 const services: DecisionServices = {
   records: new Proxy({} as DecisionServices['records'], {
     get: () => {
       throw new Error('a repeat loan looked up existing customers');
     },
   }),
+  creditReference: new Proxy({} as DecisionServices['creditReference'], {
+    get: () => {
+      throw new Error('the agency was asked');
+    },
+  }),
 };
-const decide = (f: ApplicationFacts, checks = DECISION_CHECKS) =>
-  decisionPipeline(checks, services).decide(f);
+const OWN_CHECKS = DECISION_CHECKS.filter((c) => c.name !== CREDIT_REFERENCE_CHECK);
+const decide = (f: ApplicationFacts, checks = OWN_CHECKS) => decisionPipeline(checks, services).decide(f);
 const declinedBy = async (f: ApplicationFacts) => (await decide(f)).declinedBy?.check ?? null;
 const interestPence = quote.totalRepayablePence - terms.amountPence;
 
 describe('the decision step for a repeat loan (docs/decisions/027)', () => {
+  it('searches the credit file last: an application our own records decline is never searched', () => {
+    expect(DECISION_CHECKS.at(-1)?.name).toBe(CREDIT_REFERENCE_CHECK);
+  });
+
   it('passes an applicant every check passes, with every finding in order', async () => {
     const d = await decide(facts());
     expect(d.outcome).toBe('pass');
@@ -87,9 +120,9 @@ describe('the decision step for a repeat loan (docs/decisions/027)', () => {
         return [];
       },
     };
-    await decide(facts({ expensesPence: 200_000 }), [...DECISION_CHECKS, spy]);
+    await decide(facts({ expensesPence: 200_000 }), [...OWN_CHECKS, spy]);
     expect(ran).toEqual([]);
-    await decide(facts(), [...DECISION_CHECKS, spy]);
+    await decide(facts(), [...OWN_CHECKS, spy]);
     expect(ran).toEqual(['spy']);
   });
 
@@ -99,7 +132,7 @@ describe('the decision step for a repeat loan (docs/decisions/027)', () => {
       readsTerms: false,
       run: async () => [{ check: 'refer', outcome: 'refer', reasonCode: 'look', details: {}, text: 'look' }],
     };
-    const d = await decide(facts(), [refer, ...DECISION_CHECKS]);
+    const d = await decide(facts(), [refer, ...OWN_CHECKS]);
     expect(d.outcome).toBe('refer');
     expect(d.findings).toHaveLength(6);
   });

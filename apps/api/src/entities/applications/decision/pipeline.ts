@@ -3,7 +3,9 @@ import { combinedCostCheck } from './checks/combined-cost';
 import { defaultsCheck } from './checks/defaults';
 import { existingCustomerCheck } from './checks/existing-customer';
 import { loansIn12MonthsCheck } from './checks/loans-in-12-months';
+import { creditReferenceCheck } from './checks/credit-reference';
 import { screenCheck } from './checks/screen';
+import type { CreditReferenceAgency } from '../../../lib/credit-reference/credit-reference-agency';
 import type { ApplicationFacts, DecisionCheck, DecisionServices, Finding, Outcome } from './decision-check';
 
 /**
@@ -19,7 +21,25 @@ export const DECISION_CHECKS: readonly DecisionCheck[] = [
   loansIn12MonthsCheck,
   combinedCostCheck,
   defaultsCheck,
+  creditReferenceCheck,
 ];
+
+/** What a service needs to decide applications: the checks, and the outside services they consult. */
+export type DecisionParts = { checks: readonly DecisionCheck[]; creditReference: CreditReferenceAgency };
+
+/** The pipeline of `checks` (all of `parts`' by default) over a service's own records. */
+export const pipelineOf = (
+  parts: DecisionParts,
+  records: DecisionServices['records'],
+  checks: readonly DecisionCheck[] = parts.checks,
+) => decisionPipeline(checks, { records, creditReference: parts.creditReference });
+
+/**
+ * The checks made again just before an agreement exists (stage 4): the credit file, with a hard search
+ * now that the applicant has chosen to go ahead (a soft one gave the quote).
+ */
+export const checksBeforeAgreement = (checks: readonly DecisionCheck[]) =>
+  checks.filter((c) => c.name === creditReferenceCheck.name);
 
 export type Decision = {
   outcome: Outcome;
