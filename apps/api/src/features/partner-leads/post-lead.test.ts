@@ -152,7 +152,12 @@ describe('POST /api/partner/v1/leads: accepted', () => {
       .selectAll()
       .where('application_id', '=', application.id)
       .executeTakeFirstOrThrow();
-    expect(decision).toMatchObject({ kind: 'lead-accepted', reason: 'lead: first screen passed' });
+    expect(decision).toMatchObject({
+      kind: 'lead-accepted',
+      reason: expect.stringMatching(
+        /^lead: first screen passed; credit-reference: credit file clear \(SBX-\w+\)$/,
+      ),
+    });
     // No e-mail at intake: the landing's submit sends the welcome.
     expect(await counts(t)).toEqual({
       ...before,

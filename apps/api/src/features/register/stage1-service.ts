@@ -24,6 +24,7 @@ import type { NewCustomer } from '../../entities/customers/customer-repository';
 import type { LoanTerms } from '../../entities/applications/loan-terms';
 import type { DbExecutor } from '../../db/create-db';
 import type { EntityRepositories, EntityStore } from '../../entities/unit-of-work';
+import { applicationDeclinedEmail } from './declined-email';
 import { sendWelcomeEmail } from './welcome-email';
 import { customerActor } from '../../entities/audit/actor';
 
@@ -82,6 +83,8 @@ export function stage1Service(
     a: Stage1Application,
     dailyRate: number,
     decision: Decision,
+    /** The decline's answer, told by e-mail too (with the agency when it counted). */
+    declined: DeclinedAnswer | null,
   ) {
     const { customers, applications, sessions } = repositories;
     const approved = decision.outcome !== 'decline';
@@ -109,7 +112,18 @@ export function stage1Service(
       actor: customerActor(customerId),
     });
     await decisionFindingsRepository(trx).record(applicationId, decision.findings);
-    if (!approved) return null;
+    if (!approved) {
+      const counted = agencyCounted(decision.declinedBy);
+      await repositories.outbox.enqueue({
+        channel: 'email',
+        to: a.customer.email,
+        ...applicationDeclinedEmail(
+          a.customer.firstName,
+          counted ? declined?.creditReferenceAgency : undefined,
+        ),
+      });
+      return null;
+    }
     await sendWelcomeEmail(repositories, config.PUBLIC_URL, {
       customerId,
       email: a.customer.email,
@@ -139,13 +153,16 @@ export function stage1Service(
       const decision = await pipeline.decide(facts);
       const clash = clashOf(decision);
       if (clash) return clash;
+      const declined =
+        decision.outcome === 'decline'
+          ? await declinedAnswer(parts.creditReference, agencyCounted(decision.declinedBy))
+          : null;
       try {
         const tokens = await store.transaction((repositories, trx) =>
-          register(repositories, trx, guid, a, dailyRate, decision),
+          register(repositories, trx, guid, a, dailyRate, decision, declined),
         );
         if (tokens) return { kind: 'approved', tokens };
-        const counted = agencyCounted(decision.declinedBy);
-        return { kind: 'declined', answer: await declinedAnswer(parts.creditReference, counted) };
+        return { kind: 'declined', answer: declined ?? { creditReferenceAgency: null } };
       } catch (err) {
         if (!isUniqueViolation(err)) throw err;
         // A submission with the same e-mail or mobile committed between our lookup and our insert: the

@@ -5,6 +5,7 @@ import { ApplicationStep } from '../../entities/applications/application-steps';
 import { customerActor } from '../../entities/audit/actor';
 import { decisionFindingsRepository } from '../../entities/applications/decision/decision-findings-repository';
 import { findingText, type DecisionParts } from '../../entities/applications/decision/pipeline';
+import { applicationDeclinedEmail } from './declined-email';
 import { searchBeforeAgreement } from '../../entities/applications/decision/agreement-search';
 import type { DeclinedAnswer } from '@lender/contract/calls/credit-reference';
 import { agencyCounted, declinedAnswer } from '../../entities/applications/decision/checks/credit-reference';
@@ -41,6 +42,8 @@ export function stage4Service(
 
       const decision = await searchBeforeAgreement(parts, store, application, customer);
       if (decision.declinedBy) {
+        const counted = agencyCounted(decision.declinedBy);
+        const answer = await declinedAnswer(parts.creditReference, counted);
         const declined = {
           kind: 'declined',
           reason: findingText(decision.declinedBy),
@@ -51,11 +54,19 @@ export function stage4Service(
           application,
           ApplicationStep.declineBeforeAgreement,
           declined,
-          (_, trx) => decisionFindingsRepository(trx).record(application.id, decision.findings),
+          async ({ outbox }, trx) => {
+            await decisionFindingsRepository(trx).record(application.id, decision.findings);
+            await outbox.enqueue({
+              channel: 'email',
+              to: customer.email,
+              ...applicationDeclinedEmail(
+                customer.firstName,
+                counted ? answer.creditReferenceAgency : undefined,
+              ),
+            });
+          },
         );
-        if (!moved) return { kind: 'closed' };
-        const counted = agencyCounted(decision.declinedBy);
-        return { kind: 'declined', answer: await declinedAnswer(parts.creditReference, counted) };
+        return moved ? { kind: 'declined', answer } : { kind: 'closed' };
       }
 
       const given = {

@@ -140,13 +140,18 @@ describe('Register/SubmitStage1', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.error.errorID).toBe(ErrorId.declined);
-    expect(body.object).toBeNull();
+    // Our own rules declined it before any search: no agency is named (s157 applies only when one counted).
+    expect(body.object).toEqual({ creditReferenceAgency: null });
     const decision = await t.ctx.db.selectFrom('application_decisions').selectAll().executeTakeFirstOrThrow();
     expect(decision.kind).toBe('declined');
     expect(decision.reason).toMatch(reason);
     const application = await t.ctx.db.selectFrom('applications').selectAll().executeTakeFirstOrThrow();
     expect(application.status_id).toBe(AppStatus.leadDeclined);
-    expect(await count('outbox')).toBe(0);
+    // The decline e-mail only: it offers a person's review, and names no agency.
+    const mails = await t.ctx.db.selectFrom('outbox').select(['subject', 'text']).execute();
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain('You can ask for a person to review it');
+    expect(mails[0]!.text).not.toContain('credit reference agency');
   });
 
   it.each([

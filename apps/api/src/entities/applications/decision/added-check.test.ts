@@ -66,6 +66,13 @@ describe('a check added to the decision step by one file and one list entry', ()
     expect(await findingsOf(passed.id)).toEqual([
       { check: 'existing-customer', outcome: 'pass', reasonCode: 'newPerson', details: {} },
       { check: 'screen', outcome: 'pass', reasonCode: 'passed', details: {} },
+      // The app's own last check, the credit file (a soft search of a clean sandbox file), then the test's.
+      {
+        check: 'credit-reference',
+        outcome: 'pass',
+        reasonCode: 'clear',
+        details: expect.objectContaining({ searchType: 'quotation', reused: false }),
+      },
       {
         check: 'watched-amount',
         outcome: 'pass',
@@ -99,6 +106,7 @@ describe('a check added to the decision step by one file and one list entry', ()
     expect((await findingsOf(declined.id)).map((f) => f.check)).toEqual([
       'existing-customer',
       'screen',
+      'credit-reference',
       'watched-amount',
     ]);
     expect((await findingsOf(declined.id)).at(-1)).toEqual(watchedDecline);
@@ -124,6 +132,7 @@ describe('a check added to the decision step by one file and one list entry', ()
       ['loans-in-12-months', 'pass'],
       ['combined-cost', 'pass'],
       ['defaults', 'pass'],
+      ['credit-reference', 'pass'],
       ['watched-amount', 'decline'],
     ]);
   });
