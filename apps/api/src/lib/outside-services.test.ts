@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_AGENCY } from '../sandbox/credit-reference/particulars';
-import { craSearchesFor } from '../sandbox/credit-reference/test-support';
+import { craRecordsReceived, craRejections, craSearchesFor } from '../sandbox/credit-reference/test-support';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { outsideServices } from './outside-services';
 
@@ -31,6 +31,41 @@ describe('outside production', () => {
       expect.objectContaining({ type: 'quotation', searchedOn: t.ctx.businessDate.today() }),
     ]);
     expect(await creditReference.agencyParticulars()).toEqual(SANDBOX_AGENCY);
+  });
+
+  it('shares records and sends the monthly file (as text) through the app the same way', async () => {
+    const { creditReference } = outsideServices(t.ctx, t.app);
+    const receipt = await creditReference.submit([
+      {
+        eventId: 'wired-ev-1',
+        accountReference: 'KL0001001',
+        event: 'opened',
+        occurredOn: '2026-11-02',
+        openedOn: '2026-11-02',
+        originalAmountPence: 30_000,
+        balancePence: 30_000,
+        monthlyPaymentPence: 12_000,
+        status: '0',
+        arrangement: false,
+        borrower: {
+          firstName: 'Ann',
+          lastName: 'Wired',
+          birthDate: '1990-04-01',
+          address: { line1: '1 High Street', line2: null, town: 'Leeds', postcode: 'LS1 1AA', since: null },
+        },
+      },
+    ]);
+    expect(receipt).toEqual({ outcome: 'receipt', receiptId: expect.any(String), accepted: 1, rejected: [] });
+    expect(await craRecordsReceived(t.ctx.db, ['wired-ev-1'])).toHaveLength(1);
+
+    const monthly = await creditReference.submitMonthly('2026-10', 'not a header\n');
+    expect(monthly).toEqual({
+      outcome: 'receipt',
+      receiptId: expect.any(String),
+      accepted: 0,
+      rejected: [{ eventId: 'line 1', reason: expect.stringContaining('header') }],
+    });
+    expect(await craRejections(t.ctx.db, { month: '2026-10' })).toHaveLength(1);
   });
 });
 
