@@ -1,0 +1,249 @@
+import { addDays } from '@lender/contract/dates';
+import { ErrorId } from '@lender/contract/error-ids';
+import { AppStatus } from '@lender/contract/status';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SANDBOX_AGENCY } from '../../../../sandbox/credit-reference/particulars';
+import { craSearchesFor } from '../../../../sandbox/credit-reference/test-support';
+import { applicantAt, createStage4Payload } from '../../../../test/application-journey';
+import { outboxTo } from '../../../../test/landing';
+import { eventually, settledLoan, signedApplicant, statusOf } from '../../../../test/live-loan';
+import { REPORT_REUSE_DAYS } from '../../../credit-searches/credit-search-repository';
+import { entityRepositories } from '../../../unit-of-work';
+import { createLeadPayload, createPartner, postLead } from '../../../../test/partner-leads';
+import { repeatBody } from '../../../../test/repeat-loan-payload';
+import { createStage1Payload } from '../../../../test/stage1-payload';
+import { createTestApp, type TestApp } from '../../../../test/test-app';
+import { decisionFindingsRepository } from '../decision-findings-repository';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const submitStage1 = (lastName: string) => {
+  const payload = createStage1Payload({ lastName });
+  return t.app
+    .inject({ method: 'POST', url: '/api/Register/SubmitStage1', payload })
+    .then((res) => ({ res, payload }));
+};
+
+const applicationOf = (email: string) =>
+  t.ctx.db
+    .selectFrom('applications')
+    .innerJoin('customers', 'customers.id', 'applications.customer_id')
+    .select(['applications.id', 'applications.guid', 'applications.status_id', 'customers.id as customerId'])
+    .where('customers.email', '=', email)
+    .orderBy('applications.id', 'desc')
+    .executeTakeFirstOrThrow();
+
+const creditFindings = async (applicationId: number) =>
+  (await decisionFindingsRepository(t.ctx.db).of(applicationId)).filter(
+    (f) => f.check === 'credit-reference',
+  );
+
+/** The searches the agency saw for this application (by its consent reference). */
+const searchesFor = async (lastName: string, guid: string) =>
+  (await craSearchesFor(t.ctx.db, lastName)).filter((s) => s.consentReference.startsWith(guid));
+
+const particulars = { creditReferenceAgency: SANDBOX_AGENCY };
+
+describe('stage 1: a soft search of the credit file before any quote', () => {
+  it.each([
+    ['Judgement', 'unsatisfiedCcj'],
+    ['Insolvent', 'activeInsolvency'],
+    ['Stacker', 'openHcstc'],
+  ])('declines %s (%s), naming the agency on the page and in the e-mail', async (surname, rule) => {
+    const { res, payload } = await submitStage1(surname);
+    expect(res.json()).toMatchObject({ error: { errorID: ErrorId.declined }, object: particulars });
+    const app = await applicationOf(payload.email);
+    expect(app.status_id).toBe(AppStatus.leadDeclined);
+    const [search] = await searchesFor(surname, app.guid);
+    expect(search).toMatchObject({ type: 'quotation' });
+    // The finding names the report it read.
+    expect((await creditFindings(app.id)).at(0)).toMatchObject({
+      outcome: 'decline',
+      reasonCode: rule,
+      details: { reference: search!.reference, searchType: 'quotation' },
+    });
+    const [mail] = await outboxTo(t, payload.email);
+    expect(mail!.text).toContain(
+      `The agency is ${SANDBOX_AGENCY.name}, ${SANDBOX_AGENCY.postalAddress.join(', ')}`,
+    );
+    expect(mail!.text).toContain(`phone ${SANDBOX_AGENCY.phone}`);
+    expect(mail!.text).toContain('free of charge');
+    expect(mail!.text).toContain('You can ask for a person to review it');
+  });
+
+  it.each([
+    ['Brightwater', 'pass', 'clear'],
+    ['Thinfile', 'pass', 'clear'],
+    ['Arrangement', 'pass', 'clear'],
+    ['Mismatch', 'refer', 'identityNotConfirmed'],
+  ])('lets %s through to the quote (%s: %s), with one soft search', async (surname, outcome, code) => {
+    const { res, payload } = await submitStage1(surname);
+    expect(res.json().error.errorID).toBe(0);
+    const app = await applicationOf(payload.email);
+    expect(await searchesFor(surname, app.guid)).toEqual([expect.objectContaining({ type: 'quotation' })]);
+    expect(await creditFindings(app.id)).toEqual([
+      expect.objectContaining({
+        outcome,
+        reasonCode: code,
+        details: expect.objectContaining({ reused: false }),
+      }),
+    ]);
+  });
+
+  it("counts an arrangement's payment in the commitments, which stage 3 uses when higher", async () => {
+    const { payload } = await submitStage1('Arrangement');
+    const app = await applicationOf(payload.email);
+    const [clear] = await creditFindings(app.id);
+    // The arrangement's £85 and the ordinary file's credit card.
+    expect(Number(clear!.details.commitmentsPence)).toBeGreaterThanOrEqual(8_500);
+  });
+
+  it('refers, never declines, when the agency does not answer within 5 s', async () => {
+    const started = Date.now();
+    const { res, payload } = await submitStage1('Slowpoke');
+    expect(Date.now() - started).toBeLessThan(8_000);
+    expect(res.json().error.errorID).toBe(0);
+    const app = await applicationOf(payload.email);
+    expect(await creditFindings(app.id)).toEqual([
+      expect.objectContaining({ outcome: 'refer', reasonCode: 'agencyUnavailable' }),
+    ]);
+  }, 20_000);
+});
+
+describe('stage 4: a hard search before the agreement exists', () => {
+  it('searches again with an application search before the e-sign documents, and lists both to the customer', async () => {
+    const applicant = await applicantAt(t, 'stage4', { lastName: 'Fairweather' });
+    const app = await applicationOf(applicant.payload.email);
+    expect((await searchesFor('Fairweather', app.guid)).map((s) => s.type)).toEqual(['quotation']);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/Register/SubmitStage4',
+      headers: { authorization: applicant.authorization },
+      payload: createStage4Payload(),
+    });
+    expect(res.json().error.errorID).toBe(0);
+    expect((await searchesFor('Fairweather', app.guid)).map((s) => s.type)).toEqual([
+      'quotation',
+      'application',
+    ]);
+    const listed = await t.app.inject({
+      method: 'GET',
+      url: '/api/Account/GetCreditSearches',
+      headers: { authorization: applicant.authorization },
+    });
+    const today = t.ctx.businessDate.today();
+    expect(listed.json().object).toEqual({
+      searches: [
+        { searchedOn: today, kind: 'hard', agency: SANDBOX_AGENCY.name },
+        { searchedOn: today, kind: 'soft', agency: SANDBOX_AGENCY.name },
+      ],
+    });
+  });
+
+  it('declines before any agreement when the file now shows a judgment, and keeps no bank account', async () => {
+    const applicant = await applicantAt(t, 'stage4', { lastName: 'Fairweather' });
+    const app = await applicationOf(applicant.payload.email);
+    // A judgment registered since the soft search: the hard search reads the file as it is now.
+    await t.ctx.db
+      .updateTable('customers')
+      .set({ last_name: 'Judgement' })
+      .where('id', '=', app.customerId)
+      .execute();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/Register/SubmitStage4',
+      headers: { authorization: applicant.authorization },
+      payload: createStage4Payload(),
+    });
+    expect(res.json()).toMatchObject({ error: { errorID: ErrorId.declined }, object: particulars });
+    expect(await statusOf(t, app.guid)).toBe(AppStatus.leadDeclined);
+    const banks = await t.ctx.db
+      .selectFrom('bank_accounts')
+      .select('id')
+      .where('application_id', '=', app.id)
+      .execute();
+    expect(banks).toEqual([]);
+    expect(
+      await t.ctx.db.selectFrom('documents').select('id').where('application_id', '=', app.id).execute(),
+    ).toEqual([]);
+  });
+
+  it('refers a Mismatch to a person after signing and asks for proof of identity and address by e-mail', async () => {
+    const signed = await signedApplicant(t, { lastName: 'Mismatch' });
+    // Underwriting runs once the signature's answer has gone.
+    expect(
+      await eventually(
+        () => statusOf(t, signed.guid),
+        (s) => s === AppStatus.undewritingReview,
+      ),
+    ).toBe(AppStatus.undewritingReview);
+    const mails = await outboxTo(t, signed.email);
+    const proof = mails.find((m) => m.subject?.includes('proof of your identity'));
+    expect(proof?.text).toContain('/account/documents');
+    const decision = await t.ctx.db
+      .selectFrom('application_decisions')
+      .select('reason')
+      .where('application_id', '=', signed.applicationId)
+      .where('kind', '=', 'underwriting-referred')
+      .executeTakeFirstOrThrow();
+    expect(decision.reason).toContain('credit-identityNotConfirmed');
+  });
+});
+
+describe('a repeat loan and a partner lead: a hard search, reused for 30 days and no longer', () => {
+  it('reuses the hard search of the last 30 days for a repeat loan; a report is not reused after 30 days', async () => {
+    const c = await settledLoan(t, undefined, { lastName: 'Evergreen' });
+    const first = await applicationOf(c.email);
+    const before = (await craSearchesFor(t.ctx.db, 'Evergreen')).length;
+    const apply = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/Register/RepeatLoan',
+        headers: { authorization: c.authorization, 'idempotency-key': randomUUID() },
+        payload: repeatBody(c),
+      });
+    expect((await apply()).json().error.errorID).toBe(0);
+    const repeat = await applicationOf(c.email);
+    expect(repeat.id).not.toBe(first.id);
+    expect((await craSearchesFor(t.ctx.db, 'Evergreen')).length).toBe(before);
+    expect((await creditFindings(repeat.id)).at(0)).toMatchObject({
+      outcome: 'pass',
+      details: { reused: true, searchType: 'application' },
+    });
+    // The same report on its 30th day, not on its 31st.
+    const repos = entityRepositories(t.ctx)(t.ctx.db);
+    const who = { customerId: repeat.customerId, applicationGuid: randomUUID() };
+    const today = t.ctx.businessDate.today();
+    expect(
+      await repos.creditSearches.reusable(who, 'application', addDays(today, REPORT_REUSE_DAYS)),
+    ).not.toBeNull();
+    expect(
+      await repos.creditSearches.reusable(who, 'application', addDays(today, REPORT_REUSE_DAYS + 1)),
+    ).toBeNull();
+    // A soft search never stands in for the hard one an agreement needs.
+    const soft = await applicationOf((await submitStage1('Brightwater')).payload.email);
+    const softOnly = { customerId: soft.customerId, applicationGuid: soft.guid };
+    expect(await repos.creditSearches.reusable(softOnly, 'quotation', today)).not.toBeNull();
+    expect(await repos.creditSearches.reusable(softOnly, 'application', today)).toBeNull();
+  });
+
+  it("searches a partner's lead with a hard search, and declines a Judgement one with the neutral answer", async () => {
+    const partner = await createPartner(t.ctx);
+    const lead = createLeadPayload({ lastName: 'Judgement' });
+    const res = await postLead(t.app, partner.authorization, lead);
+    expect(res.json().object).toMatchObject({ decision: 'declined', reason: 'notEligible' });
+    const app = await applicationOf(lead.email);
+    expect(await searchesFor('Judgement', app.guid)).toEqual([
+      expect.objectContaining({ type: 'application' }),
+    ]);
+    expect((await creditFindings(app.id)).at(0)).toMatchObject({
+      outcome: 'decline',
+      reasonCode: 'unsatisfiedCcj',
+    });
+  });
+});
