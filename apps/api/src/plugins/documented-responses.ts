@@ -36,7 +36,7 @@ const tooMany = (def: CallDef) =>
 
 /** What each answer means, for the document; `bodyLimit` is the server's, in bytes. */
 export const answerDescriptions = (bodyLimit: number): Record<string, string> => ({
-  200: 'Done (errorID 0, `object` holds the result), or a business outcome such as declined or already registered: its errorID is non-zero and `object` is null.',
+  200: 'Done (errorID 0, `object` holds the result), or a business outcome such as declined or already registered: its errorID is non-zero and `object` is null, except a decline of a call that says otherwise (its `creditReferenceAgency`: the agency whose information counted, Consumer Credit Act s157).',
   400: 'The request was refused (errorID 400): `object.fields` names each refused field with its message, or `object` is null when the body as a whole could not be read (not JSON, empty).',
   401: 'The bearer token is missing, expired or not ours (errorID 401): refresh it with Account/RefreshToken or sign in again.',
   403: "The staff member's role does not hold this call's permission (errorID 403): nothing was read or changed.",
