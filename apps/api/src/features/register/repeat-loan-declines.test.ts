@@ -4,6 +4,7 @@ import { Refusal } from '@lender/contract/refusals';
 import { Msg } from '@lender/contract/rules/messages';
 import { AppStatus } from '@lender/contract/status';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { outboxTo } from '../../test/landing';
 import { decisionsOf, liveLoanOf, settledLoan } from '../../test/live-loan';
 import { repeatBody } from '../../test/repeat-loan-payload';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -32,6 +33,11 @@ describe('Register/RepeatLoan declines with its reasons', () => {
     expect(app.status_id).toBe(AppStatus.leadDeclined);
     const declined = (await decisionsOf(t, app.id)).find((d) => d.kind === 'declined');
     expect(declined?.reason).toMatch(/^DECLINES (screen|affordability)/);
+    // Our own rules declined it: the answer names no agency, the e-mail offers a person's review.
+    expect(res.json().object).toEqual({ creditReferenceAgency: null });
+    const mail = (await outboxTo(t, c.email)).at(-1);
+    expect(mail?.text).toContain('You can ask for a person to review it');
+    expect(mail?.text).not.toContain('credit reference agency');
     expect(await canRepeat(t, c)).toBe(true);
 
     const next = await repeatLoan(t, c, repeatBody(c));

@@ -23,6 +23,7 @@ import type { LoanTerms } from '../../entities/applications/loan-terms';
 import { mayApplyAgain } from '../../entities/loans/repeat-eligibility';
 import { entityRepositories, unitOfWork, type EntityRepositories } from '../../entities/unit-of-work';
 import type { CardProvider } from '../../lib/card-provider/card-provider';
+import { applicationDeclinedEmail } from './declined-email';
 import { repeatLoanRepository } from './repeat-loan-repository';
 import { reasonText } from './repeat-loan-reasons';
 import {
@@ -104,6 +105,8 @@ export function repeatLoanService(
     /** What the application is given: a card and bank account only when it goes on (not when declined). */
     card: ((repos: EntityRepositories, applicationId: number) => Promise<void>) | null;
     bank: ((repos: EntityRepositories, applicationId: number) => Promise<void>) | null;
+    /** A decline's e-mail, sent with the application that records it. */
+    declinedEmail?: ReturnType<typeof applicationDeclinedEmail> & { to: string };
   };
 
   /** The new application with everything it was decided on, in one transaction with its answer's record. */
@@ -164,6 +167,9 @@ export function repeatLoanService(
         errorMessage: s.errorMessage,
       });
       if (s.statusId === AppStatus.esignSent) await startSigning(trx, guid);
+      if (s.declinedEmail) {
+        await repos.outbox.enqueue({ channel: 'email', ...s.declinedEmail });
+      }
     });
     return guid;
   }
@@ -334,6 +340,9 @@ export function repeatLoanService(
         (await earlierAnswer(r, hash)) ?? { kind: 'refused' as const, refusal: Refusal.repeatLoanNotOpen };
 
       if (!approved) {
+        const answer = await declined(decision.declinedBy);
+        const agency = answer.kind === 'declined' ? answer.answer.creditReferenceAgency : null;
+        const counted = agencyCounted(decision.declinedBy);
         const guid = await stored({
           statusId: AppStatus.leadDeclined,
           errorId: Refusal.declined.errorID,
@@ -341,8 +350,12 @@ export function repeatLoanService(
           decisions: [quoted, decided],
           card: null,
           bank: null,
+          declinedEmail: {
+            to: customer.email,
+            ...applicationDeclinedEmail(customer.firstName, counted ? agency : undefined),
+          },
         });
-        return guid ? declined(decision.declinedBy) : raced();
+        return guid ? answer : raced();
       }
 
       const bank = async ({ bankAccounts }: EntityRepositories, applicationId: number) => {
