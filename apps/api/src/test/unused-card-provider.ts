@@ -22,6 +22,7 @@ export const UNUSED_PRODUCTION_SERVICES = {
   SMS_PROVIDER_KEY: 'unused-production-sms-key',
   PAYOUT_PROVIDER_URL: 'https://payout-provider.invalid',
   PAYOUT_PROVIDER_KEY: 'unused-production-payout-key',
-  CRA_URL: 'https://credit-reference.invalid',
+  // Loopback port 9 (discard): a search is refused at once and nothing leaves the machine, not even a DNS query.
+  CRA_URL: 'https://127.0.0.1:9',
   CRA_KEY: 'unused-production-cra-key',
 } as const;

@@ -11,6 +11,11 @@ import {
   ExistingCustomerCode,
   existingCustomerCheck,
 } from '../../entities/applications/decision/checks/existing-customer';
+import {
+  agencyCounted,
+  agencyParticulars,
+} from '../../entities/applications/decision/checks/credit-reference';
+import { applicationDeclinedEmail } from '../../entities/applications/decision/declined-email';
 import { newApplicantFacts } from '../../entities/applications/decision/decision-check';
 import { decisionFindingsRepository } from '../../entities/applications/decision/decision-findings-repository';
 import {
@@ -113,7 +118,12 @@ export function leadIntakeService(
       ),
     );
     const reason = declineReasonOf(decision);
-    return store.transaction(async ({ customers, applications, bankAccounts }, trx) => {
+    // A decline the agency's file made is told to the applicant, with the agency (s157): the partner
+    // hears only the neutral decline.
+    const agencyNotice = agencyCounted(decision.declinedBy)
+      ? applicationDeclinedEmail(a.customer.firstName, await agencyParticulars(parts.creditReference))
+      : null;
+    return store.transaction(async ({ customers, applications, bankAccounts, outbox }, trx) => {
       const partnerLeads = leads(trx);
       const base = { partnerId: partner.id, partnerLeadId: a.partnerLeadId };
       if (decision.declinedBy?.check === existingCustomerCheck.name) {
@@ -154,6 +164,7 @@ export function leadIntakeService(
       });
       await decisionFindingsRepository(trx).record(applicationId, decision.findings);
       if (!approved) {
+        if (agencyNotice) await outbox.enqueue({ channel: 'email', to: a.customer.email, ...agencyNotice });
         await partnerLeads.insert({
           ...base,
           decision: 'declined',

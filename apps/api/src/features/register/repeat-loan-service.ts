@@ -23,7 +23,7 @@ import type { LoanTerms } from '../../entities/applications/loan-terms';
 import { mayApplyAgain } from '../../entities/loans/repeat-eligibility';
 import { entityRepositories, unitOfWork, type EntityRepositories } from '../../entities/unit-of-work';
 import type { CardProvider } from '../../lib/card-provider/card-provider';
-import { applicationDeclinedEmail } from './declined-email';
+import { applicationDeclinedEmail } from '../../entities/applications/decision/declined-email';
 import { repeatLoanRepository } from './repeat-loan-repository';
 import { reasonText } from './repeat-loan-reasons';
 import {

@@ -24,7 +24,7 @@ import type { NewCustomer } from '../../entities/customers/customer-repository';
 import type { LoanTerms } from '../../entities/applications/loan-terms';
 import type { DbExecutor } from '../../db/create-db';
 import type { EntityRepositories, EntityStore } from '../../entities/unit-of-work';
-import { applicationDeclinedEmail } from './declined-email';
+import { applicationDeclinedEmail } from '../../entities/applications/decision/declined-email';
 import { sendWelcomeEmail } from './welcome-email';
 import { customerActor } from '../../entities/audit/actor';
 

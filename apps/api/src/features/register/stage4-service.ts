@@ -5,7 +5,7 @@ import { ApplicationStep } from '../../entities/applications/application-steps';
 import { customerActor } from '../../entities/audit/actor';
 import { decisionFindingsRepository } from '../../entities/applications/decision/decision-findings-repository';
 import { findingText, type DecisionParts } from '../../entities/applications/decision/pipeline';
-import { applicationDeclinedEmail } from './declined-email';
+import { applicationDeclinedEmail } from '../../entities/applications/decision/declined-email';
 import { searchBeforeAgreement } from '../../entities/applications/decision/agreement-search';
 import type { DeclinedAnswer } from '@lender/contract/calls/credit-reference';
 import { agencyCounted, declinedAnswer } from '../../entities/applications/decision/checks/credit-reference';

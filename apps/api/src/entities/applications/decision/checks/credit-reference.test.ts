@@ -245,5 +245,8 @@ describe('a repeat loan and a partner lead: a hard search, reused for 30 days an
       outcome: 'decline',
       reasonCode: 'unsatisfiedCcj',
     });
+    // The partner hears the neutral decline; the applicant is told the agency's file counted, and which.
+    const [mail] = await outboxTo(t, lead.email);
+    expect(mail?.text).toContain(`The agency is ${SANDBOX_AGENCY.name}`);
   });
 });

@@ -1,7 +1,10 @@
 import { BRAND } from '@lender/contract/brand';
-import type { AgencyParticulars } from '../../lib/credit-reference/credit-reference-agency';
-import { agencyNoticeParagraphs, AUTOMATED_DECISION_REVIEW } from '../../lib/credit-reference/agency-notice';
-import { customerEmail, FREE_DEBT_ADVICE } from '../../lib/customer-email';
+import type { AgencyParticulars } from '../../../lib/credit-reference/credit-reference-agency';
+import {
+  agencyNoticeParagraphs,
+  AUTOMATED_DECISION_REVIEW,
+} from '../../../lib/credit-reference/agency-notice';
+import { customerEmail, FREE_DEBT_ADVICE } from '../../../lib/customer-email';
 
 /**
  * A declined application's e-mail (issue 47): the decline in the page's words, the credit reference
