@@ -6,6 +6,8 @@ export type Applicant = {
   mobile: string;
   income: string;
   manualAddress?: boolean;
+  /** The credit reference sandbox answers by surname (issue 47): 'Judgement', 'Mismatch', ...; else a clean file. */
+  surname?: string;
 };
 
 export const newApplicant = (overrides: Partial<Applicant> = {}): Applicant => ({
@@ -27,7 +29,7 @@ export async function pickLoanOnHome(page: Page) {
 export async function fillStage1(page: Page, a: Applicant) {
   await page.getByLabel('Title', { exact: true }).selectOption({ label: 'Mrs' });
   await page.getByLabel('First name', { exact: true }).fill('Jane');
-  await page.getByLabel('Surname', { exact: true }).fill('Doe');
+  await page.getByLabel('Surname', { exact: true }).fill(a.surname ?? 'Doe');
   await page.getByLabel('Day', { exact: true }).selectOption('14');
   await page.getByLabel('Month', { exact: true }).selectOption({ label: 'March' });
   await page.getByLabel('Year', { exact: true }).selectOption('1988');
