@@ -10,7 +10,8 @@ export function monthlyLines(snapshot: MonthlySnapshot, out: string): string[] {
   ];
   const answer = snapshot.submitted;
   if (!answer) lines.push('Not sent (add --send to send it to the credit reference agency).');
-  else if (answer.outcome === 'unavailable') lines.push(`Not sent: the agency is unavailable (${answer.reason}).`);
+  else if (answer.outcome === 'unavailable')
+    lines.push(`Not sent: the agency is unavailable (${answer.reason}).`);
   else {
     lines.push(
       `Sent: receipt ${answer.receiptId}, ${answer.accepted} line(s) accepted, ${answer.rejected.length} rejected.`,
@@ -36,6 +37,8 @@ export function rejectionLines(rejected: readonly RejectedRecord[]): string[] {
 export function sentLines(sent: Sent): string[] {
   return [
     `Sent ${sent.sent} record(s), ${sent.rejected} rejected; ${sent.pending} pending.`,
-    ...(sent.unavailable ? [`The agency is unavailable (${sent.unavailable}): pending records wait for the next run.`] : []),
+    ...(sent.unavailable
+      ? [`The agency is unavailable (${sent.unavailable}): pending records wait for the next run.`]
+      : []),
   ];
 }

@@ -15,7 +15,12 @@ import {
 type Happened = { eventId: string; applicationId: number; event: SharedEvent };
 
 /** Ledger rows that are events themselves: each is one record, named by the row's id. */
-const EVENT_ROWS = { advance: 'opened', instalment: 'payment', 'card-payment': 'payment', 'write-off': 'written-off' } as const;
+const EVENT_ROWS = {
+  advance: 'opened',
+  instalment: 'payment',
+  'card-payment': 'payment',
+  'write-off': 'written-off',
+} as const;
 
 /**
  * The loan events of `date` (issue 47), each with an id that is the same however often it is derived
@@ -23,7 +28,10 @@ const EVENT_ROWS = { advance: 'opened', instalment: 'payment', 'card-payment': '
  * truth, never kept as a second record of what happened. Run at the close of `date`, after its other
  * steps, so a CPA collection, the day's default and a loan repaid that day are in.
  */
-export async function loanEventsOf(db: DbExecutor, date: IsoDate): Promise<(SharedRecord & { applicationId: number })[]> {
+export async function loanEventsOf(
+  db: DbExecutor,
+  date: IsoDate,
+): Promise<(SharedRecord & { applicationId: number })[]> {
   const happened: Happened[] = [];
   const [rows, loans, plans, withdrawals, due] = await Promise.all([
     db
@@ -63,7 +71,11 @@ export async function loanEventsOf(db: DbExecutor, date: IsoDate): Promise<(Shar
             .selectFrom('loan_transactions')
             .select('reverses_id')
             .where('type', '=', 'reversal')
-            .where('reverses_id', 'in', rows.map((r) => r.id))
+            .where(
+              'reverses_id',
+              'in',
+              rows.map((r) => r.id),
+            )
             .execute()
         ).map((r) => r.reverses_id),
   );
@@ -82,14 +94,26 @@ export async function loanEventsOf(db: DbExecutor, date: IsoDate): Promise<(Shar
     });
   }
   for (const w of withdrawals) {
-    happened.push({ eventId: `withdrawn:${w.application_id}`, applicationId: w.application_id, event: 'withdrawn' });
+    happened.push({
+      eventId: `withdrawn:${w.application_id}`,
+      applicationId: w.application_id,
+      event: 'withdrawn',
+    });
   }
   for (const l of loans) {
     if (l.defaulted_on === date) {
-      happened.push({ eventId: `default:${l.application_id}`, applicationId: l.application_id, event: 'default' });
+      happened.push({
+        eventId: `default:${l.application_id}`,
+        applicationId: l.application_id,
+        event: 'default',
+      });
     }
     if (l.settled_on === date) {
-      happened.push({ eventId: `settled:${l.application_id}`, applicationId: l.application_id, event: 'settled' });
+      happened.push({
+        eventId: `settled:${l.application_id}`,
+        applicationId: l.application_id,
+        event: 'settled',
+      });
     }
   }
 

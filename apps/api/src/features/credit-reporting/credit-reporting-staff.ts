@@ -14,10 +14,7 @@ import {
   type Sent,
 } from '../../entities/credit-reporting/credit-reporting-outbox';
 import { loanRepository } from '../../entities/loans/loan-repository';
-import type {
-  CreditReferenceAgency,
-  SubmitResult,
-} from '../../lib/credit-reference/credit-reference-agency';
+import type { CreditReferenceAgency, SubmitResult } from '../../lib/credit-reference/credit-reference-agency';
 import { monthlyFile, type MonthlyAccount } from '../../lib/credit-reference/monthly-file';
 import { staffDone as done, staffRefused as refused, type StaffResult } from '../../lib/staff-result';
 

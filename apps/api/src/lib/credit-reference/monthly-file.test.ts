@@ -24,7 +24,10 @@ const at = (line: string, pos: number, len: number) => line.slice(pos - 1, pos -
 
 describe('the monthly file (docs/credit-reference-protocol.md)', () => {
   it('writes the header, one account line per account and the trailer, each 200 characters', () => {
-    const file = monthlyFile('2026-03', '2026-04-01', [account, { ...account, balancePence: 5, status: '0' }]);
+    const file = monthlyFile('2026-03', '2026-04-01', [
+      account,
+      { ...account, balancePence: 5, status: '0' },
+    ]);
     expect(file.endsWith('\n')).toBe(true);
     const lines = file.slice(0, -1).split('\n');
     expect(lines).toHaveLength(4);

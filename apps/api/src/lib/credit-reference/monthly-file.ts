@@ -44,7 +44,10 @@ const number = (n: number, width: number) => String(Math.trunc(n)).padStart(widt
 const date = (d: IsoDate | null) => (d ? d.replaceAll('-', '') : '').padEnd(8, ' ');
 
 export function monthlyFile(month: string, madeOn: IsoDate, accounts: readonly MonthlyAccount[]): string {
-  const header = `H${text(MEMBER_NUMBER, 10)}${month.replace('-', '')}${date(madeOn)}`.padEnd(LINE_WIDTH, ' ');
+  const header = `H${text(MEMBER_NUMBER, 10)}${month.replace('-', '')}${date(madeOn)}`.padEnd(
+    LINE_WIDTH,
+    ' ',
+  );
   const lines = accounts.map((a) =>
     [
       'A',

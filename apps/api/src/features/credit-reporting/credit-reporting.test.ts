@@ -1,0 +1,243 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { addDays } from '@lender/contract/dates';
+import { AppStatus } from '@lender/contract/status';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountReferenceOf } from '../../entities/credit-reporting/account-figures';
+import { creditReportingOutbox } from '../../entities/credit-reporting/credit-reporting-outbox';
+import { loanEventsOf } from '../../entities/credit-reporting/loan-events';
+import type { SharedRecord } from '../../lib/credit-reference/credit-reference-agency';
+import { COMMANDS, type Output } from '../../ops/commands';
+import { CARDS } from '../../sandbox/card-provider/test-support';
+import { activeLoan, dueDates, statusOf, travelTo } from '../../test/live-loan';
+import { createTestApp, type TestApp } from '../../test/test-app';
+
+/** `npm run ops -- <argv>` in process, on the test's database: what it printed, or why it failed. */
+async function ops(t: TestApp, ...argv: string[]) {
+  const lines: string[] = [];
+  const out: Output = { line: (text) => lines.push(text), table: (rows) => lines.push(JSON.stringify(rows)) };
+  const [name, ...args] = argv;
+  try {
+    await COMMANDS[name!]!.run(t.ctx, args, out);
+    return { lines, error: null };
+  } catch (err) {
+    return { lines, error: err instanceof Error ? err.message : String(err) };
+  }
+}
+
+/** What the agency's sandbox holds: each loan event it received (one row per eventId, by its design). */
+const sandboxRecords = async (t: TestApp) =>
+  (
+    (await t.ctx.db
+      .selectFrom('cra_sandbox_records' as never)
+      .select(['event_id' as never, 'record_json' as never])
+      .orderBy('id' as never)
+      .execute()) as { event_id: string; record_json: string }[]
+  ).map((r) => ({ eventId: r.event_id, record: JSON.parse(r.record_json) as SharedRecord }));
+
+const outboxRows = (t: TestApp) =>
+  t.ctx.db.selectFrom('credit_reporting_outbox').selectAll().orderBy('id').execute();
+
+const ledgerOf = (t: TestApp, applicationId: number) =>
+  t.ctx.db
+    .selectFrom('loan_transactions')
+    .select(['id', 'type', 'amount_pence', 'on_date'])
+    .where('application_id', '=', applicationId)
+    .orderBy('id')
+    .execute();
+
+describe('sharing what we lend: loan events reach the agency once each', () => {
+  let t: TestApp;
+  let paid: Awaited<ReturnType<typeof activeLoan>>;
+  let unpaid: Awaited<ReturnType<typeof activeLoan>>;
+  let nameless: Awaited<ReturnType<typeof activeLoan>>;
+  let dates: string[];
+  let unpaidDates: string[];
+  let openedOn: string;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cra-monthly-'));
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    openedOn = t.ctx.businessDate.today();
+    paid = await activeLoan(t);
+    unpaid = await activeLoan(t, CARDS.declinesCharges);
+    nameless = await activeLoan(t);
+    dates = await dueDates(t, paid.applicationId);
+    unpaidDates = await dueDates(t, unpaid.applicationId);
+  });
+  afterAll(async () => {
+    fs.rmSync(dir, { recursive: true, force: true });
+    await t?.close();
+  });
+
+  it('rejects a malformed record (an empty surname), keeps it with its reason and lists it in ops cra rejections', async () => {
+    await t.ctx.db
+      .updateTable('customers')
+      .set({ last_name: '' })
+      .where('id', '=', nameless.customerId)
+      .execute();
+    // The payout day closes: every loan's 'opened' record goes to the agency.
+    await travelTo(t, addDays(openedOn, 1));
+    await t.ctx.db
+      .updateTable('customers')
+      .set({ last_name: 'Doe' })
+      .where('id', '=', nameless.customerId)
+      .execute();
+
+    const eventId = `opened:${nameless.applicationId}`;
+    const row = (await outboxRows(t)).find((r) => r.event_id === eventId)!;
+    expect(row).toMatchObject({ state: 'rejected', occurred_on: openedOn });
+    expect(row.rejection_reason).toMatch(/surname|lastName/i);
+    expect((await sandboxRecords(t)).map((r) => r.eventId)).not.toContain(eventId);
+
+    const listed = await ops(t, 'cra', 'rejections');
+    expect(listed.error).toBeNull();
+    expect(listed.lines[0]).toBe('1 record(s) rejected by the credit reference agency.');
+    expect(listed.lines[1]).toContain(eventId);
+    expect(listed.lines[1]).toContain(accountReferenceOf(nameless.applicationId));
+    expect(listed.lines[1]).toContain(row.rejection_reason!);
+  });
+
+  it('sends paid out, paid, missed, defaulted and settled, each once, with the ledger balance and status', async () => {
+    await travelTo(t, addDays(unpaidDates[0]!, 28 + 16 + 3));
+    expect(await statusOf(t, unpaid.guid)).toBe(AppStatus.defaulted);
+    await travelTo(t, addDays(dates.at(-1)!, 3));
+    expect(await statusOf(t, paid.guid)).toBe(AppStatus.settled);
+
+    const received = await sandboxRecords(t);
+    const ids = received.map((r) => r.eventId);
+    expect(new Set(ids).size).toBe(ids.length);
+
+    const payments = (await ledgerOf(t, paid.applicationId)).filter((r) => r.type === 'instalment');
+    expect(payments).toHaveLength(dates.length);
+    const ofLoan = (applicationId: number) =>
+      received
+        .filter((r) => r.record.accountReference === accountReferenceOf(applicationId))
+        .map((r) => [r.eventId, r.record.event, r.record.occurredOn, r.record.status]);
+    expect(ofLoan(paid.applicationId)).toEqual([
+      [`opened:${paid.applicationId}`, 'opened', openedOn, '0'],
+      ...payments.map((p) => [
+        `payment:${p.id}`,
+        'payment',
+        p.on_date,
+        p.on_date === dates.at(-1) ? 'S' : '0',
+      ]),
+      [`settled:${paid.applicationId}`, 'settled', dates.at(-1), 'S'],
+    ]);
+    const defaultedOn = (
+      await t.ctx.db
+        .selectFrom('loans')
+        .select('defaulted_on')
+        .where('application_id', '=', unpaid.applicationId)
+        .executeTakeFirstOrThrow()
+    ).defaulted_on!;
+    // Missed on each due date before the default; none after it (the status says D).
+    const missedDates = unpaidDates.filter((d) => d < defaultedOn);
+    expect(missedDates.length).toBeGreaterThanOrEqual(1);
+    expect(ofLoan(unpaid.applicationId)).toEqual([
+      [`opened:${unpaid.applicationId}`, 'opened', openedOn, '0'],
+      ...missedDates.map((d, k) => [`missed:${unpaid.applicationId}:1:${k + 1}`, 'missed', d, String(k + 1)]),
+      [`default:${unpaid.applicationId}`, 'default', defaultedOn, 'D'],
+    ]);
+
+    // Each record's balance is the ledger's at the end of its day.
+    const owedOn = async (applicationId: number, date: string) =>
+      (await ledgerOf(t, applicationId))
+        .filter((r) => r.on_date <= date)
+        .reduce(
+          (sum, r) =>
+            sum + (['instalment', 'card-payment'].includes(r.type) ? -r.amount_pence : r.amount_pence),
+          0,
+        );
+    for (const { record } of received) {
+      const id = Number(record.accountReference.slice(2));
+      expect(record.balancePence, record.eventId).toBe(Math.max(0, await owedOn(id, record.occurredOn)));
+    }
+    const settled = received.find((r) => r.eventId === `settled:${paid.applicationId}`)!.record;
+    expect(settled.balancePence).toBe(0);
+    expect(settled.borrower).toMatchObject({ lastName: 'Doe', birthDate: '1990-05-01' });
+    expect(settled.borrower.address).toMatchObject({ line1: '10 Downing Street', postcode: 'SW1A 2AA' });
+
+    // The outbox holds each event once, sent with the agency's receipt.
+    const rows = await outboxRows(t);
+    expect(
+      rows
+        .filter((r) => r.state === 'sent')
+        .map((r) => r.event_id)
+        .sort(),
+    ).toEqual([...ids].sort());
+    expect(rows.every((r) => (r.state === 'sent' ? r.receipt_id !== null : r.state === 'rejected'))).toBe(
+      true,
+    );
+  });
+
+  it('derives nothing new when a day is derived again', async () => {
+    const before = await outboxRows(t);
+    const outbox = creditReportingOutbox(t.ctx.db);
+    for (const day of new Set(before.map((r) => r.occurred_on))) {
+      const again = await loanEventsOf(t.ctx.db, day);
+      expect(again.length).toBeGreaterThan(0);
+      expect(await outbox.store(again)).toBe(0);
+    }
+    expect(await outboxRows(t)).toEqual(before);
+  });
+
+  it('sends again a record whose sent mark was lost (a crash after the agency received it): the agency holds it once', async () => {
+    const before = await sandboxRecords(t);
+    // As after a crash between the agency's answer and our update: the records are pending again.
+    await t.ctx.db
+      .updateTable('credit_reporting_outbox')
+      .set({ state: 'pending', receipt_id: null, sent_at: null })
+      .where('state', '=', 'sent')
+      .execute();
+    const sent = await ops(t, 'cra', 'send');
+    expect(sent.error).toBeNull();
+    expect(sent.lines[0]).toBe(`Sent ${before.length} record(s), 0 rejected; 0 pending.`);
+    expect(await sandboxRecords(t)).toEqual(before);
+    expect((await outboxRows(t)).filter((r) => r.state === 'pending')).toEqual([]);
+  });
+
+  it("writes the month's snapshot whose balances are the ledger's, and the sandbox accepts every line", async () => {
+    const month = dates[1]!.slice(0, 7);
+    const file = path.join(dir, `${month}.txt`);
+    const result = await ops(t, 'cra', 'monthly', '--month', month, '--out', file, '--send');
+    expect(result.error).toBeNull();
+    const lines = fs.readFileSync(file, 'utf8').split('\n');
+    expect(lines.pop()).toBe('');
+    expect(lines.every((l) => l.length === 200)).toBe(true);
+    const accounts = lines.filter((l) => l.startsWith('A'));
+    expect(accounts.map((l) => l.slice(1, 21).trim())).toEqual(
+      [paid, unpaid, nameless].map((l) => accountReferenceOf(l.applicationId)),
+    );
+    const lastDay = addDays(`${addDays(`${month}-28`, 5).slice(0, 7)}-01`, -1);
+    for (const line of accounts) {
+      const id = Number(line.slice(3, 21).trim());
+      const owed = (await ledgerOf(t, id))
+        .filter((r) => r.on_date <= lastDay)
+        .reduce(
+          (sum, r) =>
+            sum + (['instalment', 'card-payment'].includes(r.type) ? -r.amount_pence : r.amount_pence),
+          0,
+        );
+      expect(Number(line.slice(39, 49)), `balance of ${id}`).toBe(owed);
+    }
+    const trailer = lines.at(-1)!;
+    expect(Number(trailer.slice(1, 9))).toBe(3);
+    expect(Number(trailer.slice(9, 23))).toBe(accounts.reduce((s, l) => s + Number(l.slice(39, 49)), 0));
+    expect(result.lines[0]).toContain(`Wrote ${file}: 3 account(s) of ${month}`);
+    expect(result.lines[1]).toMatch(/^Sent: receipt \S+, 3 line\(s\) accepted, 0 rejected\.$/);
+  });
+
+  it('refuses a month the close of business has not closed, and writes no file', async () => {
+    const month = t.ctx.businessDate.today().slice(0, 7);
+    const file = path.join(dir, 'open.txt');
+    const result = await ops(t, 'cra', 'monthly', '--month', month, '--out', file);
+    expect(result.error).toMatch(new RegExp(`^The month ${month} is not closed yet`));
+    expect(fs.existsSync(file)).toBe(false);
+    expect((await ops(t, 'cra', 'monthly', '--month', '2026-13', '--out', file)).error).toContain(
+      'Not a month: 2026-13',
+    );
+    expect((await ops(t, 'cra', 'monthly', '--month', month)).error).toContain('--out <file>');
+  });
+});
