@@ -19,6 +19,8 @@ const PROD_SERVICES = {
   SMS_PROVIDER_KEY: 'sms-live-key',
   PAYOUT_PROVIDER_URL: 'https://payouts.example.com/v1',
   PAYOUT_PROVIDER_KEY: 'payout-live-key',
+  CRA_URL: 'https://cra.example.com/api',
+  CRA_KEY: 'cra-live-key',
 };
 const PROD = {
   NODE_ENV: 'production',
@@ -103,7 +105,9 @@ describe('loadConfig', () => {
 
   it('asks for PUBLIC_URL when PORT=0 leaves the port to chance', () => {
     expect(() => loadConfig({ PORT: '0' })).toThrow(/PUBLIC_URL: PORT=0 \(any free port\) needs PUBLIC_URL/);
-    expect(loadConfig({ PORT: '0', PUBLIC_URL: 'http://localhost:4444' }).PUBLIC_URL).toBe('http://localhost:4444');
+    expect(loadConfig({ PORT: '0', PUBLIC_URL: 'http://localhost:4444' }).PUBLIC_URL).toBe(
+      'http://localhost:4444',
+    );
   });
 
   it.each([
@@ -191,6 +195,43 @@ describe('loadConfig', () => {
     },
   );
 
+  // Production serves no credit reference sandbox either: no application could be searched (issue 47).
+  it.each(['CRA_URL', 'CRA_KEY'])('refuses to start in production without %s, naming it', (name) => {
+    expect(() => loadConfig({ ...PROD, [name]: undefined })).toThrow(
+      new RegExp(`^Invalid configuration:\\n  ${name}: ${name} must be set in production$`),
+    );
+  });
+
+  it('rejects a production credit reference agency reached over plain http, or a url that is not http(s)', () => {
+    expect(() => loadConfig({ ...PROD, CRA_URL: 'http://cra.example.com/api' })).toThrow(
+      /^Invalid configuration:\n {2}CRA_URL: CRA_URL must use https in production$/,
+    );
+    expect(() => loadConfig({ CRA_URL: 'ftp://cra.example.com' })).toThrow(
+      /CRA_URL: CRA_URL must be an http\(s\) URL/,
+    );
+  });
+
+  it('outside production, searches the sandbox with a key of its own derived from the data key', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cra-key-'));
+    try {
+      const c = loadConfig({
+        DATA_KEY_FILE: path.join(dir, 'data.key'),
+        JWT_SECRET_FILE: path.join(dir, 'jwt.key'),
+      });
+      expect(c.CRA_URL).toBeUndefined();
+      expect(c.CRA_KEY).toMatch(/^[0-9a-f]{64}$/);
+      expect(new Set([c.CRA_KEY, c.DATA_KEY, c.PAYOUT_PROVIDER_KEY, c.CARD_PROVIDER_SECRET_KEY]).size).toBe(
+        4,
+      );
+      expect(
+        loadConfig({ DATA_KEY_FILE: path.join(dir, 'data.key'), JWT_SECRET_FILE: path.join(dir, 'jwt.key') })
+          .CRA_KEY,
+      ).toBe(c.CRA_KEY);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('rejects a production card provider reached over plain http', () => {
     expect(() => loadConfig({ ...PROD, CARD_PROVIDER_URL: 'http://cards.example.com' })).toThrow(
       /CARD_PROVIDER_URL: CARD_PROVIDER_URL must use https in production/,
@@ -218,6 +259,8 @@ describe('loadConfig', () => {
       'CARD_PROVIDER_SECRET_KEY',
       'PAYOUT_PROVIDER_URL',
       'PAYOUT_PROVIDER_KEY',
+      'CRA_URL',
+      'CRA_KEY',
     ]);
   });
 

@@ -138,6 +138,13 @@ const configSchema = z
     /** Its API key; outside production, unset means one derived from the data key. */
     PAYOUT_PROVIDER_KEY: z.string().min(1).optional(),
     /**
+     * The credit reference agency searched before lending and shared with (issue 47); unset outside
+     * production, the built-in sandbox answers at /sandbox/credit-reference.
+     */
+    CRA_URL: z.url({ protocol: /^https?$/, error: 'CRA_URL must be an http(s) URL' }).optional(),
+    /** Its API key; outside production, unset means one derived from the data key. */
+    CRA_KEY: z.string().min(1).optional(),
+    /**
      * When a long-running server closes the business day by itself (London time, HH:mm; 'off' for never,
      * as when a scheduler runs `npm run ops -- close-of-business` instead).
      */
@@ -234,14 +241,20 @@ const configSchema = z
       missing('PAYOUT_PROVIDER_URL', 'PAYOUT_PROVIDER_URL must use https in production');
     }
     if (!c.PAYOUT_PROVIDER_KEY) missing('PAYOUT_PROVIDER_KEY');
+    // Nor for credit files: no application could be searched, so none could be lent on.
+    if (!c.CRA_URL) missing('CRA_URL');
+    // Names, dates of birth and addresses travel to it, with the key.
+    else if (!c.CRA_URL.startsWith('https:')) missing('CRA_URL', 'CRA_URL must use https in production');
+    if (!c.CRA_KEY) missing('CRA_KEY');
   });
 
 type Parsed = z.infer<typeof configSchema>;
 /** The settings with every development default filled in: no secret is left unset. */
 export type Config = Omit<
   Parsed,
-  'HOST' | 'PUBLIC_URL' | 'JWT_SECRET' | 'CARD_PROVIDER_SECRET_KEY' | 'PAYOUT_PROVIDER_KEY'
+  'HOST' | 'PUBLIC_URL' | 'JWT_SECRET' | 'CARD_PROVIDER_SECRET_KEY' | 'PAYOUT_PROVIDER_KEY' | 'CRA_KEY'
 > & {
+  CRA_KEY: string;
   HOST: string;
   PUBLIC_URL: string;
   PAYOUT_PROVIDER_KEY: string;
@@ -268,6 +281,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     JWT_SECRET: c.JWT_SECRET ?? localSecret(resolveFromRoot(c.JWT_SECRET_FILE), 'JWT_SECRET_FILE'),
     CARD_PROVIDER_SECRET_KEY: c.CARD_PROVIDER_SECRET_KEY ?? derivedSecret(DATA_KEY, 'card-provider-sandbox'),
     PAYOUT_PROVIDER_KEY: c.PAYOUT_PROVIDER_KEY ?? derivedSecret(DATA_KEY, 'payout-provider-sandbox'),
+    CRA_KEY: c.CRA_KEY ?? derivedSecret(DATA_KEY, 'credit-reference-sandbox'),
   };
 }
 

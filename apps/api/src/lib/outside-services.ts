@@ -2,28 +2,41 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context';
 import { isDev } from '../config';
 import { registerCardProviderSandbox } from '../sandbox/card-provider/register-sandbox';
+import { registerCreditReferenceSandbox } from '../sandbox/credit-reference/register-sandbox';
 import { registerPayoutProviderSandbox } from '../sandbox/payout-provider/register-sandbox';
 import type { CardProvider } from './card-provider/card-provider';
 import { createCardProvider } from './card-provider/create-card-provider';
+import { createCreditReferenceAgency } from './credit-reference/create-credit-reference-agency';
+import type { CreditReferenceAgency } from './credit-reference/credit-reference-agency';
 import type { PayoutProvider } from './payout-provider/payout-provider';
 import { createPayoutProvider } from './payout-provider/create-payout-provider';
 
-export type OutsideServices = { cardProvider: CardProvider; payoutProvider: PayoutProvider };
+export type OutsideServices = {
+  cardProvider: CardProvider;
+  payoutProvider: PayoutProvider;
+  creditReference: CreditReferenceAgency;
+};
 
 /** Serves the built-in sandboxes on `app` (never in production, which has its own providers). */
 export async function registerSandboxes(app: FastifyInstance, ctx: AppContext) {
   if (!isDev(ctx.config)) return;
   await registerCardProviderSandbox(app, ctx);
   await registerPayoutProviderSandbox(app, { db: ctx.db, key: ctx.config.PAYOUT_PROVIDER_KEY });
+  await registerCreditReferenceSandbox(app, {
+    db: ctx.db,
+    key: ctx.config.CRA_KEY,
+    today: () => ctx.businessDate.refresh(),
+  });
 }
 
-/** The providers money moves through: the configured ones, or the sandboxes `app` serves. */
+/** The providers money moves through and the credit reference agency: the configured ones, or the sandboxes `app` serves. */
 export const outsideServices = (ctx: AppContext, app: FastifyInstance): OutsideServices => ({
   cardProvider: createCardProvider(ctx.config, app),
   payoutProvider: createPayoutProvider(
     { url: ctx.config.PAYOUT_PROVIDER_URL, key: ctx.config.PAYOUT_PROVIDER_KEY },
     app,
   ),
+  creditReference: createCreditReferenceAgency({ url: ctx.config.CRA_URL, key: ctx.config.CRA_KEY }, app),
 });
 
 /**

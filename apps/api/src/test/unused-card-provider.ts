@@ -22,4 +22,6 @@ export const UNUSED_PRODUCTION_SERVICES = {
   SMS_PROVIDER_KEY: 'unused-production-sms-key',
   PAYOUT_PROVIDER_URL: 'https://payout-provider.invalid',
   PAYOUT_PROVIDER_KEY: 'unused-production-payout-key',
+  CRA_URL: 'https://credit-reference.invalid',
+  CRA_KEY: 'unused-production-cra-key',
 } as const;
