@@ -3,19 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreditReferenceAgency } from '../../lib/credit-reference/credit-reference-agency';
 import { createCreditReferenceAgency } from '../../lib/credit-reference/create-credit-reference-agency';
 import { outsideServices } from '../../lib/outside-services';
+import { craRecordsReceived } from '../../sandbox/credit-reference/test-support';
 import { activeLoan, dueDates, travelTo } from '../../test/live-loan';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { closeOfBusiness } from './close-of-business';
 
 /** The event ids the agency's sandbox received, in order (it keeps each eventId once, by its design). */
-const receivedIds = async (t: TestApp) =>
-  (
-    (await t.ctx.db
-      .selectFrom('cra_sandbox_records' as never)
-      .select('event_id' as never)
-      .orderBy('id' as never)
-      .execute()) as { event_id: string }[]
-  ).map((r) => r.event_id);
+const receivedIds = async (t: TestApp) => (await craRecordsReceived(t.ctx.db)).map((r) => r.eventId);
 
 const outboxRow = (t: TestApp, eventId: string) =>
   t.ctx.db

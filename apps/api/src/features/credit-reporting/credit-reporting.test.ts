@@ -7,9 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountReferenceOf } from '../../entities/credit-reporting/account-figures';
 import { creditReportingOutbox } from '../../entities/credit-reporting/credit-reporting-outbox';
 import { loanEventsOf } from '../../entities/credit-reporting/loan-events';
-import type { SharedRecord } from '../../lib/credit-reference/credit-reference-agency';
 import { COMMANDS, type Output } from '../../ops/commands';
 import { CARDS } from '../../sandbox/card-provider/test-support';
+import { craRecordsReceived } from '../../sandbox/credit-reference/test-support';
 import { activeLoan, dueDates, statusOf, travelTo } from '../../test/live-loan';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
@@ -26,15 +26,9 @@ async function ops(t: TestApp, ...argv: string[]) {
   }
 }
 
-/** What the agency's sandbox holds: each loan event it received (one row per eventId, by its design). */
+/** What the agency's sandbox holds: each loan event it received (once per eventId, by its design). */
 const sandboxRecords = async (t: TestApp) =>
-  (
-    (await t.ctx.db
-      .selectFrom('cra_sandbox_records' as never)
-      .select(['event_id' as never, 'record_json' as never])
-      .orderBy('id' as never)
-      .execute()) as { event_id: string; record_json: string }[]
-  ).map((r) => ({ eventId: r.event_id, record: JSON.parse(r.record_json) as SharedRecord }));
+  (await craRecordsReceived(t.ctx.db)).map(({ eventId, record }) => ({ eventId, record }));
 
 const outboxRows = (t: TestApp) =>
   t.ctx.db.selectFrom('credit_reporting_outbox').selectAll().orderBy('id').execute();
