@@ -1,7 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { addDays } from '@lender/contract/dates';
+import { nextWorkingDay } from '@lender/contract/pricing/bank-holidays';
+import { WageFrequencyId } from '@lender/contract/pricing/repayment-dates';
 import { AppStatus } from '@lender/contract/status';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountReferenceOf } from '../../entities/credit-reporting/account-figures';
@@ -10,7 +13,8 @@ import { loanEventsOf } from '../../entities/credit-reporting/loan-events';
 import { COMMANDS, type Output } from '../../ops/commands';
 import { CARDS } from '../../sandbox/card-provider/test-support';
 import { craRecordsReceived } from '../../sandbox/credit-reference/test-support';
-import { activeLoan, dueDates, statusOf, travelTo } from '../../test/live-loan';
+import { activeLoan, dueDates, loanInArrears, statusOf, travelTo } from '../../test/live-loan';
+import { runOps } from '../../test/ops-process';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 /** `npm run ops -- <argv>` in process, on the test's database: what it printed, or why it failed. */
@@ -233,5 +237,59 @@ describe('sharing what we lend: loan events reach the agency once each', () => {
       'Not a month: 2026-13',
     );
     expect((await ops(t, 'cra', 'monthly', '--month', month)).error).toContain('--out <file>');
+  });
+});
+
+describe('ops cra, as staff run it', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t?.close());
+
+  it('is listed by help, lists no rejection on a new database, and exits non-zero with the usage on bad arguments', async () => {
+    const help = await runOps(t, ['help']);
+    expect(help.stdout).toContain('cra monthly --month yyyy-mm --out <file> [--send]|rejections|send');
+    const none = await runOps(t, ['cra', 'rejections']);
+    expect(none).toMatchObject({ code: 0, stdout: '0 record(s) rejected by the credit reference agency.\n' });
+    const bad = await runOps(t, ['cra', 'rejections', '--month', '2026-01']);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain('--month, --out and --send go with monthly.');
+    expect(bad.stderr).toContain('Usage: npm run ops -- cra monthly');
+  });
+});
+
+describe('sharing an arrangement to pay', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t?.close());
+
+  it('a forbearance plan made in arrears reaches the agency as an arrangement, flagged, on the day it was made', async () => {
+    const loan = await loanInArrears(t);
+    const madeOn = t.ctx.businessDate.today();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/MyAccountArea/ReSchedule',
+      headers: { authorization: loan.authorization, 'idempotency-key': randomUUID() },
+      payload: {
+        frequencyID: WageFrequencyId.monthly,
+        duration: 3,
+        repayDate: nextWorkingDay(addDays(madeOn, 20)),
+        amount: null,
+      },
+    });
+    expect(res.json().error.errorID).toBe(0);
+    await travelTo(t, addDays(madeOn, 1));
+    const [arrangement] = (await sandboxRecords(t)).filter((r) => r.record.event === 'arrangement');
+    expect(arrangement).toMatchObject({
+      eventId: `arrangement:${loan.applicationId}:2`,
+      record: {
+        occurredOn: madeOn,
+        arrangement: true,
+        accountReference: accountReferenceOf(loan.applicationId),
+      },
+    });
   });
 });
