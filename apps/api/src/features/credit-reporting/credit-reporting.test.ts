@@ -256,7 +256,7 @@ describe('ops cra, as staff run it', () => {
     expect(bad.code).toBe(1);
     expect(bad.stderr).toContain('--month, --out and --send go with monthly.');
     expect(bad.stderr).toContain('Usage: npm run ops -- cra monthly');
-  });
+  }, 60_000);
 });
 
 describe('sharing an arrangement to pay', () => {
