@@ -24,6 +24,8 @@ export type DayClosed = {
   collected: number;
   declined: number;
   skipped: boolean;
+  /** The day's loan events for the credit reference agency: stored new, and what the sending did. */
+  shared?: { stored: number; sent: number; rejected: number; pending: number; unavailable: string | null };
 };
 
 /** A loan with something to do today, its holds, and whether the day is done with it (repaid, withdrawn). */
@@ -51,7 +53,11 @@ export type LoanStep = {
   run: (loan: ServicedLoan, page: PageOfDay) => Promise<void>;
 };
 /** A step run once for the whole day, after every page (what reads the day as a whole). */
-export type DayStep = { name: string; scope: 'day'; run: (date: IsoDate) => Promise<void> };
+export type DayStep = {
+  name: string;
+  scope: 'day';
+  run: (date: IsoDate, tally: DayClosed) => Promise<void>;
+};
 export type CobStep = PageStep | LoanStep | DayStep;
 
 /**
@@ -231,8 +237,15 @@ export function closeOfBusinessSteps(
       // credit reference agency (issue 47, docs/decisions/cra-sharing-events.md).
       name: 'credit-reporting',
       scope: 'day',
-      async run(date) {
-        await shareLoanEvents(ctx.db, creditReference, date);
+      async run(date, tally) {
+        const { stored, sent } = await shareLoanEvents(ctx.db, creditReference, date);
+        tally.shared = {
+          stored,
+          sent: sent?.sent ?? 0,
+          rejected: sent?.rejected ?? 0,
+          pending: sent?.pending ?? stored,
+          unavailable: sent ? sent.unavailable : 'no agency given',
+        };
       },
     },
   ];

@@ -129,7 +129,7 @@ export function closeOfBusiness(ctx: AppContext, cards: CardProvider, options: C
       if (step.scope !== 'day') continue;
       if (!(await lock.renew())) throw new Error('The close-of-business lock was lost to another process.');
       await options.beforeStep?.(step.name, []);
-      await step.run(date);
+      await step.run(date, tally);
     }
     // The last page's batch stays until the next day's first page moves it, or the run ends: one statement
     // a day less, and those loans are done with for the day.

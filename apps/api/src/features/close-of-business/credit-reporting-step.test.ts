@@ -70,8 +70,12 @@ describe("the close of business's credit-reporting step, across a crash and an a
     // The HTTP adapter, pointed at a port nothing listens on.
     const down = createCreditReferenceAgency({ url: 'http://127.0.0.1:9', key: 'key' }, t.app);
     const services = outsideServices(t.ctx, t.app);
-    await closeOfBusiness(t.ctx, services.cardProvider, { creditReference: down }).closeThrough(due);
+    const days = await closeOfBusiness(t.ctx, services.cardProvider, { creditReference: down }).closeThrough(
+      due,
+    );
     expect(await isClosed(t, due!)).toBe(true);
+    expect(days.at(-1)!.shared).toMatchObject({ stored: 1, sent: 0, rejected: 0, pending: 1 });
+    expect(days.at(-1)!.shared!.unavailable).toBeTruthy();
     const payment = await t.ctx.db
       .selectFrom('loan_transactions')
       .select('id')
