@@ -293,3 +293,44 @@ describe('sharing an arrangement to pay', () => {
     });
   });
 });
+
+describe('sharing a withdrawal repaid by card the same day', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t?.close());
+
+  it('the notice, the card payment and the end reach the agency, though the loan left the live book during the day', async () => {
+    const loan = await activeLoan(t);
+    await travelTo(t, addDays(t.ctx.businessDate.today(), 3));
+    const day = t.ctx.businessDate.today();
+    const withdraw = await t.app.inject({
+      method: 'POST',
+      url: '/api/MyAccountArea/Withdraw',
+      headers: { authorization: loan.authorization, 'content-type': 'application/json' },
+      payload: '{}',
+    });
+    expect(withdraw.json().error.errorID).toBe(0);
+    const amount = withdraw.json().object.amountToRepay;
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: '/api/MyAccountArea/CardPayment',
+      headers: { authorization: loan.authorization, 'idempotency-key': randomUUID() },
+      payload: { payTotal: true, amount, useExistingCard: true },
+    });
+    expect(paid.json().error.errorID).toBe(0);
+    expect(await statusOf(t, loan.guid)).toBe(AppStatus.withdrawn);
+
+    await travelTo(t, addDays(day, 1));
+    const payment = (await ledgerOf(t, loan.applicationId)).find((r) => r.type === 'card-payment')!;
+    const ofDay = (await sandboxRecords(t))
+      .filter((r) => r.record.occurredOn === day)
+      .map((r) => [r.eventId, r.record.status, r.record.balancePence]);
+    expect(ofDay).toEqual([
+      [`payment:${payment.id}`, 'S', 0],
+      [`withdrawn:${loan.applicationId}`, 'S', 0],
+      [`settled:${loan.applicationId}`, 'S', 0],
+    ]);
+  });
+});
