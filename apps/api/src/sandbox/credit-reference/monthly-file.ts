@@ -147,9 +147,9 @@ export function readMonthlyFile(file: string, month: string): MonthlyReading {
   if (!file.endsWith('\n'))
     return whole(file.split('\n').length, 'the last line does not end with a newline');
   const lines = file.slice(0, -1).split('\n');
-  if (lines.length < 2) return whole(1, 'the file has no trailer');
   const header = headerError(lines[0]!, month);
   if (header) return whole(1, header);
+  if (lines.length < 2) return whole(2, 'the file has no trailer');
   const trailerNumber = lines.length;
   const trailerLine = lines[trailerNumber - 1]!;
   const trailer = trailerError(trailerLine);
