@@ -183,23 +183,31 @@ export const COMMANDS: Record<string, Command> = {
     },
   },
   cra: {
-    usage: 'cra monthly --month yyyy-mm --out <file> [--send]|rejections|send',
+    usage: 'cra monthly --month yyyy-mm --out <file> [--send]|rejections|send|resend <eventId>',
     summary:
-      "Credit reference: write the month's snapshot of every account (--send also sends it); list the records the agency rejected; send pending loan events now.",
+      "Credit reference: write the month's snapshot of every account (--send also sends it); list the records the agency rejected; send pending loan events now; make a rejected one again from corrected data and send it.",
     run: async (ctx, args, out) => {
       const { values, positionals } = parseCommand(
         args,
         usageOf('cra'),
         { month: { type: 'string' }, out: { type: 'string' }, send: { type: 'boolean' } },
-        1,
+        2,
       );
-      const [verb] = positionals;
+      const [verb, eventId] = positionals;
+      if (eventId !== undefined && verb !== 'resend') {
+        throw new Error(`Unexpected: ${eventId}.\n${usageOf('cra')}`);
+      }
       const staff = creditReportingStaff(ctx);
       if (verb !== 'monthly' && (values.month !== undefined || values.out !== undefined || values.send)) {
         throw new Error(`--month, --out and --send go with monthly.\n${usageOf('cra')}`);
       }
       if (verb === 'rejections') {
         print(out, await staff.rejections(), rejectionLines);
+      } else if (verb === 'resend') {
+        if (!eventId) throw new Error(`Name the event: resend <eventId>.\n${usageOf('cra')}`);
+        await withAgency(ctx, async (agency) =>
+          print(out, await staff.resend(eventId, agency, OPS), sentLines),
+        );
       } else if (verb === 'send') {
         await withAgency(ctx, async (agency) => print(out, await staff.send(agency, OPS), sentLines));
       } else if (verb === 'monthly') {
@@ -214,7 +222,7 @@ export const COMMANDS: Record<string, Command> = {
         if (send) await withAgency(ctx, make);
         else await make();
       } else {
-        throw new Error(`Say monthly, rejections or send.\n${usageOf('cra')}`);
+        throw new Error(`Say monthly, rejections, send or resend.\n${usageOf('cra')}`);
       }
     },
   },

@@ -134,6 +134,37 @@ export function creditReportingOutbox(db: DbExecutor) {
       return tally;
     },
 
+    /** A stored event by its id. */
+    find: (eventId: string) =>
+      db
+        .selectFrom('credit_reporting_outbox')
+        .select(['id', 'event_id', 'occurred_on', 'state', 'rejection_reason'])
+        .where('event_id', '=', eventId)
+        .executeTakeFirst(),
+
+    /**
+     * A rejected record made again from the corrected data, pending for the next sending; the agency's
+     * reason is its last error until then (the staff service's audit keeps it, and who asked).
+     */
+    async requeue(eventId: string, record: SharedRecord): Promise<boolean> {
+      const row = await this.find(eventId);
+      if (row?.state !== 'rejected') return false;
+      await db
+        .updateTable('credit_reporting_outbox')
+        .set({
+          record: JSON.stringify(record),
+          state: 'pending',
+          last_error: `rejected before: ${row.rejection_reason ?? ''}`,
+          rejection_reason: null,
+          receipt_id: null,
+          sent_at: null,
+        })
+        .where('id', '=', row.id)
+        .where('state', '=', 'rejected')
+        .execute();
+      return true;
+    },
+
     /** The records the agency refused, newest first. */
     async rejections(): Promise<RejectedRecord[]> {
       const rows = await db

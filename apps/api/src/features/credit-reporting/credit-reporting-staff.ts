@@ -13,6 +13,7 @@ import {
   type RejectedRecord,
   type Sent,
 } from '../../entities/credit-reporting/credit-reporting-outbox';
+import { loanEventsOf } from '../../entities/credit-reporting/loan-events';
 import { loanRepository } from '../../entities/loans/loan-repository';
 import type { CreditReferenceAgency, SubmitResult } from '../../lib/credit-reference/credit-reference-agency';
 import { monthlyFile, type MonthlyAccount } from '../../lib/credit-reference/monthly-file';
@@ -122,6 +123,37 @@ export function creditReportingStaff(ctx: AppContext) {
     /** The loan events the agency refused, newest first, with its reasons. */
     async rejections(): Promise<StaffResult<RejectedRecord[]>> {
       return done(await creditReportingOutbox(db).rejections());
+    },
+
+    /**
+     * A rejected loan event made again from the records as they are now (once staff corrected what the
+     * agency refused: a name, a date of birth) and sent at once. The event stays the same event (its id).
+     */
+    async resend(eventId: string, agency: CreditReferenceAgency, actor: Actor): Promise<StaffResult<Sent>> {
+      const outbox = creditReportingOutbox(db);
+      const row = await outbox.find(eventId);
+      if (!row) return refused(`No loan event ${eventId} was shared.`, 'unknown-event');
+      if (row.state !== 'rejected') {
+        return refused(`${eventId} was not rejected (it is ${row.state}).`, 'not-rejected');
+      }
+      const fresh = (await loanEventsOf(db, row.occurred_on)).find((r) => r.eventId === eventId);
+      if (!fresh) {
+        return refused(`${eventId} is no longer an event of ${row.occurred_on} in the ledger.`, 'gone');
+      }
+      const { applicationId, ...record } = fresh;
+      await outbox.requeue(eventId, record);
+      const { guid } = await db
+        .selectFrom('applications')
+        .select('guid')
+        .where('id', '=', applicationId)
+        .executeTakeFirstOrThrow();
+      await auditRepository(db).record({
+        actor,
+        action: 'cra-record-resent',
+        subject: { type: 'application', id: guid },
+        details: { eventId, rejectedFor: row.rejection_reason },
+      });
+      return done(await outbox.sendPending(agency));
     },
 
     /** Sends the pending loan events now (those an unavailable agency left), as the close of business does. */

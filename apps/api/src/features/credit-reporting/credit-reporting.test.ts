@@ -95,6 +95,30 @@ describe('sharing what we lend: loan events reach the agency once each', () => {
     expect(listed.lines[1]).toContain(eventId);
     expect(listed.lines[1]).toContain(accountReferenceOf(nameless.applicationId));
     expect(listed.lines[1]).toContain(row.rejection_reason!);
+
+    // Once the name is corrected, the same event is made again from the customer's record and sent.
+    expect((await ops(t, 'cra', 'resend', `opened:${paid.applicationId}`)).error).toContain(
+      `opened:${paid.applicationId} was not rejected (it is sent).`,
+    );
+    const resent = await ops(t, 'cra', 'resend', eventId);
+    expect(resent).toEqual({ lines: ['Sent 1 record(s), 0 rejected; 0 pending.'], error: null });
+    const received = (await sandboxRecords(t)).find((r) => r.eventId === eventId)!;
+    expect(received.record.borrower.lastName).toBe('Doe');
+    expect((await outboxRows(t)).find((r) => r.event_id === eventId)).toMatchObject({
+      state: 'sent',
+      rejection_reason: null,
+    });
+    const audit = await t.ctx.db
+      .selectFrom('audit_events')
+      .select(['actor', 'details'])
+      .where('action', '=', 'cra-record-resent')
+      .execute();
+    expect(audit).toHaveLength(1);
+    expect(audit[0]!.actor).toBe('ops');
+    expect(audit[0]!.details).toContain(row.rejection_reason!);
+    expect((await ops(t, 'cra', 'rejections')).lines).toEqual([
+      '0 record(s) rejected by the credit reference agency.',
+    ]);
   });
 
   it('sends paid out, paid, missed, defaulted and settled, each once, with the ledger balance and status', async () => {
@@ -249,7 +273,9 @@ describe('ops cra, as staff run it', () => {
 
   it('is listed by help, lists no rejection on a new database, and exits non-zero with the usage on bad arguments', async () => {
     const help = await runOps(t, ['help']);
-    expect(help.stdout).toContain('cra monthly --month yyyy-mm --out <file> [--send]|rejections|send');
+    expect(help.stdout).toContain(
+      'cra monthly --month yyyy-mm --out <file> [--send]|rejections|send|resend <eventId>',
+    );
     const none = await runOps(t, ['cra', 'rejections']);
     expect(none).toMatchObject({ code: 0, stdout: '0 record(s) rejected by the credit reference agency.\n' });
     const bad = await runOps(t, ['cra', 'rejections', '--month', '2026-01']);
