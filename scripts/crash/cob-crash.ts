@@ -10,7 +10,8 @@
  * database must then hold each day closed once, one interest row per loan and day, one attempt and one
  * provider charge per idempotency key, one ledger row per approved charge, the collections and blocks the
  * rules ask for, no lock, and exactly what an uninterrupted run from the same seeded database holds; one
- * more run changes nothing.
+ * more run changes nothing. Each day's loan events (issue 47: opened, paid, missed) reach the credit
+ * reference agency's sandbox, served in the ops process, exactly once however the kills fall.
  *
  * The kills are spread over the three kinds of work (seeded): about a fifth on the accrual days, the rest
  * shared between the due day (every loan charged) and the retry day (second attempts, blocks), each at a
@@ -193,6 +194,14 @@ async function snapshot(sql: Sql): Promise<Record<string, string[]>> {
     job_locks: await rows('select name from job_locks'),
     // The batch of loans a run holds (issue 44): none left once a run has finished.
     loan_batch_locks: await rows('select name from loan_batch_locks'),
+    // The day's loan events for the credit reference agency (issue 47), and what the agency's sandbox
+    // received: each event once, however often a killed run sent it before marking it sent.
+    credit_reporting_outbox: await rows(
+      'select event_id, application_id, event, occurred_on, state from credit_reporting_outbox',
+    ),
+    cra_sandbox_records: await rows(
+      'select event_id, account_reference, event, occurred_on from cra_sandbox_records',
+    ),
   };
 }
 
@@ -554,6 +563,7 @@ export async function cobCrash(options: CobOptions, checks: Check[]): Promise<Co
         `exit ${extraExit.code}, "${extra.output.join(' ').slice(0, 100)}"; ` +
         (changed.length === 0 ? 'row counts and rows identical' : `changed: ${listed(changed)}`),
     });
+    checks.push(await verifySharedOnce(sql, ids.length));
     if (sql.kind === 'sqlite') checks.push(...(await verifySqliteFile(sql)));
   } finally {
     await sql.close();
@@ -857,4 +867,47 @@ async function verifyCob(sql: Sql, book: Book): Promise<Check[]> {
     ),
   );
   return checks;
+}
+
+/**
+ * Issue 47: every loan event of the days closed reached the credit reference agency's sandbox exactly
+ * once across the kills (a run killed after the agency received a batch and before marking it sent sends
+ * it again; the agency keeps an eventId once), and nothing is left unsent: each loan's opening, and for
+ * each loan its first instalment paid or missed.
+ */
+async function verifySharedOnce(sql: Sql, loans: number): Promise<Check> {
+  const [row] = await sql.all<Record<string, unknown>>(
+    `select
+       (select count(*) from credit_reporting_outbox) as stored,
+       (select count(*) from credit_reporting_outbox where state = 'sent') as sent,
+       (select count(*) from credit_reporting_outbox where event = 'opened') as opened,
+       (select count(*) from credit_reporting_outbox where event in ('payment', 'missed')) as due,
+       (select count(*) from cra_sandbox_records) as received,
+       (select count(distinct event_id) from cra_sandbox_records) as distinct_received,
+       (select count(*) from credit_reporting_outbox o where not exists
+         (select 1 from cra_sandbox_records r where r.event_id = o.event_id)) as missing`,
+  );
+  const [stored, sent, opened, due, received, distinct, missing] = [
+    row?.stored,
+    row?.sent,
+    row?.opened,
+    row?.due,
+    row?.received,
+    row?.distinct_received,
+    row?.missing,
+  ].map(n);
+  return {
+    name: 'each loan event reached the credit reference agency once, and every one was sent',
+    ok:
+      stored > 0 &&
+      sent === stored &&
+      opened === loans &&
+      due === loans &&
+      received === stored &&
+      distinct === received &&
+      missing === 0,
+    detail:
+      `${stored} events stored (${opened} opened, ${due} paid or missed), ${sent} marked sent; the sandbox ` +
+      `holds ${received} records (${distinct} event ids), ${missing} stored events not received`,
+  };
 }

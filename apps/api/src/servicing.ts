@@ -31,7 +31,10 @@ export function servicingFor(
     decisionParts,
     payouts,
     underwriting,
-    closeOfBusiness: closeOfBusiness(ctx, services.cardProvider),
+    // The day's loan events go to the credit reference agency at its close (issue 47).
+    closeOfBusiness: closeOfBusiness(ctx, services.cardProvider, {
+      creditReference: services.creditReference,
+    }),
     /**
      * Underwriting starts as a signature is stored, once its answer has gone: the applicant does not
      * wait for it. A failure loses nothing: the server's sweep decides the application later.

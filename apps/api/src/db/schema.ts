@@ -59,6 +59,7 @@ import type { CardCheckTable } from '../entities/cards/card-check-tables';
 import type { StaffMemberTable, StaffSessionTable } from '../entities/staff/staff-tables';
 import type { AuditEventTable } from '../entities/audit/audit-tables';
 import type { LoanBatchLockTable } from '../lib/loan-batch-lock-tables';
+import type { CreditReportingOutboxTable } from '../entities/credit-reporting/credit-reporting-tables';
 
 /**
  * Table interfaces. Portable types on both SQLite and PostgreSQL: money in integer pence, booleans as
@@ -119,4 +120,5 @@ export interface Database {
   staff_sessions: StaffSessionTable;
   audit_events: AuditEventTable;
   loan_batch_locks: LoanBatchLockTable;
+  credit_reporting_outbox: CreditReportingOutboxTable;
 }

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { londonToday } from '@lender/contract/dates';
 import type { AppContext } from '../app-context';
 import { OPS } from '../entities/audit/actor';
@@ -5,6 +6,8 @@ import { breathingSpaceService } from '../features/breathing-space/breathing-spa
 import { clientErrorsStaff } from '../features/lead-provider/client-errors-staff';
 import { closeOfBusinessStaff } from '../features/close-of-business/close-of-business-staff';
 import { defaultsReviewStaff } from '../features/close-of-business/defaults-review-staff';
+import { creditReportingStaff } from '../features/credit-reporting/credit-reporting-staff';
+import type { CreditReferenceAgency } from '../lib/credit-reference/credit-reference-agency';
 import { partnerStaff, reportSince } from '../features/partner-leads/partner-staff';
 import { recordDocumentsSent } from '../features/pre-claim/documents-sent';
 import { legalStaff } from '../features/pre-claim/legal-staff';
@@ -16,6 +19,7 @@ import { servicingFor, type Servicing } from '../servicing';
 import { breathingSpaceArgs } from './breathing-space-args';
 import { breathingSpaceEndedLines, breathingSpaceStartedLines } from './breathing-space-format';
 import { defaultsReviewLines } from './defaults-format';
+import { monthlyLines, rejectionLines, sentLines } from './credit-reporting-format';
 import { legalArgs } from './legal-args';
 import { legalFlaggedLines, legalListLines, legalShownLines, letterClosedLines } from './legal-format';
 import { documentsSentLines } from './documents-sent-format';
@@ -48,6 +52,16 @@ async function withServicing(ctx: AppContext, work: (servicing: Servicing) => Pr
   const services = await standaloneOutsideServices(ctx);
   try {
     await work(servicingFor(ctx, services));
+  } finally {
+    await services.close();
+  }
+}
+
+/** Runs `work` with the credit reference agency: the configured one, or its sandbox served in process. */
+async function withAgency(ctx: AppContext, work: (agency: CreditReferenceAgency) => Promise<void>) {
+  const services = await standaloneOutsideServices(ctx);
+  try {
+    await work(services.creditReference);
   } finally {
     await services.close();
   }
@@ -166,6 +180,50 @@ export const COMMANDS: Record<string, Command> = {
       const [verb] = parseCommand(args, usageOf('defaults'), {}, 1).positionals;
       if (verb !== 'review') throw new Error(`Say review.\n${usageOf('defaults')}`);
       print(out, await defaultsReviewStaff(ctx).review(), defaultsReviewLines);
+    },
+  },
+  cra: {
+    usage: 'cra monthly --month yyyy-mm --out <file> [--send]|rejections|send|resend <eventId>',
+    summary:
+      "Credit reference: write the month's snapshot of every account (--send also sends it); list the records the agency rejected; send pending loan events now; make a rejected one again from corrected data and send it.",
+    run: async (ctx, args, out) => {
+      const { values, positionals } = parseCommand(
+        args,
+        usageOf('cra'),
+        { month: { type: 'string' }, out: { type: 'string' }, send: { type: 'boolean' } },
+        2,
+      );
+      const [verb, eventId] = positionals;
+      if (eventId !== undefined && verb !== 'resend') {
+        throw new Error(`Unexpected: ${eventId}.\n${usageOf('cra')}`);
+      }
+      const staff = creditReportingStaff(ctx);
+      if (verb !== 'monthly' && (values.month !== undefined || values.out !== undefined || values.send)) {
+        throw new Error(`--month, --out and --send go with monthly.\n${usageOf('cra')}`);
+      }
+      if (verb === 'rejections') {
+        print(out, await staff.rejections(), rejectionLines);
+      } else if (verb === 'resend') {
+        if (!eventId) throw new Error(`Name the event: resend <eventId>.\n${usageOf('cra')}`);
+        await withAgency(ctx, async (agency) =>
+          print(out, await staff.resend(eventId, agency, OPS), sentLines),
+        );
+      } else if (verb === 'send') {
+        await withAgency(ctx, async (agency) => print(out, await staff.send(agency, OPS), sentLines));
+      } else if (verb === 'monthly') {
+        const { month, out: file, send } = values;
+        if (!month) throw new Error(`Say which month: --month yyyy-mm.\n${usageOf('cra')}`);
+        if (!file) throw new Error(`Say where to write the file: --out <file>.\n${usageOf('cra')}`);
+        const make = async (agency?: CreditReferenceAgency) => {
+          const result = await staff.monthly(month, { agency, actor: OPS });
+          if (result.ok) fs.writeFileSync(file, result.value.file);
+          print(out, result, (snapshot) => monthlyLines(snapshot, file));
+        };
+        if (send) await withAgency(ctx, make);
+        else await make();
+      } else {
+        throw new Error(`Say monthly, rejections, send or resend.\n${usageOf('cra')}`);
+      }
     },
   },
   'breathing-space': {

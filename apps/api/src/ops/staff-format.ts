@@ -1,4 +1,5 @@
 import type { AuditEvent } from '../entities/audit/audit-repository';
+import type { DayClosed } from '../features/close-of-business/close-of-business';
 import type { CloseRun } from '../features/close-of-business/close-of-business-staff';
 import type { DecidedByHand, Waiting } from '../features/underwriting/underwriting-staff';
 
@@ -17,6 +18,11 @@ export const underwritingDecidedLines = (d: DecidedByHand) => [
 ];
 
 /** `ops close-of-business`: a line per day, or why there was nothing to close. */
+/** What the day's close shared with the credit reference agency (issue 47). */
+const sharedLine = (s: NonNullable<DayClosed['shared']>) =>
+  `Credit reference: ${s.stored} new loan event(s); ${s.sent} sent, ${s.rejected} rejected, ${s.pending} pending` +
+  (s.unavailable ? ` (not sent: ${s.unavailable}; the next run sends them).` : '.');
+
 export function closeRunLines(run: CloseRun): string[] {
   if (run.days.length === 0) {
     return [
@@ -28,7 +34,8 @@ export function closeRunLines(run: CloseRun): string[] {
   return run.days.map((d) =>
     d.skipped
       ? `${d.date}: already closed.`
-      : `${d.date}: closed ${d.loans} loan(s); ${d.collected} instalment(s) collected, ${d.declined} declined.`,
+      : `${d.date}: closed ${d.loans} loan(s); ${d.collected} instalment(s) collected, ${d.declined} declined.` +
+        (d.shared ? ` ${sharedLine(d.shared)}` : ''),
   );
 }
 

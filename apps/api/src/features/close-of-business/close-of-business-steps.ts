@@ -10,7 +10,9 @@ import { addToBook, type LoanBook, type Posting } from '../../entities/loans/loa
 import { defaultFeeDue } from '../../entities/loans/servicing-rules';
 import type { EntityStore } from '../../entities/unit-of-work';
 import type { CardProvider } from '../../lib/card-provider/card-provider';
+import type { CreditReferenceAgency } from '../../lib/credit-reference/credit-reference-agency';
 import { cpaCollections, type LoanOfTheDay } from './cpa-collections';
+import { shareLoanEvents } from './credit-reporting-step';
 import { defaultFeeCharger } from './default-sum-notice';
 import { feeAllowed, inBreathingSpace, interestDayOf, noticesAllowed, type Hold } from './loan-holds';
 import { loanNotices } from './loan-notices';
@@ -22,6 +24,8 @@ export type DayClosed = {
   collected: number;
   declined: number;
   skipped: boolean;
+  /** The day's loan events for the credit reference agency: stored new, and what the sending did. */
+  shared?: { stored: number; sent: number; rejected: number; pending: number; unavailable: string | null };
 };
 
 /** A loan with something to do today, its holds, and whether the day is done with it (repaid, withdrawn). */
@@ -48,7 +52,13 @@ export type LoanStep = {
   scope: 'loan';
   run: (loan: ServicedLoan, page: PageOfDay) => Promise<void>;
 };
-export type CobStep = PageStep | LoanStep;
+/** A step run once for the whole day, after every page (what reads the day as a whole). */
+export type DayStep = {
+  name: string;
+  scope: 'day';
+  run: (date: IsoDate, tally: DayClosed) => Promise<void>;
+};
+export type CobStep = PageStep | LoanStep | DayStep;
 
 /**
  * Most loans on most days only accrue: only those with something due, overdue, owed in full or
@@ -80,10 +90,16 @@ export function servicedOf(page: PageOfDay): ServicedLoan[] {
  * THE order of the close of business (docs/decisions/021, 024, wa-cob-steps): each day, page by page,
  * these steps in this order. Adding a step is a function here and one entry in this list; the loan steps
  * in a row run for one loan after another (fee, then status, then notices, for the same loan), so a
- * later one sees what an earlier one posted. Every step is safe to run again after a crash: each
+ * later one sees what an earlier one posted; the day steps run once after every page. Every step is safe to run again after a crash: each
  * posting, attempt and notice has its own key.
  */
-export function closeOfBusinessSteps(ctx: AppContext, store: EntityStore, cards: CardProvider): CobStep[] {
+export function closeOfBusinessSteps(
+  ctx: AppContext,
+  store: EntityStore,
+  cards: CardProvider,
+  /** Where the day's loan events go (issue 47); none: they are stored for a later run to send. */
+  creditReference?: CreditReferenceAgency,
+): CobStep[] {
   const collections = cpaCollections(ctx, store, cards);
   const noticesFor = loanNotices(ctx, store);
   const chargeDefaultFee = defaultFeeCharger(ctx, store);
@@ -214,6 +230,22 @@ export function closeOfBusinessSteps(ctx: AppContext, store: EntityStore, cards:
         if (!noticesAllowed(hold, date)) return;
         const now = positionOf(book.terms, book.rows, date);
         await noticesFor(book, statusId, date, now, arrearsPence(book.terms, now, date));
+      },
+    },
+    {
+      // Last, once the day's payments, defaults and settlements are in: the day's loan events to the
+      // credit reference agency (issue 47, docs/decisions/cra-sharing-events.md).
+      name: 'credit-reporting',
+      scope: 'day',
+      async run(date, tally) {
+        const { stored, sent } = await shareLoanEvents(ctx.db, creditReference, date);
+        tally.shared = {
+          stored,
+          sent: sent?.sent ?? 0,
+          rejected: sent?.rejected ?? 0,
+          pending: sent?.pending ?? stored,
+          unavailable: sent ? sent.unavailable : 'no agency given',
+        };
       },
     },
   ];

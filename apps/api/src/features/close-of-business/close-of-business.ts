@@ -3,6 +3,7 @@ import type { AppContext } from '../../app-context';
 import { PAYMENT_IN_FLIGHT_MS, paymentRepository } from '../../entities/loans/payment-repository';
 import { entityRepositories, unitOfWork } from '../../entities/unit-of-work';
 import type { CardProvider } from '../../lib/card-provider/card-provider';
+import type { CreditReferenceAgency } from '../../lib/credit-reference/credit-reference-agency';
 import { nowIso } from '../../lib/clock';
 import { jobLock } from '../../lib/job-lock';
 import { loanBatchLock } from '../../lib/loan-batch-lock';
@@ -26,6 +27,8 @@ export type CloseOfBusinessOptions = {
   pageSize?: number;
   /** Called before each step of each page, with the page's loans: a test holds the run here. */
   beforeStep?: (step: string, loanIds: readonly number[]) => Promise<void>;
+  /** The agency the day's loan events are shared with (issue 47); none: stored, sent by a later run. */
+  creditReference?: CreditReferenceAgency;
 };
 
 /**
@@ -40,7 +43,7 @@ export function closeOfBusiness(ctx: AppContext, cards: CardProvider, options: C
   const store = unitOfWork(ctx.db, entityRepositories(ctx));
   const lock = jobLock(ctx.db, 'close-of-business');
   const batch = loanBatchLock(ctx.db, 'close-of-business', lock.holder);
-  const steps = closeOfBusinessSteps(ctx, store, cards);
+  const steps = closeOfBusinessSteps(ctx, store, cards, options.creditReference);
   const payments = paymentRepository(ctx.db);
   const pageSize = options.pageSize ?? PAGE;
   let running = false;
@@ -69,6 +72,10 @@ export function closeOfBusiness(ctx: AppContext, cards: CardProvider, options: C
     const ids = page.loans.map((l) => l.id);
     for (let i = 0; i < steps.length;) {
       const step: CobStep = steps[i]!;
+      if (step.scope === 'day') {
+        i++;
+        continue;
+      }
       if (step.scope === 'page') {
         await options.beforeStep?.(step.name, ids);
         await step.run(page);
@@ -116,6 +123,13 @@ export function closeOfBusiness(ctx: AppContext, cards: CardProvider, options: C
       const holds = await holdsOf(ctx.db, ids);
       await runSteps({ date, loans, books, holds, paying, tally });
       tally.loans += loans.length;
+    }
+    // After every page, before the day is marked closed: a run killed here does the day steps again.
+    for (const step of steps) {
+      if (step.scope !== 'day') continue;
+      if (!(await lock.renew())) throw new Error('The close-of-business lock was lost to another process.');
+      await options.beforeStep?.(step.name, []);
+      await step.run(date, tally);
     }
     // The last page's batch stays until the next day's first page moves it, or the run ends: one statement
     // a day less, and those loans are done with for the day.
