@@ -20,6 +20,7 @@ import type {
   LoanTransactionTable,
   LoanWithdrawalTable,
 } from '../entities/loans/loan-tables';
+import type { DecisionReviewRequestTable } from '../features/underwriting/decision-review-tables';
 import type { PlanIncomeCheckTable } from '../features/loan-payments/plan-check-tables';
 import type {
   EmailChangeTable,
@@ -105,6 +106,7 @@ export interface Database {
   breathing_spaces: BreathingSpaceTable;
   loan_schedules: LoanScheduleTable;
   plan_income_checks: PlanIncomeCheckTable;
+  decision_review_requests: DecisionReviewRequestTable;
   credit_searches: CreditSearchTable;
   repeat_loan_requests: RepeatLoanRequestTable;
   documents: DocumentTable;

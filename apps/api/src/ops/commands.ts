@@ -11,6 +11,7 @@ import type { CreditReferenceAgency } from '../lib/credit-reference/credit-refer
 import { partnerStaff, reportSince } from '../features/partner-leads/partner-staff';
 import { recordDocumentsSent } from '../features/pre-claim/documents-sent';
 import { legalStaff } from '../features/pre-claim/legal-staff';
+import { decisionReviewsStaff, REVIEW_CHANNELS } from '../features/underwriting/decision-reviews-staff';
 import { underwritingStaff } from '../features/underwriting/underwriting-staff';
 import { standaloneOutsideServices } from '../lib/outside-services';
 import type { StaffResult } from '../lib/staff-result';
@@ -30,6 +31,7 @@ import {
   partnerReportLines,
   partnerRevokedLines,
 } from './partner-format';
+import { reviewLines } from './reviews-format';
 import { auditLines, closeRunLines, underwritingDecidedLines, waitingLines } from './staff-format';
 import { sinceArg } from './since-arg';
 
@@ -283,6 +285,30 @@ export const COMMANDS: Record<string, Command> = {
         if (!reason) throw new Error(`Usage: npm run ops -- underwriting ${verb} <appGuid> --reason "..."`);
         print(out, await staff.decide(guid, verb, reason, OPS), underwritingDecidedLines);
       });
+    },
+  },
+  reviews: {
+    usage: 'reviews add <appGuid> --channel <phone|email|letter> --note "..."|list',
+    summary:
+      'Requests for a person to review an automated decline (UK GDPR Art. 22): record one as it comes in, or list those waiting.',
+    run: async (ctx, args, out) => {
+      const { values, positionals } = parseCommand(
+        args,
+        usageOf('reviews'),
+        { channel: { type: 'string' }, note: { type: 'string' } },
+        2,
+      );
+      const [verb, guid] = positionals;
+      const staff = decisionReviewsStaff(ctx.db);
+      if (verb === 'list' && guid === undefined) return print(out, await staff.list(), reviewLines);
+      const channel = REVIEW_CHANNELS.find((c) => c === values.channel);
+      const note = values.note?.trim();
+      if (verb !== 'add' || !guid || !channel || !note || note.length > 500) {
+        throw new Error(
+          `Say add with an application, its channel and a note of at most 500 characters, or list.\n${usageOf('reviews')}`,
+        );
+      }
+      print(out, await staff.request(guid, channel, note, OPS), reviewLines);
     },
   },
   partner: {
