@@ -105,6 +105,10 @@ export function AppRoutes() {
                 element={page(() => import('../features/account/change-address-page'))}
               />
               <Route path="documents" element={page(() => import('../features/account/documents-page'))} />
+              <Route
+                path="credit-searches"
+                element={page(() => import('../features/account/credit-searches-page'))}
+              />
             </Route>
             <Route path="borrow" element={page(() => import('../features/borrow/borrow-page'))} />
             <Route path="borrow/apply" element={page(() => import('../features/borrow/apply-page'))} />

@@ -13,6 +13,7 @@ import { Component as ChangeMobilePage } from '../features/account/change-mobile
 import { Component as ChangePasswordPage } from '../features/account/change-password-page';
 import { Component as ContactDetailsPage } from '../features/account/contact-details-page';
 import { Component as ConfirmEmailPage } from '../features/account/confirm-email-page';
+import { Component as CreditSearchesPage } from '../features/account/credit-searches-page';
 import { RouterNavigator, Where } from './where';
 export { signIn, where } from './where';
 
@@ -68,6 +69,7 @@ export const PATH = {
   preferences: '/api/Account/ChangeContactPreference',
   confirmEmail: '/api/Account/ConfirmEmailChange',
   confirmPassword: '/api/Account/ConfirmPassword',
+  creditSearches: '/api/Account/GetCreditSearches',
 };
 
 /** The usual server: the details above, the two lists, and the given change handlers. */
@@ -92,6 +94,7 @@ export function renderAccount(path: string) {
           <Route path="change-email" element={<ChangeEmailPage />} />
           <Route path="change-mobile" element={<ChangeMobilePage />} />
           <Route path="change-address" element={<ChangeAddressPage />} />
+          <Route path="credit-searches" element={<CreditSearchesPage />} />
         </Route>
         <Route path="/confirm-email/:token" element={<ConfirmEmailPage />} />
         <Route path="*" element={null} />

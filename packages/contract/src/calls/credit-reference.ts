@@ -30,7 +30,3 @@ export const creditSearchSchema = z.object({
 });
 export const creditSearchesSchema = z.object({ searches: z.array(creditSearchSchema) });
 export type CreditSearches = z.infer<typeof creditSearchesSchema>;
-
-/** The soft-search sentence of stage 1 (issue 47's words). */
-export const SOFT_SEARCH_SENTENCE =
-  'We run a soft search with a credit reference agency, which does not affect your credit score';

@@ -1,6 +1,7 @@
 import { DocumentsList } from '../../components/documents/documents-list';
 import { UploadDocumentForm } from '../../components/documents/upload-document-form';
 import { useDocuments } from '../../lib/api/get-documents';
+import { Link } from 'react-router';
 import { Page } from '../../components/page';
 
 /**
@@ -13,6 +14,9 @@ export function Component() {
   return (
     <Page heading="Your documents" narrow>
       <p>Your loan agreements, statements and letters, and the documents you have sent us.</p>
+      <p>
+        <Link to="/account/credit-searches">The searches of your credit file we made</Link>
+      </p>
       {documents.data ? (
         <DocumentsList documents={documents.data.documents} empty="You have no documents yet." />
       ) : (

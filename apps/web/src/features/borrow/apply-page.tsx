@@ -30,6 +30,8 @@ import {
 import '../../components/form/form.css';
 import './borrow.css';
 import { cardRefusal } from '../../components/card/card-refusal-notice';
+import type { AgencyParticularsView } from '@lender/contract/calls/credit-reference';
+import { agencyOfDecline, DeclineDetails } from '../../components/decline/decline-details';
 
 const HEADING = 'Apply for a new loan';
 /** Spec section 8, repeat loan 100: shown above the submit button, the form kept. */
@@ -70,7 +72,7 @@ function ApplyPage() {
   const dictionaries = useApplyDictionaries();
   useQuery({ ...cardProviderSettingsQuery, enabled: open });
   const failure = useErrorBanner();
-  const [declined, setDeclined] = useState(false);
+  const [declined, setDeclined] = useState<{ agency: AgencyParticularsView | null } | null>(null);
 
   useEffect(() => {
     const failed = status.error ?? prefill.error ?? dictionaries.error;
@@ -105,7 +107,7 @@ function ApplyPage() {
         return;
       }
       if (err.error.errorID !== ErrorId.generic) {
-        setDeclined(true);
+        setDeclined({ agency: agencyOfDecline(err) });
         window.scrollTo({ top: 0 });
         return;
       }
@@ -144,6 +146,7 @@ function ApplyPage() {
             After careful review, we regret to inform you that we are unable to approve it at this time. You
             may be eligible to reapply in the future.
           </p>
+          <DeclineDetails agency={declined.agency} />
           <p>
             <Link to="/borrow">Back to your account</Link>
           </p>

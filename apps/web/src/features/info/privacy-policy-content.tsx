@@ -137,7 +137,7 @@ export function PrivacyPolicyContent({ draft = false }: { draft?: boolean }) {
         </p>
       ) : null}
 
-      <h2>Credit reference agencies</h2>
+      <h2 id="credit-reference-agencies">Credit reference agencies</h2>
       <p>
         To process your application we will share your personal information with credit reference agencies
         (CRAs): Experian, Equifax and TransUnion. They give us information about your financial situation and
@@ -147,8 +147,15 @@ export function PrivacyPolicyContent({ draft = false }: { draft?: boolean }) {
       <p>
         While you have a loan with us we will continue to share information about it with the CRAs, including
         your balance, the payments you make and any missed payments. Other organisations may see this when
-        they search your file, and it stays on your file for 6 years after the loan ends. When we search your
-        credit file, the CRAs record the search; other lenders can see it.
+        they search your file, and it stays on your file for 6 years after the loan ends.
+      </p>
+      <p>
+        When you apply, we run a soft search (a quotation search) before we give you a quote: it does not
+        affect your credit score, and other lenders cannot see it. Before we make a loan agreement with you we
+        run a hard search (an application search): the CRA records it, and other lenders can see it. A search
+        made in the last 30 days may be used again instead of a new one. The searches we made are listed in
+        your account, under Credit searches. You can get a copy of your credit file free of charge from each
+        CRA, and ask it to correct anything that is wrong.
       </p>
       <p>
         The identities of the CRAs, their role as fraud prevention agencies, the data they hold, the ways they

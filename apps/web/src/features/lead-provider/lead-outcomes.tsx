@@ -1,3 +1,4 @@
+import { DeclineDetails } from '../../components/decline/decline-details';
 import { Link } from 'react-router';
 import { SuccessPanel } from '../../components/success-panel';
 
@@ -30,6 +31,7 @@ export function DeclinedPanel() {
         After careful review, we regret to inform you that we are unable to approve it at this time. You may
         be eligible to reapply in the future.
       </p>
+      <DeclineDetails agency={null} />
     </SuccessPanel>
   );
 }

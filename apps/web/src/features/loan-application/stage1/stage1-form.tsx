@@ -1,4 +1,5 @@
 import { BRAND } from '@lender/contract/brand';
+import { SOFT_SEARCH_SENTENCE } from '@lender/contract/credit-search';
 import { DEPENDANTS, STAGE1_REPAYMENT_WINDOW } from '@lender/contract/constants';
 import { Link } from 'react-router';
 import { AddressFields } from '../../../components/address/address-fields';
@@ -179,13 +180,21 @@ export function Stage1Form({ loan, tracking, send, onError }: Props) {
           <>
             I agree to the <Link to="/info/privacy-policy">privacy policy</Link> and the{' '}
             <Link to="/info/terms-of-use">terms of use</Link>, and I agree that you may search credit
-            reference agencies to check my application.
+            reference agencies (Experian, Equifax or TransUnion) to check my application: a soft search now,
+            and a hard search before any loan agreement is made. How they use my information is in the{' '}
+            <Link to="/info/privacy-policy#credit-reference-agencies">
+              Credit Reference Agency Information Notice (CRAIN)
+            </Link>
+            .
           </>
         }
       >
         {(a11y) => <input {...a11y} type="checkbox" {...register('confirmation')} />}
       </CheckboxField>
 
+      <p className="form-note" id="soft-search-note">
+        {SOFT_SEARCH_SENTENCE}.
+      </p>
       <div className="form-actions">
         <SubmitButton busy={busy}>Next</SubmitButton>
       </div>

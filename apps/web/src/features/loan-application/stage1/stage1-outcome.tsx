@@ -1,5 +1,7 @@
 import { ErrorId } from '@lender/contract/error-ids';
+import type { AgencyParticularsView } from '@lender/contract/calls/credit-reference';
 import { Link } from 'react-router';
+import { DeclineDetails } from '../../../components/decline/decline-details';
 
 const EXISTING_ACCOUNT: number[] = [
   ErrorId.existingApplicationInProgress,
@@ -7,8 +9,17 @@ const EXISTING_ACCOUNT: number[] = [
   ErrorId.mobileAlreadyRegistered,
 ];
 
-/** The thank-you outcomes of stage1: an existing account, or a decline. */
-export function Stage1Outcome({ errorId }: { errorId: number }) {
+/**
+ * The thank-you outcomes of stage1: an existing account, or a decline, with the credit reference agency
+ * whose information counted when one did (stage 1's soft search; stage 4's hard one).
+ */
+export function Stage1Outcome({
+  errorId,
+  agency = null,
+}: {
+  errorId: number;
+  agency?: AgencyParticularsView | null;
+}) {
   return (
     <section className="card" aria-labelledby="outcome-heading">
       <h2 id="outcome-heading" tabIndex={-1}>
@@ -20,10 +31,13 @@ export function Stage1Outcome({ errorId }: { errorId: number }) {
           <Link to="/login">Log in</Link>
         </p>
       ) : (
-        <p>
-          After careful review, we regret to inform you that we are unable to approve it at this time. You may
-          be eligible to reapply in the future.
-        </p>
+        <>
+          <p>
+            After careful review, we regret to inform you that we are unable to approve it at this time. You
+            may be eligible to reapply in the future.
+          </p>
+          <DeclineDetails agency={agency} />
+        </>
       )}
     </section>
   );

@@ -4,6 +4,8 @@ import { useEffect, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { InertUntilHydrated } from '../../../components/inert-until-hydrated';
 import { Page } from '../../../components/page';
+import type { AgencyParticularsView } from '@lender/contract/calls/credit-reference';
+import { agencyOfDecline } from '../../../components/decline/decline-details';
 import { ApiCallError } from '../../../lib/api-client';
 import { QueryProvider } from '../../../lib/query';
 import { getTracking } from '../../../lib/session';
@@ -23,7 +25,10 @@ const readTracking = () => ({
   tierName: getTracking('provider'),
 });
 
-type Outcome = { kind: 'form' } | { kind: 'thank-you'; errorId: number } | { kind: 'error' };
+type Outcome =
+  | { kind: 'form' }
+  | { kind: 'thank-you'; errorId: number; agency: AgencyParticularsView | null }
+  | { kind: 'error' };
 
 export function Component() {
   return (
@@ -50,8 +55,8 @@ function Stage1Page() {
     }
   }, [outcome.kind]);
 
-  const showOutcome = (errorId: number) =>
-    setOutcome(errorId === ErrorId.generic ? { kind: 'error' } : { kind: 'thank-you', errorId });
+  const showOutcome = (errorId: number, agency: AgencyParticularsView | null = null) =>
+    setOutcome(errorId === ErrorId.generic ? { kind: 'error' } : { kind: 'thank-you', errorId, agency });
 
   const send = async (payload: Stage1Parsed) => {
     // Test mode previews an outcome from the query (?error=204); without a number it is the generic error.
@@ -63,7 +68,7 @@ function Stage1Page() {
   // Field messages of a 400 are on the form already (the form hook); anything else is an outcome page.
   const onError = (err: unknown) =>
     err instanceof ApiCallError
-      ? showOutcome(err.error.errorID || ErrorId.generic)
+      ? showOutcome(err.error.errorID || ErrorId.generic, agencyOfDecline(err))
       : setOutcome({ kind: 'error' });
 
   return (
@@ -79,7 +84,9 @@ function Stage1Page() {
             <Stage1Form loan={loan} tracking={readTracking} send={send} onError={onError} />
           </InertUntilHydrated>
         ) : null}
-        {outcome.kind === 'thank-you' ? <Stage1Outcome errorId={outcome.errorId} /> : null}
+        {outcome.kind === 'thank-you' ? (
+          <Stage1Outcome errorId={outcome.errorId} agency={outcome.agency} />
+        ) : null}
         {outcome.kind === 'error' ? (
           <div className="banner banner--error" role="alert">
             <h2 id="outcome-heading" tabIndex={-1}>
