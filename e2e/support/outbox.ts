@@ -31,6 +31,10 @@ async function newestText(
   return texts[0]!;
 }
 
+/** The e-mails sent to `email`, newest first: their subjects and texts. */
+export const emailsTo = async (request: APIRequestContext, email: string) =>
+  (await messagesTo(request, email, 'email')).map((m) => ({ subject: m.subject, text: m.text }));
+
 /** How many SMS have gone to `mobile`. */
 export const smsCount = async (request: APIRequestContext, mobile: string) =>
   (await messagesTo(request, mobile, 'sms')).length;
