@@ -10,7 +10,7 @@ type Search = CreditSearches['searches'][number];
 const COLUMNS: readonly StackedColumn<Search>[] = [
   { header: 'Date', cell: (s) => formatDisplayDate(s.searchedOn), lead: true },
   { header: 'Search', cell: (s) => (s.kind === 'soft' ? 'Soft search' : 'Hard search'), lead: true },
-  { header: 'Credit reference agency', cell: (s) => s.agency },
+  { header: 'Agency', cell: (s) => s.agency },
 ];
 
 /**
