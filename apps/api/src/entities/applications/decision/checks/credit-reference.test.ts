@@ -195,6 +195,44 @@ describe('stage 4: a hard search before the agreement exists', () => {
   });
 });
 
+describe('underwriting: the agency asked again when it did not answer before the agreement', () => {
+  it('searches again after the signature and, with an answer now, decides by it', async () => {
+    // Silent at stage 1 and at stage 4 (5 s each): the application goes on, referred, to the signature.
+    const signed = await signedApplicant(t, { lastName: 'Slowpoke' }, {}, async (customerId) => {
+      const [app] = await t.ctx.db
+        .selectFrom('applications')
+        .select('id')
+        .where('customer_id', '=', customerId)
+        .execute();
+      expect((await creditFindings(app!.id)).map((f) => [f.details.searchType, f.reasonCode])).toEqual([
+        ['quotation', 'agencyUnavailable'],
+        ['application', 'agencyUnavailable'],
+      ]);
+      // The agency answers now: the name its file is kept under is an ordinary one.
+      await t.ctx.db
+        .updateTable('customers')
+        .set({ last_name: 'Brightwater' })
+        .where('id', '=', customerId)
+        .execute();
+    });
+    expect(
+      await eventually(
+        () => statusOf(t, signed.guid),
+        (s) => s === AppStatus.active,
+        10_000,
+      ),
+    ).toBe(AppStatus.active);
+    expect((await creditFindings(signed.applicationId)).at(-1)).toMatchObject({
+      outcome: 'pass',
+      reasonCode: 'clear',
+      details: { searchType: 'application', reused: false },
+    });
+    expect(await searchesFor('Brightwater', signed.guid)).toEqual([
+      expect.objectContaining({ type: 'application' }),
+    ]);
+  }, 30_000);
+});
+
 describe('a repeat loan and a partner lead: a hard search, reused for 30 days and no longer', () => {
   it('reuses the hard search of the last 30 days for a repeat loan; a report is not reused after 30 days', async () => {
     const c = await settledLoan(t, undefined, { lastName: 'Evergreen' });
