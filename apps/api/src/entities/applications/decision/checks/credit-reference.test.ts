@@ -1,5 +1,6 @@
 import { addDays } from '@lender/contract/dates';
 import { ErrorId } from '@lender/contract/error-ids';
+import { formatPence } from '@lender/contract/money';
 import { AppStatus } from '@lender/contract/status';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -101,6 +102,31 @@ describe('stage 1: a soft search of the credit file before any quote', () => {
     const [clear] = await creditFindings(app.id);
     // The arrangement's £85 and the ordinary file's credit card.
     expect(Number(clear!.details.commitmentsPence)).toBeGreaterThanOrEqual(8_500);
+  });
+
+  it("replaces stage 3's declared credit commitments by the file's when higher, and says so", async () => {
+    // Declared £50 a month; the Arrangement file shows £85 on the arrangement and £25 on a card.
+    const applicant = await applicantAt(t, 'stage4', { lastName: 'Arrangement' });
+    const app = await applicationOf(applicant.payload.email);
+    const passed = await t.ctx.db
+      .selectFrom('application_decisions')
+      .select('reason')
+      .where('application_id', '=', app.id)
+      .where('kind', '=', 'affordability-passed')
+      .executeTakeFirstOrThrow();
+    const [clear] = await creditFindings(app.id);
+    const filePence = Number(clear!.details.commitmentsPence);
+    expect(filePence).toBeGreaterThan(5_000);
+    expect(passed.reason).toContain(
+      `credit commitments ${formatPence(filePence)} from the credit file, declared £50.00`,
+    );
+    const [assessed] = await t.ctx.db
+      .selectFrom('application_affordability')
+      .select('expenses_pence')
+      .where('application_id', '=', app.id)
+      .execute();
+    // Rent £600, food £250 and the file's commitments, not the declared £50.
+    expect(assessed!.expenses_pence).toBe(60_000 + 25_000 + filePence);
   });
 
   it('refers, never declines, when the agency does not answer within 5 s', async () => {
