@@ -887,7 +887,8 @@ async function verifySharedOnce(sql: Sql, loans: number): Promise<Check> {
        (select count(*) from credit_reporting_outbox o where not exists
          (select 1 from cra_sandbox_records r where r.event_id = o.event_id)) as missing`,
   );
-  const [stored, sent, opened, due, received, distinct, missing] = [
+  // NaN where a figure is missing: every comparison below then fails, as it should.
+  const [stored = NaN, sent = NaN, opened = NaN, due = NaN, received = NaN, distinct = NaN, missing = NaN] = [
     row?.stored,
     row?.sent,
     row?.opened,
