@@ -23,7 +23,7 @@ export type RejectedRecord = {
 };
 
 /**
- * The outbox of loan events for the credit reference agency (docs/decisions/cra-sharing-events.md).
+ * The outbox of loan events for the credit reference agency (docs/decisions/059-credit-reporting-events.md).
  * A record is stored before it is sent and keyed by its event id: storing it again is nothing, and a
  * record whose 'sent' mark was lost (a crash between the agency's answer and our update) is sent again,
  * which the agency's own idempotency on eventId absorbs.

@@ -6,7 +6,7 @@ export type SharedRecordState = 'pending' | 'sent' | 'rejected';
 
 /**
  * A loan event for the credit reference agency (issue 47), stored before it is sent: the outbox of
- * docs/decisions/cra-sharing-events.md. One row per `event_id`, the id the agency receives once.
+ * docs/decisions/059-credit-reporting-events.md. One row per `event_id`, the id the agency receives once.
  */
 export interface CreditReportingOutboxTable {
   id: Generated<number>;

@@ -24,7 +24,7 @@ const EVENT_ROWS = {
 
 /**
  * The loan events of `date` (issue 47), each with an id that is the same however often it is derived
- * (docs/decisions/cra-sharing-events.md): read from the ledger and the loans' dates, which are the
+ * (docs/decisions/059-credit-reporting-events.md): read from the ledger and the loans' dates, which are the
  * truth, never kept as a second record of what happened. Run at the close of `date`, after its other
  * steps, so a CPA collection, the day's default and a loan repaid that day are in.
  */

@@ -234,7 +234,7 @@ export function closeOfBusinessSteps(
     },
     {
       // Last, once the day's payments, defaults and settlements are in: the day's loan events to the
-      // credit reference agency (issue 47, docs/decisions/cra-sharing-events.md).
+      // credit reference agency (issue 47, docs/decisions/059-credit-reporting-events.md).
       name: 'credit-reporting',
       scope: 'day',
       async run(date, tally) {

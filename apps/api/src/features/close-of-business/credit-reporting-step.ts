@@ -8,7 +8,7 @@ import type { CreditReferenceAgency } from '../../lib/credit-reference/credit-re
  * Sharing what we lend (issue 47): the day's loan events, derived from the ledger and the loans once the
  * day's other steps are done, go into the outbox (nothing new when they are there already), then every
  * pending record is sent, today's and any an unavailable agency left from earlier days. Safe to run again
- * at any point (docs/decisions/cra-sharing-events.md). Without an agency (a test's own close of
+ * at any point (docs/decisions/059-credit-reporting-events.md). Without an agency (a test's own close of
  * business) the events are still stored, for the next run that has one.
  */
 export async function shareLoanEvents(
