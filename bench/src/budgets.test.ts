@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiFigure, FixedRateFigure, Load } from './api';
 import { checkBudgets } from './budgets';
+import type { JourneyFigures } from './journeys';
 import type { CobFigures, CobProvider, CobReadFigure, CobRun, CobStep } from './cob-figures';
 import type { LighthouseFigure } from './lighthouse';
 import type { PageFigure } from './pages';
@@ -490,5 +491,42 @@ describe('bench budgets', () => {
       pass: false,
       actual: 'not measured: probe did not succeed: HTTP 401',
     });
+  });
+
+  it("hold stage 1 to 50 ms over the agency's own p99, per database's journeys (issue 47)", () => {
+    const journey = (
+      database: string,
+      stage1P99: number,
+      agencyP99?: number,
+      failed = 0,
+    ): JourneyFigures => ({
+      database,
+      concurrency: 20,
+      durationSeconds: 10,
+      completed: 1000,
+      failed,
+      journeysPerSecond: 100,
+      calls: [{ call: 'SubmitStage1', count: 1000, failed, p50Ms: 10, p99Ms: stage1P99 }],
+      memory: { rssBeforeMb: 100, rssAfterMb: 120, peakRssMb: 130 },
+      ...(agencyP99 === undefined ? {} : { agency: { searches: 1000, p50Ms: 3, p99Ms: agencyP99 } }),
+    });
+    const run = {
+      ...goodRun(),
+      journeys: [
+        journey('sqlite', 60, 12),
+        journey('postgres', 80.5, 30.4),
+        journey('postgres x2', 40),
+        journey('mixed', 30, 5, 2),
+      ],
+    };
+    const rows = checkBudgets(run).filter((b) => b.id.startsWith('stage1-over-agency-p99'));
+    expect(rows.map((b) => [b.id, b.actual, b.pass])).toEqual([
+      ['stage1-over-agency-p99 sqlite', '48 ms (60 ms less 12 ms)', true],
+      ['stage1-over-agency-p99 postgres', '50.1 ms (80.5 ms less 30.4 ms)', false],
+      // Without the agency's times the share is not known: missed, not passed.
+      ['stage1-over-agency-p99 postgres x2', 'no agency times', false],
+      // Failed journeys measure something else.
+      ['stage1-over-agency-p99 mixed', '25 ms (30 ms less 5 ms), 2 failed', false],
+    ]);
   });
 });

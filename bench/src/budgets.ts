@@ -2,6 +2,7 @@ import { BARE_ROUTE, rateHeld, type ApiFigure, type FixedRateFigure } from './ap
 import { callLabel, COB_READ_CALLS } from './api-calls';
 import { loansPerSecond, type CobFigures } from './cob-figures';
 import type { LighthouseFigure } from './lighthouse';
+import type { JourneyFigures } from './journeys';
 import type { PageFigure } from './pages';
 
 /** The budgets of bench/README.md. Change them there and here together, with a reason; never to pass. */
@@ -29,6 +30,11 @@ export const BUDGETS = {
   signedInFigurePages: ['borrow', 'borrow/schedule', 'borrow/payment'],
   signedInLcpMaxMs: 1000,
   signedInLcpPages: ['borrow'],
+  /**
+   * Issue 47: SubmitStage1 searches the credit file; its p99 in the journeys, less the agency's own p99
+   * answer time, is what the search costs our server on top of the agency (each database's run).
+   */
+  stage1OverAgencyP99MaxMs: 50,
   /** Issue 25: one close of business of this many loans on PostgreSQL, the due day (accrual and CPA). */
   cobLoans: 100_000,
   cobDueDayMaxSeconds: 60,
@@ -48,6 +54,7 @@ type Figures = {
   lighthouse?: LighthouseFigure[];
   api?: ApiFigure[];
   cob?: CobFigures;
+  journeys?: JourneyFigures[];
 };
 
 /** Measured, and every answer of the run at 50 connections was a 2xx. */
@@ -114,7 +121,32 @@ export function checkBudgets(f: Figures): BudgetResult[] {
   }
 
   out.push(...cobBudgets(f.cob));
+  out.push(...stage1SearchBudgets(f.journeys));
   return out;
+}
+
+/**
+ * Issue 47: stage 1's p99 on each database's journeys, less the credit reference agency's own p99 answer
+ * time in the same run: our server's share of a stage 1 with its search. Journeys not run: no row (the
+ * section has its own report); a run without the agency's times, or with failed journeys, misses it.
+ */
+function stage1SearchBudgets(journeys: JourneyFigures[] | undefined): BudgetResult[] {
+  const max = BUDGETS.stage1OverAgencyP99MaxMs;
+  return (journeys ?? []).map((j) => {
+    const stage1 = j.calls.find((c) => c.call === 'SubmitStage1');
+    const id = `stage1-over-agency-p99 ${j.database}`;
+    const budget = `SubmitStage1 p99 less the agency's p99 <= ${max} ms (journeys, ${j.database})`;
+    if (!stage1 || !j.agency || stage1.count === 0) {
+      return { id, budget, actual: j.agency ? 'no stage 1 measured' : 'no agency times', pass: false };
+    }
+    const over = Math.round((stage1.p99Ms - j.agency.p99Ms) * 10) / 10;
+    return {
+      id,
+      budget,
+      actual: `${over} ms (${stage1.p99Ms} ms less ${j.agency.p99Ms} ms)${j.failed ? `, ${j.failed} failed` : ''}`,
+      pass: j.failed === 0 && over <= max,
+    };
+  });
 }
 
 /**

@@ -108,7 +108,9 @@ describe('the bench’s bulk accrual days', () => {
     expect(b).toEqual(a);
     expect(await ledger(filled.ctx)).toEqual(await ledger(real.ctx));
     expect(await attempts(filled.ctx)).toEqual(await attempts(real.ctx));
-  });
+    // Two books closed day by day for months (each day's credit reporting step too): 4 s alone, more on a
+    // busy machine.
+  }, 30_000);
 
   it('refuse days on which a loan has something due', async () => {
     const { ctx, dates } = await book('refused');

@@ -3,6 +3,7 @@ import { createStage1Payload } from '../../apps/api/src/test/stage1-payload';
 import { callApi, describe, percentile, succeeded, type CallResult } from './http';
 import { log, sleep, withTimeout } from './lifecycle';
 import type { RunningServer } from './server';
+import type { LoopbackAgency } from './loopback-agency';
 
 type QuoteInputs = { period: number; amount: number; repaymentDate: string; wageFrequencyID: number };
 
@@ -105,6 +106,8 @@ export type JourneyFigures = {
   journeysPerSecond: number;
   calls: CallFigures[];
   memory: { rssBeforeMb: number; rssAfterMb: number; peakRssMb: number };
+  /** The credit reference agency's own answer times to stage 1's searches (a loopback TLS sandbox). */
+  agency?: { searches: number; p50Ms: number; p99Ms: number };
   firstFailure?: string;
 };
 
@@ -124,7 +127,13 @@ const memoryOf = (servers: RunningServer[]) =>
  */
 export async function runJourneys(
   given: RunningServer | RunningServer[],
-  opts: { concurrency: number; durationMs: number; warmupMs: number },
+  opts: {
+    concurrency: number;
+    durationMs: number;
+    warmupMs: number;
+    /** The credit reference agency stage 1 searches (issue 47): its own answer times of the recorded run. */
+    agency?: Pick<LoopbackAgency, 'searchMs' | 'clear'>;
+  },
 ): Promise<JourneyFigures> {
   const servers = Array.isArray(given) ? given : [given];
   const server = servers[0]!;
@@ -180,7 +189,9 @@ export async function runJourneys(
   };
 
   if (opts.warmupMs > 0) await runFor(opts.warmupMs, false);
+  opts.agency?.clear();
   const seconds = await runFor(opts.durationMs, true);
+  const agencyMs = [...(opts.agency?.searchMs() ?? [])].sort((x, y) => x - y);
   await sleep(200);
   const after = memoryOf(servers);
 
@@ -204,6 +215,15 @@ export async function runJourneys(
     journeysPerSecond: round(completed / seconds),
     calls,
     memory: { rssBeforeMb: mb(before.rss), rssAfterMb: mb(after.rss), peakRssMb: mb(after.peakRss) },
+    ...(agencyMs.length > 0
+      ? {
+          agency: {
+            searches: agencyMs.length,
+            p50Ms: round(percentile(agencyMs, 50)),
+            p99Ms: round(percentile(agencyMs, 99)),
+          },
+        }
+      : {}),
     ...(firstFailure ? { firstFailure } : {}),
   };
   log(

@@ -209,10 +209,16 @@ export function renderTables(r: Results): string {
         '\n\n' +
         table(
           ['call', ...r.journeys.flatMap((j) => [`${j.database} p50 ms`, `${j.database} p99 ms`])],
-          r.journeys[0]!.calls.map((c, i) => [
-            c.call,
-            ...r.journeys!.flatMap((j) => [j.calls[i]?.p50Ms, j.calls[i]?.p99Ms]),
-          ]),
+          [
+            ...r.journeys[0]!.calls.map((c, i) => [
+              c.call,
+              ...r.journeys!.flatMap((j) => [j.calls[i]?.p50Ms, j.calls[i]?.p99Ms]),
+            ]),
+            // Issue 47: the credit reference agency's own answers to stage 1's searches, in the same runs.
+            ...(r.journeys.some((j) => j.agency)
+              ? [['agency search', ...r.journeys.flatMap((j) => [j.agency?.p50Ms, j.agency?.p99Ms])]]
+              : []),
+          ],
         ),
     );
   }

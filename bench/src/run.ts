@@ -24,6 +24,7 @@ import { startPostgres } from './postgres';
 import { renderTables, type Results } from './report';
 import { measureSignedInPages } from './signed-in';
 import { repoRoot, buildWebApp, startServer, tempDir, type RunningServer } from './server';
+import { startLoopbackAgency } from './loopback-agency';
 
 const SECTIONS = ['pages', 'signed-in', 'lighthouse', 'api', 'journeys', 'cob'] as const;
 type Section = (typeof SECTIONS)[number];
@@ -195,10 +196,14 @@ async function main(): Promise<number> {
     signedIn = await section('signed-in pages', () => measureSignedInPages(webDist, work, settings.pageRuns));
 
   if (only.includes('journeys')) {
+    // Stage 1 searches a credit reference agency (issue 47): the sandbox over TLS on loopback, one for the
+    // three runs, its answer times read per run.
+    const agency = await startLoopbackAgency(tempDir('agency'));
     const journeyOpts = {
       concurrency: settings.journeyConcurrency,
       durationMs: settings.journeySeconds * 1000,
       warmupMs: settings.journeyWarmupSeconds * 1000,
+      agency,
     };
     const sqlite = await section('journeys on SQLite', async () => {
       const server = await startServer({
@@ -207,6 +212,7 @@ async function main(): Promise<number> {
         label: 'journeys-sqlite',
         logDir: work,
         clientsBehindProxy: true,
+        env: agency.env,
       });
       try {
         return await runJourneys(server, journeyOpts);
@@ -225,6 +231,7 @@ async function main(): Promise<number> {
           label: 'journeys-postgres',
           logDir: work,
           clientsBehindProxy: true,
+          env: agency.env,
         });
         try {
           return await runJourneys(server, journeyOpts);
@@ -251,6 +258,7 @@ async function main(): Promise<number> {
                 label: `journeys-postgres-${n}-of-2`,
                 logDir: work,
                 clientsBehindProxy: true,
+                env: agency.env,
               }),
             );
           }
@@ -263,6 +271,7 @@ async function main(): Promise<number> {
       }
     });
     if (pgPair) journeys.push(pgPair);
+    await agency.stop();
   }
 
   if (only.includes('cob')) {
@@ -295,6 +304,7 @@ async function main(): Promise<number> {
     ...(lighthouse ? { lighthouse } : {}),
     ...(api ? { api } : {}),
     ...(cob ? { cob } : {}),
+    ...(journeys.length > 0 ? { journeys } : {}),
   });
   const results: Results = {
     generatedAt: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
