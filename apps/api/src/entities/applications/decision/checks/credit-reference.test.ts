@@ -8,12 +8,12 @@ import { SANDBOX_AGENCY } from '../../../../sandbox/credit-reference/particulars
 import { craSearchesFor } from '../../../../sandbox/credit-reference/test-support';
 import { applicantAt, createStage4Payload } from '../../../../test/application-journey';
 import { outboxTo } from '../../../../test/landing';
-import { eventually, settledLoan, signedApplicant, statusOf } from '../../../../test/live-loan';
+import { eventually, settledLoan, signedApplicant, statusOf, travelTo } from '../../../../test/live-loan';
 import { REPORT_REUSE_DAYS } from '../../../credit-searches/credit-search-repository';
 import { entityRepositories } from '../../../unit-of-work';
 import { createLeadPayload, createPartner, postLead } from '../../../../test/partner-leads';
 import { repeatBody } from '../../../../test/repeat-loan-payload';
-import { createStage1Payload } from '../../../../test/stage1-payload';
+import { createStage1Payload, workingDayAhead } from '../../../../test/stage1-payload';
 import { createTestApp, type TestApp } from '../../../../test/test-app';
 import { decisionFindingsRepository } from '../decision-findings-repository';
 
@@ -295,6 +295,87 @@ describe('a repeat loan and a partner lead: a hard search, reused for 30 days an
     expect(await repos.creditSearches.reusable(softOnly, 'quotation', today)).not.toBeNull();
     expect(await repos.creditSearches.reusable(softOnly, 'application', today)).toBeNull();
   });
+
+  it.each([
+    ['Thinfile', 'accepted', 'pass', 'clear'],
+    ['Judgement', 'declined', 'decline', 'unsatisfiedCcj'],
+    ['Insolvent', 'declined', 'decline', 'activeInsolvency'],
+    ['Stacker', 'declined', 'decline', 'openHcstc'],
+    ['Mismatch', 'accepted', 'refer', 'identityNotConfirmed'],
+    ['Arrangement', 'accepted', 'pass', 'clear'],
+    ['Slowpoke', 'accepted', 'refer', 'agencyUnavailable'],
+  ])(
+    "decides a partner's lead for %s: %s (%s, %s)",
+    async (surname, decision, outcome, code) => {
+      const partner = await createPartner(t.ctx);
+      const lead = createLeadPayload({ lastName: surname });
+      const res = await postLead(t.app, partner.authorization, lead);
+      expect(res.json().object).toMatchObject({ decision });
+      const app = await applicationOf(lead.email);
+      expect((await creditFindings(app.id)).at(0)).toMatchObject({
+        outcome,
+        reasonCode: code,
+        details: expect.objectContaining({ searchType: 'application' }),
+      });
+    },
+    20_000,
+  );
+
+  it.each([
+    ['Thinfile', 'pass', 'clear'],
+    ['Mismatch', 'refer', 'identityNotConfirmed'],
+    ['Arrangement', 'pass', 'clear'],
+  ])(
+    'gives %s at stage 4 a hard search of its own and goes on to e-sign (%s, %s)',
+    async (surname, outcome, code) => {
+      const applicant = await applicantAt(t, 'stage4', { lastName: surname });
+      const app = await applicationOf(applicant.payload.email);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/Register/SubmitStage4',
+        headers: { authorization: applicant.authorization },
+        payload: createStage4Payload(),
+      });
+      expect(res.json().object).toMatchObject({ appStatusID: AppStatus.esignSent });
+      expect((await searchesFor(surname, app.guid)).map((x) => x.type)).toEqual(['quotation', 'application']);
+      expect((await creditFindings(app.id)).at(-1)).toMatchObject({
+        outcome,
+        reasonCode: code,
+        details: expect.objectContaining({ searchType: 'application', reused: false }),
+      });
+    },
+  );
+
+  it('searches again for a repeat loan 31 days on, and declines it when the file now shows a judgment', async () => {
+    const c = await settledLoan(t, undefined, { lastName: 'Fairweather' });
+    const customerId = (await applicationOf(c.email)).customerId;
+    await t.ctx.db
+      .updateTable('customers')
+      .set({ last_name: 'Judgement' })
+      .where('id', '=', customerId)
+      .execute();
+    await travelTo(t, addDays(t.ctx.businessDate.today(), REPORT_REUSE_DAYS + 1));
+    const before = (await craSearchesFor(t.ctx.db, 'Judgement')).length;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/Register/RepeatLoan',
+      headers: { authorization: c.authorization, 'idempotency-key': randomUUID() },
+      payload: repeatBody(c, { repaymentDate: workingDayAhead(10) }),
+    });
+    expect(res.json()).toMatchObject({ error: { errorID: ErrorId.declined }, object: particulars });
+    const repeat = await applicationOf(c.email);
+    expect(await searchesFor('Judgement', repeat.guid)).toEqual([
+      expect.objectContaining({ type: 'application' }),
+    ]);
+    expect((await craSearchesFor(t.ctx.db, 'Judgement')).length).toBe(before + 1);
+    expect((await creditFindings(repeat.id)).at(-1)).toMatchObject({
+      outcome: 'decline',
+      reasonCode: 'unsatisfiedCcj',
+      details: { reused: false, searchType: 'application' },
+    });
+    const mail = (await outboxTo(t, c.email)).at(-1);
+    expect(mail?.text).toContain(`The agency is ${SANDBOX_AGENCY.name}`);
+  }, 30_000);
 
   it("searches a partner's lead with a hard search, and declines a Judgement one with the neutral answer", async () => {
     const partner = await createPartner(t.ctx);
