@@ -8,6 +8,16 @@ import { nowIso } from '../../lib/clock';
 import type { LoanTerms } from './loan-terms';
 import type { Actor } from '../audit/actor';
 
+/** application_decisions.reason's size (migration 001). */
+export const REASON_MAX = 500;
+
+/**
+ * A reason as the column holds it: a long one (a repeat loan's every finding) is cut with an ellipsis. Its
+ * findings are kept whole beside it (decision_findings), so nothing a person needs is lost.
+ */
+export const fitReason = (reason: string) =>
+  reason.length <= REASON_MAX ? reason : `${reason.slice(0, REASON_MAX - 1)}…`;
+
 /** The daily rate is stored in millionths (8000 = 0.8% a day) so that it stays an integer. */
 const PPM = 1_000_000;
 
@@ -196,7 +206,7 @@ export const applicationRepository = (db: DbExecutor) => ({
         application_id: d.applicationId,
         customer_id: d.customerId,
         kind: d.kind,
-        reason: d.reason,
+        reason: fitReason(d.reason),
         actor: d.actor,
         created_at: nowIso(),
       })
