@@ -8,7 +8,7 @@ import { SANDBOX_AGENCY } from '../../../../sandbox/credit-reference/particulars
 import { craSearchesFor } from '../../../../sandbox/credit-reference/test-support';
 import { applicantAt, createStage4Payload } from '../../../../test/application-journey';
 import { outboxTo } from '../../../../test/landing';
-import { eventually, settledLoan, signedApplicant, statusOf, travelTo } from '../../../../test/live-loan';
+import { eventually, settledLoan, signedApplicant, statusOf } from '../../../../test/live-loan';
 import { REPORT_REUSE_DAYS } from '../../../credit-searches/credit-search-repository';
 import { entityRepositories } from '../../../unit-of-work';
 import { createLeadPayload, createPartner, postLead } from '../../../../test/partner-leads';
@@ -346,7 +346,7 @@ describe('a repeat loan and a partner lead: a hard search, reused for 30 days an
     },
   );
 
-  it('searches again for a repeat loan 31 days on, and declines it when the file now shows a judgment', async () => {
+  it('searches again for a repeat loan when the last search is 31 days old, and declines it when the file now shows a judgment', async () => {
     const c = await settledLoan(t, undefined, { lastName: 'Fairweather' });
     const customerId = (await applicationOf(c.email)).customerId;
     await t.ctx.db
@@ -354,7 +354,15 @@ describe('a repeat loan and a partner lead: a hard search, reused for 30 days an
       .set({ last_name: 'Judgement' })
       .where('id', '=', customerId)
       .execute();
-    await travelTo(t, addDays(t.ctx.businessDate.today(), REPORT_REUSE_DAYS + 1));
+    // 31 days on: the customer's searches are dated back rather than the business date moved forward,
+    // which other test files of this process would read.
+    const stale = addDays(t.ctx.businessDate.today(), -(REPORT_REUSE_DAYS + 1));
+    const guids = t.ctx.db.selectFrom('applications').select('guid').where('customer_id', '=', customerId);
+    await t.ctx.db
+      .updateTable('credit_searches')
+      .set({ searched_on: stale })
+      .where('application_guid', 'in', guids)
+      .execute();
     const before = (await craSearchesFor(t.ctx.db, 'Judgement')).length;
     const res = await t.app.inject({
       method: 'POST',
