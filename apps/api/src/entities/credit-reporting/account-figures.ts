@@ -1,3 +1,4 @@
+import { craAddress } from '../../lib/credit-reference/cra-address';
 import type { IsoDate } from '@lender/contract/dates';
 import type { Pence } from '@lender/contract/money';
 import type { Selectable } from 'kysely';
@@ -46,17 +47,16 @@ export const BORROWER_COLUMNS = [
 ] as const;
 
 /** The home address as the agency reads it: the flat or building on line 1 where there is one. */
-export function craAddressOf(c: BorrowerRow): CraAddress {
-  const named = [c.flat_no ? `Flat ${c.flat_no}` : '', c.building ?? ''].filter(Boolean).join(', ');
-  const street = [c.house_number ?? '', c.street ?? ''].filter(Boolean).join(' ');
-  return {
-    line1: named || street,
-    line2: named && street ? street : null,
+/** The borrower's home as the agency's protocol spells it (one mapping with the searches'). */
+export const craAddressOf = (c: BorrowerRow): CraAddress =>
+  craAddress({
+    flatNo: c.flat_no ?? '',
+    building: c.building ?? '',
+    houseNumber: c.house_number ?? '',
+    street: c.street ?? '',
     town: c.town ?? '',
-    postcode: c.post_code,
-    since: null,
-  };
-}
+    postCode: c.post_code,
+  });
 
 export const borrowerOf = (c: BorrowerRow): SharedRecord['borrower'] => ({
   firstName: c.first_name,

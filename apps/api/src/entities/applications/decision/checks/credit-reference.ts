@@ -1,11 +1,10 @@
 import type {
   AgencyParticulars,
   CreditReferenceAgency,
-  CraAddress,
   CreditReport,
 } from '../../../../lib/credit-reference/credit-reference-agency';
 import type { DeclinedAnswer } from '@lender/contract/calls/credit-reference';
-import type { StoredAddress } from '../../../addresses/stored-address';
+import { craAddress } from '../../../../lib/credit-reference/cra-address';
 import { agencyCommitmentsPence, creditFileBreaches } from '../credit-file-rules';
 import type { ApplicationFacts, DecisionCheck, DecisionServices, Finding } from '../decision-check';
 
@@ -25,27 +24,17 @@ export async function agencyParticulars(agency: CreditReferenceAgency): Promise<
   return answer;
 }
 
-/** Our address as the agency's protocol spells one: the number, flat and building before the street. */
-const craAddress = (a: StoredAddress): CraAddress => {
-  const line1 = [a.flatNo && `Flat ${a.flatNo}`, a.houseNumber, a.building, a.street]
-    .filter(Boolean)
-    .join(' ');
-  return {
-    line1: line1 || a.addressStr,
-    line2: a.county || null,
-    town: a.town,
-    postcode: a.postCode,
-    since: null,
-  };
-};
-
 /** The search of the applicant's file this decision makes, or the report of one made in the last 30 days. */
 async function reportFor(
   facts: ApplicationFacts,
   { records, creditReference }: DecisionServices,
 ): Promise<{ report: CreditReport; reused: boolean } | null> {
   const who = { customerId: facts.application.customerId, applicationGuid: facts.application.guid };
-  const kept = await records.creditSearches.reusable(who, facts.creditSearch, facts.today);
+  // A new applicant (no customer yet, a guid made for this decision) has no report to reuse: no query.
+  const kept =
+    who.customerId === null
+      ? null
+      : await records.creditSearches.reusable(who, facts.creditSearch, facts.today);
   if (kept) return { report: kept, reused: true };
   const { applicant, application, terms } = facts;
   const answer = await creditReference.search({
