@@ -9,7 +9,7 @@ import type { NotOpen } from './esign-service';
  * event (someone holding a guid but not the link); and, only to the holder of its link, 225 signed,
  * 226 declined after signing, 227 a link that expired unsigned (issue 31).
  */
-export function notOpen(outcome: NotOpen, security: SecurityEvents, req: FastifyRequest) {
+export async function notOpen(outcome: NotOpen, security: SecurityEvents, req: FastifyRequest) {
   switch (outcome.kind) {
     case 'closed':
       return refuse(Refusal.esignClosed);
@@ -20,7 +20,7 @@ export function notOpen(outcome: NotOpen, security: SecurityEvents, req: Fastify
     case 'linkExpired':
       return refuse(Refusal.signingLinkExpired);
     case 'noLink':
-      void security.record({ type: 'esign-link-refused', ip: req.ip, detail: req.routeOptions.url ?? '' });
+      await security.record({ type: 'esign-link-refused', ip: req.ip, detail: req.routeOptions.url ?? '' });
       return refuse(Refusal.signingLinkNeeded);
   }
 }

@@ -7,10 +7,10 @@ import { implementCall } from '../../plugins/calls';
 import { notOpen } from './esign-refusals';
 import type { EsignService, ResendOutcome } from './esign-service';
 
-function answer(outcome: ResendOutcome, reply: FastifyReply, security: SecurityEvents, req: FastifyRequest) {
+async function answer(outcome: ResendOutcome, reply: FastifyReply, security: SecurityEvents, req: FastifyRequest) {
   if (outcome.kind === 'sent') return ok({ nextSendInSeconds: outcome.nextSendInSeconds });
   if (outcome.kind !== 'wait') return notOpen(outcome, security, req);
-  void security.record({ type: 'limit-refused', ip: req.ip, detail: `e-sign resend ${outcome.reason}` });
+  await security.record({ type: 'limit-refused', ip: req.ip, detail: `e-sign resend ${outcome.reason}` });
   return tooManyRequests(
     reply,
     outcome.retryAfterSeconds,

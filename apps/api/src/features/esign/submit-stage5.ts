@@ -12,7 +12,7 @@ const codeRefusal = {
   tooManyTries: Refusal.smsCodeTooManyTries,
 } as const;
 
-function answer(outcome: SignOutcome, security: SecurityEvents, req: FastifyRequest) {
+async function answer(outcome: SignOutcome, security: SecurityEvents, req: FastifyRequest) {
   switch (outcome.kind) {
     case 'signed':
       return ok(null);
@@ -27,7 +27,7 @@ function answer(outcome: SignOutcome, security: SecurityEvents, req: FastifyRequ
     case 'agreementChanged':
       return refuse(Refusal.agreementChanged);
     case 'invalidCode':
-      void security.record({ type: 'esign-code-failed', ip: req.ip, detail: outcome.check });
+      await security.record({ type: 'esign-code-failed', ip: req.ip, detail: outcome.check });
       return refuse(codeRefusal[outcome.check]);
   }
 }

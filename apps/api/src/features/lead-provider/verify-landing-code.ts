@@ -14,7 +14,7 @@ const codeRefusal: Record<LandingCodeFailure, (typeof Refusal)[keyof typeof Refu
 
 /**
  * LeadProvider/VerifyLandingCode (issue 45, ours): the applicant's code binds the landing to this browser.
- * A wrong one is a security event, as a wrong e-sign code is; after 5 the code is dead (a new one is sent
+ * A wrong one is a security event (recorded before the answer, so it is never lost behind it), as a wrong e-sign code is; after 5 the code is dead (a new one is sent
  * on request, after the cooldown).
  */
 export const verifyLandingCode = (landing: LandingService, cookie: LandingCookie, security: SecurityEvents) =>
@@ -26,7 +26,7 @@ export const verifyLandingCode = (landing: LandingService, cookie: LandingCookie
       case 'closed':
         return refuse(Refusal.leadLinkClosed);
       case 'invalid':
-        void security.record({
+        await security.record({
           type: 'landing-code-failed',
           customerId: outcome.customerId,
           ip: req.ip,
