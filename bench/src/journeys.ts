@@ -4,6 +4,7 @@ import { callApi, describe, percentile, succeeded, type CallResult } from './htt
 import { log, sleep, withTimeout } from './lifecycle';
 import type { RunningServer } from './server';
 import type { LoopbackAgency } from './loopback-agency';
+import { measureStage1OverAgency, type Stage1SearchFigures } from './stage1-search';
 
 type QuoteInputs = { period: number; amount: number; repaymentDate: string; wageFrequencyID: number };
 
@@ -108,6 +109,8 @@ export type JourneyFigures = {
   memory: { rssBeforeMb: number; rssAfterMb: number; peakRssMb: number };
   /** The credit reference agency's own answer times to stage 1's searches (a loopback TLS sandbox). */
   agency?: { searches: number; p50Ms: number; p99Ms: number };
+  /** Stage 1 alone at a fixed rate after the journeys: its time on top of each search (issue 47's budget). */
+  stage1Search?: Stage1SearchFigures;
   firstFailure?: string;
 };
 
@@ -132,7 +135,9 @@ export async function runJourneys(
     durationMs: number;
     warmupMs: number;
     /** The credit reference agency stage 1 searches (issue 47): its own answer times of the recorded run. */
-    agency?: Pick<LoopbackAgency, 'searchMs' | 'clear'>;
+    agency?: Pick<LoopbackAgency, 'searchMs' | 'searchMsOf' | 'clear'>;
+    /** Stage 1's applications per second in the fixed-rate run after the journeys (with an agency). */
+    stage1RatePerSecond?: number;
   },
 ): Promise<JourneyFigures> {
   const servers = Array.isArray(given) ? given : [given];
@@ -194,6 +199,15 @@ export async function runJourneys(
   const agencyMs = [...(opts.agency?.searchMs() ?? [])].sort((x, y) => x - y);
   await sleep(200);
   const after = memoryOf(servers);
+  const stage1Search =
+    opts.agency && opts.stage1RatePerSecond
+      ? await measureStage1OverAgency(servers, opts.agency, {
+          ratePerSecond: opts.stage1RatePerSecond,
+          seconds: opts.durationMs / 1000,
+          // Addresses after the journeys' own, so no per-address limit counts the two runs together.
+          addressFrom: journeys,
+        })
+      : undefined;
 
   const calls = JOURNEY_STEPS.map((s) => {
     const sorted = latencies.get(s.name)!.sort((x, y) => x - y);
@@ -224,6 +238,7 @@ export async function runJourneys(
           },
         }
       : {}),
+    ...(stage1Search ? { stage1Search } : {}),
     ...(firstFailure ? { firstFailure } : {}),
   };
   log(

@@ -18,6 +18,8 @@ export type LoopbackAgency = {
   env: { CRA_URL: string; CRA_KEY: string; NODE_EXTRA_CA_CERTS: string };
   /** How long each search took the agency to answer, in ms, since the last `clear`. */
   searchMs(): number[];
+  /** The agency's answer time to the search of the applicant with this surname, if one was made. */
+  searchMsOf(lastName: string): number | undefined;
   clear(): void;
   stop(): Promise<void>;
 };
@@ -53,7 +55,9 @@ export async function startLoopbackAgency(dir: string): Promise<LoopbackAgency> 
     ],
     { stdio: 'ignore' },
   );
-  const { db } = await createDb(`sqlite:${path.join(dir, 'agency.sqlite')}`);
+  // In memory: the agency is another machine, and its disk writes (synchronous in this process) would
+  // stall the load generator that shares the process, adding their time to our server's figures.
+  const { db } = await createDb('sqlite::memory:');
   await migrateToLatest(db);
   const app = Fastify({
     logger: false,
@@ -61,8 +65,12 @@ export async function startLoopbackAgency(dir: string): Promise<LoopbackAgency> 
   });
   const key = crypto.randomBytes(24).toString('hex');
   let searches: number[] = [];
+  let bySurname = new Map<string, number>();
   app.addHook('onResponse', async (req, reply) => {
-    if (req.url.endsWith('/v1/searches')) searches.push(reply.elapsedTime);
+    if (!req.url.endsWith('/v1/searches')) return;
+    searches.push(reply.elapsedTime);
+    const lastName = (req.body as { applicant?: { lastName?: unknown } } | undefined)?.applicant?.lastName;
+    if (typeof lastName === 'string') bySurname.set(lastName, reply.elapsedTime);
   });
   await registerCreditReferenceSandbox(app, { db, key, today: async () => londonToday() });
   const port = await freePort();
@@ -83,8 +91,10 @@ export async function startLoopbackAgency(dir: string): Promise<LoopbackAgency> 
       NODE_EXTRA_CA_CERTS: certFile,
     },
     searchMs: () => searches,
+    searchMsOf: (lastName) => bySurname.get(lastName),
     clear: () => {
       searches = [];
+      bySurname = new Map();
     },
     stop,
   };

@@ -218,6 +218,18 @@ export function renderTables(r: Results): string {
             ...(r.journeys.some((j) => j.agency)
               ? [['agency search', ...r.journeys.flatMap((j) => [j.agency?.p50Ms, j.agency?.p99Ms])]]
               : []),
+            // ...and stage 1 alone at a fixed rate: each application's time on top of its own search.
+            ...(r.journeys.some((j) => j.stage1Search)
+              ? [
+                  [
+                    `stage 1 over its search (${r.journeys.find((j) => j.stage1Search)!.stage1Search!.ratePerSecond}/s)`,
+                    ...r.journeys.flatMap((j) => [
+                      j.stage1Search?.overAgencyP50Ms,
+                      j.stage1Search?.overAgencyP99Ms,
+                    ]),
+                  ],
+                ]
+              : []),
           ],
         ),
     );
