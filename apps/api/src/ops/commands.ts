@@ -33,7 +33,12 @@ import {
 } from './partner-format';
 import { reviewLines } from './reviews-format';
 import { staffAccountsStaff } from '../features/staff/staff-accounts-staff';
-import { staffDisabledLines, staffInvitedLines, staffListLines, staffRoleLines } from './staff-accounts-format';
+import {
+  staffDisabledLines,
+  staffInvitedLines,
+  staffListLines,
+  staffRoleLines,
+} from './staff-accounts-format';
 import { auditLines, closeRunLines, underwritingDecidedLines, waitingLines } from './staff-format';
 import { sinceArg } from './since-arg';
 

@@ -66,6 +66,7 @@ describe('a staff call, by the one principal mechanism', () => {
     expect(me.json().object).toEqual({
       staffId: complaints.member.id,
       username: complaints.member.username,
+      email: null,
       displayName: 'A complaints',
       role: 'complaints',
       permissions: ['application:read', 'loan:write-off'],

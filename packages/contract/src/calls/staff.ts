@@ -25,11 +25,7 @@ const invitationToken = z
 
 /** A 6-digit authenticator code, or (at sign-in) one of the recovery codes. */
 const codeField = (what: string) =>
-  z
-    .string({ error: what })
-    .trim()
-    .min(1, { error: what })
-    .max(40, { error: what });
+  z.string({ error: what }).trim().min(1, { error: what }).max(40, { error: what });
 
 /** StaffAuth/Invitation: what the invitation page shows to enrol. */
 export const staffInvitationQuerySchema = z.object({ token: invitationToken });

@@ -30,7 +30,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     await db.schema.alterTable('staff_members').addColumn(name, type).execute();
   }
   // SQLite cannot add a UNIQUE column: the index makes it unique on both (several NULLs are allowed).
-  await db.schema.createIndex('staff_members_email_unique').on('staff_members').column('email').unique().execute();
+  await db.schema
+    .createIndex('staff_members_email_unique')
+    .on('staff_members')
+    .column('email')
+    .unique()
+    .execute();
 
   await withId(db, db.schema.createTable('staff_recovery_codes'))
     .addColumn('staff_id', 'integer', (c) => c.notNull().references('staff_members.id'))
@@ -53,7 +58,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('expires_at', 'varchar(30)', notNull)
     .addColumn('used_at', 'varchar(30)')
     .execute();
-  await db.schema.createIndex('staff_invitations_staff_idx').on('staff_invitations').column('staff_id').execute();
+  await db.schema
+    .createIndex('staff_invitations_staff_idx')
+    .on('staff_invitations')
+    .column('staff_id')
+    .execute();
 
   await db.schema.alterTable('security_events').addColumn('staff_id', 'integer').execute();
 }

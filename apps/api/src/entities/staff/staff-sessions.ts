@@ -45,7 +45,8 @@ export type LiveStaffSession = { sessionId: number; member: StaffMember };
 const USERNAME = /^[a-z0-9][a-z0-9._-]{1,49}$/;
 /** As the contract's emailPattern: one @, a dotted domain, no spaces; lower-cased before it is checked. */
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
-export const EMAIL_RULE = 'An e-mail address is needed, such as jane.doe@example.com (at most 254 characters).';
+export const EMAIL_RULE =
+  'An e-mail address is needed, such as jane.doe@example.com (at most 254 characters).';
 
 /**
  * Staff members and their sessions (issue 44): tests create them today; the console's sign-in (issue 48)

@@ -44,7 +44,8 @@ export function staffAccountsStaff(ctx: Pick<AppContext, 'db' | 'config' | 'outb
       const name = (displayName ?? address.split('@')[0] ?? '').trim();
       if (!name || name.length > 100) return refused('A display name is 1 to 100 characters.');
       if (!/^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/.test(address) || address.length > 254) return refused(EMAIL_RULE);
-      if (await accounts.findByEmail(address)) return refused(`A member of staff with ${address} exists already.`);
+      if (await accounts.findByEmail(address))
+        return refused(`A member of staff with ${address} exists already.`);
       const token = randomToken();
       const now = new Date();
       const expiresAt = new Date(now.getTime() + STAFF_INVITATION_HOURS * 3600 * 1000).toISOString();

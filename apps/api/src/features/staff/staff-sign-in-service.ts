@@ -117,7 +117,12 @@ export function staffSignInService(ctx: Pick<AppContext, 'db' | 'config' | 'secu
      * Sets the password and the TOTP secret the invitation showed, once a code from the app proves it
      * was added; uses the invitation up, makes the recovery codes and opens a session.
      */
-    async acceptInvitation(token: string, password: string, code: string, ip: string): Promise<AcceptOutcome> {
+    async acceptInvitation(
+      token: string,
+      password: string,
+      code: string,
+      ip: string,
+    ): Promise<AcceptOutcome> {
       const invitation = await credentials.liveInvitation(sha256(token), nowIso());
       if (!invitation) return { kind: 'closed' };
       if (isCommonPassword(password)) return { kind: 'commonPassword' };
