@@ -24,7 +24,7 @@ import { preClaimService } from './features/pre-claim/pre-claim-service';
 import { registerCalls } from './features/register/register-calls';
 import { toAffordabilityDetails } from './features/register/submit-stage3';
 import { sendWelcomeEmail } from './features/register/welcome-email';
-import { staffMe } from './features/staff/staff-me';
+import { staffCalls } from './features/staff/staff-calls';
 import { underwritingQueue } from './features/underwriting/underwriting-queue';
 
 /**
@@ -67,7 +67,7 @@ export function implementedCalls(
     // The account area's documents include the summary of borrowing, which the borrow area makes.
     ...documentCalls(documentService(ctx, dictionaries, (id) => summaryOfBorrowingPdf(ctx.db, id))),
     ...preClaimCalls(preClaimService(ctx)),
-    staffMe(),
+    ...staffCalls(ctx),
     underwritingQueue(servicing.underwriting.pending),
   ];
 }

@@ -35,9 +35,13 @@ export type CallResponse<N extends CallName> = z.infer<(typeof calls)[N]['respon
 /** The staff permission a call needs, or null for a call that is not staff's. */
 export const staffPermissionOf = (auth: CallAuth) => (typeof auth === 'object' ? auth.staff : null);
 
+/** A call of the staff console: one that needs a staff session, or a public one of its sign-in. */
+export const isStaffCall = (def: Pick<CallDef, 'auth' | 'area'>) =>
+  typeof def.auth === 'object' || def.area === 'staff';
+
 /** `/api/{Controller}/{Action}`; a staff call's under `/api/staff/`. */
-export const callPath = (def: Pick<CallDef, 'controller' | 'action' | 'auth'>) =>
-  `/api/${typeof def.auth === 'object' ? 'staff/' : ''}${def.controller}/${def.action}`;
+export const callPath = (def: Pick<CallDef, 'controller' | 'action' | 'auth' | 'area'>) =>
+  `/api/${isStaffCall(def) ? 'staff/' : ''}${def.controller}/${def.action}`;
 
 /** What a client needs to make a call, without its schemas. */
 export type CallRoute = Pick<CallDef, 'method' | 'auth' | 'input'> & {

@@ -105,4 +105,13 @@ export const ErrorId = {
   noLetterToReply: 264,
   /** SubmitReply: the letter has its reply already (one Reply Form per letter; documents may still be added). */
   replyAlreadySent: 265,
+  /**
+   * Staff sign-in (issue 48) refused: unknown e-mail, wrong password or code, not enrolled, disabled or
+   * locked; one id and one text so a guesser learns nothing from which.
+   */
+  staffSignInFailed: 280,
+  /** A staff invitation link that is unknown, used, expired, or whose member was disabled. */
+  staffInvitationClosed: 281,
+  /** AcceptInvitation: the authenticator code does not match the secret shown (nothing stored). */
+  staffEnrolmentCodeWrong: 282,
 } as const;

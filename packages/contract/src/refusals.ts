@@ -268,6 +268,20 @@ export const Refusal = {
   passwordNotConfirmed: refusal(ErrorId.wrongPassword, 'That password is not right. Please try again.'),
   sameEmail: refusal(ErrorId.generic, 'This is already your e-mail address.'),
   emailTaken: refusal(ErrorId.notFound, 'Email already exists.'),
+
+  // The staff console's sign-in (issue 48).
+  staffSignInFailed: refusal(
+    ErrorId.staffSignInFailed,
+    'Those details did not sign you in. Check your e-mail, password and code; after 5 failed tries the account is locked for 15 minutes.',
+  ),
+  staffInvitationClosed: refusal(
+    ErrorId.staffInvitationClosed,
+    'This invitation link is not valid: it was used already, it is more than 24 hours old, or it was withdrawn. Ask an administrator for a new one.',
+  ),
+  staffEnrolmentCodeWrong: refusal(
+    ErrorId.staffEnrolmentCodeWrong,
+    'That code does not match. Add the secret to your authenticator app and enter the 6-digit code it shows now.',
+  ),
 } as const satisfies Record<string, Refusal>;
 
 /** The resend cooldown's refusal: errorID 429 with the seconds left (also in `Retry-After`). */

@@ -24,14 +24,26 @@ export const PERMISSIONS = [
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
-export const STAFF_ROLES = ['underwriter', 'collections', 'complaints', 'compliance', 'admin'] as const;
+export const STAFF_ROLES = [
+  'agent',
+  'underwriter',
+  'collections',
+  'complaints',
+  'team-lead',
+  'compliance',
+  'admin',
+] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
 export const ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly Permission[]>> = {
+  // Issue 48's customer service: reads today; notes, promises and proposals come with their calls.
+  agent: ['application:read'],
   underwriter: ['application:read', 'application:decide'],
   collections: ['application:read', 'loan:legal', 'loan:breathing-space'],
   // A write-off is a complaint's usual redress; a later issue adds the second person's approval.
   complaints: ['application:read', 'loan:write-off'],
+  // Issue 48's checker: approves what others proposed; its approving permissions come with four eyes.
+  'team-lead': ['application:read'],
   compliance: ['application:read', 'security:read'],
   // Runs the platform, decides no lending: no role both manages the platform and lends.
   admin: ['application:read', 'partner:manage', 'ops:maintenance', 'security:read'],

@@ -57,7 +57,12 @@ import type {
 } from '../lib/plumbing-tables';
 import type { RefreshTokenTable, SessionFamilyTable } from '../lib/sessions/session-tables';
 import type { CardCheckTable } from '../entities/cards/card-check-tables';
-import type { StaffMemberTable, StaffSessionTable } from '../entities/staff/staff-tables';
+import type {
+  StaffInvitationTable,
+  StaffMemberTable,
+  StaffRecoveryCodeTable,
+  StaffSessionTable,
+} from '../entities/staff/staff-tables';
 import type { AuditEventTable } from '../entities/audit/audit-tables';
 import type { LoanBatchLockTable } from '../lib/loan-batch-lock-tables';
 import type { CreditReportingOutboxTable } from '../entities/credit-reporting/credit-reporting-tables';
@@ -120,6 +125,8 @@ export interface Database {
   card_checks: CardCheckTable;
   staff_members: StaffMemberTable;
   staff_sessions: StaffSessionTable;
+  staff_recovery_codes: StaffRecoveryCodeTable;
+  staff_invitations: StaffInvitationTable;
   audit_events: AuditEventTable;
   loan_batch_locks: LoanBatchLockTable;
   credit_reporting_outbox: CreditReportingOutboxTable;

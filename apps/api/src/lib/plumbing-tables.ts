@@ -12,6 +12,8 @@ export interface SecurityEventTable {
   id: Generated<number>;
   type: string;
   customer_id: number | null;
+  /** The staff member concerned (a staff sign-in, failure or lock; migration 036). */
+  staff_id: number | null;
   ip_address: string | null;
   detail: string | null;
   created_at: string;

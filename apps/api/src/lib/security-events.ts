@@ -18,7 +18,13 @@ export type SecurityEventType =
   | 'esign-code-failed'
   | 'esign-link-refused'
   | 'landing-code-failed'
-  | 'limit-refused';
+  | 'limit-refused'
+  // The staff console (issue 48): `staffId` names the member where one is known.
+  | 'staff-sign-in'
+  | 'staff-sign-in-failed'
+  | 'staff-locked'
+  | 'staff-enrolled'
+  | 'staff-sign-out';
 
 /**
  * `detail` is a fixed word or two from the code (which limit, why refused), never input: no password,
@@ -27,6 +33,7 @@ export type SecurityEventType =
 export type SecurityEvent = {
   type: SecurityEventType;
   customerId?: number | null;
+  staffId?: number | null;
   ip?: string | null;
   detail?: string;
 };
@@ -44,6 +51,7 @@ export function securityEvents(db: Db, log: Pick<Logger, 'info' | 'error'>) {
       const row = {
         type: e.type,
         customer_id: e.customerId ?? null,
+        staff_id: e.staffId ?? null,
         ip_address: e.ip ?? null,
         detail: e.detail?.slice(0, 500) ?? null,
         created_at: nowIso(),
@@ -60,7 +68,7 @@ export function securityEvents(db: Db, log: Pick<Logger, 'info' | 'error'>) {
     since: (instant: string, limit = 500) =>
       db
         .selectFrom('security_events')
-        .select(['created_at', 'type', 'customer_id', 'ip_address', 'detail'])
+        .select(['created_at', 'type', 'customer_id', 'staff_id', 'ip_address', 'detail'])
         .where('created_at', '>=', instant)
         .orderBy('id', 'desc')
         .limit(limit)

@@ -32,6 +32,13 @@ import {
   partnerRevokedLines,
 } from './partner-format';
 import { reviewLines } from './reviews-format';
+import { staffAccountsStaff } from '../features/staff/staff-accounts-staff';
+import {
+  staffDisabledLines,
+  staffInvitedLines,
+  staffListLines,
+  staffRoleLines,
+} from './staff-accounts-format';
 import { auditLines, closeRunLines, underwritingDecidedLines, waitingLines } from './staff-format';
 import { sinceArg } from './since-arg';
 
@@ -343,6 +350,34 @@ export const COMMANDS: Record<string, Command> = {
         return print(out, await staff.report(name, from), partnerReportLines);
       }
       throw new Error(usage);
+    },
+  },
+  staff: {
+    usage: 'staff add <email> --role <role> [--name "..."]|list|disable <email>|role <email> <role>',
+    summary:
+      'Staff accounts (issue 48): invite a member (e-mails a single-use link, 24 hours), list them, disable one (ends their sessions), change a role.',
+    run: async (ctx, args, out) => {
+      const { values, positionals } = parseCommand(
+        args,
+        usageOf('staff'),
+        { role: { type: 'string' }, name: { type: 'string' } },
+        3,
+      );
+      const [verb, email, role] = positionals;
+      const staff = staffAccountsStaff(ctx);
+      const noOptions = values.role === undefined && values.name === undefined;
+      if (verb === 'add' && email && role === undefined) {
+        if (!values.role) throw new Error(`Say the role: --role <role>.\n${usageOf('staff')}`);
+        return print(out, await staff.add(email, values.role, values.name ?? null, OPS), staffInvitedLines);
+      }
+      if (verb === 'list' && !email && noOptions) return print(out, await staff.list(), staffListLines);
+      if (verb === 'disable' && email && role === undefined && noOptions) {
+        return print(out, await staff.disable(email, OPS), staffDisabledLines);
+      }
+      if (verb === 'role' && email && role && noOptions) {
+        return print(out, await staff.setRole(email, role, OPS), staffRoleLines);
+      }
+      throw new Error(usageOf('staff'));
     },
   },
   'security-events': {

@@ -1,5 +1,12 @@
 import multipart from '@fastify/multipart';
-import { calls, callPath, type CallDef, type CallName, type MultipartSpec } from '@lender/contract/api-calls';
+import {
+  calls,
+  callPath,
+  isStaffCall,
+  type CallDef,
+  type CallName,
+  type MultipartSpec,
+} from '@lender/contract/api-calls';
 import { fail, refuse, Refusal, type Envelope } from '@lender/contract/envelope';
 import { Msg } from '@lender/contract/rules/messages';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
@@ -222,6 +229,9 @@ const securityOf = (auth: CallDef['auth']): { security?: Record<string, string[]
 const answerDescriptionsOf = (def: CallDef) =>
   typeof def.auth === 'object' ? { answerDescriptions: staffAnswerDescriptions } : {};
 
+/** The document's tag: every call under /api/staff/ is under `Staff` (issue 48); others by controller. */
+export const tagOf = (def: CallDef) => (isStaffCall(def) ? 'Staff' : def.controller);
+
 const notImplemented = async (_req: FastifyRequest, reply: FastifyReply) =>
   reply.code(501).send(refuse(Refusal.notImplemented));
 
@@ -247,7 +257,7 @@ function addRoute(
         method: def.method,
         url: callPath(def),
         schema: {
-          tags: [def.controller],
+          tags: [tagOf(def)],
           operationId: `${def.controller}_${def.action}`,
           ...securityOf(def.auth),
           ...answerDescriptionsOf(def),
@@ -266,7 +276,7 @@ function addRoute(
     method: def.method,
     url: callPath(def),
     schema: {
-      tags: [def.controller],
+      tags: [tagOf(def)],
       operationId: `${def.controller}_${def.action}`,
       ...securityOf(def.auth),
       ...answerDescriptionsOf(def),

@@ -27,7 +27,7 @@ const errorAnswers = {
 
 /** A staff call's own words for its 401 (plugins/openapi.ts reads `answerDescriptions` from its schema). */
 export const staffAnswerDescriptions: Record<string, string> = {
-  401: 'No live staff session (errorID 401): the `staff_session` cookie is missing, unknown, ended, idle for 15 minutes or 8 hours old. Sign in again.',
+  401: 'No live staff session (errorID 401): the `staff_session` cookie is missing, unknown, ended, idle for 15 minutes or 10 hours old. Sign in again.',
 };
 
 /** The 429 answer of a call: its own `object` where the contract gives one (the resends' wait). */

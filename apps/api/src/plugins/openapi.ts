@@ -151,13 +151,13 @@ export async function registerOpenApi(app: FastifyInstance, config: Config) {
             description:
               'The key staff gave your organisation (letters and digits), as `Authorization: Bearer <key>`.',
           },
-          // The staff API (issue 44): the staff console's session cookie (HttpOnly, SameSite=Strict).
+          // The staff API (issues 44, 48): the staff console's session cookie (HttpOnly, SameSite=Strict).
           staffSession: {
             type: 'apiKey',
             in: 'cookie',
             name: STAFF_SESSION_COOKIE,
             description:
-              "A staff member's session (15 minutes idle, 8 hours at most); each call also needs its permission.",
+              "A staff member's session (15 minutes idle, 10 hours at most), set by StaffAuth/Login or StaffAuth/AcceptInvitation (Path=/api/staff); each call also needs its permission. A customer's bearer token is never accepted on a staff call.",
           },
           // A lead's landing page (docs/decisions/030): the cookie LeadProvider/LeadLanded sets.
           landingCookie: { type: 'apiKey', in: 'cookie', name: LANDING_COOKIE },

@@ -33,6 +33,7 @@ export type StaffPrincipal = {
   readonly kind: 'staff';
   readonly staffId: number;
   readonly username: string;
+  readonly email: string | null;
   readonly displayName: string;
   readonly role: StaffRole;
   readonly permissions: readonly Permission[];
@@ -168,6 +169,7 @@ export function requirePrincipal(auth: CallAuth, sources: PrincipalSources): Hoo
         kind: 'staff',
         staffId: member.id,
         username: member.username,
+        email: member.email,
         displayName: member.displayName,
         role: member.role,
         permissions,

@@ -20,6 +20,13 @@ type CallSpec = {
   controller: string;
   action: string;
   method: 'GET' | 'POST';
+  /**
+   * `staff`: a call of the staff console that no staff session can make yet (opening an invitation,
+   * signing in) lives under `/api/staff/` too, so the console's calls share one prefix and the
+   * `staff_session` cookie (Path=/api/staff) reaches the sign-out. A call with `auth: { staff }` is
+   * there without saying so.
+   */
+  area?: 'staff';
   /** Who may call it (`CallAuth`): required, so no call can leave it out. */
   auth: CallAuth;
   /** The spec marks these: an HTTP failure does not navigate to /error. */

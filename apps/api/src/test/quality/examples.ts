@@ -193,6 +193,12 @@ const builders: Partial<Record<CallName, () => Example>> = {
   }),
   addressFind: () => ({ query: { postCode: 'SW1A 2AA' } }),
   addressRetrieve: () => ({ query: { id: 'GB|RM|A|1' } }),
+  // The staff console's sign-in (issue 48): well formed, but no such invitation or member.
+  staffInvitation: () => ({ query: { token: 'A'.repeat(43) } }),
+  staffAcceptInvitation: () => ({
+    body: { token: 'A'.repeat(43), password: 'Kestrel-Staff-42', code: '123456' },
+  }),
+  staffLogin: () => ({ body: { email: 'nobody@example.com', password: 'Kestrel-Staff-42', code: '123456' } }),
 };
 
 /** A fresh valid example for the call (new guids and e-mails each time), or undefined if none is kept. */

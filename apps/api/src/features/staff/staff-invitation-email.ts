@@ -1,0 +1,26 @@
+import { BRAND } from '@lender/contract/brand';
+import { escapeHtml as esc } from '../../lib/escape-html';
+
+/**
+ * The invitation a new member of staff gets (`npm run ops -- staff add`): the link to set a password and
+ * enrol two-factor, valid 24 hours, once. Not a customer e-mail: no greeting of the customer service team,
+ * no regulatory footer; the link's token is passed to the outbox as a secret, so its stored copy never
+ * holds it.
+ */
+export function staffInvitationEmail(p: { displayName: string; role: string; link: string; hours: number }) {
+  const subject = `Your ${BRAND.name} staff console account`;
+  const lines = [
+    `Hello ${p.displayName},`,
+    `An account on the ${BRAND.name} staff console has been made for you, with the role ${p.role}.`,
+    `Open this link within ${p.hours} hours to choose your password and set up your authenticator app. It works once.`,
+    p.link,
+    'If you did not expect this e-mail, do not open the link and tell your administrator.',
+  ];
+  const html = [
+    `<p>${esc(lines[0]!)}</p>`,
+    `<p>${esc(lines[1]!)}</p>`,
+    `<p>${esc(lines[2]!)}<br><a href="${esc(p.link)}">Set up my staff account</a></p>`,
+    `<p>${esc(lines[4]!)}</p>`,
+  ].join('\n');
+  return { subject, text: lines.join('\n\n'), html };
+}

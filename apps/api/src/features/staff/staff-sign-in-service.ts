@@ -1,0 +1,236 @@
+import { randomBytes } from 'node:crypto';
+import { BRAND } from '@lender/contract/brand';
+import { isStaffRole, type StaffRole } from '@lender/contract/staff-permissions';
+import qrcode from 'qrcode-generator';
+import type { AppContext } from '../../app-context';
+import { staffActor } from '../../entities/audit/actor';
+import { auditRepository } from '../../entities/audit/audit-repository';
+import { staffCredentials } from '../../entities/staff/staff-credentials';
+import {
+  staffAccounts,
+  STAFF_SESSION_ABSOLUTE_MS,
+  type OpenedStaffSession,
+  type StaffMember,
+} from '../../entities/staff/staff-sessions';
+import { nowIso } from '../../lib/clock';
+import { isCommonPassword } from '../../lib/passwords/common-passwords';
+import { hashPassword, verifyPassword } from '../../lib/passwords/password-hashing';
+import { decrypt, encrypt, sha256 } from '../../lib/secrets';
+import { base32Encode, newTotpSecret, otpauthUri, verifyTotp } from '../../lib/totp';
+
+/**
+ * Staff lock after this many failed sign-ins within the window, for the same length of time: the numbers
+ * of customers' ACCOUNT_LOCK (docs/decisions/staff-signin.md). A wrong password and a wrong code count
+ * alike.
+ */
+export const STAFF_LOCK = { failures: 5, windowSeconds: 15 * 60, lockSeconds: 15 * 60 } as const;
+export const RECOVERY_CODE_COUNT = 10;
+/** The issuer an authenticator app shows beside the account. */
+const TOTP_ISSUER = `${BRAND.name} staff`;
+
+/**
+ * A recovery code as shown: 10 base32 characters (50 random bits) in two groups, `ABCDE-FGHIJ`. Typed
+ * back in any case, with or without the dash or spaces.
+ */
+const newRecoveryCode = () => {
+  const text = base32Encode(randomBytes(7)).slice(0, 10);
+  return `${text.slice(0, 5)}-${text.slice(5)}`;
+};
+const recoveryCodeHash = (code: string) => sha256(code.toUpperCase().replace(/[\s-]/g, ''));
+
+/** The QR code of an otpauth URI, as an `<svg>` element that scales to its box. */
+export function qrSvg(text: string): string {
+  const qr = qrcode(0, 'M');
+  qr.addData(text);
+  qr.make();
+  return qr.createSvgTag({ cellSize: 4, margin: 4, scalable: true });
+}
+
+export type StaffSignedIn = { member: StaffMember; session: OpenedStaffSession };
+
+export type InvitationShown = {
+  email: string;
+  displayName: string;
+  role: StaffRole;
+  secretBase32: string;
+  otpauthUri: string;
+  qrSvg: string;
+};
+
+export type AcceptOutcome =
+  | { kind: 'enrolled'; recoveryCodes: string[]; signedIn: StaffSignedIn }
+  | { kind: 'closed' }
+  | { kind: 'codeWrong' }
+  | { kind: 'commonPassword' };
+
+export type StaffLoginOutcome = { kind: 'signedIn'; signedIn: StaffSignedIn } | { kind: 'failed' };
+
+/** Seconds a new session's cookie lives: its absolute end. */
+export const STAFF_COOKIE_MAX_AGE_SECONDS = STAFF_SESSION_ABSOLUTE_MS / 1000;
+
+/**
+ * The staff console's sign-in (issue 48): opening and accepting an invitation (password and TOTP
+ * enrolment, recovery codes shown once), signing in with e-mail, password and a TOTP or recovery code,
+ * and signing out. Every refusal of a sign-in is the same to the caller; the security events say which.
+ */
+export function staffSignInService(ctx: Pick<AppContext, 'db' | 'config' | 'security'>) {
+  const { db, config, security } = ctx;
+  const key = config.DATA_KEY;
+  const accounts = staffAccounts(db);
+  const credentials = staffCredentials(db);
+
+  const open = async (member: StaffMember): Promise<StaffSignedIn> => ({
+    member,
+    session: await accounts.openSession(member.id),
+  });
+
+  /** The member as Staff/Me shows them (the sign-in's record holds only the id and the e-mail). */
+  const memberByEmail = async (email: string) => (await accounts.findByEmail(email))!;
+
+  return {
+    /**
+     * The invitation page: who is invited and the secret to enrol. The secret is made on the first
+     * opening and kept (sealed) with the invitation, so a reload shows the same one; null when the link
+     * is unknown, used, expired or its member disabled.
+     */
+    async openInvitation(token: string): Promise<InvitationShown | null> {
+      const invitation = await credentials.liveInvitation(sha256(token), nowIso());
+      // A role the code no longer knows enrols no one.
+      if (!invitation || !isStaffRole(invitation.role)) return null;
+      if (!invitation.pendingSecretSealed) {
+        await credentials.keepPendingSecret(invitation.id, encrypt(newTotpSecret(), key));
+      }
+      const sealed = await credentials.pendingSecret(invitation.id);
+      const secret = decrypt(sealed!, key);
+      const uri = otpauthUri(TOTP_ISSUER, invitation.email, secret);
+      return {
+        email: invitation.email,
+        displayName: invitation.displayName,
+        role: invitation.role as StaffRole,
+        secretBase32: secret,
+        otpauthUri: uri,
+        qrSvg: qrSvg(uri),
+      };
+    },
+
+    /**
+     * Sets the password and the TOTP secret the invitation showed, once a code from the app proves it
+     * was added; uses the invitation up, makes the recovery codes and opens a session.
+     */
+    async acceptInvitation(
+      token: string,
+      password: string,
+      code: string,
+      ip: string,
+    ): Promise<AcceptOutcome> {
+      const invitation = await credentials.liveInvitation(sha256(token), nowIso());
+      if (!invitation) return { kind: 'closed' };
+      if (isCommonPassword(password)) return { kind: 'commonPassword' };
+      const sealed = invitation.pendingSecretSealed;
+      const step = sealed ? verifyTotp(decrypt(sealed, key), code.trim(), Date.now() / 1000, null) : null;
+      if (step === null) {
+        await security.record({
+          type: 'staff-sign-in-failed',
+          staffId: invitation.staffId,
+          ip,
+          detail: 'enrolment code',
+        });
+        return { kind: 'codeWrong' };
+      }
+      const passwordHash = await hashPassword(password);
+      const recoveryCodes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+      const now = nowIso();
+      const claimed = await db.transaction().execute(async (trx) => {
+        const repo = staffCredentials(trx);
+        if (!(await repo.claimInvitation(invitation.id, now))) return false;
+        await repo.enrol(
+          invitation.staffId,
+          {
+            passwordHash,
+            totpSecretSealed: sealed!,
+            step,
+            recoveryCodeHashes: recoveryCodes.map(recoveryCodeHash),
+          },
+          now,
+        );
+        await auditRepository(trx).record({
+          actor: staffActor(invitation.staffId),
+          action: 'staff-enrolled',
+          subject: { type: 'staff', id: String(invitation.staffId) },
+        });
+        return true;
+      });
+      if (!claimed) return { kind: 'closed' };
+      await security.record({ type: 'staff-enrolled', staffId: invitation.staffId, ip });
+      return {
+        kind: 'enrolled',
+        recoveryCodes,
+        signedIn: await open(await memberByEmail(invitation.email)),
+      };
+    },
+
+    async login(email: string, password: string, code: string, ip: string): Promise<StaffLoginOutcome> {
+      const failed = async (staffId: number | null, detail: string) => {
+        await security.record({ type: 'staff-sign-in-failed', staffId, ip, detail });
+        return { kind: 'failed' } as const;
+      };
+      const record = await credentials.forSignIn(email);
+      const now = new Date();
+      if (!record || record.disabledAt || !record.passwordHash || !record.totpSecretSealed) {
+        // The same password work as a real check, so the time taken does not tell why.
+        await verifyPassword(null, password);
+        return failed(
+          record?.id ?? null,
+          !record ? 'unknown' : record.disabledAt ? 'disabled' : 'not enrolled',
+        );
+      }
+      if (record.lockedUntil !== null && record.lockedUntil > nowIso(now)) {
+        await verifyPassword(null, password);
+        return failed(record.id, 'locked');
+      }
+      const windowStart = new Date(now.getTime() - STAFF_LOCK.windowSeconds * 1000).toISOString();
+      const tries = await credentials.claimAttempt(record.id, windowStart, nowIso(now));
+      if (tries > STAFF_LOCK.failures) {
+        // Racing tries past the limit: the one that reached it locks the member.
+        await verifyPassword(null, password);
+        return failed(record.id, 'locked');
+      }
+      const passwordRight = await verifyPassword(record.passwordHash, password);
+      const typed = code.trim();
+      const isTotp = /^\d{6}$/.test(typed);
+      let codeRight = false;
+      // The code is looked at only behind the right password: no one burns a recovery code by guessing.
+      if (passwordRight && isTotp) {
+        const secret = decrypt(record.totpSecretSealed, key);
+        const step = verifyTotp(secret, typed, now.getTime() / 1000, record.lastTotpStep);
+        codeRight = step !== null && (await credentials.acceptStep(record.id, step));
+      } else if (passwordRight) {
+        codeRight = await credentials.useRecoveryCode(record.id, recoveryCodeHash(typed), nowIso(now));
+      }
+      if (!passwordRight || !codeRight) {
+        const outcome = await failed(record.id, passwordRight ? 'code' : 'password');
+        if (tries === STAFF_LOCK.failures) {
+          const until = new Date(now.getTime() + STAFF_LOCK.lockSeconds * 1000).toISOString();
+          await credentials.clearFailures(record.id, until);
+          await security.record({ type: 'staff-locked', staffId: record.id, ip });
+        }
+        return outcome;
+      }
+      await credentials.clearFailures(record.id);
+      await security.record({
+        type: 'staff-sign-in',
+        staffId: record.id,
+        ip,
+        ...(isTotp ? {} : { detail: 'recovery code' }),
+      });
+      return { kind: 'signedIn', signedIn: await open(await memberByEmail(record.email)) };
+    },
+
+    async logout(staffId: number, sessionId: number, ip: string): Promise<void> {
+      await accounts.endSession(sessionId);
+      await security.record({ type: 'staff-sign-out', staffId, ip });
+    },
+  };
+}
+
+export type StaffSignInService = ReturnType<typeof staffSignInService>;
