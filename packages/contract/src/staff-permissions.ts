@@ -21,6 +21,8 @@ export const PERMISSIONS = [
   'ops:maintenance',
   /** Read the security events (sign-ins, locks, resets). */
   'security:read',
+  /** Read and export the audit of staff acts (issue 48): compliance's, who checks what others did. */
+  'audit:read',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -32,9 +34,10 @@ export const ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly Permission[]>
   collections: ['application:read', 'loan:legal', 'loan:breathing-space'],
   // A write-off is a complaint's usual redress; a later issue adds the second person's approval.
   complaints: ['application:read', 'loan:write-off'],
-  compliance: ['application:read', 'security:read'],
-  // Runs the platform, decides no lending: no role both manages the platform and lends.
-  admin: ['application:read', 'partner:manage', 'ops:maintenance', 'security:read'],
+  compliance: ['application:read', 'security:read', 'audit:read'],
+  // Runs the platform, decides no lending: no role both manages the platform and lends. It reads the audit
+  // as it reads the security events (docs/decisions: staff-referrals-audit-read).
+  admin: ['application:read', 'partner:manage', 'ops:maintenance', 'security:read', 'audit:read'],
 };
 
 export const isStaffRole = (role: string): role is StaffRole =>

@@ -222,6 +222,10 @@ const securityOf = (auth: CallDef['auth']): { security?: Record<string, string[]
 const answerDescriptionsOf = (def: CallDef) =>
   typeof def.auth === 'object' ? { answerDescriptions: staffAnswerDescriptions } : {};
 
+/** The staff API is one tag of the document (issue 48), beside its controller's. */
+const tagsOf = (def: CallDef) =>
+  typeof def.auth === 'object' ? ['Staff', def.controller] : [def.controller];
+
 const notImplemented = async (_req: FastifyRequest, reply: FastifyReply) =>
   reply.code(501).send(refuse(Refusal.notImplemented));
 
@@ -247,7 +251,7 @@ function addRoute(
         method: def.method,
         url: callPath(def),
         schema: {
-          tags: [def.controller],
+          tags: tagsOf(def),
           operationId: `${def.controller}_${def.action}`,
           ...securityOf(def.auth),
           ...answerDescriptionsOf(def),
@@ -266,7 +270,7 @@ function addRoute(
     method: def.method,
     url: callPath(def),
     schema: {
-      tags: [def.controller],
+      tags: tagsOf(def),
       operationId: `${def.controller}_${def.action}`,
       ...securityOf(def.auth),
       ...answerDescriptionsOf(def),
