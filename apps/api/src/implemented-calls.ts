@@ -26,6 +26,8 @@ import { toAffordabilityDetails } from './features/register/submit-stage3';
 import { sendWelcomeEmail } from './features/register/welcome-email';
 import { staffCalls } from './features/staff/staff-calls';
 import { underwritingQueue } from './features/underwriting/underwriting-queue';
+import { referralCalls } from './features/underwriting/referral-calls';
+import { auditCalls } from './features/staff-audit/audit-calls';
 
 /**
  * Every call of the contract the API has built: the one list `registerCalls` reads, so every other call
@@ -69,5 +71,7 @@ export function implementedCalls(
     ...preClaimCalls(preClaimService(ctx)),
     ...staffCalls(ctx),
     underwritingQueue(servicing.underwriting.pending),
+    ...referralCalls(ctx, servicing.underwriting, dictionaries),
+    ...auditCalls(ctx.db),
   ];
 }

@@ -21,6 +21,8 @@ export const PERMISSIONS = [
   'ops:maintenance',
   /** Read the security events (sign-ins, locks, resets). */
   'security:read',
+  /** Read and export the audit of staff acts (issue 48): compliance's, who checks what others did. */
+  'audit:read',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -44,9 +46,10 @@ export const ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly Permission[]>
   complaints: ['application:read', 'loan:write-off'],
   // Issue 48's checker: approves what others proposed; its approving permissions come with four eyes.
   'team-lead': ['application:read'],
-  compliance: ['application:read', 'security:read'],
-  // Runs the platform, decides no lending: no role both manages the platform and lends.
-  admin: ['application:read', 'partner:manage', 'ops:maintenance', 'security:read'],
+  compliance: ['application:read', 'security:read', 'audit:read'],
+  // Runs the platform, decides no lending: no role both manages the platform and lends. It reads the audit
+  // as it reads the security events (docs/decisions: staff-referrals-audit-read).
+  admin: ['application:read', 'partner:manage', 'ops:maintenance', 'security:read', 'audit:read'],
 };
 
 export const isStaffRole = (role: string): role is StaffRole =>

@@ -87,7 +87,10 @@ function describeOperations(bodyLimit: number): SwaggerTransform {
         status,
         status === '200' && file
           ? {
-              description: `The file (${[file].flat().join(', ')}); or, as JSON, a refusal (errorID non-zero) when the link is unknown, used or expired.`,
+              description:
+                typeof def.auth === 'object'
+                  ? `The file (${[file].flat().join(', ')}); or, as JSON, a refusal (errorID non-zero).`
+                  : `The file (${[file].flat().join(', ')}); or, as JSON, a refusal (errorID non-zero) when the link is unknown, used or expired.`,
               content: {
                 ...Object.fromEntries([file].flat().map((type) => [type, { schema: FILE_SCHEMA }])),
                 'application/json': { schema: answer },

@@ -61,7 +61,7 @@ type CallSpec = {
   file?: FileMediaType | readonly FileMediaType[];
 };
 
-export type FileMediaType = 'application/pdf' | 'image/png' | 'image/jpeg';
+export type FileMediaType = 'application/pdf' | 'image/png' | 'image/jpeg' | 'text/csv';
 export type MultipartSpec = { fields: z.ZodType; file: string; maxFileBytes: number };
 
 /** Where the input travels, derived from the schemas so it cannot disagree with them. */

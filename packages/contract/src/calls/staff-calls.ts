@@ -52,4 +52,74 @@ export const staffCalls = {
     auth: { staff: 'application:decide' },
     response: staff.underwritingQueueSchema,
   }),
+  /** The Referrals queue (issue 48): referred applications and requests for a human review. */
+  underwritingReferrals: call({
+    controller: 'Underwriting',
+    action: 'Referrals',
+    method: 'GET',
+    auth: { staff: 'application:decide' },
+    response: staff.referralsSchema,
+  }),
+  /** Takes a referral to work on it; refused while another underwriter holds it. */
+  underwritingHold: call({
+    controller: 'Underwriting',
+    action: 'Hold',
+    method: 'POST',
+    auth: { staff: 'application:decide' },
+    body: staff.applicationGuidBodySchema,
+    response: staff.holdSchema,
+  }),
+  /** Lets go of a referral the caller holds, for another underwriter. */
+  underwritingRelease: call({
+    controller: 'Underwriting',
+    action: 'Release',
+    method: 'POST',
+    auth: { staff: 'application:decide' },
+    body: staff.applicationGuidBodySchema,
+    response: staff.holdSchema,
+  }),
+  /** The application workbench; opening it is written to the audit. */
+  underwritingApplication: call({
+    controller: 'Underwriting',
+    action: 'Application',
+    method: 'GET',
+    auth: { staff: 'application:read' },
+    query: staff.applicationGuidQuerySchema,
+    response: staff.workbenchSchema,
+  }),
+  underwritingDecide: call({
+    controller: 'Underwriting',
+    action: 'Decide',
+    method: 'POST',
+    auth: { staff: 'application:decide' },
+    body: staff.decideBodySchema,
+    response: staff.decidedSchema,
+  }),
+  underwritingAskForDocument: call({
+    controller: 'Underwriting',
+    action: 'AskForDocument',
+    method: 'POST',
+    auth: { staff: 'application:decide' },
+    body: staff.askForDocumentBodySchema,
+    response: staff.documentAskedSchema,
+  }),
+  /** The audit of staff acts, for compliance: filtered, newest first, capped. */
+  auditEvents: call({
+    controller: 'Audit',
+    action: 'Events',
+    method: 'GET',
+    auth: { staff: 'audit:read' },
+    query: staff.auditFilterSchema,
+    response: staff.auditEventsSchema,
+  }),
+  /** The same rows as CSV (text/csv), cells escaped against formula injection. */
+  auditExport: call({
+    controller: 'Audit',
+    action: 'Export',
+    method: 'GET',
+    auth: { staff: 'audit:read' },
+    query: staff.auditFilterSchema,
+    response: empty,
+    file: 'text/csv',
+  }),
 } as const satisfies Record<string, CallDef>;

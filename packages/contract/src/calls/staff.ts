@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isIsoDate } from '../dates';
 import { emailField } from '../rules/common';
 import { Msg } from '../rules/messages';
 import { newPasswordField } from '../rules/password';
@@ -79,3 +80,229 @@ export const underwritingQueueItemSchema = z.object({
 
 /** Underwriting/Queue: every signed or referred application waiting for a decision, oldest first. */
 export const underwritingQueueSchema = z.object({ applications: z.array(underwritingQueueItemSchema) });
+
+/** An application's guid, as the console sends it. */
+const applicationGuidField = z
+  .string()
+  .trim()
+  .min(1, 'Give the application.')
+  .max(64, 'That is not an application reference.');
+
+/** The staff member holding a referral (so a second underwriter does not work the same one). */
+export const referralHolderSchema = z.object({ staffId: z.number().int(), displayName: z.string() });
+
+/**
+ * One application waiting for a person (issue 48): one the rules or the payout referred, or a declined
+ * one whose applicant asked for a person to review the automated decision (UK GDPR Art. 22).
+ */
+export const referralSchema = z.object({
+  applicationGuid: z.string(),
+  customerId: z.number().int(),
+  customerName: z.string(),
+  amountPence: z.number().int().meta({ description: 'The amount asked for, in pence.' }),
+  termMonths: z.number().int().meta({ description: 'The number of monthly instalments.' }),
+  statusId: z.number().int(),
+  kind: z.enum(['referral', 'reviewRequest']),
+  reasons: z.array(z.string()).meta({ description: 'Why it waits for a person, in words.' }),
+  referredAt: z
+    .string()
+    .meta({ description: 'When it was referred (or the review asked for): ISO instant.' }),
+  ageMinutes: z.number().int(),
+  heldBy: referralHolderSchema.nullable(),
+});
+
+/** Underwriting/Referrals: every application waiting for a person's decision, oldest first. */
+export const referralsSchema = z.object({ referrals: z.array(referralSchema) });
+
+export const applicationGuidBodySchema = z.object({ applicationGuid: applicationGuidField });
+export const applicationGuidQuerySchema = z.object({ guid: applicationGuidField });
+
+/** Underwriting/Hold and Release: who holds the application now. */
+export const holdSchema = z.object({ applicationGuid: z.string(), heldBy: referralHolderSchema.nullable() });
+
+export const STAFF_DECISIONS = ['approve', 'decline'] as const;
+export const decideBodySchema = z.object({
+  applicationGuid: applicationGuidField,
+  decision: z.enum(STAFF_DECISIONS, 'Choose approve or decline.'),
+  reason: z
+    .string('Give the reason for the decision.')
+    .trim()
+    .min(5, 'Give the reason for the decision (at least 5 characters).')
+    .max(500, 'Keep the reason to 500 characters.'),
+});
+export const decidedSchema = z.object({
+  applicationGuid: z.string(),
+  decision: z.enum(STAFF_DECISIONS),
+  /** 'referral': the application itself was approved or declined; 'reviewRequest': the review was answered. */
+  kind: z.enum(['referral', 'reviewRequest']),
+  statusBefore: z.number().int(),
+  statusAfter: z.number().int(),
+});
+
+export const REQUESTED_DOCUMENTS = ['proofOfIdentity', 'proofOfAddress', 'proofOfIncome'] as const;
+export const askForDocumentBodySchema = z.object({
+  applicationGuid: applicationGuidField,
+  document: z.enum(REQUESTED_DOCUMENTS, 'Choose the document to ask for.'),
+  note: z.string().trim().max(500, 'Keep the note to 500 characters.').optional(),
+});
+export const documentAskedSchema = z.object({
+  applicationGuid: z.string(),
+  document: z.enum(REQUESTED_DOCUMENTS),
+  sentTo: z.string(),
+});
+
+const pence = (description: string) =>
+  z
+    .number()
+    .int()
+    .meta({ description: `${description}, in pence.` });
+
+/** Underwriting/Application: the application workbench, everything an underwriter reads to decide. */
+export const workbenchSchema = z.object({
+  applicationGuid: z.string(),
+  statusId: z.number().int(),
+  createdAt: z.string(),
+  /** True when a person may decide it now (referred, or a review waiting). */
+  waitingForPerson: z.boolean(),
+  heldBy: referralHolderSchema.nullable(),
+  applicant: z.object({
+    customerId: z.number().int(),
+    title: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    birthDate: z.string(),
+    email: z.string(),
+    mobile: z.string(),
+    address: z.string(),
+    postCode: z.string(),
+  }),
+  /** Stage 1: what was asked for. */
+  loan: z.object({
+    amountPence: pence('The amount asked for'),
+    termMonths: z.number().int(),
+    wageFrequency: z.string(),
+    repaymentDate: z.string(),
+    netMonthlyIncomePence: pence('The monthly income declared'),
+    dependants: z.number().int(),
+    source: z.string().nullable(),
+  }),
+  /** Stage 3's answers and the assessment made from them; null before stage 3. */
+  affordability: z
+    .object({
+      residentialStatus: z.string(),
+      maritalStatus: z.string(),
+      employmentType: z.string(),
+      employmentIndustry: z.string(),
+      employerName: z.string(),
+      employmentLengthMonths: z.number().int().nullable(),
+      loanPurpose: z.string(),
+      netIncomePence: pence('Monthly income as assessed'),
+      expensesPence: pence('Monthly expenses as assessed'),
+      instalmentPence: pence('The monthly instalment'),
+      bufferPence: pence('What is left each month after expenses and the instalment'),
+      passed: z.boolean(),
+      expenses: z.array(z.object({ category: z.string(), monthlyPence: z.number().int() })),
+    })
+    .nullable(),
+  /** The quote the applicant accepted, as the pricing engine made it; null before a quote was accepted. */
+  quote: z
+    .object({
+      amountPence: z.number().int(),
+      termMonths: z.number().int(),
+      instalmentPence: z.number().int().nullable(),
+      totalRepayablePence: z.number().int().nullable(),
+      aprPercent: z.number().nullable(),
+      dailyRatePpm: z.number().int(),
+    })
+    .nullable(),
+  decisions: z.array(
+    z.object({
+      kind: z.string(),
+      actor: z.string(),
+      actorName: z.string(),
+      reason: z.string(),
+      at: z.string(),
+    }),
+  ),
+  /** What each check of the decision step found, in the order they ran. */
+  findings: z.array(
+    z.object({ check: z.string(), outcome: z.string(), reasonCode: z.string(), at: z.string() }),
+  ),
+  creditSearches: z.array(
+    z.object({
+      agency: z.string(),
+      reference: z.string().nullable(),
+      kind: z.enum(['soft', 'hard']),
+      outcome: z.string(),
+      searchedAt: z.string(),
+      findings: z.array(z.string()),
+    }),
+  ),
+  documents: z.array(
+    z.object({
+      documentId: z.number().int(),
+      title: z.string(),
+      category: z.string().nullable(),
+      contentType: z.string(),
+      uploadedOn: z.string(),
+    }),
+  ),
+  reviewRequest: z
+    .object({
+      channel: z.string(),
+      note: z.string(),
+      recordedBy: z.string(),
+      requestedAt: z.string(),
+      reviewedAt: z.string().nullable(),
+    })
+    .nullable(),
+});
+
+/** An actor as the audit stores it (the API's entities/audit/actor.ts). */
+const ACTOR_TEXT = /^(ops|(customer|staff|partner):[1-9]\d{0,15}|system:[a-z][a-z0-9-]{0,49})$/;
+
+const isoDateFilter = z.string().refine(isIsoDate, 'Give the date as yyyy-MM-dd.').optional();
+
+/** The audit's filters (Audit/Events and Audit/Export): London calendar days, both ends included. */
+export const auditFilterSchema = z
+  .object({
+    from: isoDateFilter,
+    to: isoDateFilter,
+    actor: z
+      .string()
+      .trim()
+      .regex(ACTOR_TEXT, 'Give the actor as staff:<id>, customer:<id>, partner:<id>, system:<job> or ops.')
+      .optional(),
+    customerId: z.coerce
+      .number('Give the customer as a number.')
+      .int('Give the customer as a number.')
+      .positive('Give the customer as a number.')
+      .optional(),
+    action: z.string().trim().max(60, 'That is not an action.').optional(),
+  })
+  .refine((f) => !f.from || !f.to || f.from <= f.to, {
+    path: ['to'],
+    message: 'The end date must not be before the start date.',
+  });
+
+export const auditRowSchema = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  actor: z.string(),
+  actorName: z.string(),
+  action: z.string(),
+  subjectType: z.string().nullable(),
+  subjectId: z.string().nullable(),
+  customerId: z.number().int().nullable(),
+  before: z.unknown().optional(),
+  after: z.unknown().optional(),
+  address: z.string().nullable(),
+  details: z.record(z.string(), z.unknown()).nullable(),
+});
+
+/** Audit/Events: the newest rows first, at most `limit`; `capped` when there were more. */
+export const auditEventsSchema = z.object({
+  events: z.array(auditRowSchema),
+  capped: z.boolean(),
+  limit: z.number().int(),
+});

@@ -79,3 +79,60 @@ export const counterOfferEmail = (firstName: string, signedPence: number, offere
       ...FREE_DEBT_ADVICE,
     ],
   });
+
+/** What each document an underwriter may ask for is, in the applicant's words (issue 48). */
+export const REQUESTED_DOCUMENT_TEXT = {
+  proofOfIdentity: 'proof of identity (a passport or a photocard driving licence)',
+  proofOfAddress:
+    'proof of address (a utility bill or bank statement from the last 3 months, showing your name and address)',
+  proofOfIncome: 'proof of income (your latest payslip, or a bank statement showing your income)',
+} as const;
+
+/**
+ * An underwriter asks for a document (issue 48): the application waits, nothing is paid out or owed
+ * until a person has seen it. The underwriter's note, when there is one, is quoted as written.
+ */
+export const documentRequestEmail = (
+  firstName: string,
+  document: keyof typeof REQUESTED_DOCUMENT_TEXT,
+  note: string | undefined,
+  documentsUrl: string,
+) =>
+  customerEmail({
+    subject: `Your ${BRAND.name} loan application: we need a document from you`,
+    firstName,
+    paragraphs: [
+      `Thank you for your loan application. Before we can decide it, one of our team needs to see ${REQUESTED_DOCUMENT_TEXT[document]}.`,
+      ...(note ? [`Our underwriter adds: ${note}`] : []),
+      { href: documentsUrl, label: 'Upload your document', lead: 'Please sign in and upload it here:' },
+      'We will e-mail you within one working day of receiving it. Nothing is paid out or owed until then.',
+    ],
+  });
+
+/** A person reviewed an automated decline at the applicant's request (UK GDPR Art. 22) and it stands. */
+export const reviewUpheldEmail = (firstName: string, reason: string) =>
+  customerEmail({
+    subject: `Your ${BRAND.name} loan application: our review`,
+    firstName,
+    paragraphs: [
+      'You asked for a person to review our decision on your loan application. A member of our underwriting team has looked at it again, and we are sorry that the decision stands: we cannot lend to you this time.',
+      `Why: ${reason}`,
+      'If you are unhappy with how we have dealt with this, you can make a complaint by replying to this e-mail.',
+      ...FREE_DEBT_ADVICE,
+    ],
+  });
+
+/**
+ * A person reviewed an automated decline and does not uphold it: the declined application cannot be
+ * brought back (its quote and agreement are gone), so the applicant is invited to apply again.
+ */
+export const reviewOverturnedEmail = (firstName: string, reason: string) =>
+  customerEmail({
+    subject: `Your ${BRAND.name} loan application: our review`,
+    firstName,
+    paragraphs: [
+      'You asked for a person to review our decision on your loan application. A member of our underwriting team has looked at it again and does not uphold the decline.',
+      `Why: ${reason}`,
+      'That application has closed, so please apply again when you are ready, and we will look at the new application afresh.',
+    ],
+  });

@@ -1,0 +1,28 @@
+import type { DbExecutor } from '../../db/create-db';
+import { parseActor } from '../audit/actor';
+
+/**
+ * The names people read for stored actors (issue 48: the console's decision record and the audit): a
+ * member of staff by their display name, every other actor as its own text (`system:underwriting`,
+ * `customer:12`, `ops`), which says who it was without a lookup. One query for all of them.
+ */
+export async function actorNames(
+  db: DbExecutor,
+  actors: Iterable<string>,
+): Promise<(actor: string) => string> {
+  const staffIds = new Set<number>();
+  for (const actor of actors) {
+    const parsed = parseActor(actor);
+    if (parsed?.kind === 'staff') staffIds.add(parsed.id);
+  }
+  const names = new Map<string, string>();
+  if (staffIds.size > 0) {
+    const rows = await db
+      .selectFrom('staff_members')
+      .select(['id', 'display_name'])
+      .where('id', 'in', [...staffIds])
+      .execute();
+    for (const r of rows) names.set(`staff:${r.id}`, r.display_name);
+  }
+  return (actor) => names.get(actor) ?? actor;
+}

@@ -1,0 +1,485 @@
+import { addDays } from '@lender/contract/dates';
+import { calls, staffPermissionOf } from '@lender/contract/api-calls';
+import { ErrorId } from '@lender/contract/error-ids';
+import { ROLE_PERMISSIONS, STAFF_ROLES, type Permission } from '@lender/contract/staff-permissions';
+import { AppStatus } from '@lender/contract/status';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OPS } from '../../entities/audit/actor';
+import { messagesTo } from '../../test/account-holder';
+import { eventually, signedApplicant, statusOf } from '../../test/live-loan';
+import { createStage1Payload } from '../../test/stage1-payload';
+import { createStaffSession } from '../../test/staff';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { signedUndecided } from '../../test/undecided-signature';
+import { decisionReviewsStaff } from './decision-reviews-staff';
+import { referralReasons } from './referrals-staff';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t?.close());
+
+const URL_OF = {
+  referrals: '/api/staff/Underwriting/Referrals',
+  hold: '/api/staff/Underwriting/Hold',
+  release: '/api/staff/Underwriting/Release',
+  application: '/api/staff/Underwriting/Application',
+  decide: '/api/staff/Underwriting/Decide',
+  ask: '/api/staff/Underwriting/AskForDocument',
+};
+
+const get = (url: string, cookie: string) => t.app.inject({ method: 'GET', url, headers: { cookie } });
+const post = (url: string, cookie: string, payload: unknown) =>
+  t.app.inject({ method: 'POST', url, headers: { cookie }, payload: payload as object });
+
+/** A signed application the rules referred to a person: 76 today, so over 75 by the last instalment. */
+async function referred() {
+  const signer = await signedApplicant(t, { dob: addDays(t.ctx.businessDate.today(), -76 * 366) });
+  const status = await eventually(
+    () => statusOf(t, signer.guid),
+    (s) => s === AppStatus.undewritingReview,
+  );
+  if (status !== AppStatus.undewritingReview) throw new Error(`not referred: status ${status}`);
+  return signer;
+}
+
+/** An application the credit file declined at stage 1 (the sandbox's CCJ), with a review asked for. */
+async function reviewAsked() {
+  const payload = createStage1Payload({ lastName: 'Judgement' });
+  await t.app.inject({ method: 'POST', url: '/api/Register/SubmitStage1', payload });
+  const app = await t.ctx.db
+    .selectFrom('applications')
+    .innerJoin('customers', 'customers.id', 'applications.customer_id')
+    .select(['applications.guid', 'applications.id', 'applications.status_id'])
+    .where('customers.email', '=', payload.email)
+    .executeTakeFirstOrThrow();
+  const asked = await decisionReviewsStaff(t.ctx.db).request(app.guid, 'phone', 'Says it was paid.', OPS);
+  if (!asked.ok) throw new Error(asked.message);
+  return { ...app, email: payload.email };
+}
+
+const auditOf = (guid: string, action: string) =>
+  t.ctx.db
+    .selectFrom('audit_events')
+    .selectAll()
+    .where('subject_type', '=', 'application')
+    .where('subject_id', '=', guid)
+    .where('action', '=', action)
+    .orderBy('id')
+    .execute();
+
+describe('the Referrals queue', () => {
+  it('lists a referred application with its reasons, and a review request, oldest first', async () => {
+    const signer = await referred();
+    const review = await reviewAsked();
+    const underwriter = await createStaffSession(t.ctx, 'underwriter');
+    const res = await get(URL_OF.referrals, underwriter.cookie);
+    expect(res.statusCode).toBe(200);
+    const { referrals } = res.json().object;
+    const mine = referrals.find((r: { applicationGuid: string }) => r.applicationGuid === signer.guid);
+    expect(mine).toMatchObject({
+      customerId: signer.customerId,
+      kind: 'referral',
+      statusId: AppStatus.undewritingReview,
+      heldBy: null,
+      reasons: [expect.stringMatching(/over 75 by your last repayment/)],
+    });
+    expect(mine.customerName).toMatch(/\S+ \S+/);
+    expect(mine.amountPence).toBeGreaterThan(0);
+    expect(mine.termMonths).toBeGreaterThan(0);
+    expect(mine.ageMinutes).toBeGreaterThanOrEqual(0);
+    const asked = referrals.find((r: { applicationGuid: string }) => r.applicationGuid === review.guid);
+    expect(asked).toMatchObject({ kind: 'reviewRequest', statusId: AppStatus.leadDeclined });
+    expect(asked.reasons.join(' ')).toContain('review the automated decline');
+    expect(asked.reasons.join(' ')).toContain('Says it was paid.');
+    const times = referrals.map((r: { referredAt: string }) => r.referredAt);
+    expect(times).toEqual([...times].sort());
+  });
+
+  it("says a credit file's and a payout's referral in words", () => {
+    expect(referralReasons('underwriting-referred', 'credit-identityNotConfirmed: credit file: x')).toEqual([
+      "The credit reference agency could not confirm the applicant's name, date of birth and address together.",
+    ]);
+    expect(referralReasons('underwriting-referred', 'credit-modelledIncomeLow: credit file: x')[0]).toMatch(
+      /modelled income is well below/,
+    );
+    expect(referralReasons('payout-referred', 'account closed')).toEqual([
+      'The payout was refused: account closed',
+    ]);
+    expect(referralReasons('underwriting-referred', 'age: A; residency: B')).toEqual(['A', 'B']);
+  });
+});
+
+describe('holding a referral', () => {
+  it('is one underwriter at a time: another is refused until it is released', async () => {
+    const signer = await referred();
+    const first = await createStaffSession(t.ctx, 'underwriter');
+    const second = await createStaffSession(t.ctx, 'underwriter');
+    const held = await post(URL_OF.hold, first.cookie, { applicationGuid: signer.guid });
+    expect(held.json()).toEqual({
+      error: { errorID: 0, errorMessage: '' },
+      object: {
+        applicationGuid: signer.guid,
+        heldBy: { staffId: first.member.id, displayName: first.member.displayName },
+      },
+    });
+    // Holding it again is no change.
+    expect(
+      (await post(URL_OF.hold, first.cookie, { applicationGuid: signer.guid })).json().error.errorID,
+    ).toBe(0);
+    const refused = await post(URL_OF.hold, second.cookie, { applicationGuid: signer.guid });
+    expect(refused.statusCode).toBe(200);
+    expect(refused.json().error).toEqual({
+      errorID: ErrorId.conflict,
+      errorMessage: 'A underwriter holds this application: ask them to release it first.',
+    });
+    // The queue shows who holds it; the other cannot decide it while it is held.
+    const queue = (await get(URL_OF.referrals, second.cookie)).json().object.referrals;
+    expect(queue.find((r: { applicationGuid: string }) => r.applicationGuid === signer.guid).heldBy).toEqual({
+      staffId: first.member.id,
+      displayName: first.member.displayName,
+    });
+    const decide = await post(URL_OF.decide, second.cookie, {
+      applicationGuid: signer.guid,
+      decision: 'decline',
+      reason: 'Not mine to decide',
+    });
+    expect(decide.json().error.errorID).toBe(ErrorId.conflict);
+    expect(await statusOf(t, signer.guid)).toBe(AppStatus.undewritingReview);
+    // Only its holder releases it; then the other may take it.
+    expect(
+      (await post(URL_OF.release, second.cookie, { applicationGuid: signer.guid })).json().error.errorID,
+    ).toBe(ErrorId.conflict);
+    expect(
+      (await post(URL_OF.release, first.cookie, { applicationGuid: signer.guid })).json().object.heldBy,
+    ).toBe(null);
+    const taken = await post(URL_OF.hold, second.cookie, { applicationGuid: signer.guid });
+    expect(taken.json().object.heldBy.staffId).toBe(second.member.id);
+    expect((await auditOf(signer.guid, 'referral-held')).map((e) => e.actor)).toEqual([
+      `staff:${first.member.id}`,
+      `staff:${second.member.id}`,
+    ]);
+  });
+});
+
+describe('the application workbench', () => {
+  it('shows the applicant, answers, figures, quote and decisions, and audits the opening', async () => {
+    const signer = await referred();
+    const underwriter = await createStaffSession(t.ctx, 'underwriter');
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `${URL_OF.application}?guid=${signer.guid}`,
+      headers: { cookie: underwriter.cookie },
+      remoteAddress: '203.0.113.7',
+    });
+    expect(res.statusCode).toBe(200);
+    const bench = res.json().object;
+    const app = await t.ctx.db
+      .selectFrom('applications')
+      .selectAll()
+      .where('guid', '=', signer.guid)
+      .executeTakeFirstOrThrow();
+    const customer = await t.ctx.db
+      .selectFrom('customers')
+      .selectAll()
+      .where('id', '=', app.customer_id)
+      .executeTakeFirstOrThrow();
+    const affordability = await t.ctx.db
+      .selectFrom('application_affordability')
+      .selectAll()
+      .where('application_id', '=', app.id)
+      .executeTakeFirstOrThrow();
+    expect(bench).toMatchObject({
+      applicationGuid: signer.guid,
+      statusId: AppStatus.undewritingReview,
+      waitingForPerson: true,
+      heldBy: null,
+      applicant: {
+        customerId: customer.id,
+        firstName: customer.first_name,
+        lastName: customer.last_name,
+        birthDate: customer.birth_date,
+        email: customer.email,
+        mobile: customer.mobile,
+        postCode: customer.post_code,
+      },
+      loan: {
+        amountPence: app.amount_pence,
+        termMonths: app.period,
+        netMonthlyIncomePence: app.net_monthly_income_pence,
+      },
+      affordability: {
+        netIncomePence: affordability.net_income_pence,
+        expensesPence: affordability.expenses_pence,
+        instalmentPence: affordability.instalment_pence,
+        bufferPence: affordability.buffer_pence,
+        employerName: affordability.employer_name,
+      },
+      quote: {
+        amountPence: app.amount_pence,
+        instalmentPence: app.quote_instalment_pence,
+        totalRepayablePence: app.quote_total_repayable_pence,
+        aprPercent: app.quote_apr_percent,
+      },
+      reviewRequest: null,
+    });
+    expect(bench.quote.totalRepayablePence).toBeGreaterThan(app.amount_pence);
+    expect(bench.affordability.employmentType).not.toBe('');
+    expect(bench.decisions.map((d: { kind: string }) => d.kind)).toEqual(
+      expect.arrayContaining(['esigned', 'underwriting-referred']),
+    );
+    expect(bench.decisions.find((d: { kind: string }) => d.kind === 'underwriting-referred')).toMatchObject({
+      actor: 'system:underwriting',
+      actorName: 'system:underwriting',
+    });
+    expect(bench.findings.length).toBeGreaterThan(0);
+    expect(bench.creditSearches.map((s: { kind: string }) => s.kind)).toContain('soft');
+
+    const opened = await auditOf(signer.guid, 'application-opened');
+    expect(opened).toHaveLength(1);
+    expect(opened[0]!.actor).toBe(`staff:${underwriter.member.id}`);
+    expect(JSON.parse(opened[0]!.details!)).toEqual({ customerId: customer.id, address: '203.0.113.7' });
+  });
+
+  it('answers an unknown application as not found, and audits nothing', async () => {
+    const reader = await createStaffSession(t.ctx, 'compliance');
+    const guid = '6f1c2a9e-0d7b-4c55-9a61-2f0e8b3d4c11';
+    const res = await get(`${URL_OF.application}?guid=${guid}`, reader.cookie);
+    expect(res.json().error).toEqual({ errorID: ErrorId.notFound, errorMessage: `No application ${guid}.` });
+    expect(await auditOf(guid, 'application-opened')).toEqual([]);
+  });
+});
+
+describe('deciding a referral', () => {
+  it('declines with a reason: the status moves, the applicant is e-mailed, the audit names the underwriter', async () => {
+    const signer = await referred();
+    const underwriter = await createStaffSession(t.ctx, 'underwriter');
+    const before = (await messagesTo(t, signer.email)).length;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: URL_OF.decide,
+      headers: { cookie: underwriter.cookie },
+      remoteAddress: '198.51.100.4',
+      payload: {
+        applicationGuid: signer.guid,
+        decision: 'decline',
+        reason: '  Income could not be verified.  ',
+      },
+    });
+    expect(res.json()).toEqual({
+      error: { errorID: 0, errorMessage: '' },
+      object: {
+        applicationGuid: signer.guid,
+        decision: 'decline',
+        kind: 'referral',
+        statusBefore: AppStatus.undewritingReview,
+        statusAfter: AppStatus.leadDeclined,
+      },
+    });
+    expect(await statusOf(t, signer.guid)).toBe(AppStatus.leadDeclined);
+    const mails = await messagesTo(t, signer.email);
+    expect(mails).toHaveLength(before + 1);
+    expect(mails.at(-1)!.text).toContain('Why: Income could not be verified.');
+    const decision = await t.ctx.db
+      .selectFrom('application_decisions')
+      .select(['kind', 'actor', 'reason'])
+      .where('application_id', '=', signer.applicationId)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(decision).toEqual({
+      kind: 'underwriter-declined',
+      actor: `staff:${underwriter.member.id}`,
+      reason: 'underwriter: Income could not be verified.',
+    });
+    const audit = await auditOf(signer.guid, 'application-declined');
+    expect(audit).toHaveLength(1);
+    expect(audit[0]!.actor).toBe(`staff:${underwriter.member.id}`);
+    expect(JSON.parse(audit[0]!.details!)).toEqual({
+      customerId: signer.customerId,
+      before: { statusId: AppStatus.undewritingReview },
+      after: { statusId: AppStatus.leadDeclined },
+      reason: 'Income could not be verified.',
+      address: '198.51.100.4',
+    });
+
+    // Decided, it waits for nobody: a second decision is refused and changes nothing.
+    const again = await post(URL_OF.decide, underwriter.cookie, {
+      applicationGuid: signer.guid,
+      decision: 'approve',
+      reason: 'Changed my mind',
+    });
+    expect(again.json().error.errorID).toBe(ErrorId.conflict);
+    expect(again.json().error.errorMessage).toMatch(/not waiting for a person's decision/);
+    expect(await statusOf(t, signer.guid)).toBe(AppStatus.leadDeclined);
+    expect(await messagesTo(t, signer.email)).toHaveLength(before + 1);
+  });
+
+  it('refuses a decision without a reason, and changes nothing', async () => {
+    const signer = await referred();
+    const underwriter = await createStaffSession(t.ctx, 'underwriter');
+    const before = (await messagesTo(t, signer.email)).length;
+    for (const reason of [undefined, '', '    ', 'abc', 'x'.repeat(501)]) {
+      const res = await post(URL_OF.decide, underwriter.cookie, {
+        applicationGuid: signer.guid,
+        decision: 'decline',
+        ...(reason === undefined ? {} : { reason }),
+      });
+      expect(res.statusCode, String(reason)).toBe(400);
+      expect(res.json().object.fields.reason, String(reason)).toMatch(/reason/i);
+    }
+    expect(await statusOf(t, signer.guid)).toBe(AppStatus.undewritingReview);
+    expect(await messagesTo(t, signer.email)).toHaveLength(before);
+    expect(await auditOf(signer.guid, 'application-declined')).toEqual([]);
+  });
+
+  it('refuses an application that waits for the rules, not a person, and changes nothing', async () => {
+    const applicationId = await signedUndecided(t);
+    const { guid } = await t.ctx.db
+      .selectFrom('applications')
+      .select('guid')
+      .where('id', '=', applicationId)
+      .executeTakeFirstOrThrow();
+    const underwriter = await createStaffSession(t.ctx, 'underwriter');
+    const refused = await post(URL_OF.decide, underwriter.cookie, {
+      applicationGuid: guid,
+      decision: 'approve',
+      reason: 'Looks fine to me',
+    });
+    expect(refused.statusCode).toBe(200);
+    expect(refused.json().error).toEqual({
+      errorID: ErrorId.conflict,
+      errorMessage: `Application ${guid} is not waiting for a person's decision (it is not referred, and no review is open).`,
+    });
+    expect(await statusOf(t, guid)).toBe(AppStatus.undewriting);
+    const unknown = await post(URL_OF.decide, underwriter.cookie, {
+      applicationGuid: '6f1c2a9e-0d7b-4c55-9a61-2f0e8b3d4c11',
+      decision: 'approve',
+      reason: 'Looks fine to me',
+    });
+    expect(unknown.json().error.errorID).toBe(ErrorId.notFound);
+  });
+});
+
+describe('answering a review request', () => {
+  it('upholds the decline: the request closes, the applicant is told why, the decision names the underwriter', async () => {
+    const review = await reviewAsked();
+    const underwriter = await createStaffSession(t.ctx, 'underwriter');
+    const res = await post(URL_OF.decide, underwriter.cookie, {
+      applicationGuid: review.guid,
+      decision: 'decline',
+      reason: 'The judgment is on the file and unpaid.',
+    });
+    expect(res.json().object).toEqual({
+      applicationGuid: review.guid,
+      decision: 'decline',
+      kind: 'reviewRequest',
+      statusBefore: AppStatus.leadDeclined,
+      statusAfter: AppStatus.leadDeclined,
+    });
+    const request = await t.ctx.db
+      .selectFrom('decision_review_requests')
+      .selectAll()
+      .where('application_id', '=', review.id)
+      .executeTakeFirstOrThrow();
+    expect(request.reviewed_at).not.toBeNull();
+    const mail = (await messagesTo(t, review.email)).at(-1)!;
+    expect(mail.subject).toMatch(/our review/);
+    expect(mail.text).toContain('Why: The judgment is on the file and unpaid.');
+    const decision = await t.ctx.db
+      .selectFrom('application_decisions')
+      .select(['kind', 'actor'])
+      .where('application_id', '=', review.id)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(decision).toEqual({ kind: 'review-upheld', actor: `staff:${underwriter.member.id}` });
+    expect(await auditOf(review.guid, 'review-upheld')).toHaveLength(1);
+    const queue = (await get(URL_OF.referrals, underwriter.cookie)).json().object.referrals;
+    expect(queue.map((r: { applicationGuid: string }) => r.applicationGuid)).not.toContain(review.guid);
+  });
+});
+
+describe('asking for a document', () => {
+  it('e-mails the applicant, records who asked, and the application keeps waiting', async () => {
+    const signer = await referred();
+    const underwriter = await createStaffSession(t.ctx, 'underwriter');
+    const res = await post(URL_OF.ask, underwriter.cookie, {
+      applicationGuid: signer.guid,
+      document: 'proofOfIncome',
+      note: 'Your last two payslips, please.',
+    });
+    expect(res.json()).toEqual({
+      error: { errorID: 0, errorMessage: '' },
+      object: { applicationGuid: signer.guid, document: 'proofOfIncome', sentTo: signer.email },
+    });
+    const mail = (await messagesTo(t, signer.email)).at(-1)!;
+    expect(mail.subject).toMatch(/we need a document from you/);
+    expect(mail.text).toContain('proof of income');
+    expect(mail.text).toContain('Our underwriter adds: Your last two payslips, please.');
+    expect(mail.text).toContain(new URL('/account/documents', t.ctx.config.PUBLIC_URL).toString());
+    expect(await statusOf(t, signer.guid)).toBe(AppStatus.undewritingReview);
+    const decision = await t.ctx.db
+      .selectFrom('application_decisions')
+      .select(['kind', 'actor', 'reason'])
+      .where('application_id', '=', signer.applicationId)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(decision).toEqual({
+      kind: 'document-requested',
+      actor: `staff:${underwriter.member.id}`,
+      reason: 'proofOfIncome: Your last two payslips, please.',
+    });
+    expect((await auditOf(signer.guid, 'document-requested')).map((e) => e.actor)).toEqual([
+      `staff:${underwriter.member.id}`,
+    ]);
+    // A document that is not one of the three is refused before anything is sent.
+    const count = (await messagesTo(t, signer.email)).length;
+    const bad = await post(URL_OF.ask, underwriter.cookie, {
+      applicationGuid: signer.guid,
+      document: 'passport',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(await messagesTo(t, signer.email)).toHaveLength(count);
+  });
+});
+
+describe('who may make each call (the permission matrix)', () => {
+  const guid = '6f1c2a9e-0d7b-4c55-9a61-2f0e8b3d4c11';
+  const CALLS = [
+    { name: 'underwritingReferrals', send: (c: string) => get(URL_OF.referrals, c) },
+    { name: 'underwritingHold', send: (c: string) => post(URL_OF.hold, c, { applicationGuid: guid }) },
+    { name: 'underwritingRelease', send: (c: string) => post(URL_OF.release, c, { applicationGuid: guid }) },
+    { name: 'underwritingApplication', send: (c: string) => get(`${URL_OF.application}?guid=${guid}`, c) },
+    {
+      name: 'underwritingDecide',
+      send: (c: string) =>
+        post(URL_OF.decide, c, { applicationGuid: guid, decision: 'decline', reason: 'A reason' }),
+    },
+    {
+      name: 'underwritingAskForDocument',
+      send: (c: string) => post(URL_OF.ask, c, { applicationGuid: guid, document: 'proofOfAddress' }),
+    },
+  ] as const;
+
+  it("answers 403 to every role without the call's permission, and the call to every role with it", async () => {
+    for (const role of STAFF_ROLES) {
+      const staff = await createStaffSession(t.ctx, role);
+      for (const c of CALLS) {
+        const needs = staffPermissionOf(calls[c.name].auth);
+        const allowed = needs === 'any' || ROLE_PERMISSIONS[role].includes(needs as Permission);
+        const res = await c.send(staff.cookie);
+        expect(res.statusCode, `${role} ${c.name}`).toBe(allowed ? 200 : 403);
+        if (!allowed) expect(res.json().error.errorID, `${role} ${c.name}`).toBe(ErrorId.forbidden);
+      }
+    }
+    // Underwriters decide; everyone who reads applications may open the workbench.
+    expect(ROLE_PERMISSIONS.underwriter).toContain('application:decide');
+    expect(STAFF_ROLES.filter((r) => ROLE_PERMISSIONS[r].includes('application:decide'))).toEqual([
+      'underwriter',
+    ]);
+  });
+
+  it('answers 401 to no staff session', async () => {
+    for (const c of CALLS) expect((await c.send('')).statusCode, c.name).toBe(401);
+  });
+});

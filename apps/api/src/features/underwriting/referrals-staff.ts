@@ -1,0 +1,567 @@
+import { AppStatus } from '@lender/contract/status';
+import type { z } from 'zod';
+import type {
+  referralSchema,
+  REQUESTED_DOCUMENTS,
+  STAFF_DECISIONS,
+  workbenchSchema,
+} from '@lender/contract/calls/staff';
+import type { AppContext } from '../../app-context';
+import type { DbExecutor } from '../../db/create-db';
+import { fitReason } from '../../entities/applications/application-repository';
+import { CREDIT_REFERENCE_CHECK } from '../../entities/applications/decision/checks/credit-reference';
+import { staffActor, type Actor } from '../../entities/audit/actor';
+import { auditRepository } from '../../entities/audit/audit-repository';
+import { actorNames } from '../../entities/staff/actor-names';
+import { nowIso } from '../../lib/clock';
+import { entryNames, type StoredDictionaries } from '../../lib/dictionary-store';
+import { staffDone as done, staffRefused as refused, type StaffResult } from '../../lib/staff-result';
+import { documentRequestEmail, reviewOverturnedEmail, reviewUpheldEmail } from './underwriting-emails';
+import type { UnderwritingService } from './underwriting-service';
+import { underwritingStaff } from './underwriting-staff';
+
+type Referral = z.output<typeof referralSchema>;
+type Workbench = z.output<typeof workbenchSchema>;
+type Holder = { staffId: number; displayName: string };
+export type StaffDecision = (typeof STAFF_DECISIONS)[number];
+export type RequestedDocument = (typeof REQUESTED_DOCUMENTS)[number];
+
+/** Who acts in the console and from where: the audit keeps both (issue 48). */
+export type StaffActing = { staffId: number; address: string };
+
+/** The decisions that hand an application to a person. */
+const REFERRAL_KINDS = ['underwriting-referred', 'payout-referred'];
+const HOLD_ACTIONS = ['referral-held', 'referral-released'];
+
+/** A credit file's referral codes in an underwriter's words (docs/decisions/057 says why each refers). */
+const CREDIT_REFERRAL_WORDS: Record<string, string> = {
+  identityNotConfirmed:
+    "The credit reference agency could not confirm the applicant's name, date of birth and address together.",
+  deceased: "The credit file carries a deceased flag on the applicant's details.",
+  modelledIncomeLow: "The agency's modelled income is well below the income the applicant declared.",
+  agencyUnavailable: 'The credit reference agency did not answer.',
+};
+
+/**
+ * A referral's reasons, from the decision that referred it: the rules store `code: text; code: text`
+ * (their texts are the applicant's words), the payout the provider's refusal as it came.
+ */
+export function referralReasons(kind: string, reason: string): string[] {
+  if (kind === 'payout-referred') return [`The payout was refused: ${reason}`];
+  return reason
+    .split('; ')
+    .filter((part) => part.trim() !== '')
+    .map((part) => {
+      const match = /^([\w-]+): (.*)$/s.exec(part);
+      if (!match) return part;
+      const [, code, text] = match as unknown as [string, string, string];
+      const credit = code.startsWith('credit-')
+        ? CREDIT_REFERRAL_WORDS[code.slice('credit-'.length)]
+        : undefined;
+      return credit ?? text;
+    });
+}
+
+const minutesSince = (iso: string, now: Date) =>
+  Math.max(0, Math.floor((now.getTime() - new Date(iso).getTime()) / 60_000));
+
+/**
+ * The Referrals queue and the application workbench (issue 48): what an underwriter reads and does in the
+ * console. Holds are audit rows (`referral-held`, `referral-released`): the newest one about an
+ * application says who holds it, and the audit keeps the whole story without a table of its own.
+ */
+export function referralsStaff(
+  ctx: AppContext,
+  underwriting: UnderwritingService,
+  dictionaries: StoredDictionaries,
+) {
+  const db = ctx.db;
+  const audit = auditRepository(db);
+  const documentsUrl = () => new URL('/account/documents', ctx.config.PUBLIC_URL).toString();
+
+  const openReviews = (q: DbExecutor = db) =>
+    q.selectFrom('decision_review_requests').selectAll().where('reviewed_at', 'is', null);
+
+  /** Who holds each of these applications now (absent: nobody). */
+  async function holders(guids: readonly string[]): Promise<Map<string, Holder>> {
+    const held = new Map<string, Holder>();
+    if (guids.length === 0) return held;
+    const rows = await db
+      .selectFrom('audit_events')
+      .select(['subject_id', 'action', 'actor'])
+      .where('subject_type', '=', 'application')
+      .where('subject_id', 'in', [...guids])
+      .where('action', 'in', HOLD_ACTIONS)
+      .orderBy('id', 'desc')
+      .execute();
+    const newest = new Map<string, { action: string; actor: string }>();
+    for (const r of rows) if (r.subject_id && !newest.has(r.subject_id)) newest.set(r.subject_id, r);
+    const nameOf = await actorNames(
+      db,
+      [...newest.values()].map((r) => r.actor),
+    );
+    for (const [guid, r] of newest) {
+      if (r.action !== 'referral-held') continue;
+      held.set(guid, { staffId: Number(r.actor.slice('staff:'.length)), displayName: nameOf(r.actor) });
+    }
+    return held;
+  }
+
+  const applicationOf = (guid: string) =>
+    db
+      .selectFrom('applications')
+      .innerJoin('customers', 'customers.id', 'applications.customer_id')
+      .select([
+        'applications.id',
+        'applications.guid',
+        'applications.status_id',
+        'applications.customer_id',
+        'applications.amount_pence',
+        'applications.period',
+        'customers.email',
+        'customers.first_name',
+        'customers.last_name',
+      ])
+      .where('applications.guid', '=', guid)
+      .executeTakeFirst();
+  type Application = NonNullable<Awaited<ReturnType<typeof applicationOf>>>;
+
+  /** Waiting for a person: referred, or declined with a review asked for and not yet answered. */
+  async function waitingKind(app: Application): Promise<'referral' | 'reviewRequest' | null> {
+    if (app.status_id === AppStatus.undewritingReview) return 'referral';
+    if (app.status_id !== AppStatus.leadDeclined) return null;
+    const review = await openReviews().where('application_id', '=', app.id).executeTakeFirst();
+    return review ? 'reviewRequest' : null;
+  }
+
+  const heldByAnother = (holder: Holder | undefined, staffId: number) =>
+    holder && holder.staffId !== staffId
+      ? refused<never>(
+          `${holder.displayName} holds this application: ask them to release it first.`,
+          'heldByOther',
+        )
+      : null;
+
+  return {
+    async list(now = new Date()): Promise<StaffResult<Referral[]>> {
+      const columns = [
+        'applications.id',
+        'applications.guid',
+        'applications.status_id',
+        'applications.customer_id',
+        'applications.amount_pence',
+        'applications.period',
+        'customers.first_name',
+        'customers.last_name',
+      ] as const;
+      const referred = await db
+        .selectFrom('applications')
+        .innerJoin('customers', 'customers.id', 'applications.customer_id')
+        .select(columns)
+        .where('applications.status_id', '=', AppStatus.undewritingReview)
+        .execute();
+      const reviews = await db
+        .selectFrom('decision_review_requests as r')
+        .innerJoin('applications', 'applications.id', 'r.application_id')
+        .innerJoin('customers', 'customers.id', 'applications.customer_id')
+        .select([...columns, 'r.requested_at', 'r.note', 'r.channel'])
+        .where('r.reviewed_at', 'is', null)
+        .execute();
+      const ids = [...referred, ...reviews].map((a) => a.id);
+      const decisions = ids.length
+        ? await db
+            .selectFrom('application_decisions')
+            .select(['application_id', 'kind', 'reason', 'created_at'])
+            .where('application_id', 'in', ids)
+            .where('kind', 'in', [...REFERRAL_KINDS, 'declined', 'underwriting-declined'])
+            .orderBy('id', 'desc')
+            .execute()
+        : [];
+      const newestOf = (id: number, kinds: readonly string[]) =>
+        decisions.find((d) => d.application_id === id && kinds.includes(d.kind));
+      const held = await holders([...referred, ...reviews].map((a) => a.guid));
+      const base = (a: (typeof referred)[number]) => ({
+        applicationGuid: a.guid,
+        customerId: a.customer_id,
+        customerName: `${a.first_name} ${a.last_name}`,
+        amountPence: a.amount_pence,
+        termMonths: a.period,
+        statusId: a.status_id,
+        heldBy: held.get(a.guid) ?? null,
+      });
+      const items: Referral[] = [
+        ...referred.map((a) => {
+          const why = newestOf(a.id, REFERRAL_KINDS);
+          // A referral always has its decision; `now` is the fallback for a row made by hand.
+          const referredAt = why?.created_at ?? now.toISOString();
+          return {
+            ...base(a),
+            kind: 'referral' as const,
+            reasons: why ? referralReasons(why.kind, why.reason) : [],
+            referredAt,
+            ageMinutes: minutesSince(referredAt, now),
+          };
+        }),
+        ...reviews.map((a) => {
+          const declined = newestOf(a.id, ['declined', 'underwriting-declined']);
+          return {
+            ...base(a),
+            kind: 'reviewRequest' as const,
+            reasons: [
+              `The applicant asked for a person to review the automated decline (by ${a.channel}).`,
+              ...(declined ? [`Declined for: ${declined.reason}`] : []),
+              ...(a.note ? [`Note: ${a.note}`] : []),
+            ],
+            referredAt: a.requested_at,
+            ageMinutes: minutesSince(a.requested_at, now),
+          };
+        }),
+      ];
+      items.sort((x, y) => x.referredAt.localeCompare(y.referredAt));
+      return done(items);
+    },
+
+    async hold(guid: string, by: StaffActing): Promise<StaffResult<Holder>> {
+      const app = await applicationOf(guid);
+      if (!app) return refused(`No application ${guid}.`, 'unknown');
+      if (!(await waitingKind(app))) {
+        return refused(
+          `Application ${guid} is not waiting for a person: there is nothing to hold.`,
+          'notWaiting',
+        );
+      }
+      const current = (await holders([guid])).get(guid);
+      const other = heldByAnother(current, by.staffId);
+      if (other) return other;
+      if (!current) {
+        await audit.record({
+          actor: staffActor(by.staffId),
+          action: 'referral-held',
+          subject: { type: 'application', id: guid },
+          details: { customerId: app.customer_id, address: by.address },
+        });
+      }
+      return done((await holders([guid])).get(guid)!);
+    },
+
+    async release(guid: string, by: StaffActing): Promise<StaffResult<null>> {
+      const app = await applicationOf(guid);
+      if (!app) return refused(`No application ${guid}.`, 'unknown');
+      const current = (await holders([guid])).get(guid);
+      if (!current) return done(null);
+      if (current.staffId !== by.staffId) {
+        return refused(
+          `${current.displayName} holds this application: only they can release it.`,
+          'heldByOther',
+        );
+      }
+      await audit.record({
+        actor: staffActor(by.staffId),
+        action: 'referral-released',
+        subject: { type: 'application', id: guid },
+        details: { customerId: app.customer_id, address: by.address },
+      });
+      return done(null);
+    },
+
+    /** Everything an underwriter reads about one application; the opening is audited. */
+    async workbench(guid: string, by: StaffActing): Promise<StaffResult<Workbench>> {
+      const app = await db.selectFrom('applications').selectAll().where('guid', '=', guid).executeTakeFirst();
+      if (!app) return refused(`No application ${guid}.`, 'unknown');
+      const [customer, affordability, expenses, decisions, findings, searches, documents, review] =
+        await Promise.all([
+          db.selectFrom('customers').selectAll().where('id', '=', app.customer_id).executeTakeFirstOrThrow(),
+          db
+            .selectFrom('application_affordability')
+            .selectAll()
+            .where('application_id', '=', app.id)
+            .executeTakeFirst(),
+          db
+            .selectFrom('application_expenses')
+            .select(['category', 'monthly_pence'])
+            .where('application_id', '=', app.id)
+            .execute(),
+          db
+            .selectFrom('application_decisions')
+            .select(['kind', 'actor', 'reason', 'created_at'])
+            .where('application_id', '=', app.id)
+            .orderBy('id')
+            .execute(),
+          db
+            .selectFrom('decision_findings')
+            .select(['check_name', 'outcome', 'reason_code', 'details', 'created_at'])
+            .where('application_id', '=', app.id)
+            .orderBy('id')
+            .execute(),
+          db
+            .selectFrom('credit_searches')
+            .select(['agency', 'reference', 'search_type', 'outcome', 'searched_at'])
+            .where('application_guid', '=', guid)
+            .orderBy('id')
+            .execute(),
+          db
+            .selectFrom('documents')
+            .select(['id', 'title', 'category_id', 'content_type', 'created_on'])
+            .where('customer_id', '=', app.customer_id)
+            .where('kind', '=', 'upload')
+            .where('deleted_at', 'is', null)
+            .orderBy('id')
+            .execute(),
+          db
+            .selectFrom('decision_review_requests')
+            .selectAll()
+            .where('application_id', '=', app.id)
+            .orderBy('id', 'desc')
+            .executeTakeFirst(),
+        ]);
+      const name = (dictionary: string, id: number | null) =>
+        id === null ? '' : entryNames(dictionaries, dictionary)(id);
+      const nameOf = await actorNames(
+        db,
+        decisions.map((d) => d.actor),
+      );
+      const waiting =
+        app.status_id === AppStatus.undewritingReview ||
+        (app.status_id === AppStatus.leadDeclined && review !== undefined && review.reviewed_at === null);
+      const heldBy = waiting ? ((await holders([guid])).get(guid) ?? null) : null;
+      const creditFindings = findings
+        .filter((f) => f.check_name === CREDIT_REFERENCE_CHECK)
+        .map((f) => ({ ...f, searchType: (JSON.parse(f.details) as { searchType?: string }).searchType }));
+      const workbench: Workbench = {
+        applicationGuid: app.guid,
+        statusId: app.status_id,
+        createdAt: app.created_at,
+        waitingForPerson: waiting,
+        heldBy,
+        applicant: {
+          customerId: customer.id,
+          title: name('titles', customer.title_id),
+          firstName: customer.first_name,
+          lastName: customer.last_name,
+          birthDate: customer.birth_date,
+          email: customer.email,
+          mobile: customer.mobile,
+          address: customer.address_str,
+          postCode: customer.post_code,
+        },
+        loan: {
+          amountPence: app.amount_pence,
+          termMonths: app.period,
+          wageFrequency: name('wageFrequencies', app.wage_frequency_id),
+          repaymentDate: app.repayment_date,
+          netMonthlyIncomePence: app.net_monthly_income_pence,
+          dependants: app.num_dependents,
+          source: app.source,
+        },
+        affordability: affordability
+          ? {
+              residentialStatus: name('residentalStatus', affordability.residential_status_id),
+              maritalStatus: name('maritalStatus', affordability.marital_status_id),
+              employmentType: name('employmentStatus', affordability.employment_type_id),
+              employmentIndustry: name('employmentIndustry', affordability.employment_industry_id),
+              employerName: affordability.employer_name,
+              employmentLengthMonths: affordability.employment_length_months,
+              loanPurpose: name('loanReason', affordability.loan_purpose_id),
+              netIncomePence: affordability.net_income_pence,
+              expensesPence: affordability.expenses_pence,
+              instalmentPence: affordability.instalment_pence,
+              bufferPence: affordability.buffer_pence,
+              passed: affordability.approved === 1,
+              expenses: expenses.map((e) => ({ category: e.category, monthlyPence: e.monthly_pence })),
+            }
+          : null,
+        quote:
+          app.accepted_at !== null || app.quote_instalment_pence !== null
+            ? {
+                amountPence: app.amount_pence,
+                termMonths: app.period,
+                instalmentPence: app.quote_instalment_pence,
+                totalRepayablePence: app.quote_total_repayable_pence,
+                aprPercent: app.quote_apr_percent,
+                dailyRatePpm: app.daily_rate_ppm,
+              }
+            : null,
+        decisions: decisions.map((d) => ({
+          kind: d.kind,
+          actor: d.actor,
+          actorName: nameOf(d.actor),
+          reason: d.reason,
+          at: d.created_at,
+        })),
+        findings: findings.map((f) => ({
+          check: f.check_name,
+          outcome: f.outcome,
+          reasonCode: f.reason_code,
+          at: f.created_at,
+        })),
+        creditSearches: searches.map((s) => ({
+          agency: s.agency,
+          reference: s.reference,
+          kind: s.search_type === 'application' ? ('hard' as const) : ('soft' as const),
+          outcome: s.outcome,
+          searchedAt: s.searched_at,
+          findings: creditFindings
+            .filter((f) => f.searchType === s.search_type)
+            .map((f) => `${f.reason_code} (${f.outcome})`),
+        })),
+        documents: documents.map((d) => ({
+          documentId: d.id,
+          title: d.title,
+          category: d.category_id === null ? null : name('documentCategories', d.category_id),
+          contentType: d.content_type,
+          uploadedOn: d.created_on,
+        })),
+        reviewRequest: review
+          ? {
+              channel: review.channel,
+              note: review.note,
+              recordedBy: review.recorded_by,
+              requestedAt: review.requested_at,
+              reviewedAt: review.reviewed_at,
+            }
+          : null,
+      };
+      // The opening is audited before the record is handed over: a read that is not recorded never happens.
+      await audit.record({
+        actor: staffActor(by.staffId),
+        action: 'application-opened',
+        subject: { type: 'application', id: guid },
+        details: { customerId: customer.id, address: by.address },
+      });
+      return done(workbench);
+    },
+
+    /**
+     * A person's decision: on a referral, the application is approved or declined (underwriting-staff's
+     * `decide`, the customer's e-mail as the ops command sends it); on a review request, the automated
+     * decline is upheld or not and the request closed (docs/decisions: staff-referrals-console).
+     */
+    async decide(
+      guid: string,
+      decision: StaffDecision,
+      reason: string,
+      by: StaffActing,
+    ): Promise<
+      StaffResult<{ kind: 'referral' | 'reviewRequest'; statusBefore: number; statusAfter: number }>
+    > {
+      const actor: Actor = staffActor(by.staffId);
+      const why = reason.trim();
+      if (why.length < 5)
+        return refused('Give the reason for the decision (at least 5 characters).', 'noReason');
+      const app = await applicationOf(guid);
+      if (!app) return refused(`No application ${guid}.`, 'unknown');
+      const kind = await waitingKind(app);
+      if (!kind) {
+        return refused(
+          `Application ${guid} is not waiting for a person's decision (it is not referred, and no review is open).`,
+          'notWaiting',
+        );
+      }
+      const other = heldByAnother((await holders([guid])).get(guid), by.staffId);
+      if (other) return other;
+      const statusBefore = app.status_id;
+      if (kind === 'referral') {
+        const decided = await underwritingStaff(db, underwriting).decide(guid, decision, why, actor);
+        if (!decided.ok) return decided;
+      } else {
+        const answered = await db.transaction().execute(async (trx) => {
+          const closed = await trx
+            .updateTable('decision_review_requests')
+            .set({ reviewed_at: nowIso() })
+            .where('application_id', '=', app.id)
+            .where('reviewed_at', 'is', null)
+            .executeTakeFirst();
+          // Another underwriter answered it a moment ago: one answer only.
+          if (Number(closed.numUpdatedRows) === 0) return false;
+          await trx
+            .insertInto('application_decisions')
+            .values({
+              application_id: app.id,
+              customer_id: app.customer_id,
+              kind: decision === 'decline' ? 'review-upheld' : 'review-overturned',
+              reason: why,
+              actor,
+              created_at: nowIso(),
+            })
+            .execute();
+          const email =
+            decision === 'decline'
+              ? reviewUpheldEmail(app.first_name, why)
+              : reviewOverturnedEmail(app.first_name, why);
+          await ctx.outbox.enqueue(trx, { channel: 'email', to: app.email, ...email });
+          return true;
+        });
+        if (!answered) return refused(`The review of ${guid} has already been answered.`, 'notWaiting');
+      }
+      const after = await db
+        .selectFrom('applications')
+        .select('status_id')
+        .where('id', '=', app.id)
+        .executeTakeFirstOrThrow();
+      await audit.record({
+        actor,
+        action:
+          kind === 'referral'
+            ? `application-${decision === 'approve' ? 'approved' : 'declined'}`
+            : `review-${decision === 'decline' ? 'upheld' : 'overturned'}`,
+        subject: { type: 'application', id: guid },
+        details: {
+          customerId: app.customer_id,
+          before: { statusId: statusBefore },
+          after: { statusId: after.status_id },
+          reason: why,
+          address: by.address,
+        },
+      });
+      return done({ kind, statusBefore, statusAfter: after.status_id });
+    },
+
+    /** Asks the applicant for a document by e-mail; the application keeps waiting for a person. */
+    async askForDocument(
+      guid: string,
+      document: RequestedDocument,
+      note: string | undefined,
+      by: StaffActing,
+    ): Promise<StaffResult<{ sentTo: string }>> {
+      const actor: Actor = staffActor(by.staffId);
+      const app = await applicationOf(guid);
+      if (!app) return refused(`No application ${guid}.`, 'unknown');
+      if ((await waitingKind(app)) !== 'referral') {
+        return refused(
+          `Application ${guid} is not referred to a person: there is nothing to ask a document for.`,
+          'notWaiting',
+        );
+      }
+      const other = heldByAnother((await holders([guid])).get(guid), by.staffId);
+      if (other) return other;
+      const text = note?.trim() || undefined;
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('application_decisions')
+          .values({
+            application_id: app.id,
+            customer_id: app.customer_id,
+            kind: 'document-requested',
+            reason: fitReason(text ? `${document}: ${text}` : document),
+            actor,
+            created_at: nowIso(),
+          })
+          .execute();
+        await ctx.outbox.enqueue(trx, {
+          channel: 'email',
+          to: app.email,
+          ...documentRequestEmail(app.first_name, document, text, documentsUrl()),
+        });
+        await auditRepository(trx).record({
+          actor,
+          action: 'document-requested',
+          subject: { type: 'application', id: guid },
+          details: { customerId: app.customer_id, document, address: by.address },
+        });
+      });
+      return done({ sentTo: app.email });
+    },
+  };
+}
+
+export type ReferralsStaff = ReturnType<typeof referralsStaff>;
