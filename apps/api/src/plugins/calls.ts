@@ -229,14 +229,8 @@ const securityOf = (auth: CallDef['auth']): { security?: Record<string, string[]
 const answerDescriptionsOf = (def: CallDef) =>
   typeof def.auth === 'object' ? { answerDescriptions: staffAnswerDescriptions } : {};
 
-<<<<<<< HEAD
 /** The document's tag: every call under /api/staff/ is under `Staff` (issue 48); others by controller. */
 export const tagOf = (def: CallDef) => (isStaffCall(def) ? 'Staff' : def.controller);
-=======
-/** The staff API is one tag of the document (issue 48), beside its controller's. */
-const tagsOf = (def: CallDef) =>
-  typeof def.auth === 'object' ? ['Staff', def.controller] : [def.controller];
->>>>>>> staff-referrals
 
 const notImplemented = async (_req: FastifyRequest, reply: FastifyReply) =>
   reply.code(501).send(refuse(Refusal.notImplemented));
@@ -263,11 +257,7 @@ function addRoute(
         method: def.method,
         url: callPath(def),
         schema: {
-<<<<<<< HEAD
           tags: [tagOf(def)],
-=======
-          tags: tagsOf(def),
->>>>>>> staff-referrals
           operationId: `${def.controller}_${def.action}`,
           ...securityOf(def.auth),
           ...answerDescriptionsOf(def),
@@ -286,11 +276,7 @@ function addRoute(
     method: def.method,
     url: callPath(def),
     schema: {
-<<<<<<< HEAD
       tags: [tagOf(def)],
-=======
-      tags: tagsOf(def),
->>>>>>> staff-referrals
       operationId: `${def.controller}_${def.action}`,
       ...securityOf(def.auth),
       ...answerDescriptionsOf(def),

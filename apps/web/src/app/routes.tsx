@@ -1,5 +1,5 @@
-import { lazy, type ComponentType } from 'react';
-import { Navigate, Route, Routes } from 'react-router';
+import { lazy, Suspense, type ComponentType } from 'react';
+import { Navigate, Outlet, Route, Routes } from 'react-router';
 import { RootLayout } from '../components/layout/root-layout';
 import { SignedInArea } from '../components/loan-state/signed-in-area';
 import { AnonymousOnly, LegalOnly, SignedInOnly } from './guards';
@@ -14,6 +14,27 @@ const page = (load: () => Promise<{ Component: ComponentType }>) => {
 export function AppRoutes() {
   return (
     <Routes>
+      {/* The staff console (issue 48): its own frame and chunks, nothing of it on a customer's page. */}
+      <Route
+        path="staff"
+        element={
+          <Suspense fallback={null}>
+            <Outlet />
+          </Suspense>
+        }
+      >
+        <Route path="login" element={page(() => import('../features/staff/staff-login-page'))} />
+        <Route path="invite/:token" element={page(() => import('../features/staff/staff-invite-page'))} />
+        <Route element={page(() => import('../features/staff/staff-layout'))}>
+          <Route index element={page(() => import('../features/staff/staff-home-page'))} />
+          <Route path="referrals" element={page(() => import('../features/staff/referrals-page'))} />
+          <Route
+            path="applications/:guid"
+            element={page(() => import('../features/staff/application-page'))}
+          />
+          <Route path="audit" element={page(() => import('../features/staff/audit-page'))} />
+        </Route>
+      </Route>
       <Route element={<RootLayout />}>
         <Route element={<AnonymousOnly />}>
           <Route index element={page(() => import('../features/home/home-page'))} />
