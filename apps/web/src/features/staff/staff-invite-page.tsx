@@ -1,0 +1,185 @@
+import type { CallResponse } from '@lender/contract/api-calls';
+import { useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { PasswordHint } from '../../components/form/password-hint';
+import { QueryProvider } from '../../lib/query';
+import { staffCall, staffMessage } from './staff-api';
+import { StaffPublicFrame } from './staff-public-frame';
+
+type Invitation = CallResponse<'staffInvitation'>;
+
+/** The secret in groups of four, as authenticator apps show them: easier to type without a slip. */
+const grouped = (secret: string) => secret.replace(/(.{4})(?=.)/g, '$1 ');
+
+function RecoveryCodes({ codes }: { codes: readonly string[] }) {
+  const navigate = useNavigate();
+  return (
+    <>
+      <div className="banner banner--success" role="status">
+        Your account is ready and you are signed in.
+      </div>
+      <h2>Your recovery codes</h2>
+      <p>
+        Each code signs you in once if you lose your authenticator. Keep them somewhere safe that is not this
+        computer. They are shown only now.
+      </p>
+      <ul className="staff-codes" aria-label="Recovery codes">
+        {codes.map((c) => (
+          <li key={c}>
+            <code>{c}</code>
+          </li>
+        ))}
+      </ul>
+      <button type="button" className="button" onClick={() => void navigate('/staff', { replace: true })}>
+        I have kept my codes: open the console
+      </button>
+    </>
+  );
+}
+
+function Enrol({ token, invitation }: { token: string; invitation: Invitation }) {
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [codes, setCodes] = useState<readonly string[] | null>(null);
+  if (codes) return <RecoveryCodes codes={codes} />;
+
+  const submit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const form = new FormData(e.currentTarget);
+    const password = String(form.get('password') ?? '');
+    if (password !== String(form.get('confirm') ?? '')) {
+      setError('The two passwords are not the same.');
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      const done = await staffCall('staffAcceptInvitation', {
+        token,
+        password,
+        code: String(form.get('code') ?? '').replace(/\s+/g, ''),
+      });
+      setCodes(done.recoveryCodes);
+    } catch (err) {
+      setError(staffMessage(err));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <p>
+        Welcome, {invitation.displayName}. You are joining as <strong>{invitation.role}</strong> with the
+        sign-in <strong>{invitation.email}</strong>.
+      </p>
+      <h2>1. Add the console to your authenticator app</h2>
+      <div className="staff-enrol">
+        <img
+          className="staff-enrol__qr"
+          src={`data:image/svg+xml;utf8,${encodeURIComponent(invitation.qrSvg)}`}
+          alt="QR code of your authenticator key"
+          width={180}
+          height={180}
+        />
+        <div>
+          <p>Scan the code, or type this key into the app (time-based, 6 digits):</p>
+          <p>
+            <code className="staff-secret" aria-label="Authenticator key">
+              {grouped(invitation.secretBase32)}
+            </code>
+          </p>
+        </div>
+      </div>
+      <h2>2. Choose a password and confirm a code</h2>
+      {error ? (
+        <div className="banner banner--error" role="alert">
+          {error}
+        </div>
+      ) : null}
+      <form className="form" onSubmit={(e) => void submit(e)} noValidate>
+        <div className="field">
+          <label className="field__label" htmlFor="invite-password">
+            Password
+          </label>
+          <div className="field__hint" id="invite-password-hint">
+            <PasswordHint />
+          </div>
+          <input
+            className="input"
+            id="invite-password"
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            aria-describedby="invite-password-hint"
+            required
+          />
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor="invite-confirm">
+            Password again
+          </label>
+          <input
+            className="input"
+            id="invite-confirm"
+            name="confirm"
+            type="password"
+            autoComplete="new-password"
+            required
+          />
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor="invite-code">
+            Code from your authenticator app
+          </label>
+          <input
+            className="input input--short"
+            id="invite-code"
+            name="code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            required
+          />
+        </div>
+        <button type="submit" className="button" disabled={busy}>
+          Finish setting up
+        </button>
+      </form>
+    </>
+  );
+}
+
+function Invitation() {
+  const { token = '' } = useParams();
+  const invitation = useQuery({
+    queryKey: ['staffInvitation', token],
+    queryFn: () => staffCall('staffInvitation', { token }),
+    staleTime: Infinity,
+  });
+  if (invitation.error) {
+    return (
+      <>
+        <div className="banner banner--error" role="alert">
+          {staffMessage(invitation.error)}
+        </div>
+        <p>
+          Ask an administrator for a new invitation, or <Link to="/staff/login">sign in</Link> if you have set
+          up your account already.
+        </p>
+      </>
+    );
+  }
+  if (!invitation.data) return <p aria-busy="true">Opening your invitation…</p>;
+  return <Enrol token={token} invitation={invitation.data} />;
+}
+
+/** /staff/invite/:token (issue 48): a new member sets a password and enrols two-factor sign-in. */
+export function Component() {
+  return (
+    <QueryProvider>
+      <StaffPublicFrame heading="Set up your staff account">
+        <Invitation />
+      </StaffPublicFrame>
+    </QueryProvider>
+  );
+}
