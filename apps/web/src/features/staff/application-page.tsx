@@ -1,5 +1,7 @@
 import type { CallResponse } from '@lender/contract/api-calls';
 import { formatDisplayDate } from '@lender/contract/dates';
+import { EXPENSE_LABELS } from '@lender/contract/expenses';
+import type { ExpenseKey } from '@lender/contract/constants';
 import { statusText } from '@lender/contract/status-text';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
@@ -41,9 +43,9 @@ function Affordability({ a }: { a: NonNullable<Workbench['affordability']> }) {
           ['Loan purpose', a.loanPurpose],
         ]}
       />
-      {a.expenses.length > 0 ? (
+      {a.expenses.some((e) => e.monthlyPence > 0) ? (
         <table className="staff-table">
-          <caption>Expenses declared at stage 3</caption>
+          <caption>Expenses declared at stage 3 (those above nothing)</caption>
           <thead>
             <tr>
               <th scope="col">Expense</th>
@@ -51,12 +53,14 @@ function Affordability({ a }: { a: NonNullable<Workbench['affordability']> }) {
             </tr>
           </thead>
           <tbody>
-            {a.expenses.map((e) => (
-              <tr key={e.category}>
-                <th scope="row">{e.category}</th>
-                <td>{money(e.monthlyPence)}</td>
-              </tr>
-            ))}
+            {a.expenses
+              .filter((e) => e.monthlyPence > 0)
+              .map((e) => (
+                <tr key={e.category}>
+                  <th scope="row">{EXPENSE_LABELS[e.category as ExpenseKey] ?? e.category}</th>
+                  <td>{money(e.monthlyPence)}</td>
+                </tr>
+              ))}
           </tbody>
         </table>
       ) : null}
@@ -129,7 +133,7 @@ function Workbench({ w }: { w: Workbench }) {
             <tbody>
               {w.creditSearches.map((s, i) => (
                 <tr key={i}>
-                  <td>{formatInstant(s.searchedAt)}</td>
+                  <td className="staff-when">{formatInstant(s.searchedAt)}</td>
                   <td>{s.kind === 'soft' ? 'Soft' : 'Hard'}</td>
                   <td>
                     {s.agency}
@@ -155,7 +159,7 @@ function Workbench({ w }: { w: Workbench }) {
           <tbody>
             {w.decisions.map((d, i) => (
               <tr key={i}>
-                <td>{formatInstant(d.at)}</td>
+                <td className="staff-when">{formatInstant(d.at)}</td>
                 <td>{d.kind}</td>
                 <td>{d.actorName}</td>
                 <td>{d.reason}</td>

@@ -116,7 +116,7 @@ export function Component() {
             <tbody>
               {events.data.events.map((e) => (
                 <tr key={e.id}>
-                  <td>{formatInstant(e.at)}</td>
+                  <td className="staff-when">{formatInstant(e.at)}</td>
                   <td>{e.actorName}</td>
                   <td>{e.action}</td>
                   <td>

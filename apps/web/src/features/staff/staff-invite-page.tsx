@@ -6,6 +6,7 @@ import { PasswordHint } from '../../components/form/password-hint';
 import { QueryProvider } from '../../lib/query';
 import { staffCall, staffMessage } from './staff-api';
 import { StaffPublicFrame } from './staff-public-frame';
+import { ROLE_NAMES } from './staff-session';
 
 type Invitation = CallResponse<'staffInvitation'>;
 
@@ -70,8 +71,8 @@ function Enrol({ token, invitation }: { token: string; invitation: Invitation })
   return (
     <>
       <p>
-        Welcome, {invitation.displayName}. You are joining as <strong>{invitation.role}</strong> with the
-        sign-in <strong>{invitation.email}</strong>.
+        Welcome, {invitation.displayName}. You are joining as <strong>{ROLE_NAMES[invitation.role]}</strong>{' '}
+        with the sign-in <strong>{invitation.email}</strong>.
       </p>
       <h2>1. Add the console to your authenticator app</h2>
       <div className="staff-enrol">

@@ -4,7 +4,8 @@ import { Suspense } from 'react';
 import { Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { queryClient } from '../../lib/query';
 import { signedOut, staffCall, staffLoginPath } from './staff-api';
-import { may, StaffContext, type StaffMe } from './staff-session';
+import { may, ROLE_NAMES, StaffContext } from './staff-session';
+import '../../components/form/form.css';
 import './staff.css';
 
 const NAV: { to: string; label: string; permission?: Permission }[] = [
@@ -12,16 +13,6 @@ const NAV: { to: string; label: string; permission?: Permission }[] = [
   { to: '/staff/referrals', label: 'Referrals', permission: 'application:decide' },
   { to: '/staff/audit', label: 'Audit', permission: 'audit:read' },
 ];
-
-const ROLE_NAMES: Record<StaffMe['role'], string> = {
-  agent: 'Agent',
-  underwriter: 'Underwriter',
-  collections: 'Collections',
-  complaints: 'Complaints',
-  'team-lead': 'Team lead',
-  compliance: 'Compliance',
-  admin: 'Administrator',
-};
 
 function SignedInConsole() {
   const location = useLocation();

@@ -15,3 +15,14 @@ export function useStaff(): StaffMe {
 
 /** The console shows only what the member's role may do; the server refuses the rest anyway. */
 export const may = (me: StaffMe, permission: Permission) => me.permissions.includes(permission);
+
+/** A role as the console names it to people. */
+export const ROLE_NAMES: Record<StaffMe['role'], string> = {
+  agent: 'Agent',
+  underwriter: 'Underwriter',
+  collections: 'Collections',
+  complaints: 'Complaints',
+  'team-lead': 'Team lead',
+  compliance: 'Compliance',
+  admin: 'Administrator',
+};
