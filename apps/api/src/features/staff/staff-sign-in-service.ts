@@ -63,7 +63,10 @@ export type AcceptOutcome =
   | { kind: 'codeWrong' }
   | { kind: 'commonPassword' };
 
-export type StaffLoginOutcome = { kind: 'signedIn'; signedIn: StaffSignedIn } | { kind: 'failed' };
+export type StaffLoginOutcome =
+  | { kind: 'signedIn'; signedIn: StaffSignedIn }
+  | { kind: 'failed' }
+  | { kind: 'tooMany'; retryAfterSeconds: number };
 
 /** Seconds a new session's cookie lives: its absolute end. */
 export const STAFF_COOKIE_MAX_AGE_SECONDS = STAFF_SESSION_ABSOLUTE_MS / 1000;
@@ -73,8 +76,18 @@ export const STAFF_COOKIE_MAX_AGE_SECONDS = STAFF_SESSION_ABSOLUTE_MS / 1000;
  * enrolment, recovery codes shown once), signing in with e-mail, password and a TOTP or recovery code,
  * and signing out. Every refusal of a sign-in is the same to the caller; the security events say which.
  */
-export function staffSignInService(ctx: Pick<AppContext, 'db' | 'config' | 'security'>) {
+export function staffSignInService(ctx: Pick<AppContext, 'db' | 'config' | 'security' | 'limits'>) {
   const { db, config, security } = ctx;
+  /**
+   * Failed staff sign-ins per caller address, over every member (customers' number, its own count): a
+   * guesser spreading tries over many e-mails meets this before any lock. Counted before the checks and
+   * taken back by a sign-in.
+   */
+  const addressFailures = ctx.limits.limiter({
+    scope: 'staff-login-address',
+    limit: config.LOGIN_FAILURES_PER_ADDRESS,
+    windowMs: STAFF_LOCK.windowSeconds * 1000,
+  });
   const key = config.DATA_KEY;
   const accounts = staffAccounts(db);
   const credentials = staffCredentials(db);
@@ -174,6 +187,11 @@ export function staffSignInService(ctx: Pick<AppContext, 'db' | 'config' | 'secu
         await security.record({ type: 'staff-sign-in-failed', staffId, ip, detail });
         return { kind: 'failed' } as const;
       };
+      const throttled = await addressFailures.hit(ip);
+      if (!throttled.allowed) {
+        await security.record({ type: 'limit-refused', ip, detail: 'staff sign-in per address' });
+        return { kind: 'tooMany', retryAfterSeconds: throttled.retryAfterSeconds };
+      }
       const record = await credentials.forSignIn(email);
       const now = new Date();
       if (!record || record.disabledAt || !record.passwordHash || !record.totpSecretSealed) {
@@ -217,6 +235,7 @@ export function staffSignInService(ctx: Pick<AppContext, 'db' | 'config' | 'secu
         return outcome;
       }
       await credentials.clearFailures(record.id);
+      await throttled.takeBack();
       await security.record({
         type: 'staff-sign-in',
         staffId: record.id,
