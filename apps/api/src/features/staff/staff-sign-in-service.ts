@@ -38,12 +38,38 @@ const newRecoveryCode = () => {
 };
 const recoveryCodeHash = (code: string) => sha256(code.toUpperCase().replace(/[\s-]/g, ''));
 
-/** The QR code of an otpauth URI, as an `<svg>` element that scales to its box. */
+/** Light modules around the code, as the QR standard asks, so a camera finds its edges. */
+const QR_QUIET_ZONE = 4;
+
+/**
+ * The QR code of an otpauth URI as an `<svg>` element, one module per unit, scaling to its box: each row's
+ * runs of dark modules are one rectangle each (a few kB, where the library's own tag draws every module,
+ * about 37 kB), drawn with crisp edges so no seam shows between them.
+ */
 export function qrSvg(text: string): string {
   const qr = qrcode(0, 'M');
   qr.addData(text);
   qr.make();
-  return qr.createSvgTag({ cellSize: 4, margin: 4, scalable: true });
+  const n = qr.getModuleCount();
+  const size = n + 2 * QR_QUIET_ZONE;
+  let path = '';
+  for (let row = 0; row < n; row++) {
+    for (let col = 0; col < n;) {
+      if (!qr.isDark(row, col)) {
+        col++;
+        continue;
+      }
+      let end = col;
+      while (end < n && qr.isDark(row, end)) end++;
+      path += `M${col + QR_QUIET_ZONE} ${row + QR_QUIET_ZONE}h${end - col}v1h-${end - col}z`;
+      col = end;
+    }
+  }
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${size} ${size}" shape-rendering="crispEdges" ` +
+    `role="img" aria-label="QR code for your authenticator app">` +
+    `<rect width="${size}" height="${size}" fill="#fff"/><path fill="#000" d="${path}"/></svg>`
+  );
 }
 
 export type StaffSignedIn = { member: StaffMember; session: OpenedStaffSession };
