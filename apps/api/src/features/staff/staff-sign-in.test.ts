@@ -316,6 +316,25 @@ describe('StaffAuth/Login', () => {
     ).toBe(0);
   });
 
+  it('checks at most 5 passwords of racing guesses, and locks once', async () => {
+    const m = await enrolled();
+    const results = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        login({ email: m.email, password: `Racing-Guess-${i}`, code: nextCode(m.secret) }),
+      ),
+    );
+    for (const res of results) expect(res.json().error.errorID).toBe(ErrorId.staffSignInFailed);
+    const events = await t.ctx.db
+      .selectFrom('security_events')
+      .select(['type', 'detail'])
+      .where('staff_id', '=', m.staffId)
+      .execute();
+    const checked = events.filter((e) => e.type === 'staff-sign-in-failed' && e.detail === 'password');
+    expect(checked.length).toBeLessThanOrEqual(STAFF_LOCK.failures);
+    expect(events.filter((e) => e.type === 'staff-locked')).toHaveLength(1);
+    expect((await memberRow(m.staffId)).locked_until).not.toBeNull();
+  });
+
   it('does not lock after 4 failures, and a sign-in starts the count again', async () => {
     const m = await enrolled();
     for (let i = 0; i < STAFF_LOCK.failures - 1; i++) {
