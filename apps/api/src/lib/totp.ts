@@ -84,7 +84,7 @@ export function verifyTotp(
   return null;
 }
 
-/** What an authenticator app reads (as text today; a QR code of it is a follow-up). */
+/** What an authenticator app reads: shown as text and as a QR code (features/staff `qrSvg`). */
 export const otpauthUri = (issuer: string, account: string, secretBase32: string) =>
   `otpauth://totp/${encodeURIComponent(`${issuer}:${account}`)}?secret=${secretBase32}` +
   `&issuer=${encodeURIComponent(issuer)}&algorithm=SHA1&digits=${TOTP_DIGITS}&period=${TOTP_STEP_SECONDS}`;

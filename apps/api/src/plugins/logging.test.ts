@@ -135,6 +135,9 @@ describe('redactUrl', () => {
       '/api/Document/DownloadDocument?documentGuid=6f1c2b1e-0000-4000-8000-000000000000',
       '/api/Document/DownloadDocument?documentGuid=[Redacted]',
     ],
+    // Issue 48: a staff invitation's link, and the token its page sends to StaffAuth/Invitation.
+    ['/staff/invite/AbC-123_xyz', '/staff/invite/[Redacted]'],
+    ['/api/staff/StaffAuth/Invitation?token=AbC-123_xyz', '/api/staff/StaffAuth/Invitation?token=[Redacted]'],
   ])('masks %s', (input, expected) => {
     expect(redactUrl(input)).toBe(expected);
   });

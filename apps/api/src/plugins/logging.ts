@@ -39,10 +39,11 @@ const sensitiveQuery = new RegExp(`([?&](?:${SENSITIVE_KEYS.join('|')})=)[^&]*`,
 
 /**
  * Pages whose last path segment is a secret or names an application: the one-time tokens of the password
- * and e-mail-change links, and the guid of the e-sign and lead landing pages (which Login answers, so it
+ * and e-mail-change links and of a staff invitation (issue 48), and the guid of the e-sign and lead landing pages (which Login answers, so it
  * must stay out of logs that more people read than the database).
  */
-const tokenInPath = /(\/(?:reset-password|confirm-email|loan\/stage5|loan\/lead-provider)\/)[^/?#]+/gi;
+const tokenInPath =
+  /(\/(?:reset-password|confirm-email|loan\/stage5|loan\/lead-provider|staff\/invite)\/)[^/?#]+/gi;
 
 /**
  * A URL with the values of sensitive query parameters, and the token of a one-time link's path, replaced:

@@ -28,6 +28,8 @@ export const staffCalls = {
     method: 'POST',
     auth: 'public',
     area: 'staff',
+    // Failed sign-ins per caller address (LOGIN_FAILURES_PER_ADDRESS in 15 minutes), as customers'.
+    rateLimited: true,
     body: staff.staffLoginSchema,
     response: staff.staffMeSchema,
   }),

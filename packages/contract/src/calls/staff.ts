@@ -20,16 +20,16 @@ export const staffMeSchema = z.object({
 
 /** An invitation link's token as the e-mailed link carries it (32 random bytes, base64url). */
 const invitationToken = z
-  .string({ error: 'The invitation link is incomplete.' })
+  .string({ error: Msg.staffInvitationLink })
   .trim()
-  .regex(/^[A-Za-z0-9_-]{20,100}$/, { error: 'The invitation link is incomplete.' });
+  .regex(/^[A-Za-z0-9_-]{20,100}$/, { error: Msg.staffInvitationLink });
 
 /** A 6-digit authenticator code, or (at sign-in) one of the recovery codes. */
 const codeField = (what: string) =>
   z.string({ error: what }).trim().min(1, { error: what }).max(40, { error: what });
 
 /** StaffAuth/Invitation: what the invitation page shows to enrol. */
-export const staffInvitationQuerySchema = z.object({ token: invitationToken });
+export const staffInvitationQuerySchema = z.object({ token: invitationToken }, { error: Msg.request });
 export const staffInvitationSchema = z.object({
   email: z.string(),
   displayName: z.string(),
@@ -47,7 +47,7 @@ export const staffAcceptInvitationSchema = z.object(
   {
     token: invitationToken,
     password: newPasswordField,
-    code: codeField('Please enter the 6-digit code your authenticator app shows.'),
+    code: codeField(Msg.staffEnrolmentCode),
   },
   { error: Msg.request },
 );
@@ -62,7 +62,7 @@ export const staffLoginSchema = z.object(
       .string({ error: Msg.loginPassword })
       .min(1, { error: Msg.loginPassword })
       .max(PASSWORD_MAX, { error: Msg.maxLength(PASSWORD_MAX) }),
-    code: codeField('Please enter the 6-digit code your authenticator app shows, or a recovery code.'),
+    code: codeField(Msg.staffSignInCode),
   },
   { error: Msg.request },
 );

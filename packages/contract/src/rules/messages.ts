@@ -144,4 +144,8 @@ export const Msg = {
     'Please send your reference for the lead: 1 to 100 letters, digits, dots, dashes, underscores or colons.',
   errorReport: 'Please send a valid error report.',
   request: 'Please send the details as a JSON object.',
+  /** Issue 48: the staff console's invitation and sign-in. */
+  staffInvitationLink: 'The invitation link is incomplete. Please open it from the e-mail again.',
+  staffEnrolmentCode: 'Please enter the 6-digit code your authenticator app shows.',
+  staffSignInCode: 'Please enter the 6-digit code your authenticator app shows, or a recovery code.',
 } as const;

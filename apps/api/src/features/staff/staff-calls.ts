@@ -1,6 +1,7 @@
 import { ok, refuse, Refusal } from '@lender/contract/envelope';
 import { Msg } from '@lender/contract/rules/messages';
 import type { AppContext } from '../../app-context';
+import { tooManyRequests } from '../../lib/rate-limiter';
 import { implementCall, invalidFields, type ImplementedCall } from '../../plugins/calls';
 import { staffSessionCookie } from '../../plugins/principal';
 import { staffMe, staffMeOf } from './staff-me';
@@ -43,6 +44,9 @@ const staffLogin = (ctx: AppContext, signIn: StaffSignInService) =>
   implementCall('staffLogin', async ({ body, req, reply }) => {
     const outcome = await signIn.login(body.email, body.password, body.code, req.ip);
     if (outcome.kind === 'failed') return refuse(Refusal.staffSignInFailed);
+    if (outcome.kind === 'tooMany') {
+      return tooManyRequests(reply, outcome.retryAfterSeconds, Refusal.tooManyLogins);
+    }
     const { member, session } = outcome.signedIn;
     reply.header('set-cookie', staffSessionCookie(ctx.config, session.token, STAFF_COOKIE_MAX_AGE_SECONDS));
     return ok(staffMeOf(member));

@@ -15,7 +15,8 @@ import { STAFF_LOCK } from './staff-sign-in-service';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  // This file's failed sign-ins all come from one address: its own test below holds the address limit.
+  t = await createTestApp({ LOGIN_FAILURES_PER_ADDRESS: '1000' });
 });
 afterAll(() => t?.close());
 
@@ -315,6 +316,25 @@ describe('StaffAuth/Login', () => {
     ).toBe(0);
   });
 
+  it('checks at most 5 passwords of racing guesses, and locks once', async () => {
+    const m = await enrolled();
+    const results = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        login({ email: m.email, password: `Racing-Guess-${i}`, code: nextCode(m.secret) }),
+      ),
+    );
+    for (const res of results) expect(res.json().error.errorID).toBe(ErrorId.staffSignInFailed);
+    const events = await t.ctx.db
+      .selectFrom('security_events')
+      .select(['type', 'detail'])
+      .where('staff_id', '=', m.staffId)
+      .execute();
+    const checked = events.filter((e) => e.type === 'staff-sign-in-failed' && e.detail === 'password');
+    expect(checked.length).toBeLessThanOrEqual(STAFF_LOCK.failures);
+    expect(events.filter((e) => e.type === 'staff-locked')).toHaveLength(1);
+    expect((await memberRow(m.staffId)).locked_until).not.toBeNull();
+  });
+
   it('does not lock after 4 failures, and a sign-in starts the count again', async () => {
     const m = await enrolled();
     for (let i = 0; i < STAFF_LOCK.failures - 1; i++) {
@@ -360,6 +380,30 @@ describe('StaffAuth/Login', () => {
       .where('used_at', 'is not', null)
       .execute();
     expect(used).toHaveLength(2);
+  });
+
+  it('refuses a caller address past its failed sign-ins with HTTP 429, before any check', async () => {
+    const strict = await createTestApp({ LOGIN_FAILURES_PER_ADDRESS: '3' });
+    try {
+      const from = (body: object, remoteAddress = '198.51.100.9') =>
+        strict.app.inject({
+          method: 'POST',
+          url: '/api/staff/StaffAuth/Login',
+          payload: body,
+          remoteAddress,
+        });
+      const guess = (i: number) => ({ email: newEmail(`guess${i}`), password: PASSWORD, code: '123456' });
+      for (const i of [1, 2, 3])
+        expect((await from(guess(i))).json().error.errorID).toBe(ErrorId.staffSignInFailed);
+      const refused = await from(guess(4));
+      expect(refused.statusCode).toBe(429);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(800);
+      expect(refused.json().error.errorID).toBe(ErrorId.tooManyRequests);
+      // Another address is not held back.
+      expect((await from(guess(5), '198.51.100.10')).json().error.errorID).toBe(ErrorId.staffSignInFailed);
+    } finally {
+      await strict.close();
+    }
   });
 
   it('refuses a member not yet enrolled', async () => {
