@@ -84,7 +84,10 @@ describe('OpenAPI document at /api/docs/json', () => {
       const def: CallDef = calls[name];
       const op = operation(def);
       expect(op.operationId, name).toBe(`${def.controller}_${def.action}`);
-      expect(op.tags, name).toEqual([def.controller]);
+      // The staff API is one tag of its own (issue 48), beside its controller's.
+      expect(op.tags, name).toEqual(
+        typeof def.auth === 'object' ? ['Staff', def.controller] : [def.controller],
+      );
       expect(op.summary, name).toEqual(expect.stringMatching(/^[A-Z]/));
       const security =
         typeof def.auth === 'object'
@@ -145,6 +148,11 @@ describe('OpenAPI document at /api/docs/json', () => {
       'application/pdf',
       'image/jpeg',
       'image/png',
+    ]);
+    // The audit's export is a CSV file for compliance (issue 48), or a JSON refusal.
+    expect(Object.keys(operation(calls.auditExport).responses['200']?.content ?? {}).sort()).toEqual([
+      'application/json',
+      'text/csv',
     ]);
   });
 
