@@ -67,7 +67,7 @@ test('an underwriter enrols two-factor sign-in, declines a referral with a reaso
   await expectNoSeriousA11yViolations(page);
   const decision = page.getByRole('form', { name: 'Decide' });
   await decision.getByRole('button', { name: 'Record the decision' }).click();
-  await expect(page.getByRole('alert')).toHaveText('Choose approve or decline.');
+  await expect(page.getByRole('alert')).toHaveText('Please choose approve or decline.');
   await decision.getByLabel('Decline').check();
   await decision
     .getByLabel('Reason')

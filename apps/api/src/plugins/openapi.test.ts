@@ -147,6 +147,11 @@ describe('OpenAPI document at /api/docs/json', () => {
       'image/jpeg',
       'image/png',
     ]);
+    // The audit's export is a CSV file for compliance (issue 48), or a JSON refusal.
+    expect(Object.keys(operation(calls.auditExport).responses['200']?.content ?? {}).sort()).toEqual([
+      'application/json',
+      'text/csv',
+    ]);
   });
 
   it('describes an empty object as null and an error as its one errorID', () => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isIsoDate } from '../dates';
-import { emailField } from '../rules/common';
+import { emailField, plainText } from '../rules/common';
 import { Msg } from '../rules/messages';
 import { newPasswordField } from '../rules/password';
 import { PASSWORD_MAX } from '../rules/password-rules';
@@ -83,10 +83,10 @@ export const underwritingQueueSchema = z.object({ applications: z.array(underwri
 
 /** An application's guid, as the console sends it. */
 const applicationGuidField = z
-  .string()
+  .string({ error: Msg.staffApplication })
   .trim()
-  .min(1, 'Give the application.')
-  .max(64, 'That is not an application reference.');
+  .min(1, { error: Msg.staffApplication })
+  .max(64, { error: Msg.staffApplication });
 
 /** The staff member holding a referral (so a second underwriter does not work the same one). */
 export const referralHolderSchema = z.object({ staffId: z.number().int(), displayName: z.string() });
@@ -114,22 +114,28 @@ export const referralSchema = z.object({
 /** Underwriting/Referrals: every application waiting for a person's decision, oldest first. */
 export const referralsSchema = z.object({ referrals: z.array(referralSchema) });
 
-export const applicationGuidBodySchema = z.object({ applicationGuid: applicationGuidField });
-export const applicationGuidQuerySchema = z.object({ guid: applicationGuidField });
+export const applicationGuidBodySchema = z.object(
+  { applicationGuid: applicationGuidField },
+  { error: Msg.request },
+);
+export const applicationGuidQuerySchema = z.object({ guid: applicationGuidField }, { error: Msg.request });
 
 /** Underwriting/Hold and Release: who holds the application now. */
 export const holdSchema = z.object({ applicationGuid: z.string(), heldBy: referralHolderSchema.nullable() });
 
 export const STAFF_DECISIONS = ['approve', 'decline'] as const;
-export const decideBodySchema = z.object({
-  applicationGuid: applicationGuidField,
-  decision: z.enum(STAFF_DECISIONS, 'Choose approve or decline.'),
-  reason: z
-    .string('Give the reason for the decision.')
-    .trim()
-    .min(5, 'Give the reason for the decision (at least 5 characters).')
-    .max(500, 'Keep the reason to 500 characters.'),
-});
+export const decideBodySchema = z.object(
+  {
+    applicationGuid: applicationGuidField,
+    decision: z.enum(STAFF_DECISIONS, { error: Msg.staffDecision }),
+    reason: z
+      .string({ error: Msg.staffReason })
+      .trim()
+      .min(5, { error: Msg.staffReason })
+      .max(500, { error: Msg.staffReason }),
+  },
+  { error: Msg.request },
+);
 export const decidedSchema = z.object({
   applicationGuid: z.string(),
   decision: z.enum(STAFF_DECISIONS),
@@ -140,11 +146,14 @@ export const decidedSchema = z.object({
 });
 
 export const REQUESTED_DOCUMENTS = ['proofOfIdentity', 'proofOfAddress', 'proofOfIncome'] as const;
-export const askForDocumentBodySchema = z.object({
-  applicationGuid: applicationGuidField,
-  document: z.enum(REQUESTED_DOCUMENTS, 'Choose the document to ask for.'),
-  note: z.string().trim().max(500, 'Keep the note to 500 characters.').optional(),
-});
+export const askForDocumentBodySchema = z.object(
+  {
+    applicationGuid: applicationGuidField,
+    document: z.enum(REQUESTED_DOCUMENTS, { error: Msg.staffDocument }),
+    note: plainText(Msg.staffNote, 500).optional(),
+  },
+  { error: Msg.request },
+);
 export const documentAskedSchema = z.object({
   applicationGuid: z.string(),
   document: z.enum(REQUESTED_DOCUMENTS),
@@ -261,29 +270,36 @@ export const workbenchSchema = z.object({
 /** An actor as the audit stores it (the API's entities/audit/actor.ts). */
 const ACTOR_TEXT = /^(ops|(customer|staff|partner):[1-9]\d{0,15}|system:[a-z][a-z0-9-]{0,49})$/;
 
-const isoDateFilter = z.string().refine(isIsoDate, 'Give the date as yyyy-MM-dd.').optional();
+const isoDateFilter = z
+  .string({ error: Msg.auditDate })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: Msg.auditDate })
+  .refine(isIsoDate, { error: Msg.auditDate })
+  .optional();
 
 /** The audit's filters (Audit/Events and Audit/Export): London calendar days, both ends included. */
 export const auditFilterSchema = z
-  .object({
-    from: isoDateFilter,
-    to: isoDateFilter,
-    actor: z
-      .string()
-      .trim()
-      .regex(ACTOR_TEXT, 'Give the actor as staff:<id>, customer:<id>, partner:<id>, system:<job> or ops.')
-      .optional(),
-    customerId: z.coerce
-      .number('Give the customer as a number.')
-      .int('Give the customer as a number.')
-      .positive('Give the customer as a number.')
-      .optional(),
-    action: z.string().trim().max(60, 'That is not an action.').optional(),
-  })
-  .refine((f) => !f.from || !f.to || f.from <= f.to, {
-    path: ['to'],
-    message: 'The end date must not be before the start date.',
-  });
+  .object(
+    {
+      from: isoDateFilter,
+      to: isoDateFilter,
+      actor: z
+        .string({ error: Msg.auditActor })
+        .trim()
+        .regex(ACTOR_TEXT, { error: Msg.auditActor })
+        .optional(),
+      customerId: z
+        .string({ error: Msg.auditCustomer })
+        .regex(/^[1-9]\d{0,15}$/, { error: Msg.auditCustomer })
+        .transform(Number)
+        .optional(),
+      action: z
+        .string({ error: Msg.auditAction })
+        .regex(/^[a-z0-9-]{1,60}$/, { error: Msg.auditAction })
+        .optional(),
+    },
+    { error: Msg.request },
+  )
+  .refine((f) => !f.from || !f.to || f.from <= f.to, { path: ['to'], error: Msg.auditDateOrder });
 
 export const auditRowSchema = z.object({
   id: z.number().int(),

@@ -148,4 +148,15 @@ export const Msg = {
   staffInvitationLink: 'The invitation link is incomplete. Please open it from the e-mail again.',
   staffEnrolmentCode: 'Please enter the 6-digit code your authenticator app shows.',
   staffSignInCode: 'Please enter the 6-digit code your authenticator app shows, or a recovery code.',
+  // The staff console (issue 48).
+  staffApplication: 'Please give the application reference.',
+  staffDecision: 'Please choose approve or decline.',
+  staffReason: 'Please give the reason for the decision, in 5 to 500 characters.',
+  staffDocument: 'Please choose proof of identity, proof of address or proof of income.',
+  staffNote: 'Please write the note as text.',
+  auditDate: 'Please give the date as yyyy-MM-dd.',
+  auditDateOrder: 'Please give an end date on or after the start date.',
+  auditActor: 'Please give the actor as staff:<id>, customer:<id>, partner:<id>, system:<job> or ops.',
+  auditCustomer: 'Please give the customer as a number.',
+  auditAction: 'Please give the action as a word of at most 60 letters, digits or dashes.',
 } as const;

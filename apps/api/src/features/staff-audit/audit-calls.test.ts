@@ -1,5 +1,6 @@
 import { calls, staffPermissionOf } from '@lender/contract/api-calls';
 import { ErrorId } from '@lender/contract/error-ids';
+import { Msg } from '@lender/contract/rules/messages';
 import { ROLE_PERMISSIONS, STAFF_ROLES, type Permission } from '@lender/contract/staff-permissions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStaffSession } from '../../test/staff';
@@ -118,14 +119,10 @@ describe('the audit for compliance', () => {
   it('refuses a filter it cannot read, with the field and its message', async () => {
     const compliance = await createStaffSession(t.ctx, 'compliance');
     const cases: [string, string, string][] = [
-      ['from=2031-02-30', 'from', 'Give the date as yyyy-MM-dd.'],
-      [
-        'actor=robot:1',
-        'actor',
-        'Give the actor as staff:<id>, customer:<id>, partner:<id>, system:<job> or ops.',
-      ],
-      ['from=2031-07-16&to=2031-07-15', 'to', 'The end date must not be before the start date.'],
-      ['customerId=abc', 'customerId', 'Give the customer as a number.'],
+      ['from=2031-02-30', 'from', Msg.auditDate],
+      ['actor=robot:1', 'actor', Msg.auditActor],
+      ['from=2031-07-16&to=2031-07-15', 'to', Msg.auditDateOrder],
+      ['customerId=abc', 'customerId', Msg.auditCustomer],
     ];
     for (const [query, field, message] of cases) {
       const res = await get(`${EVENTS}?${query}`, compliance.cookie);

@@ -315,6 +315,35 @@ describe('deciding a referral', () => {
     expect(await messagesTo(t, signer.email)).toHaveLength(before + 1);
   });
 
+  it('approves with a reason: the money is paid out and the applicant told, as the ops command does', async () => {
+    const signer = await referred();
+    const underwriter = await createStaffSession(t.ctx, 'underwriter');
+    const res = await post(URL_OF.decide, underwriter.cookie, {
+      applicationGuid: signer.guid,
+      decision: 'approve',
+      reason: 'Age checked with the customer by phone.',
+    });
+    expect(res.json().object).toMatchObject({
+      kind: 'referral',
+      statusBefore: AppStatus.undewritingReview,
+      statusAfter: AppStatus.active,
+    });
+    expect((await messagesTo(t, signer.email)).map((m) => m.subject)).toContainEqual(
+      expect.stringMatching(/approved/),
+    );
+    const decision = await t.ctx.db
+      .selectFrom('application_decisions')
+      .select(['actor', 'reason'])
+      .where('application_id', '=', signer.applicationId)
+      .where('kind', '=', 'underwriter-approved')
+      .executeTakeFirstOrThrow();
+    expect(decision).toEqual({
+      actor: `staff:${underwriter.member.id}`,
+      reason: 'Age checked with the customer by phone.',
+    });
+    expect(await auditOf(signer.guid, 'application-approved')).toHaveLength(1);
+  });
+
   it('refuses a decision without a reason, and changes nothing', async () => {
     const signer = await referred();
     const underwriter = await createStaffSession(t.ctx, 'underwriter');
@@ -396,6 +425,26 @@ describe('answering a review request', () => {
     expect(await auditOf(review.guid, 'review-upheld')).toHaveLength(1);
     const queue = (await get(URL_OF.referrals, underwriter.cookie)).json().object.referrals;
     expect(queue.map((r: { applicationGuid: string }) => r.applicationGuid)).not.toContain(review.guid);
+  });
+  it('overturns the decline: the request closes and the applicant is invited to apply again', async () => {
+    const review = await reviewAsked();
+    const underwriter = await createStaffSession(t.ctx, 'underwriter');
+    const res = await post(URL_OF.decide, underwriter.cookie, {
+      applicationGuid: review.guid,
+      decision: 'approve',
+      reason: 'The judgment was satisfied in May: the receipt was sent.',
+    });
+    expect(res.json().object).toMatchObject({ kind: 'reviewRequest', statusAfter: AppStatus.leadDeclined });
+    const mail = (await messagesTo(t, review.email)).at(-1)!;
+    expect(mail.text).toContain('does not uphold the decline');
+    expect(mail.text).toContain('please apply again');
+    expect(await auditOf(review.guid, 'review-overturned')).toHaveLength(1);
+    const again = await post(URL_OF.decide, underwriter.cookie, {
+      applicationGuid: review.guid,
+      decision: 'decline',
+      reason: 'Second answer',
+    });
+    expect(again.json().error.errorID).toBe(ErrorId.conflict);
   });
 });
 

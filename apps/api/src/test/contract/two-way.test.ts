@@ -1,5 +1,7 @@
 import { calls, callPath, type CallDef, type CallName } from '@lender/contract/api-calls';
+import { ROLE_PERMISSIONS, STAFF_ROLES, type Permission } from '@lender/contract/staff-permissions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createStaffSession } from '../staff';
 import { exampleFor } from '../quality/examples';
 import { multipart, SAMPLE } from '../documents';
 import { createStage1Payload } from '../stage1-payload';
@@ -45,6 +47,14 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
+const staffCookies = new Map<string, string>();
+/** The session cookie of a staff member whose role holds the permission. */
+async function staffCookie(permission: Permission | 'any') {
+  const role = STAFF_ROLES.find((r) => permission === 'any' || ROLE_PERMISSIONS[r].includes(permission))!;
+  if (!staffCookies.has(role)) staffCookies.set(role, (await createStaffSession(t.ctx, role)).cookie);
+  return staffCookies.get(role)!;
+}
+
 /** The call's input schema in the document: its body, or its query parameters as one object. */
 const inputSchema = (def: CallDef) => inputSchemaOf(v.operationOf(def.method, callPath(def)));
 
@@ -63,6 +73,8 @@ async function probe(name: CallName, def: CallDef, variant: string, input: Input
   const path = callPath(def);
   const headers: Record<string, string> = {};
   if (def.auth === 'session') headers.authorization = `Bearer ${token}`;
+  // A staff call is judged past its session and permission: a role that holds it signs in.
+  if (typeof def.auth === 'object') headers.cookie = await staffCookie(def.auth.staff);
   if (input.body !== undefined) headers['content-type'] = 'application/json';
   const res = await t.app.inject({
     method: def.method,
@@ -71,10 +83,16 @@ async function probe(name: CallName, def: CallDef, variant: string, input: Input
     ...(input.body !== undefined ? { payload: JSON.stringify(input.body) } : {}),
   });
   requests++;
-  const body = res.json();
+  // A file call's success is its file (the audit's CSV), which the document gives by its media type.
+  const file = res.statusCode === 200 && !String(res.headers['content-type']).startsWith('application/json');
+  const body = file ? null : res.json();
   const answer = `HTTP ${res.statusCode} errorID ${body?.error?.errorID} '${String(body?.error?.errorMessage).slice(0, 80)}'`;
 
-  const wrong = v.checkResponse(def.method, path, res.statusCode, body);
+  const wrong = file
+    ? [def.file].flat().some((type) => String(res.headers['content-type']).startsWith(type!))
+      ? null
+      : `a ${String(res.headers['content-type'])} file`
+    : v.checkResponse(def.method, path, res.statusCode, body);
   const key = `${name} HTTP ${res.statusCode}: ${wrong}`;
   if (wrong && !badAnswers.has(key))
     badAnswers.set(key, `${name} / ${variant}: ${answer} is not what the document says: ${wrong}`);

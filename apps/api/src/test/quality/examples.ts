@@ -192,6 +192,20 @@ const builders: Partial<Record<CallName, () => Example>> = {
     },
   }),
   addressFind: () => ({ query: { postCode: 'SW1A 2AA' } }),
+  // The staff console (issue 48): an application nobody has, so a probe changes nothing.
+  underwritingHold: () => ({ body: { applicationGuid: guid() } }),
+  underwritingRelease: () => ({ body: { applicationGuid: guid() } }),
+  underwritingApplication: () => ({ query: { guid: guid() } }),
+  underwritingDecide: () => ({
+    body: { applicationGuid: guid(), decision: 'decline', reason: 'Income could not be verified.' },
+  }),
+  underwritingAskForDocument: () => ({
+    body: { applicationGuid: guid(), document: 'proofOfIdentity', note: 'Your passport, please.' },
+  }),
+  auditEvents: () => ({
+    query: { from: '2031-01-01', to: '2031-01-31', actor: 'ops', customerId: '1', action: 'maintenance-on' },
+  }),
+  auditExport: () => ({ query: { from: '2031-01-01', to: '2031-01-31', actor: 'ops' } }),
   addressRetrieve: () => ({ query: { id: 'GB|RM|A|1' } }),
   // The staff console's sign-in (issue 48): well formed, but no such invitation or member.
   staffInvitation: () => ({ query: { token: 'A'.repeat(43) } }),

@@ -1,3 +1,4 @@
+import { Msg } from '@lender/contract/rules/messages';
 import type { CallResponse } from '@lender/contract/api-calls';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -65,7 +66,7 @@ export function DecidePanel({
     const form = new FormData(e.currentTarget);
     const decision = form.get('decision');
     if (decision !== 'approve' && decision !== 'decline') {
-      setNotice({ kind: 'error', text: 'Choose approve or decline.' });
+      setNotice({ kind: 'error', text: Msg.staffDecision });
       return;
     }
     void act(async () => {
