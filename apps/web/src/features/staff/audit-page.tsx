@@ -11,7 +11,7 @@ const query = (f: Filters) => ({
   from: f.from || undefined,
   to: f.to || undefined,
   actor: f.actor.trim() || undefined,
-  customerId: f.customerId.trim() ? Number(f.customerId.trim()) : undefined,
+  customerId: f.customerId.trim() || undefined,
 });
 
 const csvLink = (f: Filters) => {
