@@ -48,9 +48,13 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const staffCookies = new Map<string, string>();
-/** The session cookie of a staff member whose role holds the permission. */
-async function staffCookie(permission: Permission | 'any') {
+/**
+ * The session cookie of a staff member whose role holds the permission: one per role, but a session of
+ * its own for a call that ends its session (signing out), which would sign out the calls after it.
+ */
+async function staffCookie(name: CallName, permission: Permission | 'any') {
   const role = STAFF_ROLES.find((r) => permission === 'any' || ROLE_PERMISSIONS[r].includes(permission))!;
+  if (name === 'staffLogout') return (await createStaffSession(t.ctx, role)).cookie;
   if (!staffCookies.has(role)) staffCookies.set(role, (await createStaffSession(t.ctx, role)).cookie);
   return staffCookies.get(role)!;
 }
@@ -74,7 +78,7 @@ async function probe(name: CallName, def: CallDef, variant: string, input: Input
   const headers: Record<string, string> = {};
   if (def.auth === 'session') headers.authorization = `Bearer ${token}`;
   // A staff call is judged past its session and permission: a role that holds it signs in.
-  if (typeof def.auth === 'object') headers.cookie = await staffCookie(def.auth.staff);
+  if (typeof def.auth === 'object') headers.cookie = await staffCookie(name, def.auth.staff);
   if (input.body !== undefined) headers['content-type'] = 'application/json';
   const res = await t.app.inject({
     method: def.method,
