@@ -48,7 +48,7 @@ export const ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly Permission[]>
   'team-lead': ['application:read'],
   compliance: ['application:read', 'security:read', 'audit:read'],
   // Runs the platform, decides no lending: no role both manages the platform and lends. It reads the audit
-  // as it reads the security events (docs/decisions: staff-referrals-audit-read).
+  // as it reads the security events (docs/decisions/061-staff-referrals-and-audit.md).
   admin: ['application:read', 'partner:manage', 'ops:maintenance', 'security:read', 'audit:read'],
 };
 

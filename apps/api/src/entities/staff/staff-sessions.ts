@@ -7,7 +7,7 @@ import { randomToken, sha256 } from '../../lib/secrets';
 export const STAFF_SESSION_IDLE_MS = 15 * 60 * 1000;
 /**
  * ...and this long after it opened, however busy: a shift with its breaks (issue 48 says 10 hours, over
- * issue 44's 8: docs/decisions/staff-signin.md), then sign in again.
+ * issue 44's 8: docs/decisions/060-staff-sign-in.md), then sign in again.
  */
 export const STAFF_SESSION_ABSOLUTE_MS = 10 * 60 * 60 * 1000;
 /**

@@ -20,7 +20,7 @@ import { base32Encode, newTotpSecret, otpauthUri, verifyTotp } from '../../lib/t
 
 /**
  * Staff lock after this many failed sign-ins within the window, for the same length of time: the numbers
- * of customers' ACCOUNT_LOCK (docs/decisions/staff-signin.md). A wrong password and a wrong code count
+ * of customers' ACCOUNT_LOCK (docs/decisions/060-staff-sign-in.md). A wrong password and a wrong code count
  * alike.
  */
 export const STAFF_LOCK = { failures: 5, windowSeconds: 15 * 60, lockSeconds: 15 * 60 } as const;

@@ -434,7 +434,7 @@ export function referralsStaff(
     /**
      * A person's decision: on a referral, the application is approved or declined (underwriting-staff's
      * `decide`, the customer's e-mail as the ops command sends it); on a review request, the automated
-     * decline is upheld or not and the request closed (docs/decisions: staff-referrals-console).
+     * decline is upheld or not and the request closed (docs/decisions/061-staff-referrals-and-audit.md).
      */
     async decide(
       guid: string,
