@@ -16,7 +16,10 @@ import {
   agencyParticulars,
 } from '../../entities/applications/decision/checks/credit-reference';
 import { applicationDeclinedEmail } from '../../entities/applications/decision/declined-email';
-import { newApplicantFacts } from '../../entities/applications/decision/decision-check';
+import {
+  newApplicantFacts,
+  type DeclaredExpenses,
+} from '../../entities/applications/decision/decision-check';
 import { decisionFindingsRepository } from '../../entities/applications/decision/decision-findings-repository';
 import {
   applicationFindings,
@@ -49,7 +52,7 @@ export type LeadApplication = {
   netMonthlyIncomePence: Pence;
   numDependents: number;
   /** The stage 3 answers when the lead carried them: their expenses for the assessment, the payload kept. */
-  stage3: { expensesPence: Pence; json: string } | null;
+  stage3: { expenses: DeclaredExpenses; json: string } | null;
   bankAccount: { sortCode: string; accountNumber: string } | null;
 };
 
@@ -112,7 +115,7 @@ export function leadIntakeService(
         a,
         dailyRate,
         today,
-        a.stage3?.expensesPence ?? null,
+        a.stage3?.expenses ?? null,
         { guid, customerId: null },
         'application',
       ),

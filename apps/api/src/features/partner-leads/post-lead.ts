@@ -48,7 +48,10 @@ export function toLeadApplication(lead: Lead): LeadApplication {
     numDependents: lead.numDependents,
     stage3: lead.stage3
       ? {
-          expensesPence: EXPENSE_KEYS.reduce((sum, k) => sum + poundsToPence(lead.stage3!.finData[k]), 0),
+          expenses: {
+            totalPence: EXPENSE_KEYS.reduce((sum, k) => sum + poundsToPence(lead.stage3!.finData[k]), 0),
+            creditCommitmentsPence: poundsToPence(lead.stage3.finData.creditCommitment),
+          },
           // As parsed (trimmed, defaults filled): the landing submits these answers as stage 3 would.
           json: JSON.stringify(lead.stage3),
         }

@@ -303,6 +303,7 @@ export function repeatLoanService(
         quote: price,
         netMonthlyIncomePence: r.netMonthlyIncomePence,
         expensesPence,
+        declaredCommitmentsPence: r.affordability.expensesPence.creditCommitment ?? 0,
         history: borrowingHistory(books, today),
       });
       const approved = decision.outcome !== 'decline';

@@ -136,4 +136,32 @@ describe('what a credit file decides (CREDIT_FILE_RULES)', () => {
     });
     expect(agencyCommitmentsPence(r)).toBe(20_500);
   });
+
+  it("declines a loan that is not affordable once the credit file's commitments replace the lower declared ones", () => {
+    // £2,000 a month, £1,500 of expenses of which £50 credit commitments, a £150 instalment: £350 left
+    // against a £200 buffer as declared.
+    const declared = { expensesPence: 150_000, commitmentsPence: 5_000, instalmentPence: 15_000 };
+    const withCommitments = (monthlyPaymentPence: number) =>
+      creditFileBreaches(clean({ accounts: [account({ monthlyPaymentPence })] }), 200_000, today, declared);
+    // £400 a month on the file: £1,850 of expenses, nothing left.
+    const [breach] = withCommitments(40_000);
+    expect(breach).toMatchObject({
+      rule: 'unaffordableOnFileCommitments',
+      outcome: 'decline',
+      details: {
+        fileCommitmentsPence: 40_000,
+        declaredCommitmentsPence: 5_000,
+        leftPence: 0,
+        bufferPence: 20_000,
+      },
+    });
+    // £100 on the file: higher than declared, £300 left, still above the buffer.
+    expect(withCommitments(10_000)).toEqual([]);
+    // £20 on the file, lower than declared: the declared figure stands.
+    expect(withCommitments(2_000)).toEqual([]);
+    // Without declared expenses (stage 1, whose stage 3 comes later) the rule does not apply.
+    expect(
+      creditFileBreaches(clean({ accounts: [account({ monthlyPaymentPence: 40_000 })] }), 200_000, today),
+    ).toEqual([]);
+  });
 });

@@ -1,5 +1,6 @@
 import { addDays, type IsoDate } from '@lender/contract/dates';
-import type { Pence } from '@lender/contract/money';
+import { formatPence, type Pence } from '@lender/contract/money';
+import { assessAffordability } from '../../affordability/assess-affordability';
 import type { CreditReport } from '../../../lib/credit-reference/credit-reference-agency';
 
 /**
@@ -24,6 +25,12 @@ export const CREDIT_FILE_RULES = {
   deceased: { outcome: 'refer' },
   /** The agency's modelled income far below the declared one: a person checks the income (CONC 5.2A.16R). */
   modelledIncomeLow: { outcome: 'refer', belowShare: 0.7 },
+  /**
+   * The file's monthly credit commitments, where higher than the declared ones, replace them in the
+   * affordability assessment (CONC 5.2A.15R: the lender's own information where the customer's may be
+   * wrong); a loan that is not affordable on the file's figures declines, as stage 3 would.
+   */
+  unaffordableOnFileCommitments: { outcome: 'decline' },
 } as const;
 
 export type CreditFileRule = keyof typeof CREDIT_FILE_RULES;
@@ -48,11 +55,19 @@ export const agencyCommitmentsPence = (report: CreditReport): Pence =>
     .filter((a) => isOpen(a) && a.type !== 'current-account' && a.type !== 'mortgage')
     .reduce((sum, a) => sum + a.monthlyPaymentPence, 0);
 
+/**
+ * The affordability the applicant declared, where they declared it before this decision (a repeat loan, a
+ * partner's lead with stage 3): their expenses, the credit commitments among them, the largest instalment.
+ * A new applicant's stage 3 comes after the soft search and reads the file's commitments itself.
+ */
+export type DeclaredAffordability = { expensesPence: Pence; commitmentsPence: Pence; instalmentPence: Pence };
+
 /** Every rule of CREDIT_FILE_RULES the report breaks, declines first, on the business date `today`. */
 export function creditFileBreaches(
   report: CreditReport,
   declaredMonthlyIncomePence: Pence,
   today: IsoDate,
+  declared: DeclaredAffordability | null = null,
 ): CreditFileBreach[] {
   const R = CREDIT_FILE_RULES;
   const found: CreditFileBreach[] = [];
@@ -125,6 +140,31 @@ export function creditFileBreaches(
       details: { modelledPence: modelled, declaredPence: declaredMonthlyIncomePence },
       text: `modelled income ${modelled}p is under 70% of the declared ${declaredMonthlyIncomePence}p`,
     });
+  }
+  const fileCommitments = agencyCommitmentsPence(report);
+  if (declared && fileCommitments > declared.commitmentsPence) {
+    const expensesPence = declared.expensesPence - declared.commitmentsPence + fileCommitments;
+    const onFile = assessAffordability({
+      netIncomePence: declaredMonthlyIncomePence,
+      expensesPence,
+      instalmentPence: declared.instalmentPence,
+    });
+    if (!onFile.approved) {
+      found.push({
+        rule: 'unaffordableOnFileCommitments',
+        outcome: R.unaffordableOnFileCommitments.outcome,
+        details: {
+          fileCommitmentsPence: fileCommitments,
+          declaredCommitmentsPence: declared.commitmentsPence,
+          leftPence: onFile.leftPence,
+          bufferPence: onFile.bufferPence,
+        },
+        text:
+          `not affordable with the credit file's commitments of ${formatPence(fileCommitments)} a month ` +
+          `(${formatPence(declared.commitmentsPence)} declared): ${formatPence(onFile.leftPence)} left, ` +
+          `buffer ${formatPence(onFile.bufferPence)}`,
+      });
+    }
   }
   return found.sort((a, b) => (a.outcome === b.outcome ? 0 : a.outcome === 'decline' ? -1 : 1));
 }

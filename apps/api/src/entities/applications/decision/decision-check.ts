@@ -39,9 +39,17 @@ export type ApplicationFacts = {
   netMonthlyIncomePence: Pence;
   /** The declared monthly expenses when the applicant gave them (a repeat loan, a lead with stage 3). */
   expensesPence: Pence | null;
+  /**
+   * Of those, the declared credit commitments: the credit file's replace them when higher (issue 47).
+   * Null when no expenses were declared.
+   */
+  declaredCommitmentsPence: Pence | null;
   /** The customer's borrowing with us in the last 12 months: known for a repeat loan only. */
   history: BorrowingHistory | null;
 };
+
+/** The monthly expenses an applicant declared, and the credit commitments among them. */
+export type DeclaredExpenses = { totalPence: Pence; creditCommitmentsPence: Pence };
 
 /** A new applicant as stage 1 and a partner's lead give them: the facts priced today at their rate. */
 export type NewApplicant = {
@@ -67,7 +75,7 @@ export const newApplicantFacts = (
   a: NewApplicant,
   dailyRate: number,
   today: IsoDate,
-  expensesPence: Pence | null,
+  expenses: DeclaredExpenses | null,
   application: ApplicationFacts['application'],
   creditSearch: SearchType,
 ): ApplicationFacts => ({
@@ -88,7 +96,8 @@ export const newApplicantFacts = (
   dailyRate,
   quote: buildQuote({ ...a.terms, dailyRate, today }),
   netMonthlyIncomePence: a.netMonthlyIncomePence,
-  expensesPence,
+  expensesPence: expenses?.totalPence ?? null,
+  declaredCommitmentsPence: expenses?.creditCommitmentsPence ?? null,
   history: null,
 });
 

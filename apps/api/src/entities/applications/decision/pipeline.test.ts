@@ -39,6 +39,7 @@ const facts = (overrides: Partial<ApplicationFacts> = {}): ApplicationFacts => (
   quote,
   netMonthlyIncomePence: 220_000,
   expensesPence: 90_000,
+  declaredCommitmentsPence: 5_000,
   history: { loansLast12Months: 1, costLast12MonthsPence: 5_000, defaultsLast12Months: 0 },
   ...overrides,
 });

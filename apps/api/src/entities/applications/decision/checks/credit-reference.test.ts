@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_AGENCY } from '../../../../sandbox/credit-reference/particulars';
 import { craSearchesFor } from '../../../../sandbox/credit-reference/test-support';
-import { applicantAt, createStage4Payload } from '../../../../test/application-journey';
+import { applicantAt, createStage3Payload, createStage4Payload } from '../../../../test/application-journey';
 import { outboxTo } from '../../../../test/landing';
 import { eventually, settledLoan, signedApplicant, statusOf } from '../../../../test/live-loan';
 import { REPORT_REUSE_DAYS } from '../../../credit-searches/credit-search-repository';
@@ -320,6 +320,28 @@ describe('a repeat loan and a partner lead: a hard search, reused for 30 days an
     },
     20_000,
   );
+
+  it("declines a partner's lead whose stage 3 is affordable as declared but not on the credit file's commitments", async () => {
+    const partner = await createPartner(t.ctx);
+    // £2,200 a month; £1,840 of expenses with £50 of credit commitments; £132.61 a month: £227.39 left
+    // against a £220 buffer as declared. The Arrangement file shows £85 a month: £192.39 left.
+    const stage3 = createStage3Payload({ finData: { ...createStage3Payload().finData, rent: 1540 } });
+    const lead = (lastName: string) => createLeadPayload({ lastName, stage3: stage3 as never });
+    const clean = lead('Brightwater');
+    expect((await postLead(t.app, partner.authorization, clean)).json().object).toMatchObject({
+      decision: 'accepted',
+    });
+    const onFile = lead('Arrangement');
+    expect((await postLead(t.app, partner.authorization, onFile)).json().object).toMatchObject({
+      decision: 'declined',
+    });
+    const app = await applicationOf(onFile.email);
+    expect((await creditFindings(app.id)).at(0)).toMatchObject({
+      outcome: 'decline',
+      reasonCode: 'unaffordableOnFileCommitments',
+      details: expect.objectContaining({ fileCommitmentsPence: 8_500, declaredCommitmentsPence: 5_000 }),
+    });
+  });
 
   it.each([
     ['Thinfile', 'pass', 'clear'],

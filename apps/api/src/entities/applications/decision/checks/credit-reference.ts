@@ -7,6 +7,7 @@ import type { DeclinedAnswer } from '@lender/contract/calls/credit-reference';
 import { craAddress } from '../../../../lib/credit-reference/cra-address';
 import { agencyCommitmentsPence, creditFileBreaches } from '../credit-file-rules';
 import type { ApplicationFacts, DecisionCheck, DecisionServices, Finding } from '../decision-check';
+import { largestInstalmentPence } from '../quote-figures';
 
 export const CREDIT_REFERENCE_CHECK = 'credit-reference';
 
@@ -89,7 +90,15 @@ export const creditReferenceCheck: DecisionCheck = {
     }
     const { report, reused } = found;
     const reference = report.reference;
-    const breaches = creditFileBreaches(report, facts.netMonthlyIncomePence, facts.today);
+    const declared =
+      facts.expensesPence !== null && facts.declaredCommitmentsPence !== null
+        ? {
+            expensesPence: facts.expensesPence,
+            commitmentsPence: facts.declaredCommitmentsPence,
+            instalmentPence: largestInstalmentPence(facts.quote),
+          }
+        : null;
+    const breaches = creditFileBreaches(report, facts.netMonthlyIncomePence, facts.today, declared);
     if (breaches.length === 0) {
       return [
         {
