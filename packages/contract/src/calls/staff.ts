@@ -308,15 +308,16 @@ export const auditEventsSchema = z.object({
 });
 
 /** Customers/Search: what a person types (issue 48 item 3); too short a text finds too many to be useful. */
+const SEARCH_TOO_SHORT =
+  'Type at least 3 characters: a name, e-mail, mobile, postcode, application reference or loan number.';
 export const customerSearchQuerySchema = z.object({
   q: z
     .string('Type a name, e-mail, mobile, postcode, application reference or loan number.')
     .trim()
-    .min(
-      3,
-      'Type at least 3 characters: a name, e-mail, mobile, postcode, application reference or loan number.',
-    )
-    .max(120, 'Keep the search to 120 characters.'),
+    .min(1, SEARCH_TOO_SHORT)
+    .max(120, 'Keep the search to 120 characters.')
+    // A loan number may be short (it is the agreement number); any other text needs 3 characters.
+    .refine((q) => /^\d+$/.test(q) || q.length >= 3, SEARCH_TOO_SHORT),
 });
 
 export const customerMatchSchema = z.object({
