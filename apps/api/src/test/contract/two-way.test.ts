@@ -1,7 +1,9 @@
-import { calls, callPath, type CallDef, type CallName } from '@lender/contract/api-calls';
+import { calls, callPath, staffPermissionOf, type CallDef, type CallName } from '@lender/contract/api-calls';
+import { ROLE_PERMISSIONS, STAFF_ROLES, type Permission } from '@lender/contract/staff-permissions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exampleFor } from '../quality/examples';
 import { multipart, SAMPLE } from '../documents';
+import { createStaffSession } from '../staff';
 import { createStage1Payload } from '../stage1-payload';
 import { createTestApp, type TestApp } from '../test-app';
 import { intended, type Difference } from './differences';
@@ -45,6 +47,16 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
+/**
+ * A new staff session holding the call's permission (the first role that has it), so the call's own rules
+ * answer; new for each request, as Staff/Logout ends the one it is sent with.
+ */
+async function staffCookieFor(def: CallDef): Promise<string> {
+  const needs = staffPermissionOf(def.auth) as Permission | 'any';
+  const role = STAFF_ROLES.find((r) => needs === 'any' || ROLE_PERMISSIONS[r].includes(needs))!;
+  return (await createStaffSession(t.ctx, role)).cookie;
+}
+
 /** The call's input schema in the document: its body, or its query parameters as one object. */
 const inputSchema = (def: CallDef) => inputSchemaOf(v.operationOf(def.method, callPath(def)));
 
@@ -63,6 +75,7 @@ async function probe(name: CallName, def: CallDef, variant: string, input: Input
   const path = callPath(def);
   const headers: Record<string, string> = {};
   if (def.auth === 'session') headers.authorization = `Bearer ${token}`;
+  if (typeof def.auth === 'object' && 'staff' in def.auth) headers.cookie = await staffCookieFor(def);
   if (input.body !== undefined) headers['content-type'] = 'application/json';
   const res = await t.app.inject({
     method: def.method,

@@ -199,6 +199,10 @@ const builders: Partial<Record<CallName, () => Example>> = {
     body: { token: 'A'.repeat(43), password: 'Kestrel-Staff-42', code: '123456' },
   }),
   staffLogin: () => ({ body: { email: 'nobody@example.com', password: 'Kestrel-Staff-42', code: '123456' } }),
+  // Staff search and records (issue 48 items 3 to 5): well formed; the caller has no staff session.
+  customersSearch: () => ({ query: { q: 'nobody@example.com' } }),
+  customersCustomer: () => ({ query: { customerId: '1' } }),
+  customersLoan: () => ({ query: { loanId: '1' } }),
 };
 
 /** A fresh valid example for the call (new guids and e-mails each time), or undefined if none is kept. */
