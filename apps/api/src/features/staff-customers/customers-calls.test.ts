@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { CompiledQuery } from 'kysely';
 import { calls, staffPermissionOf } from '@lender/contract/api-calls';
 import { ErrorId } from '@lender/contract/error-ids';
 import { ROLE_PERMISSIONS, STAFF_ROLES, type Permission } from '@lender/contract/staff-permissions';
@@ -94,6 +95,25 @@ describe('Customers/Search', () => {
       loanReference: String(holder.applicationId),
     });
     expect(idsOf(await search('nobody-at-all@example.com', agent.cookie))).toEqual([]);
+  });
+
+  it('looks a surname and date of birth, and a postcode, up through an index (SQLite plan)', async () => {
+    if (t.ctx.dbKind !== 'sqlite') return;
+    const plan = async (query: { compile(): CompiledQuery }) => {
+      const c = query.compile();
+      const rows = await t.ctx.db.executeQuery<{ detail: string }>(
+        CompiledQuery.raw(`explain query plan ${c.sql}`, [...c.parameters]),
+      );
+      return rows.rows.map((r) => r.detail).join('; ');
+    };
+    const byName = t.ctx.db
+      .selectFrom('customers')
+      .select('id')
+      .where((eb) => eb(eb.fn('lower', ['last_name']), '=', 'doe'))
+      .where('birth_date', '=', '1990-05-01');
+    expect(await plan(byName)).toContain('customers_last_name_lower_idx');
+    const byPostCode = t.ctx.db.selectFrom('customers').select('id').where('post_code', '=', 'SW1A 1AA');
+    expect(await plan(byPostCode)).toContain('customers_post_code_idx');
   });
 
   it('refuses too short or empty a text', async () => {
