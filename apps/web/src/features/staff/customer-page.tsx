@@ -6,21 +6,9 @@ import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { signedOut, staffCall, staffMessage } from './staff-api';
 import { Figures } from './staff-figures';
-import { formatInstant, money, termText } from './staff-format';
+import { formatInstant, holdText, money, termText } from './staff-format';
 
 type Customer = CallResponse<'customersCustomer'>;
-
-const HOLD_WORDS: Record<string, string> = {
-  breathingSpace: 'Breathing space',
-  legal: 'Legal',
-  defaulted: 'Defaulted',
-  cardBlocked: 'Card blocked',
-  cpaCancelled: 'CPA withdrawn',
-};
-
-export const holdText = (h: { kind: string; since: string; until: string | null; detail: string }) =>
-  `${HOLD_WORDS[h.kind] ?? h.kind} since ${h.since.length > 10 ? formatInstant(h.since) : formatDisplayDate(h.since)}` +
-  `${h.until ? ` until ${formatDisplayDate(h.until)}` : ''}: ${h.detail}`;
 
 function Record({ c }: { c: Customer }) {
   return (

@@ -4,10 +4,9 @@ import { statusText } from '@lender/contract/status-text';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
-import { holdText } from './customer-page';
 import { signedOut, staffCall, staffMessage } from './staff-api';
 import { Figures } from './staff-figures';
-import { money } from './staff-format';
+import { holdText, money } from './staff-format';
 
 type Loan = CallResponse<'customersLoan'>;
 
