@@ -28,6 +28,7 @@ import { staffCalls } from './features/staff/staff-calls';
 import { underwritingQueue } from './features/underwriting/underwriting-queue';
 import { referralCalls } from './features/underwriting/referral-calls';
 import { auditCalls } from './features/staff-audit/audit-calls';
+import { customersCalls } from './features/staff-customers/customers-calls';
 
 /**
  * Every call of the contract the API has built: the one list `registerCalls` reads, so every other call
@@ -73,5 +74,6 @@ export function implementedCalls(
     underwritingQueue(servicing.underwriting.pending),
     ...referralCalls(ctx, servicing.underwriting, dictionaries),
     ...auditCalls(ctx.db),
+    ...customersCalls(ctx, dictionaries),
   ];
 }

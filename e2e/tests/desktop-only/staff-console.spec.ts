@@ -119,3 +119,48 @@ test('compliance reads the audit, filtered, and exports it', async ({ page }) =>
   const csv = await (await download).path();
   expect(fs.readFileSync(csv, 'utf8')).toContain('staff-invited');
 });
+
+test('an agent finds a customer with a loan by e-mail, opens the customer, then the loan, and reads its ledger', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const { applicant } = await applicationAt(request, 'esignSent');
+  await signByApi(request, applicant);
+  await enrolledStaff(page.request, 'agent', 'Alan Agent');
+  // Underwriting decides and the sandbox pays out within seconds: wait for the ledger's advance.
+  let loanId = '';
+  await expect
+    .poll(
+      async () => {
+        const found = await page.request.get(
+          `/api/staff/Customers/Search?q=${encodeURIComponent(applicant.email)}`,
+        );
+        loanId = (await found.json()).object.customers[0]?.loanReference ?? '';
+        if (!loanId) return 'no loan';
+        const loan = await page.request.get(`/api/staff/Customers/Loan?loanId=${loanId}`);
+        const kinds = ((await loan.json()).object.ledger as { kind: string }[]).map((r) => r.kind);
+        return kinds.includes('advance') ? 'paid out' : 'not paid out';
+      },
+      { timeout: 30_000, message: 'the loan was paid out' },
+    )
+    .toBe('paid out');
+
+  await page.goto('/staff');
+  await page.getByRole('link', { name: 'Search' }).click();
+  await page.getByLabel(/e-mail, mobile, postcode/).fill(applicant.email);
+  await page.getByRole('button', { name: 'Search' }).click();
+  const results = page.getByRole('table', { name: /Customers found by e-mail/ });
+  await expect(results.getByRole('row')).toHaveCount(2);
+  await results.getByRole('row').nth(1).getByRole('link').first().click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Contact details' })).toBeVisible();
+  await expect(page.getByText(applicant.email)).toBeVisible();
+  await page
+    .getByRole('table', { name: /^Loans/ })
+    .getByRole('link', { name: loanId })
+    .click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Loan ${loanId}`);
+  const ledger = page.getByRole('table', { name: 'Every transaction, with the balance after it' });
+  await expect(ledger.getByRole('row', { name: /Loan paid out/ })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+});

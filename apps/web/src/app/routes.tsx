@@ -33,6 +33,12 @@ export function AppRoutes() {
             element={page(() => import('../features/staff/application-page'))}
           />
           <Route path="audit" element={page(() => import('../features/staff/audit-page'))} />
+          <Route path="search" element={page(() => import('../features/staff/customer-search-page'))} />
+          <Route
+            path="customers/:customerId"
+            element={page(() => import('../features/staff/customer-page'))}
+          />
+          <Route path="loans/:loanId" element={page(() => import('../features/staff/loan-page'))} />
         </Route>
       </Route>
       <Route element={<RootLayout />}>

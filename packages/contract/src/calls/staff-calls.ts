@@ -124,4 +124,31 @@ export const staffCalls = {
     response: empty,
     file: 'text/csv',
   }),
+  /** Search for a customer by name (and date of birth), e-mail, mobile, postcode, application or loan. */
+  customersSearch: call({
+    controller: 'Customers',
+    action: 'Search',
+    method: 'GET',
+    auth: { staff: 'application:read' },
+    query: staff.customerSearchQuerySchema,
+    response: staff.customerSearchSchema,
+  }),
+  /** A customer's record, read-only; opening it is written to the audit. */
+  customersCustomer: call({
+    controller: 'Customers',
+    action: 'Customer',
+    method: 'GET',
+    auth: { staff: 'application:read' },
+    query: staff.customerIdQuerySchema,
+    response: staff.staffCustomerSchema,
+  }),
+  /** A loan: schedule, ledger with a running balance, payments, notices, holds; opening it is audited. */
+  customersLoan: call({
+    controller: 'Customers',
+    action: 'Loan',
+    method: 'GET',
+    auth: { staff: 'application:read' },
+    query: staff.loanIdQuerySchema,
+    response: staff.staffLoanSchema,
+  }),
 } as const satisfies Record<string, CallDef>;

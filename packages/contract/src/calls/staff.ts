@@ -322,3 +322,183 @@ export const auditEventsSchema = z.object({
   capped: z.boolean(),
   limit: z.number().int(),
 });
+
+/** Customers/Search: what a person types (issue 48 item 3); too short a text finds too many to be useful. */
+const SEARCH_TOO_SHORT =
+  'Type at least 3 characters: a name, e-mail, mobile, postcode, application reference or loan number.';
+export const customerSearchQuerySchema = z.object({
+  q: z
+    .string('Type a name, e-mail, mobile, postcode, application reference or loan number.')
+    .trim()
+    .min(1, SEARCH_TOO_SHORT)
+    .max(120, 'Keep the search to 120 characters.')
+    // A loan number may be short (it is the agreement number); any other text needs 3 characters.
+    .refine((q) => /^\d+$/.test(q) || q.length >= 3, SEARCH_TOO_SHORT),
+});
+
+export const customerMatchSchema = z.object({
+  customerId: z.number().int(),
+  name: z.string(),
+  birthDate: z.string(),
+  email: z.string(),
+  postCode: z.string(),
+  latestApplication: z.object({ guid: z.string(), statusId: z.number().int() }).nullable(),
+  /** The newest loan's agreement number (its application's id), as letters and bank transfers quote it. */
+  loanReference: z.string().nullable(),
+});
+
+/** Customers/Search: at most 50 customers, newest first; `capped` when there were more. */
+export const customerSearchSchema = z.object({
+  /** How the text was read: which field it was looked up in. */
+  kind: z.enum([
+    'nameAndBirthDate',
+    'name',
+    'email',
+    'mobile',
+    'postCode',
+    'applicationGuid',
+    'loanReference',
+  ]),
+  customers: z.array(customerMatchSchema),
+  capped: z.boolean(),
+});
+
+export const customerIdQuerySchema = z.object({
+  customerId: z.coerce
+    .number('Give the customer as a number.')
+    .int('Give the customer as a number.')
+    .positive('Give the customer as a number.'),
+});
+
+/** A hold on a loan: a breathing space, the legal flag, a blocked card, a cancelled CPA, a default. */
+export const loanHoldSchema = z.object({
+  kind: z.enum(['breathingSpace', 'legal', 'defaulted', 'cardBlocked', 'cpaCancelled']),
+  since: z.string(),
+  until: z.string().nullable(),
+  detail: z.string(),
+});
+
+/** Customers/Customer: a customer's whole record as staff read it (read-only); opening it is audited. */
+export const staffCustomerSchema = z.object({
+  customerId: z.number().int(),
+  title: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  birthDate: z.string(),
+  email: z.string(),
+  mobile: z.string(),
+  address: z.string(),
+  postCode: z.string(),
+  createdAt: z.string(),
+  /** Marketing consent as stored now, and its history (newest first). */
+  marketing: z.object({ byEmail: z.boolean(), bySms: z.boolean() }),
+  consents: z.array(
+    z.object({ channel: z.string(), given: z.boolean(), source: z.string(), at: z.string() }),
+  ),
+  applications: z.array(
+    z.object({
+      guid: z.string(),
+      statusId: z.number().int(),
+      amountPence: pence('The amount asked for'),
+      termMonths: z.number().int(),
+      createdAt: z.string(),
+      updatedAt: z.string(),
+    }),
+  ),
+  loans: z.array(
+    z.object({
+      loanId: z.number().int().meta({ description: "The loan's agreement number (its application's id)." }),
+      applicationGuid: z.string(),
+      statusId: z.number().int(),
+      principalPence: pence('The amount lent'),
+      balancePence: pence("What is owed now, from the ledger's fold (negative: the customer is in credit)"),
+      fundedOn: z.string().nullable(),
+      settledOn: z.string().nullable(),
+    }),
+  ),
+  documents: z.array(
+    z.object({ documentId: z.number().int(), title: z.string(), kind: z.string(), createdOn: z.string() }),
+  ),
+  /** The newest 50 security events of the customer. */
+  securityEvents: z.array(
+    z.object({
+      type: z.string(),
+      at: z.string(),
+      address: z.string().nullable(),
+      detail: z.string().nullable(),
+    }),
+  ),
+  holds: z.array(loanHoldSchema.extend({ loanId: z.number().int() })),
+});
+
+export const loanIdQuerySchema = z.object({
+  loanId: z.coerce
+    .number('Give the loan number.')
+    .int('Give the loan number.')
+    .positive('Give the loan number.'),
+});
+
+/** Customers/Loan: one loan as staff read it (read-only); opening it is audited. */
+export const staffLoanSchema = z.object({
+  loanId: z.number().int(),
+  applicationGuid: z.string(),
+  customerId: z.number().int(),
+  customerName: z.string(),
+  statusId: z.number().int(),
+  principalPence: pence('The amount lent'),
+  totalRepayablePence: pence('The total repayable as signed'),
+  fundedOn: z.string().nullable(),
+  settledOn: z.string().nullable(),
+  balancePence: pence("What is owed now, from the ledger's fold (negative: in credit)"),
+  arrearsPence: pence('What is overdue at the end of yesterday'),
+  /** The schedule in force and how many versions it has had (1: as signed). */
+  schedule: z.object({
+    version: z.number().int(),
+    versions: z.number().int(),
+    instalments: z.array(
+      z.object({
+        seq: z.number().int(),
+        dueDate: z.string(),
+        paymentPence: z.number().int(),
+        principalPence: z.number().int(),
+        interestPence: z.number().int(),
+        isPaid: z.boolean(),
+        duePence: z.number().int(),
+      }),
+    ),
+  }),
+  /** Every transaction, in the order the ledger folds them (date, then as posted), with the balance after it. */
+  ledger: z.array(
+    z.object({
+      id: z.number().int(),
+      onDate: z.string(),
+      kind: z.string(),
+      amountPence: z.number().int(),
+      reversesId: z.number().int().nullable(),
+      balanceAfterPence: z.number().int(),
+    }),
+  ),
+  payments: z.array(
+    z.object({
+      kind: z.string(),
+      amountPence: z.number().int(),
+      state: z.string(),
+      onDate: z.string(),
+      cardLast4: z.string().nullable(),
+    }),
+  ),
+  cpaAttempts: z.array(
+    z.object({
+      seq: z.number().int(),
+      attempt: z.number().int(),
+      onDate: z.string(),
+      amountPence: z.number().int(),
+      outcome: z.string(),
+    }),
+  ),
+  notices: z.array(z.object({ kind: z.string(), onDate: z.string() })),
+  documents: z.array(
+    z.object({ documentId: z.number().int(), title: z.string(), kind: z.string(), createdOn: z.string() }),
+  ),
+  holds: z.array(loanHoldSchema),
+});

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStaffSession } from '../staff';
 import { exampleFor } from '../quality/examples';
 import { multipart, SAMPLE } from '../documents';
+import { createStaffSession } from '../staff';
 import { createStage1Payload } from '../stage1-payload';
 import { createTestApp, type TestApp } from '../test-app';
 import { intended, type Difference } from './differences';

@@ -1,3 +1,4 @@
+import { formatDisplayDate } from '@lender/contract/dates';
 import { formatPence } from '@lender/contract/money';
 
 let londonTime: Intl.DateTimeFormat | undefined;
@@ -24,3 +25,16 @@ export const money = (pence: number | null) => (pence === null ? '—' : formatP
 
 /** A number of monthly instalments, or the one-month short-term loan. */
 export const termText = (months: number) => (months <= 1 ? '1 month' : `${months} months`);
+
+const HOLD_WORDS: Record<string, string> = {
+  breathingSpace: 'Breathing space',
+  legal: 'Legal',
+  defaulted: 'Defaulted',
+  cardBlocked: 'Card blocked',
+  cpaCancelled: 'CPA withdrawn',
+};
+
+/** A hold on a loan in a line: what, since when, until when, why. */
+export const holdText = (h: { kind: string; since: string; until: string | null; detail: string }) =>
+  `${HOLD_WORDS[h.kind] ?? h.kind} since ${h.since.length > 10 ? formatInstant(h.since) : formatDisplayDate(h.since)}` +
+  `${h.until ? ` until ${formatDisplayDate(h.until)}` : ''}: ${h.detail}`;

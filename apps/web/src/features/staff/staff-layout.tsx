@@ -10,6 +10,7 @@ import './staff.css';
 
 const NAV: { to: string; label: string; permission?: Permission }[] = [
   { to: '/staff', label: 'Home' },
+  { to: '/staff/search', label: 'Search', permission: 'application:read' },
   { to: '/staff/referrals', label: 'Referrals', permission: 'application:decide' },
   { to: '/staff/audit', label: 'Audit', permission: 'audit:read' },
 ];
