@@ -1,7 +1,6 @@
 import { calls, callPath, type CallDef, type CallName } from '@lender/contract/api-calls';
 import { ROLE_PERMISSIONS, STAFF_ROLES, type Permission } from '@lender/contract/staff-permissions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStaffSession } from '../staff';
 import { exampleFor } from '../quality/examples';
 import { multipart, SAMPLE } from '../documents';
 import { createStaffSession } from '../staff';

@@ -213,14 +213,6 @@ const builders: Partial<Record<CallName, () => Example>> = {
     body: { token: 'A'.repeat(43), password: 'Kestrel-Staff-42', code: '123456' },
   }),
   staffLogin: () => ({ body: { email: 'nobody@example.com', password: 'Kestrel-Staff-42', code: '123456' } }),
-  // The underwriter's console (issue 48): well formed; no such application.
-  underwritingHold: () => ({ body: { applicationGuid: guid() } }),
-  underwritingRelease: () => ({ body: { applicationGuid: guid() } }),
-  underwritingApplication: () => ({ query: { guid: guid() } }),
-  underwritingDecide: () => ({
-    body: { applicationGuid: guid(), decision: 'decline', reason: 'Income not confirmed.' },
-  }),
-  underwritingAskForDocument: () => ({ body: { applicationGuid: guid(), document: 'proofOfIncome' } }),
   // Staff search and records (issue 48 items 3 to 5): well formed; the caller has no staff session.
   customersSearch: () => ({ query: { q: 'nobody@example.com' } }),
   customersCustomer: () => ({ query: { customerId: '1' } }),
