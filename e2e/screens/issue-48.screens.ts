@@ -19,8 +19,13 @@ test('staff console', async ({ page, request }, testInfo) => {
   test.setTimeout(150_000);
   const width = testInfo.project.name === 'narrow' ? 1024 : page.viewportSize()!.width;
   await page.setViewportSize({ width, height: 800 });
-  const { applicant, appGuid } = await applicationAt(request, 'esignSent', { stage1: { lastName: 'Mismatch' } });
+  const { applicant, appGuid } = await applicationAt(request, 'esignSent', {
+    stage1: { lastName: 'Mismatch' },
+  });
   await signByApi(request, applicant);
+  // A clean applicant, paid out by the time the loan's page is taken.
+  const borrower = (await applicationAt(request, 'esignSent')).applicant;
+  await signByApi(request, borrower);
 
   await page.goto('/staff/login');
   await shot(page, 'login');
@@ -39,6 +44,36 @@ test('staff console', async ({ page, request }, testInfo) => {
   await page.goto(`/staff/applications/${appGuid}`);
   await expect(page.getByRole('form', { name: 'Decide' })).toBeVisible();
   await shot(page, 'workbench');
+
+  await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Search' }).click();
+  await page.getByLabel(/e-mail, mobile, postcode/).fill(borrower.email);
+  await page.getByRole('button', { name: 'Search' }).click();
+  const found = page.getByRole('table', { name: /Customers found/ });
+  await expect(found.getByRole('row')).toHaveCount(2);
+  await shot(page, 'search');
+  let loanId = '';
+  await expect
+    .poll(
+      async () => {
+        const answer = await page.request.get(
+          `/api/staff/Customers/Search?q=${encodeURIComponent(borrower.email)}`,
+        );
+        loanId = (await answer.json()).object.customers[0]?.loanReference ?? '';
+        if (!loanId) return false;
+        const loan = await page.request.get(`/api/staff/Customers/Loan?loanId=${loanId}`);
+        return ((await loan.json()).object.ledger as { kind: string }[]).some((r) => r.kind === 'advance');
+      },
+      { timeout: 30_000, message: 'the loan paid out' },
+    )
+    .toBe(true);
+  await found.getByRole('row').nth(1).getByRole('link').first().click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Contact details' })).toBeVisible();
+  await shot(page, 'customer');
+  await page.goto(`/staff/loans/${loanId}`);
+  await expect(
+    page.getByRole('table', { name: 'Every transaction, with the balance after it' }),
+  ).toBeVisible();
+  await shot(page, 'loan');
 
   await page.context().clearCookies();
   await enrolledStaff(page.request, 'compliance', 'Cora Compliance');
