@@ -1,46 +1,19 @@
-import { lazy, Suspense, type ComponentType } from 'react';
-import { Navigate, Outlet, Route, Routes } from 'react-router';
+import { Suspense } from 'react';
+import { Navigate, Route, Routes } from 'react-router';
 import { RootLayout } from '../components/layout/root-layout';
 import { SignedInArea } from '../components/loan-state/signed-in-area';
 import { AnonymousOnly, LegalOnly, SignedInOnly } from './guards';
-
-/** Each page is its own chunk, loaded when first visited; page modules export `Component`. */
-const page = (load: () => Promise<{ Component: ComponentType }>) => {
-  const Lazy = lazy(() => load().then((m) => ({ default: m.Component })));
-  return <Lazy />;
-};
+import { page } from '../lib/lazy-page';
 
 /** Every route of spec section 2. */
 export function AppRoutes() {
   return (
     <Routes>
-      {/* The staff console (issue 48): its own frame and chunks, nothing of it on a customer's page. */}
+      {/* The staff console (issue 48): its own routes, frame and chunks; none of it on a customer's page. */}
       <Route
-        path="staff"
-        element={
-          <Suspense fallback={null}>
-            <Outlet />
-          </Suspense>
-        }
-      >
-        <Route path="login" element={page(() => import('../features/staff/staff-login-page'))} />
-        <Route path="invite/:token" element={page(() => import('../features/staff/staff-invite-page'))} />
-        <Route element={page(() => import('../features/staff/staff-layout'))}>
-          <Route index element={page(() => import('../features/staff/staff-home-page'))} />
-          <Route path="referrals" element={page(() => import('../features/staff/referrals-page'))} />
-          <Route
-            path="applications/:guid"
-            element={page(() => import('../features/staff/application-page'))}
-          />
-          <Route path="audit" element={page(() => import('../features/staff/audit-page'))} />
-          <Route path="search" element={page(() => import('../features/staff/customer-search-page'))} />
-          <Route
-            path="customers/:customerId"
-            element={page(() => import('../features/staff/customer-page'))}
-          />
-          <Route path="loans/:loanId" element={page(() => import('../features/staff/loan-page'))} />
-        </Route>
-      </Route>
+        path="staff/*"
+        element={<Suspense fallback={null}>{page(() => import('../features/staff/staff-routes'))}</Suspense>}
+      />
       <Route element={<RootLayout />}>
         <Route element={<AnonymousOnly />}>
           <Route index element={page(() => import('../features/home/home-page'))} />

@@ -2,7 +2,7 @@ import type { IsoDate } from '@lender/contract/dates';
 import type { DbExecutor } from '../../db/create-db';
 import type { SharedEvent, SharedRecord } from '../../lib/credit-reference/credit-reference-agency';
 import { instalmentStates, positionOf } from '../loans/ledger';
-import { loanRepository, type LoanBook } from '../loans/loan-repository';
+import { chunks, loanRepository, type LoanBook } from '../loans/loan-repository';
 import {
   accountFiguresOn,
   accountReferenceOf,
@@ -62,23 +62,21 @@ export async function loanEventsOf(
       .where('loans.settled_on', 'is', null)
       .execute(),
   ]);
-  // A reversed payment never happened for the agency (a correction shows in the month's snapshot).
-  const reversed = new Set(
-    rows.length === 0
-      ? []
-      : (
-          await db
-            .selectFrom('loan_transactions')
-            .select('reverses_id')
-            .where('type', '=', 'reversal')
-            .where(
-              'reverses_id',
-              'in',
-              rows.map((r) => r.id),
-            )
-            .execute()
-        ).map((r) => r.reverses_id),
-  );
+  // A reversed payment never happened for the agency (a correction shows in the month's snapshot). In
+  // chunks: a due day of 100,000 loans has as many payments, past PostgreSQL's 65,535 parameters a query.
+  const reversed = new Set<number | null>();
+  for (const part of chunks(
+    rows.map((r) => r.id),
+    500,
+  )) {
+    const found = await db
+      .selectFrom('loan_transactions')
+      .select('reverses_id')
+      .where('type', '=', 'reversal')
+      .where('reverses_id', 'in', part)
+      .execute();
+    for (const r of found) reversed.add(r.reverses_id);
+  }
   for (const r of rows) {
     if (reversed.has(r.id)) continue;
     const event = EVENT_ROWS[r.type as keyof typeof EVENT_ROWS];
@@ -121,16 +119,16 @@ export async function loanEventsOf(
   const ids = [...new Set([...happened.map((h) => h.applicationId), ...dueIds])];
   if (ids.length === 0) return [];
   const books = await loanRepository(db).books(ids);
-  const withdrawn = new Set(
-    (
-      await db
-        .selectFrom('loan_withdrawals')
-        .select('application_id')
-        .where('application_id', 'in', dueIds.length > 0 ? dueIds : [0])
-        .where('notice_on', '<=', date)
-        .execute()
-    ).map((w) => w.application_id),
-  );
+  const withdrawn = new Set<number>();
+  for (const part of chunks(dueIds, 500)) {
+    const found = await db
+      .selectFrom('loan_withdrawals')
+      .select('application_id')
+      .where('application_id', 'in', part)
+      .where('notice_on', '<=', date)
+      .execute();
+    for (const w of found) withdrawn.add(w.application_id);
+  }
   for (const id of dueIds) {
     const book = books.get(id);
     if (!book || withdrawn.has(id)) continue;
@@ -140,12 +138,12 @@ export async function loanEventsOf(
   }
 
   const borrowers = new Map<number, BorrowerRow>();
-  for (let k = 0; k < ids.length; k += 500) {
+  for (const part of chunks(ids, 500)) {
     const found = await db
       .selectFrom('loans')
       .innerJoin('customers', 'customers.id', 'loans.customer_id')
       .select(['loans.application_id', ...BORROWER_COLUMNS])
-      .where('loans.application_id', 'in', ids.slice(k, k + 500))
+      .where('loans.application_id', 'in', part)
       .execute();
     for (const b of found) borrowers.set(b.application_id, b);
   }

@@ -4,27 +4,15 @@ import { EXPENSE_LABELS } from '@lender/contract/expenses';
 import type { ExpenseKey } from '@lender/contract/constants';
 import { statusText } from '@lender/contract/status-text';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { signedOut, staffCall, staffMessage } from './staff-api';
 import { DecidePanel, NoticeBanner, type Notice } from './decide-panel';
+import { Figures } from './staff-figures';
 import { formatInstant, money, termText } from './staff-format';
 import { may, useStaff } from './staff-session';
 
 type Workbench = CallResponse<'underwritingApplication'>;
-
-function Figures({ label, rows }: { label: string; rows: [string, ReactNode][] }) {
-  return (
-    <dl className="staff-figures" aria-label={label}>
-      {rows.map(([name, value]) => (
-        <div key={name}>
-          <dt>{name}</dt>
-          <dd>{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
 
 function Affordability({ a }: { a: NonNullable<Workbench['affordability']> }) {
   return (
