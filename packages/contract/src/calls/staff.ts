@@ -324,17 +324,18 @@ export const auditEventsSchema = z.object({
 });
 
 /** Customers/Search: what a person types (issue 48 item 3); too short a text finds too many to be useful. */
-const SEARCH_TOO_SHORT =
-  'Type at least 3 characters: a name, e-mail, mobile, postcode, application reference or loan number.';
-export const customerSearchQuerySchema = z.object({
-  q: z
-    .string('Type a name, e-mail, mobile, postcode, application reference or loan number.')
-    .trim()
-    .min(1, SEARCH_TOO_SHORT)
-    .max(120, 'Keep the search to 120 characters.')
-    // A loan number may be short (it is the agreement number); any other text needs 3 characters.
-    .refine((q) => /^\d+$/.test(q) || q.length >= 3, SEARCH_TOO_SHORT),
-});
+export const customerSearchQuerySchema = z.object(
+  {
+    q: z
+      .string(Msg.staffSearch)
+      .trim()
+      .min(1, Msg.staffSearchShort)
+      .max(120, Msg.staffSearchLong)
+      // A loan number may be short (it is the agreement number); any other text needs 3 characters.
+      .refine((q) => /^\d+$/.test(q) || q.length >= 3, Msg.staffSearchShort),
+  },
+  { error: Msg.request },
+);
 
 export const customerMatchSchema = z.object({
   customerId: z.number().int(),
@@ -363,12 +364,12 @@ export const customerSearchSchema = z.object({
   capped: z.boolean(),
 });
 
-export const customerIdQuerySchema = z.object({
-  customerId: z.coerce
-    .number('Give the customer as a number.')
-    .int('Give the customer as a number.')
-    .positive('Give the customer as a number.'),
-});
+export const customerIdQuerySchema = z.object(
+  {
+    customerId: z.coerce.number(Msg.staffCustomer).int(Msg.staffCustomer).positive(Msg.staffCustomer),
+  },
+  { error: Msg.request },
+);
 
 /** A hold on a loan: a breathing space, the legal flag, a blocked card, a cancelled CPA, a default. */
 export const loanHoldSchema = z.object({
@@ -431,12 +432,10 @@ export const staffCustomerSchema = z.object({
   holds: z.array(loanHoldSchema.extend({ loanId: z.number().int() })),
 });
 
-export const loanIdQuerySchema = z.object({
-  loanId: z.coerce
-    .number('Give the loan number.')
-    .int('Give the loan number.')
-    .positive('Give the loan number.'),
-});
+export const loanIdQuerySchema = z.object(
+  { loanId: z.coerce.number(Msg.staffLoan).int(Msg.staffLoan).positive(Msg.staffLoan) },
+  { error: Msg.request },
+);
 
 /** Customers/Loan: one loan as staff read it (read-only); opening it is audited. */
 export const staffLoanSchema = z.object({

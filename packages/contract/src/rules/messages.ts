@@ -159,4 +159,10 @@ export const Msg = {
   auditActor: 'Please give the actor as staff:<id>, customer:<id>, partner:<id>, system:<job> or ops.',
   auditCustomer: 'Please give the customer as a number.',
   auditAction: 'Please give the action as a word of at most 60 letters, digits or dashes.',
+  staffSearch: 'Please type a name, e-mail, mobile, postcode, application reference or loan number.',
+  staffSearchShort:
+    'Please type at least 3 characters: a name, e-mail, mobile, postcode, application reference or loan number.',
+  staffSearchLong: 'Please keep the search to 120 characters.',
+  staffCustomer: 'Please give the customer as a number.',
+  staffLoan: 'Please give the loan number.',
 } as const;

@@ -121,7 +121,7 @@ describe('Customers/Search', () => {
     for (const q of ['', 'ab', '   ']) {
       const res = await get(`/api/staff/Customers/Search?q=${encodeURIComponent(q)}`, agent.cookie);
       expect(res.statusCode, q).toBe(400);
-      expect(res.body, q).toMatch(/Type at least 3 characters|Type a name/);
+      expect(res.body, q).toMatch(/type at least 3 characters|type a name/);
     }
   });
 
