@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import { sql, type RawBuilder } from 'kysely';
+import { sql, type CompiledQuery, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/create-db';
 import type { Database } from '../../db/schema';
 
@@ -58,27 +58,48 @@ function columnsOf(db: Db) {
   return cached;
 }
 
+type SnapshotQuery = {
+  query: CompiledQuery<Record<string, unknown>>;
+  owners: [table: string, measure: string][];
+};
+const queryCache = new WeakMap<Db, Map<string, Promise<SnapshotQuery>>>();
+
+/** The snapshot's one query for these tables, built and compiled once per database (its columns do not change). */
+function snapshotQuery(db: Db, tables: TableName[]): Promise<SnapshotQuery> {
+  let perDb = queryCache.get(db);
+  if (!perDb) queryCache.set(db, (perDb = new Map()));
+  const key = tables.join(',');
+  let cached = perDb.get(key);
+  if (!cached) {
+    cached = columnsOf(db).then((columns) => {
+      const owners: [table: string, measure: string][] = [];
+      const alias = (table: string, measure: string) => sql.id(`m${owners.push([table, measure]) - 1}`);
+      // One derived table of aggregates per table, cross-joined: a single round trip, each table read once.
+      const perTable = tables.map((table, i) => {
+        const measures: RawBuilder<unknown>[] = [sql`count(*) as ${alias(table, 'count')}`];
+        for (const c of columns.get(table) ?? []) {
+          const col = sql.ref(c.name);
+          if (c.numeric) measures.push(sql`sum(${col}) as ${alias(table, `${c.name}:sum`)}`);
+          else {
+            // As text, so a boolean, date or json column a later migration adds works on both databases.
+            const text = sql`cast(${col} as text)`;
+            measures.push(sql`sum(length(${text})) as ${alias(table, `${c.name}:len`)}`);
+            measures.push(sql`max(${text}) as ${alias(table, `${c.name}:max`)}`);
+          }
+        }
+        return sql`(select ${sql.join(measures)} from ${sql.table(table)}) as ${sql.id(`t${i}`)}`;
+      });
+      const query = sql<Record<string, unknown>>`select * from ${sql.join(perTable, sql` cross join `)}`;
+      return { query: query.compile(db), owners };
+    });
+    perDb.set(key, cached);
+  }
+  return cached;
+}
+
 export async function snapshot(db: Db, tables: TableName[] = databaseTables()): Promise<Snapshot> {
-  const columns = await columnsOf(db);
-  const owners: [table: string, measure: string][] = [];
-  const alias = (table: string, measure: string) => sql.id(`m${owners.push([table, measure]) - 1}`);
-  // One derived table of aggregates per table, cross-joined: a single round trip, each table read once.
-  const perTable = tables.map((table, i) => {
-    const measures: RawBuilder<unknown>[] = [sql`count(*) as ${alias(table, 'count')}`];
-    for (const c of columns.get(table) ?? []) {
-      const col = sql.ref(c.name);
-      if (c.numeric) measures.push(sql`sum(${col}) as ${alias(table, `${c.name}:sum`)}`);
-      else {
-        // As text, so a boolean, date or json column a later migration adds works on both databases.
-        const text = sql`cast(${col} as text)`;
-        measures.push(sql`sum(length(${text})) as ${alias(table, `${c.name}:len`)}`);
-        measures.push(sql`max(${text}) as ${alias(table, `${c.name}:max`)}`);
-      }
-    }
-    return sql`(select ${sql.join(measures)} from ${sql.table(table)}) as ${sql.id(`t${i}`)}`;
-  });
-  const query = sql<Record<string, unknown>>`select * from ${sql.join(perTable, sql` cross join `)}`;
-  const row = (await query.execute(db)).rows[0] ?? {};
+  const { query, owners } = await snapshotQuery(db, tables);
+  const row = (await db.executeQuery(query)).rows[0] ?? {};
   const out: Snapshot = {};
   owners.forEach(([table, measure], i) => {
     const value = row[`m${i}`];
