@@ -39,11 +39,14 @@ export function careCalls(ctx: AppContext): ImplementedCall[] {
       });
       return read.ok ? ok(read.value) : fail(refusal(read.code), read.message);
     }),
-    implementCall('vulnerabilityRecord', async ({ body, principal, req }) => {
+    implementCall('vulnerabilityRecord', async ({ body, principal, req, reply }) => {
       const saved = await vulnerable.record(body, { staffId: principal.staffId, address: req.ip });
       if (saved.ok) return ok(saved.value);
       // A review date already past is a field the member corrects, as the schema's refusals are.
-      if (saved.code === 'reviewPast') return invalidFields({ reviewOn: saved.message });
+      if (saved.code === 'reviewPast') {
+        reply.code(400);
+        return invalidFields({ reviewOn: saved.message });
+      }
       return fail(refusal(saved.code), saved.message);
     }),
     implementCall('vulnerabilityEnd', async ({ body, principal, req }) => {
