@@ -66,10 +66,7 @@ import type {
 import type { AuditEventTable } from '../entities/audit/audit-tables';
 import type { LoanBatchLockTable } from '../lib/loan-batch-lock-tables';
 import type { CreditReportingOutboxTable } from '../entities/credit-reporting/credit-reporting-tables';
-import type {
-  CustomerCareEntryTable,
-  CustomerVulnerabilityTable,
-} from '../features/staff-care/care-tables';
+import type { CustomerCareEntryTable, CustomerVulnerabilityTable } from '../features/staff-care/care-tables';
 
 /**
  * Table interfaces. Portable types on both SQLite and PostgreSQL: money in integer pence, booleans as
