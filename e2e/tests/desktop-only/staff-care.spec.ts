@@ -45,6 +45,17 @@ test('an agent records a note and a contact on a customer, sees them, and the vu
   await expect(rows.nth(2)).toContainText('Asked how to repay early.');
 
   const record = page.getByRole('form', { name: 'Record a vulnerability' });
+  // Health without the customer's consent to record it: refused, on the form, before anything is sent.
+  await record.getByLabel('Characteristic').selectOption('Health');
+  await record.getByLabel('What the customer told us').fill('Recovering from an operation.');
+  await record.getByLabel('What we will do differently').fill('Short calls.');
+  await record
+    .getByLabel('Review date')
+    .fill(new Date(Date.now() + 365 * 86_400_000).toISOString().slice(0, 10));
+  await record.getByRole('button', { name: 'Record the vulnerability' }).click();
+  await expect(record.getByText(/recorded only with the customer's explicit consent/)).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Vulnerable customer' })).toHaveCount(0);
+
   await record.getByLabel('Characteristic').selectOption('Life event');
   await record.getByLabel('What the customer told us').fill('Bereavement last month.');
   await record.getByLabel('What we will do differently').fill('No calls before 10am; offer more time.');

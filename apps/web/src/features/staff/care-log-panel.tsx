@@ -5,12 +5,15 @@ import {
   CONTACT_DIRECTIONS,
   CONTACT_OUTCOMES,
   OUTCOME_NAMES,
+  addContactBodySchema,
+  addNoteBodySchema,
 } from '@lender/contract/calls/staff-care';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Field } from '../../components/form/field';
 import { NoticeBanner, type Notice } from './decide-panel';
 import { staffCall, staffMessage } from './staff-api';
+import { fieldErrors } from './staff-field-errors';
 import { formatInstant } from './staff-format';
 import { may, useStaff } from './staff-session';
 
@@ -35,6 +38,8 @@ export function CareLogPanel({ customerId, loanId }: { customerId: number; loanI
   const queries = useQueryClient();
   const [notice, setNotice] = useState<Notice>(null);
   const [busy, setBusy] = useState(false);
+  const [noteErrors, setNoteErrors] = useState<Record<string, string>>({});
+  const [contactErrors, setContactErrors] = useState<Record<string, string>>({});
   const key = ['staffCareLog', customerId, loanId ?? null];
   const log = useQuery({
     queryKey: key,
@@ -58,27 +63,31 @@ export function CareLogPanel({ customerId, loanId }: { customerId: number; loanI
   const addNote = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const form = new FormData(e.currentTarget);
+    const payload = { customerId, loanId: loanId ?? null, text: String(form.get('text') ?? '') };
+    const errors = fieldErrors(addNoteBodySchema, payload);
+    setNoteErrors(errors);
+    if (Object.keys(errors).length > 0) return;
     void act(e.currentTarget, async () => {
-      await staffCall('careAddNote', {
-        customerId,
-        loanId: loanId ?? null,
-        text: String(form.get('text') ?? ''),
-      });
+      await staffCall('careAddNote', payload);
       return 'Note added.';
     });
   };
   const addContact = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const form = new FormData(e.currentTarget);
+    const payload = {
+      customerId,
+      loanId: loanId ?? null,
+      channel: String(form.get('channel')) as (typeof CONTACT_CHANNELS)[number],
+      direction: String(form.get('direction')) as (typeof CONTACT_DIRECTIONS)[number],
+      outcome: String(form.get('outcome')) as (typeof CONTACT_OUTCOMES)[number],
+      text: String(form.get('text') ?? ''),
+    };
+    const errors = fieldErrors(addContactBodySchema, payload);
+    setContactErrors(errors);
+    if (Object.keys(errors).length > 0) return;
     void act(e.currentTarget, async () => {
-      await staffCall('careAddContact', {
-        customerId,
-        loanId: loanId ?? null,
-        channel: String(form.get('channel')) as (typeof CONTACT_CHANNELS)[number],
-        direction: String(form.get('direction')) as (typeof CONTACT_DIRECTIONS)[number],
-        outcome: String(form.get('outcome')) as (typeof CONTACT_OUTCOMES)[number],
-        text: String(form.get('text') ?? ''),
-      });
+      await staffCall('careAddContact', payload);
       return 'Contact recorded.';
     });
   };
@@ -90,7 +99,11 @@ export function CareLogPanel({ customerId, loanId }: { customerId: number; loanI
       {may(me, 'customer:note') ? (
         <div className="staff-columns">
           <form className="form" onSubmit={addNote} aria-label="Add a note" noValidate>
-            <Field label="Note" hint="Kept as written: a correction is a new note. At most 2000 characters.">
+            <Field
+              label="Note"
+              hint="Kept as written: a correction is a new note. At most 2000 characters."
+              error={noteErrors.text}
+            >
               {(a11y) => <textarea className="input" name="text" rows={3} maxLength={2000} {...a11y} />}
             </Field>
             <button type="submit" className="button" disabled={busy}>
@@ -98,7 +111,7 @@ export function CareLogPanel({ customerId, loanId }: { customerId: number; loanI
             </button>
           </form>
           <form className="form" onSubmit={addContact} aria-label="Record a contact" noValidate>
-            <Field label="Channel">
+            <Field label="Channel" error={contactErrors.channel}>
               {(a11y) => (
                 <select className="select" name="channel" defaultValue="phone" {...a11y}>
                   {CONTACT_CHANNELS.map((c) => (
@@ -109,7 +122,7 @@ export function CareLogPanel({ customerId, loanId }: { customerId: number; loanI
                 </select>
               )}
             </Field>
-            <Field label="Direction">
+            <Field label="Direction" error={contactErrors.direction}>
               {(a11y) => (
                 <select className="select" name="direction" defaultValue="outbound" {...a11y}>
                   {CONTACT_DIRECTIONS.map((d) => (
@@ -120,7 +133,7 @@ export function CareLogPanel({ customerId, loanId }: { customerId: number; loanI
                 </select>
               )}
             </Field>
-            <Field label="Outcome">
+            <Field label="Outcome" error={contactErrors.outcome}>
               {(a11y) => (
                 <select className="select" name="outcome" defaultValue="spokeToCustomer" {...a11y}>
                   {CONTACT_OUTCOMES.map((o) => (
@@ -131,7 +144,7 @@ export function CareLogPanel({ customerId, loanId }: { customerId: number; loanI
                 </select>
               )}
             </Field>
-            <Field label="Contact note (optional)">
+            <Field label="Contact note (optional)" error={contactErrors.text}>
               {(a11y) => <textarea className="input" name="text" rows={2} maxLength={2000} {...a11y} />}
             </Field>
             <button type="submit" className="button button--secondary" disabled={busy}>
