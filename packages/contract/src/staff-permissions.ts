@@ -23,6 +23,12 @@ export const PERMISSIONS = [
   'security:read',
   /** Read and export the audit of staff acts (issue 48): compliance's, who checks what others did. */
   'audit:read',
+  /** Add a note or a contact to a customer's log, and record or end a vulnerability (issue 48). */
+  'customer:note',
+  /** The collections worklist: loans in arrears by bucket (issue 48). */
+  'collections:worklist',
+  /** Read a health condition's detail on a vulnerability: those who deal with the customer, and compliance. */
+  'vulnerability:health',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -39,14 +45,21 @@ export type StaffRole = (typeof STAFF_ROLES)[number];
 
 export const ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly Permission[]>> = {
   // Issue 48's customer service: reads today; notes, promises and proposals come with their calls.
-  agent: ['application:read'],
-  underwriter: ['application:read', 'application:decide'],
-  collections: ['application:read', 'loan:legal', 'loan:breathing-space'],
+  agent: ['application:read', 'customer:note', 'vulnerability:health'],
+  underwriter: ['application:read', 'application:decide', 'customer:note'],
+  collections: [
+    'application:read',
+    'loan:legal',
+    'loan:breathing-space',
+    'customer:note',
+    'collections:worklist',
+    'vulnerability:health',
+  ],
   // A write-off is a complaint's usual redress; a later issue adds the second person's approval.
-  complaints: ['application:read', 'loan:write-off'],
+  complaints: ['application:read', 'loan:write-off', 'customer:note', 'vulnerability:health'],
   // Issue 48's checker: approves what others proposed; its approving permissions come with four eyes.
-  'team-lead': ['application:read'],
-  compliance: ['application:read', 'security:read', 'audit:read'],
+  'team-lead': ['application:read', 'customer:note', 'collections:worklist', 'vulnerability:health'],
+  compliance: ['application:read', 'security:read', 'audit:read', 'vulnerability:health'],
   // Runs the platform, decides no lending: no role both manages the platform and lends. It reads the audit
   // as it reads the security events (docs/decisions/061-staff-referrals-and-audit.md).
   admin: ['application:read', 'partner:manage', 'ops:maintenance', 'security:read', 'audit:read'],

@@ -1,4 +1,5 @@
 import * as staff from './staff';
+import * as care from './staff-care';
 import { call, empty, type CallDef } from './call-spec';
 
 /** The staff API (issue 44): under /api/staff/, behind a staff session and a permission. */
@@ -150,5 +151,75 @@ export const staffCalls = {
     auth: { staff: 'application:read' },
     query: staff.loanIdQuerySchema,
     response: staff.staffLoanSchema,
+  }),
+  // --- staff-care (issue 48 items 4, 6 and 8): notes and contacts, the collections worklist, vulnerability.
+  /** The customer's notes and contacts, newest first; with loanId, those naming that loan. */
+  careLog: call({
+    controller: 'Care',
+    action: 'Log',
+    method: 'GET',
+    auth: { staff: 'application:read' },
+    query: care.careLogQuerySchema,
+    response: care.careLogSchema,
+  }),
+  /** Adds a note (append-only: there is no call that changes or removes one). */
+  careAddNote: call({
+    controller: 'Care',
+    action: 'AddNote',
+    method: 'POST',
+    auth: { staff: 'customer:note' },
+    body: care.addNoteBodySchema,
+    response: care.careEntrySchema,
+  }),
+  /** Records a contact with the customer: channel, direction, outcome and a note (append-only). */
+  careAddContact: call({
+    controller: 'Care',
+    action: 'AddContact',
+    method: 'POST',
+    auth: { staff: 'customer:note' },
+    body: care.addContactBodySchema,
+    response: care.careEntrySchema,
+  }),
+  /** Loans in arrears by bucket of days past due, with the last contact, next action and holds. */
+  collectionsWorklist: call({
+    controller: 'Collections',
+    action: 'Worklist',
+    method: 'GET',
+    auth: { staff: 'collections:worklist' },
+    query: care.worklistQuerySchema,
+    response: care.worklistSchema,
+  }),
+  /** A customer's vulnerabilities (FG21/1); reading them is audited. */
+  vulnerabilityOfCustomer: call({
+    controller: 'Vulnerability',
+    action: 'OfCustomer',
+    method: 'GET',
+    auth: { staff: 'application:read' },
+    query: staff.customerIdQuerySchema,
+    response: care.customerVulnerabilitiesSchema,
+  }),
+  vulnerabilityRecord: call({
+    controller: 'Vulnerability',
+    action: 'Record',
+    method: 'POST',
+    auth: { staff: 'customer:note' },
+    body: care.recordVulnerabilityBodySchema,
+    response: care.vulnerabilitySchema,
+  }),
+  vulnerabilityEnd: call({
+    controller: 'Vulnerability',
+    action: 'End',
+    method: 'POST',
+    auth: { staff: 'customer:note' },
+    body: care.endVulnerabilityBodySchema,
+    response: care.vulnerabilitySchema,
+  }),
+  /** Open vulnerabilities whose review is due within 7 days or overdue, soonest first. */
+  vulnerabilityReviewsDue: call({
+    controller: 'Vulnerability',
+    action: 'ReviewsDue',
+    method: 'GET',
+    auth: { staff: 'customer:note' },
+    response: care.reviewsDueSchema,
   }),
 } as const satisfies Record<string, CallDef>;

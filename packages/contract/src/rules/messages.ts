@@ -165,4 +165,19 @@ export const Msg = {
   staffSearchLong: 'Please keep the search to 120 characters.',
   staffCustomer: 'Please give the customer as a number.',
   staffLoan: 'Please give the loan number.',
+  // Issue 48: notes, the contact log, the collections worklist, vulnerability (staff-care).
+  careNote: 'Please write the note, in at most 2000 characters.',
+  careChannel: 'Please choose how the contact was made: phone, e-mail, SMS, letter or in person.',
+  careDirection: 'Please choose whether the customer contacted us or we contacted them.',
+  careOutcome: 'Please choose what came of the contact.',
+  careBucket: 'Please choose a bucket: 1-7, 8-30, 31-60 or 61+ days past due.',
+  careCharacteristic: 'Please choose health, life event, resilience or capability.',
+  careVulnerabilityNote: 'Please describe the circumstances, in at most 2000 characters.',
+  careHealthConsent:
+    "Health information is recorded only with the customer's explicit consent. Please ask the customer first.",
+  careAdjustments: 'Please say what we will do differently for the customer.',
+  careReviewDate: 'Please give the review date as yyyy-MM-dd.',
+  careReviewPast: 'Please give a review date from today on.',
+  careVulnerability: 'Please give the vulnerability as a number.',
+  careEndReason: 'Please give the reason for ending it, in 5 to 500 characters.',
 } as const;

@@ -147,7 +147,7 @@ describe('the invitation, end to end', () => {
       email: invited.email,
       displayName: 'Jo Staff',
       role: 'underwriter',
-      permissions: ['application:read', 'application:decide'],
+      permissions: ['application:read', 'application:decide', 'customer:note'],
     });
     expect(await securityTypes(invited.staffId)).toEqual(['staff-enrolled']);
   });

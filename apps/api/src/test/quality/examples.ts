@@ -217,6 +217,32 @@ const builders: Partial<Record<CallName, () => Example>> = {
   customersSearch: () => ({ query: { q: 'nobody@example.com' } }),
   customersCustomer: () => ({ query: { customerId: '1' } }),
   customersLoan: () => ({ query: { loanId: '1' } }),
+  // Notes, contacts, the worklist and vulnerability (issue 48 items 4, 6 and 8): well formed, no session.
+  careLog: () => ({ query: { customerId: '1', loanId: '1' } }),
+  careAddNote: () => ({ body: { customerId: 1, loanId: 1, text: 'Asked about repaying early.' } }),
+  careAddContact: () => ({
+    body: {
+      customerId: 1,
+      loanId: null,
+      channel: 'phone',
+      direction: 'outbound',
+      outcome: 'leftMessage',
+      text: 'Asked to call back.',
+    },
+  }),
+  collectionsWorklist: () => ({ query: { bucket: '8-30' } }),
+  vulnerabilityOfCustomer: () => ({ query: { customerId: '1' } }),
+  vulnerabilityRecord: () => ({
+    body: {
+      customerId: 1,
+      characteristic: 'lifeEvent',
+      note: 'Bereavement last month.',
+      healthConsent: false,
+      adjustments: 'No calls before 10am.',
+      reviewOn: '2031-01-31',
+    },
+  }),
+  vulnerabilityEnd: () => ({ body: { vulnerabilityId: 1, reason: 'Back in work since May.' } }),
 };
 
 /** A fresh valid example for the call (new guids and e-mails each time), or undefined if none is kept. */

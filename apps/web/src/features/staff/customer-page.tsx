@@ -6,7 +6,9 @@ import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { signedOut, staffCall, staffMessage } from './staff-api';
 import { Figures } from './staff-figures';
+import { CareLogPanel } from './care-log-panel';
 import { formatInstant, holdText, money, termText } from './staff-format';
+import { VulnerabilityBanner, VulnerabilityPanel } from './vulnerability-panel';
 
 type Customer = CallResponse<'customersCustomer'>;
 
@@ -202,7 +204,12 @@ export function Component() {
       ) : !record.data ? (
         <p aria-busy="true">Loading the customer…</p>
       ) : (
-        <Record c={record.data} />
+        <>
+          <VulnerabilityBanner customerId={record.data.customerId} />
+          <Record c={record.data} />
+          <CareLogPanel customerId={record.data.customerId} />
+          <VulnerabilityPanel customerId={record.data.customerId} />
+        </>
       )}
     </>
   );

@@ -6,7 +6,9 @@ import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { signedOut, staffCall, staffMessage } from './staff-api';
 import { Figures } from './staff-figures';
+import { CareLogPanel } from './care-log-panel';
 import { holdText, money } from './staff-format';
+import { VulnerabilityBanner } from './vulnerability-panel';
 
 type Loan = CallResponse<'customersLoan'>;
 
@@ -201,7 +203,11 @@ export function Component() {
       ) : !loan.data ? (
         <p aria-busy="true">Loading the loan…</p>
       ) : (
-        <LoanView l={loan.data} />
+        <>
+          <VulnerabilityBanner customerId={loan.data.customerId} />
+          <LoanView l={loan.data} />
+          <CareLogPanel customerId={loan.data.customerId} loanId={loan.data.loanId} />
+        </>
       )}
     </>
   );

@@ -1,3 +1,5 @@
+import { CHARACTERISTIC_NAMES } from '@lender/contract/calls/staff-care';
+import { formatDisplayDate } from '@lender/contract/dates';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
@@ -23,13 +25,64 @@ function ReferralsQueue() {
   );
 }
 
+function CollectionsQueue() {
+  const list = useQuery({
+    queryKey: ['staffWorklist', 'all'],
+    queryFn: () => staffCall('collectionsWorklist', {}),
+  });
+  if (list.error) return <p role="alert">{staffMessage(list.error)}</p>;
+  if (!list.data) return <p aria-busy="true">Counting loans in arrears…</p>;
+  const oldest = list.data.loans.reduce((max, l) => Math.max(max, l.daysPastDue), 0);
+  return (
+    <p>
+      <Link to="/staff/collections">Collections</Link>
+      <span className="staff-card__count">{list.data.loans.length}</span>
+      {list.data.loans.length > 0 ? `Longest ${oldest} days past due` : 'No loan in arrears'}
+    </p>
+  );
+}
+
+function ReviewsDueQueue() {
+  const due = useQuery({
+    queryKey: ['staffReviewsDue'],
+    queryFn: () => staffCall('vulnerabilityReviewsDue', undefined),
+  });
+  if (due.error) return <p role="alert">{staffMessage(due.error)}</p>;
+  if (!due.data) return <p aria-busy="true">Counting reviews…</p>;
+  const list = due.data.reviews;
+  return (
+    <>
+      <p>
+        Vulnerability reviews due
+        <span className="staff-card__count">{list.length}</span>
+        {list.length > 0 ? `${list.filter((r) => r.overdue).length} overdue` : 'None due within 7 days'}
+      </p>
+      {list.length > 0 ? (
+        <ul>
+          {list.map((r) => (
+            <li key={r.vulnerabilityId}>
+              <Link to={`/staff/customers/${r.customerId}`}>{r.customerName}</Link>:{' '}
+              {CHARACTERISTIC_NAMES[r.characteristic]}, review by {formatDisplayDate(r.reviewOn)}
+              {r.overdue ? ' (overdue)' : ''}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </>
+  );
+}
+
 /** /staff (issue 48): the member's queues, each with how many wait and for how long. */
 export function Component() {
   const me = useStaff();
   useEffect(() => {
     document.title = 'Home | Staff console';
   }, []);
-  const queues = [may(me, 'application:decide') ? <ReferralsQueue key="referrals" /> : null].filter(Boolean);
+  const queues = [
+    may(me, 'application:decide') ? <ReferralsQueue key="referrals" /> : null,
+    may(me, 'collections:worklist') ? <CollectionsQueue key="collections" /> : null,
+    may(me, 'customer:note') ? <ReviewsDueQueue key="reviews" /> : null,
+  ].filter(Boolean);
   return (
     <>
       <h1>Hello, {me.displayName}</h1>
