@@ -31,7 +31,7 @@ export function bucketOf(days: number): ArrearsBucket {
 
 /**
  * What to do next, from what stops collection and what came of the last contact. A rule, not a field
- * anyone types: docs/decisions/staff-care-notes-worklist-vulnerability.md lists it.
+ * anyone types: docs/decisions/064-staff-notes-worklist-vulnerability.md lists it.
  */
 export function nextActionOf(
   holds: readonly { kind: string; detail: string }[],
