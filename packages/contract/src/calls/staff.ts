@@ -166,6 +166,19 @@ const pence = (description: string) =>
     .int()
     .meta({ description: `${description}, in pence.` });
 
+/** Who a customer is and how to reach them, as the workbench and the customer's record both show it. */
+export const staffContactSchema = z.object({
+  customerId: z.number().int(),
+  title: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  birthDate: z.string(),
+  email: z.string(),
+  mobile: z.string(),
+  address: z.string(),
+  postCode: z.string(),
+});
+
 /** Underwriting/Application: the application workbench, everything an underwriter reads to decide. */
 export const workbenchSchema = z.object({
   applicationGuid: z.string(),
@@ -174,17 +187,7 @@ export const workbenchSchema = z.object({
   /** True when a person may decide it now (referred, or a review waiting). */
   waitingForPerson: z.boolean(),
   heldBy: referralHolderSchema.nullable(),
-  applicant: z.object({
-    customerId: z.number().int(),
-    title: z.string(),
-    firstName: z.string(),
-    lastName: z.string(),
-    birthDate: z.string(),
-    email: z.string(),
-    mobile: z.string(),
-    address: z.string(),
-    postCode: z.string(),
-  }),
+  applicant: staffContactSchema,
   /** Stage 1: what was asked for. */
   loan: z.object({
     amountPence: pence('The amount asked for'),
@@ -380,16 +383,7 @@ export const loanHoldSchema = z.object({
 });
 
 /** Customers/Customer: a customer's whole record as staff read it (read-only); opening it is audited. */
-export const staffCustomerSchema = z.object({
-  customerId: z.number().int(),
-  title: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  birthDate: z.string(),
-  email: z.string(),
-  mobile: z.string(),
-  address: z.string(),
-  postCode: z.string(),
+export const staffCustomerSchema = staffContactSchema.extend({
   createdAt: z.string(),
   /** Marketing consent as stored now, and its history (newest first). */
   marketing: z.object({ byEmail: z.boolean(), bySms: z.boolean() }),

@@ -2,6 +2,7 @@ import type { CallResponse } from '@lender/contract/api-calls';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { Field } from '../../components/form/field';
 import { PasswordHint } from '../../components/form/password-hint';
 import { QueryProvider } from '../../lib/query';
 import { staffCall, staffMessage } from './staff-api';
@@ -99,49 +100,42 @@ function Enrol({ token, invitation }: { token: string; invitation: Invitation })
         </div>
       ) : null}
       <form className="form" onSubmit={(e) => void submit(e)} noValidate>
-        <div className="field">
-          <label className="field__label" htmlFor="invite-password">
-            Password
-          </label>
-          <div className="field__hint" id="invite-password-hint">
-            <PasswordHint />
-          </div>
-          <input
-            className="input"
-            id="invite-password"
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            aria-describedby="invite-password-hint"
-            required
-          />
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor="invite-confirm">
-            Password again
-          </label>
-          <input
-            className="input"
-            id="invite-confirm"
-            name="confirm"
-            type="password"
-            autoComplete="new-password"
-            required
-          />
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor="invite-code">
-            Code from your authenticator app
-          </label>
-          <input
-            className="input input--short"
-            id="invite-code"
-            name="code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            required
-          />
-        </div>
+        <Field label="Password" hint={<PasswordHint />}>
+          {(a11y) => (
+            <input
+              {...a11y}
+              className="input"
+              name="password"
+              type="password"
+              autoComplete="new-password"
+              required
+            />
+          )}
+        </Field>
+        <Field label="Password again">
+          {(a11y) => (
+            <input
+              {...a11y}
+              className="input"
+              name="confirm"
+              type="password"
+              autoComplete="new-password"
+              required
+            />
+          )}
+        </Field>
+        <Field label="Code from your authenticator app">
+          {(a11y) => (
+            <input
+              {...a11y}
+              className="input input--short"
+              name="code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              required
+            />
+          )}
+        </Field>
         <button type="submit" className="button" disabled={busy}>
           Finish setting up
         </button>

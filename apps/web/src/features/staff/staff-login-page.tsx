@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { Field } from '../../components/form/field';
 import { queryClient } from '../../lib/query';
 import { staffCall, staffMessage } from './staff-api';
 import { StaffPublicFrame } from './staff-public-frame';
@@ -45,49 +46,38 @@ export function Component() {
         </div>
       ) : null}
       <form className="form" onSubmit={(e) => void submit(e)} noValidate>
-        <div className="field">
-          <label className="field__label" htmlFor="staff-email">
-            Work e-mail
-          </label>
-          <input
-            className="input"
-            id="staff-email"
-            name="email"
-            type="email"
-            autoComplete="username"
-            required
-          />
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor="staff-password">
-            Password
-          </label>
-          <input
-            className="input"
-            id="staff-password"
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            required
-          />
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor="staff-code">
-            Authenticator code
-          </label>
-          <div className="field__hint" id="staff-code-hint">
-            The 6 digits your authenticator app shows now, or one of your recovery codes.
-          </div>
-          <input
-            className="input input--short"
-            id="staff-code"
-            name="code"
-            autoComplete="one-time-code"
-            inputMode="text"
-            aria-describedby="staff-code-hint"
-            required
-          />
-        </div>
+        <Field label="Work e-mail">
+          {(a11y) => (
+            <input {...a11y} className="input" name="email" type="email" autoComplete="username" required />
+          )}
+        </Field>
+        <Field label="Password">
+          {(a11y) => (
+            <input
+              {...a11y}
+              className="input"
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              required
+            />
+          )}
+        </Field>
+        <Field
+          label="Authenticator code"
+          hint="The 6 digits your authenticator app shows now, or one of your recovery codes."
+        >
+          {(a11y) => (
+            <input
+              {...a11y}
+              className="input input--short"
+              name="code"
+              autoComplete="one-time-code"
+              inputMode="text"
+              required
+            />
+          )}
+        </Field>
         <button type="submit" className="button" disabled={busy}>
           Sign in
         </button>
