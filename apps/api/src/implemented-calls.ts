@@ -29,6 +29,7 @@ import { underwritingQueue } from './features/underwriting/underwriting-queue';
 import { referralCalls } from './features/underwriting/referral-calls';
 import { auditCalls } from './features/staff-audit/audit-calls';
 import { customersCalls } from './features/staff-customers/customers-calls';
+import { moneyCalls } from './features/staff-money/money-calls';
 
 /**
  * Every call of the contract the API has built: the one list `registerCalls` reads, so every other call
@@ -38,7 +39,7 @@ import { customersCalls } from './features/staff-customers/customers-calls';
  */
 export function implementedCalls(
   ctx: AppContext,
-  { cardProvider }: OutsideServices,
+  { cardProvider, payoutProvider }: OutsideServices,
   dictionaries: StoredDictionaries,
   servicing: Servicing,
 ): ImplementedCall[] {
@@ -75,5 +76,6 @@ export function implementedCalls(
     ...referralCalls(ctx, servicing.underwriting, dictionaries),
     ...auditCalls(ctx.db),
     ...customersCalls(ctx, dictionaries),
+    ...moneyCalls(ctx, payoutProvider),
   ];
 }

@@ -23,6 +23,14 @@ export const PERMISSIONS = [
   'security:read',
   /** Read and export the audit of staff acts (issue 48): compliance's, who checks what others did. */
   'audit:read',
+  /** Propose refunding a credit balance or a payment taken in error (four eyes: a team-lead approves). */
+  'money:propose-refund',
+  /** Propose waiving interest or fees (four eyes). */
+  'money:propose-waiver',
+  /** Propose writing off what a customer owes (four eyes). */
+  'money:propose-write-off',
+  /** Approve or reject what another member proposed (the checker; never one's own proposal). */
+  'money:approve',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -39,13 +47,26 @@ export type StaffRole = (typeof STAFF_ROLES)[number];
 
 export const ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly Permission[]>> = {
   // Issue 48's customer service: reads today; notes, promises and proposals come with their calls.
-  agent: ['application:read'],
+  agent: ['application:read', 'money:propose-refund', 'money:propose-waiver'],
   underwriter: ['application:read', 'application:decide'],
-  collections: ['application:read', 'loan:legal', 'loan:breathing-space'],
+  collections: [
+    'application:read',
+    'loan:legal',
+    'loan:breathing-space',
+    'money:propose-waiver',
+    'money:propose-write-off',
+  ],
   // A write-off is a complaint's usual redress; a later issue adds the second person's approval.
   complaints: ['application:read', 'loan:write-off'],
-  // Issue 48's checker: approves what others proposed; its approving permissions come with four eyes.
-  'team-lead': ['application:read'],
+  // Issue 48's checker: approves what others proposed (never its own: the server checks the maker), and
+  // may propose as a maker too, for another team-lead to check (docs/decisions/staff-money-four-eyes.md).
+  'team-lead': [
+    'application:read',
+    'money:propose-refund',
+    'money:propose-waiver',
+    'money:propose-write-off',
+    'money:approve',
+  ],
   compliance: ['application:read', 'security:read', 'audit:read'],
   // Runs the platform, decides no lending: no role both manages the platform and lends. It reads the audit
   // as it reads the security events (docs/decisions/061-staff-referrals-and-audit.md).

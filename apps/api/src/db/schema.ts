@@ -66,6 +66,7 @@ import type {
 import type { AuditEventTable } from '../entities/audit/audit-tables';
 import type { LoanBatchLockTable } from '../lib/loan-batch-lock-tables';
 import type { CreditReportingOutboxTable } from '../entities/credit-reporting/credit-reporting-tables';
+import type { MoneyProposalTable } from '../features/staff-money/money-proposal-tables';
 
 /**
  * Table interfaces. Portable types on both SQLite and PostgreSQL: money in integer pence, booleans as
@@ -130,4 +131,5 @@ export interface Database {
   audit_events: AuditEventTable;
   loan_batch_locks: LoanBatchLockTable;
   credit_reporting_outbox: CreditReportingOutboxTable;
+  money_proposals: MoneyProposalTable;
 }
