@@ -7,6 +7,7 @@ import { Link, useParams } from 'react-router';
 import { signedOut, staffCall, staffMessage } from './staff-api';
 import { Figures } from './staff-figures';
 import { holdText, money } from './staff-format';
+import { MoneyPanel } from './money-panel';
 
 type Loan = CallResponse<'customersLoan'>;
 
@@ -20,6 +21,7 @@ const KIND_WORDS: Record<string, string> = {
   refund: 'Refund',
   'write-off': 'Written off',
   rebate: 'Interest rebate',
+  waiver: 'Interest or fees waived',
   reversal: 'Reversal',
   reschedule: 'Repayment plan changed',
 };
@@ -107,6 +109,7 @@ function LoanView({ l }: { l: Loan }) {
           </tbody>
         </table>
       </div>
+      <MoneyPanel l={l} />
       <h2>Payments</h2>
       {l.payments.length === 0 ? (
         <p>No card payment made by the customer.</p>

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { staffCall, staffMessage } from './staff-api';
 import { formatAge } from './staff-format';
 import { may, useStaff } from './staff-session';
+import { proposalAge } from './money-words';
 
 function ReferralsQueue() {
   const referrals = useQuery({
@@ -23,13 +24,34 @@ function ReferralsQueue() {
   );
 }
 
+function ApprovalsQueue() {
+  const waiting = useQuery({
+    queryKey: ['staffApprovals'],
+    queryFn: () => staffCall('moneyApprovals', undefined),
+  });
+  if (waiting.error) return <p role="alert">{staffMessage(waiting.error)}</p>;
+  if (!waiting.data) return <p aria-busy="true">Counting approvals…</p>;
+  const list = waiting.data.proposals;
+  const first = list[0];
+  return (
+    <p>
+      <Link to="/staff/approvals">Approvals</Link>
+      <span className="staff-card__count">{list.length}</span>
+      {first ? `Oldest waiting ${proposalAge(first)}` : 'Nothing waiting'}
+    </p>
+  );
+}
+
 /** /staff (issue 48): the member's queues, each with how many wait and for how long. */
 export function Component() {
   const me = useStaff();
   useEffect(() => {
     document.title = 'Home | Staff console';
   }, []);
-  const queues = [may(me, 'application:decide') ? <ReferralsQueue key="referrals" /> : null].filter(Boolean);
+  const queues = [
+    may(me, 'application:decide') ? <ReferralsQueue key="referrals" /> : null,
+    may(me, 'money:approve') ? <ApprovalsQueue key="approvals" /> : null,
+  ].filter(Boolean);
   return (
     <>
       <h1>Hello, {me.displayName}</h1>

@@ -13,6 +13,7 @@ const NAV: { to: string; label: string; permission?: Permission }[] = [
   { to: '/staff/search', label: 'Search', permission: 'application:read' },
   { to: '/staff/referrals', label: 'Referrals', permission: 'application:decide' },
   { to: '/staff/audit', label: 'Audit', permission: 'audit:read' },
+  { to: '/staff/approvals', label: 'Approvals', permission: 'money:approve' },
 ];
 
 function SignedInConsole() {

@@ -20,6 +20,7 @@ export function Component() {
           <Route path="referrals" element={page(() => import('./referrals-page'))} />
           <Route path="applications/:guid" element={page(() => import('./application-page'))} />
           <Route path="audit" element={page(() => import('./audit-page'))} />
+          <Route path="approvals" element={page(() => import('./approvals-page'))} />
         </Route>
       </Routes>
     </Suspense>
