@@ -163,7 +163,7 @@ export const staffCalls = {
     query: money.loanProposalsQuerySchema,
     response: money.moneyProposalsSchema,
   }),
-  /** The checker's inbox: proposals waiting for a decision, oldest first. */
+  /** The checker's inbox, oldest first: proposals waiting for a decision, and refunds whose payout waits. */
   moneyApprovals: call({
     controller: 'Money',
     action: 'Approvals',

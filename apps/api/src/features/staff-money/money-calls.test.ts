@@ -148,6 +148,11 @@ describe('Money: four eyes', () => {
     });
     expect(first.ok && first.value.state).toBe('paying');
     expect(await sandboxPayments(`refund-${id}`)).toHaveLength(1);
+    // The inbox keeps it, for a team-lead to retry the payout.
+    const stillThere = (await get('/api/staff/Money/Approvals', second.cookie)).json();
+    expect(stillThere.object.proposals).toContainEqual(
+      expect.objectContaining({ proposalId: id, state: 'paying' }),
+    );
     // Posted once, on approval: the credit is gone.
     expect((await positionNow(loan.applicationId)).creditPence).toBe(0);
 

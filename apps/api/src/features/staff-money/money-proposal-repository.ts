@@ -44,9 +44,12 @@ export function moneyProposalRepository(db: DbExecutor) {
     ofLoan: (applicationId: number): Promise<NamedProposal[]> =>
       read(db).where('p.application_id', '=', applicationId).orderBy('p.id', 'desc').execute(),
 
-    /** The checker's inbox: every proposal waiting, oldest first. */
+    /**
+     * The checker's inbox, oldest first: every proposal waiting for a decision, and every refund approved
+     * whose payout the provider has not confirmed (approving it again asks the provider again, same key).
+     */
     waiting: (): Promise<NamedProposal[]> =>
-      read(db).where('p.state', '=', 'proposed').orderBy('p.id').execute(),
+      read(db).where('p.state', 'in', ['proposed', 'paying']).orderBy('p.id').execute(),
 
     /** Proposals refunding this payment that still stand (not rejected, not failed at the bank). */
     standingRefundsOf: (paymentTransactionId: number) =>
