@@ -60,7 +60,20 @@ function Waiting({ p, setNotice }: { p: Proposal; setNotice: (n: Notice) => void
           ['Waiting', proposalAge(p)],
         ]}
       />
-      {mine ? (
+      {p.state === 'paying' && !mine ? (
+        <>
+          <p>{proposalState(p)}.</p>
+          <button
+            type="button"
+            className="button"
+            disabled={busy}
+            aria-label={`Retry the payout: ${name}`}
+            onClick={() => act(() => staffCall('moneyApprove', { proposalId: p.proposalId }))}
+          >
+            Retry the payout
+          </button>
+        </>
+      ) : mine ? (
         <p>You proposed this: another team-lead decides it.</p>
       ) : (
         <>

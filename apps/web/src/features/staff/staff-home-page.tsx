@@ -31,7 +31,7 @@ function ApprovalsQueue() {
   });
   if (waiting.error) return <p role="alert">{staffMessage(waiting.error)}</p>;
   if (!waiting.data) return <p aria-busy="true">Counting approvals…</p>;
-  const list = waiting.data.proposals;
+  const list = waiting.data.proposals.filter((p) => p.state === 'proposed');
   const first = list[0];
   return (
     <p>
