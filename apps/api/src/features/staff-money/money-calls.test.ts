@@ -296,6 +296,23 @@ describe('Money: four eyes', () => {
     expect(await sandboxPayments(`refund-${made.object.proposalId}`)).toHaveLength(1);
   });
 
+  it('refunds a payment of an ended loan only out of its credit: the loan is not opened again', async () => {
+    const loan = await loanInCredit(500);
+    await t.ctx.db
+      .updateTable('loans')
+      .set({ settled_on: t.ctx.businessDate.today() })
+      .where('application_id', '=', loan.applicationId)
+      .execute();
+    const paid = (await bookOf(loan.applicationId)).rows.find((r) => r.type === 'card-payment')!;
+    const agent = await createStaffSession(t.ctx, 'agent');
+    const body = { loanId: loan.applicationId, paymentId: paid.id, reason: 'Taken in error' };
+    const over = await call('ProposeRefund', agent.cookie, { ...body, amountPence: 501 });
+    expect(over.error.errorMessage).toBe(
+      'This loan has ended: a refund of it may be no more than its credit balance (£5.00).',
+    );
+    expect((await call('ProposeRefund', agent.cookie, { ...body, amountPence: 500 })).error.errorID).toBe(0);
+  });
+
   it('waives interest and fees no larger than outstanding, and the arrears fall by what was waived', async () => {
     const loan = await loanInArrears(t);
     const collections = await createStaffSession(t.ctx, 'collections');

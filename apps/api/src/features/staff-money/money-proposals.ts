@@ -131,7 +131,15 @@ export function moneyProposals(ctx: AppContext, provider: PayoutProvider) {
         if (others.length > 0) {
           return { message: `Payment ${paymentId} already has a refund proposed or made.`, code: 'payment' };
         }
-        return amountPence <= row.amountPence ? null : over('the payment it reverses', row.amountPence);
+        if (amountPence > row.amountPence) return over('the payment it reverses', row.amountPence);
+        // An ended loan is not opened again by a refund: what it gives back must come out of the credit.
+        if (book.loan.settled_on && amountPence > p.creditPence) {
+          return {
+            message: `This loan has ended: a refund of it may be no more than its credit balance (${formatPence(p.creditPence)}).`,
+            code: 'limit',
+          };
+        }
+        return null;
       }
       case 'waiver': {
         const most = p.interestDuePence + p.feesDuePence;
