@@ -13,8 +13,6 @@ export const PERMISSIONS = [
   'loan:legal',
   /** Start and end a breathing space (Debt Respite Scheme). */
   'loan:breathing-space',
-  /** Write off what a customer owes. */
-  'loan:write-off',
   /** Add, revoke and report on lead partners and their keys. */
   'partner:manage',
   /** Maintenance mode, the business date, the close of business. */
@@ -29,6 +27,14 @@ export const PERMISSIONS = [
   'collections:worklist',
   /** Read a health condition's detail on a vulnerability: those who deal with the customer, and compliance. */
   'vulnerability:health',
+  /** Propose refunding a credit balance or a payment taken in error (four eyes: a team-lead approves). */
+  'money:propose-refund',
+  /** Propose waiving interest or fees (four eyes). */
+  'money:propose-waiver',
+  /** Propose writing off what a customer owes (four eyes). */
+  'money:propose-write-off',
+  /** Approve or reject what another member proposed (the checker; never one's own proposal). */
+  'money:approve',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -45,7 +51,13 @@ export type StaffRole = (typeof STAFF_ROLES)[number];
 
 export const ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly Permission[]>> = {
   // Issue 48's customer service: reads today; notes, promises and proposals come with their calls.
-  agent: ['application:read', 'customer:note', 'vulnerability:health'],
+  agent: [
+    'application:read',
+    'customer:note',
+    'vulnerability:health',
+    'money:propose-refund',
+    'money:propose-waiver',
+  ],
   underwriter: ['application:read', 'application:decide', 'customer:note'],
   collections: [
     'application:read',
@@ -54,11 +66,29 @@ export const ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly Permission[]>
     'customer:note',
     'collections:worklist',
     'vulnerability:health',
+    'money:propose-waiver',
+    'money:propose-write-off',
   ],
-  // A write-off is a complaint's usual redress; a later issue adds the second person's approval.
-  complaints: ['application:read', 'loan:write-off', 'customer:note', 'vulnerability:health'],
-  // Issue 48's checker: approves what others proposed; its approving permissions come with four eyes.
-  'team-lead': ['application:read', 'customer:note', 'collections:worklist', 'vulnerability:health'],
+  // Redress for an upheld complaint is a refund or a waiver, proposed here and approved by a team-lead.
+  complaints: [
+    'application:read',
+    'customer:note',
+    'vulnerability:health',
+    'money:propose-refund',
+    'money:propose-waiver',
+  ],
+  // Issue 48's checker: approves what others proposed (never its own: the server checks the maker), and
+  // may propose as a maker too, for another team-lead to check (docs/decisions/065-staff-money-four-eyes.md).
+  'team-lead': [
+    'application:read',
+    'customer:note',
+    'collections:worklist',
+    'vulnerability:health',
+    'money:propose-refund',
+    'money:propose-waiver',
+    'money:propose-write-off',
+    'money:approve',
+  ],
   compliance: ['application:read', 'security:read', 'audit:read', 'vulnerability:health'],
   // Runs the platform, decides no lending: no role both manages the platform and lends. It reads the audit
   // as it reads the security events (docs/decisions/061-staff-referrals-and-audit.md).

@@ -69,7 +69,7 @@ describe('a staff call, by the one principal mechanism', () => {
       email: null,
       displayName: 'A complaints',
       role: 'complaints',
-      permissions: ['application:read', 'loan:write-off', 'customer:note', 'vulnerability:health'],
+      permissions: ROLE_PERMISSIONS.complaints,
     });
   });
 

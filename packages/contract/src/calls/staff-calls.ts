@@ -1,5 +1,6 @@
 import * as staff from './staff';
 import * as care from './staff-care';
+import * as money from './staff-money';
 import { call, empty, type CallDef } from './call-spec';
 
 /** The staff API (issue 44): under /api/staff/, behind a staff session and a permission. */
@@ -221,5 +222,65 @@ export const staffCalls = {
     method: 'GET',
     auth: { staff: 'customer:note' },
     response: care.reviewsDueSchema,
+  }),
+  // Four eyes on money (issue 48 item 5): a maker proposes, a team-lead other than the maker approves or
+  // rejects; only an approval posts to the ledger (and pays a refund out).
+  /** The proposals of one loan, newest first, in every state. */
+  moneyLoanProposals: call({
+    controller: 'Money',
+    action: 'LoanProposals',
+    method: 'GET',
+    auth: { staff: 'application:read' },
+    query: money.loanProposalsQuerySchema,
+    response: money.moneyProposalsSchema,
+  }),
+  /** The checker's inbox, oldest first: proposals waiting for a decision, and refunds whose payout waits. */
+  moneyApprovals: call({
+    controller: 'Money',
+    action: 'Approvals',
+    method: 'GET',
+    auth: { staff: 'money:approve' },
+    response: money.moneyProposalsSchema,
+  }),
+  moneyProposeRefund: call({
+    controller: 'Money',
+    action: 'ProposeRefund',
+    method: 'POST',
+    auth: { staff: 'money:propose-refund' },
+    body: money.proposeRefundBodySchema,
+    response: money.moneyProposalSchema,
+  }),
+  moneyProposeWaiver: call({
+    controller: 'Money',
+    action: 'ProposeWaiver',
+    method: 'POST',
+    auth: { staff: 'money:propose-waiver' },
+    body: money.proposeAmountBodySchema,
+    response: money.moneyProposalSchema,
+  }),
+  moneyProposeWriteOff: call({
+    controller: 'Money',
+    action: 'ProposeWriteOff',
+    method: 'POST',
+    auth: { staff: 'money:propose-write-off' },
+    body: money.proposeAmountBodySchema,
+    response: money.moneyProposalSchema,
+  }),
+  /** Posts the proposal to the ledger (and pays a refund out); asked again, it posts and pays nothing twice. */
+  moneyApprove: call({
+    controller: 'Money',
+    action: 'Approve',
+    method: 'POST',
+    auth: { staff: 'money:approve' },
+    body: money.approveBodySchema,
+    response: money.moneyProposalSchema,
+  }),
+  moneyReject: call({
+    controller: 'Money',
+    action: 'Reject',
+    method: 'POST',
+    auth: { staff: 'money:approve' },
+    body: money.rejectBodySchema,
+    response: money.moneyProposalSchema,
   }),
 } as const satisfies Record<string, CallDef>;

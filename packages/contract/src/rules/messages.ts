@@ -180,4 +180,10 @@ export const Msg = {
   careReviewPast: 'Please give a review date from today on.',
   careVulnerability: 'Please give the vulnerability as a number.',
   careEndReason: 'Please give the reason for ending it, in 5 to 500 characters.',
+  // Four eyes on money (issue 48 item 5).
+  moneyAmount: 'Please enter an amount in pounds, from £0.01 to £100,000.00, with at most 2 decimal places.',
+  moneyReason: 'Please give the reason, in 5 to 500 characters.',
+  moneyRejectReason: 'Please give the reason for rejecting it, in 5 to 500 characters.',
+  moneyProposal: 'Please give the proposal number.',
+  moneyPayment: 'Please choose the payment taken in error, or the credit balance.',
 } as const;

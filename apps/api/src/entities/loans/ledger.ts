@@ -43,6 +43,14 @@ export type Position = {
   /** Instalments and card payments together. */
   paidPence: Pence;
   writtenOffPence: Pence;
+  /** Interest and fees waived (issue 48's four eyes). */
+  waivedPence: Pence;
+  /**
+   * What of the instalments was forgiven rather than paid: interest waived and what a write-off took
+   * off interest and principal. It counts towards the schedule as a payment does, so a forgiven amount
+   * is never arrears (docs/decisions/065-staff-money-four-eyes.md); fees are outside the instalments.
+   */
+  forgivenPence: Pence;
   /** The day principal last changed (or the advance): interest runs in steps from it (see `interestFor`). */
   principalSince: IsoDate | null;
   /** The interest already accrued since `principalSince`. */
@@ -84,6 +92,8 @@ export function positionOf(terms: LoanTerms, rows: readonly LedgerRow[], through
     feesChargedPence: 0,
     paidPence: 0,
     writtenOffPence: 0,
+    waivedPence: 0,
+    forgivenPence: 0,
     principalSince: null,
     interestSincePence: 0,
   };
@@ -123,10 +133,24 @@ export function positionOf(terms: LoanTerms, rows: readonly LedgerRow[], through
         p.paidPence += row.amountPence;
         p.creditPence += allocate(row.amountPence);
         break;
-      case 'write-off':
+      case 'write-off': {
         p.writtenOffPence += row.amountPence;
-        allocate(row.amountPence);
+        const fees = p.feesDuePence;
+        const left = allocate(row.amountPence);
+        p.forgivenPence += row.amountPence - left - (fees - p.feesDuePence);
         break;
+      }
+      case 'waiver': {
+        // Fees first, then interest; never principal (a write-off's). What the loan was charged stays as
+        // charged, so the total cost cap's room is not opened again by giving some of it up.
+        const fees = Math.min(row.amountPence, p.feesDuePence);
+        p.feesDuePence -= fees;
+        const interest = Math.min(row.amountPence - fees, p.interestDuePence);
+        p.interestDuePence -= interest;
+        p.waivedPence += fees + interest;
+        p.forgivenPence += interest;
+        break;
+      }
       case 'rebate': {
         // Interest given back on settling early (docs/decisions/053); what the loan cost is net of it.
         const interest = Math.min(row.amountPence, p.interestDuePence);
@@ -195,7 +219,11 @@ export type InstalmentState = Instalment & {
 
 /** What was paid towards the current schedule: everything paid since it began. */
 export const paidUnderSchedule = (terms: LoanTerms, position: Position): Pence =>
-  Math.max(0, position.paidPence - (terms.paidBeforePence ?? 0));
+  Math.max(0, paidTowardsSchedules(position) - (terms.paidBeforePence ?? 0));
+
+/** Paid, or forgiven (waived interest, written off), towards the instalments of every schedule so far. */
+export const paidTowardsSchedules = (position: Position): Pence =>
+  position.paidPence + position.forgivenPence;
 
 /** Each instalment, paid or not, from the payments made (oldest instalment first). */
 export function instalmentStates(terms: LoanTerms, position: Position): InstalmentState[] {

@@ -74,6 +74,8 @@ export type LoanTransactionType =
   | 'write-off'
   /** Interest given back on early settlement (Consumer Credit (Early Settlement) Regulations 2004). */
   | 'rebate'
+  /** Interest or fees a team-lead approved giving up (issue 48's four eyes): fees first, then interest. */
+  | 'waiver'
   | 'reversal'
   /** No money: the day a new schedule starts, from which interest runs as the new schedule was priced. */
   | 'reschedule';

@@ -17,6 +17,7 @@ const WORDS: Record<LoanTransactionType, string> = {
   refund: 'Refund',
   'write-off': 'Written off',
   rebate: 'Interest rebate for repaying early',
+  waiver: 'Interest or fees waived',
   reversal: 'Reversal',
   reschedule: 'Repayment plan changed',
 };

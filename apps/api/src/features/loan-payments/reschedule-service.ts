@@ -2,7 +2,7 @@ import { Refusal } from '@lender/contract/refusals';
 import { Msg } from '@lender/contract/rules/messages';
 import type { AppContext } from '../../app-context';
 import { isUniqueViolation } from '../../db/unique-violation';
-import { positionOf } from '../../entities/loans/ledger';
+import { paidTowardsSchedules, positionOf } from '../../entities/loans/ledger';
 import { currentVersion, type LoanBook } from '../../entities/loans/loan-repository';
 import { entityStore } from '../../entities/unit-of-work';
 import { asksSomethingElse, requestHash } from '../../lib/idempotency-key';
@@ -171,7 +171,7 @@ export function rescheduleService(ctx: AppContext) {
 
       const version = currentVersion(book!) + 1;
       const firstSeq = Math.max(...book!.schedule.map((s) => s.seq)) + 1;
-      const paidBefore = positionOf(book!.terms, book!.rows).paidPence;
+      const paidBefore = paidTowardsSchedules(positionOf(book!.terms, book!.rows));
       try {
         await store.transaction(async ({ loans, applications, customers, outbox }, trx) => {
           await trx

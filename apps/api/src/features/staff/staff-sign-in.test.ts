@@ -1,6 +1,6 @@
 import { calls, callPath, isStaffCall, type CallDef, type CallName } from '@lender/contract/api-calls';
 import { ErrorId } from '@lender/contract/envelope';
-import type { StaffRole } from '@lender/contract/staff-permissions';
+import { ROLE_PERMISSIONS, type StaffRole } from '@lender/contract/staff-permissions';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPS } from '../../entities/audit/actor';
@@ -147,7 +147,7 @@ describe('the invitation, end to end', () => {
       email: invited.email,
       displayName: 'Jo Staff',
       role: 'underwriter',
-      permissions: ['application:read', 'application:decide', 'customer:note'],
+      permissions: ROLE_PERMISSIONS.underwriter,
     });
     expect(await securityTypes(invited.staffId)).toEqual(['staff-enrolled']);
   });

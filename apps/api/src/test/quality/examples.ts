@@ -243,6 +243,15 @@ const builders: Partial<Record<CallName, () => Example>> = {
     },
   }),
   vulnerabilityEnd: () => ({ body: { vulnerabilityId: 1, reason: 'Back in work since May.' } }),
+  // Four eyes on money (issue 48 item 5): well formed; the caller has no staff session.
+  moneyLoanProposals: () => ({ query: { loanId: '1' } }),
+  moneyProposeRefund: () => ({
+    body: { loanId: 1, amountPence: 2_500, reason: 'Collected twice', paymentId: null },
+  }),
+  moneyProposeWaiver: () => ({ body: { loanId: 1, amountPence: 1_500, reason: 'Hardship: fee waived' } }),
+  moneyProposeWriteOff: () => ({ body: { loanId: 1, amountPence: 10_000, reason: 'Deceased, no estate' } }),
+  moneyApprove: () => ({ body: { proposalId: 1 } }),
+  moneyReject: () => ({ body: { proposalId: 1, reason: 'The customer asked to keep the credit.' } }),
 };
 
 /** A fresh valid example for the call (new guids and e-mails each time), or undefined if none is kept. */

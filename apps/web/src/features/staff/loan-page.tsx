@@ -9,6 +9,7 @@ import { Figures } from './staff-figures';
 import { CareLogPanel } from './care-log-panel';
 import { holdText, money } from './staff-format';
 import { VulnerabilityBanner } from './vulnerability-panel';
+import { MoneyPanel } from './money-panel';
 
 type Loan = CallResponse<'customersLoan'>;
 
@@ -22,6 +23,7 @@ const KIND_WORDS: Record<string, string> = {
   refund: 'Refund',
   'write-off': 'Written off',
   rebate: 'Interest rebate',
+  waiver: 'Interest or fees waived',
   reversal: 'Reversal',
   reschedule: 'Repayment plan changed',
 };
@@ -109,6 +111,7 @@ function LoanView({ l }: { l: Loan }) {
           </tbody>
         </table>
       </div>
+      <MoneyPanel l={l} />
       <h2>Payments</h2>
       {l.payments.length === 0 ? (
         <p>No card payment made by the customer.</p>

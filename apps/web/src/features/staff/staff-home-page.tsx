@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { staffCall, staffMessage } from './staff-api';
 import { formatAge } from './staff-format';
 import { may, useStaff } from './staff-session';
+import { proposalAge } from './money-words';
 
 function ReferralsQueue() {
   const referrals = useQuery({
@@ -38,6 +39,24 @@ function CollectionsQueue() {
       <Link to="/staff/collections">Collections</Link>
       <span className="staff-card__count">{list.data.loans.length}</span>
       {list.data.loans.length > 0 ? `Longest ${oldest} days past due` : 'No loan in arrears'}
+    </p>
+  );
+}
+
+function ApprovalsQueue() {
+  const waiting = useQuery({
+    queryKey: ['staffApprovals'],
+    queryFn: () => staffCall('moneyApprovals', undefined),
+  });
+  if (waiting.error) return <p role="alert">{staffMessage(waiting.error)}</p>;
+  if (!waiting.data) return <p aria-busy="true">Counting approvals…</p>;
+  const list = waiting.data.proposals.filter((p) => p.state === 'proposed');
+  const first = list[0];
+  return (
+    <p>
+      <Link to="/staff/approvals">Approvals</Link>
+      <span className="staff-card__count">{list.length}</span>
+      {first ? `Oldest waiting ${proposalAge(first)}` : 'Nothing waiting'}
     </p>
   );
 }
@@ -82,6 +101,7 @@ export function Component() {
     may(me, 'application:decide') ? <ReferralsQueue key="referrals" /> : null,
     may(me, 'collections:worklist') ? <CollectionsQueue key="collections" /> : null,
     may(me, 'customer:note') ? <ReviewsDueQueue key="reviews" /> : null,
+    may(me, 'money:approve') ? <ApprovalsQueue key="approvals" /> : null,
   ].filter(Boolean);
   return (
     <>

@@ -21,6 +21,7 @@ export function Component() {
           <Route path="applications/:guid" element={page(() => import('./application-page'))} />
           <Route path="audit" element={page(() => import('./audit-page'))} />
           <Route path="collections" element={page(() => import('./collections-page'))} />
+          <Route path="approvals" element={page(() => import('./approvals-page'))} />
         </Route>
       </Routes>
     </Suspense>

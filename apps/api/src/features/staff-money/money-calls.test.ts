@@ -1,0 +1,460 @@
+import { calls, staffPermissionOf } from '@lender/contract/api-calls';
+import { ErrorId } from '@lender/contract/error-ids';
+import { Msg } from '@lender/contract/rules/messages';
+import { ROLE_PERMISSIONS, STAFF_ROLES, type Permission } from '@lender/contract/staff-permissions';
+import { AppStatus } from '@lender/contract/status';
+import { addDays } from '@lender/contract/dates';
+import type { Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { arrearsPence, positionOf } from '../../entities/loans/ledger';
+import { loanRepository } from '../../entities/loans/loan-repository';
+import { outsideServices } from '../../lib/outside-services';
+import type { PayoutProvider } from '../../lib/payout-provider/payout-provider';
+import { createSession } from '../../test/factories';
+import { activeLoan, loanInArrears, statusOf } from '../../test/live-loan';
+import { createStaffSession } from '../../test/staff';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { moneyProposals } from './money-proposals';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+}, 60_000);
+afterAll(() => t?.close());
+
+type Answer = {
+  error: { errorID: number; errorMessage: string };
+  object: {
+    proposalId: number;
+    state: string;
+    makerId: number;
+    checkerId: number | null;
+    rejectionReason: string | null;
+    payoutPaymentId: string | null;
+  } & Record<string, unknown>;
+};
+
+const post = async (action: string, cookie: string, body: unknown) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api/staff/Money/${action}`,
+    headers: { cookie },
+    payload: body as object,
+  });
+const call = async (action: string, cookie: string, body: unknown): Promise<Answer> => {
+  const res = await post(action, cookie, body);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as Answer;
+};
+const get = (url: string, cookie: string) => t.app.inject({ method: 'GET', url, headers: { cookie } });
+
+const bookOf = async (loanId: number) => (await loanRepository(t.ctx.db).books([loanId])).get(loanId)!;
+const positionNow = async (loanId: number) => {
+  const book = await bookOf(loanId);
+  return positionOf(book.terms, book.rows);
+};
+const proposalsOf = (loanId: number) =>
+  t.ctx.db.selectFrom('money_proposals').selectAll().where('application_id', '=', loanId).execute();
+const auditOf = (loanId: number) =>
+  t.ctx.db
+    .selectFrom('audit_events')
+    .select(['actor', 'action', 'details'])
+    .where('subject_type', '=', 'loan')
+    .where('subject_id', '=', String(loanId))
+    .where('action', 'like', 'money-%')
+    .orderBy('id')
+    .execute();
+/** The sandbox provider's payments under a key (its own table, beside ours). */
+const sandboxPayments = (key: string) =>
+  (
+    t.ctx.db as unknown as Kysely<{
+      payout_sandbox_payments: { idempotency_key: string; amount_pence: number };
+    }>
+  )
+    .selectFrom('payout_sandbox_payments')
+    .select(['idempotency_key', 'amount_pence'])
+    .where('idempotency_key', '=', key)
+    .execute();
+
+/** A paid-out loan overpaid by `credit` pence: a card payment of everything owed and more, on its ledger. */
+async function loanInCredit(credit: number) {
+  const loan = await activeLoan(t);
+  const p = await positionNow(loan.applicationId);
+  await loanRepository(t.ctx.db).post([
+    {
+      applicationId: loan.applicationId,
+      type: 'card-payment',
+      amountPence: p.totalDuePence + credit,
+      onDate: t.ctx.businessDate.today(),
+      reference: `test-overpaid:${loan.applicationId}`,
+    },
+  ]);
+  return loan;
+}
+
+describe('Money: four eyes', () => {
+  it('refunds a credit balance only when another team-lead approves it, and pays it out once when retried', async () => {
+    const loan = await loanInCredit(5_000);
+    const agent = await createStaffSession(t.ctx, 'agent');
+    const lead = await createStaffSession(t.ctx, 'team-lead');
+    const second = await createStaffSession(t.ctx, 'team-lead');
+
+    // Over the credit balance: refused in words, nothing stored.
+    const over = await call('ProposeRefund', agent.cookie, {
+      loanId: loan.applicationId,
+      amountPence: 5_001,
+      reason: 'Overpaid by card',
+    });
+    expect(over.error.errorID).toBe(ErrorId.conflict);
+    expect(over.error.errorMessage).toBe('The refund of £50.01 is more than the credit balance (£50.00).');
+    expect(await proposalsOf(loan.applicationId)).toEqual([]);
+
+    const made = await call('ProposeRefund', agent.cookie, {
+      loanId: loan.applicationId,
+      amountPence: 5_000,
+      reason: 'Overpaid by card',
+    });
+    expect(made.error.errorID).toBe(0);
+    expect(made.object).toMatchObject({
+      state: 'proposed',
+      makerId: agent.member.id,
+      kind: 'refund',
+      amountPence: 5_000,
+    });
+    const id = made.object.proposalId;
+    // Proposed is not posted: the credit stands.
+    expect((await positionNow(loan.applicationId)).creditPence).toBe(5_000);
+
+    // The maker's role cannot approve (403); the checker's inbox lists it.
+    expect((await post('Approve', agent.cookie, { proposalId: id })).statusCode).toBe(403);
+    const inbox = await get('/api/staff/Money/Approvals', lead.cookie);
+    expect(inbox.json().object.proposals.map((p: { proposalId: number }) => p.proposalId)).toContain(id);
+
+    // The provider pays but its answer is lost: the refund waits, paid once at the bank.
+    const real = outsideServices(t.ctx, t.app).payoutProvider;
+    let lost = true;
+    const flaky: PayoutProvider = {
+      send: async (request) => {
+        const answer = await real.send(request);
+        if (!lost) return answer;
+        lost = false;
+        return { outcome: 'unavailable', reason: 'timed out' };
+      },
+      status: (paymentId) => real.status(paymentId),
+    };
+    const first = await moneyProposals(t.ctx, flaky).approve(id, {
+      staffId: lead.member.id,
+      address: '127.0.0.1',
+    });
+    expect(first.ok && first.value.state).toBe('paying');
+    expect(await sandboxPayments(`refund-${id}`)).toHaveLength(1);
+    // The inbox keeps it, for a team-lead to retry the payout.
+    const stillThere = (await get('/api/staff/Money/Approvals', second.cookie)).json();
+    expect(stillThere.object.proposals).toContainEqual(
+      expect.objectContaining({ proposalId: id, state: 'paying' }),
+    );
+    // Posted once, on approval: the credit is gone.
+    expect((await positionNow(loan.applicationId)).creditPence).toBe(0);
+
+    // Approved again (a retry, then another team-lead): paid, and still one payment at the bank.
+    const retried = await call('Approve', lead.cookie, { proposalId: id });
+    expect(retried.object).toMatchObject({ state: 'paid', checkerId: lead.member.id });
+    expect(retried.object.payoutPaymentId).toBeTruthy();
+    const again = await call('Approve', second.cookie, { proposalId: id });
+    expect(again.object).toMatchObject({ state: 'paid', checkerId: lead.member.id });
+    expect(await sandboxPayments(`refund-${id}`)).toEqual([
+      { idempotency_key: `refund-${id}`, amount_pence: 5_000 },
+    ]);
+    const book = await bookOf(loan.applicationId);
+    expect(book.rows.filter((r) => r.type === 'refund')).toHaveLength(1);
+    expect(positionOf(book.terms, book.rows)).toMatchObject({ creditPence: 0, totalDuePence: 0 });
+
+    // The staff loan record and the customer's transactions reconcile with the ledger.
+    const record = (await get(`/api/staff/Customers/Loan?loanId=${loan.applicationId}`, agent.cookie)).json();
+    expect(record.object.balancePence).toBe(0);
+    expect(record.object.ledger.at(-1)).toMatchObject({
+      kind: 'refund',
+      amountPence: 5_000,
+      balanceAfterPence: 0,
+    });
+
+    const audit = await auditOf(loan.applicationId);
+    expect(audit.map((a) => a.action)).toEqual([
+      'money-proposed',
+      'money-approved',
+      'money-posted',
+      'money-paid-out',
+    ]);
+    const posted = JSON.parse(audit[2]!.details!);
+    expect(posted).toMatchObject({
+      maker: `staff:${agent.member.id}`,
+      checker: `staff:${lead.member.id}`,
+      before: { creditPence: 5_000 },
+      after: { creditPence: 0 },
+    });
+  });
+
+  it("refuses a team-lead's approval of their own proposal, and a rejection without a reason", async () => {
+    const loan = await loanInCredit(2_000);
+    const lead = await createStaffSession(t.ctx, 'team-lead');
+    const other = await createStaffSession(t.ctx, 'team-lead');
+    const made = await call('ProposeRefund', lead.cookie, {
+      loanId: loan.applicationId,
+      amountPence: 2_000,
+      reason: 'Overpaid twice',
+    });
+    const id = made.object.proposalId;
+    const own = await call('Approve', lead.cookie, { proposalId: id });
+    expect(own.error).toEqual({
+      errorID: ErrorId.conflict,
+      errorMessage: 'You proposed this: another team-lead must decide it.',
+    });
+    const ownReject = await call('Reject', lead.cookie, { proposalId: id, reason: 'Changed my mind' });
+    expect(ownReject.error.errorID).toBe(ErrorId.conflict);
+
+    const noReason = await post('Reject', other.cookie, { proposalId: id, reason: ' ' });
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json().object.fields).toMatchObject({ reason: Msg.moneyRejectReason });
+    expect((await proposalsOf(loan.applicationId))[0]).toMatchObject({
+      state: 'proposed',
+      checker_staff_id: null,
+    });
+
+    const rejected = await call('Reject', other.cookie, {
+      proposalId: id,
+      reason: 'The customer asked to keep it',
+    });
+    expect(rejected.object).toMatchObject({
+      state: 'rejected',
+      rejectionReason: 'The customer asked to keep it',
+    });
+    // Rejected: nothing posted, and it cannot be approved after.
+    const late = await call('Approve', other.cookie, { proposalId: id });
+    expect(late.error.errorID).toBe(ErrorId.conflict);
+    expect((await positionNow(loan.applicationId)).creditPence).toBe(2_000);
+    const audit = await auditOf(loan.applicationId);
+    expect(audit.map((a) => a.action)).toEqual(['money-proposed', 'money-rejected']);
+    expect(JSON.parse(audit[1]!.details!)).toMatchObject({
+      maker: `staff:${lead.member.id}`,
+      checker: `staff:${other.member.id}`,
+      reason: 'The customer asked to keep it',
+    });
+  });
+
+  it('refunds part of a payment taken in error: the rest stays a payment of its day', async () => {
+    const loan = await activeLoan(t);
+    const today = t.ctx.businessDate.today();
+    await loanRepository(t.ctx.db).post([
+      {
+        applicationId: loan.applicationId,
+        type: 'card-payment',
+        amountPence: 3_000,
+        onDate: today,
+        reference: `test-pay:${loan.applicationId}`,
+      },
+    ]);
+    const paid = (await bookOf(loan.applicationId)).rows.find((r) => r.type === 'card-payment')!;
+    const before = await positionNow(loan.applicationId);
+    const agent = await createStaffSession(t.ctx, 'agent');
+    const lead = await createStaffSession(t.ctx, 'team-lead');
+    const tooMuch = await call('ProposeRefund', agent.cookie, {
+      loanId: loan.applicationId,
+      amountPence: 3_001,
+      paymentId: paid.id,
+      reason: 'Taken twice',
+    });
+    expect(tooMuch.error.errorMessage).toBe(
+      'The refund of £30.01 is more than the payment it reverses (£30.00).',
+    );
+    const notAPayment = await call('ProposeRefund', agent.cookie, {
+      loanId: loan.applicationId,
+      amountPence: 100,
+      paymentId: paid.id - 1,
+      reason: 'Taken twice',
+    });
+    expect(notAPayment.error.errorMessage).toBe(
+      `Payment ${paid.id - 1} is not a payment on this loan that stands.`,
+    );
+    const made = await call('ProposeRefund', agent.cookie, {
+      loanId: loan.applicationId,
+      amountPence: 1_000,
+      paymentId: paid.id,
+      reason: 'Taken twice',
+    });
+    const twice = await call('ProposeRefund', agent.cookie, {
+      loanId: loan.applicationId,
+      amountPence: 1_000,
+      paymentId: paid.id,
+      reason: 'Taken twice',
+    });
+    expect(twice.error.errorMessage).toBe(`Payment ${paid.id} already has a refund proposed or made.`);
+    const approved = await call('Approve', lead.cookie, { proposalId: made.object.proposalId });
+    expect(approved.object.state).toBe('paid');
+    const after = await positionNow(loan.applicationId);
+    expect(after.paidPence).toBe(before.paidPence - 1_000);
+    expect(after.totalDuePence).toBe(before.totalDuePence + 1_000);
+    expect(await sandboxPayments(`refund-${made.object.proposalId}`)).toHaveLength(1);
+  });
+
+  it('refunds a payment of an ended loan only out of its credit: the loan is not opened again', async () => {
+    const loan = await loanInCredit(500);
+    await t.ctx.db
+      .updateTable('loans')
+      .set({ settled_on: t.ctx.businessDate.today() })
+      .where('application_id', '=', loan.applicationId)
+      .execute();
+    const paid = (await bookOf(loan.applicationId)).rows.find((r) => r.type === 'card-payment')!;
+    const agent = await createStaffSession(t.ctx, 'agent');
+    const body = { loanId: loan.applicationId, paymentId: paid.id, reason: 'Taken in error' };
+    const over = await call('ProposeRefund', agent.cookie, { ...body, amountPence: 501 });
+    expect(over.error.errorMessage).toBe(
+      'This loan has ended: a refund of it may be no more than its credit balance (£5.00).',
+    );
+    expect((await call('ProposeRefund', agent.cookie, { ...body, amountPence: 500 })).error.errorID).toBe(0);
+  });
+
+  it('waives interest and fees no larger than outstanding, and the arrears fall by what was waived', async () => {
+    const loan = await loanInArrears(t);
+    const collections = await createStaffSession(t.ctx, 'collections');
+    const lead = await createStaffSession(t.ctx, 'team-lead');
+    const before = await positionNow(loan.applicationId);
+    const most = before.interestDuePence + before.feesDuePence;
+    expect(most).toBeGreaterThan(0);
+    const over = await call('ProposeWaiver', collections.cookie, {
+      loanId: loan.applicationId,
+      amountPence: most + 1,
+      reason: 'Hardship',
+    });
+    expect(over.error.errorMessage).toContain('is more than the interest and fees outstanding');
+    const made = await call('ProposeWaiver', collections.cookie, {
+      loanId: loan.applicationId,
+      amountPence: most,
+      reason: 'Hardship',
+    });
+    const yesterday = addDays(t.ctx.businessDate.today(), -1);
+    const arrearsBefore = arrearsPence((await bookOf(loan.applicationId)).terms, before, yesterday);
+    const approved = await call('Approve', lead.cookie, { proposalId: made.object.proposalId });
+    expect(approved.object.state).toBe('posted');
+    const book = await bookOf(loan.applicationId);
+    const after = positionOf(book.terms, book.rows);
+    expect(after).toMatchObject({
+      interestDuePence: 0,
+      feesDuePence: 0,
+      waivedPence: most,
+      principalPence: before.principalPence,
+    });
+    expect(after.totalDuePence).toBe(before.totalDuePence - most);
+    expect(arrearsPence(book.terms, after, yesterday)).toBe(Math.max(0, arrearsBefore - most));
+    expect(book.rows.filter((r) => r.type === 'waiver').map((r) => r.amountPence)).toEqual([most]);
+  });
+
+  it('writes off no more than the balance; writing off all of it ends the loan', async () => {
+    const loan = await activeLoan(t);
+    const collections = await createStaffSession(t.ctx, 'collections');
+    const lead = await createStaffSession(t.ctx, 'team-lead');
+    const owed = (await positionNow(loan.applicationId)).totalDuePence;
+    const over = await call('ProposeWriteOff', collections.cookie, {
+      loanId: loan.applicationId,
+      amountPence: owed + 1,
+      reason: 'Deceased, no estate',
+    });
+    expect(over.error.errorMessage).toContain('is more than the balance');
+    const made = await call('ProposeWriteOff', collections.cookie, {
+      loanId: loan.applicationId,
+      amountPence: owed,
+      reason: 'Deceased, no estate',
+    });
+    await call('Approve', lead.cookie, { proposalId: made.object.proposalId });
+    const after = await positionNow(loan.applicationId);
+    expect(after).toMatchObject({ totalDuePence: 0, writtenOffPence: owed, creditPence: 0 });
+    expect(await statusOf(t, loan.guid)).toBe(AppStatus.settled);
+    const listed = (
+      await get(`/api/staff/Money/LoanProposals?loanId=${loan.applicationId}`, collections.cookie)
+    ).json();
+    expect(listed.object.proposals).toMatchObject([
+      { kind: 'write-off', state: 'posted', amountPence: owed },
+    ]);
+  });
+
+  it('refuses a bad amount and reason with our words, changing nothing', async () => {
+    const agent = await createStaffSession(t.ctx, 'agent');
+    const count = (await t.ctx.db.selectFrom('money_proposals').select('id').execute()).length;
+    for (const body of [
+      { loanId: 1, amountPence: 0, reason: 'Overpaid' },
+      { loanId: 1, amountPence: 1.5, reason: 'Overpaid' },
+      { loanId: 1, amountPence: 100, reason: 'no' },
+    ]) {
+      const res = await post('ProposeRefund', agent.cookie, body);
+      expect(res.statusCode).toBe(400);
+      expect(Object.values(res.json().object.fields)[0]).toMatch(/^Please (enter an amount|give the reason)/);
+    }
+    expect((await t.ctx.db.selectFrom('money_proposals').select('id').execute()).length).toBe(count);
+  });
+});
+
+/** Every Money call, with a request each role may make without moving money (unknown loan or proposal). */
+const CALLS = [
+  { name: 'moneyLoanProposals', method: 'GET', url: '/api/staff/Money/LoanProposals?loanId=999999' },
+  { name: 'moneyApprovals', method: 'GET', url: '/api/staff/Money/Approvals' },
+  {
+    name: 'moneyProposeRefund',
+    method: 'POST',
+    url: '/api/staff/Money/ProposeRefund',
+    body: { loanId: 999999, amountPence: 100, reason: 'A reason' },
+  },
+  {
+    name: 'moneyProposeWaiver',
+    method: 'POST',
+    url: '/api/staff/Money/ProposeWaiver',
+    body: { loanId: 999999, amountPence: 100, reason: 'A reason' },
+  },
+  {
+    name: 'moneyProposeWriteOff',
+    method: 'POST',
+    url: '/api/staff/Money/ProposeWriteOff',
+    body: { loanId: 999999, amountPence: 100, reason: 'A reason' },
+  },
+  { name: 'moneyApprove', method: 'POST', url: '/api/staff/Money/Approve', body: { proposalId: 999999 } },
+  {
+    name: 'moneyReject',
+    method: 'POST',
+    url: '/api/staff/Money/Reject',
+    body: { proposalId: 999999, reason: 'A reason' },
+  },
+] as const;
+
+describe('Money: permissions', () => {
+  it('answers 403 to every role without the permission, and the call to every role with it', async () => {
+    for (const role of STAFF_ROLES) {
+      const staff = await createStaffSession(t.ctx, role);
+      for (const c of CALLS) {
+        const needs = staffPermissionOf(calls[c.name].auth);
+        const allowed = ROLE_PERMISSIONS[role].includes(needs as Permission);
+        const res = await t.app.inject({
+          method: c.method,
+          url: c.url,
+          headers: { cookie: staff.cookie },
+          ...('body' in c ? { payload: c.body } : {}),
+        });
+        expect(res.statusCode, `${role} ${c.name}`).toBe(allowed ? 200 : 403);
+        if (!allowed) expect(res.json().error.errorID).toBe(ErrorId.forbidden);
+      }
+    }
+    // Compliance and admin move no money; agents and collections decide nothing.
+    for (const role of ['compliance', 'admin'] as const) {
+      expect(ROLE_PERMISSIONS[role].filter((p) => p.startsWith('money:'))).toEqual([]);
+    }
+    for (const role of ['agent', 'collections'] as const)
+      expect(ROLE_PERMISSIONS[role]).not.toContain('money:approve');
+  });
+
+  it('answers 401 to no staff session and to a customer token', async () => {
+    const customer = await createSession(t.ctx);
+    for (const c of CALLS) {
+      const base = { method: c.method, url: c.url, ...('body' in c ? { payload: c.body } : {}) };
+      expect((await t.app.inject(base)).statusCode, c.name).toBe(401);
+      const res = await t.app.inject({ ...base, headers: { authorization: customer.authorization } });
+      expect(res.statusCode, c.name).toBe(401);
+    }
+  });
+});
