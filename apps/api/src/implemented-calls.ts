@@ -29,6 +29,9 @@ import { underwritingQueue } from './features/underwriting/underwriting-queue';
 import { referralCalls } from './features/underwriting/referral-calls';
 import { auditCalls } from './features/staff-audit/audit-calls';
 import { customersCalls } from './features/staff-customers/customers-calls';
+import { collectionsCalls } from './features/staff-collections/collections-calls';
+import { breathingSpaceCalls } from './features/breathing-space/breathing-space-calls';
+import { legalCalls } from './features/pre-claim/legal-calls';
 
 /**
  * Every call of the contract the API has built: the one list `registerCalls` reads, so every other call
@@ -75,5 +78,8 @@ export function implementedCalls(
     ...referralCalls(ctx, servicing.underwriting, dictionaries),
     ...auditCalls(ctx.db),
     ...customersCalls(ctx, dictionaries),
+    ...collectionsCalls(ctx),
+    ...breathingSpaceCalls(ctx),
+    ...legalCalls(ctx),
   ];
 }

@@ -165,4 +165,9 @@ export const Msg = {
   staffSearchLong: 'Please keep the search to 120 characters.',
   staffCustomer: 'Please give the customer as a number.',
   staffLoan: 'Please give the loan number.',
+  // The staff console's collections actions (issue 48 item 5).
+  staffTransferAmount: 'Please enter the amount received in pounds, like 120 or 120.50, from 0.01 to 10,000.',
+  staffTransferDate: 'Please give the value date as yyyy-MM-dd.',
+  staffTransferReference:
+    'Please give the bank\u2019s reference of the payment: 1 to 35 letters, digits, spaces, dashes, slashes or dots.',
 } as const;

@@ -69,6 +69,8 @@ export type LoanTransactionType =
   | 'interest'
   | 'instalment'
   | 'card-payment'
+  /** A payment the customer made by bank transfer, posted by staff on its value date (issue 48). */
+  | 'bank-transfer'
   | 'default-fee'
   | 'refund'
   | 'write-off'

@@ -16,6 +16,7 @@ const KIND_WORDS: Record<string, string> = {
   interest: 'Interest',
   instalment: 'Instalment collected (CPA)',
   'card-payment': 'Card payment',
+  'bank-transfer': 'Bank transfer',
   'default-fee': 'Default fee',
   refund: 'Refund',
   'write-off': 'Written off',
