@@ -4,6 +4,7 @@ import { statusText } from '@lender/contract/status-text';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
+import { CollectionsPanel } from './collections-panel';
 import { signedOut, staffCall, staffMessage } from './staff-api';
 import { Figures } from './staff-figures';
 import { holdText, money } from './staff-format';
@@ -51,6 +52,7 @@ function LoanView({ l }: { l: Loan }) {
           ['Overdue', money(l.arrearsPence)],
         ]}
       />
+      <CollectionsPanel loan={l} />
       <h2>Schedule</h2>
       <table className="staff-table">
         <caption>

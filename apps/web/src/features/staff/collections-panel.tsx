@@ -1,0 +1,148 @@
+import type { CallResponse } from '@lender/contract/api-calls';
+import type { CallInput } from '../../lib/api-client';
+import { formatDisplayDate } from '@lender/contract/dates';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ErrorSummary } from '../../components/form/error-summary';
+import { Field } from '../../components/form/field';
+import { SubmitButton } from '../../components/form/submit-button';
+import { useContractForm } from '../../components/form/use-contract-form';
+import { NoticeBanner, type Notice } from './decide-panel';
+import { staffCall, staffMessage } from './staff-api';
+import { money } from './staff-format';
+import { may, useStaff } from './staff-session';
+
+type Loan = CallResponse<'customersLoan'>;
+type TransferValues = { amount: string; valueDate: string; reference: string };
+type TransferPayload = CallInput<'loansPostTransfer'>;
+
+const loadTransferSchema = () =>
+  import('@lender/contract/calls/staff-collections').then((m) => m.bankTransferBodySchema);
+
+/** A payment the bank received, as its statement shows it: posted on its value date (issue 48 item 5). */
+function TransferForm({ loan, setNotice }: { loan: Loan; setNotice: (n: Notice) => void }) {
+  const queries = useQueryClient();
+  const { form, errorOf, formProps, summary, busy } = useContractForm<TransferValues, TransferPayload>({
+    schema: loadTransferSchema,
+    defaultValues: { amount: '', valueDate: '', reference: '' },
+    toPayload: (values) => ({ loanId: loan.loanId, ...values }),
+    onSubmit: async (payload) => {
+      setNotice(null);
+      const done = await staffCall('loansPostTransfer', payload);
+      setNotice({
+        kind: 'success',
+        text:
+          `${money(done.amountPence)} received by bank transfer (${done.reference}) posted on ` +
+          `${formatDisplayDate(done.valueDate)}. Balance ${money(done.balancePence)}, overdue ` +
+          `${money(done.arrearsPence)}.`,
+      });
+      form.reset();
+      await queries.invalidateQueries({ queryKey: ['staffLoan', String(loan.loanId)] });
+    },
+    onError: (err) => setNotice({ kind: 'error', text: staffMessage(err) }),
+  });
+  const { register } = form;
+  return (
+    <form {...formProps} aria-label="Post a bank transfer" className="form">
+      <ErrorSummary summary={summary} />
+      <Field label="Amount received (£)" error={errorOf('amount')}>
+        {(a11y) => <input className="input" inputMode="decimal" {...a11y} {...register('amount')} />}
+      </Field>
+      <Field
+        label="Value date"
+        hint="As yyyy-MM-dd: the day the bank received it, today or up to 30 days back."
+        error={errorOf('valueDate')}
+      >
+        {(a11y) => <input className="input" {...a11y} {...register('valueDate')} />}
+      </Field>
+      <Field label="Bank reference" hint="As the bank statement shows it." error={errorOf('reference')}>
+        {(a11y) => <input className="input" {...a11y} {...register('reference')} />}
+      </Field>
+      <SubmitButton busy={busy}>Post the transfer</SubmitButton>
+    </form>
+  );
+}
+
+/**
+ * The collections actions on a loan (issue 48 item 5), each shown only to a role that may take it: post a
+ * payment received by bank transfer; start and end a breathing space; flag the account legal (refused by
+ * the server until a default notice's remedy date has passed).
+ */
+export function CollectionsPanel({ loan }: { loan: Loan }) {
+  const me = useStaff();
+  const queries = useQueryClient();
+  const [notice, setNotice] = useState<Notice>(null);
+  const [busy, setBusy] = useState(false);
+  const canPay = may(me, 'loan:payment');
+  const canSpace = may(me, 'loan:breathing-space');
+  const canLegal = may(me, 'loan:legal');
+  if (!canPay && !canSpace && !canLegal) return null;
+  const live = Boolean(loan.fundedOn) && !loan.settledOn;
+  const inSpace = loan.holds.some((h) => h.kind === 'breathingSpace');
+  const act = async (run: () => Promise<string>) => {
+    setBusy(true);
+    setNotice(null);
+    try {
+      setNotice({ kind: 'success', text: await run() });
+      await queries.invalidateQueries({ queryKey: ['staffLoan', String(loan.loanId)] });
+    } catch (err) {
+      setNotice({ kind: 'error', text: staffMessage(err) });
+    } finally {
+      setBusy(false);
+    }
+  };
+  const guid = { applicationGuid: loan.applicationGuid };
+  return (
+    <section aria-labelledby="collections-actions" className="staff-actions">
+      <h2 id="collections-actions">Collections actions</h2>
+      <NoticeBanner notice={notice} />
+      {!live ? <p>The loan is not being repaid: there is nothing to collect.</p> : null}
+      {live && canPay ? (
+        <>
+          <h3>Post a bank transfer</h3>
+          <TransferForm loan={loan} setNotice={setNotice} />
+        </>
+      ) : null}
+      {live && (canSpace || canLegal) ? (
+        <p>
+          {canSpace ? (
+            <button
+              type="button"
+              className="button button--secondary"
+              disabled={busy}
+              onClick={() =>
+                void act(async () => {
+                  if (inSpace) {
+                    const ended = await staffCall('loansEndBreathingSpace', guid);
+                    return `Breathing space ended today; collection resumes on ${formatDisplayDate(ended.resumesOn)}.`;
+                  }
+                  const started = await staffCall('loansStartBreathingSpace', guid);
+                  return `Breathing space started, to ${formatDisplayDate(started.endsOn)}.`;
+                })
+              }
+            >
+              {inSpace ? 'End the breathing space' : 'Start a breathing space (60 days)'}
+            </button>
+          ) : null}{' '}
+          {canLegal ? (
+            <button
+              type="button"
+              className="button button--secondary"
+              disabled={busy}
+              onClick={() =>
+                void act(async () => {
+                  const flagged = await staffCall('loansFlagLegal', guid);
+                  return flagged.letter.issued
+                    ? `Flagged legal; a Letter of Claim for ${money(flagged.letter.amountPence ?? 0)} was sent.`
+                    : `Flagged legal; no letter sent: ${flagged.letter.reason ?? ''}`;
+                })
+              }
+            >
+              Flag legal
+            </button>
+          ) : null}
+        </p>
+      ) : null}
+    </section>
+  );
+}
