@@ -15,6 +15,8 @@ export const PERMISSIONS = [
   'loan:breathing-space',
   /** Post a payment the customer made by bank transfer (issue 48 item 5). */
   'loan:payment',
+  /** Record a customer's promise to pay (issue 48 item 5). */
+  'loan:promise',
   /** Write off what a customer owes. */
   'loan:write-off',
   /** Add, revoke and report on lead partners and their keys. */
@@ -41,9 +43,9 @@ export type StaffRole = (typeof STAFF_ROLES)[number];
 
 export const ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly Permission[]>> = {
   // Issue 48's customer service: reads today; notes, promises and proposals come with their calls.
-  agent: ['application:read', 'loan:payment'],
+  agent: ['application:read', 'loan:payment', 'loan:promise'],
   underwriter: ['application:read', 'application:decide'],
-  collections: ['application:read', 'loan:legal', 'loan:breathing-space', 'loan:payment'],
+  collections: ['application:read', 'loan:legal', 'loan:breathing-space', 'loan:payment', 'loan:promise'],
   // A write-off is a complaint's usual redress; a later issue adds the second person's approval.
   complaints: ['application:read', 'loan:write-off'],
   // Issue 48's checker: approves what others proposed; its approving permissions come with four eyes.

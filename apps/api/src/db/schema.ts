@@ -20,6 +20,7 @@ import type {
   LoanTransactionTable,
   LoanWithdrawalTable,
 } from '../entities/loans/loan-tables';
+import type { LoanPromiseTable } from '../entities/loans/promise-tables';
 import type { DecisionReviewRequestTable } from '../features/underwriting/decision-review-tables';
 import type { PlanIncomeCheckTable } from '../features/loan-payments/plan-check-tables';
 import type {
@@ -130,4 +131,5 @@ export interface Database {
   audit_events: AuditEventTable;
   loan_batch_locks: LoanBatchLockTable;
   credit_reporting_outbox: CreditReportingOutboxTable;
+  loan_promises: LoanPromiseTable;
 }

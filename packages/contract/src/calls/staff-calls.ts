@@ -189,4 +189,22 @@ export const staffCalls = {
     body: collections.loanGuidBodySchema,
     response: collections.legalFlaggedSchema,
   }),
+  /** A promise to pay (due date, amount); the close of business decides whether it was kept. */
+  loansRecordPromise: call({
+    controller: 'Loans',
+    action: 'RecordPromise',
+    method: 'POST',
+    auth: { staff: 'loan:promise' },
+    body: collections.promiseBodySchema,
+    response: collections.promiseRecordedSchema,
+  }),
+  /** The loan's promises to pay and their outcomes. */
+  loansPromises: call({
+    controller: 'Loans',
+    action: 'Promises',
+    method: 'GET',
+    auth: { staff: 'application:read' },
+    query: collections.loanIdQuerySchema,
+    response: collections.promisesSchema,
+  }),
 } as const satisfies Record<string, CallDef>;

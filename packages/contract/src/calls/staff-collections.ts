@@ -109,3 +109,35 @@ export const legalFlaggedSchema = z.object({
     reason: z.string().nullable(),
   }),
 });
+
+/** Loans/RecordPromise: the customer's promise to pay an amount by a date. */
+export const promiseBodySchema = z.object(
+  {
+    loanId: loanIdField,
+    amount: transferAmountField,
+    dueDate: z
+      .string({ error: Msg.staffPromiseDate })
+      .trim()
+      .refine(isIsoDate, { error: Msg.staffPromiseDate }),
+  },
+  { error: Msg.request },
+);
+
+const promiseSchema = z.object({
+  promiseId: z.number().int(),
+  madeOn: z.string(),
+  dueDate: z.string(),
+  amountPence: pence('The amount promised'),
+  madeBy: z.string(),
+  /** Null until the close of business decides it. */
+  outcome: z.enum(['kept', 'broken']).nullable(),
+  outcomeOn: z.string().nullable(),
+});
+export const promiseRecordedSchema = promiseSchema;
+
+/** Loans/Promises: the loan's promises to pay, oldest first. */
+export const loanIdQuerySchema = z.object(
+  { loanId: z.coerce.number(Msg.staffLoan).int(Msg.staffLoan).positive(Msg.staffLoan) },
+  { error: Msg.request },
+);
+export const promisesSchema = z.object({ promises: z.array(promiseSchema) });

@@ -168,6 +168,7 @@ export const Msg = {
   // The staff console's collections actions (issue 48 item 5).
   staffTransferAmount: 'Please enter the amount received in pounds, like 120 or 120.50, from 0.01 to 10,000.',
   staffTransferDate: 'Please give the value date as yyyy-MM-dd.',
+  staffPromiseDate: 'Please give the date the customer promised to pay by, as yyyy-MM-dd.',
   staffTransferReference:
     'Please give the bank\u2019s reference of the payment: 1 to 35 letters, digits, spaces, dashes, slashes or dots.',
 } as const;
