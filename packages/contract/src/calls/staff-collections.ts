@@ -14,26 +14,30 @@ const loanIdField = z.number({ error: Msg.staffLoan }).int({ error: Msg.staffLoa
 const TRANSFER_MAX_POUNDS = 10_000;
 
 /** An amount typed in pounds and pence ('120', '120.50', '£1,200'); the service takes it in pence. */
-export const transferAmountField = z
-  .string({ error: Msg.staffTransferAmount })
-  .trim()
-  .refine(
-    (text) => {
-      const pounds = parsePounds(text);
-      return pounds !== undefined && pounds > 0 && pounds <= TRANSFER_MAX_POUNDS;
-    },
-    { error: Msg.staffTransferAmount },
-  );
+const poundsField = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, { error: message })
+    .refine(
+      (text) => {
+        const pounds = parsePounds(text);
+        return pounds !== undefined && pounds > 0 && pounds <= TRANSFER_MAX_POUNDS;
+      },
+      { error: message },
+    );
+export const transferAmountField = poundsField(Msg.staffTransferAmount);
+
+/** A yyyy-MM-dd date. */
+const dateField = (message: string) =>
+  z.string({ error: message }).trim().min(10, { error: message }).refine(isIsoDate, { error: message });
 
 /** Loans/PostTransfer: a payment the bank received, as its statement shows it. */
 export const bankTransferBodySchema = z.object(
   {
     loanId: loanIdField,
     amount: transferAmountField,
-    valueDate: z
-      .string({ error: Msg.staffTransferDate })
-      .trim()
-      .refine(isIsoDate, { error: Msg.staffTransferDate }),
+    valueDate: dateField(Msg.staffTransferDate),
     reference: z
       .string({ error: Msg.staffTransferReference })
       .trim()
@@ -73,11 +77,7 @@ const applicationGuidField = z
 export const breathingSpaceStartBodySchema = z.object(
   {
     applicationGuid: applicationGuidField,
-    from: z
-      .string({ error: Msg.staffTransferDate })
-      .trim()
-      .refine(isIsoDate, { error: Msg.staffTransferDate })
-      .optional(),
+    from: dateField(Msg.staffBreathingSpaceDate).optional(),
   },
   { error: Msg.request },
 );
@@ -114,11 +114,8 @@ export const legalFlaggedSchema = z.object({
 export const promiseBodySchema = z.object(
   {
     loanId: loanIdField,
-    amount: transferAmountField,
-    dueDate: z
-      .string({ error: Msg.staffPromiseDate })
-      .trim()
-      .refine(isIsoDate, { error: Msg.staffPromiseDate }),
+    amount: poundsField(Msg.staffPromiseAmount),
+    dueDate: dateField(Msg.staffPromiseDate),
   },
   { error: Msg.request },
 );
