@@ -402,3 +402,65 @@ describe('Loans/RecordPromise: a promise to pay, decided at the close of busines
     DAYS_OF_CLOSING,
   );
 });
+
+describe('Loans/PostTransfer: the days worked out again', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t?.close());
+
+  it(
+    'leave the ledger as it would be had the payment been on it that day',
+    async () => {
+      // Two loans alike, on cards that decline: one paid on its due date (as a card payment that day),
+      // the other by a transfer the bank received that day and staff post nine days later.
+      const onTime = await activeLoan(t, CARDS.declinesCharges);
+      const late = await activeLoan(t, CARDS.declinesCharges);
+      const [first] = await dueDates(t, onTime.applicationId);
+      expect(await dueDates(t, late.applicationId)).toEqual(await dueDates(t, onTime.applicationId));
+      const terms = (await bookOf(t, onTime.applicationId)).terms;
+      expect((await bookOf(t, late.applicationId)).terms).toEqual(terms);
+      const instalment = terms.instalments[0]!.paymentPence;
+
+      await travelTo(t, first!);
+      await loanRepository(t.ctx.db).post([
+        {
+          applicationId: onTime.applicationId,
+          type: 'card-payment',
+          amountPence: instalment,
+          onDate: first!,
+          reference: 'test:paid-on-time',
+        },
+      ]);
+      await travelTo(t, addDays(first!, 9));
+      const collections = await createStaffSession(t.ctx, 'collections');
+      const res = await post(t, 'PostTransfer', collections.cookie, {
+        loanId: late.applicationId,
+        amount: (instalment / 100).toFixed(2),
+        valueDate: first,
+        reference: 'SAME-DAY-1',
+      });
+      expect(res.json().error.errorID, res.body).toBe(0);
+
+      const charges = async (id: number) =>
+        kept(await ledgerOf(t, id))
+          .filter((r) => r.type === 'interest' || r.type === 'default-fee')
+          .map((r) => ({ type: r.type, on: r.on_date, pence: r.amount_pence }))
+          .sort((a, b) => (a.on < b.on ? -1 : a.on > b.on ? 1 : a.type < b.type ? -1 : 1));
+      expect(await charges(late.applicationId)).toEqual(await charges(onTime.applicationId));
+      const position = async (id: number) => {
+        const book = await bookOf(t, id);
+        return positionOf(book.terms, book.rows);
+      };
+      const [a, b] = [await position(onTime.applicationId), await position(late.applicationId)];
+      expect(b.totalDuePence).toBe(a.totalDuePence);
+      expect(b.principalPence).toBe(a.principalPence);
+
+      // The next days close alike too: the interest runs from the same principal and the same day.
+      await travelTo(t, addDays(first!, 12));
+      expect(await charges(late.applicationId)).toEqual(await charges(onTime.applicationId));
+    },
+    DAYS_OF_CLOSING,
+  );
+});
