@@ -73,19 +73,25 @@ const applicationGuidField = z
   .min(1, { error: Msg.staffApplication })
   .max(64, { error: Msg.staffApplication });
 
+export const BREATHING_SPACE_KINDS = ['standard', 'mental-health-crisis'] as const;
+
 /** Loans/StartBreathingSpace: from the business date, or from `from` when the notice came late. */
 export const breathingSpaceStartBodySchema = z.object(
   {
     applicationGuid: applicationGuidField,
     from: dateField(Msg.staffBreathingSpaceDate).optional(),
+    /** 'mental-health-crisis': lasts until it is ended; 'standard' (the default): 60 days. */
+    kind: z.enum(BREATHING_SPACE_KINDS, { error: Msg.staffBreathingSpaceKind }).optional(),
   },
   { error: Msg.request },
 );
 export const breathingSpaceStartedSchema = z.object({
   applicationGuid: z.string(),
+  kind: z.enum(BREATHING_SPACE_KINDS),
   startedOn: z.string(),
-  endsOn: z.string(),
-  days: z.number().int(),
+  /** Null for a mental health crisis moratorium: it lasts until it is ended. */
+  endsOn: z.string().nullable(),
+  days: z.number().int().nullable(),
   reversed: z.object({ count: z.number().int(), pence: pence('Charges taken back'), since: z.string() }),
   withdrawnNoticeRemedyBy: z.string().nullable(),
 });

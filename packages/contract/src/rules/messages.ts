@@ -169,6 +169,7 @@ export const Msg = {
   staffTransferAmount: 'Please enter the amount received in pounds, like 120 or 120.50, from 0.01 to 10,000.',
   staffTransferDate: 'Please give the value date as yyyy-MM-dd.',
   staffBreathingSpaceDate: 'Please give the day the breathing space started as yyyy-MM-dd.',
+  staffBreathingSpaceKind: 'Please choose a standard breathing space or a mental health crisis moratorium.',
   staffPromiseAmount: 'Please enter the amount promised in pounds, like 50 or 50.25, from 0.01 to 10,000.',
   staffPromiseDate: 'Please give the date the customer promised to pay by, as yyyy-MM-dd.',
   staffTransferReference:

@@ -2,10 +2,15 @@ import type { Kysely } from 'kysely';
 import { notNull, withId } from './column-helpers';
 
 /**
- * Issue 48 item 5: a promise to pay recorded by staff (due date, amount), its outcome decided by the
+ * Issue 48 item 5, the collections actions. A breathing space's kind: the standard 60 days, or a mental
+ * health crisis moratorium, which lasts until it is ended. And a promise to pay recorded by staff (due date, amount), its outcome decided by the
  * close of business (kept when the payments received since it cover the amount by its due date).
  */
 export async function up(db: Kysely<any>): Promise<void> {
+  await db.schema
+    .alterTable('breathing_spaces')
+    .addColumn('kind', 'varchar(20)', (c) => c.notNull().defaultTo('standard'))
+    .execute();
   await withId(db, db.schema.createTable('loan_promises'))
     .addColumn('application_id', 'integer', (c) => c.notNull().references('loans.application_id'))
     .addColumn('made_on', 'varchar(10)', notNull)
@@ -30,4 +35,5 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropTable('loan_promises').execute();
+  await db.schema.alterTable('breathing_spaces').dropColumn('kind').execute();
 }

@@ -172,4 +172,8 @@ export interface BreathingSpaceTable {
   /** Actors (entities/audit/actor.ts): who recorded it, and who ended it early (null: not ended by anyone). */
   started_by: string;
   ended_by: string | null;
+  /** 'mental-health-crisis': lasts until ended (its `ends_on` is UNTIL_ENDED, entities/loans/moratorium.ts). */
+  kind: Generated<BreathingSpaceKind>;
 }
+
+export type BreathingSpaceKind = 'standard' | 'mental-health-crisis';

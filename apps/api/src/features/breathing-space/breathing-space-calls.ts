@@ -16,9 +16,10 @@ export function breathingSpaceCalls(ctx: AppContext): ImplementedCall[] {
   return [
     implementCall('loansStartBreathingSpace', async ({ body, principal, req }) => {
       const actor = staffActor(principal.staffId);
-      const started = await spaces.start(body.applicationGuid, body.from, actor);
+      const started = await spaces.start(body.applicationGuid, body.from, actor, body.kind);
       if (!started.ok) return fail(ErrorId.conflict, started.message);
       const s = started.value;
+      const untilEnded = s.kind === 'mental-health-crisis';
       await audit.record({
         actor,
         action: 'breathing-space-started',
@@ -26,16 +27,22 @@ export function breathingSpaceCalls(ctx: AppContext): ImplementedCall[] {
         details: {
           address: req.ip,
           before: { inBreathingSpace: false },
-          after: { inBreathingSpace: true, startedOn: s.startedOn, endsOn: s.endsOn },
+          after: {
+            inBreathingSpace: true,
+            kind: s.kind,
+            startedOn: s.startedOn,
+            endsOn: untilEnded ? null : s.endsOn,
+          },
           reversedPence: s.reversed.pence,
           withdrawnNoticeRemedyBy: s.withdrawnNoticeRemedyBy,
         },
       });
       return ok({
         applicationGuid: s.guid,
+        kind: s.kind,
         startedOn: s.startedOn,
-        endsOn: s.endsOn,
-        days: s.days,
+        endsOn: untilEnded ? null : s.endsOn,
+        days: untilEnded ? null : s.days,
         reversed: s.reversed,
         withdrawnNoticeRemedyBy: s.withdrawnNoticeRemedyBy,
       });

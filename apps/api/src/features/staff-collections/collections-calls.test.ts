@@ -238,6 +238,45 @@ describe('Loans/StartBreathingSpace, EndBreathingSpace and FlagLegal: the staff 
     for (const a of audit) expect(JSON.parse(a.details!)).toHaveProperty('address');
   });
 
+  it(
+    'starts a mental health crisis moratorium that lasts past 60 days, until staff end it',
+    async () => {
+      const loan = await activeLoan(t);
+      const collections = await createStaffSession(t.ctx, 'collections');
+      const today = t.ctx.businessDate.today();
+      const started = await post(t, 'StartBreathingSpace', collections.cookie, {
+        applicationGuid: loan.guid,
+        kind: 'mental-health-crisis',
+      });
+      expect(started.json().error.errorID, started.body).toBe(0);
+      expect(started.json().object).toMatchObject({ kind: 'mental-health-crisis', endsOn: null, days: null });
+      // Seventy days on, still held: no interest was added after the start.
+      await travelTo(t, addDays(today, 70));
+      const interestAfter = kept(await ledgerOf(t, loan.applicationId)).filter(
+        (r) => r.type === 'interest' && r.on_date >= today,
+      );
+      expect(interestAfter).toEqual([]);
+      const page = await t.app.inject({
+        method: 'GET',
+        url: `/api/staff/Customers/Loan?loanId=${loan.applicationId}`,
+        headers: { cookie: collections.cookie },
+      });
+      expect(page.json().object.holds).toContainEqual(
+        expect.objectContaining({ kind: 'breathingSpace', until: null, since: today }),
+      );
+      const ended = await post(t, 'EndBreathingSpace', collections.cookie, { applicationGuid: loan.guid });
+      expect(ended.json().error.errorID, ended.body).toBe(0);
+      // From the day after, interest runs again.
+      await travelTo(t, addDays(today, 73));
+      expect(
+        kept(await ledgerOf(t, loan.applicationId)).filter(
+          (r) => r.type === 'interest' && r.on_date > addDays(today, 70),
+        ),
+      ).not.toEqual([]);
+    },
+    DAYS_OF_CLOSING,
+  );
+
   it('flags legal only once a default notice\u2019s remedy date has passed', async () => {
     const collections = await createStaffSession(t.ctx, 'collections');
     const current = await activeLoan(t);

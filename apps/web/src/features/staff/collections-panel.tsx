@@ -196,25 +196,43 @@ export function CollectionsPanel({ loan }: { loan: Loan }) {
           ) : null}
           {live && (canSpace || canLegal) ? (
             <p>
-              {canSpace ? (
+              {canSpace && inSpace ? (
                 <button
                   type="button"
                   className="button button--secondary"
                   disabled={busy}
                   onClick={() =>
                     void act(async () => {
-                      if (inSpace) {
-                        const ended = await staffCall('loansEndBreathingSpace', guid);
-                        return `Breathing space ended today; collection resumes on ${formatDisplayDate(ended.resumesOn)}.`;
-                      }
-                      const started = await staffCall('loansStartBreathingSpace', guid);
-                      return `Breathing space started, to ${formatDisplayDate(started.endsOn)}.`;
+                      const ended = await staffCall('loansEndBreathingSpace', guid);
+                      return `Breathing space ended today; collection resumes on ${formatDisplayDate(ended.resumesOn)}.`;
                     })
                   }
                 >
-                  {inSpace ? 'End the breathing space' : 'Start a breathing space (60 days)'}
+                  End the breathing space
                 </button>
-              ) : null}{' '}
+              ) : null}
+              {canSpace && !inSpace
+                ? (['standard', 'mental-health-crisis'] as const).map((kind) => (
+                    <button
+                      key={kind}
+                      type="button"
+                      className="button button--secondary"
+                      disabled={busy}
+                      onClick={() =>
+                        void act(async () => {
+                          const started = await staffCall('loansStartBreathingSpace', { ...guid, kind });
+                          return started.endsOn
+                            ? `Breathing space started, to ${formatDisplayDate(started.endsOn)}.`
+                            : 'Mental health crisis moratorium started; it lasts until it is ended.';
+                        })
+                      }
+                    >
+                      {kind === 'standard'
+                        ? 'Start a breathing space (60 days)'
+                        : 'Start a mental health crisis moratorium'}
+                    </button>
+                  ))
+                : null}{' '}
               {canLegal ? (
                 <button
                   type="button"
