@@ -100,8 +100,9 @@ export function bankTransferService(ctx: AppContext) {
       (r) => RERUN_TYPES.has(r.type) && r.onDate >= request.valueDate && !reversed.has(r.id),
     );
     const postings: Posting[] = [];
-    // The fold as it will read the ledger: rows kept, and each posting added after them in order.
-    const rows: LedgerRow[] = book.rows.filter((r) => !affected.includes(r) && r.type !== 'reversal');
+    // The fold as it will read the ledger: the rows left (earlier reversals with the rows they cancel, which
+    // the fold drops together), and each posting added after them in order.
+    const rows: LedgerRow[] = book.rows.filter((r) => !affected.includes(r));
     let nextId = book.rows.reduce((most, r) => Math.max(most, r.id), 0);
     const add = (posting: Posting) => {
       postings.push(posting);

@@ -502,4 +502,44 @@ describe('Loans/PostTransfer: the days worked out again', () => {
     },
     DAYS_OF_CLOSING,
   );
+
+  it(
+    'twice over: a second back-dated transfer works out again the days the first one did',
+    async () => {
+      const onTime = await activeLoan(t, CARDS.declinesCharges);
+      const late = await activeLoan(t, CARDS.declinesCharges);
+      const [first] = await dueDates(t, onTime.applicationId);
+      const half = Math.floor((await bookOf(t, onTime.applicationId)).terms.instalments[0]!.paymentPence / 2);
+      await travelTo(t, first!);
+      const pay = (onDate: string, reference: string) =>
+        loanRepository(t.ctx.db).post([
+          { applicationId: onTime.applicationId, type: 'card-payment', amountPence: half, onDate, reference },
+        ]);
+      await pay(first!, 'test:half-1');
+      await travelTo(t, addDays(first!, 3));
+      await pay(addDays(first!, 3), 'test:half-2');
+      await travelTo(t, addDays(first!, 10));
+      const collections = await createStaffSession(t.ctx, 'collections');
+      // The later payment posted first, then the earlier one: its re-run covers the days of the other.
+      for (const [valueDate, reference] of [
+        [addDays(first!, 3), 'TWICE-2'],
+        [first!, 'TWICE-1'],
+      ] as const) {
+        const res = await post(t, 'PostTransfer', collections.cookie, {
+          loanId: late.applicationId,
+          amount: (half / 100).toFixed(2),
+          valueDate,
+          reference,
+        });
+        expect(res.json().error.errorID, res.body).toBe(0);
+      }
+      const charges = async (id: number) =>
+        kept(await ledgerOf(t, id))
+          .filter((r) => r.type === 'interest' || r.type === 'default-fee')
+          .map((r) => ({ type: r.type, on: r.on_date, pence: r.amount_pence }))
+          .sort((a, b) => (a.on < b.on ? -1 : a.on > b.on ? 1 : a.type < b.type ? -1 : 1));
+      expect(await charges(late.applicationId)).toEqual(await charges(onTime.applicationId));
+    },
+    DAYS_OF_CLOSING,
+  );
 });
