@@ -31,6 +31,9 @@ import { auditCalls } from './features/staff-audit/audit-calls';
 import { customersCalls } from './features/staff-customers/customers-calls';
 import { careCalls } from './features/staff-care/care-calls';
 import { moneyCalls } from './features/staff-money/money-calls';
+import { collectionsCalls } from './features/staff-collections/collections-calls';
+import { breathingSpaceCalls } from './features/breathing-space/breathing-space-calls';
+import { legalCalls } from './features/pre-claim/legal-calls';
 
 /**
  * Every call of the contract the API has built: the one list `registerCalls` reads, so every other call
@@ -79,5 +82,8 @@ export function implementedCalls(
     ...customersCalls(ctx, dictionaries),
     ...careCalls(ctx),
     ...moneyCalls(ctx, payoutProvider),
+    ...collectionsCalls(ctx),
+    ...breathingSpaceCalls(ctx),
+    ...legalCalls(ctx),
   ];
 }

@@ -13,6 +13,10 @@ export const PERMISSIONS = [
   'loan:legal',
   /** Start and end a breathing space (Debt Respite Scheme). */
   'loan:breathing-space',
+  /** Post a payment the customer made by bank transfer (issue 48 item 5). */
+  'loan:payment',
+  /** Record a customer's promise to pay (issue 48 item 5). */
+  'loan:promise',
   /** Add, revoke and report on lead partners and their keys. */
   'partner:manage',
   /** Maintenance mode, the business date, the close of business. */
@@ -53,6 +57,8 @@ export const ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly Permission[]>
   // Issue 48's customer service: reads today; notes, promises and proposals come with their calls.
   agent: [
     'application:read',
+    'loan:payment',
+    'loan:promise',
     'customer:note',
     'vulnerability:health',
     'money:propose-refund',
@@ -63,6 +69,8 @@ export const ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly Permission[]>
     'application:read',
     'loan:legal',
     'loan:breathing-space',
+    'loan:payment',
+    'loan:promise',
     'customer:note',
     'collections:worklist',
     'vulnerability:health',

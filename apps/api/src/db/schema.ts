@@ -20,6 +20,7 @@ import type {
   LoanTransactionTable,
   LoanWithdrawalTable,
 } from '../entities/loans/loan-tables';
+import type { LoanPromiseTable } from '../entities/loans/promise-tables';
 import type { DecisionReviewRequestTable } from '../features/underwriting/decision-review-tables';
 import type { PlanIncomeCheckTable } from '../features/loan-payments/plan-check-tables';
 import type {
@@ -135,4 +136,5 @@ export interface Database {
   customer_care_entries: CustomerCareEntryTable;
   customer_vulnerabilities: CustomerVulnerabilityTable;
   money_proposals: MoneyProposalTable;
+  loan_promises: LoanPromiseTable;
 }

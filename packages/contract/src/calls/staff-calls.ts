@@ -1,6 +1,7 @@
 import * as staff from './staff';
 import * as care from './staff-care';
 import * as money from './staff-money';
+import * as collections from './staff-collections';
 import { call, empty, type CallDef } from './call-spec';
 
 /** The staff API (issue 44): under /api/staff/, behind a staff session and a permission. */
@@ -282,5 +283,60 @@ export const staffCalls = {
     auth: { staff: 'money:approve' },
     body: money.rejectBodySchema,
     response: money.moneyProposalSchema,
+  }),
+  // The collections actions on a loan (issue 48 item 5; branch staff-collections).
+  /** A payment received by bank transfer, on its value date; the days since are worked out again. */
+  loansPostTransfer: call({
+    controller: 'Loans',
+    action: 'PostTransfer',
+    method: 'POST',
+    auth: { staff: 'loan:payment' },
+    body: collections.bankTransferBodySchema,
+    response: collections.bankTransferPostedSchema,
+  }),
+  /** A breathing space (Debt Respite Scheme, 60 days) from today or a day the notice came late for. */
+  loansStartBreathingSpace: call({
+    controller: 'Loans',
+    action: 'StartBreathingSpace',
+    method: 'POST',
+    auth: { staff: 'loan:breathing-space' },
+    body: collections.breathingSpaceStartBodySchema,
+    response: collections.breathingSpaceStartedSchema,
+  }),
+  /** Ends the breathing space today, before its 60th day. */
+  loansEndBreathingSpace: call({
+    controller: 'Loans',
+    action: 'EndBreathingSpace',
+    method: 'POST',
+    auth: { staff: 'loan:breathing-space' },
+    body: collections.loanGuidBodySchema,
+    response: collections.breathingSpaceEndedSchema,
+  }),
+  /** Flags the account legal (issues the Letter of Claim), only once a default notice's remedy date passed. */
+  loansFlagLegal: call({
+    controller: 'Loans',
+    action: 'FlagLegal',
+    method: 'POST',
+    auth: { staff: 'loan:legal' },
+    body: collections.loanGuidBodySchema,
+    response: collections.legalFlaggedSchema,
+  }),
+  /** A promise to pay (due date, amount); the close of business decides whether it was kept. */
+  loansRecordPromise: call({
+    controller: 'Loans',
+    action: 'RecordPromise',
+    method: 'POST',
+    auth: { staff: 'loan:promise' },
+    body: collections.promiseBodySchema,
+    response: collections.promiseRecordedSchema,
+  }),
+  /** The loan's promises to pay and their outcomes. */
+  loansPromises: call({
+    controller: 'Loans',
+    action: 'Promises',
+    method: 'GET',
+    auth: { staff: 'application:read' },
+    query: collections.loanIdQuerySchema,
+    response: collections.promisesSchema,
   }),
 } as const satisfies Record<string, CallDef>;

@@ -186,4 +186,13 @@ export const Msg = {
   moneyRejectReason: 'Please give the reason for rejecting it, in 5 to 500 characters.',
   moneyProposal: 'Please give the proposal number.',
   moneyPayment: 'Please choose the payment taken in error, or the credit balance.',
+  // The staff console's collections actions (issue 48 item 5).
+  staffTransferAmount: 'Please enter the amount received in pounds, like 120 or 120.50, from 0.01 to 10,000.',
+  staffTransferDate: 'Please give the value date as yyyy-MM-dd.',
+  staffBreathingSpaceDate: 'Please give the day the breathing space started as yyyy-MM-dd.',
+  staffBreathingSpaceKind: 'Please choose a standard breathing space or a mental health crisis moratorium.',
+  staffPromiseAmount: 'Please enter the amount promised in pounds, like 50 or 50.25, from 0.01 to 10,000.',
+  staffPromiseDate: 'Please give the date the customer promised to pay by, as yyyy-MM-dd.',
+  staffTransferReference:
+    'Please give the bank\u2019s reference of the payment: 1 to 35 letters, digits, spaces, dashes, slashes or dots.',
 } as const;

@@ -19,6 +19,7 @@ const EVENT_ROWS = {
   advance: 'opened',
   instalment: 'payment',
   'card-payment': 'payment',
+  'bank-transfer': 'payment',
   'write-off': 'written-off',
 } as const;
 

@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { DbExecutor } from '../../db/create-db';
-import type { BreathingSpaceTable } from './loan-tables';
+import type { BreathingSpaceKind, BreathingSpaceTable } from './loan-tables';
 import { nowIso } from '../../lib/clock';
 import { chunks } from './loan-repository';
 import type { Actor } from '../audit/actor';
@@ -35,7 +35,10 @@ export function breathingSpaceRepository(db: DbExecutor) {
       return found;
     },
 
-    start: (row: Pick<BreathingSpace, 'application_id' | 'started_on' | 'ends_on'>, actor: Actor) =>
+    start: (
+      row: Pick<BreathingSpace, 'application_id' | 'started_on' | 'ends_on'> & { kind?: BreathingSpaceKind },
+      actor: Actor,
+    ) =>
       db
         .insertInto('breathing_spaces')
         .values({

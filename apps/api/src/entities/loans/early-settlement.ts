@@ -30,7 +30,9 @@ export function settlementCeiling(
   const grow = (from: IsoDate) => Math.pow(1 + apr, yearsBetween(from, date));
   // Payments made up to the day (an earlier one the same day counts, carried forward by nothing).
   const payments = kept.filter(
-    (r) => (r.type === 'instalment' || r.type === 'card-payment') && r.onDate <= date,
+    (r) =>
+      (r.type === 'instalment' || r.type === 'card-payment' || r.type === 'bank-transfer') &&
+      r.onDate <= date,
   );
   const then = positionOf(terms, rows, date);
   let feesPaid = then.feesChargedPence - then.feesDuePence;

@@ -57,7 +57,11 @@ export type Position = {
   interestSincePence: Pence;
 };
 
-const WITHIN_THE_DAY: ReadonlySet<LoanTransactionType> = new Set(['card-payment', 'write-off']);
+const WITHIN_THE_DAY: ReadonlySet<LoanTransactionType> = new Set([
+  'card-payment',
+  'bank-transfer',
+  'write-off',
+]);
 
 const byDateThenId = (a: LedgerRow, b: LedgerRow) =>
   a.onDate < b.onDate ? -1 : a.onDate > b.onDate ? 1 : a.id - b.id;
@@ -130,6 +134,7 @@ export function positionOf(terms: LoanTerms, rows: readonly LedgerRow[], through
         break;
       case 'instalment':
       case 'card-payment':
+      case 'bank-transfer':
         p.paidPence += row.amountPence;
         p.creditPence += allocate(row.amountPence);
         break;

@@ -69,6 +69,8 @@ export type LoanTransactionType =
   | 'interest'
   | 'instalment'
   | 'card-payment'
+  /** A payment the customer made by bank transfer, posted by staff on its value date (issue 48). */
+  | 'bank-transfer'
   | 'default-fee'
   | 'refund'
   | 'write-off'
@@ -172,4 +174,8 @@ export interface BreathingSpaceTable {
   /** Actors (entities/audit/actor.ts): who recorded it, and who ended it early (null: not ended by anyone). */
   started_by: string;
   ended_by: string | null;
+  /** 'mental-health-crisis': lasts until ended (its `ends_on` is UNTIL_ENDED, entities/loans/moratorium.ts). */
+  kind: Generated<BreathingSpaceKind>;
 }
+
+export type BreathingSpaceKind = 'standard' | 'mental-health-crisis';

@@ -11,6 +11,13 @@ export const BREATHING_SPACE_DAYS = 60;
 
 export type Moratorium = { started_on: IsoDate; ends_on: IsoDate; ended_on: IsoDate | null };
 
+/**
+ * The planned last day of a mental health crisis moratorium (reg. 28-32): none, it lasts until it is
+ * ended (the crisis treatment's end and 30 days, notified to us). A day after every other day, so every
+ * rule of dates here reads it as a moratorium not yet over.
+ */
+export const UNTIL_ENDED = '9999-12-31' as IsoDate;
+
 /** The planned last day of a moratorium starting on `start`. */
 export const plannedLastDay = (start: IsoDate): IsoDate => addDays(start, BREATHING_SPACE_DAYS - 1);
 

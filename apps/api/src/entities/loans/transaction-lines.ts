@@ -13,6 +13,7 @@ const WORDS: Record<LoanTransactionType, string> = {
   interest: 'Interest',
   instalment: 'Instalment collected (CPA)',
   'card-payment': 'Card payment',
+  'bank-transfer': 'Bank transfer',
   'default-fee': 'Default fee',
   refund: 'Refund',
   'write-off': 'Written off',

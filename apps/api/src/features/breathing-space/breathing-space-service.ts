@@ -8,13 +8,17 @@ import {
   lastDayOf,
   moratoriumOn,
   plannedLastDay,
+  UNTIL_ENDED,
 } from '../../entities/loans/moratorium';
+import type { BreathingSpaceKind } from '../../entities/loans/loan-tables';
 import { entityStore } from '../../entities/unit-of-work';
 import type { Actor } from '../../entities/audit/actor';
 import { staffDone as done, staffRefused as refused, type StaffResult } from '../../lib/staff-result';
 
 export type BreathingSpaceStarted = {
   guid: string;
+  /** 'mental-health-crisis': lasts until ended (`endsOn` is UNTIL_ENDED, `days` 0). */
+  kind: BreathingSpaceKind;
   applicationId: number;
   startedOn: IsoDate;
   endsOn: IsoDate;
@@ -73,6 +77,7 @@ export function breathingSpaceService(ctx: AppContext) {
       guid: string,
       from: string | undefined,
       actor: Actor,
+      kind: BreathingSpaceKind = 'standard',
     ): Promise<StaffResult<BreathingSpaceStarted>> {
       const found = await loanOf(guid);
       if (typeof found === 'string') return refused(found);
@@ -86,7 +91,9 @@ export function breathingSpaceService(ctx: AppContext) {
           `The loan was paid out on ${book.loan.funded_on}: a breathing space cannot start before.`,
         );
       }
-      if (plannedLastDay(start) < today) {
+      const crisis = kind === 'mental-health-crisis';
+      const lastDay = crisis ? UNTIL_ENDED : plannedLastDay(start);
+      if (lastDay < today) {
         return refused(`A breathing space from ${start} would have ended on ${plannedLastDay(start)}.`);
       }
       const spaces = await store.breathingSpaces.of(app.id);
@@ -104,7 +111,8 @@ export function breathingSpaceService(ctx: AppContext) {
           {
             application_id: app.id,
             started_on: start,
-            ends_on: plannedLastDay(start),
+            ends_on: lastDay,
+            kind,
           },
           actor,
         );
@@ -129,8 +137,10 @@ export function breathingSpaceService(ctx: AppContext) {
           kind: 'breathing-space-started',
           actor,
           reason:
-            `Breathing Space moratorium (Debt Respite Scheme) recorded by staff: ${start} to ` +
-            `${row.ends_on}; no interest, fees, CPA collections or arrears and default notices until then` +
+            (crisis
+              ? `Mental health crisis moratorium (Debt Respite Scheme) recorded by staff: from ${start} until ended`
+              : `Breathing Space moratorium (Debt Respite Scheme) recorded by staff: ${start} to ${row.ends_on}`) +
+            `; no interest, fees, CPA collections or arrears and default notices until then` +
             (chargedPence > 0 ? `; ${formatPence(chargedPence)} charged since ${start} reversed` : '') +
             (notice ? `; the default notice (remedy by ${notice}) withdrawn` : ''),
         });
@@ -138,10 +148,11 @@ export function breathingSpaceService(ctx: AppContext) {
       });
       return done({
         guid,
+        kind,
         applicationId: app.id,
         startedOn: space.started_on,
         endsOn: space.ends_on,
-        days: BREATHING_SPACE_DAYS,
+        days: crisis ? 0 : BREATHING_SPACE_DAYS,
         reversed: { count: charges.length, pence: chargedPence, since: start },
         withdrawnNoticeRemedyBy: notice ?? null,
         by: actor,
@@ -164,7 +175,10 @@ export function breathingSpaceService(ctx: AppContext) {
           customerId: app.customerId,
           kind: 'breathing-space-ended',
           actor,
-          reason: `Breathing Space ended by staff on ${today}, before its 60th day (${current.ends_on})`,
+          reason:
+            current.ends_on === UNTIL_ENDED
+              ? `Mental health crisis moratorium ended by staff on ${today}`
+              : `Breathing Space ended by staff on ${today}, before its 60th day (${current.ends_on})`,
         });
       });
       return done({

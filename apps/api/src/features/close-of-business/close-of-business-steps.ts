@@ -16,6 +16,7 @@ import { shareLoanEvents } from './credit-reporting-step';
 import { defaultFeeCharger } from './default-sum-notice';
 import { feeAllowed, inBreathingSpace, interestDayOf, noticesAllowed, type Hold } from './loan-holds';
 import { loanNotices } from './loan-notices';
+import { checkPromises } from './promise-check';
 import { withdrawalReminders } from './withdrawal-reminder';
 
 export type DayClosed = {
@@ -230,6 +231,14 @@ export function closeOfBusinessSteps(
         if (!noticesAllowed(hold, date)) return;
         const now = positionOf(book.terms, book.rows, date);
         await noticesFor(book, statusId, date, now, arrearsPence(book.terms, now, date));
+      },
+    },
+    {
+      // Once the day's payments are in: promises to pay kept, or broken on their due date (issue 48).
+      name: 'promises',
+      scope: 'day',
+      async run(date) {
+        await checkPromises(ctx.db, date);
       },
     },
     {

@@ -55,12 +55,14 @@ export function customerRecord(ctx: AppContext, dictionaries: StoredDictionaries
       for (const s of spaces.filter((x) => x.application_id === loanId)) {
         const until = s.ended_on ?? s.ends_on;
         if (s.started_on <= today && until >= today) {
+          // A mental health crisis moratorium has no last day until it is ended.
+          const crisis = s.kind === 'mental-health-crisis';
           holds.push({
             loanId,
             kind: 'breathingSpace',
             since: s.started_on,
-            until,
-            detail: 'Breathing space',
+            until: crisis && !s.ended_on ? null : until,
+            detail: crisis ? 'Mental health crisis moratorium (until ended)' : 'Breathing space',
           });
         }
       }

@@ -252,6 +252,15 @@ const builders: Partial<Record<CallName, () => Example>> = {
   moneyProposeWriteOff: () => ({ body: { loanId: 1, amountPence: 10_000, reason: 'Deceased, no estate' } }),
   moneyApprove: () => ({ body: { proposalId: 1 } }),
   moneyReject: () => ({ body: { proposalId: 1, reason: 'The customer asked to keep the credit.' } }),
+  // Collections actions on a loan (issue 48 item 5; branch staff-collections).
+  loansPostTransfer: () => ({
+    body: { loanId: 1, amount: '120.50', valueDate: '2031-01-02', reference: 'FP 123456' },
+  }),
+  loansStartBreathingSpace: () => ({ body: { applicationGuid: guid(), from: '2031-01-02' } }),
+  loansEndBreathingSpace: () => ({ body: { applicationGuid: guid() } }),
+  loansFlagLegal: () => ({ body: { applicationGuid: guid() } }),
+  loansRecordPromise: () => ({ body: { loanId: 1, amount: '50', dueDate: '2031-01-09' } }),
+  loansPromises: () => ({ query: { loanId: '1' } }),
 };
 
 /** A fresh valid example for the call (new guids and e-mails each time), or undefined if none is kept. */

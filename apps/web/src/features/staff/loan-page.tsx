@@ -4,6 +4,7 @@ import { statusText } from '@lender/contract/status-text';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
+import { CollectionsPanel } from './collections-panel';
 import { signedOut, staffCall, staffMessage } from './staff-api';
 import { Figures } from './staff-figures';
 import { CareLogPanel } from './care-log-panel';
@@ -19,6 +20,7 @@ const KIND_WORDS: Record<string, string> = {
   interest: 'Interest',
   instalment: 'Instalment collected (CPA)',
   'card-payment': 'Card payment',
+  'bank-transfer': 'Bank transfer',
   'default-fee': 'Default fee',
   refund: 'Refund',
   'write-off': 'Written off',
@@ -54,6 +56,7 @@ function LoanView({ l }: { l: Loan }) {
           ['Overdue', money(l.arrearsPence)],
         ]}
       />
+      <CollectionsPanel loan={l} />
       <h2>Schedule</h2>
       <table className="staff-table">
         <caption>
