@@ -79,7 +79,8 @@ export type AccountFigures = {
 };
 
 /**
- * The account at the end of `date`: `D` once defaulted, `S` once settled (or its withdrawal repaid),
+ * The account at the end of `date`: `D` once defaulted (even when later paid or written off), else `S`
+ * once settled (or its withdrawal repaid),
  * else the number of instalments due by then and unpaid (0-6); the arrangement flag while the newest
  * plan by then is a forbearance plan (docs/decisions/025). No payment is asked of a closed or
  * defaulted account, so its monthly payment is 0; otherwise the current schedule's first instalment.
@@ -90,8 +91,10 @@ export function accountFiguresOn(book: LoanBook, date: IsoDate): AccountFigures 
   const defaultedOn = loan.defaulted_on && loan.defaulted_on <= date ? loan.defaulted_on : null;
   const closedOn = loan.settled_on && loan.settled_on <= date ? loan.settled_on : null;
   let status: AccountStatusCode;
-  if (closedOn) status = 'S';
-  else if (defaultedOn) status = 'D';
+  // A default stays on the file as one (CAIS keeps it six years from its date): paid or written off
+  // later, it is a satisfied default (D, balance 0, with the date it closed), never a plain settlement.
+  if (defaultedOn) status = 'D';
+  else if (closedOn) status = 'S';
   else {
     const unpaid = instalmentStates(terms, position).filter((i) => i.dueDate <= date && !i.isPaid).length;
     status = String(Math.min(MOST_MONTHS, unpaid)) as AccountStatusCode;

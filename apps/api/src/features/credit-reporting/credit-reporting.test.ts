@@ -7,9 +7,10 @@ import { nextWorkingDay } from '@lender/contract/pricing/bank-holidays';
 import { WageFrequencyId } from '@lender/contract/pricing/repayment-dates';
 import { AppStatus } from '@lender/contract/status';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountReferenceOf } from '../../entities/credit-reporting/account-figures';
+import { accountFiguresOn, accountReferenceOf } from '../../entities/credit-reporting/account-figures';
 import { creditReportingOutbox } from '../../entities/credit-reporting/credit-reporting-outbox';
 import { loanEventsOf } from '../../entities/credit-reporting/loan-events';
+import { loanRepository } from '../../entities/loans/loan-repository';
 import { COMMANDS, type Output } from '../../ops/commands';
 import { CARDS } from '../../sandbox/card-provider/test-support';
 import { craRecordsReceived } from '../../sandbox/credit-reference/test-support';
@@ -192,6 +193,18 @@ describe('sharing what we lend: loan events reach the agency once each', () => {
     expect(rows.every((r) => (r.state === 'sent' ? r.receipt_id !== null : r.state === 'rejected'))).toBe(
       true,
     );
+  });
+
+  it('a default closed later (paid off, or its balance written off) stays a default on the file', async () => {
+    const today = t.ctx.businessDate.today();
+    const book = (await loanRepository(t.ctx.db).books([unpaid.applicationId])).get(unpaid.applicationId)!;
+    expect(accountFiguresOn(book, today).status).toBe('D');
+    const closed = { ...book, loan: { ...book.loan, settled_on: today } };
+    expect(accountFiguresOn(closed, today)).toMatchObject({
+      status: 'D',
+      closedOn: today,
+      monthlyPaymentPence: 0,
+    });
   });
 
   it('derives nothing new when a day is derived again', async () => {
