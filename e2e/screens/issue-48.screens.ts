@@ -75,6 +75,21 @@ test('staff console', async ({ page, request }, testInfo) => {
   ).toBeVisible();
   await shot(page, 'loan');
 
+  // The second half: what collections and a team-lead see (worklist, actions on the loan, approvals).
+  await page.context().clearCookies();
+  await enrolledStaff(page.request, 'collections', 'Col Lections');
+  await page.goto(`/staff/loans/${loanId}`);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await shot(page, 'loan-collections');
+  await page.goto('/staff/collections');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await shot(page, 'collections');
+  await page.context().clearCookies();
+  await enrolledStaff(page.request, 'team-lead', 'Tea Lead');
+  await page.goto('/staff/approvals');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await shot(page, 'approvals');
+
   await page.context().clearCookies();
   await enrolledStaff(page.request, 'compliance', 'Cora Compliance');
   await page.goto('/staff/audit');

@@ -1,5 +1,8 @@
 import type { ReactNode } from 'react';
 
+/** An amount or a date: read whole, so never broken across lines as a long e-mail address may be. */
+const WHOLE = /^[-−]?£[\d,.]+$|^\d{2}-\d{2}-\d{4}$/;
+
 /** Label and value pairs as the console shows a record's facts (`staff-figures`). */
 export function Figures({ label, rows }: { label: string; rows: [string, ReactNode][] }) {
   return (
@@ -7,7 +10,9 @@ export function Figures({ label, rows }: { label: string; rows: [string, ReactNo
       {rows.map(([name, value]) => (
         <div key={name}>
           <dt>{name}</dt>
-          <dd>{value}</dd>
+          <dd className={typeof value === 'string' && WHOLE.test(value) ? 'staff-figures__whole' : undefined}>
+            {value}
+          </dd>
         </div>
       ))}
     </dl>
