@@ -13,7 +13,9 @@ export default defineConfig({
     maxWorkers: Math.max(2, os.availableParallelism()),
     projects: [
       {
-        test: { name: 'contract', root: 'packages/contract', environment: 'node' },
+        // Property tests over every day of a loan's life run for seconds: 5 s (the default) failed them on
+        // a loaded 2-core machine, where nothing was wrong but the machine's speed.
+        test: { name: 'contract', root: 'packages/contract', environment: 'node', testTimeout: 30_000 },
       },
       {
         // The project's own tooling (the lint rule that keeps feature folders apart).
@@ -59,6 +61,7 @@ export default defineConfig({
           name: 'web',
           root: 'apps/web',
           environment: 'happy-dom',
+          testTimeout: 20_000,
           setupFiles: ['./src/testing/setup.ts'],
         },
       },
