@@ -7,6 +7,8 @@ import { route } from './http';
  */
 export type Fixture = {
   token: string;
+  /** A staff member's session cookie, and one seeded customer with a loan to look up (issue 48). */
+  staff?: { cookie: string; email: string; lastName: string; loanId: number };
   quote?: { period: number; amount: number; repaymentDate: string; wageFrequencyID: number };
 };
 
@@ -18,8 +20,10 @@ export type ApiCall = {
    * Who may make the call: anyone; any signed-in customer (a seeded customer with a loan will do); or an
    * applicant whose application waits for its quote (made through SubmitStage1 and GetQuote).
    */
-  session: 'none' | 'customer' | 'applicant';
-  request(f: Fixture): { body?: unknown; token?: string };
+  session: 'none' | 'customer' | 'applicant' | 'staff';
+  /** The figure's name where the call's path alone would not tell two entries apart. */
+  label?: string;
+  request(f: Fixture): { body?: unknown; token?: string; query?: string; cookie?: string };
 };
 
 /**
@@ -61,14 +65,43 @@ export const API_CALLS: ApiCall[] = [
 
 /** A call's name in the figures and budgets: its path without /api/, e.g. Register/CalculateQuote. */
 export const callLabel = (call: CallName) => route(call).path.replace('/api/', '');
+export const entryLabel = (entry: ApiCall) => entry.label ?? callLabel(entry.call);
 
 /** The borrow area's reads, loaded only with the close of business's book (they need a loan). */
 export const BORROW_AREA_READS: ApiCall[] = (['getBorrowingSummary', 'getScheduleSummary'] as const).map(
   (call) => ({ call, kind: 'read', session: 'customer', request: (f: Fixture) => ({ token: f.token }) }),
 );
 
+/**
+ * What staff open most (issue 48): a search by e-mail and by surname, and a loan's record (its ledger,
+ * schedule and notices, and an audit row written for each opening), at 100,000 loans.
+ */
+export const STAFF_READS: ApiCall[] = [
+  {
+    call: 'customersSearch',
+    label: 'staff/Customers/Search (e-mail)',
+    kind: 'read',
+    session: 'staff',
+    request: (f) => ({ query: `q=${encodeURIComponent(f.staff!.email)}`, cookie: f.staff!.cookie }),
+  },
+  {
+    call: 'customersSearch',
+    label: 'staff/Customers/Search (surname)',
+    kind: 'read',
+    session: 'staff',
+    request: (f) => ({ query: `q=${encodeURIComponent(f.staff!.lastName)}`, cookie: f.staff!.cookie }),
+  },
+  {
+    call: 'customersLoan',
+    kind: 'read',
+    session: 'staff',
+    request: (f) => ({ query: `loanId=${f.staff!.loanId}`, cookie: f.staff!.cookie }),
+  },
+];
+
 /** Every read loaded against the close of business's largest PostgreSQL book, each with its p99 budget. */
 export const COB_READ_CALLS: ApiCall[] = [
   ...BORROW_AREA_READS,
   ...API_CALLS.filter((c) => c.kind === 'read'),
+  ...STAFF_READS,
 ];

@@ -1,5 +1,5 @@
 import { BARE_ROUTE, rateHeld, type ApiFigure, type FixedRateFigure } from './api';
-import { callLabel, COB_READ_CALLS } from './api-calls';
+import { callLabel, COB_READ_CALLS, entryLabel } from './api-calls';
 import { loansPerSecond, type CobFigures } from './cob-figures';
 import type { LighthouseFigure } from './lighthouse';
 import type { JourneyFigures } from './journeys';
@@ -22,6 +22,8 @@ export const BUDGETS = {
   /** Issue 30: no layout shift at all, in any of the throttled loads of any page. */
   clsMax: 0,
   readP99MaxMs: 50,
+  /** Issue 48: staff search and a loan's record at 100,000 loans (COB_READ_CALLS' staff entries). */
+  staffReadP99MaxMs: 100,
   /**
    * Issue 50: the signed-in pages of a customer with a loan, the same throttled loads: the first money
    * figure in <main> (median) on each, and the borrow page's LCP.
@@ -246,7 +248,7 @@ const thousands = (n: number) => n.toLocaleString('en-GB');
 function cobBudgets(cob: CobFigures | undefined): BudgetResult[] {
   const out: BudgetResult[] = [];
   const missing = 'not measured';
-  const { cobLoans, cobDueDayMaxSeconds, readP99MaxMs } = BUDGETS;
+  const { cobLoans, cobDueDayMaxSeconds, readP99MaxMs, staffReadP99MaxMs } = BUDGETS;
   // The lender's own share of the day: the sandbox's work is the provider's (README, "Close of business").
   const run = cob?.runs.find(
     (r) => r.database === 'postgres' && r.loans === cobLoans && r.provider === 'instant',
@@ -268,21 +270,22 @@ function cobBudgets(cob: CobFigures | undefined): BudgetResult[] {
   });
 
   const reads = cob?.reads;
-  for (const call of COB_READ_CALLS.map((c) => callLabel(c.call))) {
+  for (const entry of COB_READ_CALLS) {
+    const call = entryLabel(entry);
+    // A member of staff waits on a search or a loan's record as a customer does not on every page:
+    // issue 48 sets those at 100 ms.
+    const maxMs = entry.session === 'staff' ? staffReadP99MaxMs : readP99MaxMs;
     const figure = reads?.calls.find((c) => c.call === call);
     const clean = figure?.load !== undefined && figure.load.non2xx === 0 && figure.load.errors === 0;
     out.push({
       id: `cob-read-p99 ${call}`,
-      budget: `p99 <= ${readP99MaxMs} ms at 50 connections, ${thousands(cobLoans)} loans (${call})`,
+      budget: `p99 <= ${maxMs} ms at 50 connections, ${thousands(cobLoans)} loans (${call})`,
       actual: figure?.load
         ? `${figure.load.p99Ms} ms${figure.reason ? ` (${figure.reason})` : ''}` +
           (reads && reads.loans < cobLoans ? ` (with ${thousands(reads.loans)} loans only)` : '')
         : `${missing}${figure?.reason ? `: ${figure.reason}` : reads?.error ? `: ${reads.error}` : ''}`,
       pass:
-        figure?.load !== undefined &&
-        clean &&
-        (reads?.loans ?? 0) >= cobLoans &&
-        figure.load.p99Ms <= readP99MaxMs,
+        figure?.load !== undefined && clean && (reads?.loans ?? 0) >= cobLoans && figure.load.p99Ms <= maxMs,
     });
   }
   return out;

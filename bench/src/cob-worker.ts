@@ -11,7 +11,9 @@ import { addDays, londonToday, type IsoDate } from '@lender/contract/dates';
 import { sql } from 'kysely';
 import type { AppContext } from '../../apps/api/src/app-context';
 import { loadConfig } from '../../apps/api/src/config';
+import { staffAccounts } from '../../apps/api/src/entities/staff/staff-sessions';
 import { standaloneOutsideServices } from '../../apps/api/src/lib/outside-services';
+import { STAFF_SESSION_COOKIE } from '../../apps/api/src/plugins/principal';
 import { servicingFor } from '../../apps/api/src/servicing';
 import { createContext } from '../../apps/api/src/start';
 import { seedLoans } from '../../apps/api/src/test/seed-loans';
@@ -28,6 +30,7 @@ export type WorkerMessage =
   | { kind: 'started'; step: CobStepName; date: string }
   | { kind: 'step'; figure: CobStep }
   | { kind: 'tokens'; tokens: string[] }
+  | { kind: 'staff'; cookie: string; samples: { email: string; lastName: string; loanId: number }[] }
   | { kind: 'done'; dates: { fundedOn: string; dueDay: string } }
   | { kind: 'failed'; message: string };
 
@@ -232,6 +235,26 @@ async function sessions(job: Extract<CobJob, { mode: 'sessions' }>) {
   const tokens: string[] = [];
   for (const c of customers) tokens.push((await ctx.sessions.issue(c.customer_id)).token);
   await send({ kind: 'tokens', tokens });
+  // An agent signed in (issue 48's staff reads), and the customers they look up: seeded ones with a loan.
+  const accounts = staffAccounts(ctx.db);
+  const agent = await accounts.createMember({
+    username: `bench-agent-${Date.now()}`,
+    displayName: 'Bench Agent',
+    role: 'agent',
+  });
+  const session = await accounts.openSession(agent.id);
+  const samples = await ctx.db
+    .selectFrom('loans')
+    .innerJoin('customers', 'customers.id', 'loans.customer_id')
+    .select(['customers.email', 'customers.last_name', 'loans.application_id'])
+    .orderBy(sql`random()`)
+    .limit(job.count)
+    .execute();
+  await send({
+    kind: 'staff',
+    cookie: `${STAFF_SESSION_COOKIE}=${session.token}`,
+    samples: samples.map((c) => ({ email: c.email, lastName: c.last_name, loanId: c.application_id })),
+  });
   await ctx.db.destroy();
 }
 

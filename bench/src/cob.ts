@@ -3,7 +3,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { runAutocannon, toLoad } from './api';
-import { callLabel, COB_READ_CALLS, type ApiCall, type Fixture } from './api-calls';
+import { COB_READ_CALLS, entryLabel, type ApiCall, type Fixture } from './api-calls';
 import type { CobDatabase, CobFigures, CobReadFigure, CobReads, CobStep, CobStepName } from './cob-figures';
 import type { CobJob, WorkerMessage } from './cob-worker';
 import { callApi, describe, route, succeeded } from './http';
@@ -65,6 +65,7 @@ const cobRuns = (o: Pick<CobOptions, 'sizes' | 'databases' | 'instantRuns'>) =>
 type WorkerResult = {
   steps: CobStep[];
   tokens?: string[];
+  staff?: Extract<WorkerMessage, { kind: 'staff' }>;
   dates?: { fundedOn: string; dueDay: string };
   error?: string;
 };
@@ -118,6 +119,7 @@ function runWorker(
             `${f.detail ? ` ${JSON.stringify(f.detail)}` : ''}`,
         );
       } else if (m.kind === 'tokens') result.tokens = m.tokens;
+      else if (m.kind === 'staff') result.staff = m;
       else if (m.kind === 'done') result.dates = m.dates;
       else if (m.kind === 'failed') result.error = m.message.split('\n').slice(0, 6).join('\n');
     });
@@ -273,11 +275,16 @@ async function runCobReads(
     const fixtures = (entry: ApiCall): Fixture[] | string => {
       if (entry.session === 'none') return [{ token: '' }];
       if (entry.session === 'customer') return tokens.map((token) => ({ token }));
+      if (entry.session === 'staff') {
+        const staff = worker.staff;
+        if (!staff || staff.samples.length === 0) return 'no staff session';
+        return staff.samples.map((c) => ({ token: '', staff: { cookie: staff.cookie, ...c } }));
+      }
       return applicants.made.length > 0 ? applicants.made : `no applicants: ${applicants.error}`;
     };
     for (const entry of COB_READ_CALLS) {
       const { method, path: callPath } = route(entry.call);
-      const name = callLabel(entry.call);
+      const name = entryLabel(entry);
       const figure: CobReadFigure = { call: name, path: callPath, status: 'skipped' };
       reads.calls.push(figure);
       const made = fixtures(entry);
@@ -295,11 +302,12 @@ async function runCobReads(
       // Each connection goes through the requests in turn, one each.
       const requests = sent.map((req) => ({
         method,
-        path: callPath,
+        path: req.query ? `${callPath}?${req.query}` : callPath,
         headers: {
           accept: 'application/json',
           ...(req.body !== undefined ? { 'content-type': 'application/json' } : {}),
           ...(req.token ? { authorization: `Bearer ${req.token}` } : {}),
+          ...(req.cookie ? { cookie: req.cookie } : {}),
         },
         ...(req.body !== undefined ? { body: JSON.stringify(req.body) } : {}),
       }));

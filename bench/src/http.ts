@@ -14,12 +14,21 @@ export function route(name: CallName) {
 export async function callApi(
   baseUrl: string,
   name: CallName,
-  input?: { body?: unknown; token?: string; timeoutMs?: number; forwardedFor?: string },
+  input?: {
+    body?: unknown;
+    token?: string;
+    query?: string;
+    cookie?: string;
+    timeoutMs?: number;
+    forwardedFor?: string;
+  },
 ): Promise<CallResult> {
-  const { method, path } = route(name);
+  const { method, path: callPath } = route(name);
+  const path = input?.query ? `${callPath}?${input.query}` : callPath;
   const headers: Record<string, string> = { accept: 'application/json' };
   if (input?.body !== undefined) headers['content-type'] = 'application/json';
   if (input?.token) headers.authorization = `Bearer ${input.token}`;
+  if (input?.cookie) headers.cookie = input.cookie;
   // As a proxy names the client: the server must be started with TRUST_PROXY (server.ts, clientsBehindProxy).
   if (input?.forwardedFor) headers['x-forwarded-for'] = input.forwardedFor;
   const started = performance.now();
