@@ -16,7 +16,7 @@ export const FCA_DEFAULT_SHEET = {
 
 /**
  * The statements of Schedule 2 to the Consumer Credit (Enforcement, Default and Termination Notices)
- * Regulations 1983 as amended by SI 2020/1248 (reg. 2(2)(c): paragraphs 9 to 13), with the heading
+ * Regulations 1983 as amended by SI 2020/1248 (reg. 2(2)(c), which now ends 'and 9 to 13'), with the heading
  * 'Important', in the order the notice gives them. Only these are bold (reg. 2(5) as amended: more
  * prominence than any other lettering but headings, sub-headings and names, by bold print or underlining
  * only, never capitals); nothing else in the notice is bold. `served` is reg. 2(2)(a)'s statement: required,
@@ -25,8 +25,10 @@ export const FCA_DEFAULT_SHEET = {
  * CAUTION: the text of Schedule 2 as amended could not be read (docs/decisions/
  * notice-wording-default-notice-schedule-2.md says what was read and from where). Only `notRemedied` has a
  * source for its words: the pre-2020 prescribed statement as quoted by a law firm, which says the 2020 form
- * keeps it in lower case. The others are our reading; a person must check each against legislation.gov.uk
- * (uksi/1983/1561/schedule/2, latest version) before this notice is relied on, and change it here.
+ * keeps it in lower case. The others are our reading. Paragraphs 9 ('ending the agreement') and 12
+ * (interest after a judgment) are left out as not applying to a cash loan (also a reading). A person must
+ * check each against legislation.gov.uk (uksi/1983/1561/schedule/2, latest version) before this notice is
+ * relied on, and change it here.
  */
 export const DEFAULT_NOTICE_STATEMENTS = {
   served: 'This notice is a default notice served under section 87(1) of the Consumer Credit Act 1974.',
