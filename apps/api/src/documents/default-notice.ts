@@ -1,23 +1,34 @@
 import { BRAND, FREE_DEBT_ADVICE } from '@lender/contract/brand';
-import { formatDisplayDate, type IsoDate } from '@lender/contract/dates';
+import { addDays, formatDisplayDate, type IsoDate } from '@lender/contract/dates';
 import { formatPence, type Pence } from '@lender/contract/money';
 import type { AgreementDocument } from './blocks';
 
 /**
  * The FCA's default information sheet (Consumer Credit Act s86A, s88(4A)): a copy goes with every default
- * notice. Not the arrears information sheet, which goes with a notice of sums in arrears (s86B).
+ * notice. Not the arrears information sheet, which goes with a notice of sums in arrears (s86B). The address
+ * is the FCA's page of consumer credit information sheets, which was read (decision notice-wording): the
+ * sheet's own PDF address could not be checked, and a link that may be dead is worse than one a step away.
  */
 export const FCA_DEFAULT_SHEET = {
   text: 'Default information sheet, Financial Conduct Authority',
-  href: 'https://www.fca.org.uk/publication/consumer-information/default-information-sheet.pdf',
+  href: 'https://www.fca.org.uk/firms/information-sheets-consumer-credit',
 };
 
 /**
- * The statements the Consumer Credit (Enforcement, Default and Termination Notices) Regulations 1983
- * (Schedule 2, as amended in 2020) prescribe, in their order, shown in bold (reg. 2(5): prominence by
- * bold print, never capitals). The words are the Regulations' as read in
- * docs/decisions/056-the-default-notice-and-its-remedy.md, which says where our reading could not be checked word for
- * word. The notice's own facts come between them, in the Schedule's order.
+ * The statements of Schedule 2 to the Consumer Credit (Enforcement, Default and Termination Notices)
+ * Regulations 1983 as amended by SI 2020/1248 (reg. 2(2)(c), which now ends 'and 9 to 13'), with the heading
+ * 'Important', in the order the notice gives them. Only these are bold (reg. 2(5) as amended: more
+ * prominence than any other lettering but headings, sub-headings and names, by bold print or underlining
+ * only, never capitals); nothing else in the notice is bold. `served` is reg. 2(2)(a)'s statement: required,
+ * but not one of the Schedule's, so it is not given their prominence.
+ *
+ * CAUTION: the text of Schedule 2 as amended could not be read (docs/decisions/
+ * notice-wording-default-notice-schedule-2.md says what was read and from where). Only `notRemedied` has a
+ * source for its words: the pre-2020 prescribed statement as quoted by a law firm, which says the 2020 form
+ * keeps it in lower case. The others are our reading. Paragraphs 9 ('ending the agreement') and 12
+ * (interest after a judgment) are left out as not applying to a cash loan (also a reading). A person must
+ * check each against legislation.gov.uk (uksi/1983/1561/schedule/2, latest version) before this notice is
+ * relied on, and change it here.
  */
 export const DEFAULT_NOTICE_STATEMENTS = {
   served: 'This notice is a default notice served under section 87(1) of the Consumer Credit Act 1974.',
@@ -25,13 +36,16 @@ export const DEFAULT_NOTICE_STATEMENTS = {
   remedied:
     'If the action required by this notice is taken before the date shown, no further enforcement action will be taken in respect of the breach.',
   notRemedied:
-    'If you do not take the action required by this notice before the date shown, then further action may be taken against you.',
+    'If you do not take the action required by this notice before the date shown then the further action set out below may be taken against you.',
   difficulty:
     'If you have difficulty in paying any sum owing under the agreement or taking any other action required by this notice, you can apply to the court which may make an order allowing you more time.',
   help: 'If you are not sure what to do, you should get help as soon as possible. You can get free, independent debt advice from:',
   sheet:
     'A copy of the current default information sheet produced by the Financial Conduct Authority is enclosed with this notice. It explains what this notice means and where to get help.',
 } as const;
+
+/** Consumer Credit Act s88(2): the least number of days between the notice and its remedy date. */
+export const S88_MINIMUM_DAYS = 14;
 
 /** What the default notice states, every figure from the ledger on the day it is given. */
 export type DefaultNoticeFacts = {
@@ -61,12 +75,18 @@ const lender = `${BRAND.legalName}, trading as ${BRAND.name}`;
  * the prescribed statements in their order, and the FCA's default information sheet (s88(4A)).
  */
 export function defaultNotice(f: DefaultNoticeFacts): AgreementDocument {
+  // s88(2): the date is not less than 14 days after service (the notice is given and e-mailed the same day).
+  if (f.remedyBy < addDays(f.givenOn, S88_MINIMUM_DAYS)) {
+    throw new Error(
+      `A default notice's remedy date must be at least ${S88_MINIMUM_DAYS} days after it is given.`,
+    );
+  }
   const s = DEFAULT_NOTICE_STATEMENTS;
   const remedyBy = formatDisplayDate(f.remedyBy);
   return {
     title: 'Default notice',
     blocks: [
-      { kind: 'paragraph', important: true, text: s.served },
+      { kind: 'paragraph', text: s.served },
       { kind: 'paragraph', important: true, text: s.readCarefully },
       { kind: 'paragraph', text: `Date of this notice: ${formatDisplayDate(f.givenOn)}` },
       { kind: 'heading', text: 'The agreement' },
@@ -99,11 +119,8 @@ export function defaultNotice(f: DefaultNoticeFacts): AgreementDocument {
         rows: f.overdue.map((i) => [formatDisplayDate(i.dueDate), formatPence(i.unpaidPence)]),
       },
       { kind: 'heading', text: 'What you must do to remedy the breach' },
-      {
-        kind: 'paragraph',
-        important: true,
-        text: `Pay ${formatPence(f.remedySumPence)} on or before ${remedyBy}.`,
-      },
+      // Not bold: only the Schedule's statements may stand out (reg. 2(5)(a)).
+      { kind: 'paragraph', text: `Pay ${formatPence(f.remedySumPence)} on or before ${remedyBy}.` },
       {
         kind: 'paragraph',
         text: `Payments you make from the date of this notice to ${remedyBy} count towards it, by card in your account or by bank transfer to ${BRAND.repaymentAccount.accountName}, sort code ${BRAND.repaymentAccount.sortCode}, account ${BRAND.repaymentAccount.accountNumber}, quoting ${f.agreementNumber}. The breach is remedied once they reach that sum, even if another instalment falls due before then.`,

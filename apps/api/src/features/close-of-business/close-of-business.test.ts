@@ -306,7 +306,7 @@ describe('the close of business, for a loan never paid (notices, default, pre-cl
     const notice = (await messagesTo(t, loan.email)).find((m) => m.subject?.startsWith('Default notice'))!;
     expect(notice.text).toContain('section 87(1) of the Consumer Credit Act 1974');
     // s88(4A): the FCA's default information sheet, not the arrears one (issue 46 item 3).
-    expect(notice.text).toContain('default-information-sheet');
+    expect(notice.text).toContain('https://www.fca.org.uk/firms/information-sheets-consumer-credit');
   });
 
   it('sends the s86B notice once two payments are missed, and defaults the loan once the remedy date passes', async () => {

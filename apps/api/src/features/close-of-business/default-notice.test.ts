@@ -33,7 +33,7 @@ const PRESCRIBED_ORDER = [
   'What you must do to remedy the breach',
   'If the action required by this notice is taken before the date shown, no further enforcement action will be taken in respect of the breach.',
   'What happens if you do not',
-  'If you do not take the action required by this notice before the date shown, then further action may be taken against you.',
+  'If you do not take the action required by this notice before the date shown then the further action set out below may be taken against you.',
   'If you have difficulty in paying any sum owing under the agreement or taking any other action required by this notice, you can apply to the court which may make an order allowing you more time.',
   'If you are not sure what to do, you should get help as soon as possible.',
   'A copy of the current default information sheet produced by the Financial Conduct Authority is enclosed with this notice.',
@@ -134,8 +134,8 @@ describe('the default notice (s87, s88, the 1983 Regulations Schedule 2)', () =>
     expect(row.remedy_by! >= addDays(row.default_notice_on!, 14)).toBe(true);
     expect(text).toContain('it is not part of the sum above');
     expect(text).not.toMatch(/repayments of/i);
-    // The FCA's default information sheet, not the arrears information sheet.
-    expect(text).toContain('default-information-sheet');
+    // The FCA's default information sheet (its page of information sheets), not the arrears sheet.
+    expect(text).toContain('https://www.fca.org.uk/firms/information-sheets-consumer-credit');
     expect(text).not.toContain('arrears-information-sheet');
   });
 
@@ -148,7 +148,7 @@ describe('the default notice (s87, s88, the 1983 Regulations Schedule 2)', () =>
       `pay ${formatPence(row.remedy_sum_pence!)} on or before ${formatDisplayDate(row.remedy_by!)}`,
     );
     expect(mail.text).toContain('/account/documents');
-    expect(mail.text).toContain('default-information-sheet');
+    expect(mail.text).toContain('https://www.fca.org.uk/firms/information-sheets-consumer-credit');
     expect(mail.text).not.toContain('arrears-information-sheet');
     expect(mail.text).not.toMatch(/repayments of/i);
   });
