@@ -23,7 +23,7 @@ export const FCA_DEFAULT_SHEET = {
  * but not one of the Schedule's, so it is not given their prominence.
  *
  * CAUTION: the text of Schedule 2 as amended could not be read (docs/decisions/
- * notice-wording-default-notice-schedule-2.md says what was read and from where). Only `notRemedied` has a
+ * 067-default-notice-schedule-2.md says what was read and from where). Only `notRemedied` has a
  * source for its words: the pre-2020 prescribed statement as quoted by a law firm, which says the 2020 form
  * keeps it in lower case. The others are our reading. Paragraphs 9 ('ending the agreement') and 12
  * (interest after a judgment) are left out as not applying to a cash loan (also a reading). A person must
