@@ -30,6 +30,7 @@ import { referralCalls } from './features/underwriting/referral-calls';
 import { auditCalls } from './features/staff-audit/audit-calls';
 import { customersCalls } from './features/staff-customers/customers-calls';
 import { careCalls } from './features/staff-care/care-calls';
+import { complaintsCalls } from './features/staff-complaints/complaints-calls';
 
 /**
  * Every call of the contract the API has built: the one list `registerCalls` reads, so every other call
@@ -77,5 +78,6 @@ export function implementedCalls(
     ...auditCalls(ctx.db),
     ...customersCalls(ctx, dictionaries),
     ...careCalls(ctx),
+    ...complaintsCalls(ctx),
   ];
 }

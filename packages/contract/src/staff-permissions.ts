@@ -29,6 +29,12 @@ export const PERMISSIONS = [
   'collections:worklist',
   /** Read a health condition's detail on a vulnerability: those who deal with the customer, and compliance. */
   'vulnerability:health',
+  /** Log a complaint received by any channel (DISP 1.6, issue 48). */
+  'complaint:log',
+  /** Read the complaints register and the complaints return's counts. */
+  'complaint:read',
+  /** Resolve a complaint: outcome, root cause, redress and its letter. */
+  'complaint:handle',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -45,7 +51,7 @@ export type StaffRole = (typeof STAFF_ROLES)[number];
 
 export const ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly Permission[]>> = {
   // Issue 48's customer service: reads today; notes, promises and proposals come with their calls.
-  agent: ['application:read', 'customer:note', 'vulnerability:health'],
+  agent: ['application:read', 'customer:note', 'vulnerability:health', 'complaint:log', 'complaint:read'],
   underwriter: ['application:read', 'application:decide', 'customer:note'],
   collections: [
     'application:read',
@@ -56,10 +62,25 @@ export const ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly Permission[]>
     'vulnerability:health',
   ],
   // A write-off is a complaint's usual redress; a later issue adds the second person's approval.
-  complaints: ['application:read', 'loan:write-off', 'customer:note', 'vulnerability:health'],
+  complaints: [
+    'application:read',
+    'loan:write-off',
+    'customer:note',
+    'vulnerability:health',
+    'complaint:log',
+    'complaint:read',
+    'complaint:handle',
+  ],
   // Issue 48's checker: approves what others proposed; its approving permissions come with four eyes.
-  'team-lead': ['application:read', 'customer:note', 'collections:worklist', 'vulnerability:health'],
-  compliance: ['application:read', 'security:read', 'audit:read', 'vulnerability:health'],
+  'team-lead': [
+    'application:read',
+    'customer:note',
+    'collections:worklist',
+    'vulnerability:health',
+    'complaint:read',
+    'complaint:handle',
+  ],
+  compliance: ['application:read', 'security:read', 'audit:read', 'vulnerability:health', 'complaint:read'],
   // Runs the platform, decides no lending: no role both manages the platform and lends. It reads the audit
   // as it reads the security events (docs/decisions/061-staff-referrals-and-audit.md).
   admin: ['application:read', 'partner:manage', 'ops:maintenance', 'security:read', 'audit:read'],

@@ -67,6 +67,7 @@ import type { AuditEventTable } from '../entities/audit/audit-tables';
 import type { LoanBatchLockTable } from '../lib/loan-batch-lock-tables';
 import type { CreditReportingOutboxTable } from '../entities/credit-reporting/credit-reporting-tables';
 import type { CustomerCareEntryTable, CustomerVulnerabilityTable } from '../features/staff-care/care-tables';
+import type { ComplaintTable } from '../features/staff-complaints/complaint-tables';
 
 /**
  * Table interfaces. Portable types on both SQLite and PostgreSQL: money in integer pence, booleans as
@@ -133,4 +134,5 @@ export interface Database {
   credit_reporting_outbox: CreditReportingOutboxTable;
   customer_care_entries: CustomerCareEntryTable;
   customer_vulnerabilities: CustomerVulnerabilityTable;
+  complaints: ComplaintTable;
 }

@@ -1,5 +1,6 @@
 import * as staff from './staff';
 import * as care from './staff-care';
+import * as complaints from './staff-complaints';
 import { call, empty, type CallDef } from './call-spec';
 
 /** The staff API (issue 44): under /api/staff/, behind a staff session and a permission. */
@@ -221,5 +222,42 @@ export const staffCalls = {
     method: 'GET',
     auth: { staff: 'customer:note' },
     response: care.reviewsDueSchema,
+  }),
+  // --- staff-complaints (issue 48 item 7): the complaints register (DISP 1.6) and the complaints return.
+  /** Logs a complaint and e-mails the customer its acknowledgement with the 8-week deadline. */
+  complaintsLog: call({
+    controller: 'Complaints',
+    action: 'Log',
+    method: 'POST',
+    auth: { staff: 'complaint:log' },
+    body: complaints.logComplaintBodySchema,
+    response: complaints.complaintSchema,
+  }),
+  /** Open complaints with their clocks, soonest deadline first; with customerId, all of that customer's. */
+  complaintsList: call({
+    controller: 'Complaints',
+    action: 'List',
+    method: 'GET',
+    auth: { staff: 'complaint:read' },
+    query: complaints.complaintsQuerySchema,
+    response: complaints.complaintsSchema,
+  }),
+  /** Closes a complaint with a summary resolution communication or a final response letter (PDF). */
+  complaintsResolve: call({
+    controller: 'Complaints',
+    action: 'Resolve',
+    method: 'POST',
+    auth: { staff: 'complaint:handle' },
+    body: complaints.resolveComplaintBodySchema,
+    response: complaints.complaintSchema,
+  }),
+  /** The complaints return's counts for a period. */
+  complaintsReport: call({
+    controller: 'Complaints',
+    action: 'Report',
+    method: 'GET',
+    auth: { staff: 'complaint:read' },
+    query: complaints.complaintsReportQuerySchema,
+    response: complaints.complaintsReportSchema,
   }),
 } as const satisfies Record<string, CallDef>;
