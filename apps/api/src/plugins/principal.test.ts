@@ -69,7 +69,15 @@ describe('a staff call, by the one principal mechanism', () => {
       email: null,
       displayName: 'A complaints',
       role: 'complaints',
-      permissions: ['application:read', 'loan:write-off', 'customer:note', 'vulnerability:health'],
+      permissions: [
+        'application:read',
+        'loan:write-off',
+        'customer:note',
+        'vulnerability:health',
+        'complaint:log',
+        'complaint:read',
+        'complaint:handle',
+      ],
     });
   });
 

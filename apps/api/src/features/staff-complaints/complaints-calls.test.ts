@@ -8,6 +8,7 @@ import { drawnText } from '../../test/pdf-drawn-text';
 import { createStaffSession } from '../../test/staff';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { documentStoreFor } from '../../lib/document-store';
+import { COMMANDS } from '../../ops/commands';
 import { clockOf, deadlineOf, summaryBy } from './complaint-clock';
 import { FOS_REFERRAL_WORDING, OMBUDSMAN_CONTACT } from './complaint-letters';
 
@@ -325,6 +326,31 @@ describe('the register and the return', () => {
 
     const wrongWay = await get(`${URL_OF.report}?from=2030-12-31&to=2030-07-01`, handler.cookie);
     expect(wrongWay.statusCode).toBe(400);
+  });
+});
+
+describe('ops complaints report', () => {
+  it('prints the same counts as the console, recorded as actor ops, and refuses a period out of order', async () => {
+    const handler = await createStaffSession(t.ctx, 'compliance');
+    const api = (await get(`${URL_OF.report}?from=2030-07-01&to=2030-12-31`, handler.cookie)).json().object;
+    const lines: string[] = [];
+    const out = { line: (text: string) => lines.push(text), table: () => {} };
+    await COMMANDS.complaints!.run(t.ctx, ['report', '--from', '2030-07-01', '--to', '2030-12-31'], out);
+    expect(lines[0]).toBe('Complaints from 2030-07-01 to 2030-12-31:');
+    expect(lines).toContain(`  Opened: ${api.opened}`);
+    expect(lines).toContain(`  Closed within 3 business days: ${api.closedWithin3BusinessDays}`);
+    expect(lines).toContain(`  Closed after 8 weeks: ${api.closedAfter8Weeks}`);
+    expect(lines.some((l) => l.startsWith('  Arrears handling: '))).toBe(true);
+    const byOps = await t.ctx.db
+      .selectFrom('audit_events')
+      .selectAll()
+      .where('action', '=', 'complaints-report-opened')
+      .where('actor', '=', 'ops')
+      .execute();
+    expect(byOps).toHaveLength(1);
+    await expect(
+      COMMANDS.complaints!.run(t.ctx, ['report', '--from', '2030-12-31', '--to', '2030-07-01'], out),
+    ).rejects.toThrow('in order');
   });
 });
 

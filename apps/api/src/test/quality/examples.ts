@@ -243,6 +243,29 @@ const builders: Partial<Record<CallName, () => Example>> = {
     },
   }),
   vulnerabilityEnd: () => ({ body: { vulnerabilityId: 1, reason: 'Back in work since May.' } }),
+  // staff-complaints (issue 48 item 7).
+  complaintsLog: () => ({
+    body: {
+      customerId: 1,
+      loanId: null,
+      channel: 'phone',
+      category: 'feesCharges',
+      receivedOn: '2026-01-05',
+      summary: 'Charged a late fee after paying on time.',
+    },
+  }),
+  complaintsList: () => ({ query: { customerId: '1' } }),
+  complaintsResolve: () => ({
+    body: {
+      complaintId: 1,
+      outcome: 'upheld',
+      rootCause: 'Payment allocated a day late.',
+      reasons: 'The payment reached us on the due date.',
+      redressPence: 1500,
+      response: 'final',
+    },
+  }),
+  complaintsReport: () => ({ query: { from: '2026-01-01', to: '2026-06-30' } }),
 };
 
 /** A fresh valid example for the call (new guids and e-mails each time), or undefined if none is kept. */
