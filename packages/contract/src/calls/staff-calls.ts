@@ -251,6 +251,16 @@ export const staffCalls = {
     body: complaints.resolveComplaintBodySchema,
     response: complaints.complaintSchema,
   }),
+  /** The final response letter as kept in the customer's documents (application/pdf); downloading it is audited. */
+  complaintsLetter: call({
+    controller: 'Complaints',
+    action: 'Letter',
+    method: 'GET',
+    auth: { staff: 'complaint:read' },
+    query: complaints.complaintLetterQuerySchema,
+    response: empty,
+    file: 'application/pdf',
+  }),
   /** The complaints return's counts for a period. */
   complaintsReport: call({
     controller: 'Complaints',

@@ -139,6 +139,12 @@ export const complaintsSchema = z.object({
   complaints: z.array(complaintSchema),
 });
 
+/** Complaints/Letter: the final response letter (PDF) of a complaint closed with one. */
+export const complaintLetterQuerySchema = z.object(
+  { complaintId: z.coerce.number(Msg.complaintId).int(Msg.complaintId).positive(Msg.complaintId) },
+  { error: Msg.request },
+);
+
 /** Complaints/Report: the complaints return's counts for a period (normally a half year). */
 export const complaintsReportQuerySchema = z.object(
   {

@@ -33,6 +33,7 @@ const URL_OF = {
   list: '/api/staff/Complaints/List',
   resolve: '/api/staff/Complaints/Resolve',
   report: '/api/staff/Complaints/Report',
+  letter: '/api/staff/Complaints/Letter',
 };
 
 type Complaint = {
@@ -241,16 +242,22 @@ describe('resolving a complaint', () => {
     expect(text).toContain(OMBUDSMAN_CONTACT.address);
     expect(text).toContain(OMBUDSMAN_CONTACT.phone);
     expect(text).toContain(OMBUDSMAN_CONTACT.website);
+    const download = await get(`${URL_OF.letter}?complaintId=${closed.complaintId}`, handler.cookie);
+    expect(download.statusCode, download.body).toBe(200);
+    expect(download.headers['content-type']).toBe('application/pdf');
+    expect(Buffer.compare(download.rawPayload, Buffer.from(bytes))).toBe(0);
     const mail = (await emailsTo(who.email)).at(-1)!;
     expect(mail.subject).toContain('final response');
     for (const words of FOS_REFERRAL_WORDING) expect(mail.text).toContain(words);
     const audit = await t.ctx.db
       .selectFrom('audit_events')
       .selectAll()
-      .where('action', '=', 'complaint-resolved')
+      .where('action', 'in', ['complaint-resolved', 'complaint-letter-downloaded'])
       .where('subject_id', '=', String(who.id))
-      .executeTakeFirstOrThrow();
-    const details = JSON.parse(audit.details!);
+      .orderBy('id')
+      .execute();
+    expect(audit.map((a) => a.action)).toEqual(['complaint-resolved', 'complaint-letter-downloaded']);
+    const details = JSON.parse(audit[0]!.details!);
     expect(details.before.closedOn).toBeNull();
     expect(details.after.closedOn).toBe(TODAY);
   });
@@ -382,6 +389,14 @@ describe('permissions', () => {
         name: 'complaintsReport',
         send: (c: string) => get(`${URL_OF.report}?from=2030-07-01&to=${TODAY}`, c),
       },
+      {
+        name: 'complaintsLetter',
+        send: async (c: string) => {
+          const open = await logComplaint(opener.cookie, TODAY, who);
+          await post(URL_OF.resolve, opener.cookie, resolution(open.complaintId, 'final'));
+          return get(`${URL_OF.letter}?complaintId=${open.complaintId}`, c);
+        },
+      },
     ] as const;
     const counts = new Map<string, number>();
     for (const role of STAFF_ROLES) {
@@ -400,5 +415,6 @@ describe('permissions', () => {
     expect(counts.get('complaintsResolve')).toBe(2);
     expect(counts.get('complaintsList')).toBe(4);
     expect(counts.get('complaintsReport')).toBe(4);
+    expect(counts.get('complaintsLetter')).toBe(4);
   });
 });

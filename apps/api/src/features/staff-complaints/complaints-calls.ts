@@ -35,6 +35,19 @@ export function complaintsCalls(ctx: AppContext): ImplementedCall[] {
       }
       return fail(resolved.code === 'unknown' ? ErrorId.notFound : ErrorId.conflict, resolved.message);
     }),
+    implementCall('complaintsLetter', async ({ query, principal, req, reply }) => {
+      const letter = await register.letter(query.complaintId, {
+        staffId: principal.staffId,
+        address: req.ip,
+      });
+      if (!letter.ok) return fail(ErrorId.notFound, letter.message);
+      reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="${letter.value.name}"`)
+        .header('cache-control', 'no-store')
+        .send(Buffer.from(letter.value.bytes));
+      return reply as never;
+    }),
     implementCall('complaintsReport', async ({ query, principal, req, reply }) => {
       if (query.from > query.to) {
         reply.code(400);

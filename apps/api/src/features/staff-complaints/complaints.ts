@@ -309,6 +309,35 @@ export function complaintsRegister(ctx: AppContext) {
       return done(after!);
     },
 
+    /** The final response letter's bytes, from the customer's documents; the download is audited. */
+    async letter(complaintId: number, by: Acting): Promise<StaffResult<{ name: string; bytes: Uint8Array }>> {
+      const row = await rowOf(complaintId);
+      if (!row || row.document_id === null)
+        return refused(`No final response letter for complaint ${complaintId}.`, 'unknown');
+      const doc = await db
+        .selectFrom('documents')
+        .select(['storage_key'])
+        .where('id', '=', row.document_id)
+        .where('customer_id', '=', row.customer_id)
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst();
+      if (!doc?.storage_key)
+        return refused(`No final response letter for complaint ${complaintId}.`, 'unknown');
+      const bytes = await documentStoreFor(ctx.config).get(doc.storage_key);
+      await audit.record({
+        actor: staffActor(by.staffId),
+        action: 'complaint-letter-downloaded',
+        subject: { type: 'customer', id: String(row.customer_id) },
+        details: {
+          customerId: row.customer_id,
+          complaintId,
+          documentId: row.document_id,
+          address: by.address,
+        },
+      });
+      return done({ name: `final-response-${referenceOf(row.id)}.pdf`, bytes });
+    },
+
     /**
      * The complaints return's counts (DISP 1.10): opened in the period by the day received, closed in it by
      * the day closed, and how fast, by category. Read by staff or `ops`, either audited.
