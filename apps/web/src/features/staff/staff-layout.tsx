@@ -14,6 +14,7 @@ const NAV: { to: string; label: string; permission?: Permission }[] = [
   { to: '/staff/referrals', label: 'Referrals', permission: 'application:decide' },
   { to: '/staff/audit', label: 'Audit', permission: 'audit:read' },
   { to: '/staff/collections', label: 'Collections', permission: 'collections:worklist' },
+  { to: '/staff/complaints', label: 'Complaints', permission: 'complaint:read' },
 ];
 
 function SignedInConsole() {

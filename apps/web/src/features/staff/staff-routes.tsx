@@ -21,6 +21,7 @@ export function Component() {
           <Route path="applications/:guid" element={page(() => import('./application-page'))} />
           <Route path="audit" element={page(() => import('./audit-page'))} />
           <Route path="collections" element={page(() => import('./collections-page'))} />
+          <Route path="complaints" element={page(() => import('./complaints-page'))} />
         </Route>
       </Routes>
     </Suspense>
