@@ -49,13 +49,13 @@ test('a complaint is logged, acknowledged and closed with a final response lette
   await expect(page.getByRole('heading', { level: 1, name: 'Complaints' })).toBeVisible();
   await page.getByRole('button', { name: `Resolve ${reference}` }).click();
   const resolve = page.getByRole('form', { name: `Resolve complaint ${reference}` });
-  await resolve.getByLabel('Outcome').selectOption('Partly upheld');
+  await resolve.getByLabel('Outcome', { exact: true }).selectOption('Partly upheld');
   await resolve.getByLabel('Root cause').fill('Payment allocated a day late.');
   await resolve
     .getByLabel('Reasons for the outcome (in the letter)')
     .fill('Your payment reached us on the due date.');
   await resolve.getByLabel('Redress in pence').fill('1500');
-  await resolve.getByLabel('Response').selectOption('Final response letter (PDF)');
+  await resolve.getByLabel('Response', { exact: true }).selectOption('Final response letter (PDF)');
   await resolve.getByRole('button', { name: 'Close the complaint' }).click();
   await expect(page.getByRole('status')).toContainText(
     `Complaint ${reference} closed: the final response letter`,
