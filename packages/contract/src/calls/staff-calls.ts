@@ -251,6 +251,15 @@ export const staffCalls = {
     body: complaints.resolveComplaintBodySchema,
     response: complaints.complaintSchema,
   }),
+  /** The 8-week holding response (DISP 1.6.2R(2)) e-mailed to the customer of an open complaint. */
+  complaintsHoldingResponse: call({
+    controller: 'Complaints',
+    action: 'HoldingResponse',
+    method: 'POST',
+    auth: { staff: 'complaint:handle' },
+    body: complaints.holdingResponseBodySchema,
+    response: complaints.complaintSchema,
+  }),
   /** The final response letter as kept in the customer's documents (application/pdf); downloading it is audited. */
   complaintsLetter: call({
     controller: 'Complaints',

@@ -92,6 +92,16 @@ export const resolveComplaintBodySchema = z.object(
   { error: Msg.request },
 );
 
+/** Complaints/HoldingResponse (DISP 1.6.2R(2)): why no final response yet, and when one is expected. */
+export const holdingResponseBodySchema = z.object(
+  {
+    complaintId: z.number(Msg.complaintId).int(Msg.complaintId).positive(Msg.complaintId),
+    why: text(Msg.complaintHoldingWhy, 2000),
+    expectedBy: isoDate(Msg.complaintExpectedBy),
+  },
+  { error: Msg.request },
+);
+
 /** Complaints/List: open complaints (the 8-week clock), or every complaint of one customer. */
 export const complaintsQuerySchema = z.object(
   {
@@ -123,6 +133,8 @@ export const complaintSchema = z.object({
   loggedBy: z.string(),
   loggedAt: z.string(),
   acknowledgedAt: z.string().nullable(),
+  /** The day the 8-week holding response was sent (DISP 1.6.2R(2)), if one was. */
+  holdingSentOn: z.string().nullable(),
   closedOn: z.string().nullable(),
   closedBy: z.string().nullable(),
   outcome: z.enum(COMPLAINT_OUTCOMES).nullable(),

@@ -195,5 +195,8 @@ export const Msg = {
   complaintSummaryTooLate:
     'A summary resolution communication is allowed only by the close of the third business day after the complaint was received. Please send a final response letter.',
   complaintClosed: 'This complaint is already closed.',
+  complaintHoldingWhy: 'Please say why we cannot give our final response yet, in at most 2000 characters.',
+  complaintExpectedBy:
+    'Please give the day we expect to send our final response as yyyy-MM-dd, from today on.',
   complaintPeriod: 'Please give the period as two dates, yyyy-MM-dd, the first no later than the second.',
 } as const;

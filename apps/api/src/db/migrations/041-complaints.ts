@@ -23,6 +23,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('logged_by', 'integer', (c) => c.notNull())
     .addColumn('logged_at', 'varchar(32)', (c) => c.notNull())
     .addColumn('acknowledged_at', 'varchar(32)')
+    // DISP 1.6.2R(2): the day the 8-week holding response was sent, if one was.
+    .addColumn('holding_sent_on', 'varchar(10)')
     .addColumn('closed_on', 'varchar(10)')
     .addColumn('closed_at', 'varchar(32)')
     .addColumn('closed_by', 'integer')

@@ -173,3 +173,26 @@ export function finalResponseLetter(f: LetterFacts): AgreementDocument {
     ],
   };
 }
+
+/**
+ * DISP 1.6.2R(2): no final response by the end of eight weeks: why, when we expect to send one, and that
+ * the customer may now refer the complaint to the Ombudsman (with its website and leaflet).
+ */
+export const holdingResponseEmail = (c: {
+  firstName: string;
+  reference: string;
+  receivedOn: IsoDate;
+  why: string;
+  expectedBy: IsoDate;
+}) =>
+  customerEmail({
+    subject: `Your complaint ${c.reference}: we need more time`,
+    firstName: c.firstName,
+    paragraphs: [
+      `We are sorry that we are not yet in a position to give you our final response to the complaint you made on ${formatDisplayDate(c.receivedOn)} (reference ${c.reference}).`,
+      `Why: ${c.why}`,
+      `We expect to send you our final response by ${formatDisplayDate(c.expectedBy)}.`,
+      `You do not have to wait: you may now refer your complaint to the Financial Ombudsman Service, free of charge. ${OMBUDSMAN_CONTACT.name}, ${OMBUDSMAN_CONTACT.address}; ${OMBUDSMAN_CONTACT.phone}; ${OMBUDSMAN_CONTACT.email}; ${OMBUDSMAN_CONTACT.website}. Its leaflet explaining its service:`,
+      { text: 'Financial Ombudsman Service leaflet', href: OMBUDSMAN_CONTACT.leaflet },
+    ],
+  });

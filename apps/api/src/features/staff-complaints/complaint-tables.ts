@@ -14,6 +14,7 @@ export interface ComplaintTable {
   logged_by: number;
   logged_at: string;
   acknowledged_at: string | null;
+  holding_sent_on: string | null;
   closed_on: string | null;
   closed_at: string | null;
   closed_by: number | null;

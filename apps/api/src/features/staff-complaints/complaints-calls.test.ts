@@ -34,6 +34,7 @@ const URL_OF = {
   resolve: '/api/staff/Complaints/Resolve',
   report: '/api/staff/Complaints/Report',
   letter: '/api/staff/Complaints/Letter',
+  holding: '/api/staff/Complaints/HoldingResponse',
 };
 
 type Complaint = {
@@ -263,6 +264,40 @@ describe('resolving a complaint', () => {
   });
 });
 
+describe('the 8-week holding response', () => {
+  it('e-mails why, when, and that the customer may now go to the Ombudsman; refused once closed', async () => {
+    const handler = await createStaffSession(t.ctx, 'complaints');
+    const who = await createCustomer(t.ctx.db);
+    const logged = await logComplaint(handler.cookie, '2030-11-01', who);
+    const past = await post(URL_OF.holding, handler.cookie, {
+      complaintId: logged.complaintId,
+      why: 'We are waiting for our card provider.',
+      expectedBy: '2030-12-30',
+    });
+    expect(past.statusCode).toBe(400);
+    expect(past.json().error.errorMessage).toBe(Msg.complaintExpectedBy);
+    const res = await post(URL_OF.holding, handler.cookie, {
+      complaintId: logged.complaintId,
+      why: 'We are waiting for our card provider.',
+      expectedBy: '2031-01-15',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().object).toMatchObject({ holdingSentOn: TODAY, closedOn: null, clock: 'overdue' });
+    const mail = (await emailsTo(who.email)).at(-1)!;
+    expect(mail.subject).toContain('we need more time');
+    expect(mail.text).toContain('15-01-2031');
+    expect(mail.text).toContain('you may now refer your complaint to the Financial Ombudsman Service');
+    expect(mail.text).toContain(OMBUDSMAN_CONTACT.website);
+    await post(URL_OF.resolve, handler.cookie, resolution(logged.complaintId, 'final'));
+    const closed = await post(URL_OF.holding, handler.cookie, {
+      complaintId: logged.complaintId,
+      why: 'Late.',
+      expectedBy: '2031-01-15',
+    });
+    expect(closed.json().error.errorID).toBe(ErrorId.conflict);
+  });
+});
+
 describe('the register and the return', () => {
   it('lists open complaints soonest deadline first, flagging due soon and overdue, and audits the view', async () => {
     const handler = await createStaffSession(t.ctx, 'complaints');
@@ -390,6 +425,17 @@ describe('permissions', () => {
         send: (c: string) => get(`${URL_OF.report}?from=2030-07-01&to=${TODAY}`, c),
       },
       {
+        name: 'complaintsHoldingResponse',
+        send: async (c: string) => {
+          const open = await logComplaint(opener.cookie, TODAY, who);
+          return post(URL_OF.holding, c, {
+            complaintId: open.complaintId,
+            why: 'Waiting.',
+            expectedBy: TODAY,
+          });
+        },
+      },
+      {
         name: 'complaintsLetter',
         send: async (c: string) => {
           const open = await logComplaint(opener.cookie, TODAY, who);
@@ -416,5 +462,6 @@ describe('permissions', () => {
     expect(counts.get('complaintsList')).toBe(4);
     expect(counts.get('complaintsReport')).toBe(4);
     expect(counts.get('complaintsLetter')).toBe(4);
+    expect(counts.get('complaintsHoldingResponse')).toBe(2);
   });
 });

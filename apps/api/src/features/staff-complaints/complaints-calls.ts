@@ -35,6 +35,15 @@ export function complaintsCalls(ctx: AppContext): ImplementedCall[] {
       }
       return fail(resolved.code === 'unknown' ? ErrorId.notFound : ErrorId.conflict, resolved.message);
     }),
+    implementCall('complaintsHoldingResponse', async ({ body, principal, req, reply }) => {
+      const sent = await register.holdingResponse(body, { staffId: principal.staffId, address: req.ip });
+      if (sent.ok) return ok(sent.value);
+      if (sent.code === 'expectedPast') {
+        reply.code(400);
+        return invalidFields({ expectedBy: sent.message });
+      }
+      return fail(sent.code === 'unknown' ? ErrorId.notFound : ErrorId.conflict, sent.message);
+    }),
     implementCall('complaintsLetter', async ({ query, principal, req, reply }) => {
       const letter = await register.letter(query.complaintId, {
         staffId: principal.staffId,

@@ -1,6 +1,7 @@
 import {
   COMPLAINT_CATEGORIES,
   type complaintSchema,
+  type holdingResponseBodySchema,
   type complaintsReportSchema,
   type logComplaintBodySchema,
   type resolveComplaintBodySchema,
@@ -21,6 +22,7 @@ import { clockOf, deadlineOf, summaryBy } from './complaint-clock';
 import {
   acknowledgementEmail,
   finalResponseEmail,
+  holdingResponseEmail,
   finalResponseLetter,
   summaryResolutionEmail,
   type LetterFacts,
@@ -30,6 +32,7 @@ import type { ComplaintTable } from './complaint-tables';
 type Complaint = z.output<typeof complaintSchema>;
 type NewComplaint = z.output<typeof logComplaintBodySchema>;
 type Resolution = z.output<typeof resolveComplaintBodySchema>;
+type Holding = z.output<typeof holdingResponseBodySchema>;
 type Report = z.output<typeof complaintsReportSchema>;
 type Row = Selectable<ComplaintTable>;
 export type Acting = { staffId: number; address: string };
@@ -94,6 +97,7 @@ export function complaintsRegister(ctx: AppContext) {
       loggedBy: staffName(r.logged_by),
       loggedAt: r.logged_at,
       acknowledgedAt: r.acknowledged_at,
+      holdingSentOn: r.holding_sent_on,
       closedOn: r.closed_on,
       closedBy: r.closed_by === null ? null : staffName(r.closed_by),
       outcome: r.outcome as Complaint['outcome'],
@@ -146,6 +150,7 @@ export function complaintsRegister(ctx: AppContext) {
             logged_at: at,
             // DISP 1.6.1R(1): the acknowledgement goes with the complaint, in the same transaction.
             acknowledged_at: at,
+            holding_sent_on: null,
             closed_on: null,
             closed_at: null,
             closed_by: null,
@@ -305,6 +310,57 @@ export function complaintsRegister(ctx: AppContext) {
         action: 'complaint-resolved',
         subject: { type: 'customer', id: String(row.customer_id) },
         details: { customerId: row.customer_id, address: by.address, before, after },
+      });
+      return done(after!);
+    },
+
+    /** DISP 1.6.2R(2): the holding response for an open complaint; once is enough, as the rule asks once. */
+    async holdingResponse(input: Holding, by: Acting): Promise<StaffResult<Complaint>> {
+      const row = await rowOf(input.complaintId);
+      if (!row) return refused(`No complaint ${input.complaintId}.`, 'unknown');
+      if (row.closed_on !== null) return refused(Msg.complaintClosed, 'closed');
+      const today = ctx.businessDate.today();
+      if (input.expectedBy < today) return refused(Msg.complaintExpectedBy, 'expectedPast');
+      const customer = await db
+        .selectFrom('customers')
+        .select(['email', 'first_name'])
+        .where('id', '=', row.customer_id)
+        .executeTakeFirstOrThrow();
+      const sent = await db.transaction().execute(async (trx) => {
+        const changed = await trx
+          .updateTable('complaints')
+          .set({ holding_sent_on: today })
+          .where('id', '=', row.id)
+          .where('closed_on', 'is', null)
+          .executeTakeFirst();
+        if (Number(changed.numUpdatedRows) !== 1) return false;
+        await ctx.outbox.enqueue(trx, {
+          channel: 'email',
+          to: customer.email,
+          ...holdingResponseEmail({
+            firstName: customer.first_name,
+            reference: referenceOf(row.id),
+            receivedOn: row.received_on,
+            why: input.why,
+            expectedBy: input.expectedBy,
+          }),
+        });
+        return true;
+      });
+      if (!sent) return refused(Msg.complaintClosed, 'closed');
+      const [before, after] = await views([row, (await rowOf(row.id))!]);
+      await audit.record({
+        actor: staffActor(by.staffId),
+        action: 'complaint-holding-response-sent',
+        subject: { type: 'customer', id: String(row.customer_id) },
+        details: {
+          customerId: row.customer_id,
+          address: by.address,
+          why: input.why,
+          expectedBy: input.expectedBy,
+          before,
+          after,
+        },
       });
       return done(after!);
     },

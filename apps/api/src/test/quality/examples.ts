@@ -267,6 +267,9 @@ const builders: Partial<Record<CallName, () => Example>> = {
   }),
   complaintsReport: () => ({ query: { from: '2026-01-01', to: '2026-06-30' } }),
   complaintsLetter: () => ({ query: { complaintId: '1' } }),
+  complaintsHoldingResponse: () => ({
+    body: { complaintId: 1, why: 'We are waiting for our card provider.', expectedBy: '2031-03-31' },
+  }),
 };
 
 /** A fresh valid example for the call (new guids and e-mails each time), or undefined if none is kept. */
