@@ -4,6 +4,7 @@ import {
   COMPLAINT_OUTCOME_NAMES,
   COMPLAINT_OUTCOMES,
   complaintsReportQuerySchema,
+  holdingResponseBodySchema,
   resolveComplaintBodySchema,
 } from '@lender/contract/calls/staff-complaints';
 import { formatDisplayDate } from '@lender/contract/dates';
@@ -102,6 +103,54 @@ function ResolveForm({ complaint, onDone }: { complaint: Complaint; onDone: (tex
       </Field>
       <button type="submit" className="button" disabled={busy}>
         Close the complaint
+      </button>
+    </form>
+  );
+}
+
+/** DISP 1.6.2R(2): no final response by 8 weeks: why, when, and that the customer may go to the Ombudsman now. */
+function HoldingForm({ complaint, onDone }: { complaint: Complaint; onDone: (text: string) => void }) {
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<Notice>(null);
+  const [busy, setBusy] = useState(false);
+  if (complaint.holdingSentOn) {
+    return <p>Holding response sent on {formatDisplayDate(complaint.holdingSentOn)}.</p>;
+  }
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const form = new FormData(e.currentTarget);
+    const payload = {
+      complaintId: complaint.complaintId,
+      why: String(form.get('why') ?? ''),
+      expectedBy: String(form.get('expectedBy') ?? ''),
+    };
+    const found = fieldErrors(holdingResponseBodySchema, payload);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setBusy(true);
+    setFailure(null);
+    void staffCall('complaintsHoldingResponse', payload)
+      .then((c) => onDone(`Holding response for ${c.reference} e-mailed.`))
+      .catch((err: unknown) => setFailure({ kind: 'error', text: staffMessage(err) }))
+      .finally(() => setBusy(false));
+  };
+  return (
+    <form
+      className="form"
+      onSubmit={submit}
+      aria-label={`Holding response for ${complaint.reference}`}
+      noValidate
+    >
+      <h3>Not ready by {formatDisplayDate(complaint.deadlineOn)}? Send the holding response</h3>
+      <NoticeBanner notice={failure} />
+      <Field label="Why we cannot give our final response yet" error={errors.why}>
+        {(a11y) => <textarea className="input" name="why" rows={2} maxLength={2000} {...a11y} />}
+      </Field>
+      <Field label="Final response expected by" hint="yyyy-MM-dd" error={errors.expectedBy}>
+        {(a11y) => <input className="input input--date" type="date" name="expectedBy" {...a11y} />}
+      </Field>
+      <button type="submit" className="button button--secondary" disabled={busy}>
+        Send the holding response
       </button>
     </form>
   );
@@ -243,6 +292,16 @@ export function Component() {
           }
         />
       )}
+      {chosen ? (
+        <HoldingForm
+          key={`holding-${chosen.complaintId}`}
+          complaint={chosen}
+          onDone={(text) => {
+            setNotice({ kind: 'success', text });
+            void queries.invalidateQueries({ queryKey: ['staffComplaints'] });
+          }}
+        />
+      ) : null}
       {chosen ? (
         <ResolveForm
           key={chosen.complaintId}
