@@ -34,6 +34,7 @@ import { moneyCalls } from './features/staff-money/money-calls';
 import { collectionsCalls } from './features/staff-collections/collections-calls';
 import { breathingSpaceCalls } from './features/breathing-space/breathing-space-calls';
 import { legalCalls } from './features/pre-claim/legal-calls';
+import { complaintsCalls } from './features/staff-complaints/complaints-calls';
 
 /**
  * Every call of the contract the API has built: the one list `registerCalls` reads, so every other call
@@ -85,5 +86,6 @@ export function implementedCalls(
     ...collectionsCalls(ctx),
     ...breathingSpaceCalls(ctx),
     ...legalCalls(ctx),
+    ...complaintsCalls(ctx),
   ];
 }

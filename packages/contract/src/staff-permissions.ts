@@ -39,6 +39,12 @@ export const PERMISSIONS = [
   'money:propose-write-off',
   /** Approve or reject what another member proposed (the checker; never one's own proposal). */
   'money:approve',
+  /** Log a complaint received by any channel (DISP 1.6, issue 48). */
+  'complaint:log',
+  /** Read the complaints register and the complaints return's counts. */
+  'complaint:read',
+  /** Resolve a complaint: outcome, root cause, redress and its letter. */
+  'complaint:handle',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -63,6 +69,8 @@ export const ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly Permission[]>
     'vulnerability:health',
     'money:propose-refund',
     'money:propose-waiver',
+    'complaint:log',
+    'complaint:read',
   ],
   underwriter: ['application:read', 'application:decide', 'customer:note'],
   collections: [
@@ -84,6 +92,9 @@ export const ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly Permission[]>
     'vulnerability:health',
     'money:propose-refund',
     'money:propose-waiver',
+    'complaint:log',
+    'complaint:read',
+    'complaint:handle',
   ],
   // Issue 48's checker: approves what others proposed (never its own: the server checks the maker), and
   // may propose as a maker too, for another team-lead to check (docs/decisions/065-staff-money-four-eyes.md).
@@ -96,8 +107,10 @@ export const ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly Permission[]>
     'money:propose-waiver',
     'money:propose-write-off',
     'money:approve',
+    'complaint:read',
+    'complaint:handle',
   ],
-  compliance: ['application:read', 'security:read', 'audit:read', 'vulnerability:health'],
+  compliance: ['application:read', 'security:read', 'audit:read', 'vulnerability:health', 'complaint:read'],
   // Runs the platform, decides no lending: no role both manages the platform and lends. It reads the audit
   // as it reads the security events (docs/decisions/061-staff-referrals-and-audit.md).
   admin: ['application:read', 'partner:manage', 'ops:maintenance', 'security:read', 'audit:read'],

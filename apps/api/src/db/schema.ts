@@ -69,6 +69,7 @@ import type { LoanBatchLockTable } from '../lib/loan-batch-lock-tables';
 import type { CreditReportingOutboxTable } from '../entities/credit-reporting/credit-reporting-tables';
 import type { CustomerCareEntryTable, CustomerVulnerabilityTable } from '../features/staff-care/care-tables';
 import type { MoneyProposalTable } from '../features/staff-money/money-proposal-tables';
+import type { ComplaintTable } from '../features/staff-complaints/complaint-tables';
 
 /**
  * Table interfaces. Portable types on both SQLite and PostgreSQL: money in integer pence, booleans as
@@ -137,4 +138,5 @@ export interface Database {
   customer_vulnerabilities: CustomerVulnerabilityTable;
   money_proposals: MoneyProposalTable;
   loan_promises: LoanPromiseTable;
+  complaints: ComplaintTable;
 }

@@ -40,6 +40,9 @@ import {
   staffRoleLines,
 } from './staff-accounts-format';
 import { auditLines, closeRunLines, underwritingDecidedLines, waitingLines } from './staff-format';
+import { complaintsRegister } from '../features/staff-complaints/complaints';
+import { complaintsReportLines } from './complaints-format';
+import { isIsoDate } from '@lender/contract/dates';
 import { sinceArg } from './since-arg';
 
 /** Where a command prints: the console for `npm run ops`, a list of lines in tests. */
@@ -408,6 +411,31 @@ export const COMMANDS: Record<string, Command> = {
       print(out, await clientErrorsStaff(ctx).purge(OPS), (p) => [
         `Removed ${p.removed} browser error report(s) older than ${p.days} days.`,
       ]);
+    },
+  },
+  complaints: {
+    usage: 'complaints report --from yyyy-mm-dd --to yyyy-mm-dd',
+    summary:
+      "The complaints return's counts for a period (a half year): opened, closed, upheld, how fast, by category.",
+    run: async (ctx, args, out) => {
+      const { values, positionals } = parseCommand(
+        args,
+        usageOf('complaints'),
+        { from: { type: 'string' }, to: { type: 'string' } },
+        1,
+      );
+      if (positionals[0] !== 'report') throw new Error(`Say report.\n${usageOf('complaints')}`);
+      const { from, to } = values;
+      const date = (d: string | undefined): d is string =>
+        !!d && /^\d{4}-\d{2}-\d{2}$/.test(d) && isIsoDate(d);
+      if (!date(from) || !date(to) || from > to) {
+        throw new Error(
+          `Give the period as --from and --to, yyyy-mm-dd, in order.\n${usageOf('complaints')}`,
+        );
+      }
+      for (const line of complaintsReportLines(await complaintsRegister(ctx).report(from, to, OPS, null))) {
+        out.line(line);
+      }
     },
   },
   'client-errors': {

@@ -2,6 +2,7 @@ import * as staff from './staff';
 import * as care from './staff-care';
 import * as money from './staff-money';
 import * as collections from './staff-collections';
+import * as complaints from './staff-complaints';
 import { call, empty, type CallDef } from './call-spec';
 
 /** The staff API (issue 44): under /api/staff/, behind a staff session and a permission. */
@@ -338,5 +339,61 @@ export const staffCalls = {
     auth: { staff: 'application:read' },
     query: collections.loanIdQuerySchema,
     response: collections.promisesSchema,
+  }),
+  // --- staff-complaints (issue 48 item 7): the complaints register (DISP 1.6) and the complaints return.
+  /** Logs a complaint and e-mails the customer its acknowledgement with the 8-week deadline. */
+  complaintsLog: call({
+    controller: 'Complaints',
+    action: 'Log',
+    method: 'POST',
+    auth: { staff: 'complaint:log' },
+    body: complaints.logComplaintBodySchema,
+    response: complaints.complaintSchema,
+  }),
+  /** Open complaints with their clocks, soonest deadline first; with customerId, all of that customer's. */
+  complaintsList: call({
+    controller: 'Complaints',
+    action: 'List',
+    method: 'GET',
+    auth: { staff: 'complaint:read' },
+    query: complaints.complaintsQuerySchema,
+    response: complaints.complaintsSchema,
+  }),
+  /** Closes a complaint with a summary resolution communication or a final response letter (PDF). */
+  complaintsResolve: call({
+    controller: 'Complaints',
+    action: 'Resolve',
+    method: 'POST',
+    auth: { staff: 'complaint:handle' },
+    body: complaints.resolveComplaintBodySchema,
+    response: complaints.complaintSchema,
+  }),
+  /** The 8-week holding response (DISP 1.6.2R(2)) e-mailed to the customer of an open complaint. */
+  complaintsHoldingResponse: call({
+    controller: 'Complaints',
+    action: 'HoldingResponse',
+    method: 'POST',
+    auth: { staff: 'complaint:handle' },
+    body: complaints.holdingResponseBodySchema,
+    response: complaints.complaintSchema,
+  }),
+  /** The final response letter as kept in the customer's documents (application/pdf); downloading it is audited. */
+  complaintsLetter: call({
+    controller: 'Complaints',
+    action: 'Letter',
+    method: 'GET',
+    auth: { staff: 'complaint:read' },
+    query: complaints.complaintLetterQuerySchema,
+    response: empty,
+    file: 'application/pdf',
+  }),
+  /** The complaints return's counts for a period. */
+  complaintsReport: call({
+    controller: 'Complaints',
+    action: 'Report',
+    method: 'GET',
+    auth: { staff: 'complaint:read' },
+    query: complaints.complaintsReportQuerySchema,
+    response: complaints.complaintsReportSchema,
   }),
 } as const satisfies Record<string, CallDef>;

@@ -195,4 +195,23 @@ export const Msg = {
   staffPromiseDate: 'Please give the date the customer promised to pay by, as yyyy-MM-dd.',
   staffTransferReference:
     'Please give the bank\u2019s reference of the payment: 1 to 35 letters, digits, spaces, dashes, slashes or dots.',
+  // Issue 48: the complaints register (staff-complaints).
+  complaintChannel: 'Please choose how the complaint came: phone, e-mail, letter, web chat or in person.',
+  complaintCategory: 'Please choose what the complaint is about.',
+  complaintReceivedOn: 'Please give the day the complaint was received as yyyy-MM-dd.',
+  complaintReceivedFuture: 'Please give a received date no later than today.',
+  complaintSummary: 'Please summarise the complaint, in at most 2000 characters.',
+  complaintId: 'Please give the complaint as a number.',
+  complaintOutcome: 'Please choose upheld, partly upheld or not upheld.',
+  complaintRootCause: 'Please give the root cause, in at most 500 characters.',
+  complaintReasons: 'Please give the reasons for the outcome, in at most 4000 characters.',
+  complaintRedress: 'Please give the redress in pence, 0 if none.',
+  complaintResponse: 'Please choose a summary resolution communication or a final response letter.',
+  complaintSummaryTooLate:
+    'A summary resolution communication is allowed only by the close of the third business day after the complaint was received. Please send a final response letter.',
+  complaintClosed: 'This complaint is already closed.',
+  complaintHoldingWhy: 'Please say why we cannot give our final response yet, in at most 2000 characters.',
+  complaintExpectedBy:
+    'Please give the day we expect to send our final response as yyyy-MM-dd, from today on.',
+  complaintPeriod: 'Please give the period as two dates, yyyy-MM-dd, the first no later than the second.',
 } as const;

@@ -261,6 +261,33 @@ const builders: Partial<Record<CallName, () => Example>> = {
   loansFlagLegal: () => ({ body: { applicationGuid: guid() } }),
   loansRecordPromise: () => ({ body: { loanId: 1, amount: '50', dueDate: '2031-01-09' } }),
   loansPromises: () => ({ query: { loanId: '1' } }),
+  // staff-complaints (issue 48 item 7).
+  complaintsLog: () => ({
+    body: {
+      customerId: 1,
+      loanId: null,
+      channel: 'phone',
+      category: 'feesCharges',
+      receivedOn: '2026-01-05',
+      summary: 'Charged a late fee after paying on time.',
+    },
+  }),
+  complaintsList: () => ({ query: { customerId: '1' } }),
+  complaintsResolve: () => ({
+    body: {
+      complaintId: 1,
+      outcome: 'upheld',
+      rootCause: 'Payment allocated a day late.',
+      reasons: 'The payment reached us on the due date.',
+      redressPence: 1500,
+      response: 'final',
+    },
+  }),
+  complaintsReport: () => ({ query: { from: '2026-01-01', to: '2026-06-30' } }),
+  complaintsLetter: () => ({ query: { complaintId: '1' } }),
+  complaintsHoldingResponse: () => ({
+    body: { complaintId: 1, why: 'We are waiting for our card provider.', expectedBy: '2031-03-31' },
+  }),
 };
 
 /** A fresh valid example for the call (new guids and e-mails each time), or undefined if none is kept. */

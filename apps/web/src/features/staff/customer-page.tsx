@@ -7,6 +7,7 @@ import { Link, useParams } from 'react-router';
 import { signedOut, staffCall, staffMessage } from './staff-api';
 import { Figures } from './staff-figures';
 import { CareLogPanel } from './care-log-panel';
+import { ComplaintsPanel } from './complaints-panel';
 import { formatInstant, holdText, money, termText } from './staff-format';
 import { VulnerabilityBanner, VulnerabilityPanel } from './vulnerability-panel';
 
@@ -209,6 +210,10 @@ export function Component() {
           <Record c={record.data} />
           <CareLogPanel customerId={record.data.customerId} />
           <VulnerabilityPanel customerId={record.data.customerId} />
+          <ComplaintsPanel
+            customerId={record.data.customerId}
+            loanIds={record.data.loans.map((l) => l.loanId)}
+          />
         </>
       )}
     </>

@@ -91,6 +91,27 @@ function ReviewsDueQueue() {
   );
 }
 
+function ComplaintsQueue() {
+  const list = useQuery({
+    queryKey: ['staffComplaints', 'open'],
+    queryFn: () => staffCall('complaintsList', {}),
+  });
+  if (list.error) return <p role="alert">{staffMessage(list.error)}</p>;
+  if (!list.data) return <p aria-busy="true">Counting complaints…</p>;
+  const open = list.data.complaints;
+  const overdue = open.filter((c) => c.clock === 'overdue').length;
+  const dueSoon = open.filter((c) => c.clock === 'dueSoon').length;
+  return (
+    <p>
+      <Link to="/staff/complaints">Complaints</Link>
+      <span className="staff-card__count">{open.length}</span>
+      {open.length > 0
+        ? `${overdue} overdue, ${dueSoon} due within 7 days; oldest received ${formatDisplayDate(open.reduce((min, c) => (c.receivedOn < min ? c.receivedOn : min), open[0]!.receivedOn))}`
+        : 'No open complaint'}
+    </p>
+  );
+}
+
 /** /staff (issue 48): the member's queues, each with how many wait and for how long. */
 export function Component() {
   const me = useStaff();
@@ -102,6 +123,7 @@ export function Component() {
     may(me, 'collections:worklist') ? <CollectionsQueue key="collections" /> : null,
     may(me, 'customer:note') ? <ReviewsDueQueue key="reviews" /> : null,
     may(me, 'money:approve') ? <ApprovalsQueue key="approvals" /> : null,
+    may(me, 'complaint:handle') ? <ComplaintsQueue key="complaints" /> : null,
   ].filter(Boolean);
   return (
     <>
