@@ -195,4 +195,12 @@ export const Msg = {
   staffPromiseDate: 'Please give the date the customer promised to pay by, as yyyy-MM-dd.',
   staffTransferReference:
     'Please give the bank\u2019s reference of the payment: 1 to 35 letters, digits, spaces, dashes, slashes or dots.',
+  // A plan agreed from the console (issue 48 item 5, docs/decisions/staff-plans-forbearance.md).
+  staffPlanKind: 'Please choose reduced payments or a pause of collections.',
+  staffPlanPayment: 'Please give the monthly payment in pence, 1 or more.',
+  staffPlanMonths: 'Please give the number of months, from 1 to 12.',
+  staffPlanFirstDate: 'Please give the first payment\u2019s date as yyyy-MM-dd.',
+  staffPlanPause: 'Please give the days of the pause, from 1 to 30.',
+  staffPlanIncome: 'Please give each monthly income and expenditure figure in pence, from 0.',
+  staffPlanReason: 'Please give the reason, in 5 to 500 characters.',
 } as const;
