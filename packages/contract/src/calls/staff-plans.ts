@@ -56,6 +56,8 @@ export const agreePlanBodySchema = z.object(
     /** payments: the first payment's date, yyyy-MM-dd. */
     firstDate: z
       .string({ error: Msg.staffPlanFirstDate })
+      .trim()
+      .min(10, { error: Msg.staffPlanFirstDate })
       .refine(isIsoDate, { error: Msg.staffPlanFirstDate })
       .optional(),
     /** pause: how many days (1 to PLAN_PAUSE_MAX_DAYS). */
