@@ -228,6 +228,12 @@ describe('Loans/AgreePlan: a plan in arrears without a card', () => {
       expect(res.json().error.errorID).toBe(0);
       expect(res.json().object.pauseUntil).toBe(addDays(agreedOn, 30));
       expect(res.json().object.lines[0].date > addDays(agreedOn, 30)).toBe(true);
+      // One payment per date, together what is owed: the overdue instalment falls on the day after the pause.
+      const dates = res.json().object.lines.map((l: { date: string }) => l.date);
+      expect(new Set(dates).size).toBe(dates.length);
+      expect(dates[0]).toBe(addDays(agreedOn, 31));
+      const owed = await bookOf(loan.applicationId);
+      expect(res.json().object.totalPence).toBe(positionOf(owed.terms, owed.rows).totalDuePence);
       await travelTo(t, addDays(agreedOn, 30));
       expect(await attemptsOf(t, loan.applicationId)).toHaveLength(1);
       expect(await rowsOf(loan.applicationId, 'interest', agreedOn)).toEqual([]);

@@ -243,15 +243,19 @@ export function planService(ctx: AppContext) {
         // The instalments still owed, each moved on by the pause (an overdue one to the day after it),
         // sharing what is owed now, since no interest runs any more.
         const owed = instalmentStates(book.terms, position).filter((i) => i.duePence > 0);
-        const count = Math.max(1, owed.length);
-        const each = Math.floor(balance / count);
-        payments = Array.from({ length: count }, (_, k) => {
-          const due = owed[k]?.dueDate ?? today;
-          return {
-            date: addDays(due > today ? due : addDays(today, 1), days),
-            paymentPence: each + (k === 0 ? balance - each * count : 0),
-          };
-        });
+        // Overdue instalments all fall on the day after the pause: one payment for them.
+        const dates = [
+          ...new Set(
+            (owed.length > 0 ? owed.map((i) => i.dueDate) : [today]).map((due) =>
+              addDays(due > today ? due : addDays(today, 1), days),
+            ),
+          ),
+        ];
+        const each = Math.floor(balance / dates.length);
+        payments = dates.map((date, k) => ({
+          date,
+          paymentPence: each + (k === 0 ? balance - each * dates.length : 0),
+        }));
       }
       const lines = split(payments, charges);
       const totalPence = lines.reduce((s, l) => s + l.paymentPence, 0);
