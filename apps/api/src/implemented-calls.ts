@@ -32,6 +32,7 @@ import { customersCalls } from './features/staff-customers/customers-calls';
 import { careCalls } from './features/staff-care/care-calls';
 import { moneyCalls } from './features/staff-money/money-calls';
 import { collectionsCalls } from './features/staff-collections/collections-calls';
+import { planCalls } from './features/staff-plans/plan-calls';
 import { breathingSpaceCalls } from './features/breathing-space/breathing-space-calls';
 import { legalCalls } from './features/pre-claim/legal-calls';
 import { complaintsCalls } from './features/staff-complaints/complaints-calls';
@@ -84,6 +85,7 @@ export function implementedCalls(
     ...careCalls(ctx),
     ...moneyCalls(ctx, payoutProvider),
     ...collectionsCalls(ctx),
+    ...planCalls(ctx),
     ...breathingSpaceCalls(ctx),
     ...legalCalls(ctx),
     ...complaintsCalls(ctx),

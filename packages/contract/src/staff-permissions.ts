@@ -17,6 +17,8 @@ export const PERMISSIONS = [
   'loan:payment',
   /** Record a customer's promise to pay (issue 48 item 5). */
   'loan:promise',
+  /** Agree a plan in arrears without a card: reduced or token payments, or a pause (issue 48 item 5). */
+  'loan:plan',
   /** Add, revoke and report on lead partners and their keys. */
   'partner:manage',
   /** Maintenance mode, the business date, the close of business. */
@@ -79,6 +81,7 @@ export const ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly Permission[]>
     'loan:breathing-space',
     'loan:payment',
     'loan:promise',
+    'loan:plan',
     'customer:note',
     'collections:worklist',
     'vulnerability:health',
@@ -100,6 +103,7 @@ export const ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly Permission[]>
   // may propose as a maker too, for another team-lead to check (docs/decisions/065-staff-money-four-eyes.md).
   'team-lead': [
     'application:read',
+    'loan:plan',
     'customer:note',
     'collections:worklist',
     'vulnerability:health',

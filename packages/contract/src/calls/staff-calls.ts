@@ -3,6 +3,7 @@ import * as care from './staff-care';
 import * as money from './staff-money';
 import * as collections from './staff-collections';
 import * as complaints from './staff-complaints';
+import * as plans from './staff-plans';
 import { call, empty, type CallDef } from './call-spec';
 
 /** The staff API (issue 44): under /api/staff/, behind a staff session and a permission. */
@@ -395,5 +396,24 @@ export const staffCalls = {
     auth: { staff: 'complaint:read' },
     query: complaints.complaintsReportQuerySchema,
     response: complaints.complaintsReportSchema,
+  }),
+  // A plan in arrears without a card (issue 48 item 5, docs/decisions/069-staff-plans-forbearance.md).
+  /** Agrees reduced or token payments, or a pause of collections, with the income and expenditure taken. */
+  loansAgreePlan: call({
+    controller: 'Loans',
+    action: 'AgreePlan',
+    method: 'POST',
+    auth: { staff: 'loan:plan' },
+    body: plans.agreePlanBodySchema,
+    response: plans.planAgreedSchema,
+  }),
+  /** What a plan starts from: arrears, balance, the stage 3 income and expenditure, the plan standing. */
+  loansPlanFigures: call({
+    controller: 'Loans',
+    action: 'PlanFigures',
+    method: 'GET',
+    auth: { staff: 'application:read' },
+    query: collections.loanIdQuerySchema,
+    response: plans.planFiguresSchema,
   }),
 } as const satisfies Record<string, CallDef>;

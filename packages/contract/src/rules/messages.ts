@@ -214,4 +214,12 @@ export const Msg = {
   complaintExpectedBy:
     'Please give the day we expect to send our final response as yyyy-MM-dd, from today on.',
   complaintPeriod: 'Please give the period as two dates, yyyy-MM-dd, the first no later than the second.',
+  // A plan agreed from the console (issue 48 item 5, docs/decisions/069-staff-plans-forbearance.md).
+  staffPlanKind: 'Please choose reduced payments or a pause of collections.',
+  staffPlanPayment: 'Please give the monthly payment in pence, 1 or more.',
+  staffPlanMonths: 'Please give the number of months, from 1 to 12.',
+  staffPlanFirstDate: 'Please give the first payment\u2019s date as yyyy-MM-dd.',
+  staffPlanPause: 'Please give the days of the pause, from 1 to 30.',
+  staffPlanIncome: 'Please give each monthly income and expenditure figure in pence, from 0.',
+  staffPlanReason: 'Please give the reason, in 5 to 500 characters.',
 } as const;

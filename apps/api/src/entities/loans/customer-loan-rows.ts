@@ -48,8 +48,8 @@ const customerRows = (db: DbExecutor, customerId: number) =>
     from cpa_attempts a join loans l on l.application_id = a.application_id
     where l.customer_id = ${customerId}
     union all
-    select 's', s.application_id, s.version, s.paid_before_pence, null, null, s.daily_rate, s.kind,
-      s.created_on, s.idempotency_key, s.created_at, s.request_hash, null, null, null, null, null, null
+    select 's', s.application_id, s.version, s.paid_before_pence, s.without_card, null, s.daily_rate, s.kind,
+      s.created_on, s.idempotency_key, s.created_at, s.request_hash, s.pause_until, null, null, null, null, null
     from loan_schedules s join loans l on l.application_id = s.application_id
     where l.customer_id = ${customerId}
     union all
@@ -133,6 +133,8 @@ export async function customerLoanRows(db: DbExecutor, customerId: number) {
       idempotency_key: r.t3!,
       created_at: r.t4!,
       request_hash: r.t5,
+      without_card: r.n3 ?? 0,
+      pause_until: r.t6,
     })),
     approvals: of('d').map((r) => ({ applicationId: r.application_id, at: r.t1! })),
   };

@@ -60,6 +60,13 @@ export interface LoanScheduleTable {
   /** What the request asked (lib/idempotency-key.ts); null on plans stored before issue 45. */
   request_hash: string | null;
   created_at: string;
+  /**
+   * 1: a plan agreed by staff to be paid by other means (migration 043): the CPA charges nothing while it
+   * stands (docs/decisions/069-staff-plans-forbearance.md).
+   */
+  without_card: Generated<number>;
+  /** A pause of collections agreed by staff: its last day; null for any other plan. */
+  pause_until: string | null;
 }
 
 export type LoanScheduleKind = 'reschedule' | 'refinance' | 'forbearance';

@@ -1,4 +1,4 @@
-import type { IsoDate } from '@lender/contract/dates';
+import { addDays, type IsoDate } from '@lender/contract/dates';
 import { arrearsPence, instalmentStates, positionOf, type Position } from './ledger';
 import type { LoanBook } from './loan-repository';
 
@@ -37,4 +37,16 @@ export function planRules(
     refinancesLeft: Math.max(0, MAX_REFINANCES - book.plans.filter((p) => p.kind === 'refinance').length),
     forbearance: arrearsPence(book.terms, position, today) > 0,
   };
+}
+
+/**
+ * Whether a plan agreed by staff to be paid by other means stands on `date` (issue 48 item 5,
+ * docs/decisions/069-staff-plans-forbearance.md): it is the current schedule and none of its payments is
+ * unpaid after its due date. While it stands the CPA charges nothing; a payment missed breaks it, and the
+ * loan is back in the usual arrears handling, its CPA included.
+ */
+export function planWithoutCardStands(book: LoanBook, date: IsoDate): boolean {
+  if (book.plans.at(-1)?.without_card !== 1) return false;
+  const yesterday = addDays(date, -1);
+  return arrearsPence(book.terms, positionOf(book.terms, book.rows, yesterday), yesterday) === 0;
 }

@@ -11,6 +11,7 @@ import {
   type LoanBook,
   type Posting,
 } from '../../entities/loans/loan-repository';
+import { planWithoutCardStands } from '../../entities/loans/plan-rules';
 import { attemptsExhausted, collectionDue } from '../../entities/loans/servicing-rules';
 import type { EntityStore } from '../../entities/unit-of-work';
 import {
@@ -58,6 +59,8 @@ export function cpaCollections(ctx: AppContext, store: EntityStore, cards: CardP
     const open = book.attempts.filter((a) => a.outcome === 'pending' || a.outcome === 'unavailable');
     if (open.length > 0) return open.map((attempt) => ({ book, attempt }));
     if (statusId === AppStatus.defaulted || loan.blocked_on || loan.cpa_cancelled_at) return [];
+    // A plan agreed without a card is paid by other means: nothing is charged while it stands.
+    if (planWithoutCardStands(book, date)) return [];
     const due = collectionDue(
       book.terms,
       positionOf(book.terms, book.rows, date),

@@ -31,6 +31,8 @@ function bookOf(
       idempotency_key: String(k),
       request_hash: null,
       created_at: '',
+      without_card: 0,
+      pause_until: null,
     })),
     rows: [...rows],
     attempts: [],

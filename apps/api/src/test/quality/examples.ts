@@ -288,6 +288,26 @@ const builders: Partial<Record<CallName, () => Example>> = {
   complaintsHoldingResponse: () => ({
     body: { complaintId: 1, why: 'We are waiting for our card provider.', expectedBy: '2031-03-31' },
   }),
+  // A plan in arrears without a card (issue 48 item 5; branch staff-plans).
+  loansAgreePlan: () => ({
+    body: {
+      loanId: 1,
+      kind: 'payments',
+      paymentPence: 2500,
+      months: 6,
+      firstDate: '2031-01-09',
+      income: {
+        monthlyIncomePence: 150000,
+        housingPence: 60000,
+        billsPence: 20000,
+        creditPence: 5000,
+        livingPence: 60000,
+        otherPence: 0,
+      },
+      reason: 'Card blocked; pays by transfer.',
+    },
+  }),
+  loansPlanFigures: () => ({ query: { loanId: '1' } }),
 };
 
 /** A fresh valid example for the call (new guids and e-mails each time), or undefined if none is kept. */

@@ -11,6 +11,7 @@ import { CareLogPanel } from './care-log-panel';
 import { holdText, money } from './staff-format';
 import { VulnerabilityBanner } from './vulnerability-panel';
 import { MoneyPanel } from './money-panel';
+import { PlanPanel } from './plan-panel';
 
 type Loan = CallResponse<'customersLoan'>;
 
@@ -57,6 +58,7 @@ function LoanView({ l }: { l: Loan }) {
         ]}
       />
       <CollectionsPanel loan={l} />
+      <PlanPanel loanId={l.loanId} />
       <h2>Schedule</h2>
       <table className="staff-table">
         <caption>
