@@ -131,9 +131,12 @@ export const staffInvitedSchema = z.object({
 
 const staffIdField = positiveId(Msg.opsStaffMember);
 export const staffIdBodySchema = z.object({ staffId: staffIdField }, { error: Msg.opsStaffMember });
-export const staffIdQuerySchema = z.object({
-  staffId: z.coerce.number({ error: Msg.opsStaffMember }).pipe(staffIdField),
-});
+export const staffIdQuerySchema = z.object(
+  {
+    staffId: z.coerce.number(Msg.opsStaffMember).int(Msg.opsStaffMember).positive(Msg.opsStaffMember),
+  },
+  { error: Msg.request },
+);
 export const staffDisabledSchema = z.object({
   staffId: z.number().int(),
   already: z.boolean(),
@@ -172,6 +175,13 @@ export const staffDocumentLinkSchema = z.object({
   documentGuid: z.string(),
   expiresInSeconds: z.number().int(),
 });
-export const staffDocumentGuidQuerySchema = z.object({
-  documentGuid: z.string({ error: Msg.opsDocumentLink }).uuid({ error: Msg.opsDocumentLink }),
-});
+export const staffDocumentGuidQuerySchema = z.object(
+  {
+    documentGuid: z
+      .string({ error: Msg.opsDocumentLink })
+      .trim()
+      .min(1, { error: Msg.opsDocumentLink })
+      .max(100, { error: Msg.opsDocumentLink }),
+  },
+  { error: Msg.request },
+);

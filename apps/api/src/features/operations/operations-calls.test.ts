@@ -1,7 +1,12 @@
 import crypto from 'node:crypto';
 import { calls, staffPermissionOf } from '@lender/contract/api-calls';
 import { ErrorId } from '@lender/contract/error-ids';
-import { ROLE_PERMISSIONS, STAFF_ROLES, type StaffRole } from '@lender/contract/staff-permissions';
+import {
+  ROLE_PERMISSIONS,
+  STAFF_ROLES,
+  type Permission,
+  type StaffRole,
+} from '@lender/contract/staff-permissions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession } from '../../test/factories';
 import { SAMPLE, uploadDocument } from '../../test/documents';
@@ -23,6 +28,8 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t?.close());
 
+// The answers of many calls, each checked by its test with toEqual / toMatchObject.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Answer = { error: { errorID: number; errorMessage: string }; object: any };
 const post = async (action: string, body: unknown, cookie = admin.cookie) => {
   const res = await t.app.inject({
@@ -51,7 +58,7 @@ describe('who may call the operations page and staff document links (the permiss
     for (const role of STAFF_ROLES) cookies.set(role, (await createStaffSession(t.ctx, role)).cookie);
     expect(OPERATION_CALLS.length).toBe(14);
     for (const [name, def] of OPERATION_CALLS) {
-      const permission = staffPermissionOf(def.auth)!;
+      const permission = staffPermissionOf(def.auth) as Permission;
       const url = `/api/staff/${def.controller}/${def.action}`;
       for (const role of STAFF_ROLES) {
         const res = await t.app.inject({
@@ -74,7 +81,9 @@ describe('who may call the operations page and staff document links (the permiss
     }
     // Admin only for the operations page; documents for whoever reads applications.
     for (const [name, def] of OPERATION_CALLS) {
-      const holders = STAFF_ROLES.filter((r) => ROLE_PERMISSIONS[r].includes(staffPermissionOf(def.auth)!));
+      const holders = STAFF_ROLES.filter((r) =>
+        ROLE_PERMISSIONS[r].includes(staffPermissionOf(def.auth) as Permission),
+      );
       if (name.startsWith('operations')) expect(holders, name).toEqual(['admin']);
       else expect(holders.length, name).toBeGreaterThan(1);
     }
