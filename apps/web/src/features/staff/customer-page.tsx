@@ -7,6 +7,7 @@ import { Link, useParams } from 'react-router';
 import { signedOut, staffCall, staffMessage } from './staff-api';
 import { Figures } from './staff-figures';
 import { CareLogPanel } from './care-log-panel';
+import { DocumentDownload } from './document-download';
 import { formatInstant, holdText, money, termText } from './staff-format';
 import { VulnerabilityBanner, VulnerabilityPanel } from './vulnerability-panel';
 
@@ -139,6 +140,7 @@ function Record({ c }: { c: Customer }) {
                 <tr>
                   <th scope="col">Date</th>
                   <th scope="col">Title</th>
+                  <th scope="col">File</th>
                 </tr>
               </thead>
               <tbody>
@@ -146,6 +148,9 @@ function Record({ c }: { c: Customer }) {
                   <tr key={d.documentId}>
                     <td>{formatDisplayDate(d.createdOn)}</td>
                     <td>{d.title}</td>
+                    <td>
+                      <DocumentDownload customerId={c.customerId} documentId={d.documentId} title={d.title} />
+                    </td>
                   </tr>
                 ))}
               </tbody>

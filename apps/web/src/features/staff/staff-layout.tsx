@@ -15,6 +15,7 @@ const NAV: { to: string; label: string; permission?: Permission }[] = [
   { to: '/staff/audit', label: 'Audit', permission: 'audit:read' },
   { to: '/staff/collections', label: 'Collections', permission: 'collections:worklist' },
   { to: '/staff/approvals', label: 'Approvals', permission: 'money:approve' },
+  { to: '/staff/operations', label: 'Operations', permission: 'staff:manage' },
 ];
 
 function SignedInConsole() {

@@ -22,6 +22,7 @@ export function Component() {
           <Route path="audit" element={page(() => import('./audit-page'))} />
           <Route path="collections" element={page(() => import('./collections-page'))} />
           <Route path="approvals" element={page(() => import('./approvals-page'))} />
+          <Route path="operations" element={page(() => import('./operations-page'))} />
         </Route>
       </Routes>
     </Suspense>
