@@ -29,7 +29,7 @@ test('an admin invites a member of staff and adds a partner whose key is shown o
     .poll(async () => (await emailsTo(page.request, email))[0]?.text ?? '')
     .toContain('/staff/invite/');
 
-  const name = `Broker ${crypto.randomBytes(3).toString('hex')}`;
+  const name = `broker-${crypto.randomBytes(3).toString('hex')}`;
   const add = page.getByRole('form', { name: 'Add a partner' });
   await add.getByLabel('Partner name').fill(name);
   await add.getByRole('button', { name: 'Add the partner' }).click();

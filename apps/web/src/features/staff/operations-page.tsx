@@ -192,7 +192,7 @@ function Partners() {
         <p role="alert">{staffMessage(partners.error)}</p>
       ) : null}
       <form className="form" onSubmit={add} aria-label="Add a partner" noValidate>
-        <Field label="Partner name">
+        <Field label="Partner name" hint="1 to 50 letters, digits, dots, dashes or underscores.">
           {(a11y) => <input {...a11y} className="input" name="name" maxLength={100} required />}
         </Field>
         <Field label="Tier (optional)">
