@@ -73,11 +73,15 @@ export async function buildApp(
 
   // Read on every call (cached for a moment), so staff switch it without a restart. A callback hook that
   // answers at once from what the server knows: only a stale switch costs a read and a promise.
+  const MAINTENANCE_EXEMPT = ['/api/staff/Operations/', '/api/staff/StaffAuth/', '/api/staff/Staff/Me'];
   const inMaintenance = (reply: FastifyReply) => {
     reply.code(503).send(refuse(Refusal.maintenance));
   };
   app.addHook('onRequest', (req, reply, done) => {
     if (!req.url.startsWith('/api/') || req.url.startsWith('/api/health')) return done();
+    // An admin switches it off from the console's operations page (issue 48 item 9): its calls, the
+    // staff sign-in and Staff/Me (the console's own frame) still answer; the rest of the console waits.
+    if (MAINTENANCE_EXEMPT.some((path) => req.url.startsWith(path))) return done();
     const known = ctx.maintenance.known();
     if (known !== undefined) return known ? inMaintenance(reply) : done();
     ctx.maintenance.isOn().then((on) => (on ? inMaintenance(reply) : done()), done);

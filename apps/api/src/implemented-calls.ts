@@ -8,6 +8,10 @@ import { loginServiceFor, sessionCalls } from './features/account/session-calls'
 import { addressCalls } from './features/address/address-calls';
 import { getDictionaries } from './features/dictionary/get-dictionaries';
 import { documentCalls } from './features/documents/document-calls';
+import { staffDocumentCalls } from './features/documents/staff-document-calls';
+import { operationsCalls } from './features/operations/operations-calls';
+import { partnerConsoleCalls } from './features/partner-leads/partner-console-calls';
+import { staffAccountsCalls } from './features/staff/staff-accounts-calls';
 import { documentService } from './features/documents/document-service';
 import { esignCalls } from './features/esign/esign-calls';
 import { browserSigningLinks, signingStarter } from './features/esign/start-signing';
@@ -53,6 +57,9 @@ export function implementedCalls(
   const esignKeys = { publicUrl: ctx.config.PUBLIC_URL, dataKey: ctx.config.DATA_KEY };
   const startSigning = signingStarter(ctx, esignKeys);
   const decision = servicing.decisionParts;
+  // The account area's documents include the summary of borrowing, which the borrow area makes; staff
+  // open the same documents through links of their own.
+  const documents = documentService(ctx, dictionaries, (id) => summaryOfBorrowingPdf(ctx.db, id));
   return [
     getDictionaries(dictionaries),
     ...registerCalls(ctx, cardProvider, decision, dictionaries, startSigning),
@@ -74,8 +81,7 @@ export function implementedCalls(
     ...loanPaymentCalls(ctx, cardProvider),
     ...loanRightsCalls(loanRightsService(ctx)),
     ...loanStateCalls(ctx),
-    // The account area's documents include the summary of borrowing, which the borrow area makes.
-    ...documentCalls(documentService(ctx, dictionaries, (id) => summaryOfBorrowingPdf(ctx.db, id))),
+    ...documentCalls(documents),
     ...preClaimCalls(preClaimService(ctx)),
     ...staffCalls(ctx),
     underwritingQueue(servicing.underwriting.pending),
@@ -89,5 +95,10 @@ export function implementedCalls(
     ...breathingSpaceCalls(ctx),
     ...legalCalls(ctx),
     ...complaintsCalls(ctx),
+    // The operations page and staff document downloads (issue 48 items 9 and 4; branch staff-ops).
+    ...operationsCalls(ctx),
+    ...partnerConsoleCalls(ctx),
+    ...staffAccountsCalls(ctx),
+    ...staffDocumentCalls(documents),
   ];
 }

@@ -47,6 +47,8 @@ export const PERMISSIONS = [
   'complaint:read',
   /** Resolve a complaint: outcome, root cause, redress and its letter. */
   'complaint:handle',
+  /** Staff accounts: invite, disable, change a role, see and end a member's sessions (issue 48 item 9). */
+  'staff:manage',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -117,7 +119,14 @@ export const ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly Permission[]>
   compliance: ['application:read', 'security:read', 'audit:read', 'vulnerability:health', 'complaint:read'],
   // Runs the platform, decides no lending: no role both manages the platform and lends. It reads the audit
   // as it reads the security events (docs/decisions/061-staff-referrals-and-audit.md).
-  admin: ['application:read', 'partner:manage', 'ops:maintenance', 'security:read', 'audit:read'],
+  admin: [
+    'application:read',
+    'partner:manage',
+    'ops:maintenance',
+    'staff:manage',
+    'security:read',
+    'audit:read',
+  ],
 };
 
 export const isStaffRole = (role: string): role is StaffRole =>

@@ -45,7 +45,8 @@ export type Outbox = {
 
 type StoredMessage = Pick<Selectable<OutboxTable>, 'text' | 'html' | 'sealed_secrets'>;
 
-const MAX_ATTEMPTS = 5;
+/** Attempts before a message is given up (the operations page counts those as failed). */
+export const MAX_ATTEMPTS = 5;
 /** Messages one delivery round claims at a time, and at most per round. */
 const CLAIM_BATCH = 10;
 const ROUND_MAX = 50;

@@ -4,6 +4,7 @@ import * as money from './staff-money';
 import * as collections from './staff-collections';
 import * as complaints from './staff-complaints';
 import * as plans from './staff-plans';
+import * as operations from './staff-operations';
 import { call, empty, type CallDef } from './call-spec';
 
 /** The staff API (issue 44): under /api/staff/, behind a staff session and a permission. */
@@ -415,5 +416,125 @@ export const staffCalls = {
     auth: { staff: 'application:read' },
     query: collections.loanIdQuerySchema,
     response: plans.planFiguresSchema,
+  }),
+  // The operations page (issue 48 item 9) and staff document downloads (item 4; branch staff-ops).
+  /** The business date, the last close of business, outbox health and the maintenance switch. */
+  operationsOverview: call({
+    controller: 'Operations',
+    action: 'Overview',
+    method: 'GET',
+    auth: { staff: 'ops:maintenance' },
+    response: operations.operationsOverviewSchema,
+  }),
+  /** Moves the business date forward; refused in production, where it follows the London calendar. */
+  operationsSetBusinessDate: call({
+    controller: 'Operations',
+    action: 'SetBusinessDate',
+    method: 'POST',
+    auth: { staff: 'ops:maintenance' },
+    body: operations.setBusinessDateBodySchema,
+    response: operations.businessDateSetSchema,
+  }),
+  /** Maintenance mode on (every customer signed out, the customer API answers 503) or off. */
+  operationsSetMaintenance: call({
+    controller: 'Operations',
+    action: 'SetMaintenance',
+    method: 'POST',
+    auth: { staff: 'ops:maintenance' },
+    body: operations.setMaintenanceBodySchema,
+    response: operations.maintenanceSetSchema,
+  }),
+  operationsPartners: call({
+    controller: 'Operations',
+    action: 'Partners',
+    method: 'GET',
+    auth: { staff: 'partner:manage' },
+    response: operations.partnersSchema,
+  }),
+  /** A lead partner and its API key, in this answer only (the server keeps its hash). */
+  operationsAddPartner: call({
+    controller: 'Operations',
+    action: 'AddPartner',
+    method: 'POST',
+    auth: { staff: 'partner:manage' },
+    body: operations.addPartnerBodySchema,
+    response: operations.partnerAddedSchema,
+  }),
+  operationsRevokePartner: call({
+    controller: 'Operations',
+    action: 'RevokePartner',
+    method: 'POST',
+    auth: { staff: 'partner:manage' },
+    body: operations.partnerNameBodySchema,
+    response: operations.partnerRevokedSchema,
+  }),
+  operationsStaff: call({
+    controller: 'Operations',
+    action: 'Staff',
+    method: 'GET',
+    auth: { staff: 'staff:manage' },
+    response: operations.staffMembersSchema,
+  }),
+  /** Invites a member: a single-use link (24 hours) goes by e-mail. */
+  operationsInviteStaff: call({
+    controller: 'Operations',
+    action: 'InviteStaff',
+    method: 'POST',
+    auth: { staff: 'staff:manage' },
+    body: operations.inviteStaffBodySchema,
+    response: operations.staffInvitedSchema,
+  }),
+  /** Disables a member; their sessions end at once. */
+  operationsDisableStaff: call({
+    controller: 'Operations',
+    action: 'DisableStaff',
+    method: 'POST',
+    auth: { staff: 'staff:manage' },
+    body: operations.staffIdBodySchema,
+    response: operations.staffDisabledSchema,
+  }),
+  operationsSetStaffRole: call({
+    controller: 'Operations',
+    action: 'SetStaffRole',
+    method: 'POST',
+    auth: { staff: 'staff:manage' },
+    body: operations.setStaffRoleBodySchema,
+    response: operations.staffRoleSetSchema,
+  }),
+  /** A member's live sessions. */
+  operationsStaffSessions: call({
+    controller: 'Operations',
+    action: 'StaffSessions',
+    method: 'GET',
+    auth: { staff: 'staff:manage' },
+    query: operations.staffIdQuerySchema,
+    response: operations.staffSessionsSchema,
+  }),
+  operationsEndSession: call({
+    controller: 'Operations',
+    action: 'EndSession',
+    method: 'POST',
+    auth: { staff: 'staff:manage' },
+    body: operations.endSessionBodySchema,
+    response: operations.sessionEndedSchema,
+  }),
+  /** A single-use link (two minutes) to one of the customer's documents, for the caller's session only. */
+  staffDocumentsLink: call({
+    controller: 'StaffDocuments',
+    action: 'Link',
+    method: 'POST',
+    auth: { staff: 'application:read' },
+    body: operations.staffDocumentLinkBodySchema,
+    response: operations.staffDocumentLinkSchema,
+  }),
+  /** The file of a link the caller was issued, once; another member's link or a used one is refused. */
+  staffDocumentsDownload: call({
+    controller: 'StaffDocuments',
+    action: 'Download',
+    method: 'GET',
+    auth: { staff: 'application:read' },
+    query: operations.staffDocumentGuidQuerySchema,
+    response: empty,
+    file: ['application/pdf', 'image/png', 'image/jpeg'],
   }),
 } as const satisfies Record<string, CallDef>;

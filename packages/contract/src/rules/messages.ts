@@ -222,4 +222,18 @@ export const Msg = {
   staffPlanPause: 'Please give the days of the pause, from 1 to 30.',
   staffPlanIncome: 'Please give each monthly income and expenditure figure in pence, from 0.',
   staffPlanReason: 'Please give the reason, in 5 to 500 characters.',
+  // The operations page and staff document links (issue 48 items 9 and 4; branch staff-ops).
+  opsBusinessDate: 'Please give the business date as yyyy-MM-dd.',
+  opsMaintenance: 'Please say whether maintenance mode is on or off.',
+  opsPartnerName: 'Please give the partner\u2019s name, in 1 to 100 characters.',
+  opsPartnerTier: 'Please give the tier\u2019s name in at most 100 characters, or none.',
+  opsStaffEmail: 'Please give the member\u2019s e-mail address.',
+  opsStaffName: 'Please give a display name of 1 to 100 characters, or none.',
+  opsStaffRole:
+    'Please choose a role: agent, underwriter, collections, complaints, team-lead, compliance or admin.',
+  opsStaffMember: 'Please give the member of staff as a number.',
+  opsSession: 'Please give the session as a number.',
+  opsDocumentCustomer: 'Please give the customer as a number.',
+  opsDocument: 'Please give the document as a number.',
+  opsDocumentLink: 'This download link is not valid.',
 } as const;

@@ -31,6 +31,8 @@ export interface DocumentLinkTable {
   id: Generated<number>;
   document_id: number;
   customer_id: number;
+  /** The member of staff the link was made for (issue 48); null for the customer's own link. */
+  staff_id: Generated<number | null>;
   token_hash: string;
   expires_at: string;
   used_at: string | null;

@@ -103,6 +103,44 @@ export function staffAccounts(db: DbExecutor) {
       return row && isStaffRole(row.role) ? asMember(row) : null;
     },
 
+    async findById(staffId: number): Promise<StaffMember | null> {
+      const row = await members().where('id', '=', staffId).executeTakeFirst();
+      return row && isStaffRole(row.role) ? asMember(row) : null;
+    },
+
+    /**
+     * A member's sessions still live now (not ended, before their absolute end, not idle too long),
+     * newest first: what the operations page lists and may end (issue 48 item 9).
+     */
+    async liveSessions(staffId: number, now = new Date()) {
+      const rows = await db
+        .selectFrom('staff_sessions')
+        .select(['id', 'staff_id', 'created_at', 'last_seen_at', 'expires_at'])
+        .where('staff_id', '=', staffId)
+        .where('ended_at', 'is', null)
+        .where('expires_at', '>', nowIso(now))
+        .where('last_seen_at', '>', new Date(now.getTime() - STAFF_SESSION_IDLE_MS).toISOString())
+        .orderBy('id', 'desc')
+        .execute();
+      return rows.map((r) => ({
+        sessionId: Number(r.id),
+        staffId: Number(r.staff_id),
+        createdAt: r.created_at,
+        lastSeenAt: r.last_seen_at,
+        expiresAt: r.expires_at,
+      }));
+    },
+
+    /** The member a session belongs to, ended or not; null for an unknown session. */
+    async sessionOwner(sessionId: number): Promise<{ staffId: number; endedAt: string | null } | null> {
+      const row = await db
+        .selectFrom('staff_sessions')
+        .select(['staff_id', 'ended_at'])
+        .where('id', '=', sessionId)
+        .executeTakeFirst();
+      return row ? { staffId: Number(row.staff_id), endedAt: row.ended_at } : null;
+    },
+
     /** Every member, disabled ones too, oldest first (`ops staff list`). */
     list: async (): Promise<StaffMember[]> =>
       (await members().orderBy('id').execute()).filter((r) => isStaffRole(r.role)).map(asMember),

@@ -6,6 +6,8 @@ import {
 import { Refusal } from '@lender/contract/envelope';
 import { Msg } from '@lender/contract/rules/messages';
 import type { AppContext } from '../../app-context';
+import { staffActor } from '../../entities/audit/actor';
+import { auditRepository } from '../../entities/audit/audit-repository';
 import { documentLinks } from '../../entities/documents/document-links';
 import { documentRepository, type DocumentRow } from '../../entities/documents/document-repository';
 import { extensionOf, mediaTypeOf } from '../../entities/documents/media-type';
@@ -53,6 +55,24 @@ export function documentService(ctx: AppContext, dictionaries: StoredDictionarie
     }
     if (!doc.storage_key) throw new Error(`document ${doc.id} has no file`);
     return store.get(doc.storage_key);
+  }
+
+  async function fileOf(
+    guid: string,
+    staffId: number | null,
+  ): Promise<(Download & { customerId: number; documentId: number }) | null> {
+    const link = await links.redeem(guid, staffId);
+    if (!link) return null;
+    const doc = await documents.ofCustomer(link.customerId, link.documentId);
+    if (!doc) return null;
+    const name = doc.kind === 'upload' ? 'document' : doc.kind === 'agreement' ? 'loan-agreement' : doc.kind;
+    return {
+      bytes: await bytesOf(doc),
+      contentType: doc.content_type,
+      fileName: `kestrel-${name}-${doc.id}.${extensionOf(doc.content_type)}`,
+      customerId: doc.customer_id,
+      documentId: doc.id,
+    };
   }
 
   return {
@@ -112,18 +132,41 @@ export function documentService(ctx: AppContext, dictionaries: StoredDictionarie
     },
 
     /** The file of a live guid, once; null when the guid is unknown, used or expired, or its file gone. */
-    async download(guid: string): Promise<Download | null> {
-      const link = await links.redeem(guid);
-      if (!link) return null;
-      const doc = await documents.ofCustomer(link.customerId, link.documentId);
+    download: (guid: string) => fileOf(guid, null),
+
+    /**
+     * A single-use link to the customer's document for a member of staff (issue 48 item 4), audited with
+     * the address it was asked from; null when the customer has no such document.
+     */
+    async staffLink(
+      customerId: number,
+      documentId: number,
+      by: { staffId: number; address: string },
+    ): Promise<string | null> {
+      const doc = await documents.ofCustomer(customerId, documentId);
       if (!doc) return null;
-      const name =
-        doc.kind === 'upload' ? 'document' : doc.kind === 'agreement' ? 'loan-agreement' : doc.kind;
-      return {
-        bytes: await bytesOf(doc),
-        contentType: doc.content_type,
-        fileName: `kestrel-${name}-${doc.id}.${extensionOf(doc.content_type)}`,
-      };
+      const guid = await links.issueForStaff(customerId, doc.id, by.staffId);
+      await auditRepository(ctx.db).record({
+        actor: staffActor(by.staffId),
+        action: 'document-link-issued',
+        subject: { type: 'customer', id: String(customerId) },
+        details: { address: by.address, documentId: doc.id, kind: doc.kind, title: doc.title },
+      });
+      return guid;
+    },
+
+    /** The file of a link made for this member, once; null for a used, expired or another's link. */
+    async staffDownload(guid: string, by: { staffId: number; address: string }): Promise<Download | null> {
+      const file = await fileOf(guid, by.staffId);
+      if (file) {
+        await auditRepository(ctx.db).record({
+          actor: staffActor(by.staffId),
+          action: 'document-downloaded',
+          subject: { type: 'customer', id: String(file.customerId) },
+          details: { address: by.address, documentId: file.documentId },
+        });
+      }
+      return file;
     },
 
     /** Deletes the customer's own upload; the lender's documents stay (a refusal), another's is not found. */

@@ -308,6 +308,21 @@ const builders: Partial<Record<CallName, () => Example>> = {
     },
   }),
   loansPlanFigures: () => ({ query: { loanId: '1' } }),
+  // The operations page and staff document links (issue 48 items 9 and 4; branch staff-ops): well formed;
+  // maintenance stays off, members and partners unknown, so a probe changes nothing others rely on.
+  operationsSetBusinessDate: () => ({ body: { date: '2020-01-01' } }),
+  operationsSetMaintenance: () => ({ body: { on: false } }),
+  operationsAddPartner: () => ({ body: { name: `Probe ${guid()}`, tierName: null } }),
+  operationsRevokePartner: () => ({ body: { name: 'No such partner' } }),
+  operationsInviteStaff: () => ({
+    body: { email: `probe.${guid()}@example.com`, role: 'agent', displayName: null },
+  }),
+  operationsDisableStaff: () => ({ body: { staffId: 99_999_999 } }),
+  operationsSetStaffRole: () => ({ body: { staffId: 99_999_999, role: 'agent' } }),
+  operationsStaffSessions: () => ({ query: { staffId: '99999999' } }),
+  operationsEndSession: () => ({ body: { sessionId: 99_999_999 } }),
+  staffDocumentsLink: () => ({ body: { customerId: 1, documentId: 99_999_999 } }),
+  staffDocumentsDownload: () => ({ query: { documentGuid: guid() } }),
 };
 
 /** A fresh valid example for the call (new guids and e-mails each time), or undefined if none is kept. */

@@ -8,6 +8,7 @@ import { signedOut, staffCall, staffMessage } from './staff-api';
 import { Figures } from './staff-figures';
 import { CareLogPanel } from './care-log-panel';
 import { ComplaintsPanel } from './complaints-panel';
+import { DocumentDownload } from './document-download';
 import { formatInstant, holdText, money, termText } from './staff-format';
 import { VulnerabilityBanner, VulnerabilityPanel } from './vulnerability-panel';
 
@@ -140,6 +141,7 @@ function Record({ c }: { c: Customer }) {
                 <tr>
                   <th scope="col">Date</th>
                   <th scope="col">Title</th>
+                  <th scope="col">File</th>
                 </tr>
               </thead>
               <tbody>
@@ -147,6 +149,9 @@ function Record({ c }: { c: Customer }) {
                   <tr key={d.documentId}>
                     <td>{formatDisplayDate(d.createdOn)}</td>
                     <td>{d.title}</td>
+                    <td>
+                      <DocumentDownload customerId={c.customerId} documentId={d.documentId} title={d.title} />
+                    </td>
                   </tr>
                 ))}
               </tbody>

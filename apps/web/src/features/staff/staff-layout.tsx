@@ -16,6 +16,7 @@ const NAV: { to: string; label: string; permission?: Permission }[] = [
   { to: '/staff/collections', label: 'Collections', permission: 'collections:worklist' },
   { to: '/staff/approvals', label: 'Approvals', permission: 'money:approve' },
   { to: '/staff/complaints', label: 'Complaints', permission: 'complaint:read' },
+  { to: '/staff/operations', label: 'Operations', permission: 'staff:manage' },
 ];
 
 function SignedInConsole() {

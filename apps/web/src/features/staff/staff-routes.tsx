@@ -23,6 +23,7 @@ export function Component() {
           <Route path="collections" element={page(() => import('./collections-page'))} />
           <Route path="approvals" element={page(() => import('./approvals-page'))} />
           <Route path="complaints" element={page(() => import('./complaints-page'))} />
+          <Route path="operations" element={page(() => import('./operations-page'))} />
         </Route>
       </Routes>
     </Suspense>
