@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isIsoDate } from '../dates';
+import { TOKEN_PAYMENT_MIN_PENCE } from '../pricing/reschedule';
 import { Msg } from '../rules/messages';
 
 /*
@@ -13,7 +14,7 @@ export const PLAN_PAUSE_MAX_DAYS = 30;
 /** The most months a plan of reduced payments runs before it is reviewed (as a customer's, FORBEARANCE_MAX_PAYMENTS). */
 export const PLAN_MAX_MONTHS = 12;
 /** A token payment: allowed whatever the surplus, even nil (CONC 7.3.5G's token payments). */
-export const TOKEN_PAYMENT_PENCE = 100;
+export const TOKEN_PAYMENT_PENCE = TOKEN_PAYMENT_MIN_PENCE;
 
 const loanIdField = z.number({ error: Msg.staffLoan }).int({ error: Msg.staffLoan }).positive(Msg.staffLoan);
 const monthlyPence = z

@@ -1,4 +1,5 @@
 import type { CallResponse } from '@lender/contract/api-calls';
+import { TOKEN_PAYMENT_PENCE } from '@lender/contract/calls/staff-plans';
 import { formatDisplayDate } from '@lender/contract/dates';
 import { parsePounds, poundsToPence } from '@lender/contract/money';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -117,7 +118,7 @@ function PlanForm({
         <>
           <Field
             label="Monthly payment (£)"
-            hint="No more than the surplus below; a token payment of £1.00 is always allowed."
+            hint={`No more than the surplus below; a token payment of ${money(TOKEN_PAYMENT_PENCE)} is always allowed.`}
             error={errorOf('payment')}
           >
             {(a11y) => <input className="input" inputMode="decimal" {...a11y} {...register('payment')} />}
