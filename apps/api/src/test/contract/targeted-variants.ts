@@ -46,9 +46,10 @@ const wageFrequency = (field: string) => setting(`${field} 999 (no such frequenc
 
 /**
  * Values of the right type and shape that a rule of the server refuses (or a lenient rule accepts), which
- * deriving from the document's schema cannot guess: the cases an integrator meets first.
+ * deriving from the document's schema cannot guess: the cases an integrator meets first. Made when a test runs, not when the file is collected: the dates count from the business date this
+ * test's app installs, not the one another file in the same worker left behind (isolate: false).
  */
-export const targetedVariants: Partial<Record<CallName, Variant[]>> = {
+export const targetedVariants = (): Partial<Record<CallName, Variant[]>> => ({
   getDictionaries: [
     setting('params null', { 'queries.1.params': null }),
     setting('an unknown dictionary key', { 'queries.0.key': 'noSuchDictionary' }),
@@ -101,4 +102,4 @@ export const targetedVariants: Partial<Record<CallName, Variant[]>> = {
     ...dateWindow('repaymentDate'),
     setting('wageFrequencyID 999 (no such frequency)', { wageFrequencyID: '999' }),
   ],
-};
+});

@@ -187,7 +187,7 @@ describe('the OpenAPI document and the server agree on every call', () => {
       const variants: Variant[] = [
         { name: 'as given', change: (e) => e },
         ...deriveVariants(inputSchema(def), start),
-        ...(targetedVariants[name] ?? []),
+        ...(targetedVariants()[name] ?? []),
       ];
       for (const variant of variants) {
         const example = exampleFor(name)!;
