@@ -26,3 +26,16 @@ export async function actorNames(
   }
   return (actor) => names.get(actor) ?? actor;
 }
+
+/**
+ * Staff members' display names by id, for tables that keep the member's id (logged by, recorded by,
+ * closed by): the same one query, and an id no longer found reads `staff:<id>`.
+ */
+export async function staffNames(
+  db: DbExecutor,
+  ids: Iterable<number | null>,
+): Promise<(id: number) => string> {
+  const actors = [...ids].flatMap((id) => (id === null ? [] : [`staff:${id}`]));
+  const nameOf = await actorNames(db, actors);
+  return (id) => nameOf(`staff:${id}`);
+}

@@ -13,6 +13,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import { staffActor, type Actor } from '../../entities/audit/actor';
 import { auditRepository } from '../../entities/audit/audit-repository';
+import { staffNames } from '../../entities/staff/actor-names';
 import { documentRepository } from '../../entities/documents/document-repository';
 import { renderStatementPdf } from '../../documents/render-pdf';
 import { nowIso } from '../../lib/clock';
@@ -52,17 +53,6 @@ export function complaintsRegister(ctx: AppContext) {
   const db = ctx.db;
   const audit = auditRepository(db);
 
-  const names = async (ids: readonly (number | null)[]) => {
-    const wanted = [...new Set(ids.filter((id): id is number => id !== null))];
-    if (wanted.length === 0) return new Map<number, string>();
-    const rows = await db
-      .selectFrom('staff_members')
-      .select(['id', 'display_name'])
-      .where('id', 'in', wanted)
-      .execute();
-    return new Map(rows.map((r) => [r.id, r.display_name]));
-  };
-
   const customerNames = async (ids: readonly number[]) => {
     const wanted = [...new Set(ids)];
     if (wanted.length === 0) return new Map<number, string>();
@@ -76,11 +66,10 @@ export function complaintsRegister(ctx: AppContext) {
 
   const views = async (rows: Row[]): Promise<Complaint[]> => {
     const today = ctx.businessDate.today();
-    const [who, customers] = await Promise.all([
-      names(rows.flatMap((r) => [r.logged_by, r.closed_by])),
+    const [staffName, customers] = await Promise.all([
+      staffNames(db, rows.flatMap((r) => [r.logged_by, r.closed_by])),
       customerNames(rows.map((r) => r.customer_id)),
     ]);
-    const staffName = (id: number) => who.get(id) ?? `staff:${id}`;
     return rows.map((r) => ({
       complaintId: r.id,
       reference: referenceOf(r.id),
