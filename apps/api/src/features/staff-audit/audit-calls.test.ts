@@ -3,7 +3,7 @@ import { ErrorId } from '@lender/contract/error-ids';
 import { Msg } from '@lender/contract/rules/messages';
 import { ROLE_PERMISSIONS, STAFF_ROLES, type Permission } from '@lender/contract/staff-permissions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStaffSession } from '../../test/staff';
+import { createStaffSession, staffInject } from '../../test/staff';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { csvCell } from './audit-csv';
 import { londonDayStart } from './audit-read';
@@ -16,7 +16,7 @@ afterAll(() => t?.close());
 
 const EVENTS = '/api/staff/Audit/Events';
 const EXPORT = '/api/staff/Audit/Export';
-const get = (url: string, cookie: string) => t.app.inject({ method: 'GET', url, headers: { cookie } });
+const { get } = staffInject(() => t);
 
 /** Two customers with an application each, and audit rows about them written at known instants. */
 async function history() {

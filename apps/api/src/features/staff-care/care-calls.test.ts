@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCustomer, createSession } from '../../test/factories';
 import { activeLoan, dueDates, loanInArrears, travelTo } from '../../test/live-loan';
-import { createStaffSession } from '../../test/staff';
+import { createStaffSession, staffInject } from '../../test/staff';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -23,9 +23,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => t?.close());
 
-const get = (url: string, cookie: string) => t.app.inject({ method: 'GET', url, headers: { cookie } });
-const post = (url: string, cookie: string, payload: unknown) =>
-  t.app.inject({ method: 'POST', url, headers: { cookie }, payload: payload as object });
+const { get, post } = staffInject(() => t);
 
 const URL_OF = {
   log: '/api/staff/Care/Log',

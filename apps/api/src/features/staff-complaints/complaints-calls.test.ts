@@ -5,7 +5,7 @@ import { ROLE_PERMISSIONS, STAFF_ROLES, type Permission } from '@lender/contract
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCustomer, type Customer } from '../../test/factories';
 import { drawnText } from '../../test/pdf-drawn-text';
-import { createStaffSession } from '../../test/staff';
+import { createStaffSession, staffInject } from '../../test/staff';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { documentStoreFor } from '../../lib/document-store';
 import { COMMANDS } from '../../ops/commands';
@@ -24,9 +24,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => t?.close());
 
-const get = (url: string, cookie: string) => t.app.inject({ method: 'GET', url, headers: { cookie } });
-const post = (url: string, cookie: string, payload: unknown) =>
-  t.app.inject({ method: 'POST', url, headers: { cookie }, payload: payload as object });
+const { get, post } = staffInject(() => t);
 
 const URL_OF = {
   log: '/api/staff/Complaints/Log',

@@ -8,7 +8,7 @@ import { positionOf } from '../../entities/loans/ledger';
 import { loanRepository } from '../../entities/loans/loan-repository';
 import { createCustomer, createSession } from '../../test/factories';
 import { activeLoan } from '../../test/live-loan';
-import { createStaffSession } from '../../test/staff';
+import { createStaffSession, staffInject } from '../../test/staff';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { readSearch } from './customer-search';
 
@@ -45,7 +45,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t?.close());
 
-const get = (url: string, cookie: string) => t.app.inject({ method: 'GET', url, headers: { cookie } });
+const { get } = staffInject(() => t);
 const search = async (q: string, cookie: string) => {
   const res = await get(`/api/staff/Customers/Search?q=${encodeURIComponent(q)}`, cookie);
   expect(res.statusCode, res.body).toBe(200);

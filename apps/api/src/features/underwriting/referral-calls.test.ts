@@ -8,7 +8,7 @@ import { OPS } from '../../entities/audit/actor';
 import { messagesTo } from '../../test/account-holder';
 import { eventually, signedApplicant, statusOf } from '../../test/live-loan';
 import { createStage1Payload } from '../../test/stage1-payload';
-import { createStaffSession } from '../../test/staff';
+import { createStaffSession, staffInject } from '../../test/staff';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { signedUndecided } from '../../test/undecided-signature';
 import { decisionReviewsStaff } from './decision-reviews-staff';
@@ -29,9 +29,7 @@ const URL_OF = {
   ask: '/api/staff/Underwriting/AskForDocument',
 };
 
-const get = (url: string, cookie: string) => t.app.inject({ method: 'GET', url, headers: { cookie } });
-const post = (url: string, cookie: string, payload: unknown) =>
-  t.app.inject({ method: 'POST', url, headers: { cookie }, payload: payload as object });
+const { get, post } = staffInject(() => t);
 
 /** A signed application the rules referred to a person: 76 today, so over 75 by the last instalment. */
 async function referred() {
