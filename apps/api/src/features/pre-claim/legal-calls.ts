@@ -2,22 +2,20 @@ import { ErrorId } from '@lender/contract/error-ids';
 import { fail, ok } from '@lender/contract/envelope';
 import type { AppContext } from '../../app-context';
 import { staffActor } from '../../entities/audit/actor';
-import { auditRepository } from '../../entities/audit/audit-repository';
 import { implementCall, type ImplementedCall } from '../../plugins/calls';
 import { legalStaff } from './legal-staff';
 
 /**
  * The console's legal flag (issue 48 item 5): the staff service `ops legal <guid> on` uses, which refuses
- * until a default notice's remedy date has passed (s87(1)); the actor is the staff member. The service
- * writes its own audit row; this call adds the address the act came from and the before and after.
+ * until a default notice's remedy date has passed (s87(1)); the actor is the staff member, and the
+ * service's one audit row keeps the address the act came from and the before and after.
  */
 export function legalCalls(ctx: AppContext): ImplementedCall[] {
   const legal = legalStaff(ctx);
-  const audit = auditRepository(ctx.db);
   return [
     implementCall('loansFlagLegal', async ({ body, principal, req }) => {
       const actor = staffActor(principal.staffId);
-      const flagged = await legal.flag(body.applicationGuid, true, actor);
+      const flagged = await legal.flag(body.applicationGuid, true, actor, req.ip);
       if (!flagged.ok) return fail(ErrorId.conflict, flagged.message);
       const f = flagged.value;
       const letter =
@@ -29,12 +27,6 @@ export function legalCalls(ctx: AppContext): ImplementedCall[] {
               replyBy: null,
               reason: f.on && !f.letter.issued ? f.letter.reason : null,
             };
-      await audit.record({
-        actor,
-        action: 'legal-flagged-from-console',
-        subject: { type: 'application', id: f.guid },
-        details: { address: req.ip, before: { isLegal: false }, after: { isLegal: true }, letter },
-      });
       return ok({ applicationGuid: f.guid, letter });
     }),
   ];

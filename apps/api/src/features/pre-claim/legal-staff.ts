@@ -136,7 +136,17 @@ export function legalStaff(ctx: AppContext) {
   const audit = auditRepository(db);
 
   return {
-    async flag(guid: string, on: boolean, actor: Actor): Promise<StaffResult<LegalFlagged>> {
+    /** `address`: where a console act came from, kept in the flag's audit row (the command line has none). */
+    async flag(
+      guid: string,
+      on: boolean,
+      actor: Actor,
+      address?: string,
+    ): Promise<StaffResult<LegalFlagged>> {
+      const details = (isLegal: boolean) =>
+        address === undefined
+          ? undefined
+          : { address, before: { isLegal: !isLegal }, after: { isLegal } };
       const app = await applicationOf(guid);
       if (!app) return refused(`There is no application ${guid}.`);
       if (!on) {
@@ -157,6 +167,7 @@ export function legalStaff(ctx: AppContext) {
             actor,
             action: 'legal-flag-off',
             subject: { type: 'application', id: guid },
+            details: details(false),
           });
         });
         return done({ guid, on: false, by: actor });
@@ -184,6 +195,7 @@ export function legalStaff(ctx: AppContext) {
           actor,
           action: 'legal-flag-on',
           subject: { type: 'application', id: guid },
+          details: details(true),
         });
       });
       const letter = await issueLetterOfClaim(ctx, app.id, actor);

@@ -300,10 +300,17 @@ describe('Loans/StartBreathingSpace, EndBreathingSpace and FlagLegal: the staff 
     const audit = await t.ctx.db
       .selectFrom('audit_events')
       .select(['actor', 'details'])
-      .where('action', '=', 'legal-flagged-from-console')
+      .where('action', 'in', ['legal-flag-on', 'legal-flagged-from-console'])
       .where('subject_id', '=', defaulted.guid)
-      .executeTakeFirstOrThrow();
-    expect(audit.actor).toBe(`staff:${collections.member.id}`);
+      .execute();
+    // One row for one act: the service's, with the console's address and the before and after.
+    expect(audit).toHaveLength(1);
+    expect(audit[0]!.actor).toBe(`staff:${collections.member.id}`);
+    expect(JSON.parse(audit[0]!.details!)).toMatchObject({
+      address: expect.any(String),
+      before: { isLegal: false },
+      after: { isLegal: true },
+    });
   });
 
   const CALLS = [
