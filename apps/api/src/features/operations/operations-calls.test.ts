@@ -157,7 +157,7 @@ describe('Operations/Overview, SetBusinessDate, SetMaintenance', () => {
   });
 });
 
-describe('Operations/SetBusinessDate in production', () => {
+describe('Operations in production: the business date, the maintenance switch', () => {
   let prod: TestApp;
   beforeAll(async () => {
     prod = await createTestApp({
@@ -187,6 +187,28 @@ describe('Operations/SetBusinessDate in production', () => {
       headers: { cookie: who.cookie },
     });
     expect(overview.json().object.businessDateSettable).toBe(false);
+  });
+
+  it('lets an admin switch maintenance off again from the console while customers are refused', async () => {
+    const who = await createStaffSession(prod.ctx, 'admin');
+    const send = (url: string, payload?: object) =>
+      prod.app.inject({
+        method: payload ? 'POST' : 'GET',
+        url,
+        headers: { cookie: who.cookie },
+        ...(payload ? { payload } : {}),
+      });
+    const on = await send('/api/staff/Operations/SetMaintenance', { on: true });
+    expect(on.json().object).toEqual({ maintenance: true });
+    const customers = await send('/api/Dictionary/GetDictionaries', { queries: [] });
+    expect(customers.statusCode).toBe(503);
+    expect(customers.json().error.errorID).toBe(ErrorId.maintenance);
+    // Staff calls other than the way back out are closed too.
+    expect((await send('/api/staff/Audit/Events')).statusCode).toBe(503);
+    expect((await send('/api/staff/Staff/Me')).statusCode).toBe(200);
+    const off = await send('/api/staff/Operations/SetMaintenance', { on: false });
+    expect(off.json().object).toEqual({ maintenance: false });
+    expect((await send('/api/staff/Audit/Events')).statusCode).toBe(200);
   });
 });
 
