@@ -48,6 +48,7 @@ async function serve(config: Config) {
   const intervals = [
     every(OUTBOX_INTERVAL_MS, () => ctx.outbox.deliverPending(), 'outbox delivery round failed'),
     every(UNDERWRITING_INTERVAL_MS, () => servicing.underwriting.run(), 'underwriting round failed'),
+    every(UNDERWRITING_INTERVAL_MS, () => servicing.followRefunds(), 'refund payouts round failed'),
     every(
       COB_CHECK_INTERVAL_MS,
       () => closeIfDue(servicing.closeOfBusiness, ctx.businessDate.today, ctx.config.COB_TIME),

@@ -1,9 +1,11 @@
 import type { AppContext } from './app-context';
 import { closeOfBusiness } from './features/close-of-business/close-of-business';
 import { signingStarter } from './features/esign/start-signing';
+import { moneyProposals } from './features/staff-money/money-proposals';
 import { payoutService } from './features/underwriting/payout-service';
 import { underwritingService } from './features/underwriting/underwriting-service';
 import type { DecisionParts } from './entities/applications/decision/pipeline';
+import { jobLock } from './lib/job-lock';
 import type { OutsideServices } from './lib/outside-services';
 
 /**
@@ -26,6 +28,8 @@ export function servicingFor(
     creditReference: services.creditReference,
   };
   const underwriting = underwritingService(ctx, payouts, decisionParts, startSigning);
+  const refunds = moneyProposals(ctx, services.payoutProvider);
+  const refundsLock = jobLock(ctx.db, 'refund-payouts', 120);
   const inFlight = new Set<Promise<unknown>>();
   return {
     decisionParts,
@@ -35,6 +39,18 @@ export function servicingFor(
     closeOfBusiness: closeOfBusiness(ctx, services.cardProvider, {
       creditReference: services.creditReference,
     }),
+    /**
+     * Approved refunds the provider has not confirmed paid, followed up by one process at a time (the
+     * server every 15 s): a lost answer is asked again under the refund's own key, so it pays once.
+     */
+    async followRefunds(): Promise<number> {
+      if (!(await refundsLock.take())) return 0;
+      try {
+        return await refunds.followPayouts();
+      } finally {
+        await refundsLock.release();
+      }
+    },
     /**
      * Underwriting starts as a signature is stored, once its answer has gone: the applicant does not
      * wait for it. A failure loses nothing: the server's sweep decides the application later.

@@ -12,9 +12,9 @@ import { outsideServices } from '../../lib/outside-services';
 import type { PayoutProvider } from '../../lib/payout-provider/payout-provider';
 import { createSession } from '../../test/factories';
 import { activeLoan, loanInArrears, statusOf } from '../../test/live-loan';
-import { createStaffSession } from '../../test/staff';
+import { createStaffSession, staffInject } from '../../test/staff';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { moneyProposals } from './money-proposals';
+import { moneyProposals, REFUND_PAYOUT_TRIES } from './money-proposals';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -46,7 +46,7 @@ const call = async (action: string, cookie: string, body: unknown): Promise<Answ
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as Answer;
 };
-const get = (url: string, cookie: string) => t.app.inject({ method: 'GET', url, headers: { cookie } });
+const { get } = staffInject(() => t);
 
 const bookOf = async (loanId: number) => (await loanRepository(t.ctx.db).books([loanId])).get(loanId)!;
 const positionNow = async (loanId: number) => {
@@ -192,6 +192,46 @@ describe('Money: four eyes', () => {
       before: { creditPence: 5_000 },
       after: { creditPence: 0 },
     });
+  });
+
+  it('follows an approved refund whose payout was not confirmed: the sweep pays it once, then stops trying', async () => {
+    const loan = await loanInCredit(3_000);
+    const agent = await createStaffSession(t.ctx, 'agent');
+    const lead = await createStaffSession(t.ctx, 'team-lead');
+    const real = outsideServices(t.ctx, t.app).payoutProvider;
+    const silent: PayoutProvider = {
+      send: async () => ({ outcome: 'unavailable', reason: 'timed out' }),
+      status: (paymentId) => real.status(paymentId),
+    };
+    const propose = async () =>
+      (await call('ProposeRefund', agent.cookie, { loanId: loan.applicationId, amountPence: 1_000, reason: 'Overpaid' }))
+        .object.proposalId;
+    const approveSilently = (id: number) =>
+      moneyProposals(t.ctx, silent).approve(id, { staffId: lead.member.id, address: '127.0.0.1' });
+
+    // The provider never answered the approval's call: nobody retries by hand, the server's sweep does.
+    const id = await propose();
+    expect((await approveSilently(id)).ok).toBe(true);
+    expect(await sandboxPayments(`refund-${id}`)).toHaveLength(0);
+    await t.app.servicing.followRefunds();
+    expect((await proposalsOf(loan.applicationId)).find((p) => p.id === id)).toMatchObject({ state: 'paid' });
+    await t.app.servicing.followRefunds();
+    expect(await sandboxPayments(`refund-${id}`)).toEqual([
+      { idempotency_key: `refund-${id}`, amount_pence: 1_000 },
+    ]);
+    const paidOut = (await auditOf(loan.applicationId)).filter((a) => a.action === 'money-paid-out');
+    expect(paidOut.map((a) => a.actor)).toEqual(['system:payouts']);
+
+    // A provider that never answers: tried until REFUND_PAYOUT_TRIES, then left in the inbox for a person.
+    const stuck = await propose();
+    expect((await approveSilently(stuck)).ok).toBe(true);
+    const sweeper = moneyProposals(t.ctx, silent);
+    for (let i = 1; i < REFUND_PAYOUT_TRIES + 2; i++) await sweeper.followPayouts();
+    const row = (await proposalsOf(loan.applicationId)).find((p) => p.id === stuck)!;
+    expect(row).toMatchObject({ state: 'paying', payout_attempts: REFUND_PAYOUT_TRIES });
+    expect(row.payout_error).toContain('did not answer');
+    const inbox = (await get('/api/staff/Money/Approvals', lead.cookie)).json();
+    expect(inbox.object.proposals).toContainEqual(expect.objectContaining({ proposalId: stuck, state: 'paying' }));
   });
 
   it("refuses a team-lead's approval of their own proposal, and a rejection without a reason", async () => {

@@ -51,6 +51,19 @@ export function moneyProposalRepository(db: DbExecutor) {
     waiting: (): Promise<NamedProposal[]> =>
       read(db).where('p.state', 'in', ['proposed', 'paying']).orderBy('p.id').execute(),
 
+    /**
+     * Refunds approved and not yet confirmed paid: those the provider took and the bank has not settled,
+     * and those the provider never answered, while they have had fewer than `tries` tries.
+     */
+    paying: (tries: number): Promise<NamedProposal[]> =>
+      read(db)
+        .where('p.state', '=', 'paying')
+        .where((eb) =>
+          eb.or([eb('p.payout_payment_id', 'is not', null), eb('p.payout_attempts', '<', tries)]),
+        )
+        .orderBy('p.id')
+        .execute(),
+
     /** Proposals refunding this payment that still stand (not rejected, not failed at the bank). */
     standingRefundsOf: (paymentTransactionId: number) =>
       db

@@ -3,7 +3,7 @@ import { formatPence } from '@lender/contract/money';
 import type { MoneyKind, moneyProposalSchema } from '@lender/contract/calls/staff-money';
 import type { AppContext } from '../../app-context';
 import type { DbExecutor } from '../../db/create-db';
-import { staffActor } from '../../entities/audit/actor';
+import { SYSTEM, staffActor, type Actor } from '../../entities/audit/actor';
 import { auditRepository } from '../../entities/audit/audit-repository';
 import { positionOf, type Position } from '../../entities/loans/ledger';
 import { endRepaidLoan } from '../../entities/loans/loan-end';
@@ -19,6 +19,15 @@ type ProposalView = z.output<typeof moneyProposalSchema>;
 
 /** Who acts and from where: the audit keeps both. */
 export type MoneyActing = { staffId: number; address: string };
+/** Who follows a refund's payout: the approving team-lead, or the server's sweep (no address). */
+type PayoutActing = { actor: Actor; address: string | null };
+const approver = (by: MoneyActing): PayoutActing => ({ actor: staffActor(by.staffId), address: by.address });
+
+/**
+ * Tries of a refund's payout at a provider that does not answer, the approval's included, after which the
+ * sweep stops and the inbox shows the problem for a person (as a loan's payout, docs/decisions/023).
+ */
+export const REFUND_PAYOUT_TRIES = 5;
 
 export type Proposed = {
   loanId: number;
@@ -236,7 +245,7 @@ export function moneyProposals(ctx: AppContext, provider: PayoutProvider) {
   }
 
   /** A refund approved: pays it (again, under its own key) or asks how a pending payment stands. */
-  async function payOut(proposal: NamedProposal, by: MoneyActing): Promise<void> {
+  async function payOut(proposal: NamedProposal, by: PayoutActing): Promise<void> {
     const key = proposal.payout_key!;
     let result;
     if (proposal.payout_payment_id) {
@@ -268,7 +277,7 @@ export function moneyProposals(ctx: AppContext, provider: PayoutProvider) {
           )
             return;
           await audit.record({
-            actor: staffActor(by.staffId),
+            actor: by.actor,
             action: 'money-paid-out',
             subject: { type: 'loan', id: String(proposal.application_id) },
             details: {
@@ -304,7 +313,7 @@ export function moneyProposals(ctx: AppContext, provider: PayoutProvider) {
   }
 
   /** A refund the bank refused: its ledger rows are reversed, so the credit (or the payment) stands again. */
-  async function failed(proposal: NamedProposal, why: string, by: MoneyActing, paymentId?: string) {
+  async function failed(proposal: NamedProposal, why: string, by: PayoutActing, paymentId?: string) {
     const today = ctx.businessDate.today();
     await store.transaction(async ({ proposals, loans, audit }, trx) => {
       if (
@@ -328,11 +337,11 @@ export function moneyProposals(ctx: AppContext, provider: PayoutProvider) {
           onDate: today,
           reversesId: r.id,
           reference: `undo-${r.reference}`,
-          actor: staffActor(by.staffId),
+          actor: by.actor,
         })),
       );
       await audit.record({
-        actor: staffActor(by.staffId),
+        actor: by.actor,
         action: 'money-payout-failed',
         subject: { type: 'loan', id: String(proposal.application_id) },
         details: {
@@ -399,6 +408,17 @@ export function moneyProposals(ctx: AppContext, provider: PayoutProvider) {
      * team-lead), a posted proposal is never posted again, and a refund still being paid is asked after
      * under the same key: it pays once.
      */
+    /**
+     * The server's sweep (every 15 s): every approved refund not yet confirmed paid is asked after (a
+     * payment the bank has not settled) or sent again under its own key (a provider that did not answer),
+     * until the provider answers or the tries run out; then it waits in the inbox for a person.
+     */
+    async followPayouts(): Promise<number> {
+      const open = await store.proposals.paying(REFUND_PAYOUT_TRIES);
+      for (const proposal of open) await payOut(proposal, { actor: SYSTEM.payouts, address: null });
+      return open.length;
+    },
+
     async approve(id: number, by: MoneyActing): Promise<StaffResult<ProposalView>> {
       let proposal = await store.proposals.byId(id);
       if (!proposal) return refused(`No proposal ${id}.`, 'unknown');
@@ -497,7 +517,7 @@ export function moneyProposals(ctx: AppContext, provider: PayoutProvider) {
         return refused(`Proposal ${id} was rejected: ${proposal.rejection_reason ?? ''}`.trim(), 'state');
       }
       if (proposal.state === 'paying') {
-        await payOut(proposal, by);
+        await payOut(proposal, approver(by));
         proposal = (await store.proposals.byId(id))!;
       }
       return done(viewOf(proposal));
