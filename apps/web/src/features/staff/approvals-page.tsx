@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Field } from '../../components/form/field';
-import { NoticeBanner, type Notice } from './decide-panel';
+import { NoticeBanner, type Notice } from './staff-action';
 import { staffCall, staffMessage } from './staff-api';
 import { MONEY_KIND_WORDS, proposalAge, proposalState, proposalWhat, type Proposal } from './money-words';
 import { Figures } from './staff-figures';

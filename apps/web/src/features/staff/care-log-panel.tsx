@@ -8,12 +8,11 @@ import {
   addContactBodySchema,
   addNoteBodySchema,
 } from '@lender/contract/calls/staff-care';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Field } from '../../components/form/field';
-import { NoticeBanner, type Notice } from './decide-panel';
+import { NoticeBanner, useStaffAction, validFor } from './staff-action';
 import { staffCall, staffMessage } from './staff-api';
-import { fieldErrors } from './staff-field-errors';
 import { formatInstant } from './staff-format';
 import { may, useStaff } from './staff-session';
 
@@ -35,46 +34,30 @@ function what(e: Entry) {
  */
 export function CareLogPanel({ customerId, loanId }: { customerId: number; loanId?: number }) {
   const me = useStaff();
-  const queries = useQueryClient();
-  const [notice, setNotice] = useState<Notice>(null);
-  const [busy, setBusy] = useState(false);
+  const { notice, busy, act } = useStaffAction(['staffCareLog', customerId]);
   const [noteErrors, setNoteErrors] = useState<Record<string, string>>({});
   const [contactErrors, setContactErrors] = useState<Record<string, string>>({});
-  const key = ['staffCareLog', customerId, loanId ?? null];
   const log = useQuery({
-    queryKey: key,
+    queryKey: ['staffCareLog', customerId, loanId ?? null],
     queryFn: () => staffCall('careLog', loanId ? { customerId, loanId } : { customerId }),
   });
 
-  const act = async (form: HTMLFormElement, run: () => Promise<string>) => {
-    setBusy(true);
-    setNotice(null);
-    try {
-      const text = await run();
-      form.reset();
-      setNotice({ kind: 'success', text });
-      await queries.invalidateQueries({ queryKey: ['staffCareLog', customerId] });
-    } catch (err) {
-      setNotice({ kind: 'error', text: staffMessage(err) });
-    } finally {
-      setBusy(false);
-    }
-  };
-  const addNote = (e: FormEvent<HTMLFormElement>) => {
+  const addNote = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    const form = new FormData(e.currentTarget);
+    const formEl = e.currentTarget;
+    const form = new FormData(formEl);
     const payload = { customerId, loanId: loanId ?? null, text: String(form.get('text') ?? '') };
-    const errors = fieldErrors(addNoteBodySchema, payload);
-    setNoteErrors(errors);
-    if (Object.keys(errors).length > 0) return;
-    void act(e.currentTarget, async () => {
+    if (!validFor(addNoteBodySchema, payload, setNoteErrors)) return;
+    const added = await act(async () => {
       await staffCall('careAddNote', payload);
       return 'Note added.';
     });
+    if (added) formEl.reset();
   };
-  const addContact = (e: FormEvent<HTMLFormElement>) => {
+  const addContact = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    const form = new FormData(e.currentTarget);
+    const formEl = e.currentTarget;
+    const form = new FormData(formEl);
     const payload = {
       customerId,
       loanId: loanId ?? null,
@@ -83,13 +66,12 @@ export function CareLogPanel({ customerId, loanId }: { customerId: number; loanI
       outcome: String(form.get('outcome')) as (typeof CONTACT_OUTCOMES)[number],
       text: String(form.get('text') ?? ''),
     };
-    const errors = fieldErrors(addContactBodySchema, payload);
-    setContactErrors(errors);
-    if (Object.keys(errors).length > 0) return;
-    void act(e.currentTarget, async () => {
+    if (!validFor(addContactBodySchema, payload, setContactErrors)) return;
+    const recorded = await act(async () => {
       await staffCall('careAddContact', payload);
       return 'Contact recorded.';
     });
+    if (recorded) formEl.reset();
   };
 
   return (
@@ -98,7 +80,7 @@ export function CareLogPanel({ customerId, loanId }: { customerId: number; loanI
       <NoticeBanner notice={notice} />
       {may(me, 'customer:note') ? (
         <div className="staff-columns">
-          <form className="form" onSubmit={addNote} aria-label="Add a note" noValidate>
+          <form className="form" onSubmit={(e) => void addNote(e)} aria-label="Add a note" noValidate>
             <Field
               label="Note"
               hint="Kept as written: a correction is a new note. At most 2000 characters."
@@ -110,7 +92,7 @@ export function CareLogPanel({ customerId, loanId }: { customerId: number; loanI
               Add the note
             </button>
           </form>
-          <form className="form" onSubmit={addContact} aria-label="Record a contact" noValidate>
+          <form className="form" onSubmit={(e) => void addContact(e)} aria-label="Record a contact" noValidate>
             <Field label="Channel" error={contactErrors.channel}>
               {(a11y) => (
                 <select className="select" name="channel" defaultValue="phone" {...a11y}>

@@ -2,12 +2,11 @@ import type { CallResponse } from '@lender/contract/api-calls';
 import type { CallInput } from '../../lib/api-client';
 import { formatDisplayDate } from '@lender/contract/dates';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { ErrorSummary } from '../../components/form/error-summary';
 import { Field } from '../../components/form/field';
 import { SubmitButton } from '../../components/form/submit-button';
 import { useContractForm } from '../../components/form/use-contract-form';
-import { NoticeBanner, type Notice } from './decide-panel';
+import { NoticeBanner, useStaffAction, type Notice } from './staff-action';
 import { staffCall, staffMessage } from './staff-api';
 import { money } from './staff-format';
 import { may, useStaff } from './staff-session';
@@ -150,27 +149,13 @@ function PromisesTable({ loanId }: { loanId: number }) {
  */
 export function CollectionsPanel({ loan }: { loan: Loan }) {
   const me = useStaff();
-  const queries = useQueryClient();
-  const [notice, setNotice] = useState<Notice>(null);
-  const [busy, setBusy] = useState(false);
+  const { notice, setNotice, busy, act } = useStaffAction(['staffLoan', String(loan.loanId)]);
   const canPay = may(me, 'loan:payment');
   const canSpace = may(me, 'loan:breathing-space');
   const canLegal = may(me, 'loan:legal');
   const canPromise = may(me, 'loan:promise');
   const live = Boolean(loan.fundedOn) && !loan.settledOn;
   const inSpace = loan.holds.some((h) => h.kind === 'breathingSpace');
-  const act = async (run: () => Promise<string>) => {
-    setBusy(true);
-    setNotice(null);
-    try {
-      setNotice({ kind: 'success', text: await run() });
-      await queries.invalidateQueries({ queryKey: ['staffLoan', String(loan.loanId)] });
-    } catch (err) {
-      setNotice({ kind: 'error', text: staffMessage(err) });
-    } finally {
-      setBusy(false);
-    }
-  };
   const guid = { applicationGuid: loan.applicationGuid };
   const acts = canPay || canSpace || canLegal || canPromise;
   return (

@@ -12,7 +12,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Field } from '../../components/form/field';
 import { ComplaintsTable, type Complaint } from './complaints-shared';
-import { NoticeBanner, type Notice } from './decide-panel';
+import { NoticeBanner, type Notice } from './staff-action';
 import { staffCall, staffMessage } from './staff-api';
 import { fieldErrors } from './staff-field-errors';
 import { may, useStaff } from './staff-session';

@@ -6,13 +6,12 @@ import {
   logComplaintBodySchema,
 } from '@lender/contract/calls/staff-complaints';
 import { formatDisplayDate } from '@lender/contract/dates';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Field } from '../../components/form/field';
 import { ComplaintsTable } from './complaints-shared';
-import { NoticeBanner, type Notice } from './decide-panel';
+import { NoticeBanner, useStaffAction, validFor } from './staff-action';
 import { staffCall, staffMessage } from './staff-api';
-import { fieldErrors } from './staff-field-errors';
 import { may, useStaff } from './staff-session';
 
 /**
@@ -21,7 +20,6 @@ import { may, useStaff } from './staff-session';
  */
 export function ComplaintsPanel({ customerId, loanIds }: { customerId: number; loanIds: readonly number[] }) {
   const me = useStaff();
-  const queries = useQueryClient();
   const mayRead = may(me, 'complaint:read');
   const mayLog = may(me, 'complaint:log');
   const list = useQuery({
@@ -29,12 +27,11 @@ export function ComplaintsPanel({ customerId, loanIds }: { customerId: number; l
     queryFn: () => staffCall('complaintsList', { customerId }),
     enabled: mayRead,
   });
-  const [notice, setNotice] = useState<Notice>(null);
+  const { notice, busy, act } = useStaffAction(['staffComplaints']);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
   if (!mayRead && !mayLog) return null;
 
-  const log = (e: FormEvent<HTMLFormElement>) => {
+  const log = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const formEl = e.currentTarget;
     const form = new FormData(formEl);
@@ -47,22 +44,12 @@ export function ComplaintsPanel({ customerId, loanIds }: { customerId: number; l
       receivedOn: String(form.get('receivedOn') ?? ''),
       summary: String(form.get('summary') ?? ''),
     };
-    const found = fieldErrors(logComplaintBodySchema, payload);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    setBusy(true);
-    setNotice(null);
-    void staffCall('complaintsLog', payload)
-      .then(async (c) => {
-        formEl.reset();
-        setNotice({
-          kind: 'success',
-          text: `Complaint ${c.reference} logged; the customer is e-mailed an acknowledgement. Final response due by ${formatDisplayDate(c.deadlineOn)}.`,
-        });
-        await queries.invalidateQueries({ queryKey: ['staffComplaints'] });
-      })
-      .catch((err: unknown) => setNotice({ kind: 'error', text: staffMessage(err) }))
-      .finally(() => setBusy(false));
+    if (!validFor(logComplaintBodySchema, payload, setErrors)) return;
+    const logged = await act(async () => {
+      const c = await staffCall('complaintsLog', payload);
+      return `Complaint ${c.reference} logged; the customer is e-mailed an acknowledgement. Final response due by ${formatDisplayDate(c.deadlineOn)}.`;
+    });
+    if (logged) formEl.reset();
   };
 
   return (
@@ -83,7 +70,7 @@ export function ComplaintsPanel({ customerId, loanIds }: { customerId: number; l
         />
       )}
       {mayLog ? (
-        <form className="form" onSubmit={log} aria-label="Log a complaint" noValidate>
+        <form className="form" onSubmit={(e) => void log(e)} aria-label="Log a complaint" noValidate>
           <Field label="Received by" error={errors.channel}>
             {(a11y) => (
               <select className="select" name="channel" defaultValue="phone" {...a11y}>

@@ -2,6 +2,7 @@ import { Msg } from '@lender/contract/rules/messages';
 import type { CallResponse } from '@lender/contract/api-calls';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import type { Notice } from './staff-action';
 import { staffCall, staffMessage } from './staff-api';
 import type { StaffMe } from './staff-session';
 
@@ -12,18 +13,6 @@ const DOCUMENTS = [
   ['proofOfAddress', 'Proof of address'],
   ['proofOfIncome', 'Proof of income'],
 ] as const;
-
-export type Notice = { kind: 'success' | 'error'; text: string } | null;
-
-/** What the last action did: kept by the page, as the panel itself goes once the decision is made. */
-export function NoticeBanner({ notice }: { notice: Notice }) {
-  if (!notice) return null;
-  return (
-    <div className={`banner banner--${notice.kind}`} role={notice.kind === 'error' ? 'alert' : 'status'}>
-      {notice.text}
-    </div>
-  );
-}
 
 /**
  * The underwriter's actions on an application waiting for a person (issue 48): hold it, approve or decline

@@ -31,9 +31,30 @@ const KIND_WORDS: Record<string, string> = {
   reschedule: 'Repayment plan changed',
 };
 
+/** The page is long (issue 48's many actions): its parts, for keyboard and screen-reader users too. */
+const PARTS = [
+  ['collections-actions', 'Arrears actions'],
+  ['plan-without-card', 'Plan without a card'],
+  ['schedule-heading', 'Schedule'],
+  ['ledger-heading', 'Ledger'],
+  ['payments-heading', 'Payments'],
+  ['cpa-heading', 'CPA attempts'],
+  ['notices-heading', 'Notices and documents'],
+  ['care-log-heading', 'Notes and contacts'],
+] as const;
+
 function LoanView({ l }: { l: Loan }) {
   return (
     <>
+      <nav aria-label="On this page" className="staff-parts">
+        <ul>
+          {PARTS.map(([id, name]) => (
+            <li key={id}>
+              <a href={`#${id}`}>{name}</a>
+            </li>
+          ))}
+        </ul>
+      </nav>
       {l.holds.length > 0 ? (
         <section aria-label="Holds" className="staff-holds">
           <h2>Holds</h2>
@@ -59,7 +80,7 @@ function LoanView({ l }: { l: Loan }) {
       />
       <CollectionsPanel loan={l} />
       <PlanPanel loanId={l.loanId} />
-      <h2>Schedule</h2>
+      <h2 id="schedule-heading">Schedule</h2>
       <table className="staff-table">
         <caption>
           {l.schedule.versions === 1
@@ -89,7 +110,7 @@ function LoanView({ l }: { l: Loan }) {
           ))}
         </tbody>
       </table>
-      <h2>Ledger</h2>
+      <h2 id="ledger-heading">Ledger</h2>
       <div className="table-scroll">
         <table className="staff-table">
           <caption>Every transaction, with the balance after it</caption>
@@ -117,7 +138,7 @@ function LoanView({ l }: { l: Loan }) {
         </table>
       </div>
       <MoneyPanel l={l} />
-      <h2>Payments</h2>
+      <h2 id="payments-heading">Payments</h2>
       {l.payments.length === 0 ? (
         <p>No card payment made by the customer.</p>
       ) : (
@@ -143,7 +164,7 @@ function LoanView({ l }: { l: Loan }) {
           </tbody>
         </table>
       )}
-      <h2>CPA attempts</h2>
+      <h2 id="cpa-heading">CPA attempts</h2>
       {l.cpaAttempts.length === 0 ? (
         <p>No collection attempted.</p>
       ) : (
@@ -171,7 +192,7 @@ function LoanView({ l }: { l: Loan }) {
           </tbody>
         </table>
       )}
-      <h2>Notices and documents sent</h2>
+      <h2 id="notices-heading">Notices and documents sent</h2>
       {l.notices.length === 0 && l.documents.length === 0 ? (
         <p>None sent.</p>
       ) : (

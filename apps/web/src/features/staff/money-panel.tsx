@@ -8,7 +8,7 @@ import { useState, type FormEvent } from 'react';
 import { Field } from '../../components/form/field';
 import { MoneyInput } from '../../components/form/money-input';
 import { RadioChoices } from '../../components/form/radio-choices';
-import { NoticeBanner, type Notice } from './decide-panel';
+import { NoticeBanner, type Notice } from './staff-action';
 import { staffCall, staffMessage } from './staff-api';
 import { money } from './staff-format';
 import { proposalState, proposalWhat, proposedAt } from './money-words';

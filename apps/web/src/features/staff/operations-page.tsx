@@ -4,8 +4,7 @@ import { STAFF_ROLES, type StaffRole } from '@lender/contract/staff-permissions'
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Field } from '../../components/form/field';
-import { queryClient } from '../../lib/query';
-import { NoticeBanner, type Notice } from './decide-panel';
+import { NoticeBanner, useStaffAction } from './staff-action';
 import { staffCall, staffMessage } from './staff-api';
 import { Figures } from './staff-figures';
 import { formatInstant } from './staff-format';
@@ -14,22 +13,7 @@ import { ROLE_NAMES, useStaff } from './staff-session';
 type Member = CallResponse<'operationsStaff'>['members'][number];
 
 /** Runs one act of the page, shows its outcome and reloads what it changed. */
-function useAct() {
-  const [busy, setBusy] = useState(false);
-  const [notice, setNotice] = useState<Notice>(null);
-  const act = async (run: () => Promise<string>) => {
-    setBusy(true);
-    try {
-      setNotice({ kind: 'success', text: await run() });
-    } catch (err) {
-      setNotice({ kind: 'error', text: staffMessage(err) });
-    } finally {
-      setBusy(false);
-      await queryClient.invalidateQueries({ queryKey: ['staffOperations'] });
-    }
-  };
-  return { busy, notice, act };
-}
+const useAct = () => useStaffAction(['staffOperations']);
 
 const formText = (e: FormEvent<HTMLFormElement>, name: string) =>
   String(new FormData(e.currentTarget).get(name) ?? '').trim();
@@ -225,7 +209,7 @@ function Sessions({
   busy,
 }: {
   member: Member;
-  act: (run: () => Promise<string>) => Promise<void>;
+  act: (run: () => Promise<string>) => Promise<boolean>;
   busy: boolean;
 }) {
   const sessions = useQuery({

@@ -9,7 +9,7 @@ import { Field } from '../../components/form/field';
 import { SubmitButton } from '../../components/form/submit-button';
 import { useContractForm } from '../../components/form/use-contract-form';
 import type { CallInput } from '../../lib/api-client';
-import { NoticeBanner, type Notice } from './decide-panel';
+import { NoticeBanner, type Notice } from './staff-action';
 import { staffCall, staffMessage } from './staff-api';
 import { money } from './staff-format';
 import { may, useStaff } from './staff-session';
