@@ -2,12 +2,15 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppRoutes } from './app/routes';
+import { startFirstReads } from './lib/first-reads';
 import { reportClientErrors } from './lib/report-client-errors';
 import { hydrationMayYield } from './lib/hydration-may-yield';
 import { reportHydrationError } from './lib/report-hydration-error';
 import './styles/global.css';
 
 reportClientErrors();
+// Before anything renders: a signed-in page's figures are asked for while its code still loads.
+startFirstReads(location.pathname);
 
 const app = (
   <StrictMode>

@@ -44,6 +44,9 @@ const needsErrorPage = (err: unknown) =>
 /** Spec section 2, 'Application/Loan status': where the application or loan stands, and the last 12 months. */
 function BorrowPage() {
   const summary = useBorrowingSummary();
+  // Where the loan stands is drawn above the figures (signed-in-area.tsx): they wait for it rather than be
+  // pushed down when it arrives (issue 50: no layout shift). Both reads start together (lib/first-reads.ts).
+  const standing = useLoanState();
   const navigate = useNavigate();
   const failed = summary.isError && needsErrorPage(summary.error);
 
@@ -51,7 +54,7 @@ function BorrowPage() {
     if (failed) void navigate('/error', { replace: true });
   }, [failed, navigate]);
 
-  if (!summary.data) {
+  if (!summary.data || standing.isPending) {
     return (
       <Page heading={HEADING}>
         <div aria-busy="true">

@@ -1,0 +1,75 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { callApi } from './api-client';
+import { startFirstReads } from './first-reads';
+import { setNavigator } from './navigation';
+import { setItems } from './session';
+
+let urls: string[];
+let answer: (url: string) => Response;
+
+beforeEach(() => {
+  urls = [];
+  answer = () => Response.json({ error: { errorID: 0, errorMessage: '' }, object: { read: urls.length } });
+  setNavigator(() => undefined);
+  vi.stubGlobal('fetch', async (url: string) => {
+    urls.push(url);
+    return answer(url);
+  });
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+describe('first reads (issue 50)', () => {
+  it("asks a signed-in page's reads at once, and the page's own call takes the answer instead of asking again", async () => {
+    setItems({ token: 'T1', refresh_token: 'R1' });
+    startFirstReads('/borrow/');
+    expect(urls).toEqual(['/api/MyAccountArea/GetBorrowingSummary', '/api/MyAccountArea/GetLoanState']);
+    expect(await callApi('getBorrowingSummary', undefined)).toEqual({ read: 1 });
+    expect(urls).toHaveLength(2);
+    // Once only: the next arrival asks afresh.
+    expect(await callApi('getBorrowingSummary', undefined)).toEqual({ read: 3 });
+    expect(urls).toHaveLength(3);
+  });
+
+  it('asks nothing without a session, nor for a page without first reads', () => {
+    setItems({ token: null, refresh_token: null });
+    startFirstReads('/borrow');
+    setItems({ token: 'T1', refresh_token: 'R1' });
+    startFirstReads('/account/change-password');
+    expect(urls).toEqual([]);
+  });
+
+  it("does not use an answer asked with another session's token, nor a stale one", async () => {
+    setItems({ token: 'T1', refresh_token: 'R1' });
+    startFirstReads('/borrow/schedule');
+    setItems({ token: 'T2', refresh_token: 'R2' });
+    await callApi('getScheduleSummary', undefined);
+    expect(urls.filter((u) => u.endsWith('GetScheduleSummary'))).toHaveLength(2);
+
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    startFirstReads('/borrow/schedule');
+    vi.setSystemTime(Date.now() + 15_000);
+    await callApi('getScheduleSummary', undefined);
+    expect(urls.filter((u) => u.endsWith('GetScheduleSummary'))).toHaveLength(4);
+  });
+
+  it("refreshes a first read's 401 as its own, so an expired token still shows the page", async () => {
+    setItems({ token: 'OLD', refresh_token: 'R1' });
+    answer = (url) =>
+      url.endsWith('RefreshToken')
+        ? Response.json({ error: { errorID: 0, errorMessage: '' }, object: { token: 'NEW', refreshToken: 'R2' } })
+        : urls.length <= 2
+          ? Response.json({ error: { errorID: 401, errorMessage: '' }, object: null }, { status: 401 })
+          : Response.json({ error: { errorID: 0, errorMessage: '' }, object: { fresh: true } });
+    startFirstReads('/borrow');
+    expect(await callApi('getBorrowingSummary', undefined)).toEqual({ fresh: true });
+    expect(urls).toEqual([
+      '/api/MyAccountArea/GetBorrowingSummary',
+      '/api/MyAccountArea/GetLoanState',
+      '/api/Account/RefreshToken',
+      '/api/MyAccountArea/GetBorrowingSummary',
+    ]);
+  });
+});
