@@ -42,3 +42,28 @@ export async function enrolledStaff(request: APIRequestContext, role: StaffRoleN
   expect((await accepted.json()).error.errorID, 'the invitation accepted').toBe(0);
   return { email, secret };
 }
+
+/**
+ * The loan of the customer with this e-mail once it is paid out (underwriting decides and the sandbox pays
+ * out within seconds), as a member signed in on `request` finds it: its reference (the loan's number) and
+ * the customer's name as the console shows it.
+ */
+export async function paidOutLoanOf(request: APIRequestContext, email: string) {
+  let found = { loanId: '', customerName: '' };
+  await expect
+    .poll(
+      async () => {
+        const search = await request.get(`/api/staff/Customers/Search?q=${encodeURIComponent(email)}`);
+        const holder = (await search.json()).object.customers[0] as
+          { loanReference: string | null; name: string } | undefined;
+        if (!holder?.loanReference) return 'no loan';
+        found = { loanId: holder.loanReference, customerName: holder.name };
+        const loan = await request.get(`/api/staff/Customers/Loan?loanId=${holder.loanReference}`);
+        const kinds = ((await loan.json()).object.ledger as { kind: string }[]).map((r) => r.kind);
+        return kinds.includes('advance') ? 'paid out' : 'not paid out';
+      },
+      { timeout: 30_000, message: 'the loan was paid out' },
+    )
+    .toBe('paid out');
+  return found;
+}
