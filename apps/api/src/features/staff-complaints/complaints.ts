@@ -1,5 +1,4 @@
 import {
-  COMPLAINT_CATEGORIES,
   type complaintSchema,
   type holdingResponseBodySchema,
   type complaintsReportSchema,
@@ -20,6 +19,7 @@ import { nowIso } from '../../lib/clock';
 import { documentStoreFor, trackedStore } from '../../lib/document-store';
 import { staffDone as done, staffRefused as refused, type StaffResult } from '../../lib/staff-result';
 import { clockOf, deadlineOf, summaryBy } from './complaint-clock';
+import { complaintsReport } from './complaints-report';
 import {
   acknowledgementEmail,
   finalResponseEmail,
@@ -388,46 +388,7 @@ export function complaintsRegister(ctx: AppContext) {
      * the day closed, and how fast, by category. Read by staff or `ops`, either audited.
      */
     async report(from: IsoDate, to: IsoDate, actor: Actor, address: string | null): Promise<Report> {
-      const rows = await db
-        .selectFrom('complaints')
-        .select(['category', 'received_on', 'summary_by', 'deadline_on', 'closed_on', 'outcome'])
-        .where((eb) =>
-          eb.or([
-            eb.and([eb('received_on', '>=', from), eb('received_on', '<=', to)]),
-            eb.and([eb('closed_on', '>=', from), eb('closed_on', '<=', to)]),
-            eb.and([
-              eb('received_on', '<=', to),
-              eb.or([eb('closed_on', 'is', null), eb('closed_on', '>', to)]),
-            ]),
-          ]),
-        )
-        .execute();
-      const opened = rows.filter((r) => r.received_on >= from && r.received_on <= to);
-      const closed = rows.filter((r) => r.closed_on !== null && r.closed_on >= from && r.closed_on <= to);
-      const isUpheld = (r: (typeof rows)[number]) => r.outcome === 'upheld' || r.outcome === 'partlyUpheld';
-      const upheld = closed.filter(isUpheld).length;
-      const within3 = closed.filter((r) => r.closed_on! <= r.summary_by).length;
-      const within8 = closed.filter(
-        (r) => r.closed_on! > r.summary_by && r.closed_on! <= r.deadline_on,
-      ).length;
-      const report: Report = {
-        from,
-        to,
-        opened: opened.length,
-        closed: closed.length,
-        upheldPercent: closed.length === 0 ? null : Math.round((upheld * 100) / closed.length),
-        closedWithin3BusinessDays: within3,
-        closedWithin8Weeks: within8,
-        closedAfter8Weeks: closed.length - within3 - within8,
-        openAtEnd: rows.filter((r) => r.received_on <= to && (r.closed_on === null || r.closed_on > to))
-          .length,
-        byCategory: COMPLAINT_CATEGORIES.map((category) => ({
-          category,
-          opened: opened.filter((r) => r.category === category).length,
-          closed: closed.filter((r) => r.category === category).length,
-          upheld: closed.filter((r) => r.category === category && isUpheld(r)).length,
-        })),
-      };
+      const report = await complaintsReport(db, from, to);
       await audit.record({
         actor,
         action: 'complaints-report-opened',
