@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { cardRefusalText } from '@lender/contract/card-refusals';
-import type { RepeatLoanPrefill } from '@lender/contract/calls/repeat-loan';
-import { ProductId, type ExpenseKey } from '@lender/contract/constants';
+import { ProductId } from '@lender/contract/constants';
 import { ErrorId } from '@lender/contract/error-ids';
-import { formatPence, penceToPounds, type Pence } from '@lender/contract/money';
+import { formatPence, type Pence } from '@lender/contract/money';
 import { buildQuote, type QuoteResult } from '@lender/contract/pricing/quote';
 import { Refusal } from '@lender/contract/refusals';
 import { Msg } from '@lender/contract/rules/messages';
@@ -24,13 +23,12 @@ import { mayApplyAgain } from '../../entities/loans/repeat-eligibility';
 import { entityRepositories, unitOfWork, type EntityRepositories } from '../../entities/unit-of-work';
 import type { CardProvider } from '../../lib/card-provider/card-provider';
 import { applicationDeclinedEmail } from '../../entities/applications/decision/declined-email';
+import { repeatLoanPrefill } from './repeat-loan-prefill';
 import { repeatLoanRepository } from './repeat-loan-repository';
 import { reasonText } from './repeat-loan-reasons';
 import {
   cardValidIn,
-  EXPENSE_KEYS,
   hashOf,
-  prefillAddress,
   type Decision,
   type RepeatLoanOutcome,
   type RepeatLoanRequest,
@@ -175,69 +173,8 @@ export function repeatLoanService(
   }
 
   return {
-    /**
-     * Register/GetRepeatLoan: the form's starting point from the account and the newest answers, with
-     * the card and bank account on file shown only in part; null when the customer may not apply now.
-     */
-    async prefill(customerId: number): Promise<RepeatLoanPrefill | null> {
-      const customer = await store.customers.findById(customerId);
-      const { newest, loans } = await store.loans.ofCustomer(customerId);
-      const previous = await store.applications.latest(customerId);
-      if (
-        !customer ||
-        !previous ||
-        !mayApplyAgain(
-          newest,
-          loans.map((l) => l.book),
-        )
-      )
-        return null;
-      const today = ctx.businessDate.today();
-      const [answers, card, bank] = await Promise.all([
-        store.affordability.latestOf(customerId),
-        store.cards.latestOf(customerId),
-        store.bankAccounts.latestOf(customerId),
-      ]);
-      const lastLoan = loans[0]?.book.loan;
-      const d = answers?.details;
-      return {
-        netPay: penceToPounds(answers?.netIncomePence ?? previous.netMonthlyIncomePence),
-        livedInAddressID: customer.livedInAddressId ?? d?.livedInAddressId ?? null,
-        residentalStatusID: customer.residentialStatusId ?? d?.residentialStatusId ?? null,
-        maritalStatusID: d?.maritalStatusId ?? null,
-        wageFrequencyID: previous.terms.wageFrequencyId,
-        person: { mobile: customer.mobile, email: customer.email, birthDate: customer.birthDate },
-        financialData: d
-          ? {
-              ...(Object.fromEntries(
-                EXPENSE_KEYS.map((k) => [k, penceToPounds(d.expensesPence[k] ?? 0)]),
-              ) as Record<ExpenseKey, number>),
-              loanPurposeID: d.loanPurposeId,
-            }
-          : null,
-        employmentDetail: d
-          ? {
-              employmentTypeID: d.employmentTypeId,
-              employmentIndustryID: d.employmentIndustryId,
-              employmentName: d.employerName,
-              employmentLength: d.employmentLengthMonths,
-            }
-          : null,
-        currentAddress: prefillAddress(customer.address),
-        previousAddress: d?.previousAddress ? prefillAddress(d.previousAddress) : null,
-        cardOnFile: card
-          ? {
-              last4: card.last4,
-              endMonth: card.exp_month - 1,
-              endYear: card.exp_year,
-              usable: cardValidIn(card, today) && !lastLoan?.cpa_cancelled_at && !lastLoan?.blocked_on,
-            }
-          : null,
-        bankOnFile: bank ? { sortCode: bank.sortCode, accountEnding: bank.accountNumber.slice(-4) } : null,
-        dailyRate: previous.dailyRate,
-        today,
-      };
-    },
+    /** Register/GetRepeatLoan: the form's starting point (repeat-loan-prefill.ts). */
+    prefill: (customerId: number) => repeatLoanPrefill(ctx, customerId),
 
     async apply(r: RepeatLoanRequest): Promise<RepeatLoanOutcome> {
       const hash = hashOf(r);
