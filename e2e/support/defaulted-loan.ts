@@ -1,7 +1,6 @@
+import { inServerDatabase, serverBusinessDate } from './server-database';
 import { addDays } from '@lender/contract/dates';
 import { AppStatus } from '@lender/contract/status';
-import { SQLite as Database } from '../../apps/api/src/db/sqlite-driver';
-import { ops } from './ops';
 
 /**
  * Puts a paid-out loan in default under a default notice whose remedy date has passed, the only loan
@@ -11,20 +10,15 @@ import { ops } from './ops';
  * the close of business's own way there is the API tests' (default-notice.test.ts, pre-claim.test.ts).
  */
 export async function defaultPastRemedy(appGuid: string) {
-  const today = /(\d{4}-\d\d-\d\d)/.exec(await ops('business-date'))?.[1];
-  if (!today) throw new Error('no business date');
-  const db = new Database(process.env.E2E_DATABASE!, { fileMustExist: true });
-  try {
-    db.pragma('busy_timeout = 5000');
+  const today = await serverBusinessDate();
+  inServerDatabase((db) => {
     const loan = db
       .prepare(
         `update loans set default_notice_on = ?, remedy_by = ?, defaulted_on = ?
-         where application_id = (select id from applications where guid = ?)`,
+       where application_id = (select id from applications where guid = ?)`,
       )
       .run(addDays(today, -15), addDays(today, -1), today, appGuid);
     if (loan.changes === 0) throw new Error(`no loan of ${appGuid} to default`);
     db.prepare('update applications set status_id = ? where guid = ?').run(AppStatus.defaulted, appGuid);
-  } finally {
-    db.close();
-  }
+  });
 }

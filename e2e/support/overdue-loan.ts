@@ -1,9 +1,8 @@
+import { inServerDatabase, serverBusinessDate } from './server-database';
 import { addDays, daysBetween, type IsoDate } from '@lender/contract/dates';
 import { accruedInterestPence } from '@lender/contract/pricing/pricing';
 import { AppStatus } from '@lender/contract/status';
-import { SQLite as Database } from '../../apps/api/src/db/sqlite-driver';
 import { EXPIRED_CARD_CODE } from '../../apps/api/src/lib/card-provider/card-provider';
-import { ops } from './ops';
 
 /** Why nothing was collected on the due date. */
 export type MissedBecause =
@@ -35,15 +34,12 @@ export async function firstInstalmentMissed(
   because: MissedBecause,
   daysOverdue = 2,
 ): Promise<OverdueLoan> {
-  const today = /(\d{4}-\d\d-\d\d)/.exec(await ops('business-date'))?.[1];
-  if (!today) throw new Error('no business date');
-  const db = new Database(process.env.E2E_DATABASE!, { fileMustExist: true });
-  try {
-    db.pragma('busy_timeout = 5000');
+  const today = await serverBusinessDate();
+  return inServerDatabase((db) => {
     const loan = db
       .prepare(
         `select l.application_id as id, l.funded_on, l.priced_on, l.principal_pence, l.daily_rate
-         from loans l join applications a on a.id = l.application_id where a.guid = ?`,
+       from loans l join applications a on a.id = l.application_id where a.guid = ?`,
       )
       .get(appGuid) as
       | {
@@ -85,7 +81,7 @@ export async function firstInstalmentMissed(
       // The days closed since the payout (today is not closed yet): each one's interest, nothing paid.
       const interest = db.prepare(
         `insert into loan_transactions (application_id, type, amount_pence, on_date, reverses_id, reference, created_at, actor)
-         values (?, 'interest', ?, ?, null, ?, ?, null)`,
+       values (?, 'interest', ?, ?, null, ?, ?, null)`,
       );
       const accrued = (days: number) => accruedInterestPence(loan.principal_pence, loan.daily_rate, days);
       for (let day = 1; day < daysBetween(fundedOn, today); day++) {
@@ -103,7 +99,7 @@ export async function firstInstalmentMissed(
         const at = `${firstDue}T06:00:00.000Z`;
         db.prepare(
           `insert into cpa_attempts (application_id, seq, attempt, on_date, idempotency_key, amount_pence, outcome, z2, z3, charge_id, created_at, answered_at)
-           values (?, ?, 1, ?, ?, ?, 'declined', ?, null, null, ?, ?)`,
+         values (?, ?, 1, ?, ?, ?, 'declined', ?, null, null, ?, ?)`,
         ).run(
           loan.id,
           instalments[0]!.seq,
@@ -123,7 +119,5 @@ export async function firstInstalmentMissed(
       db.prepare('update applications set status_id = ? where id = ?').run(AppStatus.arrears, loan.id);
     })();
     return { today, fundedOn, firstDue };
-  } finally {
-    db.close();
-  }
+  });
 }

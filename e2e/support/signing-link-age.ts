@@ -1,4 +1,4 @@
-import { SQLite as Database } from '../../apps/api/src/db/sqlite-driver';
+import { inServerDatabase } from './server-database';
 
 /**
  * Lets an application's signing links live out their 14 days (docs/decisions/020) at once: their expiry
@@ -7,17 +7,13 @@ import { SQLite as Database } from '../../apps/api/src/db/sqlite-driver';
  * application changes.
  */
 export function outliveSigningLinks(appGuid: string) {
-  const db = new Database(process.env.E2E_DATABASE!, { fileMustExist: true });
-  try {
-    db.pragma('busy_timeout = 5000');
+  inServerDatabase((db) => {
     const aged = db
       .prepare(
         `update esign_links set expires_at = ?
-         where application_id = (select id from applications where guid = ?)`,
+       where application_id = (select id from applications where guid = ?)`,
       )
       .run(new Date(Date.now() - 60_000).toISOString(), appGuid);
     if (aged.changes === 0) throw new Error(`no signing link of ${appGuid} to age`);
-  } finally {
-    db.close();
-  }
+  });
 }
