@@ -45,7 +45,7 @@ test('an admin invites a member of staff and adds a partner whose key is shown o
   await expect(page.getByText(`The invitation code of ${email}`)).toHaveCount(0);
 
   // Lost: invited again, a new code (and link); the member is still waiting to enrol.
-  await page.getByRole('button', { name: 'Invite Nia Newagent again' }).click();
+  await page.getByRole('button', { name: 'Invite again: Nia Newagent' }).click();
   const again = page.getByRole('status').filter({ hasText: `The invitation code of ${email}` });
   await expect(again).toBeVisible();
   const second = (await again.locator('code').textContent())!;

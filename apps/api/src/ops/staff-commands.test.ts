@@ -45,7 +45,9 @@ describe('npm run ops -- staff', () => {
     const printed = /^Invitation code: ([2-9A-HJKMNP-Z]{4}-[2-9A-HJKMNP-Z]{4})$/.exec(added.lines[2]!);
     expect(printed, added.lines.join('\n')).not.toBeNull();
     const code = printed![1]!;
-    expect(added.lines[3]).toMatch(/^Give the code to them yourself, by phone or in person; never by e-mail\./);
+    expect(added.lines[3]).toMatch(
+      /^Give the code to them yourself, by phone or in person; never by e-mail\./,
+    );
     const member = await memberOf(lower);
     expect(member).toMatchObject({ role: 'collections', display_name: 'Pat Collector', username: lower });
     const mail = await t.ctx.db

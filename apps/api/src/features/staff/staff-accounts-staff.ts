@@ -119,7 +119,9 @@ export function staffAccountsStaff(ctx: Pick<AppContext, 'db' | 'config' | 'outb
         .where('id', '=', member.id)
         .executeTakeFirstOrThrow();
       if (enrolled.enrolled_at !== null) {
-        return refused(`${member.email} has set up their account already: there is nothing to invite them to.`);
+        return refused(
+          `${member.email} has set up their account already: there is nothing to invite them to.`,
+        );
       }
       return done(
         await db.transaction().execute(async (trx) => {

@@ -86,11 +86,10 @@ export type InvitationShown = {
 
 /** The invitation code's check (docs/decisions/071): a wrong one says the tries left; the last makes it void. */
 export type InvitationCodeRefused =
-  | { kind: 'closed' }
-  | { kind: 'void' }
-  | { kind: 'invitationCodeWrong'; triesLeft: number };
+  { kind: 'closed' } | { kind: 'void' } | { kind: 'invitationCodeWrong'; triesLeft: number };
 
-export type InvitationState = { kind: 'open'; expiresAt: string; codeTriesLeft: number } | InvitationCodeRefused;
+export type InvitationState =
+  { kind: 'open'; expiresAt: string; codeTriesLeft: number } | InvitationCodeRefused;
 
 export type OpenOutcome = { kind: 'shown'; shown: InvitationShown } | InvitationCodeRefused;
 

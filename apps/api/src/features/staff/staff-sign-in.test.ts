@@ -375,7 +375,9 @@ describe('the invitation code (docs/decisions/071)', () => {
         error: {
           errorID: ErrorId.staffInvitationCodeWrong,
           errorMessage: `That invitation code is not right. Please check it with your administrator; ${
-            INVITATION_CODE_TRIES - i === 1 ? '1 more wrong try' : `${INVITATION_CODE_TRIES - i} more wrong tries`
+            INVITATION_CODE_TRIES - i === 1
+              ? '1 more wrong try'
+              : `${INVITATION_CODE_TRIES - i} more wrong tries`
           } will stop this invitation.`,
         },
         object: null,
@@ -383,7 +385,12 @@ describe('the invitation code (docs/decisions/071)', () => {
       expect((await invitation(invited.token)).json().object.codeTriesLeft).toBe(INVITATION_CODE_TRIES - i);
     }
     // The fifth wrong code (here at AcceptInvitation: it counts there too) voids it.
-    const fifth = await accept({ token: invited.token, invitationCode: wrong, password: PASSWORD, code: '1' });
+    const fifth = await accept({
+      token: invited.token,
+      invitationCode: wrong,
+      password: PASSWORD,
+      code: '1',
+    });
     expect(fifth.json().error).toEqual({
       errorID: ErrorId.staffInvitationVoid,
       errorMessage: expect.stringContaining('ask your administrator to invite you again'),
@@ -440,11 +447,13 @@ describe('the invitation code (docs/decisions/071)', () => {
     const wrong = wrongOf(invited.invitationCode);
     const results = await Promise.all(Array.from({ length: 12 }, () => withCode(invited.token, wrong)));
     const ids = results.map((r) => r.json().error.errorID as number);
-    expect(ids.every((id) => id === ErrorId.staffInvitationCodeWrong || id === ErrorId.staffInvitationVoid)).toBe(
-      true,
-    );
+    expect(
+      ids.every((id) => id === ErrorId.staffInvitationCodeWrong || id === ErrorId.staffInvitationVoid),
+    ).toBe(true);
     const audit = await auditActions(invited.staffId);
-    expect(audit.filter((e) => e.action === 'staff-invitation-code-wrong')).toHaveLength(INVITATION_CODE_TRIES);
+    expect(audit.filter((e) => e.action === 'staff-invitation-code-wrong')).toHaveLength(
+      INVITATION_CODE_TRIES,
+    );
     expect(audit.filter((e) => e.action === 'staff-invitation-void')).toHaveLength(1);
     expect((await withCode(invited.token, invited.invitationCode)).json().error.errorID).toBe(
       ErrorId.staffInvitationVoid,
@@ -477,7 +486,9 @@ describe('the invitation code (docs/decisions/071)', () => {
     const { invitationCode } = invited;
     const plain = invitationCode.replace('-', '');
     const row = await invitationRow(invited.staffId);
-    expect(row.code_hash).toBe(invitationCodeHash(invitationCode, sha256(invited.token), t.ctx.config.DATA_KEY));
+    expect(row.code_hash).toBe(
+      invitationCodeHash(invitationCode, sha256(invited.token), t.ctx.config.DATA_KEY),
+    );
     expect(row.code_hash).not.toBe(sha256(invitationCode));
     expect(row.code_hash).not.toBe(sha256(plain));
     // The e-mail, stored and as sent, says the administrator gives the code, and does not hold it.
@@ -524,11 +535,19 @@ describe('the invitation code (docs/decisions/071)', () => {
     expect(m.recoveryCodes).toHaveLength(10);
     // An enrolled member is not invited again; nor one unknown or disabled.
     const enrolledAgain = await staffAccountsStaff(t.ctx).reinvite(first.email, OPS);
-    expect(enrolledAgain).toMatchObject({ ok: false, message: expect.stringMatching(/set up their account/) });
+    expect(enrolledAgain).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/set up their account/),
+    });
     expect(await staffAccountsStaff(t.ctx).reinvite(newEmail('nobody'), OPS)).toMatchObject({ ok: false });
     const audit = await auditActions(first.staffId);
     expect(audit.map((e) => e.action)).toEqual(
-      expect.arrayContaining(['staff-invited', 'staff-reinvited', 'staff-invitation-code-right', 'staff-enrolled']),
+      expect.arrayContaining([
+        'staff-invited',
+        'staff-reinvited',
+        'staff-invitation-code-right',
+        'staff-enrolled',
+      ]),
     );
   });
 });

@@ -210,7 +210,12 @@ const builders: Partial<Record<CallName, () => Example>> = {
   // The staff console's sign-in (issue 48): well formed, but no such invitation or member.
   staffInvitation: () => ({ query: { token: 'A'.repeat(43) } }),
   staffAcceptInvitation: () => ({
-    body: { token: 'A'.repeat(43), invitationCode: 'K7PM-4XQR', password: 'Kestrel-Staff-42', code: '123456' },
+    body: {
+      token: 'A'.repeat(43),
+      invitationCode: 'K7PM-4XQR',
+      password: 'Kestrel-Staff-42',
+      code: '123456',
+    },
   }),
   staffLogin: () => ({ body: { email: 'nobody@example.com', password: 'Kestrel-Staff-42', code: '123456' } }),
   // Staff search and records (issue 48 items 3 to 5): well formed; the caller has no staff session.

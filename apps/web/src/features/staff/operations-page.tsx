@@ -342,7 +342,7 @@ function StaffAccounts() {
                 type="button"
                 className="link-button"
                 disabled={busy}
-                aria-label={`Invite ${m.displayName} again`}
+                aria-label={`Invite again: ${m.displayName}`}
                 onClick={() => reinvite(m)}
               >
                 Invite again
@@ -379,8 +379,8 @@ function StaffAccounts() {
             The invitation code of {code.email}, shown this once: <code>{code.code}</code>
           </p>
           <p>
-            Give it to them yourself, by phone or in person, never by e-mail: they need it with the link to set
-            up their account. If it is lost, invite them again.
+            Give it to them yourself, by phone or in person, never by e-mail: they need it with the link to
+            set up their account. If it is lost, invite them again.
           </p>
           <button type="button" className="link-button" onClick={() => setCode(null)}>
             I have noted it

@@ -212,9 +212,9 @@ function InvitationCode({ token, triesLeft }: { token: string; triesLeft: number
 
   const hint: ReactNode = (
     <>
-      The 8 letters and digits your administrator gave you by phone or in person, like K7PM-4XQR. It is not
-      in the e-mail. After {triesLeft === 1 ? '1 more wrong code' : `${triesLeft} wrong codes`} this
-      invitation stops and your administrator must invite you again.
+      The 8 letters and digits your administrator gave you by phone or in person, like K7PM-4XQR. It is not in
+      the e-mail. After {triesLeft === 1 ? '1 more wrong code' : `${triesLeft} wrong codes`} this invitation
+      stops and your administrator must invite you again.
     </>
   );
   return (
@@ -225,7 +225,7 @@ function InvitationCode({ token, triesLeft }: { token: string; triesLeft: number
           {error}
         </div>
       ) : null}
-      <form className="form" onSubmit={(e) => void submit(e)} aria-label="Invitation code" noValidate>
+      <form className="form" onSubmit={(e) => void submit(e)} noValidate>
         <Field label="Invitation code" hint={hint} error={fieldError}>
           {(a11y) => (
             <input
