@@ -8,13 +8,23 @@ import { totpCode } from './totp';
 export type StaffRoleName =
   'agent' | 'underwriter' | 'collections' | 'complaints' | 'team-lead' | 'compliance' | 'admin';
 
+/** The invitation code as `ops staff add` prints it to the admin (docs/decisions/071). */
+export function invitationCodeOf(printed: string): string {
+  const found = /^Invitation code: ([2-9A-HJKMNP-Z]{4}-[2-9A-HJKMNP-Z]{4})$/m.exec(printed);
+  expect(found, `the invitation code in what ops printed:\n${printed}`).not.toBeNull();
+  return found![1]!;
+}
+
 /**
  * A new member of staff as an administrator adds one: `npm run ops -- staff add` on the server's database,
- * which e-mails the invitation. Answers the member's e-mail and the link from that e-mail.
+ * which e-mails the invitation and prints the invitation code, which the admin would give by phone.
+ * Answers the member's e-mail, the link from that e-mail and the code from what ops printed.
  */
 export async function inviteStaff(request: APIRequestContext, role: StaffRoleName, name: string) {
   const email = `${role}.${crypto.randomBytes(4).toString('hex')}@staff.example.com`;
-  await ops('staff', 'add', email, '--role', role, '--name', name);
+  const invitationCode = invitationCodeOf(await ops('staff', 'add', email, '--role', role, '--name', name));
+  rememberSecret('staff invitation code', invitationCode);
+  rememberSecret('staff invitation code', invitationCode.replace('-', ''));
   let text = '';
   await expect
     .poll(async () => (text = (await emailsTo(request, email))[0]?.text ?? ''), {
@@ -23,21 +33,25 @@ export async function inviteStaff(request: APIRequestContext, role: StaffRoleNam
     .toContain('/staff/invite/');
   const link = /https?:\/\/\S+\/staff\/invite\/[A-Za-z0-9_-]+/.exec(text)![0];
   rememberSecret('staff invitation token', link.split('/').pop()!);
-  return { email, link };
+  expect(text, 'the invitation e-mail holds no code').not.toContain(invitationCode);
+  return { email, link, invitationCode };
 }
 
 /**
- * A member who has enrolled through the API (the invitation page's own calls), signed in in the
- * request's context: its cookie jar holds the staff session, as the browser's would.
+ * A member who has enrolled through the API (the invitation page's own calls, with the code the admin
+ * gave), signed in in the request's context: its cookie jar holds the staff session, as the browser's
+ * would.
  */
 export async function enrolledStaff(request: APIRequestContext, role: StaffRoleName, name: string) {
-  const { email, link } = await inviteStaff(request, role, name);
+  const { email, link, invitationCode } = await inviteStaff(request, role, name);
   const token = link.split('/').pop()!;
-  const opened = await request.get(`/api/staff/StaffAuth/Invitation?token=${token}`);
+  const opened = await request.post('/api/staff/StaffAuth/InvitationCode', {
+    data: { token, invitationCode },
+  });
   const secret = ((await opened.json()) as { object: { secretBase32: string } }).object.secretBase32;
   rememberSecret('staff TOTP secret', secret);
   const accepted = await request.post('/api/staff/StaffAuth/AcceptInvitation', {
-    data: { token, password: TEST_SECRETS.password, code: totpCode(secret) },
+    data: { token, invitationCode, password: TEST_SECRETS.password, code: totpCode(secret) },
   });
   expect((await accepted.json()).error.errorID, 'the invitation accepted').toBe(0);
   return { email, secret };

@@ -14,7 +14,8 @@ const uniqueFirstName = () =>
 
 /*
  * Issue 48: the staff console. A desk tool, used at 1024 px and wider: desktop only. Members are added
- * as an administrator adds them (`npm run ops -- staff add`), and enrol two-factor sign-in with a key
+ * as an administrator adds them (`npm run ops -- staff add`, whose invitation code the administrator
+ * would give by phone), and enrol two-factor sign-in with a key
  * the test reads off the page and turns into codes as an authenticator app would (support/totp.ts).
  */
 test('an underwriter enrols two-factor sign-in, declines a referral with a reason, and the applicant gets the e-mail', async ({
@@ -29,10 +30,23 @@ test('an underwriter enrols two-factor sign-in, declines a referral with a reaso
   });
   await signByApi(request, applicant);
 
-  const { email, link } = await inviteStaff(request, 'underwriter', 'Una Writer');
+  const { email, link, invitationCode } = await inviteStaff(request, 'underwriter', 'Una Writer');
   // The e-mail's link, on the server under test (the link names the configured public site).
   await page.goto(new URL(link).pathname);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Set up your staff account');
+  // The link alone shows nothing of the account: first the code the administrator gave by phone.
+  await expect(page.getByLabel('Invitation code')).toBeVisible();
+  await expect(page.getByRole('img', { name: 'QR code of your authenticator key' })).toHaveCount(0);
+  await expect(page.getByText('Una Writer')).toHaveCount(0);
+  const wrong = invitationCode.startsWith('2222') ? '3333-3333' : '2222-2222';
+  await page.getByLabel('Invitation code').fill(wrong);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('alert')).toContainText('That invitation code is not right');
+  await expect(page.getByRole('alert')).toContainText('4 more wrong tries will stop this invitation');
+  await expect(page.getByRole('img', { name: 'QR code of your authenticator key' })).toHaveCount(0);
+  // Typed as it was heard: small letters, no dash.
+  await page.getByLabel('Invitation code').fill(invitationCode.replace('-', '').toLowerCase());
+  await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByRole('img', { name: 'QR code of your authenticator key' })).toBeVisible();
   const secret = (await page.getByLabel('Authenticator key').textContent())!.replace(/\s+/g, '');
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);

@@ -114,4 +114,8 @@ export const ErrorId = {
   staffInvitationClosed: 281,
   /** AcceptInvitation: the authenticator code does not match the secret shown (nothing stored). */
   staffEnrolmentCodeWrong: 282,
+  /** A staff invitation's code (docs/decisions/071) is not right: the try counts (5 make it void). */
+  staffInvitationCodeWrong: 283,
+  /** A staff invitation made void by 5 wrong invitation codes: even the right one is refused now. */
+  staffInvitationVoid: 284,
 } as const;

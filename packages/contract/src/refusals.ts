@@ -282,7 +282,23 @@ export const Refusal = {
     ErrorId.staffEnrolmentCodeWrong,
     'That code does not match. Add the secret to your authenticator app and enter the 6-digit code it shows now.',
   ),
+  staffInvitationVoid: refusal(
+    ErrorId.staffInvitationVoid,
+    'This invitation has been stopped because a wrong invitation code was entered 5 times. Please ask your administrator to invite you again: you will get a new link and a new code.',
+  ),
 } as const satisfies Record<string, Refusal>;
+
+/**
+ * A wrong staff invitation code (docs/decisions/071): errorID 283, with the tries left before the
+ * invitation is void (its last try is void's own refusal, staffInvitationVoid).
+ */
+export const staffInvitationCodeWrong = (triesLeft: number): Refusal =>
+  refusal(
+    ErrorId.staffInvitationCodeWrong,
+    `That invitation code is not right. Please check it with your administrator; ${
+      triesLeft === 1 ? '1 more wrong try' : `${triesLeft} more wrong tries`
+    } will stop this invitation.`,
+  );
 
 /** The resend cooldown's refusal: errorID 429 with the seconds left (also in `Retry-After`). */
 export const resendTooSoon = (seconds: number): Refusal =>

@@ -356,9 +356,10 @@ export const COMMANDS: Record<string, Command> = {
     },
   },
   staff: {
-    usage: 'staff add <email> --role <role> [--name "..."]|list|disable <email>|role <email> <role>',
+    usage:
+      'staff add <email> --role <role> [--name "..."]|reinvite <email>|list|disable <email>|role <email> <role>',
     summary:
-      'Staff accounts (issue 48): invite a member (e-mails a single-use link, 24 hours), list them, disable one (ends their sessions), change a role.',
+      'Staff accounts (issue 48): invite a member (e-mails a single-use link, 24 hours, and prints the invitation code to give them by phone or in person), invite again one not yet enrolled, list them, disable one (ends their sessions), change a role.',
     run: async (ctx, args, out) => {
       const { values, positionals } = parseCommand(
         args,
@@ -372,6 +373,9 @@ export const COMMANDS: Record<string, Command> = {
       if (verb === 'add' && email && role === undefined) {
         if (!values.role) throw new Error(`Say the role: --role <role>.\n${usageOf('staff')}`);
         return print(out, await staff.add(email, values.role, values.name ?? null, OPS), staffInvitedLines);
+      }
+      if (verb === 'reinvite' && email && role === undefined && noOptions) {
+        return print(out, await staff.reinvite(email, OPS), staffInvitedLines);
       }
       if (verb === 'list' && !email && noOptions) return print(out, await staff.list(), staffListLines);
       if (verb === 'disable' && email && role === undefined && noOptions) {

@@ -5,10 +5,16 @@ import type {
   StaffRoleChanged,
 } from '../features/staff/staff-accounts-staff';
 
-/** `ops staff add`: who was invited, and until when the link works (the link itself is only in the e-mail). */
+/**
+ * `ops staff add` and `reinvite`: who was invited, until when the link works (the link itself is only in
+ * the e-mail), and the invitation code, printed this once and in no e-mail (docs/decisions/071).
+ */
 export const staffInvitedLines = (i: StaffInvited) => [
   `Invited ${i.member.email} (${i.member.displayName}) as ${i.member.role}.`,
   `The invitation e-mail is in the outbox; its link works once, until ${i.expiresAt}.`,
+  `Invitation code: ${i.invitationCode}`,
+  'Give the code to them yourself, by phone or in person; never by e-mail. It is shown only now. ' +
+    'If it is lost, or 5 wrong codes stop the invitation: npm run ops -- staff reinvite <email>.',
 ];
 
 /** `ops staff list`: one line per member, disabled ones too. */

@@ -41,6 +41,13 @@ describe('npm run ops -- staff', () => {
     const lower = email.toLowerCase();
     expect(added.lines[0]).toBe(`Invited ${lower} (Pat Collector) as collections.`);
     expect(added.lines.join('\n')).not.toMatch(/staff\/invite\//);
+    // The invitation code, printed this once for the admin to give by phone or in person (decision 071).
+    const printed = /^Invitation code: ([2-9A-HJKMNP-Z]{4}-[2-9A-HJKMNP-Z]{4})$/.exec(added.lines[2]!);
+    expect(printed, added.lines.join('\n')).not.toBeNull();
+    const code = printed![1]!;
+    expect(added.lines[3]).toMatch(
+      /^Give the code to them yourself, by phone or in person; never by e-mail\./,
+    );
     const member = await memberOf(lower);
     expect(member).toMatchObject({ role: 'collections', display_name: 'Pat Collector', username: lower });
     const mail = await t.ctx.db
@@ -51,11 +58,50 @@ describe('npm run ops -- staff', () => {
     expect(t.ctx.outbox.revealForDevelopers(mail).text).toMatch(
       new RegExp(`${t.ctx.config.PUBLIC_URL}/staff/invite/[\\w-]{43}`),
     );
+    // The code is in no e-mail: not as sent, not as stored.
+    const sent = t.ctx.outbox.revealForDevelopers(mail);
+    for (const text of [sent.text, sent.html ?? '', mail.text, mail.html ?? '']) {
+      expect(text).not.toContain(code);
+      expect(text).not.toContain(code.replace('-', ''));
+    }
+    expect(sent.text).toContain('invitation code your administrator gives you by phone or in person');
+    const invitation = await t.ctx.db
+      .selectFrom('staff_invitations')
+      .selectAll()
+      .where('staff_id', '=', (await memberOf(lower)).id)
+      .executeTakeFirstOrThrow();
+    expect(JSON.stringify(invitation)).not.toContain(code.replace('-', ''));
+    expect(invitation.code_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(await auditOf(member.id)).toEqual([
       expect.objectContaining({ actor: 'ops', action: 'staff-invited' }),
     ]);
     // The same e-mail twice is refused.
     expect((await ops('staff', 'add', lower, '--role', 'agent')).error).toMatch(/exists already/);
+  });
+
+  it('invites again a member not yet enrolled: a new code printed, the old invitation withdrawn', async () => {
+    const email = `kit.${randomBytes(3).toString('hex')}@kestrel.example`;
+    const first = await ops('staff', 'add', email, '--role', 'agent');
+    const again = await ops('staff', 'reinvite', email);
+    expect(again.error).toBeNull();
+    expect(again.lines[0]).toBe(`Invited ${email} (${email.split('@')[0]}) as agent.`);
+    expect(again.lines[2]).toMatch(/^Invitation code: [2-9A-HJKMNP-Z]{4}-[2-9A-HJKMNP-Z]{4}$/);
+    expect(again.lines[2]).not.toBe(first.lines[2]);
+    const member = await memberOf(email);
+    const invitations = await t.ctx.db
+      .selectFrom('staff_invitations')
+      .select('used_at')
+      .where('staff_id', '=', member.id)
+      .orderBy('id')
+      .execute();
+    expect(invitations.map((i) => i.used_at === null)).toEqual([false, true]);
+    expect((await auditOf(member.id)).map((e) => [e.actor, e.action])).toEqual([
+      ['ops', 'staff-invited'],
+      ['ops', 'staff-reinvited'],
+    ]);
+    expect((await ops('staff', 'reinvite', 'nobody@kestrel.example')).error).toMatch(/There is no member/);
+    await ops('staff', 'disable', email);
+    expect((await ops('staff', 'reinvite', email)).error).toMatch(/is disabled/);
   });
 
   it('refuses a bad role, a bad e-mail or missing words with a clear message, changing nothing', async () => {

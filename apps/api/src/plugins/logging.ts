@@ -25,6 +25,8 @@ export const SENSITIVE_KEYS = [
   'documentGuid',
   // Issue 29: a partner lead's bank account, whole (its numbers are listed above too).
   'bankDetails',
+  // A staff invitation's code (docs/decisions/071): typed by the invitee, answered once to the admin.
+  'invitationCode',
 ];
 
 const redactPaths = [

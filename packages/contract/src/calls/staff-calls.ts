@@ -537,4 +537,30 @@ export const staffCalls = {
     response: empty,
     file: ['application/pdf', 'image/png', 'image/jpeg'],
   }),
+  // The staff invitation code (docs/decisions/071; branch staff-invite).
+  /**
+   * The invitation code the administrator gave (docs/decisions/071): the right one shows who is invited
+   * and the secret to enrol; a wrong one counts, and the fifth makes the invitation void.
+   */
+  staffInvitationCode: call({
+    controller: 'StaffAuth',
+    action: 'InvitationCode',
+    method: 'POST',
+    auth: 'public',
+    area: 'staff',
+    body: staff.staffInvitationCodeSchema,
+    response: staff.staffInvitationShownSchema,
+  }),
+  /**
+   * Invites again a member who has not enrolled (a lost code or link, a void invitation): the open
+   * invitation is withdrawn, a new link goes by e-mail and the new code is answered here once.
+   */
+  operationsReinviteStaff: call({
+    controller: 'Operations',
+    action: 'ReinviteStaff',
+    method: 'POST',
+    auth: { staff: 'staff:manage' },
+    body: operations.staffIdBodySchema,
+    response: operations.staffInvitedSchema,
+  }),
 } as const satisfies Record<string, CallDef>;

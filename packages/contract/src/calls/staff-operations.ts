@@ -127,6 +127,11 @@ export const staffInvitedSchema = z.object({
   email: z.string(),
   role: roleField,
   expiresAt: z.string(),
+  /**
+   * The invitation code, `K7PM-4XQR`: shown this once to the admin, who gives it to the member by phone
+   * or in person; never e-mailed, kept only as a keyed hash (docs/decisions/071).
+   */
+  invitationCode: z.string(),
 });
 
 const staffIdField = positiveId(Msg.opsStaffMember);

@@ -28,9 +28,43 @@ const invitationToken = z
 const codeField = (what: string) =>
   z.string({ error: what }).trim().min(1, { error: what }).max(40, { error: what });
 
-/** StaffAuth/Invitation: what the invitation page shows to enrol. */
+/**
+ * The invitation code (docs/decisions/071-staff-invitation-code.md): the second proof of an invitation,
+ * shown once to the inviting admin and given by them to the invitee by phone or in person, never e-mailed.
+ * 8 characters of 31 (the digits 2-9 and the capital letters but I, L and O: none is read as another),
+ * shown as two groups of four, `K7PM-4XQR`; typed back in any case, with or without the dash or spaces.
+ */
+export const INVITATION_CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
+export const INVITATION_CODE_LENGTH = 8;
+/** A typed invitation code as it is compared: capitals, no dash or spaces. */
+export const normaliseInvitationCode = (typed: string) => typed.toUpperCase().replace(/[\s-]/g, '');
+/** The code as the admin reads it out: two groups of four. */
+export const groupInvitationCode = (code: string) => `${code.slice(0, 4)}-${code.slice(4)}`;
+/** 8 of the alphabet's characters in any case, dashes and spaces anywhere (a form that can never be right is no try). */
+const invitationCodeField = z
+  .string({ error: Msg.staffInvitationCode })
+  .max(30, { error: Msg.staffInvitationCode })
+  .regex(/^[\s-]*(?:[2-9A-HJKMNP-Za-hjkmnp-z][\s-]*){8}$/, { error: Msg.staffInvitationCode });
+
+/**
+ * StaffAuth/Invitation: whether the link is open, and nothing else: the link alone is no proof of who
+ * opens it, so who is invited and the secret wait for the invitation code (StaffAuth/InvitationCode).
+ */
 export const staffInvitationQuerySchema = z.object({ token: invitationToken }, { error: Msg.request });
 export const staffInvitationSchema = z.object({
+  /** When the link stops working (ISO instant). */
+  expiresAt: z.string(),
+  /** Wrong invitation codes that may still be tried before the invitation is void (5 at first). */
+  codeTriesLeft: z.number().int(),
+});
+
+/** StaffAuth/InvitationCode: the link's token and the code the administrator gave. */
+export const staffInvitationCodeSchema = z.object(
+  { token: invitationToken, invitationCode: invitationCodeField },
+  { error: Msg.request },
+);
+/** StaffAuth/InvitationCode's answer: who is invited and the secret to enrol (the right code only). */
+export const staffInvitationShownSchema = z.object({
   email: z.string(),
   displayName: z.string(),
   role: z.enum(STAFF_ROLES),
@@ -41,11 +75,14 @@ export const staffInvitationSchema = z.object({
   /** The QR code of `otpauthUri` as an `<svg>` element (drawn by the server; no script, no link). */
   qrSvg: z.string(),
 });
-
-/** StaffAuth/AcceptInvitation: the password (customers' rules) and a code from the app just set up. */
+/**
+ * StaffAuth/AcceptInvitation: the invitation code again (the secret alone is no proof either), the
+ * password (customers' rules) and a code from the app just set up.
+ */
 export const staffAcceptInvitationSchema = z.object(
   {
     token: invitationToken,
+    invitationCode: invitationCodeField,
     password: newPasswordField,
     code: codeField(Msg.staffEnrolmentCode),
   },

@@ -236,4 +236,7 @@ export const Msg = {
   opsDocumentCustomer: 'Please give the customer as a number.',
   opsDocument: 'Please give the document as a number.',
   opsDocumentLink: 'This download link is not valid.',
+  // The staff invitation code (docs/decisions/071; branch staff-invite).
+  staffInvitationCode:
+    'Please enter the invitation code your administrator gave you: 8 letters and digits, like K7PM-4XQR.',
 } as const;

@@ -21,12 +21,17 @@ export type StaffInvitationRecord = {
   role: string;
   pendingSecretSealed: string | null;
   expiresAt: string;
+  /** The invitation code's keyed hash (null: made before the code, never opens). */
+  codeHash: string | null;
+  codeFailures: number;
+  /** Set when 5 wrong codes made it void. */
+  voidedAt: string | null;
 };
 
 /**
  * The sign-in side of staff members (issue 48): password hash, sealed TOTP secret, the replay guard, the
- * failure count and lock, recovery codes (hashes), and invitations (token hashes). Whatever needs to be
- * atomic under racing requests is one conditional UPDATE here.
+ * failure count and lock, recovery codes (hashes), and invitations (token and code hashes, the count of
+ * wrong codes). Whatever needs to be atomic under racing requests is one conditional UPDATE here.
  */
 export function staffCredentials(db: DbExecutor) {
   return {
@@ -141,7 +146,7 @@ export function staffCredentials(db: DbExecutor) {
     },
 
     async createInvitation(
-      i: { staffId: number; tokenHash: string; createdBy: string; expiresAt: string },
+      i: { staffId: number; tokenHash: string; codeHash: string; createdBy: string; expiresAt: string },
       now: string,
     ): Promise<void> {
       await db
@@ -149,6 +154,7 @@ export function staffCredentials(db: DbExecutor) {
         .values({
           staff_id: i.staffId,
           token_hash: i.tokenHash,
+          code_hash: i.codeHash,
           pending_totp_secret_sealed: null,
           created_by: i.createdBy,
           created_at: now,
@@ -158,7 +164,10 @@ export function staffCredentials(db: DbExecutor) {
         .execute();
     },
 
-    /** The invitation of a token hash while it is unused, unexpired and its member not disabled. */
+    /**
+     * The invitation of a token hash while it is unused, unexpired and its member not disabled; a void
+     * one too (`voidedAt` says so), so the invitee is told why it no longer opens.
+     */
     async liveInvitation(tokenHash: string, now: string): Promise<StaffInvitationRecord | null> {
       const row = await db
         .selectFrom('staff_invitations')
@@ -168,6 +177,9 @@ export function staffCredentials(db: DbExecutor) {
           'staff_invitations.staff_id as staffId',
           'staff_invitations.pending_totp_secret_sealed as pendingSecretSealed',
           'staff_invitations.expires_at as expiresAt',
+          'staff_invitations.code_hash as codeHash',
+          'staff_invitations.code_failures as codeFailures',
+          'staff_invitations.voided_at as voidedAt',
           'staff_members.email',
           'staff_members.display_name as displayName',
           'staff_members.role',
@@ -178,7 +190,52 @@ export function staffCredentials(db: DbExecutor) {
         .where('staff_members.disabled_at', 'is', null)
         .executeTakeFirst();
       if (!row || row.email === null) return null;
-      return { ...row, id: Number(row.id), staffId: Number(row.staffId), email: row.email };
+      return {
+        ...row,
+        id: Number(row.id),
+        staffId: Number(row.staffId),
+        email: row.email,
+        codeFailures: Number(row.codeFailures),
+      };
+    },
+
+    /**
+     * Claims one invitation-code try before the code is compared, and answers the failures counted
+     * with it (this try included), or null when the invitation is used, void, or at its limit: racing
+     * guesses each see the others, so no more than `limit` are ever compared. A right code gives its
+     * claim back (`giveBackCodeTry`); only wrong ones stay counted.
+     */
+    async claimCodeTry(invitationId: number, limit: number): Promise<number | null> {
+      const row = await db
+        .updateTable('staff_invitations')
+        .set({ code_failures: sql<number>`code_failures + 1` })
+        .where('id', '=', invitationId)
+        .where('used_at', 'is', null)
+        .where('voided_at', 'is', null)
+        .where('code_failures', '<', limit)
+        .returning('code_failures')
+        .executeTakeFirst();
+      return row ? Number(row.code_failures) : null;
+    },
+
+    async giveBackCodeTry(invitationId: number): Promise<void> {
+      await db
+        .updateTable('staff_invitations')
+        .set({ code_failures: sql<number>`code_failures - 1` })
+        .where('id', '=', invitationId)
+        .where('code_failures', '>', 0)
+        .execute();
+    },
+
+    /** The last wrong code: the invitation is void from now; false when it was already. */
+    async voidInvitation(invitationId: number, now: string): Promise<boolean> {
+      const result = await db
+        .updateTable('staff_invitations')
+        .set({ voided_at: now })
+        .where('id', '=', invitationId)
+        .where('voided_at', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
     },
 
     /**
@@ -203,13 +260,14 @@ export function staffCredentials(db: DbExecutor) {
       return row?.pending_totp_secret_sealed ?? null;
     },
 
-    /** Uses the invitation up: false when another request used it first. */
+    /** Uses the invitation up: false when another request used it first, or wrong codes voided it. */
     async claimInvitation(invitationId: number, now: string): Promise<boolean> {
       const result = await db
         .updateTable('staff_invitations')
         .set({ used_at: now })
         .where('id', '=', invitationId)
         .where('used_at', 'is', null)
+        .where('voided_at', 'is', null)
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
     },

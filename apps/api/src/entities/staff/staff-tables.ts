@@ -60,4 +60,13 @@ export interface StaffInvitationTable {
   created_at: string;
   expires_at: string;
   used_at: string | null;
+  /**
+   * The invitation code's HMAC-SHA-256 (docs/decisions/071): the code is shown once to the inviting
+   * admin, never stored or e-mailed. Null only for an invitation made before migration 045 (withdrawn).
+   */
+  code_hash: string | null;
+  /** Invitation codes claimed and found wrong (a right one gives its claim back); 5 make it void. */
+  code_failures: Generated<number>;
+  /** When the fifth wrong code made it void: nothing opens it after, not even the right code. */
+  voided_at: string | null;
 }

@@ -56,7 +56,7 @@ describe('who may call the operations page and staff document links (the permiss
     const customer = await createSession(t.ctx);
     const cookies = new Map<StaffRole, string>();
     for (const role of STAFF_ROLES) cookies.set(role, (await createStaffSession(t.ctx, role)).cookie);
-    expect(OPERATION_CALLS.length).toBe(14);
+    expect(OPERATION_CALLS.length).toBe(15);
     for (const [name, def] of OPERATION_CALLS) {
       const permission = staffPermissionOf(def.auth) as Permission;
       const url = `/api/staff/${def.controller}/${def.action}`;
@@ -258,6 +258,29 @@ describe('Operations staff accounts', () => {
       .executeTakeFirstOrThrow();
     expect(t.ctx.outbox.revealForDevelopers(mail).text).toMatch(/\/staff\/invite\/[\w-]{43}/);
     const staffId = invited.object.staffId as number;
+    // The invitation code, answered this once to the admin and in no e-mail (decision 071).
+    const code = invited.object.invitationCode as string;
+    expect(code).toMatch(/^[2-9A-HJKMNP-Z]{4}-[2-9A-HJKMNP-Z]{4}$/);
+    expect(t.ctx.outbox.revealForDevelopers(mail).text).not.toContain(code);
+    // Invited again (the code lost): a new code, the earlier invitation withdrawn, audited.
+    const again = await post('Operations/ReinviteStaff', { staffId });
+    expect(again.error.errorID, again.error.errorMessage).toBe(0);
+    expect(again.object).toMatchObject({ staffId, email, role: 'agent' });
+    expect(again.object.invitationCode).not.toBe(code);
+    const open = await t.ctx.db
+      .selectFrom('staff_invitations')
+      .select('used_at')
+      .where('staff_id', '=', staffId)
+      .orderBy('id')
+      .execute();
+    expect(open.map((i) => i.used_at === null)).toEqual([false, true]);
+    expect((await auditRows('staff-reinvited-from-console')).slice(-1)[0]).toMatchObject({
+      actor: `staff:${admin.member.id}`,
+      subject_id: String(staffId),
+    });
+    expect((await post('Operations/ReinviteStaff', { staffId: 99_999_999 })).error.errorID).toBe(
+      ErrorId.notFound,
+    );
 
     const role = await post('Operations/SetStaffRole', { staffId, role: 'collections' });
     expect(role.object).toEqual({ staffId, from: 'agent', to: 'collections' });

@@ -48,14 +48,37 @@ export function staffAccountsCalls(ctx: AppContext): ImplementedCall[] {
       const actor = staffActor(principal.staffId);
       const invited = await service.add(body.email, body.role, body.displayName, actor);
       if (!invited.ok) return fail(ErrorId.conflict, invited.message);
-      const { member, expiresAt } = invited.value;
+      const { member, expiresAt, invitationCode } = invited.value;
       await audit.record({
         actor,
         action: 'staff-invited-from-console',
         subject: { type: 'staff', id: String(member.id) },
         details: { address: req.ip, before: null, after: { email: member.email, role: member.role } },
       });
-      return ok({ staffId: member.id, email: member.email ?? body.email, role: member.role, expiresAt });
+      // The code is answered this once, for the admin to give by phone or in person (decision 071).
+      return ok({
+        staffId: member.id,
+        email: member.email ?? body.email,
+        role: member.role,
+        expiresAt,
+        invitationCode,
+      });
+    }),
+
+    implementCall('operationsReinviteStaff', async ({ body, principal, req }) => {
+      const member = await memberWithEmail(body.staffId);
+      if (!member) return unknownMember();
+      const actor = staffActor(principal.staffId);
+      const invited = await service.reinvite(member.email, actor);
+      if (!invited.ok) return fail(ErrorId.conflict, invited.message);
+      const { expiresAt, invitationCode } = invited.value;
+      await audit.record({
+        actor,
+        action: 'staff-reinvited-from-console',
+        subject: { type: 'staff', id: String(member.id) },
+        details: { address: req.ip, before: null, after: { expiresAt } },
+      });
+      return ok({ staffId: member.id, email: member.email, role: member.role, expiresAt, invitationCode });
     }),
 
     implementCall('operationsDisableStaff', async ({ body, principal, req }) => {

@@ -1,5 +1,6 @@
 import { isStaffRole, STAFF_ROLES, type StaffRole } from '@lender/contract/staff-permissions';
 import type { AppContext } from '../../app-context';
+import type { DbExecutor } from '../../db/create-db';
 import { isUniqueViolation } from '../../db/unique-violation';
 import type { Actor } from '../../entities/audit/actor';
 import { auditRepository } from '../../entities/audit/audit-repository';
@@ -8,12 +9,17 @@ import { EMAIL_RULE, staffAccounts, type StaffMember } from '../../entities/staf
 import { nowIso } from '../../lib/clock';
 import { randomToken, sha256 } from '../../lib/secrets';
 import { staffDone as done, staffRefused as refused, type StaffResult } from '../../lib/staff-result';
+import { invitationCodeHash, newInvitationCode } from './invitation-code';
 import { staffInvitationEmail } from './staff-invitation-email';
 
 /** An invitation link works this long, once. */
 export const STAFF_INVITATION_HOURS = 24;
 
-export type StaffInvited = { member: StaffMember; expiresAt: string; by: Actor };
+/**
+ * An invitation made: `invitationCode` is the second proof (docs/decisions/071), in clear only here, for
+ * the inviting admin to read once (`ops staff add` prints it; the operations page shows it once).
+ */
+export type StaffInvited = { member: StaffMember; expiresAt: string; invitationCode: string; by: Actor };
 export type StaffListed = StaffMember & { enrolled: boolean };
 export type StaffDisabled = { member: StaffMember; already: boolean; by: Actor };
 export type StaffRoleChanged = { member: StaffMember; from: StaffRole; to: StaffRole; by: Actor };
@@ -23,13 +29,46 @@ const noMember = (email: string) => refused(`There is no member of staff with th
 
 /**
  * Staff accounts (issue 48; `npm run ops -- staff`, the console's admin later): invite a member (the
- * link goes by e-mail, through the outbox, and is kept as its hash), list them, disable one (their
+ * link goes by e-mail, through the outbox, and is kept as its hash; the invitation code goes to the
+ * admin only, kept as its keyed hash), invite again one not yet enrolled, list them, disable one (their
  * sessions end at once), change a role. Each change is in the audit with who made it. Answers data; the
  * words of `ops` are in ops/staff-accounts-format.ts.
  */
 export function staffAccountsStaff(ctx: Pick<AppContext, 'db' | 'config' | 'outbox'>) {
   const { db, config } = ctx;
   const accounts = staffAccounts(db);
+
+  /**
+   * A new invitation of `member` in the caller's transaction: the link's token and the code made at
+   * random, kept as hashes, the link e-mailed through the outbox (the token as its secret; the code is
+   * in no e-mail), the code answered for the admin.
+   */
+  const invitation = async (trx: DbExecutor, member: StaffMember, actor: Actor): Promise<StaffInvited> => {
+    const token = randomToken();
+    const tokenHash = sha256(token);
+    const invitationCode = newInvitationCode();
+    const now = new Date();
+    const expiresAt = new Date(now.getTime() + STAFF_INVITATION_HOURS * 3600 * 1000).toISOString();
+    const link = new URL(`/staff/invite/${token}`, config.PUBLIC_URL).toString();
+    await staffCredentials(trx).createInvitation(
+      {
+        staffId: member.id,
+        tokenHash,
+        codeHash: invitationCodeHash(invitationCode, tokenHash, config.DATA_KEY),
+        createdBy: actor,
+        expiresAt,
+      },
+      nowIso(now),
+    );
+    const message = staffInvitationEmail({
+      displayName: member.displayName,
+      role: member.role,
+      link,
+      hours: STAFF_INVITATION_HOURS,
+    });
+    await ctx.outbox.enqueue(trx, { channel: 'email', to: member.email!, ...message, secrets: [token] });
+    return { member, expiresAt, invitationCode, by: actor };
+  };
 
   return {
     async add(
@@ -46,38 +85,57 @@ export function staffAccountsStaff(ctx: Pick<AppContext, 'db' | 'config' | 'outb
       if (!/^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/.test(address) || address.length > 254) return refused(EMAIL_RULE);
       if (await accounts.findByEmail(address))
         return refused(`A member of staff with ${address} exists already.`);
-      const token = randomToken();
-      const now = new Date();
-      const expiresAt = new Date(now.getTime() + STAFF_INVITATION_HOURS * 3600 * 1000).toISOString();
-      const link = new URL(`/staff/invite/${token}`, config.PUBLIC_URL).toString();
       try {
-        const member = await db.transaction().execute(async (trx) => {
+        const invited = await db.transaction().execute(async (trx) => {
           const created = await staffAccounts(trx).createMember({ email: address, displayName: name, role });
-          await staffCredentials(trx).createInvitation(
-            { staffId: created.id, tokenHash: sha256(token), createdBy: actor, expiresAt },
-            nowIso(now),
-          );
+          const made = await invitation(trx, created, actor);
           await auditRepository(trx).record({
             actor,
             action: 'staff-invited',
             subject: { type: 'staff', id: String(created.id) },
-            details: { email: address, role, expiresAt },
+            details: { email: address, role, expiresAt: made.expiresAt },
           });
-          const message = staffInvitationEmail({
-            displayName: name,
-            role,
-            link,
-            hours: STAFF_INVITATION_HOURS,
-          });
-          await ctx.outbox.enqueue(trx, { channel: 'email', to: address, ...message, secrets: [token] });
-          return created;
+          return made;
         });
-        return done({ member, expiresAt, by: actor });
+        return done(invited);
       } catch (err) {
         // Added by someone else between the look-up and the insert.
         if (isUniqueViolation(err)) return refused(`A member of staff with ${address} exists already.`);
         throw err;
       }
+    },
+
+    /**
+     * A new invitation for a member who has not enrolled (the code or the link lost, the invitation void
+     * or expired): the open one is withdrawn, a new link is e-mailed and a new code answered.
+     */
+    async reinvite(email: string, actor: Actor): Promise<StaffResult<StaffInvited>> {
+      const member = await accounts.findByEmail(email);
+      if (!member?.email) return noMember(email);
+      if (member.disabledAt) return refused(`${member.email} is disabled: a disabled member is not invited.`);
+      const enrolled = await db
+        .selectFrom('staff_members')
+        .select('enrolled_at')
+        .where('id', '=', member.id)
+        .executeTakeFirstOrThrow();
+      if (enrolled.enrolled_at !== null) {
+        return refused(
+          `${member.email} has set up their account already: there is nothing to invite them to.`,
+        );
+      }
+      return done(
+        await db.transaction().execute(async (trx) => {
+          await staffCredentials(trx).withdrawInvitations(member.id, nowIso());
+          const made = await invitation(trx, member, actor);
+          await auditRepository(trx).record({
+            actor,
+            action: 'staff-reinvited',
+            subject: { type: 'staff', id: String(member.id) },
+            details: { email: member.email, role: member.role, expiresAt: made.expiresAt },
+          });
+          return made;
+        }),
+      );
     },
 
     async list(): Promise<StaffResult<StaffListed[]>> {

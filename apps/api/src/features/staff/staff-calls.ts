@@ -1,4 +1,5 @@
 import { ok, refuse, Refusal } from '@lender/contract/envelope';
+import { staffInvitationCodeWrong } from '@lender/contract/refusals';
 import { Msg } from '@lender/contract/rules/messages';
 import type { AppContext } from '../../app-context';
 import { tooManyRequests } from '../../lib/rate-limiter';
@@ -8,23 +9,52 @@ import { staffMe, staffMeOf } from './staff-me';
 import {
   STAFF_COOKIE_MAX_AGE_SECONDS,
   staffSignInService,
+  type InvitationCodeRefused,
   type StaffSignInService,
 } from './staff-sign-in-service';
 
-/** StaffAuth/Invitation (public, issue 48): who is invited, and the TOTP secret as text, URI and QR code. */
+/** The refusal of an invitation that is closed or void, or of a wrong invitation code (decision 071). */
+const invitationRefusal = (r: InvitationCodeRefused) =>
+  r.kind === 'closed'
+    ? refuse(Refusal.staffInvitationClosed)
+    : r.kind === 'void'
+      ? refuse(Refusal.staffInvitationVoid)
+      : refuse(staffInvitationCodeWrong(r.triesLeft));
+
+/**
+ * StaffAuth/Invitation (public, issue 48): whether the link is open and the invitation-code tries left;
+ * nothing of who is invited and no secret (docs/decisions/071).
+ */
 const staffInvitation = (signIn: StaffSignInService) =>
   implementCall('staffInvitation', async ({ query }) => {
-    const shown = await signIn.openInvitation(query.token);
-    return shown ? ok(shown) : refuse(Refusal.staffInvitationClosed);
+    const state = await signIn.invitationState(query.token);
+    return state.kind === 'open'
+      ? ok({ expiresAt: state.expiresAt, codeTriesLeft: state.codeTriesLeft })
+      : invitationRefusal(state);
+  });
+
+/** StaffAuth/InvitationCode (public): the right code shows who is invited and the TOTP secret as text, URI and QR code. */
+const staffInvitationCode = (signIn: StaffSignInService) =>
+  implementCall('staffInvitationCode', async ({ body, req }) => {
+    const opened = await signIn.openInvitation(body.token, body.invitationCode, req.ip);
+    return opened.kind === 'shown' ? ok(opened.shown) : invitationRefusal(opened);
   });
 
 /** StaffAuth/AcceptInvitation (public): password and first code; the session cookie and recovery codes. */
 const staffAcceptInvitation = (ctx: AppContext, signIn: StaffSignInService) =>
   implementCall('staffAcceptInvitation', async ({ body, req, reply }) => {
-    const outcome = await signIn.acceptInvitation(body.token, body.password, body.code, req.ip);
+    const outcome = await signIn.acceptInvitation(
+      body.token,
+      body.invitationCode,
+      body.password,
+      body.code,
+      req.ip,
+    );
     switch (outcome.kind) {
       case 'closed':
-        return refuse(Refusal.staffInvitationClosed);
+      case 'void':
+      case 'invitationCodeWrong':
+        return invitationRefusal(outcome);
       case 'codeWrong':
         return refuse(Refusal.staffEnrolmentCodeWrong);
       case 'commonPassword':
@@ -69,5 +99,6 @@ export function staffCalls(ctx: AppContext): ImplementedCall[] {
     staffAcceptInvitation(ctx, signIn),
     staffLogin(ctx, signIn),
     staffLogout(ctx, signIn),
+    staffInvitationCode(signIn),
   ];
 }

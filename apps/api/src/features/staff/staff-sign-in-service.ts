@@ -3,9 +3,9 @@ import { BRAND } from '@lender/contract/brand';
 import { isStaffRole, type StaffRole } from '@lender/contract/staff-permissions';
 import qrcode from 'qrcode-generator';
 import type { AppContext } from '../../app-context';
-import { staffActor } from '../../entities/audit/actor';
+import { staffActor, systemActor } from '../../entities/audit/actor';
 import { auditRepository } from '../../entities/audit/audit-repository';
-import { staffCredentials } from '../../entities/staff/staff-credentials';
+import { staffCredentials, type StaffInvitationRecord } from '../../entities/staff/staff-credentials';
 import {
   staffAccounts,
   STAFF_SESSION_ABSOLUTE_MS,
@@ -17,6 +17,7 @@ import { isCommonPassword } from '../../lib/passwords/common-passwords';
 import { hashPassword, verifyPassword } from '../../lib/passwords/password-hashing';
 import { decrypt, encrypt, sha256 } from '../../lib/secrets';
 import { base32Encode, newTotpSecret, otpauthUri, verifyTotp } from '../../lib/totp';
+import { INVITATION_CODE_TRIES, invitationCodeMatches } from './invitation-code';
 
 /**
  * Staff lock after this many failed sign-ins within the window, for the same length of time: the numbers
@@ -83,11 +84,23 @@ export type InvitationShown = {
   qrSvg: string;
 };
 
+/** The invitation code's check (docs/decisions/071): a wrong one says the tries left; the last makes it void. */
+export type InvitationCodeRefused =
+  { kind: 'closed' } | { kind: 'void' } | { kind: 'invitationCodeWrong'; triesLeft: number };
+
+export type InvitationState =
+  { kind: 'open'; expiresAt: string; codeTriesLeft: number } | InvitationCodeRefused;
+
+export type OpenOutcome = { kind: 'shown'; shown: InvitationShown } | InvitationCodeRefused;
+
 export type AcceptOutcome =
   | { kind: 'enrolled'; recoveryCodes: string[]; signedIn: StaffSignedIn }
-  | { kind: 'closed' }
+  | InvitationCodeRefused
   | { kind: 'codeWrong' }
   | { kind: 'commonPassword' };
+
+/** Who the audit names for a try of an invitation code: nobody is proven yet, so not the member. */
+const INVITATION_ACTOR = systemActor('staff-invitation');
 
 export type StaffLoginOutcome =
   | { kind: 'signedIn'; signedIn: StaffSignedIn }
@@ -126,16 +139,94 @@ export function staffSignInService(ctx: Pick<AppContext, 'db' | 'config' | 'secu
   /** The member as Staff/Me shows them (the sign-in's record holds only the id and the e-mail). */
   const memberByEmail = async (email: string) => (await accounts.findByEmail(email))!;
 
+  /** The open (or void) invitation of a link, if its member's role is one the code knows. */
+  const live = async (token: string) => {
+    const invitation = await credentials.liveInvitation(sha256(token), nowIso());
+    // A role the code no longer knows enrols no one; an invitation made before the code opens nothing.
+    if (!invitation || !isStaffRole(invitation.role) || !invitation.codeHash) return null;
+    return invitation;
+  };
+
+  /**
+   * The invitation code against its keyed hash, in constant time (docs/decisions/071). A try is claimed
+   * in the database before the comparison, so racing guesses cannot pass the limit together; a right
+   * code gives its claim back. Each wrong try is audited and a security event; the fifth voids the
+   * invitation. Null: the code is right.
+   */
+  const checkInvitationCode = async (
+    invitation: StaffInvitationRecord,
+    token: string,
+    typed: string,
+    ip: string,
+  ): Promise<InvitationCodeRefused | null> => {
+    if (invitation.voidedAt) return { kind: 'void' };
+    const failures = await credentials.claimCodeTry(invitation.id, INVITATION_CODE_TRIES);
+    // Used or voided by another request meanwhile, or its last tries being spent by racing ones.
+    if (failures === null) return (await live(token)) ? { kind: 'void' } : { kind: 'closed' };
+    if (invitationCodeMatches(typed, invitation.codeHash!, sha256(token), key)) {
+      await credentials.giveBackCodeTry(invitation.id);
+      return null;
+    }
+    const triesLeft = INVITATION_CODE_TRIES - failures;
+    const subject = { type: 'staff', id: String(invitation.staffId) };
+    const voided = triesLeft <= 0 && (await credentials.voidInvitation(invitation.id, nowIso()));
+    await db.transaction().execute(async (trx) => {
+      await auditRepository(trx).record({
+        actor: INVITATION_ACTOR,
+        action: 'staff-invitation-code-wrong',
+        subject,
+        details: { address: ip, failures, triesLeft },
+      });
+      if (voided) {
+        await auditRepository(trx).record({
+          actor: INVITATION_ACTOR,
+          action: 'staff-invitation-void',
+          subject,
+          details: { address: ip, failures },
+        });
+      }
+    });
+    await security.record({
+      type: 'staff-sign-in-failed',
+      staffId: invitation.staffId,
+      ip,
+      detail: voided ? 'invitation code, invitation void' : 'invitation code',
+    });
+    return triesLeft <= 0 ? { kind: 'void' } : { kind: 'invitationCodeWrong', triesLeft };
+  };
+
   return {
     /**
-     * The invitation page: who is invited and the secret to enrol. The secret is made on the first
-     * opening and kept (sealed) with the invitation, so a reload shows the same one; null when the link
-     * is unknown, used, expired or its member disabled.
+     * The invitation page's first look: whether the link is open, and how many wrong invitation codes it
+     * still takes. Nothing of who is invited, and no secret: the link alone proves nothing.
      */
-    async openInvitation(token: string): Promise<InvitationShown | null> {
-      const invitation = await credentials.liveInvitation(sha256(token), nowIso());
-      // A role the code no longer knows enrols no one.
-      if (!invitation || !isStaffRole(invitation.role)) return null;
+    async invitationState(token: string): Promise<InvitationState> {
+      const invitation = await live(token);
+      if (!invitation) return { kind: 'closed' };
+      if (invitation.voidedAt) return { kind: 'void' };
+      return {
+        kind: 'open',
+        expiresAt: invitation.expiresAt,
+        codeTriesLeft: Math.max(0, INVITATION_CODE_TRIES - invitation.codeFailures),
+      };
+    },
+
+    /**
+     * The invitation code given: the right one shows who is invited and the secret to enrol. The secret
+     * is made on the first right opening and kept (sealed) with the invitation, so a reload shows the
+     * same one; a wrong code counts, and the fifth makes the invitation void.
+     */
+    async openInvitation(token: string, invitationCode: string, ip: string): Promise<OpenOutcome> {
+      const invitation = await live(token);
+      if (!invitation) return { kind: 'closed' };
+      const refused = await checkInvitationCode(invitation, token, invitationCode, ip);
+      if (refused) return refused;
+      await auditRepository(db).record({
+        actor: INVITATION_ACTOR,
+        action: 'staff-invitation-code-right',
+        subject: { type: 'staff', id: String(invitation.staffId) },
+        details: { address: ip },
+      });
       if (!invitation.pendingSecretSealed) {
         await credentials.keepPendingSecret(invitation.id, encrypt(newTotpSecret(), key));
       }
@@ -143,27 +234,34 @@ export function staffSignInService(ctx: Pick<AppContext, 'db' | 'config' | 'secu
       const secret = decrypt(sealed!, key);
       const uri = otpauthUri(TOTP_ISSUER, invitation.email, secret);
       return {
-        email: invitation.email,
-        displayName: invitation.displayName,
-        role: invitation.role as StaffRole,
-        secretBase32: secret,
-        otpauthUri: uri,
-        qrSvg: qrSvg(uri),
+        kind: 'shown',
+        shown: {
+          email: invitation.email,
+          displayName: invitation.displayName,
+          role: invitation.role as StaffRole,
+          secretBase32: secret,
+          otpauthUri: uri,
+          qrSvg: qrSvg(uri),
+        },
       };
     },
 
     /**
-     * Sets the password and the TOTP secret the invitation showed, once a code from the app proves it
-     * was added; uses the invitation up, makes the recovery codes and opens a session.
+     * With the invitation code again (the secret shown is no proof on its own either), sets the password
+     * and the TOTP secret the invitation showed, once a code from the app proves it was added; uses the
+     * invitation up, makes the recovery codes and opens a session.
      */
     async acceptInvitation(
       token: string,
+      invitationCode: string,
       password: string,
       code: string,
       ip: string,
     ): Promise<AcceptOutcome> {
-      const invitation = await credentials.liveInvitation(sha256(token), nowIso());
+      const invitation = await live(token);
       if (!invitation) return { kind: 'closed' };
+      const refused = await checkInvitationCode(invitation, token, invitationCode, ip);
+      if (refused) return refused;
       if (isCommonPassword(password)) return { kind: 'commonPassword' };
       const sealed = invitation.pendingSecretSealed;
       const step = sealed ? verifyTotp(decrypt(sealed, key), code.trim(), Date.now() / 1000, null) : null;

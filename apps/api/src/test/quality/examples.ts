@@ -210,7 +210,12 @@ const builders: Partial<Record<CallName, () => Example>> = {
   // The staff console's sign-in (issue 48): well formed, but no such invitation or member.
   staffInvitation: () => ({ query: { token: 'A'.repeat(43) } }),
   staffAcceptInvitation: () => ({
-    body: { token: 'A'.repeat(43), password: 'Kestrel-Staff-42', code: '123456' },
+    body: {
+      token: 'A'.repeat(43),
+      invitationCode: 'K7PM-4XQR',
+      password: 'Kestrel-Staff-42',
+      code: '123456',
+    },
   }),
   staffLogin: () => ({ body: { email: 'nobody@example.com', password: 'Kestrel-Staff-42', code: '123456' } }),
   // Staff search and records (issue 48 items 3 to 5): well formed; the caller has no staff session.
@@ -323,6 +328,10 @@ const builders: Partial<Record<CallName, () => Example>> = {
   operationsEndSession: () => ({ body: { sessionId: 99_999_999 } }),
   staffDocumentsLink: () => ({ body: { customerId: 1, documentId: 99_999_999 } }),
   staffDocumentsDownload: () => ({ query: { documentGuid: guid() } }),
+  // The staff invitation code (docs/decisions/071; branch staff-invite): well formed, no such invitation
+  // or member, so a probe counts no try and invites no one.
+  staffInvitationCode: () => ({ body: { token: 'A'.repeat(43), invitationCode: 'K7PM-4XQR' } }),
+  operationsReinviteStaff: () => ({ body: { staffId: 99_999_999 } }),
 };
 
 /** A fresh valid example for the call (new guids and e-mails each time), or undefined if none is kept. */

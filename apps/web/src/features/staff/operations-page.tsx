@@ -250,6 +250,8 @@ function StaffAccounts() {
   });
   const { busy, notice, act } = useAct();
   const [open, setOpen] = useState<number | null>(null);
+  // The invitation code, shown this once (decision 071): the admin gives it by phone or in person.
+  const [code, setCode] = useState<{ email: string; code: string } | null>(null);
   const invite = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const email = formText(e, 'email');
@@ -263,9 +265,16 @@ function StaffAccounts() {
         displayName: displayName || null,
       });
       form.reset();
+      setCode({ email: done.email, code: done.invitationCode });
       return `Invited ${done.email} as ${ROLE_NAMES[done.role]}: the link went by e-mail and works for 24 hours.`;
     });
   };
+  const reinvite = (m: Member) =>
+    void act(async () => {
+      const done = await staffCall('operationsReinviteStaff', { staffId: m.staffId });
+      setCode({ email: done.email, code: done.invitationCode });
+      return `Invited ${done.email} again: a new link went by e-mail and works for 24 hours; the earlier one no longer works.`;
+    });
   const rows: ReactNode = members.data?.members.map((m) => {
     const self = m.staffId === me.staffId;
     return (
@@ -311,6 +320,19 @@ function StaffAccounts() {
           )}
         </td>
         <td>
+          {m.disabled || m.enrolled ? null : (
+            <>
+              <button
+                type="button"
+                className="link-button"
+                disabled={busy}
+                aria-label={`Invite again: ${m.displayName}`}
+                onClick={() => reinvite(m)}
+              >
+                Invite again
+              </button>{' '}
+            </>
+          )}
           {m.disabled || self ? null : (
             <button
               type="button"
@@ -335,6 +357,20 @@ function StaffAccounts() {
     <section aria-labelledby="ops-staff">
       <h2 id="ops-staff">Staff accounts</h2>
       <NoticeBanner notice={notice} />
+      {code ? (
+        <div className="banner banner--success" role="status">
+          <p>
+            The invitation code of {code.email}, shown this once: <code>{code.code}</code>
+          </p>
+          <p>
+            Give it to them yourself, by phone or in person, never by e-mail: they need it with the link to
+            set up their account. If it is lost, invite them again.
+          </p>
+          <button type="button" className="link-button" onClick={() => setCode(null)}>
+            I have noted it
+          </button>
+        </div>
+      ) : null}
       {members.error ? <p role="alert">{staffMessage(members.error)}</p> : null}
       {members.data ? (
         <table className="staff-table">
