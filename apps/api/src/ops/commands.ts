@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import { londonToday } from '@lender/contract/dates';
 import type { AppContext } from '../app-context';
 import { OPS } from '../entities/audit/actor';
 import { breathingSpaceService } from '../features/breathing-space/breathing-space-service';
@@ -8,13 +7,11 @@ import { closeOfBusinessStaff } from '../features/close-of-business/close-of-bus
 import { defaultsReviewStaff } from '../features/close-of-business/defaults-review-staff';
 import { creditReportingStaff } from '../features/credit-reporting/credit-reporting-staff';
 import type { CreditReferenceAgency } from '../lib/credit-reference/credit-reference-agency';
-import { partnerStaff, reportSince } from '../features/partner-leads/partner-staff';
 import { recordDocumentsSent } from '../features/pre-claim/documents-sent';
 import { legalStaff } from '../features/pre-claim/legal-staff';
 import { decisionReviewsStaff, REVIEW_CHANNELS } from '../features/underwriting/decision-reviews-staff';
 import { underwritingStaff } from '../features/underwriting/underwriting-staff';
 import { standaloneOutsideServices } from '../lib/outside-services';
-import type { StaffResult } from '../lib/staff-result';
 import { systemStaff } from '../lib/system-staff';
 import { servicingFor, type Servicing } from '../servicing';
 import { breathingSpaceArgs } from './breathing-space-args';
@@ -25,39 +22,14 @@ import { legalArgs } from './legal-args';
 import { legalFlaggedLines, legalListLines, legalShownLines, letterClosedLines } from './legal-format';
 import { documentsSentLines } from './documents-sent-format';
 import { countArg, parseCommand } from './parse';
-import {
-  partnerAddedLines,
-  partnerListLines,
-  partnerReportLines,
-  partnerRevokedLines,
-} from './partner-format';
 import { reviewLines } from './reviews-format';
-import { staffAccountsStaff } from '../features/staff/staff-accounts-staff';
-import {
-  staffDisabledLines,
-  staffInvitedLines,
-  staffListLines,
-  staffRoleLines,
-} from './staff-accounts-format';
-import { auditLines, closeRunLines, underwritingDecidedLines, waitingLines } from './staff-format';
-import { complaintsRegister } from '../features/staff-complaints/complaints';
-import { complaintsReportLines } from './complaints-format';
-import { isIsoDate } from '@lender/contract/dates';
-import { sinceArg } from './since-arg';
+import { closeRunLines, underwritingDecidedLines, waitingLines } from './staff-format';
 
-/** Where a command prints: the console for `npm run ops`, a list of lines in tests. */
-export type Output = { line: (text: string) => void; table: (rows: readonly object[]) => void };
+import { print, usageLine, type Command } from './command-kit';
+import { peopleCommands } from './people-commands';
 
-export const consoleOutput: Output = {
-  line: (text) => console.log(text),
-  table: (rows) => console.table(rows),
-};
-
-type Command = {
-  usage: string;
-  summary: string;
-  run: (ctx: AppContext, args: string[], out: Output) => Promise<void>;
-};
+export type { Output } from './command-kit';
+export { consoleOutput } from './command-kit';
 
 /** Runs `work` with the back office, its providers served in process when they are the sandboxes. */
 async function withServicing(ctx: AppContext, work: (servicing: Servicing) => Promise<void>) {
@@ -79,23 +51,11 @@ async function withAgency(ctx: AppContext, work: (agency: CreditReferenceAgency)
   }
 }
 
-/** Prints a staff service's answer with `lines`, or fails with its message (exit code 1). */
-function print<T>(out: Output, result: StaffResult<T>, lines: (value: T) => string[]) {
-  if (!result.ok) throw new Error(result.message);
-  for (const line of lines(result.value)) out.line(line);
-}
-
-const usageOf = (name: string) => `Usage: npm run ops -- ${COMMANDS[name]!.usage}`;
+const usageOf = (name: string) => usageLine(COMMANDS[name]!.usage);
 
 /** `[count]` commands: at most one word, a count. */
 const countOnly = (name: string, args: string[]) =>
   countArg(parseCommand(args, usageOf(name), {}, 1).positionals[0], usageOf(name));
-
-/** `--since 1h`-style commands. */
-const sinceOnly = (name: string, args: string[]) => {
-  const { values } = parseCommand(args, usageOf(name), { since: { type: 'string' } }, 0);
-  return sinceArg(values.since, usageOf(name));
-};
 
 /**
  * Staff tasks on the configured database (DATABASE_URL), e.g. `npm run ops -- decisions 50`: a thin
@@ -321,92 +281,7 @@ export const COMMANDS: Record<string, Command> = {
       print(out, await staff.request(guid, channel, note, OPS), reviewLines);
     },
   },
-  partner: {
-    usage:
-      'partner add <name> [--tier <tierName>]|list|revoke <name>|report <name> [--since <days>|yyyy-mm-dd]',
-    summary:
-      'Lead partners (issue 29): add one (prints its API key once), list them, revoke a key, or show the funnel per day.',
-    run: async (ctx, args, out) => {
-      const usage =
-        'Usage: npm run ops -- partner add <name> [--tier <tierName>] | list | revoke <name> | report <name> [--since <days>|yyyy-mm-dd]';
-      const { values, positionals } = parseCommand(
-        args,
-        usage,
-        { tier: { type: 'string' }, since: { type: 'string' } },
-        2,
-      );
-      const [verb, name] = positionals;
-      const staff = partnerStaff(ctx);
-      const only = (...allowed: ('tier' | 'since')[]) =>
-        (['tier', 'since'] as const).every((f) => allowed.includes(f) || values[f] === undefined);
-      if (verb === 'add' && name && only('tier')) {
-        return print(out, await staff.add(name, values.tier ?? null, OPS), partnerAddedLines);
-      }
-      if (verb === 'list' && !name && only()) return print(out, await staff.list(), partnerListLines);
-      if (verb === 'revoke' && name && only())
-        return print(out, await staff.revoke(name, OPS), partnerRevokedLines);
-      if (verb === 'report' && name && only('since')) {
-        // The window is in London days, counted back from today's real date (leads' own clock).
-        const from = reportSince(values.since, londonToday(new Date()));
-        if (!from)
-          throw new Error('--since takes a number of days (7 is the last 7 days) or a date yyyy-mm-dd.');
-        return print(out, await staff.report(name, from), partnerReportLines);
-      }
-      throw new Error(usage);
-    },
-  },
-  staff: {
-    usage:
-      'staff add <email> --role <role> [--name "..."]|reinvite <email>|list|disable <email>|role <email> <role>',
-    summary:
-      'Staff accounts (issue 48): invite a member (e-mails a single-use link, 24 hours, and prints the invitation code to give them by phone or in person), invite again one not yet enrolled, list them, disable one (ends their sessions), change a role.',
-    run: async (ctx, args, out) => {
-      const { values, positionals } = parseCommand(
-        args,
-        usageOf('staff'),
-        { role: { type: 'string' }, name: { type: 'string' } },
-        3,
-      );
-      const [verb, email, role] = positionals;
-      const staff = staffAccountsStaff(ctx);
-      const noOptions = values.role === undefined && values.name === undefined;
-      if (verb === 'add' && email && role === undefined) {
-        if (!values.role) throw new Error(`Say the role: --role <role>.\n${usageOf('staff')}`);
-        return print(out, await staff.add(email, values.role, values.name ?? null, OPS), staffInvitedLines);
-      }
-      if (verb === 'reinvite' && email && role === undefined && noOptions) {
-        return print(out, await staff.reinvite(email, OPS), staffInvitedLines);
-      }
-      if (verb === 'list' && !email && noOptions) return print(out, await staff.list(), staffListLines);
-      if (verb === 'disable' && email && role === undefined && noOptions) {
-        return print(out, await staff.disable(email, OPS), staffDisabledLines);
-      }
-      if (verb === 'role' && email && role && noOptions) {
-        return print(out, await staff.setRole(email, role, OPS), staffRoleLines);
-      }
-      throw new Error(usageOf('staff'));
-    },
-  },
-  'security-events': {
-    usage: 'security-events [--since 1h]',
-    summary: 'Show sign-ins, locks, resets, contact changes and refusals (newest first), and staff actions.',
-    run: async (ctx, args, out) => {
-      const since = sinceOnly('security-events', args);
-      const staff = systemStaff(ctx);
-      const rows = await staff.securityEvents(since);
-      out.line(`${rows.length} security event(s) since ${since.toISOString()}:`);
-      if (rows.length) out.table(rows);
-      for (const line of auditLines(await staff.auditSince(since), since)) out.line(line);
-    },
-  },
-  audit: {
-    usage: 'audit [--since 1h]',
-    summary: 'Show staff actions with who did them (newest first): flags, maintenance, business date, runs.',
-    run: async (ctx, args, out) => {
-      const since = sinceOnly('audit', args);
-      for (const line of auditLines(await systemStaff(ctx).auditSince(since), since)) out.line(line);
-    },
-  },
+  ...peopleCommands,
   'purge-client-errors': {
     usage: 'purge-client-errors',
     summary: 'Remove browser error reports older than CLIENT_ERRORS_RETENTION_DAYS.',
@@ -415,31 +290,6 @@ export const COMMANDS: Record<string, Command> = {
       print(out, await clientErrorsStaff(ctx).purge(OPS), (p) => [
         `Removed ${p.removed} browser error report(s) older than ${p.days} days.`,
       ]);
-    },
-  },
-  complaints: {
-    usage: 'complaints report --from yyyy-mm-dd --to yyyy-mm-dd',
-    summary:
-      "The complaints return's counts for a period (a half year): opened, closed, upheld, how fast, by category.",
-    run: async (ctx, args, out) => {
-      const { values, positionals } = parseCommand(
-        args,
-        usageOf('complaints'),
-        { from: { type: 'string' }, to: { type: 'string' } },
-        1,
-      );
-      if (positionals[0] !== 'report') throw new Error(`Say report.\n${usageOf('complaints')}`);
-      const { from, to } = values;
-      const date = (d: string | undefined): d is string =>
-        !!d && /^\d{4}-\d{2}-\d{2}$/.test(d) && isIsoDate(d);
-      if (!date(from) || !date(to) || from > to) {
-        throw new Error(
-          `Give the period as --from and --to, yyyy-mm-dd, in order.\n${usageOf('complaints')}`,
-        );
-      }
-      for (const line of complaintsReportLines(await complaintsRegister(ctx).report(from, to, OPS, null))) {
-        out.line(line);
-      }
     },
   },
   'client-errors': {

@@ -18,10 +18,7 @@ export async function complaintsReport(db: DbExecutor, from: IsoDate, to: IsoDat
       eb.or([
         eb.and([eb('received_on', '>=', from), eb('received_on', '<=', to)]),
         eb.and([eb('closed_on', '>=', from), eb('closed_on', '<=', to)]),
-        eb.and([
-          eb('received_on', '<=', to),
-          eb.or([eb('closed_on', 'is', null), eb('closed_on', '>', to)]),
-        ]),
+        eb.and([eb('received_on', '<=', to), eb.or([eb('closed_on', 'is', null), eb('closed_on', '>', to)])]),
       ]),
     )
     .execute();
@@ -30,9 +27,7 @@ export async function complaintsReport(db: DbExecutor, from: IsoDate, to: IsoDat
   const isUpheld = (r: (typeof rows)[number]) => r.outcome === 'upheld' || r.outcome === 'partlyUpheld';
   const upheld = closed.filter(isUpheld).length;
   const within3 = closed.filter((r) => r.closed_on! <= r.summary_by).length;
-  const within8 = closed.filter(
-    (r) => r.closed_on! > r.summary_by && r.closed_on! <= r.deadline_on,
-  ).length;
+  const within8 = closed.filter((r) => r.closed_on! > r.summary_by && r.closed_on! <= r.deadline_on).length;
   const report: Report = {
     from,
     to,
@@ -42,8 +37,7 @@ export async function complaintsReport(db: DbExecutor, from: IsoDate, to: IsoDat
     closedWithin3BusinessDays: within3,
     closedWithin8Weeks: within8,
     closedAfter8Weeks: closed.length - within3 - within8,
-    openAtEnd: rows.filter((r) => r.received_on <= to && (r.closed_on === null || r.closed_on > to))
-      .length,
+    openAtEnd: rows.filter((r) => r.received_on <= to && (r.closed_on === null || r.closed_on > to)).length,
     byCategory: COMPLAINT_CATEGORIES.map((category) => ({
       category,
       opened: opened.filter((r) => r.category === category).length,

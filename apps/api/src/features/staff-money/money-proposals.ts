@@ -14,6 +14,7 @@ import type { PayoutProvider } from '../../lib/payout-provider/payout-provider';
 import { staffDone as done, staffRefused as refused, type StaffResult } from '../../lib/staff-result';
 import { moneyProposalRepository, type NamedProposal } from './money-proposal-repository';
 import { figuresOf, KIND_WORDS, limitProblem, postingsOf } from './money-rules';
+import { viewOf } from './money-view';
 
 type ProposalView = z.output<typeof moneyProposalSchema>;
 
@@ -45,29 +46,6 @@ class Refused extends Error {
   ) {
     super(message);
   }
-}
-
-export function viewOf(p: NamedProposal): ProposalView {
-  return {
-    proposalId: p.id,
-    loanId: p.application_id,
-    customerId: p.customer_id,
-    customerName: `${p.first_name} ${p.last_name}`,
-    kind: p.kind,
-    paymentId: p.payment_transaction_id,
-    amountPence: p.amount_pence,
-    reason: p.reason,
-    state: p.state,
-    makerId: p.maker_staff_id,
-    makerName: p.maker_name,
-    proposedAt: p.created_at,
-    checkerId: p.checker_staff_id,
-    checkerName: p.checker_name,
-    checkedAt: p.checked_at,
-    rejectionReason: p.rejection_reason,
-    payoutPaymentId: p.payout_payment_id,
-    payoutProblem: p.payout_error,
-  };
 }
 
 /**

@@ -84,12 +84,7 @@ export async function limitProblem(
 }
 
 /** What the approval posts: one row under `money:<id>` (and for part of a payment refunded, the rest). */
-export function postingsOf(
-  proposal: NamedProposal,
-  book: LoanBook,
-  today: string,
-  actor: Actor,
-): Posting[] {
+export function postingsOf(proposal: NamedProposal, book: LoanBook, today: string, actor: Actor): Posting[] {
   const base = {
     applicationId: proposal.application_id,
     onDate: today,

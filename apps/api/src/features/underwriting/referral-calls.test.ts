@@ -12,7 +12,7 @@ import { createStaffSession, staffInject } from '../../test/staff';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { signedUndecided } from '../../test/undecided-signature';
 import { decisionReviewsStaff } from './decision-reviews-staff';
-import { referralReasons } from './referrals-staff';
+import { referralReasons } from './referral-reasons';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -13,6 +13,7 @@ import { staffActor, type Actor } from '../../entities/audit/actor';
 import { auditRepository } from '../../entities/audit/audit-repository';
 import { actorNames } from '../../entities/staff/actor-names';
 import { workbenchOf } from './application-workbench';
+import { referralReasons } from './referral-reasons';
 import { nowIso } from '../../lib/clock';
 import type { StoredDictionaries } from '../../lib/dictionary-store';
 import { staffDone as done, staffRefused as refused, type StaffResult } from '../../lib/staff-result';
@@ -32,35 +33,6 @@ export type StaffActing = { staffId: number; address: string };
 /** The decisions that hand an application to a person. */
 const REFERRAL_KINDS = ['underwriting-referred', 'payout-referred'];
 const HOLD_ACTIONS = ['referral-held', 'referral-released'];
-
-/** A credit file's referral codes in an underwriter's words (docs/decisions/057 says why each refers). */
-const CREDIT_REFERRAL_WORDS: Record<string, string> = {
-  identityNotConfirmed:
-    "The credit reference agency could not confirm the applicant's name, date of birth and address together.",
-  deceased: "The credit file carries a deceased flag on the applicant's details.",
-  modelledIncomeLow: "The agency's modelled income is well below the income the applicant declared.",
-  agencyUnavailable: 'The credit reference agency did not answer.',
-};
-
-/**
- * A referral's reasons, from the decision that referred it: the rules store `code: text; code: text`
- * (their texts are the applicant's words), the payout the provider's refusal as it came.
- */
-export function referralReasons(kind: string, reason: string): string[] {
-  if (kind === 'payout-referred') return [`The payout was refused: ${reason}`];
-  return reason
-    .split('; ')
-    .filter((part) => part.trim() !== '')
-    .map((part) => {
-      const match = /^([\w-]+): (.*)$/s.exec(part);
-      if (!match) return part;
-      const [, code, text] = match as unknown as [string, string, string];
-      const credit = code.startsWith('credit-')
-        ? CREDIT_REFERRAL_WORDS[code.slice('credit-'.length)]
-        : undefined;
-      return credit ?? text;
-    });
-}
 
 const minutesSince = (iso: string, now: Date) =>
   Math.max(0, Math.floor((now.getTime() - new Date(iso).getTime()) / 60_000));
