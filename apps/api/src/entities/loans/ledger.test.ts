@@ -1,7 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addDays, daysBetween } from '@lender/contract/dates';
-import { arrearsPence, instalmentStates, interestFor, positionOf, type LedgerRow } from './ledger';
+import {
+  arrearsPence,
+  instalmentStates,
+  interestFor,
+  positionOf,
+  positionsAlong,
+  type LedgerRow,
+} from './ledger';
 import { FUNDED, signedLoan, simulate } from './ledger-simulation';
 
 describe('the ledger', () => {
@@ -135,4 +142,50 @@ describe('the ledger', () => {
       { numRuns: Number(process.env.LEDGER_RUNS ?? 150) },
     );
   }, 60_000); // about 2 s alone; far more on a loaded machine, and a test time is no budget
+
+  it('the position after each row is the fold of the rows up to it, with or without reversals among them', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1_000, max: 60_000 }),
+        fc.array(fc.option(fc.integer({ min: 1, max: 30_000 }), { freq: 4 }), { maxLength: 60 }),
+        fc.array(fc.nat(), { maxLength: 3 }),
+        (principal, payments, reversals) => {
+          const { terms, price } = signedLoan(principal, 3, 30);
+          const { rows } = simulate(terms, price.totalInterestPence, payments.length, (_date, k) => ({
+            cardPaymentPence: payments[k] ?? undefined,
+          }));
+          // Reversals of some of the rows, dated after them (a refund of a payment taken in error).
+          let id = rows.length + 1000;
+          const reversing = reversals.map((n) => rows[n % rows.length]!);
+          const all: LedgerRow[] = [
+            ...rows,
+            ...reversing.map((r) => ({
+              ...r,
+              id: id++,
+              type: 'reversal' as const,
+              reversesId: r.id,
+              onDate: addDays(r.onDate, 1),
+            })),
+          ];
+          for (const set of [rows, all]) {
+            const along = positionsAlong(terms, set);
+            expect(along.map((a) => a.row.id)).toEqual(
+              [...set]
+                .sort((a, b) => (a.onDate < b.onDate ? -1 : a.onDate > b.onDate ? 1 : a.id - b.id))
+                .map((r) => r.id),
+            );
+            along.forEach(({ position }, k) => {
+              expect(position).toEqual(
+                positionOf(
+                  terms,
+                  along.slice(0, k + 1).map((a) => a.row),
+                ),
+              );
+            });
+          }
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
 });

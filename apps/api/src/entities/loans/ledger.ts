@@ -85,6 +85,33 @@ function effective(rows: readonly LedgerRow[], through?: IsoDate): LedgerRow[] {
 
 /** The loan's position after every row dated on or before `through` (all rows when not given). */
 export function positionOf(terms: LoanTerms, rows: readonly LedgerRow[], through?: IsoDate): Position {
+  const fold = ledgerFold();
+  for (const row of effective(rows, through)) fold.step(row);
+  return fold.position();
+}
+
+/**
+ * The position after each row of `rows`, in the fold's order (by date, then id), as `positionOf` of the
+ * rows up to it would answer: one fold for the lot. A reversal takes a row out of every position from
+ * its own on, which a fold cannot undo, so rows with a reversal among them are folded prefix by prefix.
+ */
+export function positionsAlong(
+  terms: LoanTerms,
+  rows: readonly LedgerRow[],
+): { row: LedgerRow; position: Position }[] {
+  const ordered = [...rows].sort(byDateThenId);
+  if (ordered.some((r) => r.type === 'reversal')) {
+    return ordered.map((row, k) => ({ row, position: positionOf(terms, ordered.slice(0, k + 1)) }));
+  }
+  const fold = ledgerFold();
+  return ordered.map((row) => {
+    fold.step(row);
+    return { row, position: fold.position() };
+  });
+}
+
+/** The fold of ledger rows into a position, a row at a time, in the order `effective` gives. */
+function ledgerFold() {
   const p: Position = {
     principalPence: 0,
     interestDuePence: 0,
@@ -115,7 +142,7 @@ export function positionOf(terms: LoanTerms, rows: readonly LedgerRow[], through
     return left - principal;
   };
   let accruedThrough: IsoDate | null = null;
-  for (const row of effective(rows, through)) {
+  const step = (row: LedgerRow) => {
     const before = p.principalPence;
     switch (row.type) {
       case 'advance':
@@ -186,9 +213,15 @@ export function positionOf(terms: LoanTerms, rows: readonly LedgerRow[], through
           : dayBefore;
       p.interestSincePence = 0;
     }
-  }
-  p.totalDuePence = p.principalPence + p.interestDuePence + p.feesDuePence;
-  return p;
+  };
+  return {
+    step,
+    /** A copy of the position so far, its total due worked out. */
+    position: (): Position => ({
+      ...p,
+      totalDuePence: p.principalPence + p.interestDuePence + p.feesDuePence,
+    }),
+  };
 }
 
 /** The most interest and fees together may ever come to (CONC 5A.2.2: 100% of the amount borrowed). */

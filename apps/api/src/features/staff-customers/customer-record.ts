@@ -4,7 +4,13 @@ import type { loanHoldSchema, staffCustomerSchema, staffLoanSchema } from '@lend
 import type { AppContext } from '../../app-context';
 import { staffActor } from '../../entities/audit/actor';
 import { auditRepository } from '../../entities/audit/audit-repository';
-import { arrearsPence, instalmentStates, positionOf, type Position } from '../../entities/loans/ledger';
+import {
+  arrearsPence,
+  instalmentStates,
+  positionOf,
+  positionsAlong,
+  type Position,
+} from '../../entities/loans/ledger';
 import { currentVersion, loanRepository, type LoanBook } from '../../entities/loans/loan-repository';
 import { entryNames, type StoredDictionaries } from '../../lib/dictionary-store';
 import { staffDone as done, staffRefused as refused, type StaffResult } from '../../lib/staff-result';
@@ -240,17 +246,14 @@ export function customerRecord(ctx: AppContext, dictionaries: StoredDictionaries
       const position = positionOf(book.terms, book.rows);
       const version = currentVersion(book);
       const states = new Map(instalmentStates(book.terms, position).map((s) => [s.seq, s]));
-      // The rows in the order the fold takes them; the balance after each is the fold of those up to it.
-      const ordered = [...book.rows].sort((a, b) =>
-        a.onDate < b.onDate ? -1 : a.onDate > b.onDate ? 1 : a.id - b.id,
-      );
-      const ledger = ordered.map((row, k) => ({
+      // The rows in the order the fold takes them, each with the balance the fold of those up to it leaves.
+      const ledger = positionsAlong(book.terms, book.rows).map(({ row, position: after }) => ({
         id: row.id,
         onDate: row.onDate,
         kind: row.type,
         amountPence: row.amountPence,
         reversesId: row.reversesId,
-        balanceAfterPence: balanceOf(positionOf(book.terms, ordered.slice(0, k + 1))),
+        balanceAfterPence: balanceOf(after),
       }));
       const view: StaffLoan = {
         loanId,
