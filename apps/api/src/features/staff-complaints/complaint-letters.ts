@@ -32,7 +32,7 @@ export const OMBUDSMAN_CONTACT = {
  */
 export const FOS_REFERRAL_WORDING = [
   'You have the right to refer your complaint to the Financial Ombudsman Service, free of charge – but you must do so within six months of the date of this letter.',
-  'If you do not refer your complaint in time, the Ombudsman will not have our permission to consider your complaint and so will only be able to do so in very limited circumstances. For example, if it believes that the delay was as a result of exceptional circumstances.',
+  'If you do not refer your complaint in time, the Ombudsman will not have our permission to consider your complaint and so will only be able to do so in very limited circumstances. For example, if the Ombudsman believes that the delay was as a result of exceptional circumstances.',
 ] as const;
 
 /** DISP 1.5.4R(2): a summary resolution says the complainant may be able to refer it to the Ombudsman. */
