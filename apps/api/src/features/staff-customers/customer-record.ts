@@ -212,16 +212,18 @@ export function customerRecord(ctx: AppContext, dictionaries: StoredDictionaries
       const book = (await loanRepository(db).books([loanId])).get(loanId);
       if (!book) return refused(`No loan ${loanId}.`, 'unknown');
       const today = ctx.businessDate.today();
-      const [app, customer, payments, notices, documents] = await Promise.all([
+      // One round of reads (the record is read often: a p99 budget of 100 ms at 100,000 loans, issue 48).
+      const [app, payments, notices, documents, holds] = await Promise.all([
         db
           .selectFrom('applications')
-          .select(['guid', 'status_id'])
-          .where('id', '=', loanId)
-          .executeTakeFirstOrThrow(),
-        db
-          .selectFrom('customers')
-          .select(['first_name', 'last_name'])
-          .where('id', '=', book.loan.customer_id)
+          .innerJoin('customers', 'customers.id', 'applications.customer_id')
+          .select([
+            'applications.guid',
+            'applications.status_id',
+            'customers.first_name',
+            'customers.last_name',
+          ])
+          .where('applications.id', '=', loanId)
           .executeTakeFirstOrThrow(),
         db
           .selectFrom('loan_payments')
@@ -242,6 +244,7 @@ export function customerRecord(ctx: AppContext, dictionaries: StoredDictionaries
           .where('deleted_at', 'is', null)
           .orderBy('id')
           .execute(),
+        holdsOf([book], today),
       ]);
       const position = positionOf(book.terms, book.rows);
       const version = currentVersion(book);
@@ -259,7 +262,7 @@ export function customerRecord(ctx: AppContext, dictionaries: StoredDictionaries
         loanId,
         applicationGuid: app.guid,
         customerId: book.loan.customer_id,
-        customerName: `${customer.first_name} ${customer.last_name}`,
+        customerName: `${app.first_name} ${app.last_name}`,
         statusId: app.status_id,
         principalPence: book.loan.principal_pence,
         totalRepayablePence: book.loan.total_repayable_pence,
@@ -304,7 +307,7 @@ export function customerRecord(ctx: AppContext, dictionaries: StoredDictionaries
           kind: d.kind,
           createdOn: d.created_on,
         })),
-        holds: (await holdsOf([book], today)).map(({ loanId: _, ...hold }) => hold),
+        holds: holds.map(({ loanId: _, ...hold }) => hold),
       };
       await audit.record({
         actor: staffActor(by.staffId),
