@@ -20,7 +20,10 @@ export function inServerDatabase<T>(
   work: (db: ServerDatabase) => T,
   options: { readonly?: boolean } = {},
 ): T {
-  const db = new Database(process.env.E2E_DATABASE!, { fileMustExist: true, readonly: options.readonly });
+  const db = new Database(process.env.E2E_DATABASE!, {
+    fileMustExist: true,
+    readonly: options.readonly === true,
+  });
   try {
     if (!options.readonly) db.pragma('busy_timeout = 5000');
     return work(db);
