@@ -2,7 +2,7 @@ import type { IsoDate } from '@lender/contract/dates';
 import type { Pence } from '@lender/contract/money';
 import { LIVE_LOAN_STATUSES } from '@lender/contract/status';
 import type { ScheduleLine } from '@lender/contract/pricing/pricing';
-import type { Selectable } from 'kysely';
+import type { Insertable, Selectable } from 'kysely';
 import type { DbExecutor } from '../../db/create-db';
 import type {
   CpaAttemptTable,
@@ -193,6 +193,36 @@ export function loanRepository(db: DbExecutor) {
           input.schedule.map((line, k) => ({
             application_id: input.applicationId,
             seq: k + 1,
+            due_date: line.date,
+            payment_pence: line.paymentPence,
+            principal_pence: line.principalPence,
+            interest_pence: line.interestPence,
+          })),
+        )
+        .execute();
+    },
+
+    /**
+     * A new version of a loan's schedule (a reschedule, a refinance, a plan agreed by staff) with its
+     * instalments, numbered on from the last: the book's schedule then follows it. Run it in the
+     * transaction that records why the schedule changed.
+     */
+    async addScheduleVersion(
+      schedule: Omit<Insertable<LoanScheduleTable>, 'created_at'>,
+      lines: readonly Pick<ScheduleLine, 'date' | 'paymentPence' | 'principalPence' | 'interestPence'>[],
+      firstSeq: number,
+    ): Promise<void> {
+      await db
+        .insertInto('loan_schedules')
+        .values({ ...schedule, created_at: nowIso() })
+        .execute();
+      await db
+        .insertInto('loan_instalments')
+        .values(
+          lines.map((line, k) => ({
+            application_id: schedule.application_id,
+            seq: firstSeq + k,
+            version: schedule.version,
             due_date: line.date,
             payment_pence: line.paymentPence,
             principal_pence: line.principalPence,

@@ -174,9 +174,8 @@ export function rescheduleService(ctx: AppContext) {
       const paidBefore = paidTowardsSchedules(positionOf(book!.terms, book!.rows));
       try {
         await store.transaction(async ({ loans, applications, customers, outbox }, trx) => {
-          await trx
-            .insertInto('loan_schedules')
-            .values({
+          await loans.addScheduleVersion(
+            {
               application_id: loan.application_id,
               version,
               kind: plan.kind,
@@ -185,23 +184,10 @@ export function rescheduleService(ctx: AppContext) {
               created_on: today,
               idempotency_key: request.idempotencyKey,
               request_hash: requestHash(askedOf(request)),
-              created_at: nowIso(),
-            })
-            .execute();
-          await trx
-            .insertInto('loan_instalments')
-            .values(
-              plan.lines.map((line, k) => ({
-                application_id: loan.application_id,
-                seq: firstSeq + k,
-                version,
-                due_date: line.date,
-                payment_pence: line.paymentPence,
-                principal_pence: line.principalPence,
-                interest_pence: line.interestPence,
-              })),
-            )
-            .execute();
+            },
+            plan.lines,
+            firstSeq,
+          );
           if (checked) {
             const ie = request.incomeAndOutgoings!;
             await trx

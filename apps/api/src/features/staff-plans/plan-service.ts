@@ -264,9 +264,8 @@ export function planService(ctx: AppContext) {
       const firstSeq = Math.max(...book.schedule.map((s) => s.seq)) + 1;
       const actor = staffActor(by.staffId);
       await store.transaction(async ({ loans, applications }, trx) => {
-        await trx
-          .insertInto('loan_schedules')
-          .values({
+        await loans.addScheduleVersion(
+          {
             application_id: loan.application_id,
             version,
             kind: 'forbearance',
@@ -275,25 +274,12 @@ export function planService(ctx: AppContext) {
             created_on: today,
             idempotency_key: `staff-plan:${loan.application_id}:${version}`,
             request_hash: null,
-            created_at: nowIso(),
             without_card: 1,
             pause_until: pauseUntil,
-          })
-          .execute();
-        await trx
-          .insertInto('loan_instalments')
-          .values(
-            lines.map((line, k) => ({
-              application_id: loan.application_id,
-              seq: firstSeq + k,
-              version,
-              due_date: line.date,
-              payment_pence: line.paymentPence,
-              principal_pence: line.principalPence,
-              interest_pence: line.interestPence,
-            })),
-          )
-          .execute();
+          },
+          lines,
+          firstSeq,
+        );
         await trx
           .insertInto('plan_income_checks')
           .values({
