@@ -44,6 +44,8 @@ export function servicingFor(
      * server every 15 s): a lost answer is asked again under the refund's own key, so it pays once.
      */
     async followRefunds(): Promise<number> {
+      // Nearly always none: a read, rather than the lock's write every 15 s.
+      if (!(await refunds.hasPayoutsToFollow())) return 0;
       if (!(await refundsLock.take())) return 0;
       try {
         return await refunds.followPayouts();

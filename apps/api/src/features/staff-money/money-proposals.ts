@@ -274,11 +274,6 @@ export function moneyProposals(ctx: AppContext, provider: PayoutProvider) {
     },
 
     /**
-     * Approves and posts it; a refund is then paid out. Asked again (a retry, a second click, another
-     * team-lead), a posted proposal is never posted again, and a refund still being paid is asked after
-     * under the same key: it pays once.
-     */
-    /**
      * The server's sweep (every 15 s): every approved refund not yet confirmed paid is asked after (a
      * payment the bank has not settled) or sent again under its own key (a provider that did not answer),
      * until the provider answers or the tries run out; then it waits in the inbox for a person.
@@ -289,6 +284,14 @@ export function moneyProposals(ctx: AppContext, provider: PayoutProvider) {
       return open.length;
     },
 
+    /** Whether any approved refund waits for its payout to be followed (a read; the sweep's lock waits for it). */
+    hasPayoutsToFollow: async () => (await store.proposals.paying(REFUND_PAYOUT_TRIES)).length > 0,
+
+    /**
+     * Approves and posts it; a refund is then paid out. Asked again (a retry, a second click, another
+     * team-lead), a posted proposal is never posted again, and a refund still being paid is asked after
+     * under the same key: it pays once.
+     */
     async approve(id: number, by: MoneyActing): Promise<StaffResult<ProposalView>> {
       let proposal = await store.proposals.byId(id);
       if (!proposal) return refused(`No proposal ${id}.`, 'unknown');
