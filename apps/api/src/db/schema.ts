@@ -5,6 +5,10 @@ import type {
 } from '../entities/affordability/affordability-tables';
 import type { ApplicationDecisionTable, ApplicationTable } from '../entities/applications/application-tables';
 import type { CreditSearchTable } from '../entities/credit-searches/credit-search-tables';
+import type {
+  BankConnectionTable,
+  BankVerificationTable,
+} from '../entities/open-banking/bank-connection-tables';
 import type { DecisionFindingTable } from '../entities/applications/decision/decision-findings-tables';
 import type { BankAccountTable } from '../entities/bank-accounts/bank-account-tables';
 import type { CardTable } from '../entities/cards/card-tables';
@@ -117,6 +121,8 @@ export interface Database {
   plan_income_checks: PlanIncomeCheckTable;
   decision_review_requests: DecisionReviewRequestTable;
   credit_searches: CreditSearchTable;
+  bank_connections: BankConnectionTable;
+  bank_verifications: BankVerificationTable;
   repeat_loan_requests: RepeatLoanRequestTable;
   documents: DocumentTable;
   document_links: DocumentLinkTable;

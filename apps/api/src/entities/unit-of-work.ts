@@ -1,3 +1,4 @@
+import { bankConnectionRepository } from './open-banking/bank-connection-repository';
 import type { AppContext } from '../app-context';
 import type { Db, DbExecutor } from '../db/create-db';
 import type { OutgoingMessage } from '../lib/outbox';
@@ -46,6 +47,7 @@ export const entityRepositories =
       withdrawals: withdrawalRepository(db),
       breathingSpaces: breathingSpaceRepository(db),
       creditSearches: creditSearchRepository(db, seal, open),
+      bankConnections: bankConnectionRepository(db, seal),
       /** Stores a message in the same transaction as the change it tells about. */
       outbox: { enqueue: (message: OutgoingMessage) => ctx.outbox.enqueue(db, message) },
       sessions: {
