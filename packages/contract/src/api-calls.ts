@@ -6,6 +6,7 @@ import { dictionaryCalls } from './calls/dictionary-calls';
 import { documentCalls } from './calls/document-calls';
 import { leadProviderCalls } from './calls/lead-provider-calls';
 import { myAccountAreaCalls } from './calls/my-account-area-calls';
+import { openBankingCalls } from './calls/open-banking-calls';
 import { preClaimCalls } from './calls/pre-claim-calls';
 import { registerCalls } from './calls/register-calls';
 import { staffCalls } from './calls/staff-calls';
@@ -26,6 +27,7 @@ export const calls = {
   ...documentCalls,
   ...preClaimCalls,
   ...addressCalls,
+  ...openBankingCalls,
   ...staffCalls,
 } as const satisfies Record<string, CallDef>;
 

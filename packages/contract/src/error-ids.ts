@@ -118,4 +118,10 @@ export const ErrorId = {
   staffInvitationCodeWrong: 283,
   /** A staff invitation made void by 5 wrong invitation codes: even the right one is refused now. */
   staffInvitationVoid: 284,
+  /** Open banking (issue 49): the bank or the aggregator gave no usable answer; nothing changed. */
+  bankUnavailable: 290,
+  /** Open banking: the bank's return is unknown, already used, older than an hour, or another customer's. */
+  bankConnectionClosed: 291,
+  /** Open banking: this application must be checked with the applicant's bank before it is decided. */
+  bankConnectionRequired: 292,
 } as const;

@@ -286,6 +286,19 @@ export const Refusal = {
     ErrorId.staffInvitationVoid,
     'This invitation has been stopped because a wrong invitation code was entered 5 times. Please ask your administrator to invite you again: you will get a new link and a new code.',
   ),
+  // Open banking (issue 49).
+  bankUnavailable: refusal(
+    ErrorId.bankUnavailable,
+    'We could not reach your bank just now. Please try again later, or carry on without connecting it where you can.',
+  ),
+  bankConnectionClosed: refusal(
+    ErrorId.bankConnectionClosed,
+    'This bank connection has already been used or has timed out. Please start it again from your application.',
+  ),
+  bankConnectionRequired: refusal(
+    ErrorId.bankConnectionRequired,
+    'Please connect your bank so we can confirm your income before we decide on your application.',
+  ),
 } as const satisfies Record<string, Refusal>;
 
 /**

@@ -1,3 +1,4 @@
+import { decisionFindingsRepository } from './applications/decision/decision-findings-repository';
 import { bankConnectionRepository } from './open-banking/bank-connection-repository';
 import type { AppContext } from '../app-context';
 import type { Db, DbExecutor } from '../db/create-db';
@@ -48,6 +49,7 @@ export const entityRepositories =
       breathingSpaces: breathingSpaceRepository(db),
       creditSearches: creditSearchRepository(db, seal, open),
       bankConnections: bankConnectionRepository(db, seal),
+      decisionFindings: decisionFindingsRepository(db),
       /** Stores a message in the same transaction as the change it tells about. */
       outbox: { enqueue: (message: OutgoingMessage) => ctx.outbox.enqueue(db, message) },
       sessions: {

@@ -174,7 +174,11 @@ export const bankConnectionRepository = (db: DbExecutor, seal: (plain: string) =
    * VERIFICATION_FRESH_DAYS through a connection still standing (not revoked: the applicant withdrew it),
    * for this application, or for none yet (a repeat loan's, before its application exists).
    */
-  async usable(customerId: number, applicationId: number | null, today: IsoDate): Promise<Verification | null> {
+  async usable(
+    customerId: number,
+    applicationId: number | null,
+    today: IsoDate,
+  ): Promise<Verification | null> {
     let q = db
       .selectFrom('bank_verifications')
       .innerJoin('bank_connections', 'bank_connections.id', 'bank_verifications.connection_id')

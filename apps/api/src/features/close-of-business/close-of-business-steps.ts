@@ -1,3 +1,4 @@
+import { nowIso } from '../../lib/clock';
 import type { IsoDate } from '@lender/contract/dates';
 import { AppStatus } from '@lender/contract/status';
 import type { AppContext } from '../../app-context';
@@ -239,6 +240,16 @@ export function closeOfBusinessSteps(
       scope: 'day',
       async run(date) {
         await checkPromises(ctx.db, date);
+      },
+    },
+    {
+      // Issue 49: a bank statement's transactions are kept 30 days after the decision that read them,
+      // then deleted (its figures stay with the application); consents past their expiry are over.
+      name: 'bank-statements',
+      scope: 'day',
+      async run(date) {
+        await store.bankConnections.deleteDueTransactions(date);
+        await store.bankConnections.expireLapsed(nowIso());
       },
     },
     {

@@ -60,7 +60,7 @@ export function registerCalls(
     acceptQuote(quotes),
     getApplicationStatus(quotes),
     submitStage2(stage2Service(entities, cardProvider, cardCheckReturnUrl, startSigning)),
-    submitStage3(stage3Service(entities)),
+    submitStage3(stage3Service(entities, () => ctx.businessDate.today())),
     submitStage4(stage4Service(entities, decision, startSigning)),
     getRepeatLoan(repeat),
     repeatLoan(repeat),

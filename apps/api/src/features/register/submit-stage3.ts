@@ -39,5 +39,7 @@ export const submitStage3 = (stage3: Stage3Service) =>
         return refuse(Refusal.declined);
       case 'closed':
         return refuse(Refusal.stageClosed);
+      case 'connectionRequired':
+        return refuse(Refusal.bankConnectionRequired);
     }
   });
