@@ -77,6 +77,10 @@ export function AppRoutes() {
             element={page(() => import('../features/loan-application/stage3/stage3-page'))}
           />
           <Route
+            path="open-banking/return"
+            element={page(() => import('../features/open-banking/bank-return-page'))}
+          />
+          <Route
             path="loan/stage4"
             element={page(() => import('../features/loan-application/stage4/stage4-page'))}
           />
@@ -108,6 +112,10 @@ export function AppRoutes() {
               <Route
                 path="credit-searches"
                 element={page(() => import('../features/account/credit-searches-page'))}
+              />
+              <Route
+                path="bank-connections"
+                element={page(() => import('../features/account/bank-connections-page'))}
               />
             </Route>
             <Route path="borrow" element={page(() => import('../features/borrow/borrow-page'))} />

@@ -17,6 +17,9 @@ export function Component() {
       <p>
         <Link to="/account/credit-searches">The searches of your credit file we made</Link>
       </p>
+      <p>
+        <Link to="/account/bank-connections">Your bank connections</Link>
+      </p>
       {documents.data ? (
         <DocumentsList documents={documents.data.documents} empty="You have no documents yet." />
       ) : (

@@ -1,3 +1,5 @@
+import type { ReactNode } from 'react';
+import { saveDraft } from '../../open-banking/form-draft';
 import { ErrorBanner, type ErrorBannerState } from '../../../components/form/error-banner';
 import { ErrorSummary } from '../../../components/form/error-summary';
 import { CheckboxField, Field } from '../../../components/form/field';
@@ -16,6 +18,9 @@ import {
   type Stage3Values,
 } from './stage3-values';
 
+/** The key the answers are kept under while the applicant is at their bank. */
+export const STAGE3_DRAFT = 'stage3';
+
 type Props = {
   /** Sends the checked payload; a 400 with field messages is shown on the form by the form hook. */
   send: (payload: Stage3Parsed) => Promise<void>;
@@ -25,11 +30,15 @@ type Props = {
   failure: ErrorBannerState['banner'];
   /** The net monthly income given at stage 1 (GetApplicationStatus), for what the expenses leave of it. */
   income: number | null;
+  /** What the applicant typed before they left for their bank (issue 49), or null. */
+  draft: Stage3Values | null;
+  /** The bank connection's panel, given a way to keep the answers typed so far. */
+  bankPanel: (keepAnswers: () => void) => ReactNode;
 };
 
 const loadStage3Schema = () => import('@lender/contract/calls/register-stages').then((m) => m.stage3Schema);
 
-export function Stage3Form({ send, onError, failure, income }: Props) {
+export function Stage3Form({ send, onError, failure, income, draft, bankPanel }: Props) {
   const dictionaries = useDictionaries([
     'residentalStatus',
     'livedInAddress',
@@ -40,7 +49,7 @@ export function Stage3Form({ send, onError, failure, income }: Props) {
   ]);
   const { form, errorOf, formProps, summary, busy } = useContractForm<Stage3Values, Stage3Parsed>({
     schema: loadStage3Schema,
-    defaultValues: stage3Defaults,
+    defaultValues: draft ?? stage3Defaults,
     toPayload: toStage3Payload,
     fieldFor: stage3FieldFor,
     onSubmit: send,
@@ -53,6 +62,7 @@ export function Stage3Form({ send, onError, failure, income }: Props) {
     <form {...formProps} className="form">
       <ErrorSummary summary={summary} />
       <p>We ask about these so that we only lend what you can afford to repay.</p>
+      {bankPanel(() => saveDraft(STAGE3_DRAFT, form.getValues()))}
 
       <h2>Address details</h2>
       <HomeFields form={form} lists={lists} errorOf={errorOf} livedField="liveInAddressID" />

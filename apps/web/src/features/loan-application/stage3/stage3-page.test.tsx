@@ -56,6 +56,7 @@ beforeEach(() => {
     getApplicationStatus: () => status,
     getDictionaries: () => DICTIONARIES,
     submitStage3: (input) => submitted(input),
+    getBankVerification: () => ({ required: false, requiredBecause: [], verification: null }),
   });
 });
 

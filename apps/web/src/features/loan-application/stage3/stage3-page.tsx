@@ -8,8 +8,12 @@ import { ApiCallError, serverMessage } from '../../../lib/api-client';
 import { QueryProvider } from '../../../lib/query';
 import { Stage1Outcome } from '../stage1/stage1-outcome';
 import { nextPathAfterSubmit, useStageStatus } from '../stage-status';
-import { Stage3Form } from './stage3-form';
-import type { Stage3Parsed } from './stage3-values';
+import { STAGE3_DRAFT, Stage3Form } from './stage3-form';
+import { BankOutcomeNotice } from '../../open-banking/bank-outcome-notice';
+import { ConnectBank } from '../../open-banking/connect-bank';
+import { clearDraft, takeDraft } from '../../open-banking/form-draft';
+import { useBankVerification } from '../../open-banking/open-banking-api';
+import type { Stage3Parsed, Stage3Values } from './stage3-values';
 import { useSubmitStage3 } from './submit-stage3';
 import '../../../components/form/form.css';
 
@@ -34,16 +38,25 @@ function Stage3Page() {
     document.getElementById('outcome-heading')?.focus();
   }, [declined]);
 
+  const bank = useBankVerification('stage3', ready);
+  const [draft] = useState(() => takeDraft<Stage3Values>(STAGE3_DRAFT));
+
   const send = async (payload: Stage3Parsed) => {
     failure.clear();
     const status = await submit.mutateAsync(payload);
+    clearDraft(STAGE3_DRAFT);
     void navigate(await nextPathAfterSubmit(status.appStatusID, status.appGuid));
   };
 
   // Field messages of a 400 are on the form already (the form hook); a decline is an outcome of its own.
   const onError = (err: unknown) => {
     if (err instanceof ApiCallError && err.error.errorID === ErrorId.declined) setDeclined(true);
-    else failure.fail(serverMessage(err));
+    else {
+      // The server found the bank is needed after all: the panel says why.
+      if (err instanceof ApiCallError && err.error.errorID === ErrorId.bankConnectionRequired)
+        void bank.refetch();
+      failure.fail(serverMessage(err));
+    }
   };
 
   return (
@@ -52,7 +65,7 @@ function Stage3Page() {
       title="Affordability check, step 3 of 4"
       lead={declined ? undefined : 'Step 3 of 4: your home, work and monthly outgoings.'}
     >
-      {!ready ? (
+      {!ready || (bank.isPending && bank.fetchStatus !== 'idle') ? (
         <p aria-busy="true">Checking your application…</p>
       ) : declined ? (
         <Stage1Outcome errorId={ErrorId.declined} />
@@ -62,6 +75,15 @@ function Stage3Page() {
           onError={onError}
           failure={failure.banner}
           income={status?.netMonthlyIncome ?? null}
+          draft={draft}
+          bankPanel={(keepAnswers) => (
+            <>
+              <BankOutcomeNotice />
+              {bank.data ? (
+                <ConnectBank returnTo="stage3" state={bank.data} beforeLeave={keepAnswers} />
+              ) : null}
+            </>
+          )}
         />
       )}
     </Page>
