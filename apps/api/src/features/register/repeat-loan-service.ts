@@ -12,6 +12,8 @@ import type { DbExecutor } from '../../db/create-db';
 import { isUniqueViolation } from '../../db/unique-violation';
 import type { AffordabilityDetails } from '../../entities/affordability/affordability-repository';
 import { assessAffordability } from '../../entities/affordability/assess-affordability';
+import { connectionRequiredBecause } from '../../entities/open-banking/bank-statement-rules';
+import { repeatLoanFigures } from './repeat-loan-statement';
 import { borrowingHistory } from '../../entities/applications/decision/borrowing-history';
 import type { Finding } from '../../entities/applications/decision/decision-check';
 import { decisionFindingsRepository } from '../../entities/applications/decision/decision-findings-repository';
@@ -92,8 +94,11 @@ export function repeatLoanService(
     decisions: Decision[];
     /** The decision step's findings, recorded with the application. */
     findings: Finding[];
+    /** The bank statement decided on (issue 49): kept with the application, its transactions for 30 days. */
+    statementId: number | null;
     approvedAffordability: boolean;
-    assessment: { expensesPence: Pence; instalmentPence: Pence; bufferPence: Pence };
+    /** The figures assessed: the lower income and higher spending where a bank statement showed them. */
+    assessment: { netIncomePence: Pence; expensesPence: Pence; instalmentPence: Pence; bufferPence: Pence };
     maritalStatusId: number;
     dailyRate: number;
     numDependents: number;
@@ -143,7 +148,6 @@ export function repeatLoanService(
       await repos.affordability.insert({
         applicationId,
         details,
-        netIncomePence: r.netMonthlyIncomePence,
         ...s.assessment,
         approved: s.approvedAffordability,
       });
@@ -155,6 +159,9 @@ export function repeatLoanService(
         await applications.recordDecision({ applicationId, customerId: r.customerId, ...d, actor });
       }
       await decisionFindingsRepository(trx).record(applicationId, s.findings);
+      const statementId = s.statementId;
+      if (statementId)
+        await repos.bankConnections.decidedOn(statementId, applicationId, ctx.businessDate.today());
       await repos.repeatRequests.insert({
         customerId: r.customerId,
         key: r.idempotencyKey,
@@ -211,13 +218,17 @@ export function repeatLoanService(
       const price = buildQuote({ ...r.terms, dailyRate, today });
       const terms: LoanTerms = { ...r.terms, repaymentDate: price.repaymentDate };
       const instalmentPence = largestInstalmentPence(price);
-      const expensesPence = Object.values(r.affordability.expensesPence).reduce((a, p) => a + p, 0);
+      // The customer's bank statement, when they connected it for this loan (issue 49): the lower income
+      // and the higher spending per category count, and its own rules are the decision's.
+      const figures = await repeatLoanFigures(store, r, today);
+      const { statement, incomePence, expensesPence, creditCommitmentPence } = figures;
       // The assessment is stored with the answers, as stage 3 stores it, whatever declined the loan.
       const affordability = assessAffordability({
-        netIncomePence: r.netMonthlyIncomePence,
+        netIncomePence: incomePence,
         expensesPence,
         instalmentPence,
       });
+      const history = borrowingHistory(books, today);
       const applicationGuid = randomUUID();
       const decision = await pipeline.decide({
         channel: 'repeat',
@@ -238,12 +249,23 @@ export function repeatLoanService(
         terms,
         dailyRate,
         quote: price,
-        netMonthlyIncomePence: r.netMonthlyIncomePence,
+        netMonthlyIncomePence: incomePence,
         expensesPence,
-        declaredCommitmentsPence: r.affordability.expensesPence.creditCommitment ?? 0,
-        history: borrowingHistory(books, today),
+        declaredCommitmentsPence: creditCommitmentPence,
+        history,
+        statement: statement && { figures: statement.figures, consentReference: statement.consentReference },
       });
       const approved = decision.outcome !== 'decline';
+      // A loan that needs the customer's bank statement (docs/decisions/072) is not lent without it; one
+      // declined anyway is declined, so no one connects their bank to be declined on other grounds.
+      const required = connectionRequiredBecause({
+        declaredIncomePence: r.netMonthlyIncomePence,
+        modelledIncomeLow: decision.findings.some((f) => f.reasonCode === 'modelledIncomeLow'),
+        loansLast12Months: history.loansLast12Months,
+      });
+      if (approved && required.length > 0 && !statement) {
+        return { kind: 'refused', refusal: Refusal.bankConnectionRequired };
+      }
       const base = {
         guid: applicationGuid,
         maritalStatusId,
@@ -253,8 +275,14 @@ export function repeatLoanService(
         price,
         terms,
         approvedAffordability: affordability.approved,
-        assessment: { expensesPence, instalmentPence, bufferPence: affordability.bufferPence },
+        assessment: {
+          netIncomePence: incomePence,
+          expensesPence,
+          instalmentPence,
+          bufferPence: affordability.bufferPence,
+        },
         findings: decision.findings,
+        statementId: statement?.id ?? null,
       };
       const quoted: Decision = {
         kind: 'repeat-loan',

@@ -3,8 +3,8 @@ import { formatDisplayDate } from '@lender/contract/dates';
 import { useState } from 'react';
 import { Page } from '../../components/page';
 import { serverMessage } from '../../lib/api-client';
-import { useBankConnections, useRevokeConnection } from '../open-banking/open-banking-api';
-import '../open-banking/open-banking.css';
+import { useBankConnections, useRevokeConnection } from '../../components/open-banking/open-banking-api';
+import '../../components/open-banking/open-banking.css';
 
 type Connection = BankConnections['connections'][number];
 

@@ -2,9 +2,9 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Page } from '../../components/page';
 import { serverMessage } from '../../lib/api-client';
-import { completeConnection } from './open-banking-api';
-import { RETURN_PATHS, type BankOutcome, type ReturnTo } from './return-to';
-import { takeDraft } from './form-draft';
+import { completeConnection } from '../../components/open-banking/open-banking-api';
+import { RETURN_PATHS, type BankOutcome, type ReturnTo } from '../../components/open-banking/return-to';
+import { takeDraft } from '../../lib/form-draft';
 
 /**
  * Where the applicant's bank sends them back (issue 49): the code (or the bank's refusal) and our state

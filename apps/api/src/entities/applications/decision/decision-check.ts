@@ -9,6 +9,7 @@ import type { StoredAddress } from '../../addresses/stored-address';
 import type { EntityRepositories } from '../../unit-of-work';
 import type { LoanTerms } from '../loan-terms';
 import type { BorrowingHistory } from './borrowing-history';
+import type { VerifiedFigures } from '../../open-banking/verified-figures';
 
 /** Where an application came from: each is decided by the same list of checks. */
 export type Channel = 'new' | 'repeat' | 'partner';
@@ -46,6 +47,12 @@ export type ApplicationFacts = {
   declaredCommitmentsPence: Pence | null;
   /** The customer's borrowing with us in the last 12 months: known for a repeat loan only. */
   history: BorrowingHistory | null;
+  /**
+   * What the applicant's own bank showed (issue 49), when they connected it before this decision, with
+   * the consent it was read under; the income and expenses above already take its lower income and
+   * higher spending (bank-statement-rules.ts `withVerifiedFigures`).
+   */
+  statement: { figures: VerifiedFigures; consentReference: string } | null;
 };
 
 /** The monthly expenses an applicant declared, and the credit commitments among them. */
@@ -99,6 +106,7 @@ export const newApplicantFacts = (
   expensesPence: expenses?.totalPence ?? null,
   declaredCommitmentsPence: expenses?.creditCommitmentsPence ?? null,
   history: null,
+  statement: null,
 });
 
 /**

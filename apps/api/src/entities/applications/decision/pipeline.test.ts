@@ -41,6 +41,7 @@ const facts = (overrides: Partial<ApplicationFacts> = {}): ApplicationFacts => (
   expensesPence: 90_000,
   declaredCommitmentsPence: 5_000,
   history: { loansLast12Months: 1, costLast12MonthsPence: 5_000, defaultsLast12Months: 0 },
+  statement: null,
   ...overrides,
 });
 

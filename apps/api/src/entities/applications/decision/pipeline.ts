@@ -1,4 +1,5 @@
 import { affordabilityCheck } from './checks/affordability';
+import { bankStatementCheck } from './checks/bank-statement';
 import { combinedCostCheck } from './checks/combined-cost';
 import { defaultsCheck } from './checks/defaults';
 import { existingCustomerCheck } from './checks/existing-customer';
@@ -21,6 +22,7 @@ export const DECISION_CHECKS: readonly DecisionCheck[] = [
   loansIn12MonthsCheck,
   combinedCostCheck,
   defaultsCheck,
+  bankStatementCheck,
   creditReferenceCheck,
 ];
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { saveDraft } from '../../open-banking/form-draft';
+import { saveDraft } from '../../../lib/form-draft';
 import { ErrorBanner, type ErrorBannerState } from '../../../components/form/error-banner';
 import { ErrorSummary } from '../../../components/form/error-summary';
 import { CheckboxField, Field } from '../../../components/form/field';

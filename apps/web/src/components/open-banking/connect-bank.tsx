@@ -1,9 +1,9 @@
 import type { VerificationState } from '@lender/contract/calls/open-banking';
 import { useId, useState } from 'react';
-import { Field } from '../../components/form/field';
+import { Field } from '../form/field';
 import { serverMessage } from '../../lib/api-client';
 import { FoundInBank } from './found-in-bank';
-import { saveDraft } from './form-draft';
+import { saveDraft } from '../../lib/form-draft';
 import { useBanks, useStartConnection } from './open-banking-api';
 import type { ReturnTo } from './return-to';
 import './open-banking.css';
