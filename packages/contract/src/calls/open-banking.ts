@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EXPENSE_KEYS } from '../expenses';
+import { Msg } from '../rules/messages';
 
 /**
  * Open banking (issue 49): the applicant's own bank read, with their consent, to confirm their income
@@ -7,17 +8,24 @@ import { EXPENSE_KEYS } from '../expenses';
  */
 export const RETURN_TO = ['stage3', 'repeatLoan'] as const;
 export const returnToSchema = z
-  .enum(RETURN_TO)
+  .enum(RETURN_TO, { error: Msg.bankReturnPage })
   .meta({ description: 'The page the applicant comes back to: stage 3, or the repeat-loan form.' });
 
 export const banksSchema = z.object({
   banks: z.array(z.object({ bankId: z.string(), name: z.string() })),
 });
 
-export const startConnectionSchema = z.object({
-  bankId: z.string().trim().min(1, { error: 'Please choose your bank.' }).max(64),
-  returnTo: returnToSchema,
-});
+export const startConnectionSchema = z.object(
+  {
+    bankId: z
+      .string({ error: Msg.bankChoice })
+      .trim()
+      .min(1, { error: Msg.bankChoice })
+      .max(64, { error: Msg.bankChoice }),
+    returnTo: returnToSchema,
+  },
+  { error: Msg.bankChoice },
+);
 export const authoriseSchema = z.object({
   /** The bank's own page, where the applicant approves (or denies) the access we asked for. */
   authoriseUrl: z.url(),
@@ -44,7 +52,7 @@ export type VerificationView = z.infer<typeof verificationSchema>;
 
 export const REQUIRED_BECAUSE = ['modelledIncomeLow', 'declaredIncomeHigh', 'fifthLoanInYear'] as const;
 
-export const verificationQuerySchema = z.object({ for: returnToSchema });
+export const verificationQuerySchema = z.object({ for: returnToSchema }, { error: Msg.bankReturnPage });
 export const verificationStateSchema = z.object({
   /** Whether the application cannot be decided without it, and why. */
   required: z.boolean(),
@@ -53,12 +61,17 @@ export const verificationStateSchema = z.object({
 });
 export type VerificationState = z.infer<typeof verificationStateSchema>;
 
-export const completeConnectionSchema = z.object({
-  state: z.string().min(1).max(200),
-  code: z.string().min(1).max(500).optional(),
-  /** The bank's refusal (`access_denied` when the applicant pressed Deny). */
-  error: z.string().min(1).max(200).optional(),
-});
+const bankReturnText = (max: number) =>
+  z.string({ error: Msg.bankReturn }).min(1, { error: Msg.bankReturn }).max(max, { error: Msg.bankReturn });
+export const completeConnectionSchema = z.object(
+  {
+    state: bankReturnText(200),
+    code: bankReturnText(500).optional(),
+    /** The bank's refusal (`access_denied` when the applicant pressed Deny). */
+    error: bankReturnText(200).optional(),
+  },
+  { error: Msg.bankReturn },
+);
 export const connectionResultSchema = z.object({
   returnTo: returnToSchema,
   outcome: z.enum(['connected', 'denied', 'failed']),
@@ -82,7 +95,10 @@ export const connectionsSchema = z.object({
 });
 export type BankConnections = z.infer<typeof connectionsSchema>;
 
-export const revokeConnectionSchema = z.object({ connectionGuid: z.uuid() });
+export const revokeConnectionSchema = z.object(
+  { connectionGuid: z.uuid({ error: Msg.bankConnection }) },
+  { error: Msg.bankConnection },
+);
 export const revokedSchema = z.object({
   /** False when the bank did not answer: we no longer use it, and the applicant may end it at their bank too. */
   bankConfirmed: z.boolean(),

@@ -239,4 +239,9 @@ export const Msg = {
   // The staff invitation code (docs/decisions/071; branch staff-invite).
   staffInvitationCode:
     'Please enter the invitation code your administrator gave you: 8 letters and digits, like K7PM-4XQR.',
+  // Open banking (issue 49).
+  bankChoice: 'Please choose your bank.',
+  bankReturnPage: 'Please choose where to come back to: your application or your repeat loan.',
+  bankReturn: 'This link back from your bank is not valid. Please start connecting your bank again.',
+  bankConnection: 'Please choose a bank connection from your list.',
 } as const;
