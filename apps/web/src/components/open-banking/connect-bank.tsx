@@ -19,14 +19,18 @@ type Props = {
   state: VerificationState;
   /** Keeps what the applicant has typed before they leave for their bank. */
   beforeLeave: () => void;
+  /** Goes to the bank's page (tests watch it instead). */
+  leave?: (url: string) => void;
 };
+
+const toBank = (url: string) => window.location.assign(url);
 
 /**
  * 'Connect your bank to confirm your income' (issue 49): what is read, for how long and what for; a bank
  * to pick and a secondary button (the page's one primary action stays its own Next). Declining to connect
  * never blocks an application that does not require it.
  */
-export function ConnectBank({ returnTo, state, beforeLeave }: Props) {
+export function ConnectBank({ returnTo, state, beforeLeave, leave = toBank }: Props) {
   const headingId = useId();
   const [open, setOpen] = useState(state.required && !state.verification);
   const banks = useBanks(open);
@@ -44,7 +48,7 @@ export function ConnectBank({ returnTo, state, beforeLeave }: Props) {
       const { authoriseUrl } = await start.mutateAsync({ bankId, returnTo });
       beforeLeave();
       saveDraft('bank-return-to', returnTo);
-      window.location.assign(authoriseUrl);
+      leave(authoriseUrl);
     } catch (err) {
       setProblem(serverMessage(err));
     }
