@@ -60,8 +60,11 @@ export function ConnectBank({ returnTo, state, beforeLeave, leave = toBank }: Pr
       {state.verification ? <FoundInBank found={state.verification} /> : null}
       {state.required && !state.verification ? (
         <p className="banner banner--info">
-          We need to see your bank account before we can decide, because{' '}
-          {state.requiredBecause.map((r) => REQUIRED_TEXT[r]).join(', and ')}.
+          {state.requiredBecause.length > 0
+            ? `We need to see your bank account before we can decide, because ${state.requiredBecause
+                .map((r) => REQUIRED_TEXT[r])
+                .join(', and ')}.`
+            : 'We need to see your bank account before we can decide on this loan.'}
         </p>
       ) : null}
       <p>

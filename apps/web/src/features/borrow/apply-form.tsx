@@ -24,6 +24,7 @@ import { RadioChoices } from '../../components/form/radio-choices';
 import { SubmitButton } from '../../components/form/submit-button';
 import { useContractForm } from '../../components/form/use-contract-form';
 import { useDictionaries } from '../../lib/api/get-dictionaries';
+import { saveDraft } from '../../lib/form-draft';
 import {
   applyDefaults,
   applyFieldFor,
@@ -61,7 +62,19 @@ type Props = {
   onError: (err: unknown) => void;
   /** 'Error Occured!' and other failures of the last submit, above the button (it takes focus). */
   failure: ErrorBannerState['banner'];
+  /** What the customer typed before they left for their bank (issue 49), or null. */
+  draft: KeptAnswers | null;
+  /** The bank connection's panel, given a way to keep the answers typed so far. */
+  bankPanel: (keepAnswers: () => void) => ReactNode;
 };
+
+/** The key the answers are kept under while the customer is at their bank. */
+export const APPLY_DRAFT = 'repeat-loan';
+
+/** The answers kept while at the bank: never the card or the bank account. */
+export type KeptAnswers = Omit<ApplyValues, 'card' | 'bankDetails' | 'address'>;
+const keptOf = ({ card: _card, bankDetails: _bank, address: _address, ...kept }: ApplyValues): KeptAnswers =>
+  kept;
 
 const sortCodeText = (digits: string) => digits.replace(/^(\d{2})(\d{2})(\d{2})$/, '$1-$2-$3');
 
@@ -80,9 +93,9 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
  * the choices change, then the details of the last application to check, the bank account and the card.
  * Every rule is the contract's repeatLoanFormSchema; the server checks them all again.
  */
-export function ApplyForm({ prefill, send, onError, failure }: Props) {
+export function ApplyForm({ prefill, send, onError, failure, draft, bankPanel }: Props) {
   const dictionaries = useApplyDictionaries();
-  const [defaults] = useState(() => applyDefaults(prefill));
+  const [defaults] = useState(() => ({ ...applyDefaults(prefill), ...draft }));
   const { form, errorOf, formProps, summary, busy } = useContractForm<ApplyValues, ApplyParsed>({
     schema: loadSchema,
     defaultValues: defaults,
@@ -196,6 +209,7 @@ export function ApplyForm({ prefill, send, onError, failure }: Props) {
 
       <Section title="Your income and spending">
         <p>Please check these are still right: we only lend what you can afford to repay.</p>
+        {bankPanel(() => saveDraft(APPLY_DRAFT, keptOf(form.getValues())))}
         <Field label="Net monthly income (£)" error={errorOf('netPay')}>
           {(a11y) => <DigitsInput {...a11y} {...register('netPay')} />}
         </Field>

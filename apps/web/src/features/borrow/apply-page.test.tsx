@@ -114,6 +114,8 @@ beforeEach(() => {
       },
       esignLink: () => ({ appGuid: GUID, signingToken: 'token-1' }),
       logout: () => null,
+      getBankVerification: () => ({ required: false, requiredBecause: [], verification: null }),
+      getBanks: () => ({ banks: [{ bankId: 'sandbox-bank', name: 'Sandbox Bank' }] }),
     },
     providerFetch(() => tokenised),
   );
@@ -323,6 +325,21 @@ describe('borrow/apply', () => {
     expect(document.activeElement).toBe(heading);
     expect(screen.getByText(/unable to approve it at this time/)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Submit application' })).toBeNull();
+  });
+
+  it('on errorID 292 keeps the form, says the bank is needed and opens the bank choice (not a decline)', async () => {
+    answer = refuse(ErrorId.bankConnectionRequired, Refusal.bankConnectionRequired.errorMessage);
+    const user = renderPage();
+    await screen.findByRole('button', { name: 'Submit application' });
+    await pickFirstDate(user);
+    await submit(user);
+    expect(await screen.findByText(Refusal.bankConnectionRequired.errorMessage)).toBeTruthy();
+    const panel = screen.getByRole('region', { name: 'Connect your bank to confirm your income' });
+    expect(
+      within(panel).getByText('We need to see your bank account before we can decide on this loan.'),
+    ).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Thank you for your application' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Submit application' })).toBeTruthy();
   });
 
   it("checks a new card with the provider only, goes to the bank's challenge and finishes on return", async () => {

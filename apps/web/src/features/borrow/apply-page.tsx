@@ -18,7 +18,11 @@ import { useChallengeReturn } from '../../lib/card-check/use-challenge-return';
 import { handOverToSigning } from '../../lib/hand-over-to-signing';
 import { QueryProvider } from '../../lib/query';
 import { stage2Error } from '../../lib/stage2-error';
-import { ApplyForm, useApplyDictionaries } from './apply-form';
+import { APPLY_DRAFT, ApplyForm, useApplyDictionaries, type KeptAnswers } from './apply-form';
+import { BankOutcomeNotice } from '../../components/open-banking/bank-outcome-notice';
+import { ConnectBank } from '../../components/open-banking/connect-bank';
+import { useBankVerification } from '../../components/open-banking/open-banking-api';
+import { clearDraft, takeDraft } from '../../lib/form-draft';
 import type { ApplyParsed } from './apply-values';
 import {
   pendingRepeatLoan,
@@ -106,6 +110,11 @@ function ApplyPage() {
         void navigate('/loan/stage2');
         return;
       }
+      if (err.error.errorID === ErrorId.bankConnectionRequired) {
+        // Not a decline: this loan is decided with the customer's bank statement (issue 49).
+        setBankRequired(true);
+        return failure.fail(err.error.errorMessage);
+      }
       if (err.error.errorID !== ErrorId.generic) {
         setDeclined({ agency: agencyOfDecline(err) });
         window.scrollTo({ top: 0 });
@@ -116,6 +125,9 @@ function ApplyPage() {
   };
 
   const ready = open && prefill.data !== undefined && dictionaries.data !== undefined;
+  const bank = useBankVerification('repeatLoan', ready);
+  const [draft] = useState(() => takeDraft<KeptAnswers>(APPLY_DRAFT));
+  const [bankRequired, setBankRequired] = useState(false);
   useChallengeReturn(ready, {
     pending: pendingRepeatLoan,
     resend: sendRepeatLoan,
@@ -135,7 +147,9 @@ function ApplyPage() {
         ...check,
       };
     }
-    proceed(await sendRepeatLoan({ trxId: body.trxId ?? null, body }));
+    const answer = await sendRepeatLoan({ trxId: body.trxId ?? null, body });
+    clearDraft(APPLY_DRAFT);
+    proceed(answer);
   };
 
   if (declined) {
@@ -160,8 +174,27 @@ function ApplyPage() {
       heading={HEADING}
       lead="Your details are filled in from your last application. Please check each one is still right."
     >
-      {ready && prefill.data ? (
-        <ApplyForm prefill={prefill.data} send={send} onError={refused} failure={failure.banner} />
+      {ready && prefill.data && !bank.isPending ? (
+        <ApplyForm
+          prefill={prefill.data}
+          send={send}
+          onError={refused}
+          failure={failure.banner}
+          draft={draft}
+          bankPanel={(keepAnswers) => (
+            <>
+              <BankOutcomeNotice />
+              {bank.data ? (
+                <ConnectBank
+                  key={String(bankRequired)}
+                  returnTo="repeatLoan"
+                  state={bankRequired ? { ...bank.data, required: true } : bank.data}
+                  beforeLeave={keepAnswers}
+                />
+              ) : null}
+            </>
+          )}
+        />
       ) : (
         <>
           <ErrorBanner {...failure.banner} />
