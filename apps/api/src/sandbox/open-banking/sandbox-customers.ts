@@ -1,5 +1,5 @@
 import type { IsoDate } from '@lender/contract/dates';
-import type { BankAccountRead } from '../../../lib/open-banking/account-information';
+import type { BankAccountRead } from '../../lib/open-banking/account-information';
 
 /** The sandbox bank's customers (issue 49: names others will rely on). */
 export const SANDBOX_BANK_CUSTOMERS = ['salaried', 'gig', 'stressed', 'empty'] as const;
