@@ -23,7 +23,7 @@ async function readerOf(
   ctx: ObSandboxContext,
 ): Promise<Reader | undefined> {
   const now = await sandboxNow(ctx);
-  const token = await bearerToken(req, ctx, 'consent', now);
+  const token = await bearerToken(req, ctx, 'consent', null);
   const consent = token?.consent_id ? await findConsent(ctx, token.consent_id) : undefined;
   if (!consent) {
     await obError(reply, 401, 'UK.OBIE.Header.Invalid', 'The access token is not valid.');
@@ -92,11 +92,11 @@ export function registerAccounts(app: FastifyInstance, ctx: ObSandboxContext) {
       ? londonToday(new Date(found.consent.transactions_from))
       : '';
     const from = fromDay && fromDay > consentFrom ? fromDay : consentFrom;
-    // Newest first; transactions of one day keep the statement's order.
+    // Newest first: by day, and within a day the statement's later entries (it is printed oldest first) first.
     const listed = found.account.transactions
       .map((tx, i) => ({ tx, i }))
       .filter(({ tx }) => tx.bookedOn >= from)
-      .sort((a, b) => (a.tx.bookedOn === b.tx.bookedOn ? a.i - b.i : a.tx.bookedOn < b.tx.bookedOn ? 1 : -1))
+      .sort((a, b) => (a.tx.bookedOn === b.tx.bookedOn ? b.i - a.i : a.tx.bookedOn < b.tx.bookedOn ? 1 : -1))
       .map(({ tx }) => tx);
     const totalPages = Math.max(1, Math.ceil(listed.length / TRANSACTIONS_PAGE_SIZE));
     const pageUrl = (n: number) => {

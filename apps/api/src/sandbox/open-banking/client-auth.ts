@@ -42,12 +42,16 @@ export async function issueToken(
   return value;
 }
 
-/** The live token of `kind` the request bears (`Authorization: Bearer ...`), or undefined. */
+/**
+ * The token of `kind` the request bears (`Authorization: Bearer ...`), or undefined; live at `now`
+ * unless `now` is null (an applicant's token lasts as long as its consent, whose expiry is a 403 of
+ * its own, not an unknown token's 401).
+ */
 export async function bearerToken(
   req: FastifyRequest,
   ctx: ObSandboxContext,
   kind: ObSandboxTokenTable['kind'],
-  now: Date,
+  now: Date | null,
 ) {
   const given = /^Bearer (\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
   if (!given) return undefined;
@@ -57,5 +61,5 @@ export async function bearerToken(
     .where('token_hash', '=', sha256(given))
     .where('kind', '=', kind)
     .executeTakeFirst();
-  return row && row.expires_at > now.toISOString() ? row : undefined;
+  return row && (now === null || row.expires_at > now.toISOString()) ? row : undefined;
 }
