@@ -21,6 +21,9 @@ const PROD_SERVICES = {
   PAYOUT_PROVIDER_KEY: 'payout-live-key',
   CRA_URL: 'https://cra.example.com/api',
   CRA_KEY: 'cra-live-key',
+  OPEN_BANKING_URL: 'https://ob.example.com/v3.1/aisp',
+  OPEN_BANKING_CLIENT_ID: 'kestrel-live-client',
+  OPEN_BANKING_CLIENT_SECRET: 'ob-live-secret',
 };
 const PROD = {
   NODE_ENV: 'production',
@@ -232,6 +235,61 @@ describe('loadConfig', () => {
     }
   });
 
+  // Nor an open banking sandbox bank: an applicant required to connect their bank could not (issue 49).
+  it.each(['OPEN_BANKING_URL', 'OPEN_BANKING_CLIENT_ID', 'OPEN_BANKING_CLIENT_SECRET'])(
+    'refuses to start in production without %s, naming it',
+    (name) => {
+      expect(() => loadConfig({ ...PROD, [name]: undefined })).toThrow(
+        new RegExp(`^Invalid configuration:\\n  ${name}: ${name} must be set in production$`),
+      );
+    },
+  );
+
+  it('rejects a production open banking aggregator over plain http, or a url that is not http(s)', () => {
+    expect(() => loadConfig({ ...PROD, OPEN_BANKING_URL: 'http://ob.example.com' })).toThrow(
+      /^Invalid configuration:\n {2}OPEN_BANKING_URL: OPEN_BANKING_URL must use https in production$/,
+    );
+    expect(() => loadConfig({ OPEN_BANKING_URL: 'ftp://ob.example.com' })).toThrow(
+      /OPEN_BANKING_URL: OPEN_BANKING_URL must be an http\(s\) URL/,
+    );
+    // Outside production a plain http aggregator is allowed (a local stand-in).
+    expect(loadConfig({ OPEN_BANKING_URL: 'http://127.0.0.1:8099/ob' }).OPEN_BANKING_URL).toBe(
+      'http://127.0.0.1:8099/ob',
+    );
+  });
+
+  it('outside production, calls the sandbox bank as lender-sandbox with a secret derived from the data key', () => {
+    const dirs = [
+      fs.mkdtempSync(path.join(os.tmpdir(), 'ob-secret-a-')),
+      fs.mkdtempSync(path.join(os.tmpdir(), 'ob-secret-b-')),
+    ];
+    try {
+      const env = (dir: string) => ({
+        DATA_KEY_FILE: path.join(dir, 'data.key'),
+        JWT_SECRET_FILE: path.join(dir, 'jwt.key'),
+      });
+      const [a, b] = dirs.map((dir) => loadConfig(env(dir)));
+      expect(a!.OPEN_BANKING_URL).toBeUndefined();
+      expect(a!.OPEN_BANKING_CLIENT_ID).toBe('lender-sandbox');
+      expect(a!.OPEN_BANKING_CLIENT_SECRET).toMatch(/^[0-9a-f]{64}$/);
+      expect(a!.OPEN_BANKING_CLIENT_SECRET).not.toBe(b!.OPEN_BANKING_CLIENT_SECRET);
+      expect(
+        new Set([a!.OPEN_BANKING_CLIENT_SECRET, a!.DATA_KEY, a!.CRA_KEY, a!.PAYOUT_PROVIDER_KEY]).size,
+      ).toBe(4);
+      expect(loadConfig(env(dirs[0]!)).OPEN_BANKING_CLIENT_SECRET).toBe(a!.OPEN_BANKING_CLIENT_SECRET);
+    } finally {
+      for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('keeps a production aggregator and its client as set', () => {
+    expect(loadConfig(PROD)).toMatchObject({
+      OPEN_BANKING_URL: 'https://ob.example.com/v3.1/aisp',
+      OPEN_BANKING_CLIENT_ID: 'kestrel-live-client',
+      OPEN_BANKING_CLIENT_SECRET: 'ob-live-secret',
+    });
+  });
+
   it('rejects a production card provider reached over plain http', () => {
     expect(() => loadConfig({ ...PROD, CARD_PROVIDER_URL: 'http://cards.example.com' })).toThrow(
       /CARD_PROVIDER_URL: CARD_PROVIDER_URL must use https in production/,
@@ -261,6 +319,9 @@ describe('loadConfig', () => {
       'PAYOUT_PROVIDER_KEY',
       'CRA_URL',
       'CRA_KEY',
+      'OPEN_BANKING_URL',
+      'OPEN_BANKING_CLIENT_ID',
+      'OPEN_BANKING_CLIENT_SECRET',
     ]);
   });
 

@@ -41,6 +41,9 @@ const trustProxySetting = z
     return z.NEVER;
   });
 
+/** The lender's client id at the built-in sandbox bank, outside production when none is set. */
+export const SANDBOX_OPEN_BANKING_CLIENT_ID = 'lender-sandbox';
+
 const WEB_CONCURRENCY_MESSAGE = 'WEB_CONCURRENCY must be a whole number of processes from 1 to 64';
 
 const configSchema = z
@@ -145,6 +148,18 @@ const configSchema = z
     /** Its API key; outside production, unset means one derived from the data key. */
     CRA_KEY: z.string().min(1).optional(),
     /**
+     * The open banking aggregator reading applicants' bank accounts (issue 49, UK Open Banking v3.1
+     * account information); unset outside production, the built-in sandbox bank answers at
+     * /sandbox/open-banking.
+     */
+    OPEN_BANKING_URL: z
+      .url({ protocol: /^https?$/, error: 'OPEN_BANKING_URL must be an http(s) URL' })
+      .optional(),
+    /** The lender's client id there; outside production, unset means the sandbox's 'lender-sandbox'. */
+    OPEN_BANKING_CLIENT_ID: z.string().min(1).optional(),
+    /** Its client secret (HTTP Basic on the token calls); outside production, unset means one derived from the data key. */
+    OPEN_BANKING_CLIENT_SECRET: z.string().min(1).optional(),
+    /**
      * When a long-running server closes the business day by itself (London time, HH:mm; 'off' for never,
      * as when a scheduler runs `npm run ops -- close-of-business` instead).
      */
@@ -246,15 +261,33 @@ const configSchema = z
     // Names, dates of birth and addresses travel to it, with the key.
     else if (!c.CRA_URL.startsWith('https:')) missing('CRA_URL', 'CRA_URL must use https in production');
     if (!c.CRA_KEY) missing('CRA_KEY');
+    // Nor a sandbox bank: an applicant who must connect their bank could not, so could not be lent to.
+    if (!c.OPEN_BANKING_URL) missing('OPEN_BANKING_URL');
+    // The client secret and applicants' access tokens and transactions travel over it.
+    else if (!c.OPEN_BANKING_URL.startsWith('https:')) {
+      missing('OPEN_BANKING_URL', 'OPEN_BANKING_URL must use https in production');
+    }
+    for (const name of ['OPEN_BANKING_CLIENT_ID', 'OPEN_BANKING_CLIENT_SECRET'] as const) {
+      if (!c[name]) missing(name);
+    }
   });
 
 type Parsed = z.infer<typeof configSchema>;
 /** The settings with every development default filled in: no secret is left unset. */
 export type Config = Omit<
   Parsed,
-  'HOST' | 'PUBLIC_URL' | 'JWT_SECRET' | 'CARD_PROVIDER_SECRET_KEY' | 'PAYOUT_PROVIDER_KEY' | 'CRA_KEY'
+  | 'HOST'
+  | 'PUBLIC_URL'
+  | 'JWT_SECRET'
+  | 'CARD_PROVIDER_SECRET_KEY'
+  | 'PAYOUT_PROVIDER_KEY'
+  | 'CRA_KEY'
+  | 'OPEN_BANKING_CLIENT_ID'
+  | 'OPEN_BANKING_CLIENT_SECRET'
 > & {
   CRA_KEY: string;
+  OPEN_BANKING_CLIENT_ID: string;
+  OPEN_BANKING_CLIENT_SECRET: string;
   HOST: string;
   PUBLIC_URL: string;
   PAYOUT_PROVIDER_KEY: string;
@@ -282,6 +315,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     CARD_PROVIDER_SECRET_KEY: c.CARD_PROVIDER_SECRET_KEY ?? derivedSecret(DATA_KEY, 'card-provider-sandbox'),
     PAYOUT_PROVIDER_KEY: c.PAYOUT_PROVIDER_KEY ?? derivedSecret(DATA_KEY, 'payout-provider-sandbox'),
     CRA_KEY: c.CRA_KEY ?? derivedSecret(DATA_KEY, 'credit-reference-sandbox'),
+    // The id is no secret (it travels beside the secret, and the sandbox has one client).
+    OPEN_BANKING_CLIENT_ID: c.OPEN_BANKING_CLIENT_ID ?? SANDBOX_OPEN_BANKING_CLIENT_ID,
+    OPEN_BANKING_CLIENT_SECRET:
+      c.OPEN_BANKING_CLIENT_SECRET ?? derivedSecret(DATA_KEY, 'open-banking-sandbox'),
   };
 }
 

@@ -3,11 +3,14 @@ import type { AppContext } from '../app-context';
 import { isDev } from '../config';
 import { registerCardProviderSandbox } from '../sandbox/card-provider/register-sandbox';
 import { registerCreditReferenceSandbox } from '../sandbox/credit-reference/register-sandbox';
+import { obSandboxBaseUrl, registerOpenBankingSandbox } from '../sandbox/open-banking/register-sandbox';
 import { registerPayoutProviderSandbox } from '../sandbox/payout-provider/register-sandbox';
 import type { CardProvider } from './card-provider/card-provider';
 import { createCardProvider } from './card-provider/create-card-provider';
 import { createCreditReferenceAgency } from './credit-reference/create-credit-reference-agency';
 import type { CreditReferenceAgency } from './credit-reference/credit-reference-agency';
+import type { AccountInformation } from './open-banking/account-information';
+import { createAccountInformation, openBankingRedirectUrl } from './open-banking/create-account-information';
 import type { PayoutProvider } from './payout-provider/payout-provider';
 import { createPayoutProvider } from './payout-provider/create-payout-provider';
 
@@ -15,6 +18,7 @@ export type OutsideServices = {
   cardProvider: CardProvider;
   payoutProvider: PayoutProvider;
   creditReference: CreditReferenceAgency;
+  accountInformation: AccountInformation;
 };
 
 /** Serves the built-in sandboxes on `app` (never in production, which has its own providers). */
@@ -27,9 +31,20 @@ export async function registerSandboxes(app: FastifyInstance, ctx: AppContext) {
     key: ctx.config.CRA_KEY,
     today: () => ctx.businessDate.refresh(),
   });
+  await registerOpenBankingSandbox(app, {
+    db: ctx.db,
+    clientId: ctx.config.OPEN_BANKING_CLIENT_ID,
+    clientSecret: ctx.config.OPEN_BANKING_CLIENT_SECRET,
+    redirectUrl: openBankingRedirectUrl(ctx.config),
+    baseUrl: obSandboxBaseUrl(ctx.config),
+    today: () => ctx.businessDate.refresh(),
+  });
 }
 
-/** The providers money moves through and the credit reference agency: the configured ones, or the sandboxes `app` serves. */
+/**
+ * The providers money moves through, the credit reference agency and the open banking aggregator: the
+ * configured ones, or the sandboxes `app` serves.
+ */
 export const outsideServices = (ctx: AppContext, app: FastifyInstance): OutsideServices => ({
   cardProvider: createCardProvider(ctx.config, app),
   payoutProvider: createPayoutProvider(
@@ -37,6 +52,7 @@ export const outsideServices = (ctx: AppContext, app: FastifyInstance): OutsideS
     app,
   ),
   creditReference: createCreditReferenceAgency({ url: ctx.config.CRA_URL, key: ctx.config.CRA_KEY }, app),
+  accountInformation: createAccountInformation(ctx.config, app),
 });
 
 /**

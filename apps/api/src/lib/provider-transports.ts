@@ -2,10 +2,11 @@ import type { FastifyInstance } from 'fastify';
 
 /**
  * One call to an outside provider (the card provider, the payout provider): the adapter's protocol,
- * whichever way it travels. A POST unless it says otherwise (the payout provider reads a payment back).
+ * whichever way it travels. A POST unless it says otherwise (the payout provider reads a payment back;
+ * an open banking consent is revoked with DELETE).
  */
 export type ProviderCall = {
-  method?: 'GET' | 'POST';
+  method?: 'GET' | 'POST' | 'DELETE';
   path: string;
   headers: Record<string, string>;
   body?: string;

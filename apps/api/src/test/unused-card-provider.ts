@@ -25,4 +25,8 @@ export const UNUSED_PRODUCTION_SERVICES = {
   // Loopback port 9 (discard): a search is refused at once and nothing leaves the machine, not even a DNS query.
   CRA_URL: 'https://127.0.0.1:9',
   CRA_KEY: 'unused-production-cra-key',
+  // The same discard port: no applicant's bank is read by a production test.
+  OPEN_BANKING_URL: 'https://127.0.0.1:9',
+  OPEN_BANKING_CLIENT_ID: 'unused-production-open-banking-client',
+  OPEN_BANKING_CLIENT_SECRET: 'unused-production-open-banking-secret',
 } as const;
