@@ -23,6 +23,7 @@ import { loanRightsService } from './features/loan-rights/loan-rights-service';
 import { loanStateCalls } from './features/loan-state/loan-state-calls';
 import { summaryOfBorrowingPdf } from './features/my-account-area/download-sob';
 import { myAccountAreaCalls } from './features/my-account-area/my-account-area-calls';
+import { openBankingFeature } from './features/open-banking/open-banking-feature';
 import { preClaimCalls } from './features/pre-claim/pre-claim-calls';
 import { preClaimService } from './features/pre-claim/pre-claim-service';
 import { registerCalls } from './features/register/register-calls';
@@ -49,7 +50,7 @@ import { complaintsCalls } from './features/staff-complaints/complaints-calls';
  */
 export function implementedCalls(
   ctx: AppContext,
-  { cardProvider, payoutProvider }: OutsideServices,
+  { cardProvider, payoutProvider, accountInformation }: OutsideServices,
   dictionaries: StoredDictionaries,
   servicing: Servicing,
 ): ImplementedCall[] {
@@ -78,6 +79,7 @@ export function implementedCalls(
     ...sessionCalls(ctx, logins),
     ...accountCalls(ctx, logins),
     ...myAccountAreaCalls(ctx.db),
+    ...openBankingFeature(ctx, accountInformation),
     ...loanPaymentCalls(ctx, cardProvider),
     ...loanRightsCalls(loanRightsService(ctx)),
     ...loanStateCalls(ctx),
