@@ -7,21 +7,12 @@ import {
   everyDays,
   fortnightlyDates,
   monthlyDates,
+  monthlyDebit,
   statementStart,
   vary,
   weeklyDates,
   type Entry,
 } from './statement-builder';
-
-/** A direct debit or standing order on a day of the month, taken on the next working day. */
-const monthlyDebit = (
-  today: IsoDate,
-  day: number,
-  code: 'DD' | 'SO',
-  pence: Pence,
-  text: string,
-  party: string,
-) => monthlyDates(today, day, 'after').map((on): Entry => ({ on, pence: -pence, code, text, party }));
 
 /**
  * `gig`: Universal Credit of £850 on the 12th, Uber Eats paying weekly and Deliveroo fortnightly
