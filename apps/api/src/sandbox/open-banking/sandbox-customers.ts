@@ -91,6 +91,7 @@ function salariedAccounts(today: IsoDate): BankAccountRead[] {
       mcc: '5999',
     },
     { on: addDays(today, -50), pence: 5_000, code: 'FPI', text: 'M SMITH BIRTHDAY', party: 'M SMITH' },
+    { on: addDays(today, -12), pence: -2_850, code: 'FPO', text: 'S JONES DINNER', party: 'S JONES' },
     { on: addDays(today, -40), pence: 15_000, code: 'TFR', text: 'FROM SAVINGS 40112233' },
     {
       on: today,

@@ -48,6 +48,7 @@ export function gigAccounts(today: IsoDate): BankAccountRead[] {
   }
   for (const on of monthlyDates(today, 25, 'none')) {
     lines.push({ on, pence: -vary(`gig-od-${on}`, 600, 1_400), code: 'FEE', text: 'OVERDRAFT INTEREST' });
+    lines.push({ on, pence: -300, code: 'CHG', text: 'MONTHLY ACCOUNT FEE' });
   }
   for (const on of weeklyDates(today, 5))
     lines.push(card(on, vary(`gig-aldi-${on}`, 5_000, 8_500), 'ALDI STORES', '5411'));
