@@ -1,5 +1,6 @@
 import { BARE_ROUTE, rateHeld, type ApiFigure, type FixedRateFigure } from './api';
 import { callLabel, COB_READ_CALLS, entryLabel } from './api-calls';
+import type { CategoriseFigures } from './categorise';
 import { loansPerSecond, type CobFigures } from './cob-figures';
 import type { LighthouseFigure } from './lighthouse';
 import type { JourneyFigures } from './journeys';
@@ -40,6 +41,8 @@ export const BUDGETS = {
   /** Issue 25: one close of business of this many loans on PostgreSQL, the due day (accrual and CPA). */
   cobLoans: 100_000,
   cobDueDayMaxSeconds: 60,
+  /** Issue 49: categorising 90 days of 1,000 bank transactions, the first call and the p99 of the rest. */
+  categoriseMaxMs: 50,
 };
 
 export type BudgetResult = {
@@ -57,6 +60,7 @@ type Figures = {
   api?: ApiFigure[];
   cob?: CobFigures;
   journeys?: JourneyFigures[];
+  categorise?: CategoriseFigures;
 };
 
 /** Measured, and every answer of the run at 50 connections was a 2xx. */
@@ -124,7 +128,25 @@ export function checkBudgets(f: Figures): BudgetResult[] {
 
   out.push(...cobBudgets(f.cob));
   out.push(...stage1SearchBudgets(f.journeys));
+  out.push(...categoriseBudgets(f.categorise));
   return out;
+}
+
+/**
+ * Issue 49: the open banking categoriser over 90 days of 1,000 transactions (categorise.ts), its first
+ * call in the process and the p99 of the runs after it. Not run: no row (as the journeys' stage 1).
+ */
+export function categoriseBudgets(c: CategoriseFigures | undefined): BudgetResult[] {
+  if (!c) return [];
+  const max = BUDGETS.categoriseMaxMs;
+  return [
+    {
+      id: 'categorise',
+      budget: `open banking categoriser, ${c.transactions} transactions over 90 days: first call and p99 <= ${max} ms`,
+      actual: `first ${c.firstMs} ms, p99 ${c.p99Ms} ms (p50 ${c.p50Ms} ms, ${c.runs} runs)`,
+      pass: c.firstMs <= max && c.p99Ms <= max,
+    },
+  ];
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { ApiFigure } from './api';
 import type { BudgetResult } from './budgets';
+import type { CategoriseFigures } from './categorise';
 import { growth, loansPerSecond, type CobFigures, type CobRun, type CobStepName } from './cob-figures';
 import type { JourneyFigures } from './journeys';
 import type { LighthouseFigure } from './lighthouse';
@@ -21,6 +22,8 @@ export type Results = {
   api?: ApiFigure[];
   journeys?: JourneyFigures[];
   cob?: CobFigures;
+  /** Issue 49: the open banking categoriser, in process (categorise.ts). */
+  categorise?: CategoriseFigures;
   budgets: BudgetResult[];
   budgetsPassed: boolean;
   errors: { section: string; message: string }[];
@@ -236,6 +239,14 @@ export function renderTables(r: Results): string {
   }
 
   if (r.cob) parts.push(renderCob(r.cob));
+
+  if (r.categorise) {
+    const c = r.categorise;
+    parts.push(
+      `**Open banking categoriser** (in process, ${c.transactions} transactions over 90 days, ms)\n\n` +
+        table(['first call', 'p50', 'p99', 'max', 'runs'], [[c.firstMs, c.p50Ms, c.p99Ms, c.maxMs, c.runs]]),
+    );
+  }
 
   parts.push(
     '**Budgets**\n\n' +

@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --check] [-- --only=pages,signed-in,lighthouse,api,journeys,cob] [-- --quick] [-- --loans=N,M]`
+ * `npm run bench [-- --check] [-- --only=pages,signed-in,lighthouse,api,journeys,cob,categorise] [-- --quick] [-- --loans=N,M]`
  *
  * Builds the web app into a private temporary folder, starts its own servers on free loopback ports
  * with fresh temporary databases, measures, prints the tables, writes
@@ -13,6 +13,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { runApiBench, type ApiFigure } from './api';
 import { checkBudgets } from './budgets';
+import { measureCategorise, type CategoriseFigures } from './categorise';
 import { cobAllowanceSeconds, runCob } from './cob';
 import type { CobFigures } from './cob-figures';
 import { round, runJourneys, type JourneyFigures } from './journeys';
@@ -26,7 +27,7 @@ import { measureSignedInPages } from './signed-in';
 import { repoRoot, buildWebApp, startServer, tempDir, type RunningServer } from './server';
 import { startLoopbackAgency } from './loopback-agency';
 
-const SECTIONS = ['pages', 'signed-in', 'lighthouse', 'api', 'journeys', 'cob'] as const;
+const SECTIONS = ['pages', 'signed-in', 'lighthouse', 'api', 'journeys', 'cob', 'categorise'] as const;
 type Section = (typeof SECTIONS)[number];
 
 const { values } = parseArgs({
@@ -96,6 +97,7 @@ const settings = {
   cobReadSeconds: values.quick ? 3 : 10,
   cobReadWarmupSeconds: values.quick ? 1 : 2,
   cobReadSessions: 200,
+  categoriseRuns: values.quick ? 50 : 500,
 };
 
 const README = path.join(repoRoot, 'bench/README.md');
@@ -129,8 +131,8 @@ async function main(): Promise<number> {
   const started = performance.now();
   const loadAtStart = os.loadavg().map((n) => round(n, 2));
   const work = tempDir('run');
-  // The close of business reads the API only: no web build when it is the only section.
-  const needsWeb = only.some((s) => s !== 'cob');
+  // The close of business reads the API only, the categoriser runs in process: no web build for them.
+  const needsWeb = only.some((s) => s !== 'cob' && s !== 'categorise');
   if (needsWeb) log('building the web app into a private folder...');
   const webDist = needsWeb ? buildWebApp(work) : path.join(work, 'no-web-build');
   const machine = describeMachine();
@@ -162,8 +164,16 @@ async function main(): Promise<number> {
   let api: ApiFigure[] | undefined;
   const journeys: JourneyFigures[] = [];
   let cob: CobFigures | undefined;
+  let categorise: CategoriseFigures | undefined;
 
-  if (only.some((s) => s !== 'journeys' && s !== 'cob' && s !== 'signed-in')) {
+  // First, before any server or browser: in process, it measures the categoriser, not the machine's load.
+  if (only.includes('categorise')) {
+    categorise = await section('open banking categoriser', async () =>
+      measureCategorise(settings.categoriseRuns),
+    );
+  }
+
+  if (only.some((s) => s === 'pages' || s === 'lighthouse' || s === 'api')) {
     const server = await startServer({
       databaseUrl: `sqlite:${path.join(work, 'pages.sqlite')}`,
       webDist,
@@ -309,6 +319,7 @@ async function main(): Promise<number> {
     ...(api ? { api } : {}),
     ...(cob ? { cob } : {}),
     ...(journeys.length > 0 ? { journeys } : {}),
+    ...(categorise ? { categorise } : {}),
   });
   const results: Results = {
     generatedAt: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
@@ -324,6 +335,7 @@ async function main(): Promise<number> {
     ...(api ? { api } : {}),
     ...(journeys.length > 0 ? { journeys } : {}),
     ...(cob ? { cob } : {}),
+    ...(categorise ? { categorise } : {}),
     budgets,
     budgetsPassed: budgets.every((b) => b.pass),
     errors,

@@ -43,10 +43,7 @@ const names = (block: string): readonly string[] => block.split(',').map((n) => 
 
 /** A list of names as one case-blind pattern, each name whole (so 'EE' is not found in 'COFFEE'). */
 export const anyOf = (list: readonly string[]) =>
-  new RegExp(
-    `(?<![A-Z0-9])(?:${list.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})(?![A-Z0-9])`,
-    'i',
-  );
+  new RegExp(`\\b(?:${list.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})\\b`, 'i');
 
 /** FCA-authorised high-cost short-term lenders trading in the UK: a repayment is HCSTC, a credit is a loan. */
 export const HCSTC_LENDERS = names(`

@@ -6,6 +6,7 @@ import {
   card,
   everyDays,
   monthlyDates,
+  monthlyDebit,
   statementStart,
   vary,
   weeklyDates,
@@ -35,16 +36,6 @@ export function sandboxAccounts(customer: SandboxBankCustomer, today: IsoDate): 
       return [account('empty', 'current', 'CurrentAccount', 0, [])];
   }
 }
-
-/** A direct debit or standing order on a day of the month, taken on the next working day. */
-const monthlyDebit = (
-  today: IsoDate,
-  day: number,
-  code: 'DD' | 'SO',
-  pence: number,
-  text: string,
-  party: string,
-) => monthlyDates(today, day, 'after').map((on): Entry => ({ on, pence: -pence, code, text, party }));
 
 /**
  * `salaried`: £2,400 from ACME LTD on the 28th (the working day before when it falls on a weekend or bank
@@ -100,6 +91,7 @@ function salariedAccounts(today: IsoDate): BankAccountRead[] {
       mcc: '5999',
     },
     { on: addDays(today, -50), pence: 5_000, code: 'FPI', text: 'M SMITH BIRTHDAY', party: 'M SMITH' },
+    { on: addDays(today, -12), pence: -2_850, code: 'FPO', text: 'S JONES DINNER', party: 'S JONES' },
     { on: addDays(today, -40), pence: 15_000, code: 'TFR', text: 'FROM SAVINGS 40112233' },
     {
       on: today,

@@ -57,6 +57,16 @@ export function monthlyDates(today: IsoDate, dayOfMonth: number, move: 'before' 
   return out;
 }
 
+/** A direct debit or standing order on a day of the month, taken on the next working day. */
+export const monthlyDebit = (
+  today: IsoDate,
+  day: number,
+  code: 'DD' | 'SO',
+  pence: Pence,
+  text: string,
+  party: string,
+) => monthlyDates(today, day, 'after').map((on): Entry => ({ on, pence: -pence, code, text, party }));
+
 /** Every `day` of the week (0 Sunday ... 6 Saturday) in the window. */
 export function weeklyDates(today: IsoDate, day: number) {
   const out: IsoDate[] = [];

@@ -7,21 +7,12 @@ import {
   everyDays,
   fortnightlyDates,
   monthlyDates,
+  monthlyDebit,
   statementStart,
   vary,
   weeklyDates,
   type Entry,
 } from './statement-builder';
-
-/** A direct debit or standing order on a day of the month, taken on the next working day. */
-const monthlyDebit = (
-  today: IsoDate,
-  day: number,
-  code: 'DD' | 'SO',
-  pence: Pence,
-  text: string,
-  party: string,
-) => monthlyDates(today, day, 'after').map((on): Entry => ({ on, pence: -pence, code, text, party }));
 
 /**
  * `gig`: Universal Credit of £850 on the 12th, Uber Eats paying weekly and Deliveroo fortnightly
@@ -57,6 +48,7 @@ export function gigAccounts(today: IsoDate): BankAccountRead[] {
   }
   for (const on of monthlyDates(today, 25, 'none')) {
     lines.push({ on, pence: -vary(`gig-od-${on}`, 600, 1_400), code: 'FEE', text: 'OVERDRAFT INTEREST' });
+    lines.push({ on, pence: -300, code: 'CHG', text: 'MONTHLY ACCOUNT FEE' });
   }
   for (const on of weeklyDates(today, 5))
     lines.push(card(on, vary(`gig-aldi-${on}`, 5_000, 8_500), 'ALDI STORES', '5411'));
