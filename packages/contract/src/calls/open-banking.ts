@@ -41,7 +41,7 @@ export const verificationSchema = z.object({
   incomeSources: z.array(
     z.object({
       payer: z.string(),
-      kind: z.enum(['salary', 'benefits', 'pension', 'earnings']),
+      kind: z.enum(['salary', 'benefits', 'pension']),
       monthlyPence: z.number().int().min(0),
     }),
   ),

@@ -7,8 +7,9 @@ export type IncomeKind = 'salary' | 'benefits' | 'pension';
 
 /**
  * What an applicant's bank showed (issue 49), as the decision reads it and the application keeps it:
- * figures and payers' names only, never a transaction. Monthly figures are the 90 days' totals over the
- * months they cover.
+ * figures and payers' names only, never a transaction. A regular payer's or payee's monthly figure counts
+ * its payments per period at the cadence it keeps (weekly, fortnightly, monthly; categorise.ts), so a
+ * window holding three paydays or four gives the same month; a one-off is its total over the days read.
  */
 export type VerifiedFigures = {
   /** The first and last dates read, and how many days that covers. */
