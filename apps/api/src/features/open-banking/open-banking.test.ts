@@ -235,4 +235,20 @@ describe('Open banking at stage 3 (issue 49)', () => {
     expect(kept!.transactions_sealed).toBeNull();
     expect(JSON.parse(kept!.figures_json).monthlyIncomePence).toBe(240_000);
   });
+
+  it('a consent past its 90 days is expired by the close of business and no longer decided on', async () => {
+    const { authorization } = await applicantAt(t, 'stage3');
+    await connectAs(t, authorization, 'stressed');
+    const store = entityStore(t.ctx);
+    const now = new Date().toISOString();
+    // Not yet: its 90 days run from today.
+    expect(await store.bankConnections.expireLapsed(now)).toBe(0);
+    await t.ctx.db.updateTable('bank_connections').set({ expires_at: now }).execute();
+    expect(await store.bankConnections.expireLapsed(new Date().toISOString())).toBe(1);
+    expect((await connection()).status).toBe('expired');
+    const state = await callAs(t, authorization, 'GetVerification?for=stage3');
+    expect((state.object as { verification: unknown }).verification).toBeNull();
+    // Its statement would have declined; expired, it is not read.
+    expect((await submitStage3(authorization)).error.errorID).toBe(0);
+  });
 });
