@@ -67,7 +67,7 @@ describe('the sandbox bank through the HTTP adapter', () => {
     for (const customer of ['salaried', 'gig', 'stressed', 'empty']) {
       expect(html).toMatch(
         new RegExp(
-          `<input type="radio" id="customer-${customer}" name="customer" value="${customer}"[^>]*>\\n<label for="customer-${customer}">${customer}<`,
+          `<input type="radio" id="customer-${customer}" name="customer" value="${customer}"[^>]*>\\n<div><label for="customer-${customer}">${customer}</label>\\n<span class="hint" id="customer-${customer}-hint">`,
         ),
       );
     }
