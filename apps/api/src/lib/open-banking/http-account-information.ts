@@ -41,7 +41,7 @@ export type HttpAccountInformationOptions = {
 };
 
 /**
- * UK Open Banking v3.1 account information as an aggregator speaks it (docs in this folder's schemas):
+ * UK Open Banking v3.1 account information as an aggregator speaks it (docs/open-banking-protocol.md):
  * client_secret_basic on POST /token, the bank named by `x-fapi-financial-id`, a fresh
  * `x-fapi-interaction-id` per call. Every answer is untrusted; a failure of any kind is `unavailable`.
  * Nothing here logs: the requests carry the client secret and tokens, the answers the applicant's money.
@@ -103,6 +103,7 @@ export function httpAccountInformation({
     accountId: string,
     from: IsoDate,
   ): Promise<BankTransaction[] | Unavailable> {
+    // OB: the bank ignores any zone on this filter and reads the day, which is the London day we mean.
     const query = new URLSearchParams({ fromBookingDateTime: `${from}T00:00:00` });
     let path = `/accounts/${encodeURIComponent(accountId)}/transactions?${query}`;
     const transactions: BankTransaction[] = [];

@@ -62,7 +62,7 @@ export function consentPage(request: ConsentPageRequest, error = false) {
 <ul>
 ${whatIsRead(request.permissions, from)}
 </ul>
-<p>It cannot move money. You can withdraw this at any time, here or at the lender.</p>
+<p>It cannot move money. You can withdraw this at any time at the lender.</p>
 <p>This is a sandbox bank: no real account is read. Choose whose statements to share.</p>
 <form method="post" action="authorise">
 ${hidden}
