@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_AGENCY } from '../sandbox/credit-reference/particulars';
 import { craRecordsReceived, craRejections, craSearchesFor } from '../sandbox/credit-reference/test-support';
 import { createTestApp, type TestApp } from '../test/test-app';
+import { addDays } from '@lender/contract/dates';
+import { CONSENT_PERMISSIONS } from './open-banking/account-information';
+import { openBankingRedirectUrl } from './open-banking/create-account-information';
 import { outsideServices } from './outside-services';
 
 /** The application's own wiring of the credit reference agency (issue 47), outside and in production. */
@@ -67,6 +70,34 @@ describe('outside production', () => {
     });
     expect(await craRejections(t.ctx.db, { month: '2026-10' })).toHaveLength(1);
   });
+
+  it('connects to the sandbox bank the app serves: its consent page at PUBLIC_URL, its API in process (issue 49)', async () => {
+    const { accountInformation } = outsideServices(t.ctx, t.app);
+    expect(await accountInformation.banks()).toMatchObject({
+      outcome: 'banks',
+      banks: [{ bankId: 'sandbox-bank' }, { bankId: 'failing-bank' }],
+    });
+    const consent = await accountInformation.createConsent({
+      bankId: 'sandbox-bank',
+      permissions: CONSENT_PERMISSIONS,
+      transactionsFrom: addDays(t.ctx.businessDate.today(), -89),
+      expiresAt: new Date(Date.now() + 89 * 24 * 60 * 60_000).toISOString(),
+    });
+    if (consent.outcome !== 'consent') throw new Error(consent.reason);
+    const redirectUrl = openBankingRedirectUrl(t.ctx.config);
+    expect(redirectUrl).toBe(`${t.ctx.config.PUBLIC_URL}/open-banking/return`);
+    const url = accountInformation.authorisationUrl({
+      bankId: 'sandbox-bank',
+      consentId: consent.consentId,
+      state: 's1',
+      redirectUrl,
+    });
+    const prefix = `${t.ctx.config.PUBLIC_URL}/sandbox/open-banking/authorise?`;
+    expect(url.startsWith(prefix)).toBe(true);
+    const page = await t.app.inject({ method: 'GET', url: url.slice(t.ctx.config.PUBLIC_URL.length) });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<h1>Sandbox Bank: share your account information</h1>');
+  });
 });
 
 describe('in production', () => {
@@ -85,6 +116,18 @@ describe('in production', () => {
       method: 'GET',
       url: '/sandbox/credit-reference/v1/particulars',
       headers: { authorization: `Bearer ${prod.ctx.config.CRA_KEY}` },
+    });
+    expect(res.statusCode).toBe(404);
+  });
+
+  it('serves no open banking sandbox bank either', async () => {
+    const basic = Buffer.from(
+      `${prod.ctx.config.OPEN_BANKING_CLIENT_ID}:${prod.ctx.config.OPEN_BANKING_CLIENT_SECRET}`,
+    );
+    const res = await prod.app.inject({
+      method: 'GET',
+      url: '/sandbox/open-banking/banks',
+      headers: { authorization: `Basic ${basic.toString('base64')}` },
     });
     expect(res.statusCode).toBe(404);
   });

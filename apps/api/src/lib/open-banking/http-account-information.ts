@@ -1,13 +1,14 @@
 import crypto from 'node:crypto';
 import type { z } from 'zod';
-import { londonToday, type IsoDate } from '@lender/contract/dates';
+import type { IsoDate } from '@lender/contract/dates';
 import type {
   AccountInformation,
   BankAccountRead,
   BankTransaction,
   Unavailable,
 } from './account-information';
-import { bookedBalance, signedPenceOf, toBankTransaction } from './ob-mapping';
+import { budgetOf, callWithin, isUnavailable, json, OUTSIDE, type Budget } from './ob-call';
+import { bookedBalance, formEncode, londonMidnight, signedPenceOf, toBankTransaction } from './ob-mapping';
 import {
   accountsSchema,
   balancesSchema,
@@ -16,7 +17,7 @@ import {
   tokenSchema,
   transactionsPageSchema,
 } from './ob-read-schemas';
-import { callProvider, noAnswer, type ProviderCall, type ProviderTransport } from '../provider-transports';
+import { noAnswer, type ProviderTransport } from '../provider-transports';
 
 /** A consent, a code exchange or a revocation: the applicant waits on each (token call included). */
 export const OB_CALL_TIMEOUT_MS = 10_000;
@@ -39,33 +40,8 @@ export type HttpAccountInformationOptions = {
   maxPages?: number;
 };
 
-const OUTSIDE = 'an answer outside the protocol';
-
-type Budget = { ms: number; left: () => number };
-const budgetOf = (ms: number): Budget => {
-  const end = performance.now() + ms;
-  return { ms, left: () => Math.floor(end - performance.now()) };
-};
-
-/** application/x-www-form-urlencoded, as RFC 6749 §2.3.1 encodes the client id and secret before Basic. */
-const formEncode = (value: string) => new URLSearchParams({ v: value }).toString().slice(2);
-
 /**
- * The instant a London day starts, as OB's ISODateTime with its offset: midnight is 00:00+01:00 in
- * summer, so a plain `T00:00:00Z` would leave out the first hour of the first day.
- */
-export function londonMidnight(date: IsoDate): string {
-  const utcMidnight = Date.parse(`${date}T00:00:00Z`);
-  const summer = londonToday(new Date(utcMidnight - 1)) === date;
-  return `${date}T00:00:00${summer ? '+01:00' : '+00:00'}`;
-}
-
-function isUnavailable(value: unknown): value is Unavailable {
-  return (value as { outcome?: unknown } | null)?.outcome === 'unavailable';
-}
-
-/**
- * UK Open Banking v3.1 account information as an aggregator speaks it (docs in this folder's schemas):
+ * UK Open Banking v3.1 account information as an aggregator speaks it (docs/open-banking-protocol.md):
  * client_secret_basic on POST /token, the bank named by `x-fapi-financial-id`, a fresh
  * `x-fapi-interaction-id` per call. Every answer is untrusted; a failure of any kind is `unavailable`.
  * Nothing here logs: the requests carry the client secret and tokens, the answers the applicant's money.
@@ -88,27 +64,7 @@ export function httpAccountInformation({
     accept: 'application/json',
   });
 
-  /** One call within what is left of `budget`, its answer one of `statuses` and read by `read`. */
-  async function call<T>(
-    budget: Budget,
-    request: Omit<ProviderCall, 'signal'>,
-    statuses: number[],
-    read: (body: string) => T | Unavailable,
-  ): Promise<T | Unavailable> {
-    const left = budget.left();
-    const late = noAnswer(`no answer within ${budget.ms} ms`);
-    if (left <= 0) return late;
-    const result = await callProvider(transport, request, left, (res) =>
-      statuses.includes(res.status) ? read(res.body) : noAnswer(`HTTP ${res.status}`),
-    );
-    return isUnavailable(result) && result.reason === `no answer within ${left} ms` ? late : result;
-  }
-  const json =
-    <T>(schema: z.ZodType<T, unknown>) =>
-    (body: string): T | Unavailable => {
-      const parsed = schema.safeParse(JSON.parse(body));
-      return parsed.success ? parsed.data : noAnswer(OUTSIDE);
-    };
+  const call = callWithin(transport);
 
   const token = (budget: Budget, bankId: string, form: Record<string, string>) =>
     call(
@@ -147,6 +103,7 @@ export function httpAccountInformation({
     accountId: string,
     from: IsoDate,
   ): Promise<BankTransaction[] | Unavailable> {
+    // OB: the bank ignores any zone on this filter and reads the day, which is the London day we mean.
     const query = new URLSearchParams({ fromBookingDateTime: `${from}T00:00:00` });
     let path = `/accounts/${encodeURIComponent(accountId)}/transactions?${query}`;
     const transactions: BankTransaction[] = [];

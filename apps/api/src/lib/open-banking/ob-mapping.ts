@@ -1,9 +1,22 @@
-import { londonToday } from '@lender/contract/dates';
+import { londonToday, type IsoDate } from '@lender/contract/dates';
 import type { Pence } from '@lender/contract/money';
 import type { BankTransaction } from './account-information';
 import type { ObTransaction } from './ob-read-schemas';
 
 type ObAmount = { Amount: string; Currency: string };
+
+/** application/x-www-form-urlencoded, as RFC 6749 §2.3.1 encodes the client id and secret before Basic. */
+export const formEncode = (value: string) => new URLSearchParams({ v: value }).toString().slice(2);
+
+/**
+ * The instant a London day starts, as OB's ISODateTime with its offset: midnight is 00:00+01:00 in
+ * summer, so a plain `T00:00:00Z` would leave out the first hour of the first day.
+ */
+export function londonMidnight(date: IsoDate): string {
+  const utcMidnight = Date.parse(`${date}T00:00:00Z`);
+  const summer = londonToday(new Date(utcMidnight - 1)) === date;
+  return `${date}T00:00:00${summer ? '+01:00' : '+00:00'}`;
+}
 
 /**
  * An OB decimal amount in whole pence, read from its digits (never `parseFloat(x) * 100`, which makes

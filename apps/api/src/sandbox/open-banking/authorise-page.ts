@@ -49,7 +49,8 @@ export function consentPage(request: ConsentPageRequest, error = false) {
   const choices = SANDBOX_BANK_CUSTOMERS.map(
     (c) => `<div class="choice">
 <input type="radio" id="customer-${c}" name="customer" value="${c}" aria-describedby="customer-${c}-hint" required>
-<label for="customer-${c}">${c}<span class="hint" id="customer-${c}-hint">${escapeHtml(CUSTOMER_HINTS[c])}</span></label>
+<div><label for="customer-${c}">${c}</label>
+<span class="hint" id="customer-${c}-hint">${escapeHtml(CUSTOMER_HINTS[c])}</span></div>
 </div>`,
   ).join('\n');
   const until = formatDisplayDate(londonToday(new Date(request.expiresAt)));
@@ -61,7 +62,7 @@ export function consentPage(request: ConsentPageRequest, error = false) {
 <ul>
 ${whatIsRead(request.permissions, from)}
 </ul>
-<p>It cannot move money. You can withdraw this at any time, here or at the lender.</p>
+<p>It cannot move money. You can withdraw this at any time at the lender.</p>
 <p>This is a sandbox bank: no real account is read. Choose whose statements to share.</p>
 <form method="post" action="authorise">
 ${hidden}

@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { addDays, type IsoDate } from '@lender/contract/dates';
+import type { Kysely } from 'kysely';
 import type { Db } from '../../db/create-db';
 import type { BankAccountRead, BankTransaction } from '../../lib/open-banking/account-information';
 import {
@@ -142,4 +143,48 @@ export function redirectQuery(location: unknown): Record<string, string> {
     throw new Error(`not a redirect to the lender: ${String(location)}`);
   }
   return Object.fromEntries(new URL(location).searchParams);
+}
+
+/** HTTP Basic as the lender's client sends it on /token and /banks (id and secret form-encoded first). */
+export const basicAuth = (id = OB_TEST_CLIENT.id, secret = OB_TEST_CLIENT.secret) =>
+  `Basic ${Buffer.from(`${encodeURIComponent(id)}:${encodeURIComponent(secret)}`).toString('base64')}`;
+
+/** A call to the sandbox bank as the lender's server makes it, at `sandbox-bank` unless told. */
+export const callObSandbox = (
+  app: FastifyInstance,
+  call: {
+    method?: 'GET' | 'POST' | 'DELETE';
+    path: string;
+    authorization?: string;
+    bank?: string | null;
+    form?: Record<string, string>;
+    json?: unknown;
+  },
+) =>
+  app.inject({
+    method: call.method ?? 'GET',
+    url: `${OB_SANDBOX_PATH}${call.path}`,
+    headers: {
+      ...(call.authorization ? { authorization: call.authorization } : {}),
+      ...(call.bank === null ? {} : { 'x-fapi-financial-id': call.bank ?? 'sandbox-bank' }),
+      ...(call.form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+      ...(call.json === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    payload: call.form ? new URLSearchParams(call.form).toString() : (call.json as object | undefined),
+  });
+
+/** Every row of every sandbox bank table, found by the database itself: for proving what is not stored. */
+export async function everyObSandboxRow(db: Db): Promise<string[]> {
+  const tables = (await db.introspection.getTables())
+    .map((t) => t.name)
+    .filter((n) => n.startsWith('ob_sandbox_'));
+  const rows: string[] = [];
+  for (const table of tables) {
+    const found = await (db as unknown as Kysely<Record<string, object>>)
+      .selectFrom(table)
+      .selectAll()
+      .execute();
+    rows.push(...found.map((row) => `${table}: ${JSON.stringify(row)}`));
+  }
+  return rows;
 }

@@ -37,7 +37,9 @@ export function registerToken(app: FastifyInstance, ctx: ObSandboxContext) {
     if (!isTheClient(req, ctx)) {
       return oauthError(reply.header('www-authenticate', 'Basic realm="sandbox"'), 401, 'invalid_client');
     }
-    const grant = grantSchema.safeParse(req.body);
+    // RFC 6749 §4.1.3: the token request is a form, whatever else the bank's parsers read.
+    const isForm = req.headers['content-type']?.startsWith('application/x-www-form-urlencoded') ?? false;
+    const grant = grantSchema.safeParse(isForm ? req.body : undefined);
     if (!grant.success) return oauthError(reply, 400, 'invalid_request');
     const now = await sandboxNow(ctx);
 
