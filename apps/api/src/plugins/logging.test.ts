@@ -138,6 +138,12 @@ describe('redactUrl', () => {
     // Issue 48: a staff invitation's link, and the token its page sends to StaffAuth/Invitation.
     ['/staff/invite/AbC-123_xyz', '/staff/invite/[Redacted]'],
     ['/api/staff/StaffAuth/Invitation?token=AbC-123_xyz', '/api/staff/StaffAuth/Invitation?token=[Redacted]'],
+    // Issue 49: the bank's return to us, and the sandbox bank's consent page.
+    ['/open-banking/return?code=c-1&state=s-2', '/open-banking/return?code=[Redacted]&state=[Redacted]'],
+    [
+      '/sandbox/open-banking/authorise?client_id=l&consent_id=c-1&state=s-2',
+      '/sandbox/open-banking/authorise?client_id=l&consent_id=[Redacted]&state=[Redacted]',
+    ],
   ])('masks %s', (input, expected) => {
     expect(redactUrl(input)).toBe(expected);
   });

@@ -37,7 +37,17 @@ const redactPaths = [
   ...SENSITIVE_KEYS.flatMap((k) => [k, `*.${k}`, `*.*.${k}`]),
 ];
 
-const sensitiveQuery = new RegExp(`([?&](?:${SENSITIVE_KEYS.join('|')})=)[^&]*`, 'gi');
+/**
+ * Query parameters secret only in a URL (as object keys they are common words, e.g. an error's `code`):
+ * an Open Banking return's single-use authorisation code and our state nonce (issue 49), and the consent
+ * the sandbox bank's page is opened for.
+ */
+const SENSITIVE_QUERY_ONLY = ['code', 'state', 'consent_id'];
+
+const sensitiveQuery = new RegExp(
+  `([?&](?:${[...SENSITIVE_KEYS, ...SENSITIVE_QUERY_ONLY].join('|')})=)[^&]*`,
+  'gi',
+);
 
 /**
  * Pages whose last path segment is a secret or names an application: the one-time tokens of the password
