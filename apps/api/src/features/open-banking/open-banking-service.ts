@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { addDays, type IsoDate } from '@lender/contract/dates';
 import type { ConnectionResult, VerificationState } from '@lender/contract/calls/open-banking';
 import { Refusal } from '@lender/contract/refusals';
+import { Msg } from '@lender/contract/rules/messages';
 import { ApplicationStep } from '../../entities/applications/application-steps';
 import { openApplication } from '../../entities/applications/transition';
 import { connectionRequiredBecause } from '../../entities/open-banking/bank-statement-rules';
@@ -70,7 +71,7 @@ export function openBankingService(d: OpenBankingDeps) {
       const banks = await bank.banks();
       if (banks.outcome !== 'banks') return refused(Refusal.bankUnavailable);
       const chosen = banks.banks.find((b) => b.bankId === bankId);
-      if (!chosen) return { kind: 'invalid' as const, fields: { bankId: 'Please choose your bank.' } };
+      if (!chosen) return { kind: 'invalid' as const, fields: { bankId: Msg.bankChoice } };
       const expiresAt = plusSeconds(CONSENT_DAYS * 24 * 60 * 60);
       const consent = await bank.createConsent({
         bankId,
@@ -112,8 +113,11 @@ export function openBankingService(d: OpenBankingDeps) {
         kind: 'completed' as const,
         result: { returnTo: c.returnTo, outcome, verification: null },
       });
+      // A consent the applicant may have approved but we will never read is ended at the bank too (best
+      // effort: a bank that does not answer lapses it at its expiry).
+      const endAtBank = () => bank.revokeConsent({ bankId: c.bankId, consentId: c.consentId });
       if (Date.parse(c.createdAt) + AUTHORISE_WITHIN_SECONDS * 1000 < Date.now()) {
-        await store.bankConnections.settle(c.id, 'expired');
+        if (await store.bankConnections.settle(c.id, 'expired')) await endAtBank();
         return refused(Refusal.bankConnectionClosed);
       }
       if (back.error !== undefined || back.code === undefined) {
@@ -136,9 +140,10 @@ export function openBankingService(d: OpenBankingDeps) {
             })
           : token;
       if (read.outcome !== 'read') {
-        return (await store.bankConnections.settle(c.id, 'failed'))
-          ? ended('failed')
-          : refused(Refusal.bankConnectionClosed);
+        if (!(await store.bankConnections.settle(c.id, 'failed')))
+          return refused(Refusal.bankConnectionClosed);
+        await endAtBank();
+        return ended('failed');
       }
       const figures = d.categorise(read.accounts, today);
       const settled = await store.transaction(async ({ bankConnections }) => {

@@ -251,4 +251,16 @@ describe('Open banking at stage 3 (issue 49)', () => {
     // Its statement would have declined; expired, it is not read.
     expect((await submitStage3(authorization)).error.errorID).toBe(0);
   });
+
+  it('a code the bank will not exchange fails the connection, ends the consent at the bank, and the applicant goes on', async () => {
+    const { authorization } = await applicantAt(t, 'stage3');
+    const back = await atTheBank(t, await startAt(t, authorization), { customer: 'stressed' });
+    back.searchParams.set('code', 'not-the-banks-code');
+    const answer = await completeFrom(t, authorization, back);
+    expect(answer.object).toEqual({ returnTo: 'stage3', outcome: 'failed', verification: null });
+    expect((await connection()).status).toBe('failed');
+    const atBank = await obSandboxDb(t.ctx.db).selectFrom('ob_sandbox_consents').select('status').execute();
+    expect(atBank.map((r) => r.status)).toEqual(['Revoked']);
+    expect((await submitStage3(authorization)).error.errorID).toBe(0);
+  });
 });
