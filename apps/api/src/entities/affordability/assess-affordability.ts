@@ -77,7 +77,9 @@ export function assessApplication(
     /** The figures the affordability record stores beside the answers. */
     figures: { netIncomePence, expensesPence, instalmentPence, bufferPence: assessment.bufferPence },
     /** The statement's findings, for the decision's findings (none without a statement). */
-    statementFindings: verified ? statementFindings(verified.consentReference, breaches) : [],
+    statementFindings: verified
+      ? statementFindings(verified.consentReference, breaches, verified.figures.daysCovered)
+      : [],
     decision: {
       kind: approved ? 'affordability-passed' : 'declined',
       reason:

@@ -1,6 +1,7 @@
 import { EXPENSE_KEYS } from '@lender/contract/expenses';
 import type { ExpenseKey } from '@lender/contract/constants';
 import { formatPence, type Pence } from '@lender/contract/money';
+import { showsAMonth } from '@lender/contract/bank-statement';
 import type { VerifiedFigures } from './verified-figures';
 
 /**
@@ -92,9 +93,10 @@ export function withVerifiedFigures(
       raised.push(key);
     }
   }
-  const incomeLowered = verified.monthlyIncomePence < declaredIncomePence;
+  // An account too new to show a month's income shows nothing about it: the declared income stands.
+  const incomeLowered = showsAMonth(verified) && verified.monthlyIncomePence < declaredIncomePence;
   return {
-    incomePence: Math.min(declaredIncomePence, verified.monthlyIncomePence),
+    incomePence: incomeLowered ? verified.monthlyIncomePence : declaredIncomePence,
     expensesPence,
     raised,
     incomeLowered,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { addDays, type IsoDate } from '@lender/contract/dates';
 import type { ConnectionResult, VerificationState } from '@lender/contract/calls/open-banking';
+import { showsAMonth } from '@lender/contract/bank-statement';
 import { Refusal } from '@lender/contract/refusals';
 import { Msg } from '@lender/contract/rules/messages';
 import { ApplicationStep } from '../../entities/applications/application-steps';
@@ -200,7 +201,8 @@ export function openBankingService(d: OpenBankingDeps) {
       return {
         kind: 'state',
         state: {
-          required: requiredBecause.length > 0,
+          // Met by a statement that shows a month's income; one too short still leaves it to meet.
+          required: requiredBecause.length > 0 && !(v && showsAMonth(v.figures)),
           requiredBecause,
           verification: v
             ? verificationView(

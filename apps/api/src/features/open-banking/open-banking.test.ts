@@ -115,19 +115,50 @@ describe('Open banking at stage 3 (issue 49)', () => {
     expect(affordability.net_income_pence).toBe(190_000);
   });
 
-  it('gig and empty: what each shows, and an empty account is no reason to decline', async () => {
-    const gig = await applicantAt(t, 'stage3');
-    const gigFound = (await connectAs(t, gig.authorization, 'gig')).object as Found;
-    expect(gigFound.verification!.incomeSources.map((s) => s.kind)).toContain('benefits');
-    expect(gigFound.verification!.incomeSources.find((s) => s.kind === 'benefits')!.monthlyPence).toBe(
-      85_000,
-    );
-    expect(gigFound.verification!.monthlyIncomePence).toBeGreaterThan(85_000);
+  it('gig: Universal Credit and the gig payouts are income, the statement is clear, and the lower income counts', async () => {
+    const { authorization } = await applicantAt(t, 'stage3');
+    const found = (await connectAs(t, authorization, 'gig')).object as Found;
+    const sources = found.verification!.incomeSources;
+    expect(sources.find((s) => s.kind === 'benefits')).toEqual({
+      payer: 'DWP UC',
+      kind: 'benefits',
+      monthlyPence: 85_000,
+    });
+    expect(sources.map((s) => s.payer)).toEqual(expect.arrayContaining(['UBER EATS', 'DELIVEROO']));
+    const income = found.verification!.monthlyIncomePence;
+    expect(income).toBe(sources.reduce((sum, s) => sum + s.monthlyPence, 0));
 
-    const empty = await applicantAt(t, 'stage3');
-    const emptyFound = (await connectAs(t, empty.authorization, 'empty')).object as Found;
-    expect(emptyFound.verification!.monthlyIncomePence).toBe(0);
-    expect(emptyFound.verification!.incomeSources).toEqual([]);
+    const answer = await submitStage3(authorization);
+    expect(answer.error.errorID).toBe(0);
+    expect((await findings()).map((f) => f.reason_code)).toEqual(['statementClear']);
+    const affordability = await t.ctx.db
+      .selectFrom('application_affordability')
+      .selectAll()
+      .executeTakeFirstOrThrow();
+    expect(affordability.net_income_pence).toBe(Math.min(income, 220_000));
+  });
+
+  it('empty: an account opened last week shows no income, so the declared income stands and it is noted', async () => {
+    const { authorization } = await applicantAt(t, 'stage3');
+    const found = (await connectAs(t, authorization, 'empty')).object as Found;
+    expect(found.verification!.monthlyIncomePence).toBe(0);
+    expect(found.verification!.incomeSources).toEqual([]);
+
+    expect((await submitStage3(authorization)).error.errorID).toBe(0);
+    expect((await findings()).map((f) => f.reason_code)).toEqual(['statementTooShort', 'statementClear']);
+    const affordability = await t.ctx.db
+      .selectFrom('application_affordability')
+      .selectAll()
+      .executeTakeFirstOrThrow();
+    expect(affordability.net_income_pence).toBe(220_000);
+  });
+
+  it('a statement too short to show the income does not meet the need to confirm it', async () => {
+    const { authorization } = await applicantAt(t, 'stage3', { monthlynetPay: 3200 });
+    await connectAs(t, authorization, 'empty');
+    const state = await callAs(t, authorization, 'GetVerification?for=stage3');
+    expect((state.object as { required: boolean }).required).toBe(true);
+    expect((await submitStage3(authorization)).error.errorID).toBe(ErrorId.bankConnectionRequired);
   });
 
   it('a denied consent is recorded and the applicant goes on without it', async () => {

@@ -263,7 +263,7 @@ export function repeatLoanService(
         modelledIncomeLow: decision.findings.some((f) => f.reasonCode === 'modelledIncomeLow'),
         loansLast12Months: history.loansLast12Months,
       });
-      if (approved && required.length > 0 && !statement) {
+      if (approved && required.length > 0 && !figures.confirmsIncome) {
         return { kind: 'refused', refusal: Refusal.bankConnectionRequired };
       }
       const base = {

@@ -1,3 +1,4 @@
+import { showsAMonth } from '@lender/contract/bank-statement';
 import type { IsoDate } from '@lender/contract/dates';
 import type { Pence } from '@lender/contract/money';
 import { withVerifiedFigures } from '../../entities/open-banking/bank-statement-rules';
@@ -23,6 +24,8 @@ export async function repeatLoanFigures(
   const expensesPence: Pence = Object.values(seen.expensesPence).reduce((a, p) => a + p, 0);
   return {
     statement,
+    /** Whether the statement shows a month's income: what a loan that needs it needs. */
+    confirmsIncome: statement !== null && showsAMonth(statement.figures),
     incomePence: seen.incomePence,
     expensesPence,
     creditCommitmentPence: seen.expensesPence.creditCommitment ?? 0,

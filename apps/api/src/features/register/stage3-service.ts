@@ -3,6 +3,7 @@ import type { IsoDate } from '@lender/contract/dates';
 import type { AffordabilityDetails } from '../../entities/affordability/affordability-repository';
 import { assessApplication } from '../../entities/affordability/assess-affordability';
 import { agencyCommitmentsPence } from '../../entities/applications/decision/credit-file-rules';
+import { showsAMonth } from '@lender/contract/bank-statement';
 import { connectionRequiredBecause } from '../../entities/open-banking/bank-statement-rules';
 import type { EntityStore } from '../../entities/unit-of-work';
 import { openApplication, transition } from '../../entities/applications/transition';
@@ -24,7 +25,10 @@ export type Stage3Outcome =
  * decline; an application that needs the statement (docs/decisions/072) is not decided without it.
  */
 export function stage3Service(
-  store: Pick<EntityStore, 'applications' | 'creditSearches' | 'bankConnections' | 'decisionFindings' | 'transaction'>,
+  store: Pick<
+    EntityStore,
+    'applications' | 'creditSearches' | 'bankConnections' | 'decisionFindings' | 'transaction'
+  >,
   today: () => IsoDate,
 ) {
   return {
@@ -46,7 +50,8 @@ export function stage3Service(
         modelledIncomeLow: earlier.some((f) => f.reasonCode === 'modelledIncomeLow'),
         loansLast12Months: 0,
       });
-      if (required.length > 0 && !statement) return { kind: 'connectionRequired' };
+      if (required.length > 0 && !(statement && showsAMonth(statement.figures)))
+        return { kind: 'connectionRequired' };
       const fileCommitments = report ? agencyCommitmentsPence(report) : null;
       const verified = statement
         ? { figures: statement.figures, consentReference: statement.consentReference }

@@ -107,4 +107,24 @@ describe('Connect your bank (issue 49)', () => {
     expect(within(found).getByText('We saw £2,400.00 a month from ACME LTD')).toBeTruthy();
     expect(within(found).getByText('Rent: £750.00')).toBeTruthy();
   });
+
+  it('says when the account is too new to confirm the income, and asks for the one it is paid into', () => {
+    show({
+      required: true,
+      requiredBecause: ['declaredIncomeHigh'],
+      verification: {
+        connectionGuid: '6f1c2a9e-0d7b-4c55-9a61-2f0e8b3d4c11',
+        bankName: 'Sandbox Bank',
+        readOn: '2026-11-28',
+        daysCovered: 6,
+        monthlyIncomePence: 0,
+        incomeSources: [],
+        spending: [],
+      },
+    });
+    expect(
+      screen.getByText(/shows only 6 days of transactions, too few to confirm your income/),
+    ).toBeTruthy();
+    expect(screen.getByText(/because you told us your income is over £3,000 a month/)).toBeTruthy();
+  });
 });

@@ -32,7 +32,7 @@ const toBank = (url: string) => window.location.assign(url);
  */
 export function ConnectBank({ returnTo, state, beforeLeave, leave = toBank }: Props) {
   const headingId = useId();
-  const [open, setOpen] = useState(state.required && !state.verification);
+  const [open, setOpen] = useState(state.required);
   const banks = useBanks(open);
   const start = useStartConnection();
   const [bankId, setBankId] = useState('');
@@ -58,7 +58,7 @@ export function ConnectBank({ returnTo, state, beforeLeave, leave = toBank }: Pr
     <section className="card bank-connect" aria-labelledby={headingId}>
       <h2 id={headingId}>Connect your bank to confirm your income</h2>
       {state.verification ? <FoundInBank found={state.verification} /> : null}
-      {state.required && !state.verification ? (
+      {state.required ? (
         <p className="banner banner--info">
           {state.requiredBecause.length > 0
             ? `We need to see your bank account before we can decide, because ${state.requiredBecause

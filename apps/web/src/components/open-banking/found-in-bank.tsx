@@ -1,3 +1,4 @@
+import { showsAMonth } from '@lender/contract/bank-statement';
 import type { VerificationView } from '@lender/contract/calls/open-banking';
 import { EXPENSE_LABELS } from '@lender/contract/expenses';
 import { formatDisplayDate } from '@lender/contract/dates';
@@ -11,7 +12,13 @@ export function FoundInBank({ found }: { found: VerificationView }) {
   return (
     <div className="banner banner--success" role="status">
       <h3 className="bank-found__heading">What we found at {found.bankName}</h3>
-      {found.incomeSources.length > 0 ? (
+      {!showsAMonth(found) ? (
+        <p>
+          This account shows only {found.daysCovered} {found.daysCovered === 1 ? 'day' : 'days'} of
+          transactions, too few to confirm your income. If your income is paid into another account, please
+          connect that one.
+        </p>
+      ) : found.incomeSources.length > 0 ? (
         <ul>
           {found.incomeSources.map((s) => (
             <li key={s.payer}>

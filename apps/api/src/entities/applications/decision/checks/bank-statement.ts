@@ -13,6 +13,7 @@ export const bankStatementCheck: DecisionCheck = {
   readsTerms: false,
   async run({ statement }) {
     if (!statement) return [];
-    return statementFindings(statement.consentReference, bankStatementBreaches(statement.figures));
+    const { figures, consentReference } = statement;
+    return statementFindings(consentReference, bankStatementBreaches(figures), figures.daysCovered);
   },
 };
