@@ -12,9 +12,12 @@ export const openBankingCalls = (ob: OpenBankingService): ImplementedCall[] => [
     const answer = await ob.banks();
     return answer.kind === 'banks' ? ok({ banks: answer.banks }) : refuse(answer.refusal);
   }),
-  implementCall('startBankConnection', async ({ body, principal }) => {
+  implementCall('startBankConnection', async ({ body, principal, reply }) => {
     const answer = await ob.start(principal.customerId, body.bankId, body.returnTo);
-    if (answer.kind === 'invalid') return invalidFields(answer.fields);
+    if (answer.kind === 'invalid') {
+      reply.code(400);
+      return invalidFields(answer.fields);
+    }
     return answer.kind === 'started' ? ok({ authoriseUrl: answer.authoriseUrl }) : refuse(answer.refusal);
   }),
   implementCall('completeBankConnection', async ({ body, principal, req }) => {

@@ -208,6 +208,18 @@ describe('Open banking at stage 3 (issue 49)', () => {
     });
     expect(answer.error.errorID).toBe(ErrorId.bankUnavailable);
     expect(await t.ctx.db.selectFrom('bank_connections').selectAll().execute()).toEqual([]);
+    // A bank not on the list is the applicant's field to correct (HTTP 400), nothing asked of any bank.
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/api/OpenBanking/StartConnection',
+      headers: { authorization },
+      payload: { bankId: 'no-such-bank', returnTo: 'stage3' },
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toEqual({
+      error: { errorID: ErrorId.validation, errorMessage: 'Please choose your bank.' },
+      object: { fields: { bankId: 'Please choose your bank.' } },
+    });
     expect((await submitStage3(authorization)).error.errorID).toBe(0);
   });
 

@@ -332,6 +332,12 @@ const builders: Partial<Record<CallName, () => Example>> = {
   // or member, so a probe counts no try and invites no one.
   staffInvitationCode: () => ({ body: { token: 'A'.repeat(43), invitationCode: 'K7PM-4XQR' } }),
   operationsReinviteStaff: () => ({ body: { staffId: 99_999_999 } }),
+  // Open banking (issue 49): the sandbox bank's consent is asked for (a connection awaiting the prober's
+  // own approval, nobody else's); no such state or connection for the others, so they change nothing.
+  startBankConnection: () => ({ body: { bankId: 'sandbox-bank', returnTo: 'repeatLoan' } }),
+  completeBankConnection: () => ({ body: { state: 'A'.repeat(43), code: 'probe-code' } }),
+  getBankVerification: () => ({ query: { for: 'repeatLoan' } }),
+  revokeBankConnection: () => ({ body: { connectionGuid: guid() } }),
 };
 
 /** A fresh valid example for the call (new guids and e-mails each time), or undefined if none is kept. */
