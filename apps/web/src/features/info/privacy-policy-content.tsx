@@ -180,6 +180,20 @@ export function PrivacyPolicyContent({ draft = false }: { draft?: boolean }) {
         </li>
       </ul>
 
+      <h2 id="open-banking">Open banking</h2>
+      <p>
+        When you choose to connect your bank (or when we need it to confirm your income), your bank asks you to
+        let us read your accounts, their balances and 90 days of transactions, through an authorised open
+        banking provider. We read them once, to confirm your income and your regular spending, and to see
+        signs that a loan would not be affordable, such as returned direct debits, gambling or repayments to
+        other short-term lenders. We cannot move money or see your log-in details.
+      </p>
+      <p>
+        Your permission lasts at most 90 days; you can end it at any time in your account under Bank
+        connections, or with your bank. We delete the transactions 30 days after our decision and keep only the
+        figures we worked out from them (such as your monthly income) with your application.
+      </p>
+
       <h2>Fraud prevention agencies</h2>
       <p>
         Before we lend, we check your details with fraud prevention agencies, including Cifas, to prevent
