@@ -4,6 +4,7 @@ import type { VerificationState } from '@lender/contract/calls/open-banking';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../lib/query';
 import { answerCalls, refusal } from '../../testing/answer-calls';
@@ -30,9 +31,11 @@ afterEach(() => queryClient.clear());
 
 const show = (state: VerificationState) =>
   render(
-    <QueryClientProvider client={queryClient}>
-      <ConnectBank returnTo="stage3" state={state} beforeLeave={beforeLeave} leave={leave} />
-    </QueryClientProvider>,
+    <MemoryRouter>
+      <QueryClientProvider client={queryClient}>
+        <ConnectBank returnTo="stage3" state={state} beforeLeave={beforeLeave} leave={leave} />
+      </QueryClientProvider>
+    </MemoryRouter>,
   );
 
 describe('Connect your bank (issue 49)', () => {

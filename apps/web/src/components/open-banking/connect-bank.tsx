@@ -1,5 +1,6 @@
 import type { VerificationState } from '@lender/contract/calls/open-banking';
 import { useId, useState } from 'react';
+import { Link } from 'react-router';
 import { Field } from '../form/field';
 import { serverMessage } from '../../lib/api-client';
 import { FoundInBank } from './found-in-bank';
@@ -85,6 +86,9 @@ export function ConnectBank({ returnTo, state, beforeLeave, leave = toBank }: Pr
           <li>
             Your permission ends after 90 days, or sooner when you end it in your account under Bank
             connections. We delete the transactions 30 days after our decision and keep only the figures.
+          </li>
+          <li>
+            More in our <Link to="/info/privacy-policy#open-banking">privacy policy</Link>.
           </li>
         </ul>
       </details>
