@@ -306,4 +306,28 @@ describe('Open banking at stage 3 (issue 49)', () => {
     expect(atBank.map((r) => r.status)).toEqual(['Revoked']);
     expect((await submitStage3(authorization)).error.errorID).toBe(0);
   });
+
+  it("a credit file's modelled income far below the declared one makes the bank required at stage 3", async () => {
+    const { authorization } = await applicantAt(t, 'stage3');
+    // As stage 1's credit reference check records it (no sandbox surname carries a modelled income).
+    const app = await application();
+    await entityStore(t.ctx).decisionFindings.record(app.id, [
+      {
+        check: 'credit-reference',
+        outcome: 'refer',
+        reasonCode: 'modelledIncomeLow',
+        details: { modelledPence: 90_000, declaredPence: 220_000 },
+        text: 'modelled income 90000p is under 70% of the declared 220000p',
+      },
+    ]);
+    const state = await callAs(t, authorization, 'GetVerification?for=stage3');
+    expect(state.object).toEqual({
+      required: true,
+      requiredBecause: ['modelledIncomeLow'],
+      verification: null,
+    });
+    expect((await submitStage3(authorization)).error.errorID).toBe(ErrorId.bankConnectionRequired);
+    await connectAs(t, authorization, 'salaried');
+    expect((await submitStage3(authorization)).error.errorID).toBe(0);
+  });
 });
