@@ -1,4 +1,4 @@
-import fs from 'node:fs';
+import { serveSandboxStyles } from '../sandbox-page';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { challengePage, noChallengePage } from './challenge-page';
@@ -8,7 +8,6 @@ import { sendPage } from './pages';
 import type { SandboxContext } from './sandbox-context';
 import { answerChallenge, findLiveTransaction } from './transactions';
 
-const STYLESHEET = fs.readFileSync(new URL('./challenge.css', import.meta.url), 'utf8');
 const trxIdField = z.string().max(100);
 const answerSchema = z.object({ trxId: trxIdField, decision: z.enum(['confirm', 'fail']) });
 
@@ -28,9 +27,7 @@ function returnTo(returnUrl: string, trxId: string, passed: boolean) {
  * learns the real outcome by confirming again.
  */
 export function registerChallenge(app: FastifyInstance, ctx: SandboxContext) {
-  app.get('/challenge.css', async (_req, reply) =>
-    reply.type('text/css; charset=utf-8').header('cache-control', 'no-cache').send(STYLESHEET),
-  );
+  serveSandboxStyles(app, '/challenge.css', new URL('./challenge.css', import.meta.url));
 
   app.get('/challenge', async (req, reply) => {
     const trxId = trxIdField.safeParse((req.query as { trxId?: unknown }).trxId);

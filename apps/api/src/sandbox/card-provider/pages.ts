@@ -1,37 +1,6 @@
-import type { FastifyReply } from 'fastify';
+import { sandboxPage } from '../sandbox-page';
 
-/** The test bank's pages: no script, no inline style, the stylesheet served by the sandbox itself. */
-export function page(title: string, body: string) {
-  return `<!doctype html>
-<html lang="en-GB">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width,initial-scale=1">
-<title>${title}</title>
-<link rel="stylesheet" href="challenge.css">
-</head>
-<body>
-<main>
-${body}
-</main>
-</body>
-</html>
-`;
-}
+export { sendSandboxPage as sendPage } from '../sandbox-page';
 
-/**
- * A sandbox page's own policy, in place of the application's: it may post its form only to itself and
- * to where its answer sends the browser on (`formTargets`, origins).
- */
-export function sendPage(reply: FastifyReply, status: number, html: string, formTargets: string[] = []) {
-  const formAction = formTargets.length ? ["'self'", ...formTargets].join(' ') : "'none'";
-  return reply
-    .code(status)
-    .header(
-      'content-security-policy',
-      `default-src 'none'; style-src 'self'; form-action ${formAction}; frame-ancestors 'none'; base-uri 'none'`,
-    )
-    .header('cache-control', 'no-store')
-    .type('text/html; charset=utf-8')
-    .send(html);
-}
+/** The test bank's challenge pages, with the card sandbox's stylesheet. */
+export const page = (title: string, body: string) => sandboxPage(title, body, 'challenge.css');

@@ -1,4 +1,4 @@
-import fs from 'node:fs';
+import { serveSandboxStyles } from '../sandbox-page';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { randomToken, sha256 } from '../../lib/secrets';
@@ -8,8 +8,6 @@ import { findConsent, isExpired, setConsentStatus, type ConsentRow } from './con
 import { sendPage } from './pages';
 import type { ObSandboxContext } from './plugin';
 import { SANDBOX_BANK_CUSTOMERS } from './sandbox-customers';
-
-const STYLESHEET = fs.readFileSync(new URL('./bank.css', import.meta.url), 'utf8');
 
 const param = (max: number) => z.string().min(1).max(max);
 const requestSchema = z.object({
@@ -39,9 +37,7 @@ function back(redirectUri: string, answer: Record<string, string>) {
  * single-use code; Deny rejects it and sends back `error=access_denied`. `state` goes back as it came.
  */
 export function registerAuthorise(app: FastifyInstance, ctx: ObSandboxContext) {
-  app.get('/bank.css', async (_req, reply) =>
-    reply.type('text/css; charset=utf-8').header('cache-control', 'no-cache').send(STYLESHEET),
-  );
+  serveSandboxStyles(app, '/bank.css', new URL('./bank.css', import.meta.url));
 
   // The form's answer redirects to the lender: the policy's form-action must allow that origin too.
   const redirectOrigin = new URL(ctx.redirectUrl).origin;
