@@ -1,5 +1,8 @@
+import type { BankConnections, RETURN_TO } from '@lender/contract/calls/open-banking';
 import { addDays, type IsoDate } from '@lender/contract/dates';
+import type { Selectable } from 'kysely';
 import type { DbExecutor } from '../../db/create-db';
+import type { BankConnectionTable } from './bank-connection-tables';
 import { nowIso } from '../../lib/clock';
 import type { BankTransaction } from '../../lib/open-banking/account-information';
 import type { VerifiedFigures } from './verified-figures';
@@ -9,8 +12,9 @@ export const TRANSACTIONS_KEPT_DAYS = 30;
 /** A verification older than this is not decided on: a statement a week old no longer shows this month. */
 export const VERIFICATION_FRESH_DAYS = 7;
 
-export type ConnectionStatus = 'awaiting' | 'connected' | 'denied' | 'failed' | 'revoked' | 'expired';
-export type ReturnTo = 'stage3' | 'repeatLoan';
+/** As the contract names them: the account area shows a connection's status, stage 3 and the repeat form return to. */
+export type ConnectionStatus = BankConnections['connections'][number]['status'];
+export type ReturnTo = (typeof RETURN_TO)[number];
 
 export type BankConnection = {
   id: number;
@@ -39,21 +43,7 @@ export type Verification = {
   figures: VerifiedFigures;
 };
 
-const connectionOf = (r: {
-  id: number;
-  guid: string;
-  customer_id: number;
-  application_id: number | null;
-  return_to: string;
-  bank_id: string;
-  bank_name: string;
-  consent_id: string;
-  status: string;
-  created_at: string;
-  expires_at: string;
-  completed_at: string | null;
-  revoked_at: string | null;
-}): BankConnection => ({
+const connectionOf = (r: Selectable<BankConnectionTable>): BankConnection => ({
   id: r.id,
   guid: r.guid,
   customerId: r.customer_id,

@@ -2,6 +2,7 @@ import { EXPENSE_KEYS } from '@lender/contract/expenses';
 import type { ExpenseKey } from '@lender/contract/constants';
 import { formatPence, type Pence } from '@lender/contract/money';
 import { showsAMonth } from '@lender/contract/bank-statement';
+import type { CreditFileRule } from '../applications/decision/credit-file-rules';
 import type { VerifiedFigures } from './verified-figures';
 
 /**
@@ -124,3 +125,20 @@ export function connectionRequiredBecause(a: {
   if (a.loansLast12Months >= CONNECTION_REQUIRED.loansInYearAtLeast) because.push('fifthLoanInYear');
   return because;
 }
+
+/** The credit file rule (issue 47) whose finding makes the bank required. */
+const MODELLED_INCOME_LOW: CreditFileRule = 'modelledIncomeLow';
+
+/**
+ * Stage 3's reasons: the declared income, and the credit file's modelled income as stage 1's decision
+ * found it. A new applicant has no loans with us.
+ */
+export const requiredAtStage3 = (
+  application: { netMonthlyIncomePence: Pence },
+  stage1Findings: readonly { reasonCode: string }[],
+) =>
+  connectionRequiredBecause({
+    declaredIncomePence: application.netMonthlyIncomePence,
+    modelledIncomeLow: stage1Findings.some((f) => f.reasonCode === MODELLED_INCOME_LOW),
+    loansLast12Months: 0,
+  });

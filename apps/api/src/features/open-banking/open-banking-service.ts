@@ -6,7 +6,7 @@ import { Refusal } from '@lender/contract/refusals';
 import { Msg } from '@lender/contract/rules/messages';
 import { ApplicationStep } from '../../entities/applications/application-steps';
 import { openApplication } from '../../entities/applications/transition';
-import { connectionRequiredBecause } from '../../entities/open-banking/bank-statement-rules';
+import { requiredAtStage3 } from '../../entities/open-banking/bank-statement-rules';
 import type { ReturnTo } from '../../entities/open-banking/bank-connection-repository';
 import type { VerifiedFigures } from '../../entities/open-banking/verified-figures';
 import type { EntityStore } from '../../entities/unit-of-work';
@@ -174,10 +174,14 @@ export function openBankingService(d: OpenBankingDeps) {
     },
 
     /** What the page shows before the applicant submits: whether a connection is required, and what it found. */
+    /**
+     * What the page shows before the applicant submits: whether a connection is required, and what it
+     * found. A repeat loan's need is known only when it is sent (its income is typed on the form, its
+     * credit file searched then): the server answers `bankConnectionRequired` there.
+     */
     async state(
       customerId: number,
       returnTo: ReturnTo,
-      declaredIncomePence: number | null = null,
     ): Promise<Refused | { kind: 'state'; state: VerificationState }> {
       const application =
         returnTo === 'stage3'
@@ -186,18 +190,8 @@ export function openBankingService(d: OpenBankingDeps) {
       if (returnTo === 'stage3' && !application) return refused(Refusal.stageClosed);
       const v = await store.bankConnections.usable(customerId, application?.id ?? null, d.today());
       const requiredBecause = application
-        ? connectionRequiredBecause({
-            declaredIncomePence: application.netMonthlyIncomePence,
-            modelledIncomeLow: (await store.decisionFindings.of(application.id)).some(
-              (f) => f.reasonCode === 'modelledIncomeLow',
-            ),
-            loansLast12Months: 0,
-          })
-        : connectionRequiredBecause({
-            declaredIncomePence: declaredIncomePence ?? 0,
-            modelledIncomeLow: false,
-            loansLast12Months: 0,
-          });
+        ? requiredAtStage3(application, await store.decisionFindings.of(application.id))
+        : [];
       return {
         kind: 'state',
         state: {

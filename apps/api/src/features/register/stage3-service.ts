@@ -4,7 +4,7 @@ import type { AffordabilityDetails } from '../../entities/affordability/affordab
 import { assessApplication } from '../../entities/affordability/assess-affordability';
 import { agencyCommitmentsPence } from '../../entities/applications/decision/credit-file-rules';
 import { showsAMonth } from '@lender/contract/bank-statement';
-import { connectionRequiredBecause } from '../../entities/open-banking/bank-statement-rules';
+import { requiredAtStage3 } from '../../entities/open-banking/bank-statement-rules';
 import type { EntityStore } from '../../entities/unit-of-work';
 import { openApplication, transition } from '../../entities/applications/transition';
 import { ApplicationStep } from '../../entities/applications/application-steps';
@@ -45,11 +45,7 @@ export function stage3Service(
         store.bankConnections.usable(customerId, application.id, today()),
         store.decisionFindings.of(application.id),
       ]);
-      const required = connectionRequiredBecause({
-        declaredIncomePence: application.netMonthlyIncomePence,
-        modelledIncomeLow: earlier.some((f) => f.reasonCode === 'modelledIncomeLow'),
-        loansLast12Months: 0,
-      });
+      const required = requiredAtStage3(application, earlier);
       if (required.length > 0 && !(statement && showsAMonth(statement.figures)))
         return { kind: 'connectionRequired' };
       const fileCommitments = report ? agencyCommitmentsPence(report) : null;
