@@ -19,6 +19,16 @@ export async function signedInWithLiveLoan(
   await signByApi(request, applicant);
   await setPasswordFor(request, applicant.email);
   await signInWithPassword(page, applicant.email, TEST_SECRETS.password);
+  await waitForPayout(page);
+  // The application's guid names the loan to staff commands (`npm run ops -- legal <appGuid> on`).
+  return { ...applicant, appGuid: appGuid! };
+}
+
+/**
+ * Waits on the repayment schedule, as a person reloads it, until the signed-in customer's loan is paid
+ * out (underwriting decides within seconds; the sandbox pays at once).
+ */
+export async function waitForPayout(page: Page, timeout = 20_000) {
   await expect
     .poll(
       async () => {
@@ -26,9 +36,7 @@ export async function signedInWithLiveLoan(
         await expect(page.getByRole('heading', { level: 2, name: 'Transactions' })).toBeVisible();
         return page.getByRole('button', { name: 'Make a payment' }).count();
       },
-      { timeout: 20_000, message: 'the loan was paid out' },
+      { timeout, message: 'the loan was paid out' },
     )
     .toBe(1);
-  // The application's guid names the loan to staff commands (`npm run ops -- legal <appGuid> on`).
-  return { ...applicant, appGuid: appGuid! };
 }

@@ -3,6 +3,7 @@ import { createStage4Payload } from '../../apps/api/src/test/application-journey
 import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { postApi } from '../support/api';
 import { signByApi } from '../support/esign-api';
+import { waitForPayout } from '../support/live-loan';
 import { bankPanel, connectSandboxBank, onStage3WithAnswers } from '../support/open-banking';
 
 /*
@@ -34,16 +35,7 @@ test('an applicant connects the salaried sandbox customer, sees the income we fo
   await postApi(request, '/api/Register/SubmitStage4', createStage4Payload(), tokens);
   await signByApi(request, applicant);
   // The applicant's own session, still signed in, sees the loan once it is paid out.
-  await expect
-    .poll(
-      async () => {
-        await page.goto('/borrow/schedule');
-        await expect(page.getByRole('heading', { level: 2, name: 'Transactions' })).toBeVisible();
-        return page.getByRole('button', { name: 'Make a payment' }).count();
-      },
-      { timeout: 30_000, message: 'the loan was paid out' },
-    )
-    .toBe(1);
+  await waitForPayout(page, 30_000);
 
   // The connection is listed in the account, and can be ended there.
   await page.goto('/account/bank-connections');
