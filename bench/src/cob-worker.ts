@@ -20,6 +20,7 @@ import { seedLoans } from '../../apps/api/src/test/seed-loans';
 import { cobDates } from './cob-dates';
 import type { CobProvider, CobStep, CobStepName } from './cob-figures';
 import { fillAccrualDays, recordJourneyDecisions, settleAfterBulkWrite } from './cob-fill';
+import { instantAgency } from './instant-agency';
 import { instantCardProvider } from './instant-card-provider';
 
 export type CobJob =
@@ -165,7 +166,9 @@ async function close(job: Extract<CobJob, { mode: 'close' }>) {
   const services = await standaloneOutsideServices(ctx);
   const cob = servicingFor(
     ctx,
-    job.provider === 'instant' ? { ...services, cardProvider: instantCardProvider } : services,
+    job.provider === 'instant'
+      ? { ...services, cardProvider: instantCardProvider, creditReference: instantAgency }
+      : services,
   ).closeOfBusiness;
   const { fundedOn, dueDay, businessDate } = cobDates(londonToday());
   const tally = (days: { collected: number; declined: number }[]) => ({

@@ -11,6 +11,17 @@ import {
   type BorrowerRow,
 } from './account-figures';
 
+/**
+ * Which loans a derivation covers: all (the day as a whole), only `among` (a page of the close of
+ * business), or all but `except` (what the pages left). `books`: the page's books, kept up to date in
+ * memory by its steps, so a due day does not read every book twice.
+ */
+export type EventScope = {
+  among?: readonly number[];
+  except?: ReadonlySet<number>;
+  books?: ReadonlyMap<number, LoanBook>;
+};
+
 /** A loan event of a day, before the account's figures and the borrower are added. */
 type Happened = { eventId: string; applicationId: number; event: SharedEvent };
 
@@ -24,6 +35,17 @@ const EVENT_ROWS = {
 } as const;
 
 /**
+ * Whether a book as a close-of-business page holds it shows an event of `date` that the page's loan steps
+ * did not make (those are the serviced loans': a payment collected, a default, an end, an instalment
+ * missed): a ledger row that is an event, a plan or a notice of withdrawal of the day. A page derives the
+ * events of its serviced loans and of these; the day's part finds any other.
+ */
+export const bookShowsEventOn = (book: LoanBook, date: IsoDate, withdrawalNoticeOn: IsoDate | undefined) =>
+  withdrawalNoticeOn === date ||
+  book.plans.some((p) => p.created_on === date) ||
+  book.rows.some((r) => r.onDate === date && r.type in EVENT_ROWS);
+
+/**
  * The loan events of `date` (issue 47), each with an id that is the same however often it is derived
  * (docs/decisions/059-credit-reporting-events.md): read from the ledger and the loans' dates, which are the
  * truth, never kept as a second record of what happened. Run at the close of `date`, after its other
@@ -32,28 +54,38 @@ const EVENT_ROWS = {
 export async function loanEventsOf(
   db: DbExecutor,
   date: IsoDate,
+  scope: EventScope = {},
 ): Promise<(SharedRecord & { applicationId: number })[]> {
   const happened: Happened[] = [];
+  const among = scope.among;
   const [rows, loans, plans, withdrawals, due] = await Promise.all([
     db
       .selectFrom('loan_transactions')
       .select(['id', 'application_id', 'type'])
       .where('on_date', '=', date)
       .where('type', 'in', Object.keys(EVENT_ROWS) as (keyof typeof EVENT_ROWS)[])
+      .$if(among !== undefined, (q) => q.where('application_id', 'in', among!))
       .orderBy('id')
       .execute(),
     db
       .selectFrom('loans')
       .select(['application_id', 'defaulted_on', 'settled_on'])
       .where((eb) => eb.or([eb('defaulted_on', '=', date), eb('settled_on', '=', date)]))
+      .$if(among !== undefined, (q) => q.where('application_id', 'in', among!))
       .execute(),
     db
       .selectFrom('loan_schedules')
       .select(['application_id', 'version'])
       .where('created_on', '=', date)
       .where('kind', '=', 'forbearance')
+      .$if(among !== undefined, (q) => q.where('application_id', 'in', among!))
       .execute(),
-    db.selectFrom('loan_withdrawals').select('application_id').where('notice_on', '=', date).execute(),
+    db
+      .selectFrom('loan_withdrawals')
+      .select('application_id')
+      .where('notice_on', '=', date)
+      .$if(among !== undefined, (q) => q.where('application_id', 'in', among!))
+      .execute(),
     db
       .selectFrom('loan_instalments')
       .innerJoin('loans', 'loans.application_id', 'loan_instalments.application_id')
@@ -61,6 +93,7 @@ export async function loanEventsOf(
       .where('loan_instalments.due_date', '=', date)
       .where('loans.funded_on', 'is not', null)
       .where('loans.settled_on', 'is', null)
+      .$if(among !== undefined, (q) => q.where('loan_instalments.application_id', 'in', among!))
       .execute(),
   ]);
   // A reversed payment never happened for the agency (a correction shows in the month's snapshot). In
@@ -116,10 +149,13 @@ export async function loanEventsOf(
     }
   }
 
-  const dueIds = [...new Set(due.map((d) => d.application_id))];
-  const ids = [...new Set([...happened.map((h) => h.applicationId), ...dueIds])];
+  const left = (id: number) => !scope.except?.has(id);
+  const dueIds = [...new Set(due.map((d) => d.application_id))].filter(left);
+  const ids = [...new Set([...happened.map((h) => h.applicationId), ...dueIds])].filter(left);
   if (ids.length === 0) return [];
-  const books = await loanRepository(db).books(ids);
+  const books = scope.books
+    ? await brought(db, scope.books, ids, plans)
+    : await loanRepository(db).books(ids);
   const withdrawn = new Set<number>();
   for (const part of chunks(dueIds, 500)) {
     const found = await db
@@ -183,4 +219,42 @@ function missedOn(book: LoanBook, date: IsoDate): string[] {
   return instalmentStates(book.terms, positionOf(book.terms, book.rows, date))
     .filter((i) => i.dueDate === date && !i.isPaid)
     .map((i) => `${version}:${i.seq}`);
+}
+
+/**
+ * The page's books brought up to the end of the day's steps. Their ledger rows are: while a page is worked
+ * its loans are held against every other posting (lib/loan-batch-lock.ts) and each step adds what it posts
+ * (`addToBook`). Their loan rows are not: a default or an end set by a step is read again here, with a
+ * plan made today that the book lacks (its loan then read whole).
+ */
+async function brought(
+  db: DbExecutor,
+  books: ReadonlyMap<number, LoanBook>,
+  ids: readonly number[],
+  plansToday: readonly { application_id: number; version: number }[],
+): Promise<Map<number, LoanBook>> {
+  const out = new Map<number, LoanBook>();
+  const stale = new Set(
+    plansToday
+      .filter((p) => !books.get(p.application_id)?.plans.some((k) => k.version === p.version))
+      .map((p) => p.application_id),
+  );
+  const fresh = ids.filter((id) => books.has(id) && !stale.has(id));
+  for (const part of chunks(fresh, 500)) {
+    const dates = await db
+      .selectFrom('loans')
+      .select(['application_id', 'defaulted_on', 'settled_on'])
+      .where('application_id', 'in', part)
+      .execute();
+    for (const d of dates) {
+      const book = books.get(d.application_id)!;
+      out.set(d.application_id, {
+        ...book,
+        loan: { ...book.loan, defaulted_on: d.defaulted_on, settled_on: d.settled_on },
+      });
+    }
+  }
+  const rest = ids.filter((id) => !out.has(id));
+  if (rest.length > 0) for (const [id, book] of await loanRepository(db).books(rest)) out.set(id, book);
+  return out;
 }

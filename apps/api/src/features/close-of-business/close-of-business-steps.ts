@@ -13,7 +13,8 @@ import type { EntityStore } from '../../entities/unit-of-work';
 import type { CardProvider } from '../../lib/card-provider/card-provider';
 import type { CreditReferenceAgency } from '../../lib/credit-reference/credit-reference-agency';
 import { cpaCollections, type LoanOfTheDay } from './cpa-collections';
-import { shareLoanEvents } from './credit-reporting-step';
+import { creditReportingParts } from './credit-reporting-step';
+import { bookShowsEventOn } from '../../entities/credit-reporting/loan-events';
 import { defaultFeeCharger } from './default-sum-notice';
 import { feeAllowed, inBreathingSpace, interestDayOf, noticesAllowed, type Hold } from './loan-holds';
 import { loanNotices } from './loan-notices';
@@ -106,6 +107,7 @@ export function closeOfBusinessSteps(
   const noticesFor = loanNotices(ctx, store);
   const chargeDefaultFee = defaultFeeCharger(ctx, store);
   const remindWithdrawal = withdrawalReminders(ctx, store);
+  const creditReporting = creditReportingParts(ctx.db, creditReference);
   const { config } = ctx;
   const collectable = (page: PageOfDay) =>
     servicedOf(page).filter((l) => !inBreathingSpace(l.hold, page.date));
@@ -235,6 +237,27 @@ export function closeOfBusinessSteps(
       },
     },
     {
+      // The page's loan events for the credit reference agency (issue 47), once its payments, defaults and
+      // ends are in, from the books in hand: of the loans serviced today and those whose book shows an
+      // event of the day; most loans on most days have none, and ask nothing. A loan being paid by card
+      // is left to the day's part below.
+      name: 'credit-events',
+      scope: 'page',
+      async run(page) {
+        const { date, loans, books, holds } = page;
+        const serviced = new Set(servicedOf(page).map((l) => l.book.loan.application_id));
+        const ids = loans
+          .map((l) => l.id)
+          .filter((id) => !page.paying.has(id))
+          .filter(
+            (id) =>
+              serviced.has(id) ||
+              bookShowsEventOn(books.get(id)!, date, holds.get(id)?.withdrawal?.notice_on),
+          );
+        if (ids.length > 0) await creditReporting.storePageEvents(date, ids, books);
+      },
+    },
+    {
       // Once the day's payments are in: promises to pay kept, or broken on their due date (issue 48).
       name: 'promises',
       scope: 'day',
@@ -253,12 +276,12 @@ export function closeOfBusinessSteps(
       },
     },
     {
-      // Last, once the day's payments, defaults and settlements are in: the day's loan events to the
-      // credit reference agency (issue 47, docs/decisions/059-credit-reporting-events.md).
+      // Last, once the day's payments, defaults and settlements are in: the events no page stored, then
+      // the day's records to the credit reference agency (issue 47, docs/decisions/059-credit-reporting-events.md).
       name: 'credit-reporting',
       scope: 'day',
       async run(date, tally) {
-        const { stored, sent } = await shareLoanEvents(ctx.db, creditReference, date);
+        const { stored, sent } = await creditReporting.shareLoanEvents(date);
         tally.shared = {
           stored,
           sent: sent?.sent ?? 0,

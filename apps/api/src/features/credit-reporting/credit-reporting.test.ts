@@ -207,12 +207,15 @@ describe('sharing what we lend: loan events reach the agency once each', () => {
     });
   });
 
-  it('derives nothing new when a day is derived again', async () => {
+  it('derives nothing new when a day is derived again, and the same figures: the pages stored from the books in memory what the ledger says', async () => {
     const before = await outboxRows(t);
     const outbox = creditReportingOutbox(t.ctx.db);
     for (const day of new Set(before.map((r) => r.occurred_on))) {
       const again = await loanEventsOf(t.ctx.db, day);
       expect(again.length).toBeGreaterThan(0);
+      const stored = new Map(before.map((r) => [r.event_id, JSON.parse(r.record) as unknown]));
+      for (const { applicationId: _id, ...record } of again)
+        expect(stored.get(record.eventId)).toEqual(record);
       expect(await outbox.store(again)).toBe(0);
     }
     expect(await outboxRows(t)).toEqual(before);
