@@ -25,12 +25,17 @@ describe('first reads (issue 50)', () => {
   it("asks a signed-in page's reads at once, and the page's own call takes the answer instead of asking again", async () => {
     setItems({ token: 'T1', refresh_token: 'R1' });
     startFirstReads('/borrow/');
-    expect(urls).toEqual(['/api/MyAccountArea/GetBorrowingSummary', '/api/MyAccountArea/GetLoanState']);
+    expect(urls).toEqual([
+      '/api/MyAccountArea/GetBorrowingSummary',
+      '/api/MyAccountArea/GetLoanState',
+      '/api/MyAccountArea/GetScheduleSummary',
+      '/api/MyAccountArea/GetWithdrawal',
+    ]);
     expect(await callApi('getBorrowingSummary', undefined)).toEqual({ read: 1 });
-    expect(urls).toHaveLength(2);
+    expect(urls).toHaveLength(4);
     // Once only: the next arrival asks afresh.
-    expect(await callApi('getBorrowingSummary', undefined)).toEqual({ read: 3 });
-    expect(urls).toHaveLength(3);
+    expect(await callApi('getBorrowingSummary', undefined)).toEqual({ read: 5 });
+    expect(urls).toHaveLength(5);
   });
 
   it('asks nothing without a session, nor for a page without first reads', () => {
@@ -59,8 +64,11 @@ describe('first reads (issue 50)', () => {
     setItems({ token: 'OLD', refresh_token: 'R1' });
     answer = (url) =>
       url.endsWith('RefreshToken')
-        ? Response.json({ error: { errorID: 0, errorMessage: '' }, object: { token: 'NEW', refreshToken: 'R2' } })
-        : urls.length <= 2
+        ? Response.json({
+            error: { errorID: 0, errorMessage: '' },
+            object: { token: 'NEW', refreshToken: 'R2' },
+          })
+        : urls.length <= 4
           ? Response.json({ error: { errorID: 401, errorMessage: '' }, object: null }, { status: 401 })
           : Response.json({ error: { errorID: 0, errorMessage: '' }, object: { fresh: true } });
     startFirstReads('/borrow');
@@ -68,6 +76,8 @@ describe('first reads (issue 50)', () => {
     expect(urls).toEqual([
       '/api/MyAccountArea/GetBorrowingSummary',
       '/api/MyAccountArea/GetLoanState',
+      '/api/MyAccountArea/GetScheduleSummary',
+      '/api/MyAccountArea/GetWithdrawal',
       '/api/Account/RefreshToken',
       '/api/MyAccountArea/GetBorrowingSummary',
     ]);

@@ -2,14 +2,18 @@ import type { CallName, CallRoute } from '@lender/contract/api-calls';
 import { route as getBorrowingSummary } from 'virtual:call-route/getBorrowingSummary';
 import { route as getLoanState } from 'virtual:call-route/getLoanState';
 import { route as getScheduleSummary } from 'virtual:call-route/getScheduleSummary';
+import { route as getWithdrawal } from 'virtual:call-route/getWithdrawal';
 import { getItem } from './session';
 
 /**
  * The reads the signed-in pages customers open most start with (issue 50), by path: the same pages whose
  * code their own shells announce from the start (build/route-shells.ts). Each is a GET without input.
+ * The borrow page draws nothing until a live loan's card and withdrawal are known as well (its next
+ * payment and the help in arrears depend on them, and would push the rest down when they came): asked at
+ * once, not after the summary, they cost no round trip of their own.
  */
 const FIRST_READS: Readonly<Record<string, Partial<Record<CallName, CallRoute>>>> = {
-  '/borrow': { getBorrowingSummary, getLoanState },
+  '/borrow': { getBorrowingSummary, getLoanState, getScheduleSummary, getWithdrawal },
   '/borrow/schedule': { getScheduleSummary, getLoanState },
   '/borrow/payment': { getScheduleSummary, getLoanState },
 };
@@ -32,7 +36,10 @@ export function startFirstReads(pathname: string): void {
   const reads = FIRST_READS[pathname.replace(/\/+$/, '')];
   if (!token || !reads) return;
   for (const [name, route] of Object.entries(reads) as [CallName, CallRoute][]) {
-    const response = fetch(route.path, { method: route.method, headers: { authorization: `Bearer ${token}` } });
+    const response = fetch(route.path, {
+      method: route.method,
+      headers: { authorization: `Bearer ${token}` },
+    });
     // Whoever takes it reads the failure; one never taken must not be an unhandled rejection.
     response.catch(() => undefined);
     started.set(name, { token, at: Date.now(), response });

@@ -1,7 +1,9 @@
-import { useId } from 'react';
+import { use, useEffect, useId, useSyncExternalStore } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useLoanState, type LoanState } from '../../lib/api/get-loan-state';
+import { currentArrival } from '../../lib/arrival';
 import { QueryProvider } from '../../lib/query';
+import { PageNoticeContext } from '../page-notice';
 import './loan-state.css';
 
 /** States that ask something of the customer: shown so they stand out, not as an error. */
@@ -19,9 +21,15 @@ const NEEDS_ACTION: ReadonlySet<LoanState['state']> = new Set([
  * is left out on the page it leads to.
  */
 export function LoanStateBanner() {
-  const { data } = useLoanState();
+  const { data, isError } = useLoanState();
   const headingId = useId();
   const { pathname } = useLocation();
+  const answered = data !== undefined || isError;
+  const arrival = currentArrival();
+  // Committed by now: a page waiting for the banner (loan-state-drawn.ts) draws below it from here on.
+  useEffect(() => {
+    if (answered) markLoanStateDrawn();
+  }, [answered, arrival]);
   if (!data || data.state === 'none') return null;
   const step = data.nextStep && data.nextStep.path !== pathname ? data.nextStep : null;
   return (
@@ -40,6 +48,33 @@ export function LoanStateBanner() {
       ) : null}
     </section>
   );
+}
+
+/**
+ * Whether the loan state banner has been drawn (or found nothing to say) on this arrival at the page
+ * (lib/arrival.ts). The banner is its own chunk and its own read: a page that drew its figures first
+ * would have them pushed down when it came (issue 50: no layout shift), so the pages that open the
+ * signed-in area wait for it. On a later arrival it is drawn from the last read at once.
+ */
+let drawnOn = -1;
+const listeners = new Set<() => void>();
+const subscribe = (l: () => void) => {
+  listeners.add(l);
+  return () => listeners.delete(l);
+};
+
+/** Called by the banner once its read has answered on this arrival, whether it shows anything or not. */
+export function markLoanStateDrawn(): void {
+  if (drawnOn === currentArrival()) return;
+  drawnOn = currentArrival();
+  for (const l of listeners) l();
+}
+
+/** True once the banner is drawn, and at once where a page has no banner above it (outside the area). */
+export function useLoanStateDrawn(): boolean {
+  const banner = use(PageNoticeContext);
+  const isDrawn = useSyncExternalStore(subscribe, () => drawnOn === currentArrival());
+  return banner === null || isDrawn;
 }
 
 /** The banner as its own chunk (signed-in-area.tsx), with the query client it reads through. */

@@ -1,12 +1,19 @@
 import { FIGURE_NAMES } from '@lender/contract/figure-names';
 import { Msg } from '@lender/contract/rules/messages';
-import { isEsignStatus, resumePathFor, resumeRouteFor, ResumeRoute } from '@lender/contract/status';
+import {
+  isEsignStatus,
+  LIVE_LOAN_STATUSES,
+  resumePathFor,
+  resumeRouteFor,
+  ResumeRoute,
+} from '@lender/contract/status';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ErrorBanner, useErrorBanner } from '../../components/form/error-banner';
 import { CheckboxField } from '../../components/form/field';
 import { Page } from '../../components/page';
 import { ApiCallError, serverMessage } from '../../lib/api-client';
+import { useLoanStateDrawn } from '../../components/loan-state/loan-state-banner';
 import { useLoanState } from '../../lib/api/get-loan-state';
 import { handOverToSigning } from '../../lib/hand-over-to-signing';
 import { QueryProvider } from '../../lib/query';
@@ -15,6 +22,8 @@ import { displayDate, money } from './borrow-format';
 import { BorrowTable, Fact, type Column } from './borrow-table';
 import { DownloadSummary } from './download-summary';
 import { useBorrowingSummary, type BorrowingSummary } from './get-borrowing-summary';
+import { useScheduleSummaryExtra } from './get-schedule-summary';
+import { useWithdrawal } from './get-withdrawal';
 import { NextPayment } from './next-payment';
 import { WithdrawalSection } from './withdrawal-section';
 import '../../components/form/form.css';
@@ -44,9 +53,14 @@ const needsErrorPage = (err: unknown) =>
 /** Spec section 2, 'Application/Loan status': where the application or loan stands, and the last 12 months. */
 function BorrowPage() {
   const summary = useBorrowingSummary();
-  // Where the loan stands is drawn above the figures (signed-in-area.tsx): they wait for it rather than be
-  // pushed down when it arrives (issue 50: no layout shift). Both reads start together (lib/first-reads.ts).
-  const standing = useLoanState();
+  // Where the loan stands is drawn above the figures (signed-in-area.tsx), and for a loan being repaid the
+  // next payment and the help in arrears depend on its card and its withdrawal: the page waits for all of
+  // them rather than be pushed down as each arrives (issue 50: no layout shift). The reads start together
+  // (lib/first-reads.ts); an extra that fails leaves its part out, as before.
+  const bannerDrawn = useLoanStateDrawn();
+  const live = summary.data !== undefined && LIVE_LOAN_STATUSES.includes(summary.data.appStatusID);
+  const card = useScheduleSummaryExtra(live);
+  const withdrawal = useWithdrawal(live);
   const navigate = useNavigate();
   const failed = summary.isError && needsErrorPage(summary.error);
 
@@ -54,7 +68,7 @@ function BorrowPage() {
     if (failed) void navigate('/error', { replace: true });
   }, [failed, navigate]);
 
-  if (!summary.data || standing.isPending) {
+  if (!summary.data || !bannerDrawn || (live && (card.isPending || withdrawal.isPending))) {
     return (
       <Page heading={HEADING}>
         <div aria-busy="true">

@@ -21,4 +21,9 @@ export const useWithdrawal = (enabled: boolean) =>
     staleTime: 0,
     gcTime: 0,
     retry: false,
+    // Asked once per visit, however many parts of the page read it: the borrow page waits for it before
+    // drawing the parts that read it too, which must not ask again when they mount (nor again after a
+    // failure, or the page would go back to waiting). gcTime 0: the next visit asks afresh.
+    refetchOnMount: false,
+    retryOnMount: false,
   });

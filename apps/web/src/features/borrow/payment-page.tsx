@@ -10,6 +10,7 @@ import { useChallengeReturn } from '../../lib/card-check/use-challenge-return';
 import { QueryProvider } from '../../lib/query';
 import { pendingPayment, planNotMade, sendPayment, type PaymentOutcome } from './card-payment';
 import { refusalMessage } from './card-refusal';
+import { useLoanStateDrawn } from '../../components/loan-state/loan-state-banner';
 import { DownloadSettlement } from './download-settlement';
 import { useScheduleSummary } from './get-schedule-summary';
 import { totalDueKey, useTotalDue } from './get-total-due';
@@ -58,6 +59,9 @@ function PaymentPage() {
   const rescheduleOnly = params.has('reschedule');
   const schedule = useScheduleSummary();
   const total = useTotalDue();
+  // Where the loan stands is drawn above the form: the form waits for it rather than be pushed down when it
+  // comes (issue 50: no layout shift).
+  const bannerDrawn = useLoanStateDrawn();
   // Read early so that paying with a new card does not wait for it.
   useQuery(cardProviderSettingsQuery);
   const [refused, setRefused] = useState<{ count: number; refusal: ChallengeRefusal } | null>(null);
@@ -85,7 +89,7 @@ function PaymentPage() {
   const failed = schedule.isError ? schedule.error : total.isError ? total.error : null;
   if (failed) {
     body = <p className="borrow__fetch-error">{serverMessage(failed)}</p>;
-  } else if (!schedule.data || total.data === undefined) {
+  } else if (!schedule.data || total.data === undefined || !bannerDrawn) {
     body = (
       <div aria-busy="true">
         <p className="visually-hidden">Loading what you owe…</p>

@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Page } from '../../components/page';
 import { serverMessage } from '../../lib/api-client';
+import { useLoanStateDrawn } from '../../components/loan-state/loan-state-banner';
 import { useLoanState } from '../../lib/api/get-loan-state';
 import { QueryProvider } from '../../lib/query';
 
@@ -33,6 +34,9 @@ export function Component() {
  */
 function SchedulePage() {
   const schedule = useScheduleSummary();
+  // Where the loan stands is drawn above the schedule: the schedule waits for it rather than be pushed down when it
+  // comes (issue 50: no layout shift).
+  const bannerDrawn = useLoanStateDrawn();
   const notice = noticeOf(useLocation().state);
 
   if (schedule.isError) {
@@ -42,7 +46,7 @@ function SchedulePage() {
       </Page>
     );
   }
-  if (!schedule.data) {
+  if (!schedule.data || !bannerDrawn) {
     return (
       <Page heading={HEADING}>
         <div aria-busy="true">
