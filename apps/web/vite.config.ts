@@ -4,8 +4,9 @@ import { callRoutesPlugin } from './build/call-routes-plugin.ts';
 import { precompress } from './build/precompress.ts';
 import { prerenderPlugin } from './build/prerender-plugin.ts';
 import { representativeExamplePlugin } from './build/representative-example-plugin.ts';
+import { signedInChunkName } from './build/signed-in-chunk.ts';
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), representativeExamplePlugin(), callRoutesPlugin(), precompress(), prerenderPlugin()],
   define: {
     // The prerendered footer's year; the browser's first render must print the same (site-footer.tsx).
@@ -34,10 +35,21 @@ export default defineConfig({
         // runtime helpers) into one more: six files and 90.4 KB gzip before any page, against three files
         // and 87.6 KB. The libraries change only with an upgrade, so the chunk also stays cached across
         // releases.
-        advancedChunks: {
-          groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ }],
-        },
+        advancedChunks: isSsrBuild
+          ? undefined
+          : {
+              groups: [
+                {
+                  name: 'react',
+                  test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/,
+                  priority: 2,
+                },
+                // The borrow pages in two chunks instead of 31 files (build/signed-in-chunk.ts, issue 50). Not their
+                // dependencies too: those the entry loads stay in the first load.
+                { name: signedInChunkName(), priority: 1, includeDependenciesRecursively: false },
+              ],
+            },
       },
     },
   },
-});
+}));

@@ -4,14 +4,24 @@ import type { OutputBundle } from 'rolldown';
 /** Each chunk of the browser bundle: the CSS files it imports and the chunks it imports statically. */
 export type ChunkCss = Map<
   string,
-  { facade: string | null; isEntry: boolean; css: string[]; imports: string[] }
+  { modules: readonly string[]; isEntry: boolean; css: string[]; imports: string[] }
 >;
+
+/**
+ * The chunk that holds `module` (a path from the web app's root): its own, or the group chunk it was
+ * put in (vite.config.ts).
+ */
+export function chunkHolding(module: string, root: string, chunks: ChunkCss): string {
+  const id = path.join(root, module);
+  for (const [file, chunk] of chunks) if (chunk.modules.includes(id)) return file;
+  throw new Error(`no chunk of the browser bundle holds ${module}`);
+}
 
 export function recordChunks(bundle: OutputBundle, into: ChunkCss) {
   for (const chunk of Object.values(bundle)) {
     if (chunk.type !== 'chunk') continue;
     into.set(chunk.fileName, {
-      facade: chunk.facadeModuleId,
+      modules: chunk.moduleIds,
       isEntry: chunk.isEntry,
       css: [...(chunk.viteMetadata?.importedCss ?? [])],
       imports: chunk.imports,
@@ -43,18 +53,16 @@ function pageModules(pathname: string): string[] {
  * would paint unstyled and move when its chunk lands.
  */
 export function pageCss(pathname: string, root: string, chunks: ChunkCss): string[] {
-  const byFacade = new Map([...chunks].map(([file, c]) => [c.facade, file]));
   const out = new Set<string>();
+  const seen = new Set<string>();
   const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
     const chunk = chunks.get(file)!;
     for (const imported of chunk.imports) visit(imported);
     for (const css of chunk.css) out.add(css);
   };
   for (const [file, chunk] of chunks) if (chunk.isEntry) visit(file);
-  for (const module of pageModules(pathname)) {
-    const file = byFacade.get(path.join(root, module));
-    if (!file) throw new Error(`prerender ${pathname}: no chunk of the browser bundle starts at ${module}`);
-    visit(file);
-  }
+  for (const module of pageModules(pathname)) visit(chunkHolding(module, root, chunks));
   return [...out];
 }

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { LAYOUT_MODULES, type ChunkCss } from './page-css.ts';
+import { chunkHolding, LAYOUT_MODULES, type ChunkCss } from './page-css.ts';
 
 const ACCOUNT = 'src/features/account/account-layout.tsx';
 /** What every signed-in page draws besides its own modules: the layout's, and where the loan stands. */
@@ -28,7 +28,6 @@ export const routeShellFile = (pathname: string) => path.join(pathname.replace(/
  * chunk and the chunks it imports statically, in the order the browser will run them.
  */
 export function routeFiles(modules: readonly string[], root: string, chunks: ChunkCss) {
-  const byFacade = new Map([...chunks].map(([file, c]) => [c.facade, file]));
   const seen = new Set<string>();
   const scripts: string[] = [];
   const styles: string[] = [];
@@ -43,11 +42,7 @@ export function routeFiles(modules: readonly string[], root: string, chunks: Chu
   };
   // What the entry loads is already in the shell (its script, modulepreloads and stylesheet).
   for (const [file, chunk] of chunks) if (chunk.isEntry) visit(file, false);
-  for (const module of modules) {
-    const file = byFacade.get(path.join(root, module));
-    if (!file) throw new Error(`route shells: no chunk of the browser bundle starts at ${module}`);
-    visit(file, true);
-  }
+  for (const module of modules) visit(chunkHolding(module, root, chunks), true);
   return { scripts, styles };
 }
 
