@@ -13,6 +13,7 @@ import type { EntityStore } from '../../entities/unit-of-work';
 import type { CardProvider } from '../../lib/card-provider/card-provider';
 import type { CreditReferenceAgency } from '../../lib/credit-reference/credit-reference-agency';
 import { cpaCollections, type LoanOfTheDay } from './cpa-collections';
+import { annualStatementStep } from './annual-statement-step';
 import { shareLoanEvents } from './credit-reporting-step';
 import { defaultFeeCharger } from './default-sum-notice';
 import { feeAllowed, inBreathingSpace, interestDayOf, noticesAllowed, type Hold } from './loan-holds';
@@ -106,6 +107,7 @@ export function closeOfBusinessSteps(
   const noticesFor = loanNotices(ctx, store);
   const chargeDefaultFee = defaultFeeCharger(ctx, store);
   const remindWithdrawal = withdrawalReminders(ctx, store);
+  const giveAnnualStatements = annualStatementStep(ctx, store);
   const { config } = ctx;
   const collectable = (page: PageOfDay) =>
     servicedOf(page).filter((l) => !inBreathingSpace(l.hold, page.date));
@@ -233,6 +235,14 @@ export function closeOfBusinessSteps(
         const now = positionOf(book.terms, book.rows, date);
         await noticesFor(book, statusId, date, now, arrearsPence(book.terms, now, date));
       },
+    },
+    {
+      // The s77A annual statement of every loan of the page still owing whose statement period ended
+      // before today (issue 46 item 9, docs/decisions/073): after the day's loan steps, so a loan repaid
+      // or ended today gets none; for every loan of the page, not only the serviced ones.
+      name: 'annual-statements',
+      scope: 'page',
+      run: giveAnnualStatements,
     },
     {
       // Once the day's payments are in: promises to pay kept, or broken on their due date (issue 48).
