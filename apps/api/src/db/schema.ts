@@ -41,6 +41,7 @@ import type { LoginAttemptTable } from '../features/account/account-tables';
 import type {
   BusinessDayTable,
   LoanNoticeTable,
+  AnnualStatementTable,
 } from '../features/close-of-business/close-of-business-tables';
 import type {
   EsignCodeTable,
@@ -145,4 +146,5 @@ export interface Database {
   money_proposals: MoneyProposalTable;
   loan_promises: LoanPromiseTable;
   complaints: ComplaintTable;
+  annual_statements: AnnualStatementTable;
 }

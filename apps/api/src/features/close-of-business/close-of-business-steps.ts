@@ -13,6 +13,7 @@ import type { EntityStore } from '../../entities/unit-of-work';
 import type { CardProvider } from '../../lib/card-provider/card-provider';
 import type { CreditReferenceAgency } from '../../lib/credit-reference/credit-reference-agency';
 import { cpaCollections, type LoanOfTheDay } from './cpa-collections';
+import { annualStatementStep } from './annual-statement-step';
 import { creditReportingParts } from './credit-reporting-step';
 import { bookShowsEventOn } from '../../entities/credit-reporting/loan-events';
 import { defaultFeeCharger } from './default-sum-notice';
@@ -108,6 +109,7 @@ export function closeOfBusinessSteps(
   const chargeDefaultFee = defaultFeeCharger(ctx, store);
   const remindWithdrawal = withdrawalReminders(ctx, store);
   const creditReporting = creditReportingParts(ctx.db, creditReference);
+  const giveAnnualStatements = annualStatementStep(ctx, store);
   const { config } = ctx;
   const collectable = (page: PageOfDay) =>
     servicedOf(page).filter((l) => !inBreathingSpace(l.hold, page.date));
@@ -235,6 +237,14 @@ export function closeOfBusinessSteps(
         const now = positionOf(book.terms, book.rows, date);
         await noticesFor(book, statusId, date, now, arrearsPence(book.terms, now, date));
       },
+    },
+    {
+      // The s77A annual statement of every loan of the page still owing whose statement period ended
+      // before today (issue 46 item 9, docs/decisions/073): after the day's loan steps, so a loan repaid
+      // or ended today gets none; for every loan of the page, not only the serviced ones.
+      name: 'annual-statements',
+      scope: 'page',
+      run: giveAnnualStatements,
     },
     {
       // The page's loan events for the credit reference agency (issue 47), once its payments, defaults and

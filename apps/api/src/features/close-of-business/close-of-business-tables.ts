@@ -17,3 +17,17 @@ export interface LoanNoticeTable {
   reference: string;
   created_at: string;
 }
+
+/** An s77A annual statement given (migration 048): one per loan and period, never twice. */
+export interface AnnualStatementTable {
+  id: Generated<number>;
+  application_id: number;
+  period_seq: number;
+  period_start: string;
+  period_end: string;
+  given_on: string;
+  document_id: number | null;
+  /** Who gave it (an Actor): the close of business, `system:close-of-business`. */
+  actor: string;
+  created_at: string;
+}

@@ -118,3 +118,26 @@ export const defaultSumNoticeEmail = (
       signInLink(c.publicUrl),
     ],
   });
+
+/**
+ * Consumer Credit Act s77A: the annual statement was given. The statement itself is the PDF kept in the
+ * customer's documents (features/close-of-business/annual-statement-step.ts); this e-mail says so, with
+ * its period and the balance at its end.
+ */
+export const annualStatementEmail = (
+  c: Customer & { agreementNumber: number; start: string; end: string; closingBalancePence: number },
+) =>
+  customerEmail({
+    subject: `Your annual statement: ${BRAND.name} loan ${c.agreementNumber}`,
+    firstName: c.firstName,
+    paragraphs: [
+      { strong: 'Your annual statement under section 77A of the Consumer Credit Act 1974' },
+      `Your statement for loan agreement ${c.agreementNumber}, for ${formatDisplayDate(c.start)} to ${formatDisplayDate(c.end)}, is in the documents of your account. It shows every payment, interest and charge on your account in that period. On ${formatDisplayDate(c.end)} you owed ${formatPence(c.closingBalancePence)}.`,
+      {
+        text: 'Read your annual statement',
+        href: new URL('/account/documents', c.publicUrl).toString(),
+      },
+      `If you are in financial difficulty, please call us on ${BRAND.supportPhone}: we can agree a plan you can afford.`,
+      ...FREE_DEBT_ADVICE,
+    ],
+  });
