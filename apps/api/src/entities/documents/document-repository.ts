@@ -73,6 +73,31 @@ export function documentRepository(db: DbExecutor) {
       return (await withFile(store, bytes, (key) => insertFileRow(db, doc, key, bytes)))!;
     },
 
+    /** A letter we send about a loan (a notice, a statement, a final response), kept as a PDF among the customer's documents. */
+    async storeLetter(
+      store: DocumentStore,
+      letter: {
+        customerId: number;
+        applicationId: number | null;
+        title: string;
+        reference: string | null;
+        on: IsoDate;
+      },
+      pdf: Uint8Array,
+    ): Promise<number> {
+      const doc: NewDocument = {
+        customer_id: letter.customerId,
+        kind: 'letter',
+        category_id: null,
+        title: letter.title,
+        application_id: letter.applicationId,
+        reference: letter.reference,
+        content_type: 'application/pdf',
+        created_on: letter.on,
+      };
+      return (await withFile(store, pdf, (key) => insertFileRow(db, doc, key, pdf)))!;
+    },
+
     /**
      * A customer's upload, stored only while they have fewer than `cap` (issue 45): the count and the
      * insert run in one transaction under a lock on the customer, so uploads sent at once are counted one

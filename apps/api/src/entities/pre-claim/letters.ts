@@ -129,17 +129,14 @@ export async function issueLetterOfClaim(
   const { store, forget } = trackedStore(documentStoreFor(ctx.config));
   try {
     return await ctx.db.transaction().execute(async (trx) => {
-      const documentId = await documentRepository(trx).storeFile(
+      const documentId = await documentRepository(trx).storeLetter(
         store,
         {
-          customer_id: app.customer_id,
-          kind: 'letter',
-          category_id: null,
+          customerId: app.customer_id,
+          applicationId,
           title: `Letter of Claim, ${formatDisplayDate(today)}`,
-          application_id: applicationId,
           reference: null,
-          content_type: 'application/pdf',
-          created_on: today,
+          on: today,
         },
         pdf,
       );

@@ -68,17 +68,14 @@ export function annualStatementStep(ctx: AppContext, store: EntityStore) {
           .returning('id')
           .executeTakeFirst();
         if (!given) return;
-        const documentId = await documentRepository(trx).storeFile(
+        const documentId = await documentRepository(trx).storeLetter(
           files.store,
           {
-            customer_id: loan.customer_id,
-            kind: 'letter',
-            category_id: null,
+            customerId: loan.customer_id,
+            applicationId: loan.application_id,
             title: `Annual statement, ${formatDisplayDate(period.start)} to ${formatDisplayDate(period.end)}`,
-            application_id: loan.application_id,
             reference: annualStatementReference(loan.application_id, period),
-            content_type: 'application/pdf',
-            created_on: date,
+            on: date,
           },
           pdf,
         );

@@ -159,17 +159,14 @@ export function defaultNoticeStep(ctx: AppContext, store: EntityStore) {
           remedy_by: due.remedyBy,
           remedy_sum_pence: sumPence,
         });
-        await documentRepository(trx).storeFile(
+        await documentRepository(trx).storeLetter(
           files.store,
           {
-            customer_id: loan.customer_id,
-            kind: 'letter',
-            category_id: null,
+            customerId: loan.customer_id,
+            applicationId: app.id,
             title: `Default notice, ${formatDisplayDate(date)}`,
-            application_id: app.id,
             reference,
-            content_type: 'application/pdf',
-            created_on: date,
+            on: date,
           },
           pdf,
         );

@@ -258,17 +258,14 @@ export function complaintsRegister(ctx: AppContext) {
             .executeTakeFirst();
           if (Number(changed.numUpdatedRows) !== 1) return false;
           if (pdf) {
-            const documentId = await documentRepository(trx).storeFile(
+            const documentId = await documentRepository(trx).storeLetter(
               files.store,
               {
-                customer_id: row.customer_id,
-                kind: 'letter',
-                category_id: null,
+                customerId: row.customer_id,
+                applicationId: row.loan_id,
                 title: `Final response to complaint ${reference}, ${formatDisplayDate(today)}`,
-                application_id: row.loan_id,
                 reference: `complaint:${row.id}:final`,
-                content_type: 'application/pdf',
-                created_on: today,
+                on: today,
               },
               pdf,
             );
