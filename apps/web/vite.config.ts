@@ -29,6 +29,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     // polyfill for those that do not was 0.4 KB of the 90 KB home budget, run on every page (issue 50).
     modulePreload: { polyfill: false },
     rolldownOptions: {
+      // The route shells' early script (src/early-reads.ts, build/route-shells.ts): a file of its own. The
+      // SSR build of the prerender has its own entry.
+      input: isSsrBuild ? undefined : { index: 'index.html', 'early-reads': 'src/early-reads.ts' },
       output: {
         // React, React DOM and React Router in one chunk. Left to itself, Rolldown cut them into a chunk
         // per set of importers, and each module that the shell shares with a lazy page (the session, its

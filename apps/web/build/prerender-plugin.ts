@@ -3,10 +3,16 @@ import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
-import { pageCss, recordChunks, type ChunkCss } from './page-css.ts';
+import { chunkHolding, pageCss, recordChunks, type ChunkCss } from './page-css.ts';
 import { pageHtml } from './page-html.ts';
 import { precompressFile } from './precompress.ts';
-import { ROUTE_SHELLS, routeFiles, routeShellFile, routeShellHtml } from './route-shells.ts';
+import {
+  EARLY_READS_MODULE,
+  ROUTE_SHELLS,
+  routeFiles,
+  routeShellFile,
+  routeShellHtml,
+} from './route-shells.ts';
 
 type ServerEntry = {
   PRERENDERED_PATHS: readonly string[];
@@ -72,12 +78,21 @@ export function prerenderPlugin(): Plugin {
         const template = await readFile(path.join(outDir, 'index.html'), 'utf8');
         await writeFile(path.join(outDir, SHELL_FILE), template);
         precompressFile(path.join(outDir, SHELL_FILE));
+        const early = chunkHolding(EARLY_READS_MODULE, config.root, chunks);
+        // Anything it imported would be fetched before it ran: the reads would wait for that file too.
+        if (chunks.get(early)!.imports.length > 0) {
+          throw new Error(`${EARLY_READS_MODULE} must import nothing that is not inside its own chunk`);
+        }
         for (const [pathname, modules] of Object.entries(ROUTE_SHELLS)) {
           const file = path.join(outDir, routeShellFile(pathname));
           await mkdir(path.dirname(file), { recursive: true });
           // A module that is only CSS leaves a chunk with no file (Vite drops it after this plugin saw it).
           const { scripts, styles } = routeFiles(modules, config.root, chunks);
-          const written = { scripts: scripts.filter((js) => existsSync(path.join(outDir, js))), styles };
+          const written = {
+            early,
+            scripts: scripts.filter((js) => existsSync(path.join(outDir, js))),
+            styles,
+          };
           await writeFile(file, routeShellHtml(template, written, config.base));
           precompressFile(file);
         }

@@ -46,15 +46,29 @@ export function routeFiles(modules: readonly string[], root: string, chunks: Chu
   return { scripts, styles };
 }
 
+/** The early script of every route shell: it asks the page's first reads (src/lib/first-reads.ts). */
+export const EARLY_READS_MODULE = 'src/early-reads.ts';
+
 /**
- * The shell with the route's files announced in its head: `modulepreload` fetches and parses each script
+ * The shell with the route's files announced in its head: the early script that asks the page's first
+ * reads, then `modulepreload` fetches and parses each script
  * alongside the entry; a stylesheet link loads its CSS at once, and Vite's preload helper, which looks for
  * such a link before it adds one, then leaves it alone when the page's chunk is imported.
  */
-export function routeShellHtml(shell: string, files: { scripts: string[]; styles: string[] }, base: string) {
+export function routeShellHtml(
+  shell: string,
+  files: { early: string; scripts: string[]; styles: string[] },
+  base: string,
+) {
+  // The early script first of all, and async: it runs the moment it arrives, ahead of the entry's modules.
+  const early = `<script type="module" async crossorigin src="${base}${files.early}"></script>`;
+  if (!shell.includes('<script type="module"'))
+    throw new Error('route shells: the shell has no entry script');
   const links =
     files.styles.map((css) => `<link rel="stylesheet" crossorigin href="${base}${css}">`).join('') +
     files.scripts.map((js) => `<link rel="modulepreload" crossorigin href="${base}${js}">`).join('');
   if (!shell.includes('</head>')) throw new Error('route shells: the shell has no </head>');
-  return shell.replace('</head>', () => `${links}</head>`);
+  return shell
+    .replace('<script type="module"', () => `${early}<script type="module"`)
+    .replace('</head>', () => `${links}</head>`);
 }

@@ -1,5 +1,6 @@
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
+import { preloadableLazy } from '../../lib/lazy-page';
 import { setNavigator } from '../../lib/navigation';
 import { PageErrorBoundary } from './page-error-boundary';
 import { RiskWarning } from './risk-warning';
@@ -13,8 +14,8 @@ import './layout.css';
  * screen high) and the loader shows nothing while idle. The loader's empty status region is in the page
  * long before a person can submit anything, so its text is announced when it appears.
  */
-const GlobalLoader = lazy(() => import('./global-loader').then((m) => ({ default: m.GlobalLoader })));
-const SiteFooter = lazy(() => import('./site-footer').then((m) => ({ default: m.SiteFooter })));
+const GlobalLoader = preloadableLazy(() => import('./global-loader').then((m) => m.GlobalLoader));
+const SiteFooter = preloadableLazy(() => import('./site-footer').then((m) => m.SiteFooter));
 
 export function RootLayout() {
   const navigate = useNavigate();
@@ -58,3 +59,6 @@ export function RootLayout() {
     </>
   );
 }
+
+/** Its lazy parts, loaded before a page the browser draws itself (lib/lazy-page.tsx). */
+RootLayout.preload = () => Promise.all([GlobalLoader.preload(), SiteFooter.preload()]);

@@ -1,4 +1,4 @@
-import { use, useEffect, useId, useSyncExternalStore } from 'react';
+import { use, useId, useLayoutEffect, useSyncExternalStore } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useLoanState, type LoanState } from '../../lib/api/get-loan-state';
 import { currentArrival } from '../../lib/arrival';
@@ -26,8 +26,10 @@ export function LoanStateBanner() {
   const { pathname } = useLocation();
   const answered = data !== undefined || isError;
   const arrival = currentArrival();
-  // Committed by now: a page waiting for the banner (loan-state-drawn.ts) draws below it from here on.
-  useEffect(() => {
+  // Committed by now: a page waiting for the banner draws below it from here on. A layout effect, so the
+  // page's render that follows runs before the browser paints: banner and figures reach the screen in
+  // one frame, not two (issue 50).
+  useLayoutEffect(() => {
     if (answered) markLoanStateDrawn();
   }, [answered, arrival]);
   if (!data || data.state === 'none') return null;

@@ -1,10 +1,11 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { noteArrival } from '../../lib/arrival';
+import { preloadableLazy } from '../../lib/lazy-page';
 import { PageNoticeContext } from '../page-notice';
 
 // Its own chunk, loaded beside the page's rather than before it (no waterfall on the way to /borrow).
-const LoanStateBanner = lazy(() => import('./loan-state-banner'));
+const LoanStateBanner = preloadableLazy(() => import('./loan-state-banner').then((m) => m.default));
 
 /**
  * The pages of a customer's account and loan (borrow, account, pre-claim): each page's heading is
@@ -25,3 +26,6 @@ export function SignedInArea() {
     </PageNoticeContext>
   );
 }
+
+/** The banner's chunk, loaded before a page the browser draws itself (lib/lazy-page.tsx). */
+SignedInArea.preload = () => LoanStateBanner.preload();

@@ -135,13 +135,13 @@ describe('Application/Loan status: the status', () => {
   );
 
   it('goes to the error page when the summary is refused with an errorID', async () => {
-    stubApi({ [PATH.summary]: () => ({ errorID: ErrorId.generic, errorMessage: 'Error Occured' }) });
+    borrowApi({}, { [PATH.summary]: () => ({ errorID: ErrorId.generic, errorMessage: 'Error Occured' }) });
     renderBorrow('/borrow');
     await waitFor(() => expect(where()).toBe('/error'));
   });
 
   it('goes to the error page on an HTTP failure', async () => {
-    stubApi({ [PATH.summary]: () => ({ status: 500, errorID: ErrorId.generic }) });
+    borrowApi({}, { [PATH.summary]: () => ({ status: 500, errorID: ErrorId.generic }) });
     renderBorrow('/borrow');
     await waitFor(() => expect(where()).toBe('/error'));
   });

@@ -56,11 +56,14 @@ function BorrowPage() {
   // Where the loan stands is drawn above the figures (signed-in-area.tsx), and for a loan being repaid the
   // next payment and the help in arrears depend on its card and its withdrawal: the page waits for all of
   // them rather than be pushed down as each arrives (issue 50: no layout shift). The reads start together
-  // (lib/first-reads.ts); an extra that fails leaves its part out, as before.
+  // (lib/first-reads.ts), and the page asks for all of them at once too, not for the extras only once the
+  // summary says the loan is live: that was a round of reads and renders more before any figure. For
+  // a customer with no loan being repaid they are answered and not used. An extra that fails leaves its
+  // part out, as before.
   const bannerDrawn = useLoanStateDrawn();
   const live = summary.data !== undefined && LIVE_LOAN_STATUSES.includes(summary.data.appStatusID);
-  const card = useScheduleSummaryExtra(live);
-  const withdrawal = useWithdrawal(live);
+  const card = useScheduleSummaryExtra(true);
+  const withdrawal = useWithdrawal(true);
   const navigate = useNavigate();
   const failed = summary.isError && needsErrorPage(summary.error);
 
