@@ -4,6 +4,7 @@ import { route as getBorrowingSummary } from 'virtual:call-route/getBorrowingSum
 import { route as getDocuments } from 'virtual:call-route/getDocuments';
 import { route as getLoanState } from 'virtual:call-route/getLoanState';
 import { route as getScheduleSummary } from 'virtual:call-route/getScheduleSummary';
+import { route as getTotalDue } from 'virtual:call-route/getTotalDue';
 import { route as getWithdrawal } from 'virtual:call-route/getWithdrawal';
 import type { FirstRead } from './take-first-read';
 
@@ -17,7 +18,7 @@ import type { FirstRead } from './take-first-read';
 const FIRST_READS: Readonly<Record<string, Partial<Record<CallName, CallRoute>>>> = {
   '/borrow': { getBorrowingSummary, getLoanState, getScheduleSummary, getWithdrawal },
   '/borrow/schedule': { getScheduleSummary, getLoanState },
-  '/borrow/payment': { getScheduleSummary, getLoanState },
+  '/borrow/payment': { getScheduleSummary, getTotalDue, getLoanState },
   '/account': { getAccountDetails, getLoanState },
   '/account/documents': { getAccountDetails, getLoanState, getDocuments },
 };

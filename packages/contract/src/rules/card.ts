@@ -103,9 +103,8 @@ export const cardSummarySchema = z
   .superRefine(checkExpiry, alwaysCheck);
 export type CardSummary = z.infer<typeof cardSummarySchema>;
 
-/** MMYY, with the zero-based form month sent plus one. */
-export const toExpireDate = (endMonth: number, endYear: number) =>
-  `${String(endMonth + 1).padStart(2, '0')}${String(endYear % 100).padStart(2, '0')}`;
+// In a module without schemas, so the browser's card check does not load zod for it (issue 50).
+export { toExpireDate } from '../card-expiry';
 
 /** Only the last four digits may be shown or stored in clear. */
 export const maskCardNumber = (cardNumber: string) => `**** **** **** ${cardNumber.slice(-4)}`;

@@ -1,7 +1,7 @@
 import { ErrorId } from '@lender/contract/error-ids';
 import type { ReactNode } from 'react';
 import { ApiCallError } from '../../lib/api-client';
-import { CardCheckError } from '../../lib/card-check/tokenise-card';
+import { CardCheckError } from '../../lib/card-check/card-check-error';
 
 /**
  * The card number field of the page's card form: CardFields gives it `autocomplete="cc-number"`, and a

@@ -13,7 +13,7 @@ import { cardProviderSettingsQuery } from '../../lib/card-check/card-provider-se
 import { checkCardInPage } from '../../lib/card-check/check-card';
 import { goToChallenge } from '../../lib/card-check/go-to-challenge';
 import { toCardSummary } from '../../lib/card-check/pending-card-check';
-import { CardCheckError } from '../../lib/card-check/tokenise-card';
+import { CardCheckError } from '../../lib/card-check/card-check-error';
 import { useChallengeReturn } from '../../lib/card-check/use-challenge-return';
 import { handOverToSigning } from '../../lib/hand-over-to-signing';
 import { QueryProvider } from '../../lib/query';

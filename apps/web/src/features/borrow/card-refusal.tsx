@@ -3,7 +3,7 @@ import { Refusal } from '@lender/contract/refusals';
 import type { MouseEvent, ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ApiCallError, serverMessage } from '../../lib/api-client';
-import { CardCheckError } from '../../lib/card-check/tokenise-card';
+import { CardCheckError } from '../../lib/card-check/card-check-error';
 import { cardRefusal, isCardRefused } from '../../components/card/card-refusal-notice';
 
 type Options = {

@@ -6,7 +6,7 @@ import { Refusal } from '@lender/contract/refusals';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiCallError } from '../../lib/api-client';
 import {
   quietFrameLoading,
@@ -31,6 +31,12 @@ import { summaryMessages } from '../../testing/error-summary';
 let api: ReturnType<typeof answerCalls>;
 
 /** A refused card's banner: the words of its code, then the 'Try again' button. */
+// The wizard's card and plan steps are chunks of their own, asked for as it opens (payment-wizard.tsx):
+// loaded first here, as a browser has them by the time a person has read the first step and chosen.
+beforeAll(async () => {
+  await Promise.all([import('./pay-step'), import('./plan-step')]);
+});
+
 const refusedWithTryAgain = (z2: string) => `${cardRefusalText(z2)}Try again`;
 
 const PENDING_KEY = 'paymentPendingCheck';

@@ -1,11 +1,12 @@
 import { ErrorId } from '@lender/contract/error-ids';
 import type { PaymentCardForm, RescheduleForm } from '@lender/contract/rules/payment';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { ErrorBanner, useErrorBanner } from '../../components/form/error-banner';
 import { serverFieldErrors } from '../../components/form/form-errors';
 import { ApiCallError } from '../../lib/api-client';
+import { preloadableLazy } from '../../lib/lazy-page';
 import { checkCardInPage } from '../../lib/card-check/check-card';
 import { goToChallenge } from '../../lib/card-check/go-to-challenge';
 import { toCardSummary } from '../../lib/card-check/pending-card-check';
@@ -26,12 +27,19 @@ import {
 } from './card-payment';
 import { refusalMessage } from './card-refusal';
 import { PayChoiceStep, type NextInstalment, type PayChoice } from './pay-choice-step';
-import { PayStep } from './pay-step';
-import { emptyPlan, PlanStep, type PlanValues } from './plan-step';
+import { emptyPlan, type PlanValues } from './plan-values';
 import type { ScheduleSummary } from './get-schedule-summary';
 import { scheduleNotice, SUCCESS } from './schedule-notice';
 
 type PlanRules = NonNullable<ScheduleSummary['planRules']>;
+
+/**
+ * The card and plan steps hold the forms and their validation (zod and the contract's schemas, about
+ * 100 KB): out of the page's first load, so that what is owed shows first (issue 50). They are asked for
+ * as soon as the wizard opens, while the customer reads the first step.
+ */
+const PayStep = preloadableLazy(() => import('./pay-step').then((m) => m.PayStep));
+const PlanStep = preloadableLazy(() => import('./plan-step').then((m) => m.PlanStep));
 
 type Step = 0 | 1 | 2;
 
@@ -137,6 +145,10 @@ export function PaymentWizard(props: Props) {
   const planKeys = useRef(attemptKeys()).current;
   const failure = useErrorBanner();
   const { fail } = failure;
+  useEffect(() => {
+    void PayStep.preload();
+    void PlanStep.preload();
+  }, []);
 
   // A refused challenge is the customer's last attempt failing: its message takes focus.
   useEffect(() => {
@@ -334,7 +346,15 @@ export function PaymentWizard(props: Props) {
         {title}
       </h2>
       <ErrorBanner {...failure.banner} />
-      {content}
+      <Suspense
+        fallback={
+          <div aria-busy="true">
+            <p className="visually-hidden">Loading the next step…</p>
+          </div>
+        }
+      >
+        {content}
+      </Suspense>
     </section>
   );
 }

@@ -14,11 +14,7 @@ import { useDictionaries } from '../../lib/api/get-dictionaries';
 import { displayDate } from './borrow-format';
 import { calculatePlan, planCost, type PlanCost, type PlanRows } from './card-payment';
 import type { ScheduleSummary } from './get-schedule-summary';
-
-/** The reschedule step's inputs as they hold them: strings, checked by rescheduleFormSchema on submit. */
-export type PlanValues = { amount: string; frequencyID: string; duration: string; repayDate: string };
-
-export const emptyPlan: PlanValues = { amount: '', frequencyID: '', duration: '', repayDate: '' };
+import type { PlanValues } from './plan-values';
 
 const DURATIONS = Array.from({ length: RESCHEDULE_MAX_PAYMENTS }, (_, i) => ({
   value: i + 1,

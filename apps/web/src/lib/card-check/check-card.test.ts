@@ -5,7 +5,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CardProviderSettings } from './card-provider-settings';
 import { checkCard } from './check-card';
 import { frameOf, quietFrameLoading, recordFramePosts } from '../../testing/card-check';
-import { CardCheckError, type TokenisedCard } from './tokenise-card';
+import { CardCheckError } from './card-check-error';
+import type { TokenisedCard } from './tokenise-card';
 
 const settings: CardProviderSettings = {
   url: 'https://provider.example/sandbox/card-provider',

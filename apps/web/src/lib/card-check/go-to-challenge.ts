@@ -1,5 +1,5 @@
 import { Msg } from '@lender/contract/rules/messages';
-import { CardCheckError } from './tokenise-card';
+import { CardCheckError } from './card-check-error';
 
 /**
  * Sends the browser to the bank's 3-D Secure challenge. Only a web address leaves (never a javascript:

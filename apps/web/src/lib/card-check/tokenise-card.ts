@@ -1,8 +1,10 @@
 import { PAYMENT_SUCCESS_CODE } from '@lender/contract/constants';
-import { toExpireDate, type CreditCard } from '@lender/contract/rules/card';
+import { toExpireDate } from '@lender/contract/card-expiry';
+import type { CreditCard } from '@lender/contract/rules/card';
 import { Msg } from '@lender/contract/rules/messages';
 import type { CardProviderSettings } from './card-provider-settings';
 import { cardRefusalText } from '@lender/contract/card-refusals';
+import { CardCheckError } from './card-check-error';
 
 /** The provider's answer to a tokenisation (decision 014); a key only when z2 is the success code. */
 export type TokenisedCard = {
@@ -14,11 +16,6 @@ export type TokenisedCard = {
   z2: string;
   z3: string | null;
 };
-
-/** A card check the provider refused, with the words for the applicant (card-refusals.ts). */
-export class CardCheckError extends Error {
-  override name = 'CardCheckError';
-}
 
 /** The provider's code as a string: a provider may answer z2 as a number. */
 export const isSuccessCode = (z2: unknown) => String(z2) === PAYMENT_SUCCESS_CODE;

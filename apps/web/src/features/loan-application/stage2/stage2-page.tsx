@@ -9,7 +9,7 @@ import { serverMessage } from '../../../lib/api-client';
 import { cardProviderSettingsQuery } from '../../../lib/card-check/card-provider-settings';
 import { checkCardInPage } from '../../../lib/card-check/check-card';
 import { goToChallenge } from '../../../lib/card-check/go-to-challenge';
-import { CardCheckError } from '../../../lib/card-check/tokenise-card';
+import { CardCheckError } from '../../../lib/card-check/card-check-error';
 import { useChallengeReturn } from '../../../lib/card-check/use-challenge-return';
 import { QueryProvider } from '../../../lib/query';
 import { stage2Error } from '../../../lib/stage2-error';
