@@ -15,10 +15,12 @@ export const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Mai
  */
 export async function openMainMenu(page: Page): Promise<Locator> {
   const toggle = page.getByRole('button', { name: 'Menu' });
+  const nav = mainNav(page);
+  // A page the browser draws itself may be drawn after its load event: wait for the header first.
+  await expect(toggle.or(nav).filter({ visible: true }).first()).toBeVisible();
   if ((await toggle.isVisible()) && (await toggle.getAttribute('aria-expanded')) !== 'true') {
     await toggle.click();
   }
-  const nav = mainNav(page);
   await expect(nav).toBeVisible();
   return nav;
 }

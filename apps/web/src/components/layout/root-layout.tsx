@@ -60,5 +60,9 @@ export function RootLayout() {
   );
 }
 
-/** Its lazy parts, loaded before a page the browser draws itself (lib/lazy-page.tsx). */
-RootLayout.preload = () => Promise.all([GlobalLoader.preload(), SiteFooter.preload()]);
+/**
+ * The loader, loaded before a page the browser draws itself (lib/lazy-page.tsx): its status region is
+ * there from the first render. Not the footer: below the fold, it stays out of the first load and may
+ * arrive after the page.
+ */
+RootLayout.preload = () => GlobalLoader.preload();
