@@ -51,9 +51,9 @@ export const EARLY_READS_MODULE = 'src/early-reads.ts';
 
 /**
  * The shell with the route's files announced in its head: the early script that asks the page's first
- * reads, then `modulepreload` fetches and parses each script
- * alongside the entry; a stylesheet link loads its CSS at once, and Vite's preload helper, which looks for
- * such a link before it adds one, then leaves it alone when the page's chunk is imported.
+ * reads; `modulepreload` fetches and parses each script alongside the entry; a stylesheet link loads its
+ * CSS at once, and Vite's preload helper, which looks for such a link before it adds one, then leaves it
+ * alone when the page's chunk is imported.
  */
 export function routeShellHtml(
   shell: string,

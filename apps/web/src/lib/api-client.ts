@@ -115,7 +115,8 @@ function request(name: CallName, input: unknown, options: CallOptions) {
   if (token) headers.authorization = `Bearer ${token}`;
   // The e-sign calls: the signing link's token of the application they name.
   if (route.auth === 'signing') headers['x-signing-token'] = signingTokenFor(guidOfInput(input));
-  // A page's first read, asked by the route shell's early script (lib/first-reads.ts): its answer is this one's.
+  // A page's first read, asked by the route shell's early script (lib/first-reads.ts): its answer is this
+  // one's.
   const early = route.input === 'none' && !options.headers ? takeFirstRead(name, token) : undefined;
   if (early) return early;
   let url = route.path;

@@ -145,9 +145,10 @@ export function PaymentWizard(props: Props) {
   const planKeys = useRef(attemptKeys()).current;
   const failure = useErrorBanner();
   const { fail } = failure;
+  // A step that failed to load says so when it is reached (the page's error boundary), not before.
   useEffect(() => {
-    void PayStep.preload();
-    void PlanStep.preload();
+    PayStep.preload().catch(() => undefined);
+    PlanStep.preload().catch(() => undefined);
   }, []);
 
   // A refused challenge is the customer's last attempt failing: its message takes focus.
