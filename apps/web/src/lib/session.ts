@@ -15,14 +15,36 @@ const notify = () => listeners.forEach((l) => l());
 export const getItem = (key: PersistentKey) => localStorage.getItem(key);
 
 export function setItems(items: Partial<Record<PersistentKey, string | null>>) {
+  const had = hasSession();
   for (const [key, value] of Object.entries(items)) {
     if (value === null || value === undefined) localStorage.removeItem(key);
     else localStorage.setItem(key, value);
   }
   notify();
+  if (had && !hasSession()) endedListeners.forEach((l) => l());
 }
 
 export const hasSession = () => Boolean(getItem('token') || getItem('refresh_token'));
+
+const endedListeners = new Set<() => void>();
+
+/**
+ * Calls `listener` whenever this browser stops holding a session: signed out here or in another tab, or
+ * refused by the server. Whatever was read for that person must go then, before anyone else signs in on
+ * the same browser: a page's reads are kept in memory across pages (lib/query.tsx), and the next person
+ * would otherwise see them while their own are read.
+ */
+export function onSessionEnded(listener: () => void): void {
+  // Prerendering a page at build time: there is no browser, and no session to end.
+  if (typeof window === 'undefined') return;
+  if (endedListeners.size === 0) {
+    window.addEventListener('storage', (event) => {
+      if ((event.key === null || event.key === 'token' || event.key === 'refresh_token') && !hasSession())
+        endedListeners.forEach((l) => l());
+    });
+  }
+  endedListeners.add(listener);
+}
 
 export function storeTokens(tokens: { token: string; refreshToken: string }) {
   setItems({ token: tokens.token, refresh_token: tokens.refreshToken });
