@@ -1,7 +1,7 @@
 import { BRAND, FREE_DEBT_ADVICE } from '@lender/contract/brand';
 import { formatDisplayDate, type IsoDate } from '@lender/contract/dates';
 import { formatPence, type Pence } from '@lender/contract/money';
-import { formatRate } from '@lender/contract/pricing/format';
+import { formatRate, yearlyRate } from '@lender/contract/pricing/format';
 import type { AgreementDocument, Block } from './blocks';
 
 /**
@@ -68,12 +68,11 @@ export type AnnualStatementFacts = {
   nextPayment: { dueDate: IsoDate; amountPence: Pence } | null;
 };
 
-const DAYS_A_YEAR = 365;
 const date = formatDisplayDate;
 const money = (pence: Pence) => (pence === 0 ? '' : formatPence(pence));
 
 const rateText = (r: StatementRate) =>
-  `${formatRate(r.dailyRate * 100)} a day (${formatRate(r.dailyRate * DAYS_A_YEAR * 100)} a year), fixed`;
+  `${formatRate(r.dailyRate * 100)} a day (${formatRate(yearlyRate(r.dailyRate) * 100)} a year), fixed`;
 
 function ratesText(f: AnnualStatementFacts): string {
   const lines = f.rates.map((r, k) =>

@@ -1,6 +1,12 @@
 import { addDays, daysBetween, formatDisplayDate, type IsoDate } from '@lender/contract/dates';
 import { formatPence } from '@lender/contract/money';
-import { formatApr, formatInstalments, formatPounds, formatRate } from '@lender/contract/pricing/format';
+import {
+  formatApr,
+  formatInstalments,
+  formatPounds,
+  formatRate,
+  yearlyRate,
+} from '@lender/contract/pricing/format';
 import {
   DEFAULT_FEE_MAX_PENCE,
   HCSTC_DAILY_RATE_CAP,
@@ -9,9 +15,6 @@ import {
   priceLoan,
 } from '@lender/contract/pricing/pricing';
 import type { AgreementFacts } from './agreement-facts';
-
-/** The fixed rate per year is the daily rate x 365, as the spec's representative example prints it. */
-const DAYS_A_YEAR = 365;
 
 const percent = (fraction: number) => formatRate(fraction * 100);
 
@@ -49,7 +52,7 @@ export function loanFigures(facts: AgreementFacts) {
     totalPayable: formatPence(price.totalRepayablePence),
     apr: formatApr(price.aprPercent),
     dailyRate: percent(price.dailyRate),
-    annualRate: percent(price.dailyRate * DAYS_A_YEAR),
+    annualRate: percent(yearlyRate(price.dailyRate)),
     /** The rate offered, when the total cost cap made the agreement's rate lower; otherwise null. */
     offeredDailyRate: price.interestCapped ? percent(facts.loan.dailyRate) : null,
     interestPerDay: formatPence(oneDay.totalInterestPence),

@@ -11,6 +11,12 @@ import type { RepresentativeExample } from './representative-example';
 export const formatApr = (aprPercent: number) =>
   `${aprPercent.toLocaleString('en-GB', { minimumFractionDigits: 1, maximumFractionDigits: 1 })}%`;
 
+/**
+ * The fixed rate per year the documents and the representative example print beside the daily rate: the
+ * daily rate x 365 (292% for 0.8% a day). Not the APR, which compounds (apr.ts).
+ */
+export const yearlyRate = (dailyRate: number) => dailyRate * 365;
+
 /** 292 -> '292%', 0.8 -> '0.8%'. */
 export const formatRate = (ratePercent: number) =>
   `${ratePercent.toLocaleString('en-GB', { maximumFractionDigits: 3 })}%`;

@@ -1,6 +1,7 @@
 import { DAILY_RATE_PROVIDER, DAILY_RATE_STANDARD } from '../constants';
 import { daysBetween, type IsoDate } from '../dates';
 import type { Pence } from '../money';
+import { yearlyRate } from './format';
 import { priceLoan } from './pricing';
 
 /**
@@ -48,7 +49,7 @@ export function representativeExample(dailyRate: number): RepresentativeExample 
     totalInterestPence: price.totalInterestPence,
     totalRepayablePence: price.totalRepayablePence,
     dailyRatePercent: percent(dailyRate),
-    annualRatePercent: percent(dailyRate * 365),
+    annualRatePercent: percent(yearlyRate(dailyRate)),
     aprPercent: price.aprPercent,
   };
 }

@@ -44,7 +44,7 @@ function counted(rows: readonly LedgerRow[]): Set<number> {
  * it. Days of interest in a row with nothing else between them are one line, their sum and their first
  * and last day: the ledger's own rows added up, never worked out again.
  */
-export function movementsOf(book: LoanBook, period: StatementPeriod): StatementMovement[] {
+function movementsOf(book: LoanBook, period: StatementPeriod): StatementMovement[] {
   const keep = counted(book.rows);
   const movements: StatementMovement[] = [];
   let runFrom: IsoDate | null = null;

@@ -15,7 +15,7 @@ import type { PageOfDay } from './close-of-business-steps';
 import { annualStatementEmail } from './servicing-emails';
 
 /** The statement's reference: one per loan and period (documents.reference). */
-export const annualStatementReference = (applicationId: number, period: Pick<StatementPeriod, 'seq'>) =>
+const annualStatementReference = (applicationId: number, period: Pick<StatementPeriod, 'seq'>) =>
   `s77a:${applicationId}:${period.seq}`;
 
 /**
