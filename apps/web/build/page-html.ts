@@ -27,7 +27,7 @@ export function pageHtml(template: string, app: string, css: { href: string; tex
 }
 
 /** React writes a page's hoisted <title> first in its HTML; it belongs in the head. */
-function takeTitle(app: string) {
+export function takeTitle(app: string) {
   const match = /^<title>[^<]*<\/title>/.exec(app);
   return match ? { title: match[0], body: app.slice(match[0].length) } : { title: null, body: app };
 }

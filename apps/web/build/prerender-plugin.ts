@@ -17,6 +17,7 @@ import {
 type ServerEntry = {
   PRERENDERED_PATHS: readonly string[];
   renderPage: (path: string) => Promise<string>;
+  renderFrame: (path: string) => Promise<string>;
 };
 
 /** Every non-prerendered route's page: the built index.html as Vite wrote it, an empty root. */
@@ -31,7 +32,8 @@ export const pageFile = (pathname: string) => path.join(pathname.replace(/^\/+|\
  * the pricing engine, renders each page with React's `prerender`; its HTML goes into the built
  * index.html with the page's title and the CSS it needs inlined (no request before the first paint).
  * The built index.html is kept as the shell of every other route (shell.html); home's HTML takes its name.
- * The signed-in pages customers open most get a copy that names their chunks (build/route-shells.ts).
+ * The signed-in pages customers open most get a copy that names their chunks and draws their frame
+ * (build/route-shells.ts).
  * docs/decisions/031-prerendered-public-pages.md.
  */
 export function prerenderPlugin(): Plugin {
@@ -93,7 +95,8 @@ export function prerenderPlugin(): Plugin {
             scripts: scripts.filter((js) => existsSync(path.join(outDir, js))),
             styles,
           };
-          await writeFile(file, routeShellHtml(template, written, config.base));
+          const frame = await entry.renderFrame(pathname);
+          await writeFile(file, routeShellHtml(template, written, config.base, frame));
           precompressFile(file);
         }
         const readCss = async (file: string) => ({

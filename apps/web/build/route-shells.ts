@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { chunkHolding, LAYOUT_MODULES, type ChunkCss } from './page-css.ts';
+import { takeTitle } from './page-html.ts';
 
 const ACCOUNT = 'src/features/account/account-layout.tsx';
 /** What every signed-in page draws besides its own modules: the layout's, and where the loan stands. */
@@ -53,12 +54,14 @@ export const EARLY_READS_MODULE = 'src/early-reads.ts';
  * The shell with the route's files announced in its head: the early script that asks the page's first
  * reads; `modulepreload` fetches and parses each script alongside the entry; a stylesheet link loads its
  * CSS at once, and Vite's preload helper, which looks for such a link before it adds one, then leaves it
- * alone when the page's chunk is imported.
+ * alone when the page's chunk is imported. Its root holds the page's frame (src/lib/frame.ts), marked
+ * `data-frame` so that main.tsx draws the page over it rather than hydrate it, and its title is the page's.
  */
 export function routeShellHtml(
   shell: string,
   files: { early: string; scripts: string[]; styles: string[] },
   base: string,
+  frame: string,
 ) {
   // The early script first of all, and async: it runs the moment it arrives, ahead of the entry's modules.
   const early = `<script type="module" async crossorigin src="${base}${files.early}"></script>`;
@@ -68,7 +71,11 @@ export function routeShellHtml(
     files.styles.map((css) => `<link rel="stylesheet" crossorigin href="${base}${css}">`).join('') +
     files.scripts.map((js) => `<link rel="modulepreload" crossorigin href="${base}${js}">`).join('');
   if (!shell.includes('</head>')) throw new Error('route shells: the shell has no </head>');
+  if (!shell.includes('<div id="root"></div>')) throw new Error('route shells: the shell has no empty root');
+  const { title, body } = takeTitle(frame);
   return shell
+    .replace(/<title>[^<]*<\/title>/, (original) => title ?? original)
     .replace('<script type="module"', () => `${early}<script type="module"`)
-    .replace('</head>', () => `${links}</head>`);
+    .replace('</head>', () => `${links}</head>`)
+    .replace('<div id="root"></div>', () => `<div id="root" data-frame>${body}</div>`);
 }

@@ -57,3 +57,44 @@ test('the borrow page on a cold load: every script named by its HTML and found, 
     await cold.close();
   }
 });
+
+/*
+ * Issue 50: the borrow page's frame. Its HTML draws the signed-in page as it stands before anything is
+ * read (header, heading), and the early script writes where the loan stands into it as soon as its read
+ * answers: shown here with every other script of the app held back, so nothing but the HTML and the
+ * early script can have drawn it.
+ */
+test('the borrow page on a cold load: its frame says where the loan stands before the app has run', async ({
+  page,
+  request,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  await signedInWithLiveLoan(page, request);
+  const session = await storedSession(page);
+  const state = await request.get('/api/MyAccountArea/GetLoanState', {
+    headers: { authorization: `Bearer ${session.token}` },
+  });
+  const { statusLine } = ((await state.json()) as { object: { statusLine: string } }).object;
+  expect(statusLine).not.toBe('');
+
+  const cold = await browser.newContext();
+  try {
+    const tab = await cold.newPage();
+    await signIn(tab, { tokens: { token: session.token!, refreshToken: session.refreshToken! } });
+    const html = await (await request.get('/borrow')).text();
+    const early = /<script type="module" async crossorigin src="([^"]+)"/.exec(html)?.[1];
+    expect(early).toBeDefined();
+    await tab.route(/\.js$/, (route) =>
+      new URL(route.request().url()).pathname === early ? route.continue() : route.abort(),
+    );
+    await tab.goto('/borrow');
+    await expect(tab.getByRole('heading', { level: 1, name: 'Application/Loan status' })).toBeVisible();
+    const banner = tab.getByRole('region', { name: 'Where your loan stands' });
+    await expect(banner.getByText(statusLine, { exact: true })).toBeVisible();
+    // React has not run: the page's figures are not there yet, only the frame's place for them.
+    await expect(tab.getByRole('heading', { level: 2, name: 'Your next payment' })).toHaveCount(0);
+  } finally {
+    await cold.close();
+  }
+});

@@ -1,4 +1,6 @@
+import { use } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
+import { FrameContext } from '../lib/frame';
 import { hasSession, useSession } from '../lib/session';
 import { TEST_MODE } from '../lib/test-mode';
 
@@ -16,7 +18,8 @@ export function AnonymousOnly({ target = '/borrow' }: { target?: string }) {
  */
 export function SignedInOnly() {
   const location = useLocation();
-  if (TEST_MODE || hasSession()) return <Outlet />;
+  // The build draws a signed-in page's frame as whoever will open it (lib/frame.ts).
+  if (TEST_MODE || use(FrameContext) || hasSession()) return <Outlet />;
   const from = encodeURIComponent(location.pathname + location.search);
   // The spec's login reads the route name as `state`: a legal customer who was on their way to the pre-claim
   // area goes back there after signing in.

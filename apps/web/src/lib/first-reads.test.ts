@@ -3,6 +3,7 @@ import { callApi } from './api-client';
 import { startFirstReads } from './first-reads';
 import { setNavigator } from './navigation';
 import { setItems } from './session';
+import { takeFirstAnswer } from './take-first-read';
 
 let urls: string[];
 let answer: (url: string) => Response;
@@ -81,5 +82,33 @@ describe('first reads (issue 50)', () => {
       '/api/Account/RefreshToken',
       '/api/MyAccountArea/GetBorrowingSummary',
     ]);
+  });
+
+  it("keeps a succeeded answer for the page's first render, once, and leaves a failed one to the API client", async () => {
+    setItems({ token: 'T1', refresh_token: 'R1' });
+    answer = (url) =>
+      url.endsWith('GetLoanState')
+        ? Response.json({ error: { errorID: 5, errorMessage: 'no' }, object: null })
+        : Response.json({ error: { errorID: 0, errorMessage: '' }, object: { read: url } });
+    startFirstReads('/borrow/schedule');
+    // Not in yet: nothing to draw, and the read stays for the API client.
+    expect(takeFirstAnswer('getScheduleSummary', 'T1')).toBeUndefined();
+    await vi.waitFor(() =>
+      expect(globalThis.__lenderFirstReads?.get('getScheduleSummary')?.answer).toBeDefined(),
+    );
+    expect(takeFirstAnswer('getScheduleSummary', 'T2')).toBeUndefined();
+    startFirstReads('/borrow/schedule');
+    await vi.waitFor(() =>
+      expect(globalThis.__lenderFirstReads?.get('getScheduleSummary')?.answer).toBeDefined(),
+    );
+    expect(takeFirstAnswer('getScheduleSummary', 'T1')).toEqual({
+      object: { read: '/api/MyAccountArea/GetScheduleSummary' },
+    });
+    expect(takeFirstAnswer('getScheduleSummary', 'T1')).toBeUndefined();
+    // A refusal has no answer to draw: the API client takes its response and says why.
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(takeFirstAnswer('getLoanState', 'T1')).toBeUndefined();
+    await expect(callApi('getLoanState', undefined)).rejects.toMatchObject({ error: { errorID: 5 } });
+    expect(urls.filter((u) => u.endsWith('GetLoanState'))).toHaveLength(2);
   });
 });

@@ -6,6 +6,7 @@ import { route as getLoanState } from 'virtual:call-route/getLoanState';
 import { route as getScheduleSummary } from 'virtual:call-route/getScheduleSummary';
 import { route as getTotalDue } from 'virtual:call-route/getTotalDue';
 import { route as getWithdrawal } from 'virtual:call-route/getWithdrawal';
+import type { Envelope } from '@lender/contract/envelope-types';
 import type { FirstRead } from './take-first-read';
 
 /**
@@ -30,11 +31,15 @@ const FIRST_READS: Readonly<Record<string, Partial<Record<CallName, CallRoute>>>
  * API client, or the early script would wait for them: the token is read from local storage directly,
  * under the name lib/session.ts gives it. The API client takes each response as its own request's
  * (`takeFirstRead`), so its refresh on a 401, its error handling and the query cache are unchanged, and
- * nothing is asked twice.
+ * nothing is asked twice. Each succeeded answer is also kept for the page's first render, and given to
+ * `onAnswer` (the early script draws where the loan stands with it: lib/frame-banner.ts).
  */
-export function startFirstReads(pathname: string): void {
+export function startFirstReads(
+  pathname: string,
+  onAnswer: (name: CallName, object: unknown) => void = () => undefined,
+): void {
   const token = localStorage.getItem('token');
-  const reads = FIRST_READS[pathname.replace(/\/+$/, '')];
+  const reads = FIRST_READS[pagePath(pathname)];
   if (!token || !reads) return;
   const started = (globalThis.__lenderFirstReads ??= new Map<CallName, FirstRead>());
   for (const [name, route] of Object.entries(reads) as [CallName, CallRoute][]) {
@@ -42,8 +47,22 @@ export function startFirstReads(pathname: string): void {
       method: route.method,
       headers: { authorization: `Bearer ${token}` },
     });
-    // Whoever takes it reads the failure; one never taken must not be an unhandled rejection.
-    response.catch(() => undefined);
-    started.set(name, { token, at: Date.now(), response });
+    const read: FirstRead = { token, at: Date.now(), response };
+    started.set(name, read);
+    // Its answer too, from a copy taken before anyone reads the body: a page rendered after it came draws
+    // it in its first render (lib/first-answer.ts). A failure is left to the API client, which takes the
+    // response (a refresh on a 401, the error page). Whoever takes it reads the failure; one never taken
+    // must not be an unhandled rejection.
+    response
+      .then(async (res) => {
+        const envelope = res.ok ? ((await res.clone().json()) as Envelope<unknown>) : undefined;
+        if (envelope?.error.errorID !== 0) return;
+        read.answer = { object: envelope.object };
+        onAnswer(name, envelope.object);
+      })
+      .catch(() => undefined);
   }
 }
+
+/** The page a path names, as the router matches it: `/borrow/` is `/borrow`. */
+export const pagePath = (pathname: string) => pathname.replace(/\/+$/, '') || '/';

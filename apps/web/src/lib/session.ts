@@ -1,4 +1,5 @@
-import { useSyncExternalStore } from 'react';
+import { use, useSyncExternalStore } from 'react';
+import { FrameContext } from './frame';
 
 /**
  * The stored client items of spec section 3: token, refresh_token, userName, firstName, lastName in
@@ -99,4 +100,10 @@ function subscribe(listener: () => void) {
  */
 const SIGNED_OUT: SessionSnapshot = { signedIn: false, firstName: null, isLegal: false };
 
-export const useSession = () => useSyncExternalStore(subscribe, readSnapshot, () => SIGNED_OUT);
+/** Signed in, as a signed-in page's frame is written (lib/frame.ts): whose session is not known yet. */
+const SIGNED_IN_FRAME: SessionSnapshot = { signedIn: true, firstName: null, isLegal: false };
+
+export const useSession = () => {
+  const frame = use(FrameContext);
+  return useSyncExternalStore(subscribe, readSnapshot, () => (frame ? SIGNED_IN_FRAME : SIGNED_OUT));
+};

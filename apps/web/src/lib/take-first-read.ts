@@ -1,6 +1,15 @@
 import type { CallName } from '@lender/contract/api-calls';
 
-export type FirstRead = { token: string; at: number; response: Promise<Response> };
+/**
+ * A read the early script started: its response for the API client, and once it is in and succeeded, its
+ * answer (the envelope's object), which a page's first render can draw without waiting (first-answer.ts).
+ */
+export type FirstRead = {
+  token: string;
+  at: number;
+  response: Promise<Response>;
+  answer?: { object: unknown };
+};
 
 /**
  * Where the early script (src/early-reads.ts, its own file in the route shell) leaves the reads it started
@@ -20,9 +29,22 @@ const FRESH_MS = 15_000;
  * fresh; otherwise nothing, and the caller asks itself.
  */
 export function takeFirstRead(name: CallName, token: string | null): Promise<Response> | undefined {
+  return take(name, token, () => true)?.response;
+}
+
+/**
+ * The early answer of `name` once, when it is in already, succeeded, and was asked with the caller's
+ * token and is still fresh; otherwise nothing, and the read is left for `takeFirstRead` (its response is
+ * not consumed: the answer was read from a copy).
+ */
+export function takeFirstAnswer(name: CallName, token: string | null): { object: unknown } | undefined {
+  return take(name, token, (read) => read.answer !== undefined)?.answer;
+}
+
+function take(name: CallName, token: string | null, ready: (read: FirstRead) => boolean) {
   const started = globalThis.__lenderFirstReads;
   const read = started?.get(name);
-  if (!read) return undefined;
+  if (!read || !ready(read)) return undefined;
   started!.delete(name);
-  return read.token === token && Date.now() - read.at < FRESH_MS ? read.response : undefined;
+  return read.token === token && Date.now() - read.at < FRESH_MS ? read : undefined;
 }

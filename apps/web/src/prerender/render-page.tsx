@@ -1,7 +1,8 @@
-import { StrictMode } from 'react';
+import { StrictMode, type ReactNode } from 'react';
 import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { AppRoutes } from '../app/routes';
+import { FrameContext } from '../lib/frame';
 
 export { PRERENDERED_PATHS } from '../app/prerendered-paths';
 
@@ -11,13 +12,25 @@ export { PRERENDERED_PATHS } from '../app/prerendered-paths';
  * footer and the info page inside the layout are in the HTML, never their fallbacks. The tree is the one
  * main.tsx hydrates, with a static router in place of the browser's.
  */
-export async function renderPage(path: string): Promise<string> {
+export const renderPage = (path: string) => render(path, <AppRoutes />);
+
+/**
+ * The frame of a signed-in page with a route shell of its own (lib/frame.ts): the same tree drawn as a
+ * signed-in customer sees it before anything of theirs is read. main.tsx draws the page over it.
+ */
+export const renderFrame = (path: string) =>
+  render(
+    path,
+    <FrameContext value>
+      <AppRoutes />
+    </FrameContext>,
+  );
+
+async function render(path: string, routes: ReactNode): Promise<string> {
   const errors: unknown[] = [];
   const { prelude } = await prerender(
     <StrictMode>
-      <StaticRouter location={path}>
-        <AppRoutes />
-      </StaticRouter>
+      <StaticRouter location={path}>{routes}</StaticRouter>
     </StrictMode>,
     {
       onError: (error) => void errors.push(error),

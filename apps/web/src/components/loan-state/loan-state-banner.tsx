@@ -1,18 +1,11 @@
 import { use, useId, useLayoutEffect, useSyncExternalStore } from 'react';
+import { FrameContext } from '../../lib/frame';
 import { Link, useLocation } from 'react-router';
-import { useLoanState, type LoanState } from '../../lib/api/get-loan-state';
+import { useLoanState } from '../../lib/api/get-loan-state';
 import { currentArrival } from '../../lib/arrival';
 import { QueryProvider } from '../../lib/query';
 import { PageNoticeContext } from '../page-notice';
 import './loan-state.css';
-
-/** States that ask something of the customer: shown so they stand out, not as an error. */
-const NEEDS_ACTION: ReadonlySet<LoanState['state']> = new Set([
-  'arrears',
-  'defaulted',
-  'legal',
-  'withdrawing',
-]);
 
 /**
  * The loan's one status line and one next step (issue 45 item 11), the same on every signed-in page:
@@ -26,19 +19,19 @@ export function LoanStateBanner() {
   const { pathname } = useLocation();
   const answered = data !== undefined || isError;
   const arrival = currentArrival();
+  const frame = use(FrameContext);
   // Committed by now: a page waiting for the banner draws below it from here on. A layout effect, so the
   // page's render that follows runs before the browser paints: banner and figures reach the screen in
   // one frame, not two (issue 50).
   useLayoutEffect(() => {
     if (answered) markLoanStateDrawn();
   }, [answered, arrival]);
+  if (frame) return <LoanStateSlot headingId={headingId} />;
   if (!data || data.state === 'none') return null;
   const step = data.nextStep && data.nextStep.path !== pathname ? data.nextStep : null;
+  // The state picks the look (loan-state.css): the route shell's early script draws it the same way.
   return (
-    <section
-      className={`banner loan-state ${NEEDS_ACTION.has(data.state) ? 'loan-state--action' : 'banner--info'}`}
-      aria-labelledby={headingId}
-    >
+    <section className="banner banner--info loan-state" data-state={data.state} aria-labelledby={headingId}>
       <h2 id={headingId} className="visually-hidden">
         Where your loan stands
       </h2>
@@ -48,6 +41,24 @@ export function LoanStateBanner() {
           <Link to={step.path}>{step.label}</Link>
         </p>
       ) : null}
+    </section>
+  );
+}
+
+/**
+ * The banner as a signed-in page's frame has it (lib/frame.ts): hidden and empty, for the route shell's
+ * early script to fill from its read of where the loan stands (lib/frame-banner.ts) before React has run.
+ */
+function LoanStateSlot({ headingId }: { headingId: string }) {
+  return (
+    <section className="banner banner--info loan-state" aria-labelledby={headingId} data-frame-slot hidden>
+      <h2 id={headingId} className="visually-hidden">
+        Where your loan stands
+      </h2>
+      <p className="loan-state__line" />
+      <p className="loan-state__step" hidden>
+        <a href="/" />
+      </p>
     </section>
   );
 }
@@ -75,7 +86,11 @@ export function markLoanStateDrawn(): void {
 /** True once the banner is drawn, and at once where a page has no banner above it (outside the area). */
 export function useLoanStateDrawn(): boolean {
   const banner = use(PageNoticeContext);
-  const isDrawn = useSyncExternalStore(subscribe, () => drawnOn === currentArrival());
+  const isDrawn = useSyncExternalStore(
+    subscribe,
+    () => drawnOn === currentArrival(),
+    () => false,
+  );
   return banner === null || isDrawn;
 }
 

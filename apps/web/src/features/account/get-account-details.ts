@@ -1,6 +1,7 @@
 import type { AccountDetails } from '@lender/contract/calls/account';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { callApi } from '../../lib/api-client';
+import { firstAnswer } from '../../lib/first-answer';
 import { TEST_MODE } from '../../lib/test-mode';
 import { PREVIEW_DETAILS } from './preview-details';
 
@@ -19,7 +20,7 @@ export const useAccountDetails = () =>
     queryKey: accountDetailsKey,
     queryFn: getAccountDetails,
     enabled: !TEST_MODE,
-    ...(TEST_MODE ? { initialData: PREVIEW_DETAILS } : {}),
+    initialData: TEST_MODE ? PREVIEW_DETAILS : firstAnswer('getAccountDetails'),
     staleTime: Infinity,
     gcTime: 0,
     retry: false,

@@ -1,6 +1,7 @@
 import type { CallResponse } from '@lender/contract/api-calls';
 import { useQuery } from '@tanstack/react-query';
 import { callApi } from '../../lib/api-client';
+import { firstAnswer, unlessArrivedWith } from '../../lib/first-answer';
 
 export type ScheduleSummary = CallResponse<'getScheduleSummary'>;
 
@@ -16,7 +17,9 @@ export const useScheduleSummary = () =>
   useQuery({
     queryKey: scheduleSummaryKey,
     queryFn: getScheduleSummary,
+    initialData: firstAnswer('getScheduleSummary'),
     staleTime: 0,
+    refetchOnMount: unlessArrivedWith,
     gcTime: 0,
     retry: false,
   });
@@ -30,6 +33,7 @@ export const useScheduleSummaryExtra = (enabled: boolean) =>
     queryKey: [...scheduleSummaryKey, 'extra'],
     queryFn: () => callApi('getScheduleSummary', undefined, { skipDefaultErrorHandling: true }),
     enabled,
+    initialData: firstAnswer('getScheduleSummary'),
     staleTime: 0,
     gcTime: 0,
     retry: false,

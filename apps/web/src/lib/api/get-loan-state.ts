@@ -2,6 +2,7 @@ import type { CallResponse } from '@lender/contract/api-calls';
 import { useQuery } from '@tanstack/react-query';
 import { callApi } from '../api-client';
 import { currentArrival } from '../arrival';
+import { firstAnswer } from '../first-answer';
 
 export type LoanState = CallResponse<'getLoanState'>;
 
@@ -24,6 +25,12 @@ export const useLoanState = () =>
     queryFn: () => {
       readOn = currentArrival();
       return getLoanState();
+    },
+    // The first arrival's read, when the route shell's early script has its answer already.
+    initialData: () => {
+      const answer = firstAnswer('getLoanState')();
+      if (answer) readOn = currentArrival();
+      return answer;
     },
     staleTime: 0,
     refetchOnMount: () => readOn !== currentArrival(),
