@@ -1,5 +1,4 @@
 import { startTransition, StrictMode } from 'react';
-import { flushSync } from 'react-dom';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppRoutes, preloadRoute } from './app/routes';
@@ -23,16 +22,9 @@ const root = document.getElementById('root')!;
 // draw it again, as a transition only where no tap can be lost meanwhile (hydrationMayYield). Every other
 // route arrives as the shell, with an empty root or a signed-in page's frame (lib/frame.ts), and is drawn
 // once the route's modules are in (which a route shell has been fetching since its HTML arrived): its
-// first render then draws the whole page in place of the frame,
-// with the answers the early script already has (lib/first-answer.ts). Drawn synchronously, so that the
-// queries those answers start are watched before the query cache's timer for unwatched queries (a page's
-// reads have gcTime 0) can drop them.
+// first render then draws the whole page in place of the frame.
 const onRecoverableError = reportHydrationError;
-const draw = () => {
-  const created = createRoot(root);
-  flushSync(() => created.render(app));
-};
 if (!root.firstElementChild || root.dataset.frame !== undefined)
-  void preloadRoute(location.pathname).then(draw);
+  void preloadRoute(location.pathname).then(() => createRoot(root).render(app));
 else if (hydrationMayYield(root)) startTransition(() => void hydrateRoot(root, app, { onRecoverableError }));
 else hydrateRoot(root, app, { onRecoverableError });

@@ -7,6 +7,7 @@ import { useLoanState } from '../../lib/api/get-loan-state';
 import { QueryProvider, queryClient } from '../../lib/query';
 import { answerCalls, refusal } from '../../testing/answer-calls';
 import { signIn } from '../../testing/where';
+import { startFirstReads } from '../../lib/first-reads';
 import { Page } from '../page';
 import { SignedInArea } from './signed-in-area';
 
@@ -148,4 +149,42 @@ describe('the loan-state banner of the signed-in area', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Login' })).toBeTruthy();
     expect(api.to('getLoanState')).toHaveLength(0);
   });
+
+  it("is drawn in the first render from the route shell's early answer, asked once, and read again on the next page", async () => {
+    const api = answerCalls({ getLoanState: () => LEGAL, getScheduleSummary: () => null });
+    startFirstReads('/borrow/schedule');
+    await vi.waitFor(() => expect(globalThis.__lenderFirstReads?.get('getLoanState')?.answer).toBeDefined());
+    await SignedInArea.preload();
+    /** Another page: a component of its own, as every route's lazy page is. */
+    function BorrowPage() {
+      return <Page heading="Application/Loan status" />;
+    }
+    render(
+      <MemoryRouter initialEntries={['/borrow/schedule']}>
+        <Routes>
+          <Route element={<SignedInArea />}>
+            <Route
+              path="borrow/schedule"
+              element={
+                <Page heading="Repayment schedule">
+                  <Link to="/borrow">Borrowing summary</Link>
+                </Page>
+              }
+            />
+            <Route path="borrow" element={<BorrowPage />} />
+          </Route>
+        </Routes>
+      </MemoryRouter>,
+    );
+    // No waiting: in the render that draws the page, where the page's frame showed it.
+    expect(within(banner()!).getByText(LEGAL.statusLine)).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(api.to('getLoanState')).toHaveLength(1);
+
+    await act(() => screen.getByRole('link', { name: 'Borrowing summary' }).click());
+    await screen.findByRole('heading', { level: 1, name: 'Application/Loan status' });
+    await vi.waitFor(() => expect(api.to('getLoanState')).toHaveLength(2));
+  });
 });
+
+const banner = () => screen.queryByRole('region', { name: 'Where your loan stands' });

@@ -1,7 +1,6 @@
 import type { AccountDetails } from '@lender/contract/calls/account';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { callApi } from '../../lib/api-client';
-import { firstAnswer } from '../../lib/first-answer';
 import { TEST_MODE } from '../../lib/test-mode';
 import { PREVIEW_DETAILS } from './preview-details';
 
@@ -20,7 +19,7 @@ export const useAccountDetails = () =>
     queryKey: accountDetailsKey,
     queryFn: getAccountDetails,
     enabled: !TEST_MODE,
-    initialData: TEST_MODE ? PREVIEW_DETAILS : firstAnswer('getAccountDetails'),
+    ...(TEST_MODE ? { initialData: PREVIEW_DETAILS } : {}),
     staleTime: Infinity,
     gcTime: 0,
     retry: false,

@@ -1,7 +1,6 @@
 import type { CallResponse } from '@lender/contract/api-calls';
 import { useQuery } from '@tanstack/react-query';
 import { callApi } from '../../lib/api-client';
-import { firstAnswer, unlessArrivedWith } from '../../lib/first-answer';
 
 export type ScheduleSummary = CallResponse<'getScheduleSummary'>;
 
@@ -17,9 +16,7 @@ export const useScheduleSummary = () =>
   useQuery({
     queryKey: scheduleSummaryKey,
     queryFn: getScheduleSummary,
-    initialData: firstAnswer('getScheduleSummary'),
     staleTime: 0,
-    refetchOnMount: unlessArrivedWith,
     gcTime: 0,
     retry: false,
   });
@@ -33,7 +30,6 @@ export const useScheduleSummaryExtra = (enabled: boolean) =>
     queryKey: [...scheduleSummaryKey, 'extra'],
     queryFn: () => callApi('getScheduleSummary', undefined, { skipDefaultErrorHandling: true }),
     enabled,
-    initialData: firstAnswer('getScheduleSummary'),
     staleTime: 0,
     gcTime: 0,
     retry: false,

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { callApi } from '../../lib/api-client';
-import { firstAnswer, unlessArrivedWith } from '../../lib/first-answer';
 
 export const totalDueKey = ['total-due'] as const;
 
@@ -11,12 +10,4 @@ export const getTotalDue = () => callApi('getTotalDue', undefined);
  * every arrival and again when a payment is refused because it moved (errorID 241).
  */
 export const useTotalDue = () =>
-  useQuery({
-    queryKey: totalDueKey,
-    queryFn: getTotalDue,
-    initialData: firstAnswer('getTotalDue'),
-    staleTime: 0,
-    refetchOnMount: unlessArrivedWith,
-    gcTime: 0,
-    retry: false,
-  });
+  useQuery({ queryKey: totalDueKey, queryFn: getTotalDue, staleTime: 0, gcTime: 0, retry: false });

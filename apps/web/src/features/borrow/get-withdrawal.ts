@@ -1,7 +1,6 @@
 import type { CallResponse } from '@lender/contract/api-calls';
 import { useQuery } from '@tanstack/react-query';
 import { callApi } from '../../lib/api-client';
-import { firstAnswer } from '../../lib/first-answer';
 
 export type Withdrawal = CallResponse<'getWithdrawal'>;
 
@@ -19,7 +18,6 @@ export const useWithdrawal = (enabled: boolean) =>
     queryKey: withdrawalKey,
     queryFn: getWithdrawal,
     enabled,
-    initialData: firstAnswer('getWithdrawal'),
     staleTime: 0,
     gcTime: 0,
     retry: false,

@@ -14,10 +14,7 @@ import {
   tearDownBorrowTests,
   where,
 } from '../../testing/borrow';
-import { cleanup, renderHook } from '@testing-library/react';
-import { startFirstReads } from '../../lib/first-reads';
-import { scheduleSummaryKey, useScheduleSummary, type ScheduleSummary } from './get-schedule-summary';
-import { QueryProvider, queryClient } from '../../lib/query';
+import type { ScheduleSummary } from './get-schedule-summary';
 import { NO_AGREEMENT } from './retrieve-contract';
 import { scheduleNotice } from './schedule-notice';
 
@@ -271,45 +268,5 @@ describe('Repayment schedule', () => {
       'Card has been added successfully',
       'Your next repayment of £150.19 will be collected from this card on 16-12-2026.',
     ]);
-  });
-});
-
-describe('arriving through the route shell (issue 50)', () => {
-  const earlyAnswerIn = () =>
-    waitFor(() => expect(globalThis.__lenderFirstReads?.get('getScheduleSummary')?.answer).toBeDefined());
-
-  it('draws the answer the early script already has in the first render, and asks for it once', async () => {
-    const api = scheduleApi();
-    startFirstReads('/borrow/schedule');
-    await earlyAnswerIn();
-    renderBorrow('/borrow/schedule');
-    // No waiting: the plan is in the first render, not after a read and another render.
-    expect(tableRows(screen.getByRole('table', { name: 'Payment plan' }))).toHaveLength(3);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(api.to(PATH.schedule)).toHaveLength(1);
-
-    // The next arrival reads afresh.
-    cleanup();
-    renderBorrow('/borrow/schedule');
-    await loaded();
-    expect(api.to(PATH.schedule)).toHaveLength(2);
-  });
-
-  it('reads again when the page asks again, not only on arrival', async () => {
-    const api = scheduleApi();
-    startFirstReads('/borrow/schedule');
-    await earlyAnswerIn();
-    renderBorrow('/borrow/schedule');
-    await queryClient.invalidateQueries({ queryKey: scheduleSummaryKey });
-    expect(api.to(PATH.schedule)).toHaveLength(2);
-  });
-
-  it('reads again for another page that watches the same read later (the payment page after the schedule)', async () => {
-    const api = scheduleApi();
-    startFirstReads('/borrow/schedule');
-    await earlyAnswerIn();
-    renderBorrow('/borrow/schedule');
-    renderHook(() => useScheduleSummary(), { wrapper: QueryProvider });
-    await waitFor(() => expect(api.to(PATH.schedule)).toHaveLength(2));
   });
 });

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { callApi } from '../api-client';
-import { firstAnswer } from '../first-answer';
 
 export const DOCUMENTS_KEY = ['documents'] as const;
 
@@ -8,5 +7,4 @@ export const DOCUMENTS_KEY = ['documents'] as const;
 export const getDocuments = () =>
   callApi('getDocuments', undefined, { loaderMessage: 'Loading your documents.' });
 
-export const useDocuments = () =>
-  useQuery({ queryKey: DOCUMENTS_KEY, queryFn: getDocuments, initialData: firstAnswer('getDocuments') });
+export const useDocuments = () => useQuery({ queryKey: DOCUMENTS_KEY, queryFn: getDocuments });

@@ -2,7 +2,8 @@ import type { CallResponse } from '@lender/contract/api-calls';
 import { useQuery } from '@tanstack/react-query';
 import { callApi } from '../api-client';
 import { currentArrival } from '../arrival';
-import { firstAnswer } from '../first-answer';
+import { getItem } from '../session';
+import { takeFirstAnswer } from '../take-first-read';
 
 export type LoanState = CallResponse<'getLoanState'>;
 
@@ -26,12 +27,7 @@ export const useLoanState = () =>
       readOn = currentArrival();
       return getLoanState();
     },
-    // The first arrival's read, when the route shell's early script has its answer already.
-    initialData: () => {
-      const answer = firstAnswer('getLoanState')();
-      if (answer) readOn = currentArrival();
-      return answer;
-    },
+    initialData: earlyAnswer,
     staleTime: 0,
     refetchOnMount: () => readOn !== currentArrival(),
     retry: false,
@@ -39,3 +35,18 @@ export const useLoanState = () =>
 
 /** The arrival (lib/arrival.ts) the last read was asked on. */
 let readOn = -1;
+
+/**
+ * The first arrival's read when the route shell's early script has its answer already (lib/first-reads.ts):
+ * the page's frame shows it (lib/frame-banner.ts), and React's first render draws it in the same place
+ * rather than leave a gap for a render. (Only this read: a page's own reads are dropped when no one
+ * watches them, gcTime 0, and one started before the page watches it could be dropped under it.)
+ */
+function earlyAnswer(): LoanState | undefined {
+  // Nothing started (and no local storage) where the build draws a page's frame.
+  if (!globalThis.__lenderFirstReads?.has('getLoanState')) return undefined;
+  const answer = takeFirstAnswer('getLoanState', getItem('token'));
+  if (!answer) return undefined;
+  readOn = currentArrival();
+  return answer.object as LoanState;
+}
