@@ -31,8 +31,8 @@ const FIRST_READS: Readonly<Record<string, Partial<Record<CallName, CallRoute>>>
  * API client, or the early script would wait for them: the token is read from local storage directly,
  * under the name lib/session.ts gives it. The API client takes each response as its own request's
  * (`takeFirstRead`), so its refresh on a 401, its error handling and the query cache are unchanged, and
- * nothing is asked twice. Each succeeded answer is also kept for the page's first render, and given to
- * `onAnswer` (the early script draws where the loan stands with it: lib/frame-banner.ts).
+ * nothing is asked twice. Each succeeded answer is also kept (`takeFirstAnswer`) and given to `onAnswer`
+ * (the early script draws where the loan stands with it: lib/frame-banner.ts).
  */
 export function startFirstReads(
   pathname: string,
@@ -49,8 +49,8 @@ export function startFirstReads(
     });
     const read: FirstRead = { token, at: Date.now(), response };
     started.set(name, read);
-    // Its answer too, from a copy taken before anyone reads the body: a page rendered after it came draws
-    // it in its first render (lib/first-answer.ts). A failure is left to the API client, which takes the
+    // Its answer too, from a copy taken before anyone reads the body: React's first render draws where the
+    // loan stands from it (lib/api/get-loan-state.ts), as the frame does (onAnswer). A failure is left to the API client, which takes the
     // response (a refresh on a 401, the error page). Whoever takes it reads the failure; one never taken
     // must not be an unhandled rejection.
     response

@@ -2,7 +2,7 @@ import type { CallName } from '@lender/contract/api-calls';
 
 /**
  * A read the early script started: its response for the API client, and once it is in and succeeded, its
- * answer (the envelope's object), which a page's first render can draw without waiting (first-answer.ts).
+ * answer (the envelope's object), which a first render can draw without waiting (api/get-loan-state.ts).
  */
 export type FirstRead = {
   token: string;
