@@ -2,10 +2,7 @@ import type { LoanState } from '@lender/contract/calls/loan-state';
 import { formatDisplayDate, type IsoDate } from '@lender/contract/dates';
 import { AppStatus, LIVE_LOAN_STATUSES } from '@lender/contract/status';
 import type { DbExecutor } from '../../db/create-db';
-import { letterInProgress } from '../pre-claim/letters';
-import { breathingSpaceRepository } from './breathing-space-repository';
-import { lastDayOf, moratoriumOn } from './moratorium';
-import { withdrawalRepository } from './withdrawal-repository';
+import { loanFactsRow } from './loan-facts-query';
 
 const PAY = { label: 'Make a payment', path: '/borrow/payment' };
 const PRE_CLAIM = '/pre-claim';
@@ -133,59 +130,34 @@ export function loanStateOf(f: Facts): LoanState {
   }
 }
 
-/** The facts of one customer's newest application and latest loan, on the business date. */
+/** The facts of one customer's newest application and latest loan, on the business date: one statement. */
 export async function loanFactsOf(db: DbExecutor, customerId: number, today: IsoDate): Promise<Facts> {
-  const [newest, loan, customer, letter] = await Promise.all([
-    db
-      .selectFrom('applications')
-      .select(['id', 'status_id'])
-      .where('customer_id', '=', customerId)
-      .orderBy('id', 'desc')
-      .limit(1)
-      .executeTakeFirst(),
-    db
-      .selectFrom('loans')
-      .select(['application_id', 'blocked_on', 'settled_on'])
-      .where('customer_id', '=', customerId)
-      .where('funded_on', 'is not', null)
-      .orderBy('application_id', 'desc')
-      .limit(1)
-      .executeTakeFirst(),
-    db.selectFrom('customers').select('is_legal').where('id', '=', customerId).executeTakeFirst(),
-    letterInProgress(db, customerId),
-  ]);
-  const [withdrawal, spaces] = loan
-    ? await Promise.all([
-        withdrawalRepository(db).of(loan.application_id),
-        breathingSpaceRepository(db).of(loan.application_id),
-      ])
-    : [undefined, []];
+  const [row] = await loanFactsRow(db, customerId, today);
+  const loan = row?.application_id ?? null;
   // The loan's own status, unless a newer application (a repeat loan being applied for) came after it.
   const statusId =
-    newest && loan && newest.id !== loan.application_id
-      ? ((
-          await db
-            .selectFrom('applications')
-            .select('status_id')
-            .where('id', '=', loan.application_id)
-            .executeTakeFirst()
-        )?.status_id ?? 0)
-      : (newest?.status_id ?? 0);
-  const space = moratoriumOn(spaces, today);
+    loan !== null && row!.newest_id !== null && row!.newest_id !== loan
+      ? (row!.loan_status_id ?? 0)
+      : (row?.newest_status_id ?? 0);
   return {
     statusId,
-    loan: loan
-      ? {
-          applicationId: loan.application_id,
-          blocked: loan.blocked_on !== null,
-          settled: loan.settled_on !== null,
-        }
-      : null,
-    isLegal: customer?.is_legal === 1,
-    letter: letter
-      ? { issuedOn: letter.issued_on, replyBy: letter.reply_by, replied: letter.state === 'replied' }
-      : null,
-    withdrawal: withdrawal ? { noticeOn: withdrawal.notice_on, repayBy: withdrawal.repay_by } : null,
-    breathingSpaceUntil: space ? lastDayOf(space) : null,
+    loan:
+      loan !== null
+        ? { applicationId: loan, blocked: row!.blocked_on !== null, settled: row!.settled_on !== null }
+        : null,
+    isLegal: row?.is_legal === 1,
+    letter:
+      row?.letter_issued_on && row.letter_reply_by
+        ? {
+            issuedOn: row.letter_issued_on as IsoDate,
+            replyBy: row.letter_reply_by as IsoDate,
+            replied: row.letter_state === 'replied',
+          }
+        : null,
+    withdrawal:
+      row?.notice_on && row.repay_by
+        ? { noticeOn: row.notice_on as IsoDate, repayBy: row.repay_by as IsoDate }
+        : null,
+    breathingSpaceUntil: (row?.space_last_day as IsoDate | null | undefined) ?? null,
   };
 }

@@ -70,6 +70,13 @@ const rowsOf = (applicationId: number) =>
 
 const within = (date: string, from: string, to: string) => date >= from && date <= to;
 
+/** GetLoanState's state, and the last day its line names for a breathing space. */
+async function stateOf(authorization: string) {
+  const { state, statusLine } = (await myAccountGet(t, 'GetLoanState', authorization)).json().object;
+  const until = /until (\d\d)-(\d\d)-(\d{4})/.exec(statusLine);
+  return [state, until ? `${until[3]}-${until[2]}-${until[1]}` : null];
+}
+
 describe('a Breathing Space over a missed instalment (a card that declines)', () => {
   let loan: Awaited<ReturnType<typeof activeLoanWithFigures>>;
   let dates: string[];
@@ -162,6 +169,8 @@ describe('a Breathing Space ended early by staff, and one recorded late', () => 
     const start = addDays(loan.fundedOn, 2);
     await travelTo(t, start);
     expect((await spaces.start(loan.guid)).ok).toBe(true);
+    // Where the loan stands says so, to the planned 60th day, then to the day it ended, then no more.
+    expect(await stateOf(loan.authorization)).toEqual(['breathingSpace', addDays(start, 59)]);
     await travelTo(t, addDays(start, 5));
     const ended = addDays(start, 5);
     expect(await spaces.end(loan.guid)).toEqual({
@@ -176,7 +185,9 @@ describe('a Breathing Space ended early by staff, and one recorded late', () => 
       ok: false,
       message: `Application ${loan.guid} is not in a breathing space today (${ended}).`,
     });
+    expect(await stateOf(loan.authorization)).toEqual(['breathingSpace', ended]);
     await travelTo(t, addDays(ended, 3));
+    expect((await stateOf(loan.authorization))[0]).toBe('active');
     const interestDays = (await rowsOf(loan.applicationId))
       .filter((r) => r.type === 'interest')
       .map((r) => r.on_date);
