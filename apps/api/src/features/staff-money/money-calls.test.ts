@@ -204,8 +204,13 @@ describe('Money: four eyes', () => {
       status: (paymentId) => real.status(paymentId),
     };
     const propose = async () =>
-      (await call('ProposeRefund', agent.cookie, { loanId: loan.applicationId, amountPence: 1_000, reason: 'Overpaid' }))
-        .object.proposalId;
+      (
+        await call('ProposeRefund', agent.cookie, {
+          loanId: loan.applicationId,
+          amountPence: 1_000,
+          reason: 'Overpaid',
+        })
+      ).object.proposalId;
     const approveSilently = (id: number) =>
       moneyProposals(t.ctx, silent).approve(id, { staffId: lead.member.id, address: '127.0.0.1' });
 
@@ -231,7 +236,9 @@ describe('Money: four eyes', () => {
     expect(row).toMatchObject({ state: 'paying', payout_attempts: REFUND_PAYOUT_TRIES });
     expect(row.payout_error).toContain('did not answer');
     const inbox = (await get('/api/staff/Money/Approvals', lead.cookie)).json();
-    expect(inbox.object.proposals).toContainEqual(expect.objectContaining({ proposalId: stuck, state: 'paying' }));
+    expect(inbox.object.proposals).toContainEqual(
+      expect.objectContaining({ proposalId: stuck, state: 'paying' }),
+    );
   });
 
   it("refuses a team-lead's approval of their own proposal, and a rejection without a reason", async () => {

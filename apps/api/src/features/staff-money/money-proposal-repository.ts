@@ -29,12 +29,32 @@ export type NamedProposal = MoneyProposal & {
 };
 
 /** Refunds, waivers and write-offs waiting for or decided by a checker (issue 48's four eyes). */
+/** What a proposal has only once it is decided or paid out. */
+type Undecided =
+  | 'checker_staff_id'
+  | 'checked_at'
+  | 'rejection_reason'
+  | 'payout_key'
+  | 'payout_payment_id'
+  | 'payout_error';
+
 export function moneyProposalRepository(db: DbExecutor) {
   return {
-    insert: (row: Omit<Insertable<MoneyProposalTable>, 'created_at'>) =>
+    /** A new proposal, waiting for its checker: nothing decided or paid yet. */
+    insert: (row: Omit<Insertable<MoneyProposalTable>, 'created_at' | 'state' | Undecided>) =>
       db
         .insertInto('money_proposals')
-        .values({ ...row, created_at: nowIso() })
+        .values({
+          ...row,
+          state: 'proposed',
+          checker_staff_id: null,
+          checked_at: null,
+          rejection_reason: null,
+          payout_key: null,
+          payout_payment_id: null,
+          payout_error: null,
+          created_at: nowIso(),
+        })
         .returning('id')
         .executeTakeFirstOrThrow(),
 

@@ -83,15 +83,8 @@ export function moneyProposals(ctx: AppContext, provider: PayoutProvider) {
         payment_transaction_id: paymentId,
         amount_pence: input.amountPence,
         reason: input.reason,
-        state: 'proposed',
         maker_staff_id: by.staffId,
         proposed_on: ctx.businessDate.today(),
-        checker_staff_id: null,
-        checked_at: null,
-        rejection_reason: null,
-        payout_key: null,
-        payout_payment_id: null,
-        payout_error: null,
       });
       await audit.record({
         actor: staffActor(by.staffId),
