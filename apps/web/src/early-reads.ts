@@ -9,6 +9,7 @@ import { pagePath, startFirstReads } from './lib/first-reads';
  * answers (issue 50). Nothing else may be imported here.
  */
 const page = pagePath(location.pathname);
-startFirstReads(page, (name, object) => {
-  if (name === 'getLoanState') drawLoanStateInFrame(object as LoanState, page);
+// The loan state's answer is kept for React's first render too (lib/api/get-loan-state.ts).
+startFirstReads(page, {
+  getLoanState: (state) => drawLoanStateInFrame(state as LoanState, page),
 });

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { signedInWithLiveLoan } from '../../support/live-loan';
 import { signIn, storedSession } from '../../support/session';
 
@@ -9,6 +9,26 @@ const scriptsNamedIn = (html: string) =>
       (m) => m[1]!,
     ),
   );
+
+/**
+ * A customer with a live loan, and a new browser (nothing cached) holding their session: what `run` does
+ * with its tab is a cold load as that customer.
+ */
+async function coldLoadAsBorrower(
+  { page, request, browser }: { page: Page; request: APIRequestContext; browser: Browser },
+  run: (tab: Page, token: string) => Promise<void>,
+) {
+  await signedInWithLiveLoan(page, request);
+  const session = await storedSession(page);
+  const cold = await browser.newContext();
+  try {
+    const tab = await cold.newPage();
+    await signIn(tab, { tokens: { token: session.token!, refreshToken: session.refreshToken! } });
+    await run(tab, session.token!);
+  } finally {
+    await cold.close();
+  }
+}
 
 /*
  * Issue 50: the borrow page on a cold load (a new browser, the session already in it). Its HTML names
@@ -21,13 +41,7 @@ test('the borrow page on a cold load: every script named by its HTML and found, 
   browser,
 }) => {
   test.setTimeout(120_000);
-  await signedInWithLiveLoan(page, request);
-  const session = await storedSession(page);
-
-  const cold = await browser.newContext();
-  try {
-    const tab = await cold.newPage();
-    await signIn(tab, { tokens: { token: session.token!, refreshToken: session.refreshToken! } });
+  await coldLoadAsBorrower({ page, request, browser }, async (tab) => {
     const scripts: string[] = [];
     const reads: string[] = [];
     const missing: string[] = [];
@@ -53,9 +67,7 @@ test('the borrow page on a cold load: every script named by its HTML and found, 
     for (const call of reads) asked.set(call, (asked.get(call) ?? 0) + 1);
     expect([...asked].filter(([, times]) => times > 1)).toEqual([]);
     expect(reads).toContain('/api/MyAccountArea/GetBorrowingSummary');
-  } finally {
-    await cold.close();
-  }
+  });
 });
 
 /*
@@ -70,18 +82,12 @@ test('the borrow page on a cold load: its frame says where the loan stands befor
   browser,
 }) => {
   test.setTimeout(120_000);
-  await signedInWithLiveLoan(page, request);
-  const session = await storedSession(page);
-  const state = await request.get('/api/MyAccountArea/GetLoanState', {
-    headers: { authorization: `Bearer ${session.token}` },
-  });
-  const { statusLine } = ((await state.json()) as { object: { statusLine: string } }).object;
-  expect(statusLine).not.toBe('');
-
-  const cold = await browser.newContext();
-  try {
-    const tab = await cold.newPage();
-    await signIn(tab, { tokens: { token: session.token!, refreshToken: session.refreshToken! } });
+  await coldLoadAsBorrower({ page, request, browser }, async (tab, token) => {
+    const state = await request.get('/api/MyAccountArea/GetLoanState', {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const { statusLine } = ((await state.json()) as { object: { statusLine: string } }).object;
+    expect(statusLine).not.toBe('');
     const html = await (await request.get('/borrow')).text();
     const early = /<script type="module" async crossorigin src="([^"]+)"/.exec(html)?.[1];
     expect(early).toBeDefined();
@@ -94,7 +100,5 @@ test('the borrow page on a cold load: its frame says where the loan stands befor
     await expect(banner.getByText(statusLine, { exact: true })).toBeVisible();
     // React has not run: the page's figures are not there yet, only the frame's place for them.
     await expect(tab.getByRole('heading', { level: 2, name: 'Your next payment' })).toHaveCount(0);
-  } finally {
-    await cold.close();
-  }
+  });
 });

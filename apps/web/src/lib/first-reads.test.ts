@@ -84,23 +84,26 @@ describe('first reads (issue 50)', () => {
     ]);
   });
 
-  it("keeps a succeeded answer for the page's first render, once, and leaves a failed one to the API client", async () => {
+  it('keeps the answers it is asked to, once, hands each on, and leaves a failed one to the API client', async () => {
     setItems({ token: 'T1', refresh_token: 'R1' });
     answer = (url) =>
       url.endsWith('GetLoanState')
         ? Response.json({ error: { errorID: 5, errorMessage: 'no' }, object: null })
         : Response.json({ error: { errorID: 0, errorMessage: '' }, object: { read: url } });
-    startFirstReads('/borrow/schedule');
+    const handed: unknown[] = [];
+    const answered = { getScheduleSummary: (o: unknown) => handed.push(o), getLoanState: () => undefined };
+    startFirstReads('/borrow/schedule', answered);
     // Not in yet: nothing to draw, and the read stays for the API client.
     expect(takeFirstAnswer('getScheduleSummary', 'T1')).toBeUndefined();
-    await vi.waitFor(() =>
-      expect(globalThis.__lenderFirstReads?.get('getScheduleSummary')?.answer).toBeDefined(),
-    );
+    const answerIn = () =>
+      vi.waitFor(() =>
+        expect(globalThis.__lenderFirstReads?.get('getScheduleSummary')?.answer).toBeDefined(),
+      );
+    await answerIn();
+    expect(handed).toEqual([{ read: '/api/MyAccountArea/GetScheduleSummary' }]);
     expect(takeFirstAnswer('getScheduleSummary', 'T2')).toBeUndefined();
-    startFirstReads('/borrow/schedule');
-    await vi.waitFor(() =>
-      expect(globalThis.__lenderFirstReads?.get('getScheduleSummary')?.answer).toBeDefined(),
-    );
+    startFirstReads('/borrow/schedule', answered);
+    await answerIn();
     expect(takeFirstAnswer('getScheduleSummary', 'T1')).toEqual({
       object: { read: '/api/MyAccountArea/GetScheduleSummary' },
     });
@@ -110,5 +113,14 @@ describe('first reads (issue 50)', () => {
     expect(takeFirstAnswer('getLoanState', 'T1')).toBeUndefined();
     await expect(callApi('getLoanState', undefined)).rejects.toMatchObject({ error: { errorID: 5 } });
     expect(urls.filter((u) => u.endsWith('GetLoanState'))).toHaveLength(2);
+  });
+
+  it('reads no answer nobody asked for: the API client alone reads those responses', async () => {
+    setItems({ token: 'T1', refresh_token: 'R1' });
+    startFirstReads('/borrow/schedule', { getLoanState: () => undefined });
+    await vi.waitFor(() => expect(globalThis.__lenderFirstReads?.get('getLoanState')?.answer).toBeDefined());
+    expect(globalThis.__lenderFirstReads?.get('getScheduleSummary')?.answer).toBeUndefined();
+    expect(takeFirstAnswer('getScheduleSummary', 'T1')).toBeUndefined();
+    expect(await callApi('getScheduleSummary', undefined)).toEqual({ read: 1 });
   });
 });

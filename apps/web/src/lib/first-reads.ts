@@ -31,12 +31,13 @@ const FIRST_READS: Readonly<Record<string, Partial<Record<CallName, CallRoute>>>
  * API client, or the early script would wait for them: the token is read from local storage directly,
  * under the name lib/session.ts gives it. The API client takes each response as its own request's
  * (`takeFirstRead`), so its refresh on a 401, its error handling and the query cache are unchanged, and
- * nothing is asked twice. Each succeeded answer is also kept (`takeFirstAnswer`) and given to `onAnswer`
- * (the early script draws where the loan stands with it: lib/frame-banner.ts).
+ * nothing is asked twice. A read given in `answered` is read as well once it succeeds: its answer is
+ * kept (`takeFirstAnswer`) and handed to its function (the early script draws where the loan stands
+ * with it: lib/frame-banner.ts). Only those: parsing the rest twice would cost the page's load for nothing.
  */
 export function startFirstReads(
   pathname: string,
-  onAnswer: (name: CallName, object: unknown) => void = () => undefined,
+  answered: Partial<Record<CallName, (object: unknown) => void>> = {},
 ): void {
   const token = localStorage.getItem('token');
   const reads = FIRST_READS[pagePath(pathname)];
@@ -49,16 +50,19 @@ export function startFirstReads(
     });
     const read: FirstRead = { token, at: Date.now(), response };
     started.set(name, read);
+    // Whoever takes it reads the failure; one never taken must not be an unhandled rejection.
+    response.catch(() => undefined);
+    const onAnswer = answered[name];
+    if (!onAnswer) continue;
     // Its answer too, from a copy taken before anyone reads the body: React's first render draws where the
-    // loan stands from it (lib/api/get-loan-state.ts), as the frame does (onAnswer). A failure is left to the API client, which takes the
-    // response (a refresh on a 401, the error page). Whoever takes it reads the failure; one never taken
-    // must not be an unhandled rejection.
+    // loan stands from it (lib/api/get-loan-state.ts), as the frame does. A failure is left to the API
+    // client, which takes the response (a refresh on a 401, the error page).
     response
       .then(async (res) => {
         const envelope = res.ok ? ((await res.clone().json()) as Envelope<unknown>) : undefined;
         if (envelope?.error.errorID !== 0) return;
         read.answer = { object: envelope.object };
-        onAnswer(name, envelope.object);
+        onAnswer(envelope.object);
       })
       .catch(() => undefined);
   }

@@ -1,4 +1,3 @@
-import type { LoanState } from '@lender/contract/calls/loan-state';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter, Route, Routes } from 'react-router';
@@ -6,20 +5,11 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { Page } from '../components/page';
 import { SignedInArea } from '../components/loan-state/signed-in-area';
 import { answerCalls } from '../testing/answer-calls';
+import { LEGAL_LOAN_STATE as LEGAL } from '../testing/loan-state';
 import { signIn } from '../testing/where';
 import { drawLoanStateInFrame } from './frame-banner';
 import { FrameContext } from './frame';
 import { queryClient } from './query';
-
-const LEGAL: LoanState = {
-  state: 'legal',
-  statusName: 'Letter about your debt',
-  statusLine: 'We have sent you a letter about your debt. Please reply by 27-12-2026.',
-  nextStep: { label: 'Read the letter and reply', path: '/pre-claim' },
-  letter: { issuedOn: '2026-11-27', replyBy: '2026-12-27', replied: false },
-  mayPay: true,
-  mayReschedule: true,
-};
 
 const tree = (path: string) => (
   <MemoryRouter initialEntries={[path]}>

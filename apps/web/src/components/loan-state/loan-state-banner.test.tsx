@@ -1,4 +1,3 @@
-import type { LoanState } from '@lender/contract/calls/loan-state';
 import { act, cleanup, render, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { Link, MemoryRouter, Route, Routes } from 'react-router';
@@ -6,20 +5,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useLoanState } from '../../lib/api/get-loan-state';
 import { QueryProvider, queryClient } from '../../lib/query';
 import { answerCalls, refusal } from '../../testing/answer-calls';
+import { LEGAL_LOAN_STATE as LEGAL } from '../../testing/loan-state';
 import { signIn } from '../../testing/where';
 import { startFirstReads } from '../../lib/first-reads';
 import { Page } from '../page';
 import { SignedInArea } from './signed-in-area';
-
-const LEGAL: LoanState = {
-  state: 'legal',
-  statusName: 'Letter about your debt',
-  statusLine: 'We have sent you a letter about your debt. Please reply by 27-12-2026.',
-  nextStep: { label: 'Read the letter and reply', path: '/pre-claim' },
-  letter: { issuedOn: '2026-11-27', replyBy: '2026-12-27', replied: false },
-  mayPay: true,
-  mayReschedule: true,
-};
 
 /** A page of the signed-in area at `path`, its heading its path. */
 function renderAt(path: string) {
@@ -152,7 +142,8 @@ describe('the loan-state banner of the signed-in area', () => {
 
   it("is drawn in the first render from the route shell's early answer, asked once, and read again on the next page", async () => {
     const api = answerCalls({ getLoanState: () => LEGAL, getScheduleSummary: () => null });
-    startFirstReads('/borrow/schedule');
+    // As the early script asks it (src/early-reads.ts): where the loan stands is read and kept.
+    startFirstReads('/borrow/schedule', { getLoanState: () => undefined });
     await vi.waitFor(() => expect(globalThis.__lenderFirstReads?.get('getLoanState')?.answer).toBeDefined());
     await SignedInArea.preload();
     /** Another page: a component of its own, as every route's lazy page is. */
