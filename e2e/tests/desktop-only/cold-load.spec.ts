@@ -70,13 +70,15 @@ test('the borrow page on a cold load: every script named by its HTML and found, 
   });
 });
 
+const GBP = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
+
 /*
  * Issue 50: the borrow page's frame. Its HTML draws the signed-in page as it stands before anything is
  * read (header, heading), and the early script writes where the loan stands into it as soon as its read
  * answers: shown here with every other script of the app held back, so nothing but the HTML and the
  * early script can have drawn it.
  */
-test('the borrow page on a cold load: its frame says where the loan stands before the app has run', async ({
+test('the borrow page on a cold load: its frame says where the loan stands and its next payment before the app has run', async ({
   page,
   request,
   browser,
@@ -86,8 +88,10 @@ test('the borrow page on a cold load: its frame says where the loan stands befor
     const state = await request.get('/api/MyAccountArea/GetLoanState', {
       headers: { authorization: `Bearer ${token}` },
     });
-    const { statusLine } = ((await state.json()) as { object: { statusLine: string } }).object;
+    type Answer = { statusLine: string; figure: { amount: number; date: string } | null };
+    const { statusLine, figure } = ((await state.json()) as { object: Answer }).object;
     expect(statusLine).not.toBe('');
+    expect(figure).not.toBeNull();
     const html = await (await request.get('/borrow')).text();
     const early = /<script type="module" async crossorigin src="([^"]+)"/.exec(html)?.[1];
     expect(early).toBeDefined();
@@ -98,6 +102,12 @@ test('the borrow page on a cold load: its frame says where the loan stands befor
     await expect(tab.getByRole('heading', { level: 1, name: 'Application/Loan status' })).toBeVisible();
     const banner = tab.getByRole('region', { name: 'Where your loan stands' });
     await expect(banner.getByText(statusLine, { exact: true })).toBeVisible();
+    // And the first figure (issue 50: status and next payment), under its name, in the page's words.
+    await expect(banner.getByRole('term')).toHaveText('Next payment');
+    const [y, m, d] = figure!.date.split('-');
+    await expect(banner.getByRole('definition')).toHaveText(
+      `£${figure!.amount.toFixed(2)} on ${d}-${m}-${y}`,
+    );
     // React has not run: the page's figures are not there yet, only the frame's place for them.
     await expect(tab.getByRole('heading', { level: 2, name: 'Your next payment' })).toHaveCount(0);
   });

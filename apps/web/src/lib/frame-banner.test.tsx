@@ -1,3 +1,4 @@
+import type { LoanState } from '@lender/contract/calls/loan-state';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter, Route, Routes } from 'react-router';
@@ -5,7 +6,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { Page } from '../components/page';
 import { SignedInArea } from '../components/loan-state/signed-in-area';
 import { answerCalls } from '../testing/answer-calls';
-import { LEGAL_LOAN_STATE as LEGAL } from '../testing/loan-state';
+import { ACTIVE_LOAN_STATE as ACTIVE, LEGAL_LOAN_STATE as LEGAL } from '../testing/loan-state';
 import { signIn } from '../testing/where';
 import { drawLoanStateInFrame } from './frame-banner';
 import { FrameContext } from './frame';
@@ -43,22 +44,35 @@ afterEach(() => {
 });
 
 describe("where the loan stands, in a signed-in page's frame (issue 50)", () => {
-  it('is hidden and empty in the frame, and drawn from the early answer as React draws it', async () => {
-    frameAt('/borrow/schedule');
+  /** The banner the frame shows once filled, and the one React then draws in its place: the same. */
+  async function framedThenDrawn(state: LoanState, path: string) {
+    frameAt(path);
     expect(banner()).toBeNull();
-    drawLoanStateInFrame(LEGAL, '/borrow/schedule');
+    drawLoanStateInFrame(state, path);
     const drawn = banner()!;
-    expect(within(drawn).getByText(LEGAL.statusLine)).toBeTruthy();
-    expect(within(drawn).getByRole('link', { name: 'Read the letter and reply' }).getAttribute('href')).toBe(
+    const seen = (b: HTMLElement) => ({ text: b.textContent, look: b.className, state: b.dataset.state });
+    const framed = seen(drawn);
+    document.getElementById('root')!.remove();
+    answerCalls({ getLoanState: () => state });
+    render(tree(path));
+    const own = await screen.findByRole('region', { name: 'Where your loan stands' });
+    expect(seen(own)).toEqual(framed);
+    return own;
+  }
+
+  it('is hidden and empty in the frame, and drawn from the early answer as React draws it', async () => {
+    const own = await framedThenDrawn(LEGAL, '/borrow/schedule');
+    expect(within(own).getByText(LEGAL.statusLine)).toBeTruthy();
+    expect(within(own).getByRole('link', { name: 'Read the letter and reply' }).getAttribute('href')).toBe(
       '/pre-claim',
     );
-    // The same look and words as the banner React then draws in its place.
-    const framed = { text: drawn.textContent, look: drawn.className, state: drawn.dataset.state };
-    document.getElementById('root')!.remove();
-    answerCalls({ getLoanState: () => LEGAL });
-    render(tree('/borrow/schedule'));
-    const own = await screen.findByRole('region', { name: 'Where your loan stands' });
-    expect({ text: own.textContent, look: own.className, state: own.dataset.state }).toEqual(framed);
+    expect(within(own).queryByRole('term')).toBeNull();
+  });
+
+  it("writes the state's figure under its name, as React draws it (the borrow page's first figure)", async () => {
+    const own = await framedThenDrawn(ACTIVE, '/borrow');
+    expect(within(own).getByRole('term').textContent).toBe('Next payment');
+    expect(within(own).getByRole('definition').textContent).toBe('£113.40 on 20-12-2026');
   });
 
   it('leaves out the link to the page it is on', () => {

@@ -135,6 +135,7 @@ export const NO_LOAN_STATE = {
   letter: null,
   mayPay: false,
   mayReschedule: false,
+  figure: null,
 };
 
 /**

@@ -24,6 +24,9 @@ export const LOAN_STATES = [
 ] as const;
 export type LoanStateName = (typeof LOAN_STATES)[number];
 
+/** The named figures (figure-names.ts) a state's banner may show: what is overdue, or the next payment. */
+export const LOAN_STATE_FIGURES = ['overdueNow', 'nextPayment'] as const;
+
 export const loanStateSchema = z.object({
   state: z.enum(LOAN_STATES),
   statusName: z.string().meta({
@@ -54,5 +57,27 @@ export const loanStateSchema = z.object({
   mayReschedule: z.boolean().meta({
     description: 'A new payment plan may be asked for now (MyAccountArea/Calculate and ReSchedule).',
   }),
+  figure: z
+    .object({
+      name: z.enum(LOAN_STATE_FIGURES),
+      label: z.string().meta({ description: "The figure's name as every page writes it: 'Next payment'." }),
+      text: z.string().meta({
+        description: "Its value as every page writes it: '£113.40 on 20-12-2026', or '£128.40'.",
+      }),
+      amount: z.number().meta({ description: 'Pounds, as the named figure of GetBorrowingSummary has it.' }),
+      date: z
+        .string()
+        .nullable()
+        .meta({ description: "yyyy-MM-dd: the next payment's date; null otherwise." }),
+    })
+    .nullable()
+    .meta({
+      description:
+        "The one figure the state asks the customer to act on, under its name (docs/decisions/051): 'Overdue " +
+        "now' when something is, otherwise the 'Next payment'; the same as the loan's named figures, and " +
+        'written out as the pages write them, as statusLine is (the banner is drawn before any code that ' +
+        'could format them has arrived). Null for a loan not being repaid by its plan (none, settled, withdrawn, withdrawing, a breathing space, ' +
+        'a letter about the debt) and when nothing is left to pay on the plan.',
+    }),
 });
 export type LoanState = z.infer<typeof loanStateSchema>;

@@ -1,8 +1,11 @@
-import type { LoanState } from '@lender/contract/calls/loan-state';
+import type { LOAN_STATE_FIGURES, LoanState } from '@lender/contract/calls/loan-state';
+import { FIGURE_NAMES } from '@lender/contract/figure-names';
+import { formatPence, penceToPounds, type Pence } from '@lender/contract/money';
 import { formatDisplayDate, type IsoDate } from '@lender/contract/dates';
 import { AppStatus, LIVE_LOAN_STATUSES } from '@lender/contract/status';
 import type { DbExecutor } from '../../db/create-db';
 import { loanFactsRow } from './loan-facts-query';
+import { paymentOnText, type NamedFigures } from './named-figures';
 
 const PAY = { label: 'Make a payment', path: '/borrow/payment' };
 const PRE_CLAIM = '/pre-claim';
@@ -46,10 +49,13 @@ export function loanStateOf(f: Facts): LoanState {
     // As the reschedule service refuses (reschedule-service.ts): a blocked card, a notice of withdrawal.
     mayReschedule: live && !f.loan!.blocked && f.withdrawal === null,
   };
-  const state = (s: Omit<LoanState, 'letter' | 'mayPay' | 'mayReschedule' | 'statusName'>): LoanState => ({
+  const state = (
+    s: Omit<LoanState, 'letter' | 'mayPay' | 'mayReschedule' | 'statusName' | 'figure'>,
+  ): LoanState => ({
     ...base,
     ...s,
     statusName: STATE_NAMES[s.state],
+    figure: null,
   });
 
   if (f.loan === null) return state({ state: 'none', statusLine: '', nextStep: null });
@@ -129,6 +135,35 @@ export function loanStateOf(f: Facts): LoanState {
       });
   }
 }
+
+/** The states of a loan being repaid by its plan: their banner shows what to pay (`figureOf`). */
+const PAYING_BY_PLAN: readonly LoanState['state'][] = ['active', 'arrears', 'defaulted'];
+
+/** Whether the state's banner shows one of the loan's figures, read from its ledger (`withFigure`). */
+export const showsFigure = (state: LoanState) => PAYING_BY_PLAN.includes(state.state);
+
+/**
+ * The state with the one figure it asks the customer to act on (issue 50: the borrow page's first figure,
+ * status and next payment, drawn with the banner before the rest of the page): what is overdue when
+ * something is, otherwise the next payment, each the loan's named figure (named-figures.ts) under its
+ * name. None where the plan is not what is being paid: a letter about the debt states its own sum, a
+ * breathing space asks for nothing, a withdrawal is repaid by its date (the borrow page's section).
+ */
+export function withFigure(state: LoanState, figures: NamedFigures | null): LoanState {
+  if (!showsFigure(state) || !figures) return state;
+  if (figures.overdueNowPence > 0) return { ...state, figure: figure('overdueNow', figures.overdueNowPence) };
+  const next = figures.next;
+  return { ...state, figure: next ? figure('nextPayment', next.amountPence, next.date) : null };
+}
+
+/** A figure as the answer carries it: its name and value written as the pages write them, and the value. */
+const figure = (name: (typeof LOAN_STATE_FIGURES)[number], pence: Pence, date: IsoDate | null = null) => ({
+  name,
+  label: FIGURE_NAMES[name],
+  text: date ? paymentOnText({ amountPence: pence, date }) : formatPence(pence),
+  amount: penceToPounds(pence),
+  date,
+});
 
 /** The facts of one customer's newest application and latest loan, on the business date: one statement. */
 export async function loanFactsOf(db: DbExecutor, customerId: number, today: IsoDate): Promise<Facts> {

@@ -1,6 +1,6 @@
-import { addDays, type IsoDate } from '@lender/contract/dates';
+import { addDays, formatDisplayDate, type IsoDate } from '@lender/contract/dates';
 import type { NamedFigures as FiguresInPounds } from '@lender/contract/calls/my-account-area';
-import { penceToPounds as pounds, type Pence } from '@lender/contract/money';
+import { formatPence, penceToPounds as pounds, type Pence } from '@lender/contract/money';
 import { arrearsPence, instalmentStates, positionOf, type LoanTerms, type Position } from './ledger';
 import { settlementOn } from './early-settlement';
 import type { LoanBook } from './loan-repository';
@@ -42,6 +42,10 @@ export function namedFigures(
     overdueNowPence: arrearsPence(terms, position, addDays(today, -1)),
   };
 }
+
+/** A payment due as every page and letter writes it: '£113.40 on 20-12-2026'. */
+export const paymentOnText = (p: { amountPence: Pence; date: IsoDate }) =>
+  `${formatPence(p.amountPence)} on ${formatDisplayDate(p.date)}`;
 
 /** The named figures in pounds, as the calls answer them. */
 export const inPounds = (f: NamedFigures): FiguresInPounds => ({

@@ -1,4 +1,5 @@
 import { addDays, formatDisplayDate } from '@lender/contract/dates';
+import { formatPence, poundsToPence } from '@lender/contract/money';
 import { AppStatus } from '@lender/contract/status';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPS } from '../../entities/audit/actor';
@@ -6,7 +7,7 @@ import { createSession } from '../../test/factories';
 import { activeLoan, loanInArrears, myAccountGet, settledLoan } from '../../test/live-loan';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { issueLetterOfClaim } from '../../entities/pre-claim/letters';
-import { loanStateOf } from '../../entities/loans/loan-state';
+import { loanStateOf, withFigure } from '../../entities/loans/loan-state';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -16,11 +17,14 @@ afterAll(() => t.close());
 
 const loanState = async (authorization: string) => {
   const res = await myAccountGet(t, 'GetLoanState', authorization);
-  expect(res.statusCode).toBe(200);
+  expect(res.statusCode, res.body).toBe(200);
   const body = res.json();
   expect(body.error.errorID).toBe(0);
   return body.object;
 };
+
+/** Pounds on the wire as the pages write them. */
+const pounds = (amount: number) => formatPence(poundsToPence(amount));
 
 const PAY = { label: 'Make a payment', path: '/borrow/payment' };
 
@@ -41,17 +45,28 @@ describe('GetLoanState: one state for the loan, read by every signed-in page', (
       letter: null,
       mayPay: false,
       mayReschedule: false,
+      figure: null,
     });
   });
 
   it('a loan being repaid: active, collected from the card; payments and plans allowed', async () => {
     const loan = await activeLoan(t);
-    expect(await loanState(loan.authorization)).toMatchObject({
+    const state = await loanState(loan.authorization);
+    expect(state).toMatchObject({
       state: 'active',
       statusLine: 'Your loan is active. Your payments are collected from your card on their due dates.',
       nextStep: null,
       mayPay: true,
       mayReschedule: true,
+    });
+    // Its next payment, as the borrow page's figures name it (issue 50: drawn with the banner).
+    const { figures } = (await myAccountGet(t, 'GetBorrowingSummary', loan.authorization)).json().object;
+    expect(figures.nextPayment.amount).toBeGreaterThan(0);
+    expect(state.figure).toEqual({
+      name: 'nextPayment',
+      label: 'Next payment',
+      text: `${pounds(figures.nextPayment.amount)} on ${formatDisplayDate(figures.nextPayment.date)}`,
+      ...figures.nextPayment,
     });
   });
 
@@ -75,6 +90,8 @@ describe('GetLoanState: one state for the loan, read by every signed-in page', (
       letter: null,
       mayPay: true,
       mayReschedule: false,
+      // What to repay is the withdrawal's (the borrow page's section), not the plan's next payment.
+      figure: null,
     });
     // The borrow page and the schedule name it the same (they said 'Loan active… collected from your card').
     const state = await loanState(loan.authorization);
@@ -108,6 +125,8 @@ describe('GetLoanState: one state for the loan, read by every signed-in page', (
       // A letter asks the customer to pay or agree a plan: both stay open to them.
       mayPay: true,
       mayReschedule: true,
+      // The letter states the sum it claims; the plan's figures are not what is asked.
+      figure: null,
     });
   });
 
@@ -119,16 +138,24 @@ describe('GetLoanState: one state for the loan, read by every signed-in page', (
       nextStep: null,
       mayPay: false,
       mayReschedule: false,
+      figure: null,
     });
   });
 
   // Last: it moves the business date on.
   it('in arrears: a payment is overdue, and the next step is to pay', async () => {
     const loan = await loanInArrears(t);
-    expect(await loanState(loan.authorization)).toMatchObject({
-      state: 'arrears',
-      nextStep: PAY,
-      mayPay: true,
+    const state = await loanState(loan.authorization);
+    expect(state).toMatchObject({ state: 'arrears', nextStep: PAY, mayPay: true });
+    // What is overdue, not the next payment: the server's 'Overdue now', fees included.
+    const { figures } = (await myAccountGet(t, 'GetBorrowingSummary', loan.authorization)).json().object;
+    expect(figures.overdueNow).toBeGreaterThan(0);
+    expect(state.figure).toEqual({
+      name: 'overdueNow',
+      label: 'Overdue now',
+      text: pounds(figures.overdueNow),
+      amount: figures.overdueNow,
+      date: null,
     });
   });
 });
@@ -173,5 +200,39 @@ describe('loanStateOf: the order of what matters most', () => {
     expect(
       loanStateOf({ ...facts, statusId: AppStatus.withdrawn, loan: { ...facts.loan, settled: true } }),
     ).toMatchObject({ state: 'withdrawn', nextStep: null, mayPay: false });
+  });
+
+  describe('withFigure: the one figure a state asks the customer to act on', () => {
+    const figures = {
+      toClearTodayPence: 31_050,
+      leftOnPlanPence: 34_020,
+      next: { date: '2026-12-20' as const, amountPence: 11_340 },
+      overdueNowPence: 0,
+    };
+    const active = loanStateOf({ ...facts, statusId: AppStatus.active });
+
+    it('the next payment while nothing is overdue, what is overdue once something is', () => {
+      expect(withFigure(active, figures).figure).toEqual({
+        name: 'nextPayment',
+        label: 'Next payment',
+        text: '£113.40 on 20-12-2026',
+        amount: 113.4,
+        date: '2026-12-20',
+      });
+      expect(withFigure(loanStateOf(facts), { ...figures, overdueNowPence: 128_400 }).figure).toEqual({
+        name: 'overdueNow',
+        label: 'Overdue now',
+        text: '£1,284.00',
+        amount: 1284,
+        date: null,
+      });
+    });
+
+    it('none when nothing is left to pay on the plan, and none for a state not paid by the plan', () => {
+      expect(withFigure(active, { ...figures, next: null }).figure).toBeNull();
+      const space = loanStateOf({ ...facts, breathingSpaceUntil: '2026-12-31' });
+      expect(withFigure(space, { ...figures, overdueNowPence: 12_840 }).figure).toBeNull();
+      expect(withFigure(active, null).figure).toBeNull();
+    });
   });
 });

@@ -3,7 +3,7 @@ import { addDays, formatDisplayDate, type IsoDate } from '@lender/contract/dates
 import { formatPence } from '@lender/contract/money';
 import type { AgreementDocument, Block } from '../../documents/blocks';
 import { currentVersion, type LoanBook } from '../../entities/loans/loan-repository';
-import { namedFigures } from '../../entities/loans/named-figures';
+import { namedFigures, paymentOnText } from '../../entities/loans/named-figures';
 import { FIGURE_NAMES } from '@lender/contract/figure-names';
 import { transactionLines } from '../../entities/loans/transaction-lines';
 import { loanFigures, loanType, signedSchedule, withinYear } from './loan-views';
@@ -32,10 +32,7 @@ function balanceRows(book: LoanBook, today: IsoDate): [string, string][] {
   return [
     [FIGURE_NAMES.toClearToday, formatPence(n.toClearTodayPence)],
     [FIGURE_NAMES.leftOnPlan, formatPence(n.leftOnPlanPence)],
-    [
-      FIGURE_NAMES.nextPayment,
-      n.next ? `${formatPence(n.next.amountPence)} on ${formatDisplayDate(n.next.date)}` : 'None',
-    ],
+    [FIGURE_NAMES.nextPayment, n.next ? paymentOnText(n.next) : 'None'],
     [FIGURE_NAMES.overdueNow, formatPence(n.overdueNowPence)],
   ];
 }

@@ -10,8 +10,9 @@ import './loan-state.css';
 /**
  * The loan's one status line and one next step (issue 45 item 11), the same on every signed-in page:
  * a letter about the debt with its reply date, a breathing space, a withdrawal being repaid, or the
- * loan's status. Nothing while it loads, when it fails, or without a loan paid out; the next step's link
- * is left out on the page it leads to.
+ * loan's status; for a loan paid by its plan, what to pay next or what is overdue, under its name, in
+ * the server's words. Nothing while it loads, when it fails, or without a loan paid out; the next step's
+ * link is left out on the page it leads to.
  */
 export function LoanStateBanner() {
   const { data, isError } = useLoanState();
@@ -36,6 +37,12 @@ export function LoanStateBanner() {
         Where your loan stands
       </h2>
       <p className="loan-state__line">{data.statusLine}</p>
+      {data.figure ? (
+        <dl className="loan-state__figure">
+          <dt>{data.figure.label}</dt>
+          <dd>{data.figure.text}</dd>
+        </dl>
+      ) : null}
       {step ? (
         <p className="loan-state__step">
           <Link to={step.path}>{step.label}</Link>
@@ -56,6 +63,10 @@ function LoanStateSlot({ headingId }: { headingId: string }) {
         Where your loan stands
       </h2>
       <p className="loan-state__line" />
+      <dl className="loan-state__figure" hidden>
+        <dt />
+        <dd />
+      </dl>
       <p className="loan-state__step" hidden>
         <a href="/" />
       </p>

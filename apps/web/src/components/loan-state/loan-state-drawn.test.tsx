@@ -4,20 +4,11 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../lib/query';
 import { answerCalls } from '../../testing/answer-calls';
+import { ACTIVE_LOAN_STATE as ACTIVE } from '../../testing/loan-state';
 import { signIn } from '../../testing/where';
 import { Page } from '../page';
 import { useLoanStateDrawn } from './loan-state-banner';
 import { SignedInArea } from './signed-in-area';
-
-const ACTIVE: LoanState = {
-  state: 'active',
-  statusName: 'Loan active',
-  statusLine: 'Your loan is active. Your payments are collected from your card on their dates.',
-  nextStep: null,
-  letter: null,
-  mayPay: true,
-  mayReschedule: true,
-};
 
 /** A page that draws its figures once the banner above them is drawn, as the borrow pages do. */
 function FiguresPage() {
