@@ -106,7 +106,7 @@ test('the borrow page on a cold load: its frame says where the loan stands and i
     await expect(banner.getByRole('term')).toHaveText('Next payment');
     const [y, m, d] = figure!.date.split('-');
     await expect(banner.getByRole('definition')).toHaveText(
-      `£${figure!.amount.toFixed(2)} on ${d}-${m}-${y}`,
+      `${GBP.format(figure!.amount)} on ${d}-${m}-${y}`,
     );
     // React has not run: the page's figures are not there yet, only the frame's place for them.
     await expect(tab.getByRole('heading', { level: 2, name: 'Your next payment' })).toHaveCount(0);
