@@ -5,6 +5,7 @@ import { precompress } from './build/precompress.ts';
 import { prerenderPlugin } from './build/prerender-plugin.ts';
 import { representativeExamplePlugin } from './build/representative-example-plugin.ts';
 import { signedInChunkName } from './build/signed-in-chunk.ts';
+import { chunkFileName } from './build/staff-chunks.ts';
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), representativeExamplePlugin(), callRoutesPlugin(), precompress(), prerenderPlugin()],
@@ -33,6 +34,9 @@ export default defineConfig(({ isSsrBuild }) => ({
       // SSR build of the prerender has its own entry.
       input: isSsrBuild ? undefined : { index: 'index.html', 'early-reads': 'src/early-reads.ts' },
       output: {
+        // Chunks with staff code under assets/staff/: the bench and a browser test find none on a customer's
+        // page (build/staff-chunks.ts).
+        chunkFileNames: isSsrBuild ? undefined : chunkFileName,
         // React, React DOM and React Router in one chunk. Left to itself, Rolldown cut them into a chunk
         // per set of importers, and each module that the shell shares with a lazy page (the session, its
         // runtime helpers) into one more: six files and 90.4 KB gzip before any page, against three files

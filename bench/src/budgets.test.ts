@@ -56,11 +56,21 @@ const page = (name: string, jsGzipKb: number, paint: Partial<PageFigure> = {}) =
     page: name,
     path: `/${name}`,
     firstLoad: { jsGzipKb },
+    assets: [],
     fcpMs: 420,
     lcpMs: 520,
     cls: 0,
     ...paint,
   }) as PageFigure;
+const script = (url: string) =>
+  ({
+    url,
+    type: 'script',
+    beforeLoad: false,
+    gzipBytes: 9000,
+    gzipComputed: false,
+    transferBytes: 9000,
+  }) as const;
 const lighthouse = (name: string, performance: number, accessibility: number) =>
   ({ page: name, path: `/${name}`, scores: { performance, accessibility } }) as LighthouseFigure;
 
@@ -131,7 +141,12 @@ const goodCob = (): CobFigures => ({
 /** A run in which every budget is met: the starting point each test spoils in one way. */
 const goodRun = () => ({
   cob: goodCob(),
-  pages: [page('home', 88.9), page('stage1', 88.9, { fcpMs: 1400, lcpMs: 1500 }), page('info/costs', 88.9)],
+  pages: [
+    page('home', 88.9),
+    page('stage1', 88.9, { fcpMs: 1400, lcpMs: 1500 }),
+    page('info/costs', 88.9),
+    page('staff/login', 120, { assets: [script('/assets/staff/staff-routes-Ab12.js')] }),
+  ],
   signedIn: [
     page('borrow', 104, { lcpMs: 980, firstFigureMs: 1200 }),
     page('borrow/schedule', 110, { lcpMs: 1400, firstFigureMs: 1490 }),
@@ -174,6 +189,7 @@ describe('bench budgets', () => {
       'first-figure borrow/schedule',
       'first-figure borrow/payment',
       'lcp borrow',
+      'staff-split',
       'lighthouse-performance home',
       'lighthouse-accessibility home',
       'lighthouse-performance stage1',
@@ -187,6 +203,22 @@ describe('bench budgets', () => {
       'cob-due-day postgres',
       ...COB_READS.map((c) => `cob-read-p99 ${c}`),
     ]);
+  });
+
+  it('find a file of the staff console on a customer page, and a staff console that loads none', () => {
+    const run = goodRun();
+    run.signedIn[1] = { ...run.signedIn[1]!, assets: [script('/assets/staff/customer-page-Cd34.js')] };
+    expect(result(checkBudgets(run), 'staff-split')).toMatchObject({
+      pass: false,
+      actual: '1: /borrow/schedule: /assets/staff/customer-page-Cd34.js',
+    });
+    const unmarked = goodRun();
+    unmarked.pages[3] = { ...unmarked.pages[3]!, assets: [script('/assets/staff-routes-Ab12.js')] };
+    expect(result(checkBudgets(unmarked), 'staff-split')).toMatchObject({
+      pass: false,
+      actual: '/staff/login loaded no file under /assets/staff/',
+    });
+    expect(result(checkBudgets({ ...goodRun(), signedIn: undefined }), 'staff-split').pass).toBe(false);
   });
 
   it('count a read call that was skipped as a missed p99 budget, with the reason', () => {
@@ -310,6 +342,7 @@ describe('bench budgets', () => {
       page('home', 88.9, { fcpMs: 801 }),
       page('stage1', 88.9, { fcpMs: 1400, lcpMs: 1500, cls: 0.002 }),
       page('info/costs', 88.9, { lcpMs: 0 }),
+      run.pages[3]!,
     ];
     run.lighthouse = [
       lighthouse('home', 99, 100),
@@ -366,6 +399,7 @@ describe('bench budgets', () => {
       ['first-figure borrow/schedule', false, 'not measured'],
       ['first-figure borrow/payment', false, 'not measured'],
       ['lcp borrow', false, 'not measured'],
+      ['staff-split', false, 'not measured'],
       ['lighthouse-performance home', false, 'not measured'],
       ['lighthouse-accessibility home', false, 'not measured'],
       ['lighthouse-performance stage1', false, 'not measured'],

@@ -4,7 +4,7 @@ import type { CategoriseFigures } from './categorise';
 import { loansPerSecond, type CobFigures } from './cob-figures';
 import type { LighthouseFigure } from './lighthouse';
 import type { JourneyFigures } from './journeys';
-import type { PageFigure } from './pages';
+import { STAFF_ASSET, STAFF_PAGE, type PageFigure } from './pages';
 
 /** The budgets of bench/README.md. Change them there and here together, with a reason; never to pass. */
 export const BUDGETS = {
@@ -85,6 +85,7 @@ export function checkBudgets(f: Figures): BudgetResult[] {
 
   out.push(...paintBudgets(f.pages));
   out.push(...signedInBudgets(f.signedIn));
+  out.push(staffSplitBudget(f.pages, f.signedIn));
 
   for (const page of ['home', 'stage1', 'info/costs']) {
     const lh = f.lighthouse?.find((l) => l.page === page);
@@ -235,6 +236,39 @@ function paintBudgets(pages: PageFigure[] | undefined): BudgetResult[] {
     });
   }
   return out;
+}
+
+/**
+ * Issue 50: none of the staff console loads on a customer's page. Its chunks are the files under
+ * `/assets/staff/`; the staff console's own first screen must load some (or the name marks nothing), and
+ * no public or signed-in page any.
+ */
+export function staffSplitBudget(
+  pages: PageFigure[] | undefined,
+  signedIn: PageFigure[] | undefined,
+): BudgetResult {
+  const budget = 'staff console files loaded by customer pages = 0 (public and signed-in, settled)';
+  const staff = pages?.find((p) => p.page === STAFF_PAGE.name);
+  const customers = [...(pages ?? []), ...(signedIn ?? [])].filter((p) => p.page !== STAFF_PAGE.name);
+  const staffFiles = (p: PageFigure) => p.assets.filter((a) => STAFF_ASSET.test(a.url));
+  if (!staff || !signedIn || customers.length === 0) {
+    return { id: 'staff-split', budget, actual: 'not measured', pass: false };
+  }
+  if (staffFiles(staff).length === 0) {
+    return {
+      id: 'staff-split',
+      budget,
+      actual: `${STAFF_PAGE.path} loaded no file under /assets/staff/`,
+      pass: false,
+    };
+  }
+  const found = customers.flatMap((p) => staffFiles(p).map((a) => `${p.path}: ${a.url}`));
+  return {
+    id: 'staff-split',
+    budget,
+    actual: found.length === 0 ? '0' : `${found.length}: ${found.join(', ')}`,
+    pass: found.length === 0,
+  };
 }
 
 /** Issue 50: the signed-in pages' first money figure and the borrow page's LCP. */

@@ -19,6 +19,14 @@ export const PAGES = [
   { name: 'info/costs', path: '/info/costs' },
 ];
 
+/**
+ * The staff console's first screen (issue 48), measured for its size beside the customer's pages; its
+ * code is in files of its own, under `/assets/staff/` (apps/web/build/staff-chunks.ts), and no customer
+ * page may load one (budgets.ts, issue 50).
+ */
+export const STAFF_PAGE = { name: 'staff/login', path: '/staff/login' };
+export const STAFF_ASSET = /\/assets\/staff\//;
+
 /** Lighthouse's "slow 4G" (its mobile default): 150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up. */
 export const SLOW_4G = { latencyMs: 150, downloadKbps: 1.6 * 1024, uploadKbps: 750 };
 export const CPU_SLOWDOWN = 4;
@@ -255,7 +263,7 @@ export async function withChromium<T>(fn: (browser: Browser) => Promise<T>): Pro
 export async function measurePages(baseUrl: string, runs: number): Promise<PageFigure[]> {
   return withChromium(async (browser) => {
     const figures: PageFigure[] = [];
-    for (const p of PAGES) figures.push(await measurePage(browser, baseUrl, p, runs));
+    for (const p of [...PAGES, STAFF_PAGE]) figures.push(await measurePage(browser, baseUrl, p, runs));
     return figures;
   });
 }
