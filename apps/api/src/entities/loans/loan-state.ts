@@ -136,7 +136,7 @@ export function loanStateOf(f: Facts): LoanState {
   }
 }
 
-/** The states of a loan being repaid by its plan: their banner shows what to pay (`figureOf`). */
+/** The states of a loan being repaid by its plan: their banner shows what to pay (`withFigure`). */
 const PAYING_BY_PLAN: readonly LoanState['state'][] = ['active', 'arrears', 'defaulted'];
 
 /** Whether the state's banner shows one of the loan's figures, read from its ledger (`withFigure`). */
