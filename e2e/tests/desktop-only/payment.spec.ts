@@ -132,6 +132,11 @@ test.describe('Make a payment: part now, and a new plan', () => {
     ]);
     await expect(receipt.getByRole('definition').first()).toHaveText('£50.00');
     await expect(receipt.getByRole('definition').nth(3)).toContainText(firstDate!);
+    // The banner above says the same next payment as the receipt, not the one before the payment (issue 50).
+    const banner = page.getByRole('region', { name: 'Where your loan stands' });
+    await expect(banner.getByRole('definition')).toHaveText(
+      (await receipt.getByRole('definition').nth(3).textContent())!,
+    );
     await expect(page.getByRole('table', { name: 'Transactions' })).toContainText('Card payment');
     await expect(page.getByRole('table', { name: 'Payment plan' })).toContainText(firstDate!);
   });

@@ -1,11 +1,11 @@
 import { act, cleanup, render, screen, within } from '@testing-library/react';
 import { useState } from 'react';
-import { Link, MemoryRouter, Route, Routes } from 'react-router';
+import { Link, MemoryRouter, Route, Routes, useNavigate } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useLoanState } from '../../lib/api/get-loan-state';
+import { forgetLoanState, useLoanState } from '../../lib/api/get-loan-state';
 import { QueryProvider, queryClient } from '../../lib/query';
 import { answerCalls, refusal } from '../../testing/answer-calls';
-import { LEGAL_LOAN_STATE as LEGAL } from '../../testing/loan-state';
+import { ACTIVE_LOAN_STATE as ACTIVE, LEGAL_LOAN_STATE as LEGAL } from '../../testing/loan-state';
 import { signIn } from '../../testing/where';
 import { startFirstReads } from '../../lib/first-reads';
 import { Page } from '../page';
@@ -131,6 +131,62 @@ describe('the loan-state banner of the signed-in area', () => {
     await act(() => screen.getByRole('link', { name: 'Schedule' }).click());
     await screen.findByRole('heading', { level: 1, name: 'Repayment schedule' });
     await vi.waitFor(() => expect(api.to('getLoanState')).toHaveLength(2));
+  });
+
+  it('after a payment, the next page waits for the new figure and never shows the one it had', async () => {
+    const paid = {
+      ...ACTIVE,
+      figure: { ...ACTIVE.figure!, text: '£113.40 on 20-01-2027', date: '2027-01-20' },
+    };
+    let answerAfter: (state: typeof paid) => void = () => undefined;
+    let reads = 0;
+    // The first read before the payment, the second after it, held back until the test answers it.
+    const api = answerCalls({
+      getLoanState: () =>
+        ++reads === 1 ? ACTIVE : new Promise<typeof paid>((resolve) => (answerAfter = resolve)),
+    });
+    /** Stands for the payment page: a payment taken, then the schedule (payment-wizard.tsx's toSchedule). */
+    function PaymentPage() {
+      const navigate = useNavigate();
+      return (
+        <Page heading="Make a payment">
+          <button
+            onClick={() => {
+              forgetLoanState(queryClient);
+              void navigate('/borrow/schedule');
+            }}
+          >
+            Paid
+          </button>
+        </Page>
+      );
+    }
+    function SchedulePage() {
+      return <Page heading="Repayment schedule">{null}</Page>;
+    }
+    render(
+      <QueryProvider>
+        <MemoryRouter initialEntries={['/borrow/payment']}>
+          <Routes>
+            <Route element={<SignedInArea />}>
+              <Route path="borrow/payment" element={<PaymentPage />} />
+              <Route path="borrow/schedule" element={<SchedulePage />} />
+            </Route>
+          </Routes>
+        </MemoryRouter>
+      </QueryProvider>,
+    );
+    const banner = await screen.findByRole('region', { name: 'Where your loan stands' });
+    expect(within(banner).getByRole('definition').textContent).toBe(ACTIVE.figure!.text);
+
+    await act(() => screen.getByRole('button', { name: 'Paid' }).click());
+    await screen.findByRole('heading', { level: 1, name: 'Repayment schedule' });
+    await vi.waitFor(() => expect(api.to('getLoanState')).toHaveLength(2));
+    // The read is on its way: the old figure is not shown meanwhile.
+    expect(screen.queryByText(ACTIVE.figure!.text)).toBeNull();
+    await act(async () => answerAfter(paid));
+    const fresh = await screen.findByRole('region', { name: 'Where your loan stands' });
+    expect(within(fresh).getByRole('definition').textContent).toBe('£113.40 on 20-01-2027');
   });
 
   it('is not on pages outside the area', async () => {

@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import { ErrorBanner, useErrorBanner } from '../../components/form/error-banner';
 import { serverFieldErrors } from '../../components/form/form-errors';
 import { ApiCallError } from '../../lib/api-client';
+import { forgetLoanState } from '../../lib/api/get-loan-state';
 import { preloadableLazy } from '../../lib/lazy-page';
 import { checkCardInPage } from '../../lib/card-check/check-card';
 import { goToChallenge } from '../../lib/card-check/go-to-challenge';
@@ -174,8 +175,11 @@ export function PaymentWizard(props: Props) {
     if (step === firstStep) void navigate('/borrow/schedule');
     else go({ step: (step - 1) as Step });
   };
-  const toSchedule = (notice: string, detail?: string | null, receipt?: PaidReceipt | null) =>
+  // Only after a payment or a new plan: where the loan stands, and its figure, is read afresh there.
+  const toSchedule = (notice: string, detail?: string | null, receipt?: PaidReceipt | null) => {
+    forgetLoanState(queryClient);
     void navigate('/borrow/schedule', { state: scheduleNotice(notice, detail, receipt) });
+  };
 
   const paymentRefused = (err: unknown) => {
     if (!isUndecided(err)) keys.settle();

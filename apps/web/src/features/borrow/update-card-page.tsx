@@ -1,6 +1,7 @@
 import { Refusal } from '@lender/contract/refusals';
 import type { NewCardForm } from '@lender/contract/rules/payment';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { forgetLoanState } from '../../lib/api/get-loan-state';
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ErrorBanner, useErrorBanner } from '../../components/form/error-banner';
@@ -55,6 +56,8 @@ function UpdateCardPage() {
 
   const proceed = (answer: AddCardAnswer) => {
     if (answer.redirectUrl !== null) return goToChallenge(answer.redirectUrl, pendingAddCard.clear);
+    // A new card unblocks the loan: where it stands is read afresh on the schedule.
+    forgetLoanState(queryClient);
     void navigate('/borrow/schedule', {
       state: scheduleNotice(SUCCESS.card, nextCollectionText(answer.nextCollection)),
     });

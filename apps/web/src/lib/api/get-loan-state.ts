@@ -1,5 +1,5 @@
 import type { CallResponse } from '@lender/contract/api-calls';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { callApi } from '../api-client';
 import { currentArrival } from '../arrival';
 import { getItem } from '../session';
@@ -7,7 +7,7 @@ import { takeFirstAnswer } from '../take-first-read';
 
 export type LoanState = CallResponse<'getLoanState'>;
 
-/** The cache key: a page that changes where the loan stands (a payment, a withdrawal) invalidates it. */
+/** The cache key: a page that changes where the loan stands (a payment, a withdrawal) invalidates it or forgets it. */
 export const loanStateKey = ['loan-state'] as const;
 
 /** A banner the person did not ask for: a failure leaves the page as it is (no error page). */
@@ -32,6 +32,14 @@ export const useLoanState = () =>
     refetchOnMount: () => readOn !== currentArrival(),
     retry: false,
   });
+
+/**
+ * After a change to the loan (a payment, a new plan): the banner's figure (the next payment, what is
+ * overdue) has changed with it, so the last answer must not be shown again while the next page reads it.
+ * Forgotten, the next page waits for the new read as on a first visit (useLoanStateDrawn), and never
+ * shows the figure it had beside the new ones.
+ */
+export const forgetLoanState = (client: QueryClient) => client.removeQueries({ queryKey: loanStateKey });
 
 /** The arrival (lib/arrival.ts) the last read was asked on. */
 let readOn = -1;
