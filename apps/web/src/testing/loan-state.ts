@@ -1,4 +1,5 @@
 import type { LoanState } from '@lender/contract/calls/loan-state';
+import { formatPence } from '@lender/contract/money';
 
 /** GetLoanState for a loan flagged legal: a line, a next step that links elsewhere, a letter to reply to. */
 export const LEGAL_LOAN_STATE: LoanState = {
@@ -24,7 +25,7 @@ export const ACTIVE_LOAN_STATE: LoanState = {
   figure: {
     name: 'nextPayment',
     label: 'Next payment',
-    text: '£113.40 on 20-12-2026',
+    text: `${formatPence(11_340)} on 20-12-2026`,
     amount: 113.4,
     date: '2026-12-20',
   },
