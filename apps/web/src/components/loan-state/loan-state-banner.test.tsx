@@ -1,5 +1,5 @@
 import { act, cleanup, render, screen, within } from '@testing-library/react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, MemoryRouter, Route, Routes, useNavigate } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { forgetLoanState, useLoanState } from '../../lib/api/get-loan-state';
@@ -28,6 +28,30 @@ function renderAt(path: string) {
         <Route path="login" element={page('Login')} />
       </Routes>
     </MemoryRouter>,
+  );
+}
+
+/** Another page: a component of its own, as every route's lazy page is. */
+function SchedulePage() {
+  return <Page heading="Repayment schedule">{null}</Page>;
+}
+
+/**
+ * A page of the signed-in area at `path`, and the schedule as the page it leads to. Pages bring their own
+ * provider (lib/query.tsx); this one stands for theirs.
+ */
+function renderThenSchedule(path: string, first: ReactNode) {
+  render(
+    <QueryProvider>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route element={<SignedInArea />}>
+            <Route path={path.slice(1)} element={first} />
+            <Route path="borrow/schedule" element={<SchedulePage />} />
+          </Route>
+        </Routes>
+      </MemoryRouter>
+    </QueryProvider>,
   );
 }
 
@@ -98,30 +122,12 @@ describe('the loan-state banner of the signed-in area', () => {
     function LaterStatus() {
       return <p>Status: {useLoanState().data?.statusName}</p>;
     }
-    /** Another page: a component of its own, as every route's lazy page is. */
-    function SchedulePage() {
-      return <Page heading="Repayment schedule">{null}</Page>;
-    }
-    // Pages bring their own provider (lib/query.tsx); this one stands for the borrow page's.
-    render(
-      <QueryProvider>
-        <MemoryRouter initialEntries={['/borrow']}>
-          <Routes>
-            <Route element={<SignedInArea />}>
-              <Route
-                path="borrow"
-                element={
-                  <Page heading="Application/Loan status">
-                    <Later />
-                    <Link to="/borrow/schedule">Schedule</Link>
-                  </Page>
-                }
-              />
-              <Route path="borrow/schedule" element={<SchedulePage />} />
-            </Route>
-          </Routes>
-        </MemoryRouter>
-      </QueryProvider>,
+    renderThenSchedule(
+      '/borrow',
+      <Page heading="Application/Loan status">
+        <Later />
+        <Link to="/borrow/schedule">Schedule</Link>
+      </Page>,
     );
     await screen.findByRole('region', { name: 'Where your loan stands' });
     await act(() => screen.getByRole('button', { name: 'Show the status' }).click());
@@ -161,21 +167,7 @@ describe('the loan-state banner of the signed-in area', () => {
         </Page>
       );
     }
-    function SchedulePage() {
-      return <Page heading="Repayment schedule">{null}</Page>;
-    }
-    render(
-      <QueryProvider>
-        <MemoryRouter initialEntries={['/borrow/payment']}>
-          <Routes>
-            <Route element={<SignedInArea />}>
-              <Route path="borrow/payment" element={<PaymentPage />} />
-              <Route path="borrow/schedule" element={<SchedulePage />} />
-            </Route>
-          </Routes>
-        </MemoryRouter>
-      </QueryProvider>,
-    );
+    renderThenSchedule('/borrow/payment', <PaymentPage />);
     const banner = await screen.findByRole('region', { name: 'Where your loan stands' });
     expect(within(banner).getByRole('definition').textContent).toBe(ACTIVE.figure!.text);
 
