@@ -96,6 +96,7 @@ export function createScheduleSummary(overrides: Partial<ScheduleSummary> = {}):
     figures: FIGURES,
     cardLast4: '4242',
     cpaCancelled: false,
+    paidByOtherMeans: false,
     planRules: {
       today: londonToday(),
       signedLastDate: '2026-12-16',

@@ -68,6 +68,12 @@ export const scheduleSummarySchema = z.object({
       'Not in the spec (issue 27): the continuous payment authority is cancelled (by the customer, or by a ' +
       'withdrawal): nothing is collected from the card, and the page says how to pay instead.',
   }),
+  paidByOtherMeans: z.boolean().meta({
+    description:
+      'Not in the spec (issue 46 item 7): a plan paid by other means stands (agreed by the customer while ' +
+      'the card was blocked, or with staff): the customer pays each payment by bank transfer or a card ' +
+      'payment they make, and nothing is collected from a card while it is kept.',
+  }),
   planRules: z
     .object({
       today: z.string(),

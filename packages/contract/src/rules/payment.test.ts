@@ -86,10 +86,28 @@ describe('reschedule', () => {
     expect(inArrears.safeParse({ ...plan, amount: 1 }).success).toBe(true);
     expect(messageOf(inArrears.safeParse({ ...plan, amount: 0.5 }))).toBe(Msg.minTokenPayment);
   });
+
+  it('takes up to 3 payments by card, and up to 12 for a plan paid by other means (issue 46 item 7)', () => {
+    const byCard = rescheduleFormSchema(null, { today });
+    const byOtherMeans = rescheduleFormSchema(null, { today, byOtherMeans: true });
+    expect(messageOf(byCard.safeParse({ ...plan, amount: null, duration: 4 }))).toBe(Msg.paymentDuration);
+    expect(byOtherMeans.safeParse({ ...plan, amount: null, duration: 12 }).success).toBe(true);
+    expect(messageOf(byOtherMeans.safeParse({ ...plan, amount: null, duration: 13 }))).toBe(
+      Msg.paymentDuration,
+    );
+  });
 });
 
 describe('the step that pays', () => {
   const rules = { agreement: false, refinance: false };
+
+  it('asks a plan paid by other means for the monthly figures, and not for the refinance sheet', () => {
+    const schema = paymentCardFormSchema({ agreement: true, refinance: false, incomeCheck: true });
+    const form = { useExistingCard: true, card: null, agreemant: true, informationSheetSeen: false };
+    expect(messageOf(schema.safeParse({ ...form, incomeAndOutgoings: null }))).not.toBeNull();
+    const figures = { monthlyIncome: 900, housing: 400, bills: 100, credit: 0, living: 200, other: 0 };
+    expect(schema.safeParse({ ...form, incomeAndOutgoings: figures }).success).toBe(true);
+  });
 
   it('pays with the card on file, or a new card checked in full', () => {
     expect(paymentCardFormSchema(rules).safeParse({ useExistingCard: true, card: null }).success).toBe(true);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RESCHEDULE_MAX_PAYMENTS } from '../constants';
+import { FORBEARANCE_MAX_PAYMENTS, RESCHEDULE_MAX_PAYMENTS } from '../constants';
 import { incomeAndOutgoingsSchema, rescheduleSchema } from '../calls/my-account-area';
 import { billingAddressSchema } from '../calls/shared';
 import { londonToday, type IsoDate } from '../dates';
@@ -31,24 +31,29 @@ export const otherAmountField = (totalDue: number, inArrears = false) => {
 type RescheduleRules = {
   /** In arrears: the amount paid now may be a token payment from £1 (otherAmountField). */
   inArrears?: boolean;
+  /** A blocked loan's plan paid by other means (issue 46 item 7): up to 12 payments, none by card. */
+  byOtherMeans?: boolean;
   today?: IsoDate;
 };
 
 /**
- * The reschedule step: the new plan's frequency, number of payments (1 to 3) and first payment date (a
+ * The reschedule step: the new plan's frequency, number of payments (1 to 3, or 12 by other means) and first payment date (a
  * working day from tomorrow to the last day of the month after next), with the amount paid now when the
  * customer pays part (null when only rescheduling).
  */
 export const rescheduleFormSchema = (
   totalDue: number | null,
-  { inArrears = false, today = londonToday() }: RescheduleRules = {},
+  { inArrears = false, byOtherMeans = false, today = londonToday() }: RescheduleRules = {},
 ) =>
   z.object(
     {
       amount: totalDue === null ? z.null() : otherAmountField(totalDue, inArrears),
       frequencyID: rescheduleSchema.shape.frequencyID,
-      // The page offers plans collected by card: 1 to 3 payments (the call takes up to 12 by other means).
-      duration: rescheduleSchema.shape.duration.max(RESCHEDULE_MAX_PAYMENTS, { error: Msg.paymentDuration }),
+      // Plans collected by card: 1 to 3 payments; a blocked loan's plan paid by other means: up to 12.
+      duration: rescheduleSchema.shape.duration.max(
+        byOtherMeans ? FORBEARANCE_MAX_PAYMENTS : RESCHEDULE_MAX_PAYMENTS,
+        { error: Msg.paymentDuration },
+      ),
       repayDate: z.string({ error: Msg.paymentDate }).superRefine((date, ctx) => {
         const problem = rescheduleDateProblem(date, today);
         if (problem) ctx.addIssue({ code: 'custom', message: problem });
@@ -63,13 +68,15 @@ type PayStepRules = {
   agreement: boolean;
   /** A plan that extends the loan (a refinance, issue 46): the information sheet and the income check. */
   refinance: boolean;
+  /** A plan paid by other means (issue 46 item 7): the income check, without the refinance's sheet. */
+  incomeCheck?: boolean;
 };
 
 /**
  * The step that pays or accepts a plan: which card pays (the card on file, or a new one checked by the
  * provider from the browser), and the tick boxes the step asks for.
  */
-export const paymentCardFormSchema = ({ agreement, refinance }: PayStepRules) =>
+export const paymentCardFormSchema = ({ agreement, refinance, incomeCheck = false }: PayStepRules) =>
   z
     .object(
       {
@@ -78,7 +85,8 @@ export const paymentCardFormSchema = ({ agreement, refinance }: PayStepRules) =>
         agreemant: agreement ? requiredTrue() : z.boolean().nullish(),
         informationSheetSeen: refinance ? requiredTrue(Msg.informationSheetSeen) : z.boolean().nullish(),
         // Issue 46: the income and expenditure check, not a tick box; the server checks the plan fits it.
-        incomeAndOutgoings: refinance ? incomeAndOutgoingsSchema : incomeAndOutgoingsSchema.nullish(),
+        incomeAndOutgoings:
+          refinance || incomeCheck ? incomeAndOutgoingsSchema : incomeAndOutgoingsSchema.nullish(),
       },
       { error: Msg.request },
     )

@@ -4,6 +4,7 @@ import type { AppContext } from '../../app-context';
 import type { StoredAddress } from '../../entities/addresses/stored-address';
 import { nextInstalmentOf } from '../../entities/loans/next-instalment';
 import type { LoanBook } from '../../entities/loans/loan-repository';
+import { planWithoutCardStands } from '../../entities/loans/plan-rules';
 import { entityStore } from '../../entities/unit-of-work';
 import { isUniqueViolation } from '../../db/unique-violation';
 import type { CardProvider } from '../../lib/card-provider/card-provider';
@@ -25,10 +26,13 @@ export type AddCardOutcome =
   | { kind: 'challenge'; redirectUrl: string }
   | { kind: 'refused'; refusal: Refusal };
 
-/** The next collection the CPA will attempt from the new card (none while it is cancelled). */
+/**
+ * The next collection the CPA will attempt from the new card: none while it is cancelled, nor while a
+ * plan paid by other means stands (the close of business charges no card then, issue 46 item 7).
+ */
 function nextCollection(book: LoanBook, today: IsoDate, cpaCancelled: boolean) {
   const next = nextInstalmentOf(book, today);
-  if (!next || cpaCancelled) return null;
+  if (!next || cpaCancelled || planWithoutCardStands(book, today)) return null;
   return { date: next.collectOn, amountPence: next.duePence };
 }
 

@@ -6,7 +6,7 @@ import type { Db } from '../../db/create-db';
 import { loanRepository, type LoanBook } from '../../entities/loans/loan-repository';
 import { loanFactsOf, loanStateOf } from '../../entities/loans/loan-state';
 import { nextInstalmentOf } from '../../entities/loans/next-instalment';
-import { planRules } from '../../entities/loans/plan-rules';
+import { planRules, planWithoutCardStands } from '../../entities/loans/plan-rules';
 import { mayApplyAgain } from '../../entities/loans/repeat-eligibility';
 import { namedFiguresOf } from '../../entities/loans/named-figures';
 import { transactionLines } from '../../entities/loans/transaction-lines';
@@ -177,6 +177,7 @@ export function borrowingService(db: Db, today: () => IsoDate = londonToday) {
           figures: null,
           cardLast4: null,
           cpaCancelled: false,
+          paidByOtherMeans: false,
           planRules: null,
           nextInstalment: null,
           schedule: [],
@@ -214,6 +215,7 @@ export function borrowingService(db: Db, today: () => IsoDate = londonToday) {
         figures: namedFiguresOf(book, today(), position),
         cardLast4: card,
         cpaCancelled: book.loan.cpa_cancelled_at !== null,
+        paidByOtherMeans: payable && planWithoutCardStands(book, today()),
         planRules: payable ? planRules(book, today(), position) : null,
         nextInstalment: payable ? nextInstalmentView(book, today(), position) : null,
         schedule: scheduleRows(book, position).map((r) => ({

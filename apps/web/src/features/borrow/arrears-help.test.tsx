@@ -146,7 +146,7 @@ describe('Application/Loan status: help in arrears (CONC 7.3)', () => {
     expect(within(section).getByRole('link', { name: 'Pay now' })).toBeTruthy();
   });
 
-  it('on a blocked card offers paying once first (issue 45), then a new card for a plan', async () => {
+  it('on a blocked card offers paying once first (issue 45), then a plan paid by other means (issue 46), then a new card', async () => {
     borrowApi({ summary: MISSED, schedule: { ...FORBEARANCE, blocked: true } });
     renderBorrow('/borrow');
     const section = await helpSection();
@@ -157,7 +157,20 @@ describe('Application/Loan status: help in arrears (CONC 7.3)', () => {
     expect(addCard.getAttribute('href')).toBe('/borrow/update-card');
     expect(addCard.classList.contains('button')).toBe(false);
     expect(within(section).queryByRole('link', { name: 'Set up a payment plan' })).toBeNull();
-    expect(within(section).getByRole('heading', { level: 3, name: 'Talk to us' })).toBeTruthy();
+    const plan = within(section).getByRole('link', { name: 'Set up a plan you pay yourself' });
+    expect(plan.getAttribute('href')).toBe('/borrow/payment?reschedule=true');
+    expect(option(section, 'A plan you pay yourself').textContent).toContain('up to 12 payments');
+    expect(
+      within(section)
+        .getAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual([
+      'Pay now',
+      'A plan you pay yourself',
+      'Add a new card',
+      'Talk to us',
+      'Free, impartial debt advice',
+    ]);
   });
 
   it('still helps from the rows when the schedule cannot be read, promising nothing about interest', async () => {

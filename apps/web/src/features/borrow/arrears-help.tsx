@@ -1,5 +1,5 @@
 import { BRAND, FREE_DEBT_ADVICE, telHref } from '@lender/contract/brand';
-import { RESCHEDULE_MAX_PAYMENTS } from '@lender/contract/constants';
+import { FORBEARANCE_MAX_PAYMENTS, RESCHEDULE_MAX_PAYMENTS } from '@lender/contract/constants';
 import { FIGURE_NAMES } from '@lender/contract/figure-names';
 import { formatPence } from '@lender/contract/money';
 import { TOKEN_PAYMENT_MIN_PENCE } from '@lender/contract/pricing/reschedule';
@@ -120,10 +120,22 @@ function HelpOptions({ inArrears, forbearance, blocked }: HelpProps & { inArrear
             </p>
           </li>
           <li>
+            {/* Issue 46 item 7: forbearance without a new card or authority (CONC 7.3). */}
+            <h3>A plan you pay yourself</h3>
+            <p>
+              Spread what you owe over up to {FORBEARANCE_MAX_PAYMENTS} payments you can afford, paid by bank
+              transfer or by card when you choose. We add no interest or fees while you keep to it, and
+              collect nothing from a card. We ask for your income and outgoings to check the plan fits.
+            </p>
+            <p>
+              <Link to="/borrow/payment?reschedule=true">Set up a plan you pay yourself</Link>
+            </p>
+          </li>
+          <li>
             <h3>Add a new card</h3>
             <p>
-              A new payment plan is collected from a card. Add a new card to set one up: the page says what we
-              will collect from it, and when, before you agree.
+              A plan collected from a card needs a new card. The page says what we will collect from it, and
+              when, before you agree.
             </p>
             <p>
               <Link to="/borrow/update-card">Add a new card</Link>

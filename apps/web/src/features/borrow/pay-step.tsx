@@ -61,6 +61,11 @@ type Props = {
   agreement: boolean;
   /** The plan extends the loan (a refinance): the information sheet and the affordability tick boxes. */
   refinance?: boolean;
+  /**
+   * A blocked loan's plan paid by other means (issue 46 item 7): the income check, how to pay each
+   * payment (`otherMeans.reference` for a bank transfer), and an agreement with no card authority.
+   */
+  otherMeans?: { reference: number } | null;
   submitLabel: string;
   /** The card on file's last four digits, which its choice names (issue 45). */
   cardLast4?: string | null;
@@ -91,6 +96,7 @@ export function PayStep(props: Props) {
     blocked = null,
     agreement,
     refinance = false,
+    otherMeans = null,
     submitLabel,
     cardLast4 = null,
     newCard,
@@ -99,10 +105,13 @@ export function PayStep(props: Props) {
     onError,
   } = props;
   const paying = amount !== null;
+  const incomeCheck = otherMeans !== null;
   const schema = useMemo(
     () => () =>
-      import('@lender/contract/rules/payment').then((m) => m.paymentCardFormSchema({ agreement, refinance })),
-    [agreement, refinance],
+      import('@lender/contract/rules/payment').then((m) =>
+        m.paymentCardFormSchema({ agreement, refinance, incomeCheck }),
+      ),
+    [agreement, refinance, incomeCheck],
   );
   const { form, errorOf, formProps, summary, busy } = useContractForm<Values, PaymentCardForm>({
     schema,
@@ -120,7 +129,7 @@ export function PayStep(props: Props) {
         card: useExistingCard ? null : toCreditCardInput(v.card),
         agreemant: v.agreemant,
         informationSheetSeen: v.informationSheetSeen,
-        incomeAndOutgoings: refinance ? toIncomeAndOutgoings(v.incomeAndOutgoings) : null,
+        incomeAndOutgoings: refinance || incomeCheck ? toIncomeAndOutgoings(v.incomeAndOutgoings) : null,
       };
     },
     fieldFor: cardFieldFor('card'),
@@ -220,11 +229,25 @@ export function PayStep(props: Props) {
           <IncomeCheckFields register={register} errorOf={errorOf} />
         </div>
       ) : null}
+      {otherMeans ? (
+        <div className="payment-refinance">
+          <p>
+            Each payment is yours to make, on or before its date: by bank transfer to the account below, or by
+            card from &lsquo;Make a payment&rsquo;, where the card is used once and not kept.
+          </p>
+          <BankTransferDetails reference={otherMeans.reference} amount={null} />
+          <IncomeCheckFields register={register} errorOf={errorOf} />
+        </div>
+      ) : null}
       {agreement ? (
         <CheckboxField
           error={errorOf('agreemant')}
           summaryName="Payment plan agreement"
-          label={`I agree to this payment plan, and that ${BRAND.name} may collect each payment from my card on its date under a Continuous Payment Authority (CPA).`}
+          label={
+            otherMeans
+              ? `I agree to this payment plan, and to pay each payment to ${BRAND.name} on or before its date. Nothing is collected from a card.`
+              : `I agree to this payment plan, and that ${BRAND.name} may collect each payment from my card on its date under a Continuous Payment Authority (CPA).`
+          }
         >
           {(a11y) => <input {...a11y} type="checkbox" {...register('agreemant')} />}
         </CheckboxField>

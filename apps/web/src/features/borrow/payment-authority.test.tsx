@@ -50,6 +50,16 @@ describe('Repayment schedule: the continuous payment authority', () => {
       'Your card on the system is not active, so we collect nothing from it.',
     );
     expect(section().textContent).not.toContain('Next collection');
+    // Issue 46 item 7: a plan paid by other means stands, the card unblocked or not: nothing is collected.
+    tearDownBorrowTests();
+    signIn();
+    scheduleApi({ paidByOtherMeans: true });
+    renderBorrow('/borrow/schedule');
+    await loaded();
+    expect(section().textContent).toContain(
+      'Your payment plan is one you pay yourself: we collect nothing from a card while you keep to it.',
+    );
+    expect(section().textContent).not.toContain('Next collection');
   });
 
   it('says how collections work and that it can be cancelled; asking first, doing nothing on No', async () => {

@@ -15,10 +15,15 @@ type Props = {
   blocked?: boolean;
   /** What it will collect next, and when (GetScheduleSummary's nextInstalment). */
   next?: { date: string; amount: number; collectOn: string } | null;
+  /** A plan paid by other means stands (issue 46 item 7): the authority collects nothing while it is kept. */
+  otherMeans?: boolean;
 };
 
 /** What the authority will take next, said before it takes it (issue 45). */
-function nextCollectionLine(blocked: boolean, next: Props['next']) {
+function nextCollectionLine(blocked: boolean, next: Props['next'], otherMeans: boolean) {
+  if (otherMeans) {
+    return 'Your payment plan is one you pay yourself: we collect nothing from a card while you keep to it. Pay each payment by its date with Make a payment, or by bank transfer with your loan number as the reference.';
+  }
   if (blocked) {
     return 'Your card on the system is not active, so we collect nothing from it. Adding a new card sets up collections again: the page says what and when before you agree.';
   }
@@ -28,7 +33,7 @@ function nextCollectionLine(blocked: boolean, next: Props['next']) {
     : `Next collection: ${money(next.amount)} on ${displayDate(next.collectOn)}.`;
 }
 
-export function PaymentAuthority({ cancelled, blocked = false, next = null }: Props) {
+export function PaymentAuthority({ cancelled, blocked = false, next = null, otherMeans = false }: Props) {
   const headingId = useId();
   const cancel = useCancelCpa();
   const notice = useRef<HTMLElement>(null);
@@ -66,7 +71,9 @@ export function PaymentAuthority({ cancelled, blocked = false, next = null }: Pr
         We collect each repayment from your debit card on its due date, as you agreed. You can cancel this at
         any time: your repayments stay due, and you would pay them yourself, by card or by bank transfer.
       </p>
-      {nextCollectionLine(blocked, next) ? <p>{nextCollectionLine(blocked, next)}</p> : null}
+      {nextCollectionLine(blocked, next, otherMeans) ? (
+        <p>{nextCollectionLine(blocked, next, otherMeans)}</p>
+      ) : null}
       <ConfirmDialog
         title="Cancel your continuous payment authority?"
         openLabel="Cancel continuous payment authority"

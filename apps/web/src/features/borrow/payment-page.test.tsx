@@ -192,6 +192,23 @@ async function fillPlan(user: User) {
   return date.options[1]!.value;
 }
 
+/** Types the income check's monthly figures (pounds), each box by its label. */
+async function fillIncomeCheck(user: User, figures: string[]) {
+  const labels = [
+    'Income',
+    'Rent or mortgage',
+    'Bills',
+    'Other loans and credit cards',
+    'Food, travel and childcare',
+    'Anything else',
+  ];
+  for (const [k, label] of labels.entries()) {
+    const box = screen.getByLabelText(label);
+    await user.clear(box);
+    if (figures[k] !== '') await user.type(box, figures[k]!);
+  }
+}
+
 describe('Make a payment: step 0 and pay total', () => {
   it('offers the total due or another amount, and Back goes to the schedule', async () => {
     const user = renderPage();
@@ -546,23 +563,6 @@ describe('Make a payment: other amount and reschedule', () => {
     expect(where()).toBe('/borrow/schedule');
   });
 
-  /** Types the refinance's monthly figures (pounds), each box by its label. */
-  async function fillIncomeCheck(user: User, figures: string[]) {
-    const labels = [
-      'Income',
-      'Rent or mortgage',
-      'Bills',
-      'Other loans and credit cards',
-      'Food, travel and childcare',
-      'Anything else',
-    ];
-    for (const [k, label] of labels.entries()) {
-      const box = screen.getByLabelText(label);
-      await user.clear(box);
-      if (figures[k] !== '') await user.type(box, figures[k]!);
-    }
-  }
-
   it('asks for the information sheet and the income check when PlanCost says the plan is a refinance (issue 46)', async () => {
     costKind = 'refinance';
     const user = renderPage('?reschedule=true');
@@ -897,12 +897,60 @@ describe('Make a payment: a blocked card (issue 45)', () => {
     expect(payments).toHaveLength(0);
   });
 
-  it('offers no new plan from ?reschedule: it needs a card to collect from', async () => {
-    schedule = BLOCKED;
-    renderPage('?reschedule=true');
+  it('agrees a plan paid by other means from ?reschedule (issue 46 item 7): up to 12 payments, the income check, no card', async () => {
+    schedule = { ...BLOCKED, planRules: { ...LONG_PLAN.planRules!, forbearance: true } };
+    costKind = 'forbearance';
+    const user = renderPage('?reschedule=true');
     expect(await screen.findByRole('link', { name: 'Press here to add a new Card' })).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Submit' })).toBeNull();
-    expect(screen.queryByLabelText('Payment frequency')).toBeNull();
+    expect(screen.getByText(/^You can agree a plan that you pay yourself/)).toBeTruthy();
+    await stepHeading('Reschedule your payments');
+    const count = await screen.findByLabelText('Number of payments');
+    expect(within(count).getAllByRole('option').at(-1)?.textContent).toBe('12 payments');
+    expect(screen.getByText(/^This plan adds no interest or fees while you keep to it\./)).toBeTruthy();
+    const frequency = screen.getByLabelText('Payment frequency');
+    await waitFor(() => expect(within(frequency).getByRole('option', { name: 'Monthly' })).toBeTruthy());
+    await user.selectOptions(frequency, 'Monthly');
+    await user.selectOptions(count, '8 payments');
+    const date = screen.getByLabelText('Next payment date') as HTMLSelectElement;
+    await user.selectOptions(date, date.options[1]!.value);
+    await press(user, 'Submit');
+    await stepHeading('Check your new payment plan');
+    const asked = { duration: 8, amount: null, byOtherMeans: true };
+    expect(calculations).toEqual([expect.objectContaining(asked)]);
+    expect(costs).toEqual([expect.objectContaining(asked)]);
+    // No card is asked for, nor any authority: how to pay each payment instead, and the income check.
+    expect(screen.queryByRole('radio')).toBeNull();
+    expect(screen.queryByRole('checkbox', { name: /Continuous Payment Authority/ })).toBeNull();
+    expect(screen.queryByRole('checkbox', { name: 'I have read the arrears information sheet' })).toBeNull();
+    const facts = (term: string) => screen.getByText(term, { selector: 'dt' }).nextSibling?.textContent;
+    expect(facts('Reference')).toBe('41');
+    const agree = screen.getByRole('checkbox', {
+      name: `I agree to this payment plan, and to pay each payment to ${BRAND.name} on or before its date. Nothing is collected from a card.`,
+    });
+    await user.click(agree);
+    await press(user, 'Accept schedule');
+    const summary = await screen.findByRole('alert', { name: 'There is a problem' });
+    expect(summaryMessages(summary)).toContain('Please enter your income each month in pounds, or 0.');
+    expect(plans).toEqual([]);
+    await fillIncomeCheck(user, ['1200', '500', '150', '0', '300', '0']);
+    await press(user, 'Accept schedule');
+    await waitFor(() => expect(where()).toBe('/borrow/schedule'));
+    expect(plans).toEqual([
+      {
+        input: expect.objectContaining({
+          ...asked,
+          incomeAndOutgoings: {
+            monthlyIncome: 1200,
+            housing: 500,
+            bills: 150,
+            credit: 0,
+            living: 300,
+            other: 0,
+          },
+        }),
+        key: expect.stringMatching(UUID),
+      },
+    ]);
   });
 });
 

@@ -48,9 +48,9 @@ const backToSchedule = (
 /**
  * borrow/payment (spec sections 2, 4 and 8): the card payment and reschedule wizard, for a loan paid out
  * and not yet repaid, and the loan's settlement statement. A blocked card (issue 45, where the spec
- * disabled paying) still pays: once, by a card not kept, or by bank transfer; a new plan waits for a
- * card. Back from the bank's challenge the kept attempt is sent again under its idempotency key; a
- * refusal restarts the wizard at the card with the new-card option.
+ * disabled paying) still pays: once, by a card not kept, or by bank transfer; its new plan is paid by
+ * other means, with no card (issue 46 item 7). Back from the bank's challenge the kept attempt is sent
+ * again under its idempotency key; a refusal restarts the wizard at the card with the new-card option.
  */
 function PaymentPage() {
   const navigate = useNavigate();
@@ -102,15 +102,6 @@ function PaymentPage() {
         {backToSchedule}
       </>
     );
-  } else if (schedule.data.blocked && rescheduleOnly) {
-    owed = true;
-    // A new plan is collected by the card under an authority: none while the card is blocked.
-    body = (
-      <>
-        {cardInactive}
-        {backToSchedule}
-      </>
-    );
   } else {
     wizard = true;
     owed = true;
@@ -120,10 +111,18 @@ function PaymentPage() {
         {blocked ? (
           <>
             {cardInactive}
-            <p>
-              You can still pay today, once, with a debit card we do not keep, or by bank transfer. Adding a
-              new card sets up collections again; paying here does not.
-            </p>
+            {rescheduleOnly ? (
+              // Issue 46 item 7: forbearance without a new authority (CONC 7.3, PS24/2).
+              <p>
+                You can agree a plan that you pay yourself, by bank transfer or by card when you choose. It
+                adds no interest or fees while you keep to it, and sets up no collections from a card.
+              </p>
+            ) : (
+              <p>
+                You can still pay today, once, with a debit card we do not keep, or by bank transfer. Adding a
+                new card sets up collections again; paying here does not.
+              </p>
+            )}
           </>
         ) : null}
         <PaymentWizard

@@ -46,9 +46,13 @@ type Step = 0 | 1 | 2;
 
 const REFINANCE_FIELDS = { informationSheetSeen: true, incomeAndOutgoings: true };
 
-/** ReSchedule's body: the checked plan, with the refinance's sheet and figures when the step asked for them. */
-const planOf = (plan: RescheduleForm, form: PaymentCardForm): PlanBody => ({
+/**
+ * ReSchedule's body: the checked plan, with the refinance's sheet and figures when the step asked for them,
+ * and, for a blocked loan's plan, that it is paid by other means.
+ */
+const planOf = (plan: RescheduleForm, form: PaymentCardForm, byOtherMeans = false): PlanBody => ({
   ...plan,
+  ...(byOtherMeans ? { byOtherMeans: true } : {}),
   ...(form.informationSheetSeen ? { informationSheetSeen: true } : {}),
   ...(form.incomeAndOutgoings ? { incomeAndOutgoings: form.incomeAndOutgoings } : {}),
 });
@@ -87,7 +91,10 @@ type Props = {
    * or by bank transfer to the loan's reference; no new plan (it needs an authority to collect).
    */
   blocked: { reference: number } | null;
-  /** `?reschedule`: only a new plan, from the reschedule step, with no payment. */
+  /**
+   * `?reschedule`: only a new plan, from the reschedule step, with no payment. With the card blocked, the
+   * plan is paid by other means (issue 46 item 7): no card, no authority, the income check.
+   */
   rescheduleOnly: boolean;
   refused: ChallengeRefusal | null;
   /** The total due moved since it was read (errorID 241): read it again. */
@@ -138,6 +145,7 @@ function initialState(rescheduleOnly: boolean, refused: ChallengeRefusal | null)
 export function PaymentWizard(props: Props) {
   const { totalDue, planRules, nextInstalment, blocked, rescheduleOnly, refused, onTotalChanged } = props;
   const cardLast4 = props.cardLast4 ?? null;
+  const byOtherMeans = rescheduleOnly && blocked !== null;
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [state, setState] = useState<State>(() => initialState(rescheduleOnly, refused));
@@ -227,7 +235,7 @@ export function PaymentWizard(props: Props) {
   const acceptSchedule = async (form: PaymentCardForm) => {
     failure.clear();
     if (!plan) return;
-    const body = planOf(plan, form);
+    const body = planOf(plan, form, byOtherMeans);
     try {
       await reSchedule(body, planKeys.keyFor(body));
     } catch (err) {
@@ -309,6 +317,7 @@ export function PaymentWizard(props: Props) {
       <PlanStep
         totalDue={rescheduleOnly ? null : totalDue}
         planRules={planRules}
+        byOtherMeans={byOtherMeans}
         values={state.planValues}
         // Spec section 4: Calculate with a partial amount, otherwise Submit.
         submitLabel={rescheduleOnly ? 'Submit' : 'Calculate'}
@@ -335,6 +344,7 @@ export function PaymentWizard(props: Props) {
         cost={state.cost}
         agreement
         refinance={extendsLoan}
+        otherMeans={byOtherMeans ? blocked : null}
         submitLabel={rescheduleOnly ? 'Accept schedule' : paying('Accept and proceed')}
         cardLast4={cardLast4}
         newCard={state.newCard}

@@ -1,5 +1,5 @@
 import { formatPence, parsePounds, poundsToPence } from '@lender/contract/money';
-import { RESCHEDULE_MAX_PAYMENTS } from '@lender/contract/constants';
+import { FORBEARANCE_MAX_PAYMENTS, RESCHEDULE_MAX_PAYMENTS } from '@lender/contract/constants';
 import { daysBetween, londonToday } from '@lender/contract/dates';
 import type { RescheduleForm } from '@lender/contract/rules/payment';
 import { latestRescheduleDate, minPartPaymentPence } from '@lender/contract/pricing/reschedule';
@@ -16,10 +16,13 @@ import { calculatePlan, planCost, type PlanCost, type PlanRows } from './card-pa
 import type { ScheduleSummary } from './get-schedule-summary';
 import type { PlanValues } from './plan-values';
 
-const DURATIONS = Array.from({ length: RESCHEDULE_MAX_PAYMENTS }, (_, i) => ({
-  value: i + 1,
-  label: i === 0 ? '1 payment' : `${i + 1} payments`,
-}));
+const durations = (max: number) =>
+  Array.from({ length: max }, (_, i) => ({
+    value: i + 1,
+    label: i === 0 ? '1 payment' : `${i + 1} payments`,
+  }));
+const BY_CARD = durations(RESCHEDULE_MAX_PAYMENTS);
+const BY_OTHER_MEANS = durations(FORBEARANCE_MAX_PAYMENTS);
 
 const num = (v: string) => (v.trim() === '' ? undefined : Number(v));
 
@@ -28,6 +31,11 @@ type Props = {
   totalDue: number | null;
   /** What a new plan may be (GetScheduleSummary's planRules), said before the customer chooses. */
   planRules: ScheduleSummary['planRules'];
+  /**
+   * A blocked loan's plan paid by other means (issue 46 item 7): up to 12 payments, each paid by the
+   * customer (bank transfer or a card payment they make), none collected from a card.
+   */
+  byOtherMeans?: boolean;
   values: PlanValues;
   submitLabel: string;
   /** The plan as checked, the rows Calculate answered and what it costs: on to the schedule step. */
@@ -38,16 +46,20 @@ type Props = {
 
 /**
  * Step 1 of 'Other amount' and of a reschedule (spec sections 4 and 5): the amount paid now (10% to 100%
- * of the total due; in arrears from £1), the new plan's frequency, number of payments (1 to 3) and next payment date, then
- * MyAccountArea/Calculate.
+ * of the total due; in arrears from £1), the new plan's frequency, number of payments (1 to 3; by other
+ * means up to 12) and next payment date, then MyAccountArea/Calculate and PlanCost.
  */
-export function PlanStep({ totalDue, planRules, values, submitLabel, onCalculated, onBack, onError }: Props) {
+export function PlanStep(props: Props) {
+  const { totalDue, planRules, values, submitLabel, onCalculated, onBack, onError } = props;
+  const byOtherMeans = props.byOtherMeans ?? false;
   // In arrears the amount paid now may be a token payment, from £1 (CONC 7.3.5), as the server takes it.
   const inArrears = planRules?.forbearance ?? false;
   const schema = useMemo(
     () => () =>
-      import('@lender/contract/rules/payment').then((m) => m.rescheduleFormSchema(totalDue, { inArrears })),
-    [totalDue, inArrears],
+      import('@lender/contract/rules/payment').then((m) =>
+        m.rescheduleFormSchema(totalDue, { inArrears, byOtherMeans }),
+      ),
+    [totalDue, inArrears, byOtherMeans],
   );
   const { form, errorOf, formProps, summary, busy } = useContractForm<PlanValues, RescheduleForm>({
     schema,
@@ -60,7 +72,8 @@ export function PlanStep({ totalDue, planRules, values, submitLabel, onCalculate
     }),
     onSubmit: async (plan) => {
       // The spec's Calculate for the rows; beside it, the same plan's cost (issue 45), shown before Accept.
-      const [rows, cost] = await Promise.all([calculatePlan(plan), planCost(plan)]);
+      const body = byOtherMeans ? { ...plan, byOtherMeans: true } : plan;
+      const [rows, cost] = await Promise.all([calculatePlan(body), planCost(body)]);
       onCalculated({ ...form.getValues() }, plan, rows, cost);
     },
     onError,
@@ -109,13 +122,17 @@ export function PlanStep({ totalDue, planRules, values, submitLabel, onCalculate
           />
         )}
       </Field>
-      <Field label="Number of payments" hint="Up to 3" error={errorOf('duration')}>
+      <Field
+        label="Number of payments"
+        hint={`Up to ${byOtherMeans ? FORBEARANCE_MAX_PAYMENTS : RESCHEDULE_MAX_PAYMENTS}`}
+        error={errorOf('duration')}
+      >
         {(a11y) => (
           <OptionsSelect
             {...a11y}
             className="select input--short"
             placeholder="Choose"
-            options={DURATIONS}
+            options={byOtherMeans ? BY_OTHER_MEANS : BY_CARD}
             defaultValue={values.duration}
             {...register('duration')}
           />
@@ -136,7 +153,14 @@ export function PlanStep({ totalDue, planRules, values, submitLabel, onCalculate
           />
         )}
       </Field>
-      {planRules ? <PlanRulesNote rules={planRules} /> : null}
+      {byOtherMeans ? (
+        <p className="payment-note">
+          This plan adds no interest or fees while you keep to it. You pay each payment yourself, by bank
+          transfer or by card on this page: nothing is taken from a card.
+        </p>
+      ) : planRules ? (
+        <PlanRulesNote rules={planRules} />
+      ) : null}
       <div className="form-actions">
         <SubmitButton busy={busy}>{submitLabel}</SubmitButton>
         <button type="button" className="button button--secondary" onClick={onBack}>

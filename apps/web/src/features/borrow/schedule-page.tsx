@@ -74,7 +74,12 @@ function SchedulePage() {
         <p className="borrow__empty">No payments for this application</p>
       )}
       {payable ? (
-        <PaymentAuthority cancelled={data.cpaCancelled} blocked={data.blocked} next={data.nextInstalment} />
+        <PaymentAuthority
+          cancelled={data.cpaCancelled}
+          blocked={data.blocked}
+          next={data.nextInstalment}
+          otherMeans={data.paidByOtherMeans}
+        />
       ) : null}
       <BorrowTable
         title="Payment plan"
@@ -141,8 +146,8 @@ function Facts({ schedule }: { schedule: ScheduleSummary }) {
 
 /**
  * 'Make a payment' (the screen's one primary action) and 'Re schedule'. A blocked loan's card is not
- * active: a payment is still possible (issue 45: once by a card not kept, or by bank transfer), but a new
- * plan needs a card to collect from, so 'Re schedule' is disabled and the notice says what to do.
+ * active: a payment is still possible (issue 45: once by a card not kept, or by bank transfer), and so is
+ * a new plan, paid by other means with no card (issue 46 item 7); the notice says how to add a card.
  */
 function PayActions({ blocked }: { blocked: boolean }) {
   const navigate = useNavigate();
@@ -150,7 +155,7 @@ function PayActions({ blocked }: { blocked: boolean }) {
   const withdrawnId = useId();
   // After notice of withdrawal the loan is repaid in one payment (s66A(9)): the server refuses a plan.
   const withdrawing = useLoanState().data?.state === 'withdrawing';
-  const describedBy = [blocked ? noticeId : '', withdrawing ? withdrawnId : ''].join(' ').trim();
+  const describedBy = withdrawing ? withdrawnId : blocked ? noticeId : '';
   return (
     <div className="borrow__section">
       {blocked ? (
@@ -171,7 +176,7 @@ function PayActions({ blocked }: { blocked: boolean }) {
         <button
           type="button"
           className="button button--secondary"
-          disabled={blocked || withdrawing}
+          disabled={withdrawing}
           aria-describedby={describedBy || undefined}
           onClick={() => void navigate('/borrow/payment?reschedule=true')}
         >

@@ -105,7 +105,10 @@ function UpdateCardPage() {
         ) : null}
         <UpdateCardForm
           // A cancelled authority given again, or not (a withdrawal): the page cannot tell, so it says nothing.
-          firstCollection={schedule.data.cpaCancelled ? null : schedule.data.nextInstalment}
+          // Nothing is collected while the authority is cancelled, or while a plan paid by other means stands.
+          firstCollection={
+            schedule.data.cpaCancelled || schedule.data.paidByOtherMeans ? null : schedule.data.nextInstalment
+          }
           send={send}
           onError={(err, focusCard) => failure.fail(refusalMessage(err, { onUpdateCard: focusCard }))}
         />
