@@ -1,6 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { cardRefusalText } from '@lender/contract/card-refusals';
 import { addDays } from '@lender/contract/dates';
 import { ErrorId } from '@lender/contract/error-ids';
+import { nextWorkingDay } from '@lender/contract/pricing/bank-holidays';
+import { WageFrequencyId } from '@lender/contract/pricing/repayment-dates';
 import { Refusal } from '@lender/contract/refusals';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messagesTo } from '../../test/account-holder';
@@ -82,6 +85,44 @@ describe('MyAccountArea/AddCreditCard', () => {
     ]);
     const after = (await myAccountGet(t, 'GetScheduleSummary', loan.authorization)).json().object;
     expect(after.schedule[0].isPayed).toBe(true);
+  });
+
+  it('while a plan paid by other means stands, a new card unblocks the loan but collects nothing (issue 46 item 7)', async () => {
+    const loan = await activeLoan(t, CARDS.declinesCharges);
+    const [first] = await dueDates(t, loan.applicationId);
+    await travelTo(t, addDays(first!, 2));
+    const today = t.ctx.businessDate.today();
+    const plan = await t.app.inject({
+      method: 'POST',
+      url: '/api/MyAccountArea/ReSchedule',
+      headers: { authorization: loan.authorization, 'idempotency-key': randomUUID() },
+      payload: {
+        frequencyID: WageFrequencyId.monthly,
+        duration: 6,
+        repayDate: nextWorkingDay(addDays(today, 10)),
+        amount: null,
+        byOtherMeans: true,
+        incomeAndOutgoings: {
+          monthlyIncome: 1200,
+          housing: 500,
+          bills: 150,
+          credit: 0,
+          living: 300,
+          other: 0,
+        },
+      },
+    });
+    expect(plan.json().error.errorID).toBe(0);
+    const schedule = async () =>
+      (await myAccountGet(t, 'GetScheduleSummary', loan.authorization)).json().object;
+    expect(await schedule()).toMatchObject({ blocked: true, paidByOtherMeans: true });
+
+    const res = await addCard(loan.authorization, await checkedCard(CARDS.other));
+    expect(res.json().object).toEqual({ redirectUrl: null, nextCollection: null });
+    expect(await schedule()).toMatchObject({ blocked: false, paidByOtherMeans: true });
+    const attempts = (await attemptsOf(t, loan.applicationId)).length;
+    await travelTo(t, addDays(today, 3));
+    expect(await attemptsOf(t, loan.applicationId)).toHaveLength(attempts);
   });
 
   it("sends the browser to the bank's challenge and back to update-card, then stores the card once", async () => {

@@ -184,6 +184,9 @@ export function rescheduleService(ctx: AppContext) {
               created_on: today,
               idempotency_key: request.idempotencyKey,
               request_hash: requestHash(askedOf(request)),
+              // Paid by other means: no card is charged while it stands, even after a new card lifts the
+              // block (planWithoutCardStands; the customer agreed to no collections).
+              ...(request.byOtherMeans ? { without_card: 1 } : {}),
             },
             plan.lines,
             firstSeq,
