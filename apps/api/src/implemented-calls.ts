@@ -19,6 +19,7 @@ import { landingCodes } from './features/esign/landing-codes';
 import { leadProviderCalls } from './features/lead-provider/lead-provider-calls';
 import { loanPaymentCalls } from './features/loan-payments/loan-payment-calls';
 import { loanRightsCalls } from './features/loan-rights/loan-rights-calls';
+import { debtAdvicePauseService } from './features/loan-rights/debt-advice-pause';
 import { loanRightsService } from './features/loan-rights/loan-rights-service';
 import { loanStateCalls } from './features/loan-state/loan-state-calls';
 import { summaryOfBorrowingPdf } from './features/my-account-area/download-sob';
@@ -81,7 +82,7 @@ export function implementedCalls(
     ...myAccountAreaCalls(ctx.db),
     ...openBankingFeature(ctx, accountInformation),
     ...loanPaymentCalls(ctx, cardProvider),
-    ...loanRightsCalls(loanRightsService(ctx)),
+    ...loanRightsCalls(loanRightsService(ctx), debtAdvicePauseService(ctx)),
     ...loanStateCalls(ctx),
     ...documentCalls(documents),
     ...preClaimCalls(preClaimService(ctx)),

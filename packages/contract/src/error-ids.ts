@@ -93,6 +93,11 @@ export const ErrorId = {
   withdrawingNoPlan: 249,
   /** Withdraw after the 14 days of Consumer Credit Act s66A: refused, nothing changed (early repayment stays open). */
   withdrawalPeriodOver: 250,
+  /**
+   * PauseForDebtAdvice (issue 46 item 7): no pause for this loan online: not behind with payments, a pause
+   * or a Breathing Space already standing, or the one pause a customer may ask for online already taken.
+   */
+  pauseNotAvailable: 251,
   /** Documents (issue 28): no document of the customer's has this id (another customer's answers the same). */
   documentNotFound: 260,
   /** UploadDocument: the customer keeps the most uploads allowed (20): nothing stored. */

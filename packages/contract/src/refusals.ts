@@ -146,6 +146,21 @@ export const Refusal = {
     'You have no loan being repaid, so there is no payment authority to cancel.',
   ),
   noLoanToWithdraw: refusal(ErrorId.noLoanToPay, 'You have no loan being repaid to withdraw from.'),
+
+  // A pause of collections while the customer gets debt advice (issue 46 item 7, docs/decisions/075).
+  noLoanToPause: refusal(ErrorId.noLoanToPay, 'You have no loan being repaid, so there is nothing to pause.'),
+  pauseNotInArrears: refusal(
+    ErrorId.pauseNotAvailable,
+    'You are up to date with your payments, so there is nothing to pause. If you are worried about paying, please call us or get free debt advice.',
+  ),
+  pauseAlreadyTaken: refusal(
+    ErrorId.pauseNotAvailable,
+    'You have already paused your payments online once for this loan. Please call us: we can agree more time with you, or a plan you can afford.',
+  ),
+  pauseInBreathingSpace: refusal(
+    ErrorId.pauseNotAvailable,
+    'Your account is in a Breathing Space: we are not asking you for any payment while it lasts.',
+  ),
   withdrawalPeriodOver: refusal(
     ErrorId.withdrawalPeriodOver,
     'The 14 days in which you could withdraw from this agreement have passed. You can still repay your loan early, in full or in part, at any time and without a fee.',

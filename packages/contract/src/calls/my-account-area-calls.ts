@@ -151,6 +151,17 @@ export const myAccountAreaCalls = {
     auth: 'session',
     response: my.cpaCancelledSchema,
   }),
+  /**
+   * Not in the spec (issue 46 item 7, docs/decisions/075): a customer in arrears who tells us they are
+   * getting debt advice has collections and payments paused for 30 days, with no interest or fees.
+   */
+  pauseForDebtAdvice: call({
+    controller: 'MyAccountArea',
+    action: 'PauseForDebtAdvice',
+    method: 'POST',
+    auth: 'session',
+    response: my.debtAdvicePauseSchema,
+  }),
   /** Not in the spec: whether the customer may still withdraw from the agreement, and the notice once given. */
   getWithdrawal: call({
     controller: 'MyAccountArea',

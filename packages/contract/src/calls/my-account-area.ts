@@ -132,6 +132,15 @@ export const scheduleSummarySchema = z.object({
 });
 
 /** MyAccountArea/CancelCpa (not in the spec, issue 27): when the authority was cancelled. */
+/** MyAccountArea/PauseForDebtAdvice's answer (issue 46 item 7). */
+export const debtAdvicePauseSchema = z.object({
+  pauseUntil: z.string().meta({
+    description:
+      'yyyy-MM-dd: the last day of the pause. Nothing is collected or asked for until then, and no interest ' +
+      'or fee is added; the payments still owed fall after it.',
+  }),
+});
+
 export const cpaCancelledSchema = z.object({
   cancelledAt: z.string().meta({
     description: 'yyyy-MM-ddTHH:mm:ss, London time; asked again, the same moment (it was cancelled once).',

@@ -66,3 +66,20 @@ export const withdrawalNoticeEmail = (
       ...FREE_DEBT_ADVICE,
     ],
   });
+
+/** Issue 46 item 7: collections paused while the customer gets debt advice, and what happens after. */
+export const debtAdvicePauseEmail = (
+  c: Customer & { loanNumber: number; pauseUntil: string; next: { dueDate: string; amountPence: number } },
+) =>
+  customerEmail({
+    subject: `We have paused your ${BRAND.name} payments while you get debt advice`,
+    firstName: c.firstName,
+    paragraphs: [
+      `Thank you for telling us that you are getting debt advice. We have paused your loan ${c.loanNumber} until ${formatDisplayDate(c.pauseUntil)}: we will not take or ask for any payment until then, and we add no interest or fees while your plan is kept.`,
+      `After the pause, your next payment is ${formatPence(c.next.amountPence)} on ${formatDisplayDate(c.next.dueDate)}. Your repayment schedule shows every payment. Nothing is collected from a card: please pay each one yourself, by card from Make a payment, or by bank transfer.`,
+      link(c.publicUrl, '/borrow/schedule', 'Your repayment schedule'),
+      ...bankTransfer(c.loanNumber),
+      `Your debt adviser can contact us on ${BRAND.supportPhone} to agree a plan you can afford, or ask for a Breathing Space for you.`,
+      ...FREE_DEBT_ADVICE,
+    ],
+  });

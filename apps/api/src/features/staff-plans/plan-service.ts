@@ -10,12 +10,8 @@ import { LIVE_LOAN_STATUSES } from '@lender/contract/status';
 import type { AppContext } from '../../app-context';
 import { staffActor } from '../../entities/audit/actor';
 import { auditRepository } from '../../entities/audit/audit-repository';
-import {
-  arrearsPence,
-  instalmentStates,
-  paidTowardsSchedules,
-  positionOf,
-} from '../../entities/loans/ledger';
+import { arrearsPence, paidTowardsSchedules, positionOf } from '../../entities/loans/ledger';
+import { pausedPayments, planLines } from '../../entities/loans/plan-without-card';
 import { currentVersion, loanRepository, type LoanBook } from '../../entities/loans/loan-repository';
 import { planRules, planWithoutCardStands } from '../../entities/loans/plan-rules';
 import { withdrawalRepository } from '../../entities/loans/withdrawal-repository';
@@ -36,8 +32,6 @@ export type PlanRequest = {
   reason: string;
 };
 
-type Line = { date: IsoDate; paymentPence: Pence; principalPence: Pence; interestPence: Pence };
-
 export type PlanView = {
   version: number;
   kind: 'payments' | 'pause';
@@ -51,19 +45,6 @@ export type PlanView = {
 
 /** The furthest ahead a plan's first payment may fall: within a month, so the arrears do not wait longer. */
 const FIRST_PAYMENT_MAX_DAYS = 31;
-
-/**
- * Each line's share of what is owed: `charges` (interest and fees already due) are paid first, as a
- * payment is allocated, then principal; interest no longer runs (the plan's rate is 0).
- */
-function split(payments: { date: IsoDate; paymentPence: Pence }[], charges: Pence): Line[] {
-  let left = charges;
-  return payments.map(({ date, paymentPence }) => {
-    const interestPence = Math.min(left, paymentPence);
-    left -= interestPence;
-    return { date, paymentPence, principalPence: paymentPence - interestPence, interestPence };
-  });
-}
 
 /**
  * The stage 3 figures of the loan's application, grouped as the income and expenditure statement is
@@ -240,24 +221,9 @@ export function planService(ctx: AppContext) {
           return refused(`A pause of collections lasts 1 to ${PLAN_PAUSE_MAX_DAYS} days.`);
         }
         pauseUntil = addDays(today, days);
-        // The instalments still owed, each moved on by the pause (an overdue one to the day after it),
-        // sharing what is owed now, since no interest runs any more.
-        const owed = instalmentStates(book.terms, position).filter((i) => i.duePence > 0);
-        // Overdue instalments all fall on the day after the pause: one payment for them.
-        const dates = [
-          ...new Set(
-            (owed.length > 0 ? owed.map((i) => i.dueDate) : [today]).map((due) =>
-              addDays(due > today ? due : addDays(today, 1), days),
-            ),
-          ),
-        ];
-        const each = Math.floor(balance / dates.length);
-        payments = dates.map((date, k) => ({
-          date,
-          paymentPence: each + (k === 0 ? balance - each * dates.length : 0),
-        }));
+        payments = pausedPayments(book, position, today, days);
       }
-      const lines = split(payments, charges);
+      const lines = planLines(payments, charges);
       const totalPence = lines.reduce((s, l) => s + l.paymentPence, 0);
       const before = book.plans.at(-1);
       const version = currentVersion(book) + 1;

@@ -99,7 +99,8 @@ describe('Application/Loan status: help in arrears (CONC 7.3)', () => {
     // One primary action: paying now.
     const payNow = within(section).getByRole('link', { name: 'Pay now' });
     expect(payNow.getAttribute('href')).toBe('/borrow/payment');
-    expect([...section.querySelectorAll('.button')]).toEqual([payNow]);
+    const primary = [...section.querySelectorAll('.button:not(.button--secondary)')];
+    expect(primary.filter((b) => !b.closest('dialog'))).toEqual([payNow]);
 
     const plan = option(section, 'A new payment plan');
     expect(plan.textContent).toContain(
@@ -171,6 +172,52 @@ describe('Application/Loan status: help in arrears (CONC 7.3)', () => {
       'Talk to us',
       'Free, impartial debt advice',
     ]);
+  });
+
+  it('pauses payments for 30 days for a customer getting debt advice, asked first (issue 46 item 7)', async () => {
+    const paused: unknown[] = [];
+    let answer: () => object = () => ({ object: { pauseUntil: '2026-12-28' } });
+    stubApi({
+      [PATH.summary]: () => ({ object: createBorrowingSummary(MISSED) }),
+      [PATH.schedule]: () => ({ object: createScheduleSummary(FORBEARANCE) }),
+      [PATH.withdrawal]: () => ({ object: NO_WITHDRAWAL }),
+      '/api/MyAccountArea/PauseForDebtAdvice': () => {
+        paused.push(true);
+        return answer();
+      },
+    });
+    const user = renderBorrow('/borrow');
+    const section = await helpSection();
+    await user.click(within(section).getByRole('button', { name: 'Pause my payments for 30 days' }));
+    const dialog = screen.getByRole('dialog', { name: 'Pause your payments while you get debt advice?' });
+    expect(dialog.textContent).toContain('nothing is collected from a card');
+    await user.click(within(dialog).getByRole('button', { name: 'No, go back' }));
+    expect(paused).toEqual([]);
+    // Refused (the one online pause taken): the server's words, in the dialog, which stays open.
+    answer = () => ({
+      errorID: 251,
+      errorMessage: 'You have already paused your payments online once for this loan.',
+    });
+    await user.click(within(section).getByRole('button', { name: 'Pause my payments for 30 days' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Yes, pause them' }));
+    expect(await within(screen.getByRole('dialog')).findByText(/already paused/)).toBeTruthy();
+    expect(where()).toBe('/borrow');
+    answer = () => ({ object: { pauseUntil: '2026-12-28' } });
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Yes, pause them' }));
+    expect(await screen.findByRole('status')).toHaveProperty(
+      'textContent',
+      expect.stringContaining('Your payments are paused until 28-12-2026 while you get debt advice.'),
+    );
+    expect(where()).toBe('/borrow/schedule');
+    expect(paused).toHaveLength(2);
+  });
+
+  it('offers no pause to a customer who is not behind', async () => {
+    borrowApi();
+    const user = renderBorrow('/borrow');
+    await loaded();
+    await user.click(screen.getByText('Struggling to pay?'));
+    expect(screen.queryByRole('button', { name: 'Pause my payments for 30 days' })).toBeNull();
   });
 
   it('still helps from the rows when the schedule cannot be read, promising nothing about interest', async () => {

@@ -12,6 +12,7 @@ import { Fact } from './borrow-table';
 import type { BorrowingSummary } from './get-borrowing-summary';
 import { useScheduleSummaryExtra } from './get-schedule-summary';
 import { useWithdrawal } from './get-withdrawal';
+import { PauseForDebtAdvice } from './pause-for-debt-advice';
 
 type Payment = BorrowingSummary['sobRep1'][number];
 
@@ -210,6 +211,13 @@ function HelpOptions({ inArrears, forbearance, blocked }: HelpProps & { inArrear
           A debt adviser can also ask for a Breathing Space for you: 60 days in which we add no interest or
           fees and do not ask you for payment.
         </p>
+        {inArrears && forbearance ? (
+          <>
+            {/* Issue 46 item 7: a customer getting debt advice has collections paused (CONC 7.3). */}
+            <p>Getting debt advice, or about to? We can pause your payments for 30 days while you do.</p>
+            <PauseForDebtAdvice />
+          </>
+        ) : null}
       </li>
     </ul>
   );
