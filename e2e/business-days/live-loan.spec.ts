@@ -37,6 +37,8 @@ type Applicant = { email: string; mobile: string };
 const loans: {
   paying?: Applicant;
   declining?: Applicant;
+  /** Also blocked by a declining card: pauses for debt advice, then a plan paid by other means (issue 46). */
+  forbearing?: Applicant;
   rescheduling?: Applicant;
   lapsing?: Applicant;
   /** The first due date of the signed schedules (they are all signed alike), yyyy-MM-dd. */
@@ -98,17 +100,21 @@ test('a signed loan is paid out, seen on borrow and schedule', async ({ page, re
   // Every application of this file up to e-sign, all priced on today's business date.
   const paying = await applicationAt(request, 'esignSent');
   const declining = await applicationAt(request, 'esignSent', { cardNumber: DECLINING_CARD });
+  const forbearing = await applicationAt(request, 'esignSent', { cardNumber: DECLINING_CARD });
   const rescheduling = await applicationAt(request, 'esignSent');
   const lapsing = await applicationAt(request, 'esignSent');
   await signInBrowser(page, request, paying.applicant);
-  for (const other of [declining, rescheduling, lapsing]) await signByApi(request, other.applicant);
+  for (const other of [declining, forbearing, rescheduling, lapsing]) {
+    await signByApi(request, other.applicant);
+  }
   // Their welcome e-mails' links set their passwords (after e-sign, whose links are the newest e-mails).
-  for (const one of [paying, declining, rescheduling, lapsing]) {
+  for (const one of [paying, declining, forbearing, rescheduling, lapsing]) {
     await setPasswordFor(request, one.applicant.email);
   }
   Object.assign(loans, {
     paying: paying.applicant,
     declining: declining.applicant,
+    forbearing: forbearing.applicant,
     rescheduling: rescheduling.applicant,
     lapsing: lapsing.applicant,
   });
@@ -260,9 +266,10 @@ test('a declining card is blocked; a new card unblocks the loan', async ({ page 
   const notice = page.getByRole('link', { name: 'Press here to add a new Card' });
   await expect(notice).toBeVisible();
   await expect(notice).toHaveAttribute('href', '/borrow/update-card');
-  // Issue 45: a payment is still possible (once, without a new authority); a new plan needs a card.
+  // Issue 45: a payment is still possible (once, without a new authority); issue 46: so is a new plan,
+  // paid by other means (the next test but one agrees one).
   await expect(page.getByRole('button', { name: 'Make a payment' })).toBeEnabled();
-  await expect(page.getByRole('button', { name: 'Re schedule' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Re schedule' })).toBeEnabled();
   await expect(page.getByRole('table', { name: 'Transactions' })).toContainText('Collection declined');
   await expectNoSeriousA11yViolations(page);
 
@@ -330,6 +337,74 @@ test('a declining card is blocked; a new card unblocks the loan', async ({ page 
   await expect(page.getByText('Your Card on the system is not active.')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Make a payment' })).toBeEnabled();
   await expect(page.getByRole('button', { name: 'Re schedule' })).toBeEnabled();
+});
+
+test('blocked and behind: a pause for debt advice, then a plan paid by other means, on a phone (issue 46 item 7)', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await logIn(page, loans.forbearing!.email);
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto('/borrow');
+  // The customer says they are getting debt advice: asked first, then paused for 30 days.
+  const help = page.getByRole('region', { name: 'You have a payment overdue' });
+  await help.getByRole('button', { name: 'Pause my payments for 30 days' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Pause your payments while you get debt advice?' });
+  await expectNoSeriousA11yViolations(page);
+  await dialog.getByRole('button', { name: 'Yes, pause them' }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/borrow/schedule');
+  const pausedUntil = formatDisplayDate(addDays(addDays(loans.firstDue!, 2), 30));
+  await expect(page.getByRole('status').filter({ hasText: 'paused' })).toContainText(
+    `Your payments are paused until ${pausedUntil} while you get debt advice.`,
+  );
+  await expect(
+    page
+      .getByRole('region', { name: 'Continuous payment authority' })
+      .getByText(/^Your payment plan is one you pay yourself/),
+  ).toBeVisible();
+  expect(await misfits(page)).toEqual([]);
+
+  // With the card still blocked, a plan the customer pays themselves: up to 12 payments, no card.
+  await page.getByRole('button', { name: 'Re schedule' }).click();
+  await expect(page.getByText(/^You can agree a plan that you pay yourself/)).toBeVisible();
+  await page.getByLabel('Payment frequency', { exact: true }).selectOption({ label: 'Monthly' });
+  await page.getByLabel('Number of payments', { exact: true }).selectOption({ label: '6 payments' });
+  await page.getByLabel('Next payment date', { exact: true }).selectOption({ index: 1 });
+  expect(await misfits(page)).toEqual([]);
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(stepHeading(page, 'Check your new payment plan')).toBeFocused();
+  await expect(planPayments(page)).toHaveCount(7);
+  await expect(page.getByRole('radio')).toHaveCount(0);
+  const figures: [string, string][] = [
+    ['Income', '1200'],
+    ['Rent or mortgage', '500'],
+    ['Bills', '150'],
+    ['Other loans and credit cards', '0'],
+    ['Food, travel and childcare', '300'],
+    ['Anything else', '0'],
+  ];
+  for (const [label, value] of figures) await page.getByLabel(label, { exact: true }).fill(value);
+  await page
+    .getByRole('checkbox', {
+      name: /^I agree to this payment plan, and to pay each payment to .* Nothing is collected from a card\.$/,
+    })
+    .check();
+  expect(await misfits(page)).toEqual([]);
+  await expectNoSeriousA11yViolations(page);
+  await page.getByRole('button', { name: 'Accept schedule' }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/borrow/schedule');
+  await expect(page.getByRole('status').filter({ hasText: 'successfully' })).toHaveText(
+    'Operation has finished successfully',
+  );
+  // The six payments are the schedule now, at no interest; still nothing is collected from a card.
+  const due = page.getByRole('cell', { name: 'Due', exact: true });
+  await expect(planRows(page).filter({ has: due })).toHaveCount(6);
+  await expect(
+    page
+      .getByRole('region', { name: 'Continuous payment authority' })
+      .getByText(/^Your payment plan is one you pay yourself/),
+  ).toBeVisible();
+  await page.setViewportSize({ width: 1280, height: 800 });
 });
 
 test('in arrears: the borrow page says what is overdue and the ways forward; a £1 token payment is taken', async ({

@@ -7,7 +7,12 @@ import { implementCall } from '../../plugins/calls';
 import { notOpen } from './esign-refusals';
 import type { EsignService, ResendOutcome } from './esign-service';
 
-async function answer(outcome: ResendOutcome, reply: FastifyReply, security: SecurityEvents, req: FastifyRequest) {
+async function answer(
+  outcome: ResendOutcome,
+  reply: FastifyReply,
+  security: SecurityEvents,
+  req: FastifyRequest,
+) {
   if (outcome.kind === 'sent') return ok({ nextSendInSeconds: outcome.nextSendInSeconds });
   if (outcome.kind !== 'wait') return notOpen(outcome, security, req);
   await security.record({ type: 'limit-refused', ip: req.ip, detail: `e-sign resend ${outcome.reason}` });

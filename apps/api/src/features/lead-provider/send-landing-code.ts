@@ -19,7 +19,11 @@ export const sendLandingCode = (landing: LandingService, cookie: LandingCookie, 
       case 'closed':
         return refuse(Refusal.leadLinkClosed);
       case 'wait':
-        await security.record({ type: 'limit-refused', ip: req.ip, detail: `landing code ${outcome.reason}` });
+        await security.record({
+          type: 'limit-refused',
+          ip: req.ip,
+          detail: `landing code ${outcome.reason}`,
+        });
         return tooManyRequests(
           reply,
           outcome.retryAfterSeconds,

@@ -3,6 +3,7 @@ import { Msg } from '@lender/contract/rules/messages';
 import type { AppContext } from '../../app-context';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { paidTowardsSchedules, positionOf } from '../../entities/loans/ledger';
+import { catchUpUnderNewPlan } from '../../entities/loans/catch-up-under-plan';
 import { currentVersion, type LoanBook } from '../../entities/loans/loan-repository';
 import { entityStore } from '../../entities/unit-of-work';
 import { asksSomethingElse, requestHash } from '../../lib/idempotency-key';
@@ -258,6 +259,8 @@ export function rescheduleService(ctx: AppContext) {
         if (!isUniqueViolation(err)) throw err;
         return this.reschedule(request);
       }
+      const app = { id: loan.application_id, customerId: request.customerId };
+      await catchUpUnderNewPlan(store, app, today, customerActor(request.customerId));
       return { kind: 'rescheduled', plan };
     },
   };

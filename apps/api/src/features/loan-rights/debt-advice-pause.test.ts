@@ -1,11 +1,20 @@
 import { addDays } from '@lender/contract/dates';
 import { PLAN_PAUSE_MAX_DAYS } from '@lender/contract/calls/staff-plans';
 import { Refusal } from '@lender/contract/refusals';
+import { AppStatus } from '@lender/contract/status';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CARDS, nextYear } from '../../sandbox/card-provider/test-support';
 import { messagesTo } from '../../test/account-holder';
 import { fingerprint, tokeniseCard } from '../../test/application-journey';
-import { activeLoan, attemptsOf, decisionsOf, dueDates, myAccountGet, travelTo } from '../../test/live-loan';
+import {
+  activeLoan,
+  attemptsOf,
+  decisionsOf,
+  dueDates,
+  myAccountGet,
+  statusOf,
+  travelTo,
+} from '../../test/live-loan';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 /**
@@ -55,6 +64,7 @@ describe('MyAccountArea/PauseForDebtAdvice', () => {
     const [first] = await dueDates(t, loan.applicationId);
     await travelTo(t, addDays(first!, 2));
     const today = t.ctx.businessDate.today();
+    expect(await statusOf(t, loan.guid)).toBe(AppStatus.arrears);
     const res = await pause(loan.authorization);
     const pauseUntil = addDays(today, PLAN_PAUSE_MAX_DAYS);
     expect(res.json()).toEqual({ error: { errorID: 0, errorMessage: '' }, object: { pauseUntil } });
@@ -63,6 +73,8 @@ describe('MyAccountArea/PauseForDebtAdvice', () => {
 
     const after = await schedule(loan.authorization);
     expect(after.paidByOtherMeans).toBe(true);
+    // Nothing is overdue under the pause: up to date at once, not 'Payment overdue' until tonight.
+    expect(await statusOf(t, loan.guid)).toBe(AppStatus.active);
     // The overdue payment falls after the pause; nothing is overdue meanwhile.
     expect(after.nextInstalment.date).toBe(addDays(pauseUntil, 1));
     const decisions = await t.ctx.db

@@ -6,6 +6,7 @@ import type { AppContext } from '../../app-context';
 import { customerActor } from '../../entities/audit/actor';
 import { paidTowardsSchedules, positionOf } from '../../entities/loans/ledger';
 import { liveLoanAfterClose } from '../../entities/loans/live-loan-after-close';
+import { catchUpUnderNewPlan } from '../../entities/loans/catch-up-under-plan';
 import { currentVersion } from '../../entities/loans/loan-repository';
 import { inMoratorium } from '../../entities/loans/moratorium';
 import { planRules } from '../../entities/loans/plan-rules';
@@ -117,6 +118,7 @@ export function debtAdvicePauseService(ctx: AppContext) {
         // Two requests at once: the other stored the pause; this one answers it.
         if (!isUniqueViolation(err)) throw err;
       }
+      await catchUpUnderNewPlan(store, { id: loan.application_id, customerId }, today, actor);
       return { kind: 'paused', pauseUntil };
     },
   };

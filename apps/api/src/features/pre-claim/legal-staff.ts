@@ -144,9 +144,7 @@ export function legalStaff(ctx: AppContext) {
       address?: string,
     ): Promise<StaffResult<LegalFlagged>> {
       const details = (isLegal: boolean) =>
-        address === undefined
-          ? undefined
-          : { address, before: { isLegal: !isLegal }, after: { isLegal } };
+        address === undefined ? undefined : { address, before: { isLegal: !isLegal }, after: { isLegal } };
       const app = await applicationOf(guid);
       if (!app) return refused(`There is no application ${guid}.`);
       if (!on) {

@@ -67,7 +67,10 @@ export function complaintsRegister(ctx: AppContext) {
   const views = async (rows: Row[]): Promise<Complaint[]> => {
     const today = ctx.businessDate.today();
     const [staffName, customers] = await Promise.all([
-      staffNames(db, rows.flatMap((r) => [r.logged_by, r.closed_by])),
+      staffNames(
+        db,
+        rows.flatMap((r) => [r.logged_by, r.closed_by]),
+      ),
       customerNames(rows.map((r) => r.customer_id)),
     ]);
     return rows.map((r) => ({

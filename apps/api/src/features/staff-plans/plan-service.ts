@@ -12,6 +12,7 @@ import { staffActor } from '../../entities/audit/actor';
 import { auditRepository } from '../../entities/audit/audit-repository';
 import { arrearsPence, paidTowardsSchedules, positionOf } from '../../entities/loans/ledger';
 import { pausedPayments, planLines } from '../../entities/loans/plan-without-card';
+import { catchUpUnderNewPlan } from '../../entities/loans/catch-up-under-plan';
 import { currentVersion, loanRepository, type LoanBook } from '../../entities/loans/loan-repository';
 import { planRules, planWithoutCardStands } from '../../entities/loans/plan-rules';
 import { withdrawalRepository } from '../../entities/loans/withdrawal-repository';
@@ -310,6 +311,12 @@ export function planService(ctx: AppContext) {
           },
         });
       });
+      await catchUpUnderNewPlan(
+        store,
+        { id: loan.application_id, customerId: app.customer_id },
+        today,
+        actor,
+      );
       return done({
         version,
         kind: request.kind,

@@ -79,7 +79,12 @@ describe('payout', () => {
       (s) => s === AppStatus.undewritingReview,
     );
     expect(
-      await underwritingService(t.ctx, payouts, t.app.servicing.decisionParts).decideByHand(signer.guid, 'approve', 'checked', OPS),
+      await underwritingService(t.ctx, payouts, t.app.servicing.decisionParts).decideByHand(
+        signer.guid,
+        'approve',
+        'checked',
+        OPS,
+      ),
     ).toBe(true);
     return { signer, payouts };
   }
