@@ -343,6 +343,15 @@ test('blocked and behind: a pause for debt advice, then a plan paid by other mea
   page,
 }) => {
   test.setTimeout(120_000);
+  // With E2E_SCREENS=1, each screen at 1280 and 360 px into docs/screens (issue-46-other-means-*).
+  const shot = screenshots('issue-46-other-means');
+  const shoot = async (screen: string, fullPage = true) => {
+    if (!process.env.E2E_SCREENS) return;
+    for (const width of [1280, 360]) {
+      await page.setViewportSize({ width, height: width === 360 ? 740 : 800 });
+      await shot(page, screen, { fullPage });
+    }
+  };
   await logIn(page, loans.forbearing!.email);
   await page.setViewportSize({ width: 360, height: 740 });
   await page.goto('/borrow');
@@ -351,6 +360,7 @@ test('blocked and behind: a pause for debt advice, then a plan paid by other mea
   await help.getByRole('button', { name: 'Pause my payments for 30 days' }).click();
   const dialog = page.getByRole('dialog', { name: 'Pause your payments while you get debt advice?' });
   await expectNoSeriousA11yViolations(page);
+  await shoot('pause-dialog', false);
   await dialog.getByRole('button', { name: 'Yes, pause them' }).click();
   await expect(page).toHaveURL((url) => url.pathname === '/borrow/schedule');
   const pausedUntil = formatDisplayDate(addDays(addDays(loans.firstDue!, 2), 30));
@@ -363,6 +373,7 @@ test('blocked and behind: a pause for debt advice, then a plan paid by other mea
       .getByText(/^Your payment plan is one you pay yourself/),
   ).toBeVisible();
   expect(await misfits(page)).toEqual([]);
+  await shoot('paused-schedule');
 
   // With the card still blocked, a plan the customer pays themselves: up to 12 payments, no card.
   await page.getByRole('button', { name: 'Re schedule' }).click();
@@ -371,6 +382,7 @@ test('blocked and behind: a pause for debt advice, then a plan paid by other mea
   await page.getByLabel('Number of payments', { exact: true }).selectOption({ label: '6 payments' });
   await page.getByLabel('Next payment date', { exact: true }).selectOption({ index: 1 });
   expect(await misfits(page)).toEqual([]);
+  await shoot('plan-step');
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(stepHeading(page, 'Check your new payment plan')).toBeFocused();
   await expect(planPayments(page)).toHaveCount(7);
@@ -391,6 +403,7 @@ test('blocked and behind: a pause for debt advice, then a plan paid by other mea
     .check();
   expect(await misfits(page)).toEqual([]);
   await expectNoSeriousA11yViolations(page);
+  await shoot('check-step');
   await page.getByRole('button', { name: 'Accept schedule' }).click();
   await expect(page).toHaveURL((url) => url.pathname === '/borrow/schedule');
   await expect(page.getByRole('status').filter({ hasText: 'successfully' })).toHaveText(
