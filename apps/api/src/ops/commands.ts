@@ -5,6 +5,7 @@ import { breathingSpaceService } from '../features/breathing-space/breathing-spa
 import { clientErrorsStaff } from '../features/lead-provider/client-errors-staff';
 import { closeOfBusinessStaff } from '../features/close-of-business/close-of-business-staff';
 import { defaultsReviewStaff } from '../features/close-of-business/defaults-review-staff';
+import { oldRulesReviewStaff } from '../features/close-of-business/old-rules-review-staff';
 import { creditReportingStaff } from '../features/credit-reporting/credit-reporting-staff';
 import type { CreditReferenceAgency } from '../lib/credit-reference/credit-reference-agency';
 import { recordDocumentsSent } from '../features/pre-claim/documents-sent';
@@ -17,6 +18,7 @@ import { servicingFor, type Servicing } from '../servicing';
 import { breathingSpaceArgs } from './breathing-space-args';
 import { breathingSpaceEndedLines, breathingSpaceStartedLines } from './breathing-space-format';
 import { defaultsReviewLines } from './defaults-format';
+import { oldRulesLines } from './old-rules-format';
 import { monthlyLines, rejectionLines, sentLines } from './credit-reporting-format';
 import { legalArgs } from './legal-args';
 import { legalFlaggedLines, legalListLines, legalShownLines, letterClosedLines } from './legal-format';
@@ -152,6 +154,16 @@ export const COMMANDS: Record<string, Command> = {
       const [verb] = parseCommand(args, usageOf('defaults'), {}, 1).positionals;
       if (verb !== 'review') throw new Error(`Say review.\n${usageOf('defaults')}`);
       print(out, await defaultsReviewStaff(ctx).review(), defaultsReviewLines);
+    },
+  },
+  notices: {
+    usage: 'notices review',
+    summary:
+      'List every notice given and step taken under servicing rules since corrected (defaults, default notices, Letters of Claim, default fees without a notice, uncounted refinances), for a person to review.',
+    run: async (ctx, args, out) => {
+      const [verb] = parseCommand(args, usageOf('notices'), {}, 1).positionals;
+      if (verb !== 'review') throw new Error(`Say review.\n${usageOf('notices')}`);
+      print(out, await oldRulesReviewStaff(ctx).review(), oldRulesLines);
     },
   },
   cra: {

@@ -204,4 +204,115 @@ describe('the remedy (s89)', () => {
     expect(await loanRow(short)).toEqual(before);
     await expect(ops('defaults')).rejects.toThrow('Usage: npm run ops -- defaults review');
   });
+
+  it('`ops notices review` lists what was given under the old rules, and only that', async () => {
+    const review = async () => (await ops('notices', 'review')).slice(1);
+    const kindsOf = (lines: string[]) => lines.map((l) => l.split('  ')[1]);
+    // Given by today's rules (the rebuilt notices with their PDFs, each fee's s86E notice): only the
+    // default the old remedy rule made is listed.
+    expect(kindsOf(await review())).toEqual(['default']);
+    expect((await review())[0]).toContain(oldRule.guid);
+
+    // As the old rules left them: a notice with no PDF, a fee with no notice of default sums, a Letter
+    // of Claim on a loan never defaulted, and a plan that moved two payments later stored as a reschedule.
+    const { db } = t.ctx;
+    const today = t.ctx.businessDate.today();
+    await db
+      .insertInto('loan_notices')
+      .values({
+        application_id: exact.applicationId,
+        kind: 's87',
+        on_date: dates[0]!,
+        reference: 'old-s87',
+        created_at: today,
+      })
+      .execute();
+    await db
+      .insertInto('loan_transactions')
+      .values({
+        application_id: exact.applicationId,
+        type: 'default-fee',
+        amount_pence: 1500,
+        on_date: dates[0]!,
+        reference: 'old-default-fee',
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+    const someDocument = await db.selectFrom('documents').select('id').executeTakeFirstOrThrow();
+    await db
+      .insertInto('pre_claim_letters')
+      .values({
+        customer_id: exact.customerId,
+        application_id: exact.applicationId,
+        issued_on: dates[0]!,
+        reply_by: addDays(dates[0]!, 30),
+        amount_pence: 10_000,
+        interest_continues: 0,
+        daily_interest_pence: 0,
+        document_id: someDocument.id,
+        state: 'open',
+        closed_on: null,
+        closed_reason: null,
+        created_at: new Date().toISOString(),
+        issued_by: 'ops',
+        closed_by: null,
+      })
+      .execute();
+    const moved = await activeLoan(t);
+    const earlier = await activeLoan(t);
+    for (const [loan, shift] of [
+      [moved, 5],
+      [earlier, -1],
+    ] as const) {
+      const signed = await dueDates(t, loan.applicationId);
+      await db
+        .insertInto('loan_schedules')
+        .values({
+          application_id: loan.applicationId,
+          version: 2,
+          kind: 'reschedule',
+          daily_rate: 0.008,
+          paid_before_pence: 0,
+          created_on: today,
+          idempotency_key: `old-plan:${loan.applicationId}`,
+          created_at: new Date().toISOString(),
+          request_hash: null,
+        })
+        .execute();
+      // The last date kept: only the first two move (later for `moved`, earlier for `earlier`).
+      await db
+        .insertInto('loan_instalments')
+        .values(
+          signed.map((due, k) => ({
+            application_id: loan.applicationId,
+            seq: 10 + k,
+            version: 2,
+            due_date: k < signed.length - 1 ? addDays(due, shift) : due,
+            payment_pence: 10_000,
+            principal_pence: 8_000,
+            interest_pence: 2_000,
+          })),
+        )
+        .execute();
+    }
+    const lines = await review();
+    expect(kindsOf(lines).sort()).toEqual([
+      'default',
+      'default-fee',
+      'default-notice',
+      'letter-of-claim',
+      'refinance',
+    ]);
+    const line = (kind: string) => lines.find((l) => l.split('  ')[1] === kind)!;
+    expect(line('default-notice')).toMatch(
+      new RegExp(`^${dates[0]}  default-notice  ${exact.guid}  .*\\(s88 and the 1983 Regulations\\)`),
+    );
+    expect(line('default-fee')).toContain('(s86E) default fee of £15.00 with no notice of default sums');
+    expect(line('letter-of-claim')).toContain(`${exact.guid}`);
+    expect(line('letter-of-claim')).toContain('(s87(1))');
+    expect(line('refinance')).toContain(`${moved.guid}`);
+    expect(line('refinance')).toContain('plan 2 moved a payment later');
+    expect(lines.join('\n')).not.toContain(earlier.guid);
+    await expect(ops('notices')).rejects.toThrow('Usage: npm run ops -- notices review');
+  });
 });
