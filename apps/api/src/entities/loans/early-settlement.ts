@@ -3,13 +3,61 @@ import type { Pence } from '@lender/contract/money';
 import { annualPercentageRate, yearsBetween } from '@lender/contract/pricing/apr';
 import { positionOf, type LedgerRow, type LoanTerms, type Position } from './ledger';
 
+/** What repays credit: the ledger's payments of every kind. */
+const PAYMENT_TYPES: readonly LedgerRow['type'][] = ['instalment', 'card-payment', 'bank-transfer'];
+
+/**
+ * Each payment less what of it paid default fees (not in the total charge for credit, so not a repayment
+ * of credit), the fees taken out of the latest payments first: the lower reading of the two.
+ */
+function netOfFees<T extends { amountPence: number }>(payments: readonly T[], feesPaidPence: number): T[] {
+  let fees = feesPaidPence;
+  return [...payments]
+    .reverse()
+    .map((p) => {
+      const toFees = Math.min(fees, p.amountPence);
+      fees -= toFees;
+      return { ...p, amountPence: p.amountPence - toFees };
+    })
+    .reverse();
+}
+
+/**
+ * The repayments of credit the agreement provides for, for its APR. As signed: the signed instalments.
+ * After a new plan (a reschedule, refinance or forbearance plan is a modifying agreement, which s82(2)
+ * treats as revoking the earlier agreement and reproducing the combined effect of the two): the payments
+ * made before the plan, then the plan's instalments, less what of them pays default fees already due.
+ */
+function agreedRepayments(terms: LoanTerms, kept: readonly LedgerRow[]) {
+  const plan = kept.filter((r) => r.type === 'reschedule').at(-1);
+  const instalments = terms.instalments.map((i) => ({ date: i.dueDate, amountPence: i.paymentPence }));
+  if (!plan) return instalments;
+  // Rows before the plan's own row: a payment made the same day before it (the amount paid with a plan).
+  const before = kept.filter((r) => r.id < plan.id);
+  const then = positionOf(terms, before);
+  const paid = netOfFees(
+    before
+      .filter((r) => PAYMENT_TYPES.includes(r.type))
+      .map((r) => ({ date: r.onDate, amountPence: r.amountPence })),
+    then.feesChargedPence - then.feesDuePence,
+  );
+  // The fees due when the plan was made are paid first from its payments, as every payment is allocated.
+  let fees = then.feesDuePence;
+  const planned = instalments.map((i) => {
+    const toFees = Math.min(fees, i.amountPence);
+    fees -= toFees;
+    return { ...i, amountPence: i.amountPence - toFees };
+  });
+  return [...paid, ...planned].filter((r) => r.amountPence > 0);
+}
+
 /**
  * The most that may settle the credit on `date` under the Consumer Credit (Early Settlement)
  * Regulations 2004, reg 4 (docs/decisions/053): the advance carried forward to that day at the
  * agreement's APR, less each repayment of credit carried forward the same way. The creditor must allow a
- * rebate at least down to it (reg 2). Unrounded pence; null where it is not worked out here: before the
- * advance, and for a loan whose plan was changed (its modifying agreement is priced from its own day, and
- * the ledger's own figure is kept for it until that is built).
+ * rebate at least down to it (reg 2). Unrounded pence; null before the advance. For a loan whose plan was
+ * changed, the agreement is the combined one (s82(2), `agreedRepayments`): its APR from the advance, the
+ * payments made before the plan and the plan's instalments.
  *
  * Default fees are not in the total charge for credit: what pays them is not a repayment of credit. They
  * are taken out of the latest payments, which keeps the ceiling the lower of the two readings.
@@ -20,29 +68,26 @@ export function settlementCeiling(
   date: IsoDate,
 ): number | null {
   const kept = effectiveRows(rows);
-  if (kept.some((r) => r.type === 'reschedule')) return null;
   const advances = kept.filter((r) => r.type === 'advance' && r.onDate <= date);
   if (advances.length === 0 || terms.instalments.length === 0) return null;
+  const repayments = agreedRepayments(terms, kept);
+  // Repayments that do not exceed the credit (something written off) have no APR to carry it by: the
+  // ledger's own figure stands.
+  const total = (list: readonly { amountPence: number }[]) => list.reduce((s, r) => s + r.amountPence, 0);
+  if (total(repayments) <= total(advances)) return null;
   const apr = annualPercentageRate({
     drawdowns: advances.map((r) => ({ date: r.onDate, amountPence: r.amountPence })),
-    repayments: terms.instalments.map((i) => ({ date: i.dueDate, amountPence: i.paymentPence })),
+    repayments,
   });
   const grow = (from: IsoDate) => Math.pow(1 + apr, yearsBetween(from, date));
   // Payments made up to the day (an earlier one the same day counts, carried forward by nothing).
-  const payments = kept.filter(
-    (r) =>
-      (r.type === 'instalment' || r.type === 'card-payment' || r.type === 'bank-transfer') &&
-      r.onDate <= date,
-  );
+  const payments = kept.filter((r) => PAYMENT_TYPES.includes(r.type) && r.onDate <= date);
   const then = positionOf(terms, rows, date);
-  let feesPaid = then.feesChargedPence - then.feesDuePence;
-  let ceiling = advances.reduce((sum, r) => sum + r.amountPence * grow(r.onDate), 0);
-  for (const r of [...payments].reverse()) {
-    const toFees = Math.min(feesPaid, r.amountPence);
-    feesPaid -= toFees;
-    ceiling -= (r.amountPence - toFees) * grow(r.onDate);
-  }
-  return ceiling;
+  const credit = netOfFees(payments, then.feesChargedPence - then.feesDuePence);
+  return credit.reduce(
+    (ceiling, r) => ceiling - r.amountPence * grow(r.onDate),
+    advances.reduce((sum, r) => sum + r.amountPence * grow(r.onDate), 0),
+  );
 }
 
 export type Settlement = {

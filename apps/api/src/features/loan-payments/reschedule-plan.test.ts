@@ -3,11 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { addDays, daysBetween, type IsoDate } from '@lender/contract/dates';
 import { nextWorkingDay } from '@lender/contract/pricing/bank-holidays';
 import { WageFrequencyId } from '@lender/contract/pricing/repayment-dates';
+import { annualPercentageRate, yearsBetween } from '@lender/contract/pricing/apr';
 import { latestRescheduleDate } from '@lender/contract/pricing/reschedule';
 import type { LoanScheduleKind } from '../../entities/loans/loan-tables';
 import { costCapPence, positionOf, type LedgerRow, type LoanTerms } from '../../entities/loans/ledger';
 import { FUNDED, signedLoan, simulate, type NewTerms } from '../../entities/loans/ledger-simulation';
 import type { LoanBook, LoanRow } from '../../entities/loans/loan-repository';
+import { settlementCeiling, settlementOn } from '../../entities/loans/early-settlement';
 import { planFor, type Plan } from './reschedule-plan';
 
 /** A book as the repository would read it, for the plan's rules: the signed schedule and the plans so far. */
@@ -211,6 +213,89 @@ describe('a reschedule (planFor and the ledger together)', () => {
         },
       ),
       { numRuns: Number(process.env.LEDGER_RUNS ?? 100) },
+    );
+  }, 120_000);
+
+  it('gives back what the ledger charged above the combined agreement’s ceiling: £1,000 moved to one payment, settled early', () => {
+    const { terms, price } = signedLoan(100_000, 1, 45);
+    const made: Plan[] = [];
+    const reschedule = rescheduler(terms, { duration: 1, firstInDays: 30 }, made);
+    let current = terms;
+    const { rows } = simulate(terms, price.totalInterestPence, 40, (_, k) =>
+      k === 10
+        ? {
+            reschedule: (t: LoanTerms, r: readonly LedgerRow[], d: IsoDate) => {
+              const next = reschedule(t, r, d);
+              if (next) current = next.terms;
+              return next;
+            },
+          }
+        : {},
+    );
+    expect(made[0]!.kind).toBe('reschedule');
+    // Mid-way to the plan's one payment, where compounding at the APR runs below simple daily interest.
+    const date = addDays(FUNDED, 25);
+    const through = rows.filter((r) => r.onDate < date);
+    const ledger = positionOf(current, through).totalDuePence;
+    // The combined agreement, worked here from the Regulations' words: nothing paid before the plan, so
+    // its repayment is the plan's one payment; the advance carried forward at that APR.
+    const apr = annualPercentageRate({
+      drawdowns: [{ date: FUNDED, amountPence: 100_000 }],
+      repayments: [{ date: made[0]!.lines[0]!.date, amountPence: made[0]!.lines[0]!.paymentPence }],
+    });
+    const formula = 100_000 * Math.pow(1 + apr, yearsBetween(FUNDED, date));
+    const { settlementPence, rebatePence } = settlementOn(current, through, date);
+    expect(settlementPence).toBe(Math.round(formula));
+    expect(rebatePence).toBe(ledger - settlementPence);
+    expect(rebatePence).toBeGreaterThan(0);
+  });
+
+  it('settles a changed plan within the Regulations’ ceiling of the combined agreement (s82(2), issue 46 item 10)', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 100, max: 100_000 }),
+        fc.integer({ min: 1, max: 4 }),
+        fc.constantFrom(14, 28, 30),
+        fc.integer({ min: 1, max: 60 }),
+        fc.integer({ min: 1, max: 3 }),
+        fc.integer({ min: 1, max: 40 }),
+        fc.boolean(),
+        (principal, count, gap, rescheduleDay, duration, firstInDays, declines) => {
+          const { terms, price } = signedLoan(principal, count, gap);
+          const made: Plan[] = [];
+          const reschedule = rescheduler(terms, { duration, firstInDays }, made);
+          let current = terms;
+          const { rows } = simulate(terms, price.totalInterestPence, 200, (_, k) => ({
+            cardDeclines: declines && k < rescheduleDay,
+            ...(k === rescheduleDay
+              ? {
+                  reschedule: (t: LoanTerms, r: readonly LedgerRow[], d: IsoDate) => {
+                    const next = reschedule(t, r, d);
+                    if (next) current = next.terms;
+                    return next;
+                  },
+                }
+              : {}),
+          }));
+          if (made.length === 0) return;
+          // Every third day after the plan: what settles the loan that day, against the combined ceiling.
+          for (let k = rescheduleDay + 1; k <= 200; k += 3) {
+            const date = addDays(FUNDED, k);
+            const through = rows.filter((r) => r.onDate < date);
+            const p = positionOf(current, through);
+            if (p.totalDuePence === 0) break;
+            const ceiling = settlementCeiling(current, through, date);
+            expect(ceiling).not.toBeNull();
+            const { settlementPence } = settlementOn(current, through, date, p);
+            expect(settlementPence).toBeLessThanOrEqual(p.totalDuePence);
+            expect(settlementPence).toBeGreaterThanOrEqual(p.principalPence + p.feesDuePence);
+            expect(settlementPence - p.feesDuePence).toBeLessThanOrEqual(
+              Math.max(p.principalPence, Math.round(ceiling!)),
+            );
+          }
+        },
+      ),
+      { numRuns: 40 },
     );
   }, 120_000);
 });
