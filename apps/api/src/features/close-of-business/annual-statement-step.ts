@@ -22,7 +22,8 @@ const annualStatementReference = (applicationId: number, period: Pick<StatementP
  * The s77A annual statement on a closed day (issue 46 item 9, docs/decisions/073-annual-statement-s77a.md):
  * for each loan of the page still owing, every statement period ended before the day (the first
  * beginning with the day the agreement was made, statement-periods.ts) whose statement was not given yet
- * is given now, the first day after it ends (s77A(1E): within 30 days), as a PDF kept in the customer's
+ * is given now, at the close of the first day after it ends (s77A(1E): within 30 days), dated the day
+ * it is really given (the business date), as a PDF kept in the customer's
  * documents and an e-mail saying so. None once nothing is owed (s77A(4)), nor after a notice of withdrawal
  * (the agreement is treated as never having been made, s66A(7)). The row of `annual_statements`, the
  * document and the e-mail are written in one transaction, once per loan and period: a run killed
@@ -31,8 +32,12 @@ const annualStatementReference = (applicationId: number, period: Pick<StatementP
 export function annualStatementStep(ctx: AppContext, store: EntityStore) {
   const { config } = ctx;
 
-  async function give(book: LoanBook, period: StatementPeriod, date: IsoDate) {
+  async function give(book: LoanBook, period: StatementPeriod) {
     const { loan } = book;
+    // The day it is really given: the business date now, not the day being closed. They differ when the
+    // close of business catches up missed days; a statement given after its 30 days is then recorded as
+    // late (s77A(6), `ops notices review`), never backdated into time.
+    const date = ctx.businessDate.today();
     const c = await ctx.db
       .selectFrom('customers')
       .select(['email', 'first_name', 'last_name', 'address_str'])
@@ -123,7 +128,7 @@ export function annualStatementStep(ctx: AppContext, store: EntityStore) {
     const done = new Set(given.map((g) => `${g.application_id}:${g.period_seq}`));
     for (const [id, periods] of ended) {
       for (const period of periods) {
-        if (!done.has(`${id}:${period.seq}`)) await give(books.get(id)!, period, date);
+        if (!done.has(`${id}:${period.seq}`)) await give(books.get(id)!, period);
       }
     }
   };

@@ -72,7 +72,8 @@ describe('the s77A annual statement at the close of business', () => {
       period_seq: 1,
       period_start: made,
       period_end: end,
-      given_on: addDays(end, 1),
+      // Closing the day after the period ends happens the day after that: the day it is really given.
+      given_on: addDays(end, 2),
       actor: 'system:close-of-business',
     });
     const mails = await statementMails(owing);

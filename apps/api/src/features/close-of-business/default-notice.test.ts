@@ -313,6 +313,27 @@ describe('the remedy (s89)', () => {
     expect(line('refinance')).toContain(`${moved.guid}`);
     expect(line('refinance')).toContain('plan 2 moved a payment later');
     expect(lines.join('\n')).not.toContain(earlier.guid);
+    // An annual statement given after its 30 days (s77A(6)), with the interest charged meanwhile.
+    await db
+      .insertInto('annual_statements')
+      .values({
+        application_id: exact.applicationId,
+        period_seq: 9,
+        period_start: addDays(dates[0]!, -400),
+        period_end: addDays(dates[0]!, -31),
+        given_on: addDays(dates[0]!, 10),
+        document_id: null,
+        actor: 'system:close-of-business',
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+    const late = (await review()).find((l) => l.split('  ')[1] === 'late-statement')!;
+    expect(late).toMatch(
+      new RegExp(
+        `^${addDays(dates[0]!, 10)}  late-statement  ${exact.guid}  .*\\(s77A\\(6\\)\\) .*due by ${addDays(dates[0]!, -1)}: from ${dates[0]} `,
+      ),
+    );
+    expect(late).not.toContain('(£0.00 charged)');
     await expect(ops('notices')).rejects.toThrow('Usage: npm run ops -- notices review');
   });
 });

@@ -1,14 +1,16 @@
-import type { IsoDate } from '@lender/contract/dates';
+import { addDays, type IsoDate } from '@lender/contract/dates';
 import { formatPence } from '@lender/contract/money';
 import { planKindOf } from '@lender/contract/pricing/reschedule';
 import type { AppContext } from '../../app-context';
 import { chunks, loanRepository, type LoanBook } from '../../entities/loans/loan-repository';
 import { instalmentStates, positionOf, type LoanTerms } from '../../entities/loans/ledger';
+import { lastDayToGive } from '../../entities/loans/statement-periods';
 import { staffDone as done, type StaffResult } from '../../lib/staff-result';
 import { defaultsReviewStaff } from './defaults-review-staff';
 
 /** What was given or done under a rule issue 46 corrected, and the provision it falls short of. */
-export type OldRuleKind = 'default' | 'default-notice' | 'letter-of-claim' | 'default-fee' | 'refinance';
+export type OldRuleKind =
+  'default' | 'default-notice' | 'letter-of-claim' | 'default-fee' | 'refinance' | 'late-statement';
 
 export type OldRuleItem = {
   kind: OldRuleKind;
@@ -33,7 +35,9 @@ type Loan = { application_id: number; guid: string; name: string };
  * - a Letter of Claim issued without a default notice whose remedy date had passed (s87(1));
  * - a default fee with no notice of default sums (s86E: not enforceable, nor interest on it, until given);
  * - a plan stored as a plain reschedule that moved a payment later than the one it replaced (a refinance
- *   under CONC 6.7.17R: no information sheet, not counted against the limit of two, interest charged).
+ *   under CONC 6.7.17R: no information sheet, not counted against the limit of two, interest charged);
+ * - an annual statement given after its 30 days (s77A(6): for the period of non-compliance no interest
+ *   and no default sum is payable, and the agreement may not be enforced), with the interest charged in it.
  */
 export function oldRulesReviewStaff(ctx: AppContext) {
   const { db } = ctx;
@@ -153,13 +157,40 @@ export function oldRulesReviewStaff(ctx: AppContext) {
     return found;
   }
 
+  /** Annual statements given after their last day, with the interest the ledger charged until they were. */
+  async function lateStatements() {
+    const given = await db
+      .selectFrom('annual_statements')
+      .select(['application_id', 'period_start', 'period_end', 'given_on'])
+      .orderBy('id')
+      .execute();
+    const late = given
+      .map((g) => ({ ...g, lastDay: lastDayToGive({ end: g.period_end as IsoDate }) }))
+      .filter((g) => g.given_on > g.lastDay);
+    const found = [];
+    for (const g of late) {
+      const from = addDays(g.lastDay, 1);
+      const interest = await db
+        .selectFrom('loan_transactions')
+        .select((eb) => eb.fn.sum<number>('amount_pence').as('pence'))
+        .where('application_id', '=', g.application_id)
+        .where('type', '=', 'interest')
+        .where('on_date', '>=', from)
+        .where('on_date', '<', g.given_on)
+        .executeTakeFirst();
+      found.push({ ...g, from, interestPence: Number(interest?.pence ?? 0) });
+    }
+    return found;
+  }
+
   return {
     async review(): Promise<StaffResult<OldRuleItem[]>> {
       const defaults = await defaultsReviewStaff(ctx).review();
-      const [notices, letters, fees] = await Promise.all([
+      const [notices, letters, fees, statements] = await Promise.all([
         defaultNotices(),
         lettersWithoutDefault(),
         feesWithoutNotice(),
+        lateStatements(),
       ]);
       const rescheduled = await db
         .selectFrom('loan_schedules')
@@ -174,6 +205,7 @@ export function oldRulesReviewStaff(ctx: AppContext) {
         ...letters.map((l) => l.application_id),
         ...fees.map((f) => f.application_id),
         ...refinances.map((r) => r.application_id),
+        ...statements.map((r) => r.application_id),
       ]);
       const item = (applicationId: number, rest: Omit<OldRuleItem, 'guid' | 'name'>): OldRuleItem => {
         const loan = loans.get(applicationId);
@@ -218,6 +250,16 @@ export function oldRulesReviewStaff(ctx: AppContext) {
             on: r.on,
             provision: 'CONC 6.7.17R, 6.7.20R, 6.7.23R',
             what: `plan ${r.version} moved a payment later but was stored as a reschedule: no information sheet shown, not counted as a refinance; consider refunding its extra interest.`,
+          }),
+        ),
+        ...statements.map((g) =>
+          item(g.application_id, {
+            kind: 'late-statement',
+            on: g.given_on as IsoDate,
+            provision: 's77A(6)',
+            what:
+              `annual statement for ${g.period_start} to ${g.period_end} due by ${g.lastDay}: from ${g.from} until it was given ` +
+              `no interest (${formatPence(g.interestPence)} charged) nor default sum is payable, and no enforcement; consider refunding.`,
           }),
         ),
       ];
