@@ -1,4 +1,4 @@
-import { addDays, formatDisplayDate, type IsoDate } from '@lender/contract/dates';
+import { addDays, formatDisplayDate } from '@lender/contract/dates';
 import type { AppContext } from '../../app-context';
 import { annualStatement } from '../../documents/annual-statement';
 import { renderStatementPdf } from '../../documents/render-pdf';
