@@ -83,11 +83,33 @@ function effective(rows: readonly LedgerRow[], through?: IsoDate): LedgerRow[] {
   return kept;
 }
 
+/**
+ * The last position folded for a list of rows. A book's rows only grow (`addToBook` appends, a reversal is
+ * a row of its own), so the same list with the same length and last row holds the same rows: the close of
+ * business asks each loan's position many times a day between postings, and a read several times a
+ * request; each asks once per change (issue 44).
+ */
+const folds = new WeakMap<
+  readonly LedgerRow[],
+  { length: number; last: LedgerRow | undefined; byThrough: Map<IsoDate | undefined, Position> }
+>();
+
 /** The loan's position after every row dated on or before `through` (all rows when not given). */
-export function positionOf(terms: LoanTerms, rows: readonly LedgerRow[], through?: IsoDate): Position {
+export function positionOf(_terms: LoanTerms, rows: readonly LedgerRow[], through?: IsoDate): Position {
+  const last = rows[rows.length - 1];
+  let kept = folds.get(rows);
+  if (!kept || kept.length !== rows.length || kept.last !== last) {
+    kept = { length: rows.length, last, byThrough: new Map() };
+    folds.set(rows, kept);
+  }
+  const known = kept.byThrough.get(through);
+  // A copy: what a caller does with its answer never changes another's.
+  if (known) return { ...known };
   const fold = ledgerFold();
   for (const row of effective(rows, through)) fold.step(row);
-  return fold.position();
+  const position = fold.position();
+  kept.byThrough.set(through, { ...position });
+  return position;
 }
 
 /**
