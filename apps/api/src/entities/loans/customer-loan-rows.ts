@@ -1,16 +1,19 @@
 import { sql } from 'kysely';
 import type { DbExecutor } from '../../db/create-db';
 import type { LoanTransactionType } from './loan-tables';
+import type { IsoDate } from '@lender/contract/dates';
+import { factsCtes, factsSelect, type LoanFactsRow } from './loan-facts-query';
 import type { AttemptRow, LoanRow, PlanRow } from './loan-repository';
 
 /**
  * One customer's newest application, loans, instalments, ledger rows, attempts, approvals and reschedules
- * as rows of one shape (kind 'p', 'l', 'i', 't', 'a', 'd', 's'): one query, where six would each cost a round trip, a
+ * (and, for the borrow pages, the loan state's facts) as rows of one shape (kind 'p', 'l', 'i', 't', 'a',
+ * 'd', 's', 'f'): one query, where six would each cost a round trip, a
  * socket write on both sides and the database's planning (decision 024). Unused columns are null; `n`
  * integers, `f1` the daily rate, `t` text.
  */
 type CustomerRow = {
-  kind: 'p' | 'l' | 'i' | 't' | 'a' | 'd' | 's';
+  kind: 'p' | 'l' | 'i' | 't' | 'a' | 'd' | 's' | 'f';
   application_id: number;
   n1: number;
   n2: number | null;
@@ -19,8 +22,8 @@ type CustomerRow = {
   f1: number | null;
 } & Record<`t${1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11}`, string | null>;
 
-const customerRows = (db: DbExecutor, customerId: number) =>
-  sql<CustomerRow>`
+const customerParts = (customerId: number) =>
+  sql`
     select 'l' as kind, l.application_id as application_id, l.customer_id as n1, l.principal_pence as n2,
       l.total_repayable_pence as n3, l.remedy_sum_pence as n4, l.daily_rate as f1, l.priced_on as t1,
       l.funded_on as t2, l.settled_on as t3, l.blocked_on as t4, l.blocked_reason as t5,
@@ -56,15 +59,33 @@ const customerRows = (db: DbExecutor, customerId: number) =>
     select 'd', d.application_id, d.id, null, null, null, null, d.created_at, null, null, null, null, null,
       null, null, null, null, null
     from application_decisions d join loans l on l.application_id = d.application_id
-    where l.customer_id = ${customerId} and d.kind in ('underwriting-approved', 'underwriter-approved')
+    where l.customer_id = ${customerId} and d.kind in ('underwriting-approved', 'underwriter-approved')`;
+
+const customerRows = (db: DbExecutor, customerId: number) =>
+  sql<CustomerRow>`${customerParts(customerId)} order by kind, application_id, n1`.execute(db);
+
+/**
+ * The same rows and one more, kind 'f': the facts the loan's state is read from on `today`, with the
+ * newest card's last four digits (loan-facts-query.ts), so that a borrow page's read is one statement.
+ */
+const customerRowsWithFacts = (db: DbExecutor, customerId: number, today: IsoDate) =>
+  sql<CustomerRow>`${factsCtes(customerId, today)}
+    ${customerParts(customerId)}
+    union all
+    select 'f', coalesce(x.application_id, 0), x.is_legal, x.newest_status_id, x.newest_id, x.loan_status_id,
+      null, x.blocked_on, x.settled_on, x.notice_on, x.repay_by, x.letter_issued_on, x.letter_reply_by,
+      x.letter_state, x.space_last_day, x.card_last4, null, null
+    from (${factsSelect({ card: true })}) x
     order by kind, application_id, n1`.execute(db);
 
 /**
  * A customer's newest application and loans, each kind of row decoded back to its table's shape, for
  * `loanRepository(db).ofCustomer` to assemble into books: loans newest first, the rest oldest first.
  */
-export async function customerLoanRows(db: DbExecutor, customerId: number) {
-  const { rows } = await customerRows(db, customerId);
+export async function customerLoanRows(db: DbExecutor, customerId: number, factsOn?: IsoDate) {
+  const { rows } = await (factsOn
+    ? customerRowsWithFacts(db, customerId, factsOn)
+    : customerRows(db, customerId));
   const of = (kind: CustomerRow['kind']) => rows.filter((r) => r.kind === kind);
   const loans: LoanRow[] = of('l')
     .map((r) => ({
@@ -137,5 +158,21 @@ export async function customerLoanRows(db: DbExecutor, customerId: number) {
       pause_until: r.t6,
     })),
     approvals: of('d').map((r) => ({ applicationId: r.application_id, at: r.t1! })),
+    facts: of('f').map((r): LoanFactsRow => ({
+      is_legal: r.n1,
+      newest_status_id: r.n2,
+      newest_id: r.n3,
+      application_id: r.application_id === 0 ? null : r.application_id,
+      loan_status_id: r.n4,
+      blocked_on: r.t1,
+      settled_on: r.t2,
+      notice_on: r.t3,
+      repay_by: r.t4,
+      letter_issued_on: r.t5,
+      letter_reply_by: r.t6,
+      letter_state: r.t7,
+      space_last_day: r.t8,
+      card_last4: r.t9,
+    }))[0],
   };
 }

@@ -16,6 +16,7 @@ import { nowIso } from '../../lib/clock';
 import type { LedgerRow, LoanTerms } from './ledger';
 import type { Attempt } from './servicing-rules';
 import { customerLoanRows } from './customer-loan-rows';
+import type { LoanFactsRow } from './loan-facts-query';
 import type { Actor } from '../audit/actor';
 
 export type LoanRow = Selectable<LoanTable>;
@@ -151,6 +152,8 @@ export type CustomerLoans = {
   newest: { id: number; guid: string; statusId: number } | undefined;
   /** Newest first. */
   loans: CustomerLoan[];
+  /** With `factsOn`: the loan state's facts on that day, read in the same statement (loan-facts-query.ts). */
+  facts?: LoanFactsRow;
 };
 
 /** The loans and their ledger: the one place that reads and writes them. */
@@ -275,8 +278,8 @@ export function loanRepository(db: DbExecutor) {
      * A customer's loans, newest first, with their books and when each was approved, and the customer's
      * newest application, in one query.
      */
-    async ofCustomer(customerId: number): Promise<CustomerLoans> {
-      const found = await customerLoanRows(db, customerId);
+    async ofCustomer(customerId: number, factsOn?: IsoDate): Promise<CustomerLoans> {
+      const found = await customerLoanRows(db, customerId, factsOn);
       const books = new Map<number, LoanBook>();
       assemble(books, found.loans, found.instalments, found.transactions, found.attempts, found.plans);
       // The latest approval (rows come oldest first).
@@ -288,6 +291,7 @@ export function loanRepository(db: DbExecutor) {
           book: books.get(loan.application_id)!,
           approvedAt: approvedAt.get(loan.application_id) ?? null,
         })),
+        ...(found.facts ? { facts: found.facts } : {}),
       };
     },
 

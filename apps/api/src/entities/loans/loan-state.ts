@@ -4,7 +4,7 @@ import { formatPence, penceToPounds, type Pence } from '@lender/contract/money';
 import { formatDisplayDate, type IsoDate } from '@lender/contract/dates';
 import { AppStatus, LIVE_LOAN_STATUSES } from '@lender/contract/status';
 import type { DbExecutor } from '../../db/create-db';
-import { loanFactsRow } from './loan-facts-query';
+import { loanFactsRow, type LoanFactsRow } from './loan-facts-query';
 import { paymentOnText, type NamedFigures } from './named-figures';
 
 const PAY = { label: 'Make a payment', path: '/borrow/payment' };
@@ -168,6 +168,11 @@ const figure = (name: (typeof LOAN_STATE_FIGURES)[number], pence: Pence, date: I
 /** The facts of one customer's newest application and latest loan, on the business date: one statement. */
 export async function loanFactsOf(db: DbExecutor, customerId: number, today: IsoDate): Promise<Facts> {
   const [row] = await loanFactsRow(db, customerId, today);
+  return factsOfRow(row);
+}
+
+/** The facts from their row (none: a customer with nothing at all). */
+export function factsOfRow(row: LoanFactsRow | undefined): Facts {
   const loan = row?.application_id ?? null;
   // The loan's own status, unless a newer application (a repeat loan being applied for) came after it.
   const statusId =

@@ -4,7 +4,8 @@ import { penceToPounds } from '@lender/contract/money';
 import { statusText } from '@lender/contract/status-text';
 import type { Db } from '../../db/create-db';
 import { loanRepository, type LoanBook } from '../../entities/loans/loan-repository';
-import { loanFactsOf, loanStateOf } from '../../entities/loans/loan-state';
+import type { LoanFactsRow } from '../../entities/loans/loan-facts-query';
+import { factsOfRow, loanStateOf } from '../../entities/loans/loan-state';
 import { nextInstalmentOf } from '../../entities/loans/next-instalment';
 import { planRules, planWithoutCardStands } from '../../entities/loans/plan-rules';
 import { mayApplyAgain } from '../../entities/loans/repeat-eligibility';
@@ -53,24 +54,13 @@ function latestLoan(book: LoanBook, f: LoanFigures) {
  */
 export function borrowingService(db: Db, today: () => IsoDate = londonToday) {
   const loans = loanRepository(db);
-  /** The card on file's last four digits: the newest card, as a payment with the existing card takes it. */
-  const cardLast4 = async (customerId: number) =>
-    (
-      await db
-        .selectFrom('cards')
-        .select('last4')
-        .where('customer_id', '=', customerId)
-        .orderBy('id', 'desc')
-        .limit(1)
-        .executeTakeFirst()
-    )?.last4 ?? null;
-
   /**
    * The loan's state (GetLoanState's, the same on every page), and the status's name and words from it
    * when `applicationId` is the customer's latest loan paid out (otherwise the application's status says).
+   * Its facts come with the customer's loans, in the same statement (`ofCustomer`'s `factsOn`).
    */
-  async function loanStateFor(customerId: number, date: IsoDate, applicationId: number | undefined) {
-    const facts = await loanFactsOf(db, customerId, date);
+  function loanStateFor(row: LoanFactsRow | undefined, applicationId: number | undefined) {
+    const facts = factsOfRow(row);
     const state = loanStateOf(facts);
     const ofThisLoan =
       state.state !== 'none' && applicationId !== undefined && facts.loan?.applicationId === applicationId;
@@ -80,11 +70,11 @@ export function borrowingService(db: Db, today: () => IsoDate = londonToday) {
   return {
     async summary(customerId: number): Promise<BorrowingSummary> {
       const date = today();
-      const { newest: app, loans: customerLoans } = await loans.ofCustomer(customerId);
+      const { newest: app, loans: customerLoans, facts } = await loans.ofCustomer(customerId, date);
       const all = customerLoans.map((l) => l.book);
       const statusId = app?.statusId ?? 0;
       // The newest application's status, said as the loan's state once that application is the loan.
-      const loanState = await loanStateFor(customerId, date, app?.id);
+      const loanState = loanStateFor(facts, app?.id);
       const text = loanState.words ?? statusText(statusId);
       const funded = all.filter((b) => b.loan.funded_on !== null);
       const lastFunded = funded[0];
@@ -160,7 +150,7 @@ export function borrowingService(db: Db, today: () => IsoDate = londonToday) {
     },
 
     async schedule(customerId: number): Promise<ScheduleSummary> {
-      const { newest: app, loans: all } = await loans.ofCustomer(customerId);
+      const { newest: app, loans: all, facts } = await loans.ofCustomer(customerId, today());
       const book = all[0]?.book;
       const approvedAt = all[0]?.approvedAt;
       const statusId = app?.statusId ?? 0;
@@ -198,11 +188,8 @@ export function borrowingService(db: Db, today: () => IsoDate = londonToday) {
                 .where('id', '=', book.loan.application_id)
                 .executeTakeFirst()
             )?.status_id ?? statusId);
-      // Asked together: neither waits for the other.
-      const [state, card] = await Promise.all([
-        loanStateFor(customerId, today(), book.loan.application_id),
-        cardLast4(customerId),
-      ]);
+      const state = loanStateFor(facts, book.loan.application_id);
+      const card = facts?.card_last4 ?? null;
       return {
         settledDate: book.loan.settled_on,
         fundedDate: book.loan.funded_on,
