@@ -67,6 +67,31 @@ export function settlementCeiling(
   rows: readonly LedgerRow[],
   date: IsoDate,
 ): number | null {
+  // Asked several times a request for the same loan and day (each figure that names it): worked once
+  // per change of its rows or plan, as positionOf keeps its folds (rows only grow).
+  const last = rows[rows.length - 1];
+  let kept = ceilings.get(rows);
+  if (!kept || kept.length !== rows.length || kept.last !== last || kept.instalments !== terms.instalments) {
+    kept = { length: rows.length, last, instalments: terms.instalments, byDate: new Map() };
+    ceilings.set(rows, kept);
+  }
+  if (kept.byDate.has(date)) return kept.byDate.get(date)!;
+  const ceiling = ceilingOf(terms, rows, date);
+  kept.byDate.set(date, ceiling);
+  return ceiling;
+}
+
+const ceilings = new WeakMap<
+  readonly LedgerRow[],
+  {
+    length: number;
+    last: LedgerRow | undefined;
+    instalments: LoanTerms['instalments'];
+    byDate: Map<IsoDate, number | null>;
+  }
+>();
+
+function ceilingOf(terms: LoanTerms, rows: readonly LedgerRow[], date: IsoDate): number | null {
   const kept = effectiveRows(rows);
   const advances = kept.filter((r) => r.type === 'advance' && r.onDate <= date);
   if (advances.length === 0 || terms.instalments.length === 0) return null;
