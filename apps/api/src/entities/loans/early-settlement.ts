@@ -23,41 +23,13 @@ function netOfFees<T extends { amountPence: number }>(payments: readonly T[], fe
 }
 
 /**
- * The repayments of credit the agreement provides for, for its APR. As signed: the signed instalments.
- * After a new plan (a reschedule, refinance or forbearance plan is a modifying agreement, which s82(2)
- * treats as revoking the earlier agreement and reproducing the combined effect of the two): the payments
- * made before the plan, then the plan's instalments, less what of them pays default fees already due.
- */
-function agreedRepayments(terms: LoanTerms, kept: readonly LedgerRow[]) {
-  const plan = kept.filter((r) => r.type === 'reschedule').at(-1);
-  const instalments = terms.instalments.map((i) => ({ date: i.dueDate, amountPence: i.paymentPence }));
-  if (!plan) return instalments;
-  // Rows before the plan's own row: a payment made the same day before it (the amount paid with a plan).
-  const before = kept.filter((r) => r.id < plan.id);
-  const then = positionOf(terms, before);
-  const paid = netOfFees(
-    before
-      .filter((r) => PAYMENT_TYPES.includes(r.type))
-      .map((r) => ({ date: r.onDate, amountPence: r.amountPence })),
-    then.feesChargedPence - then.feesDuePence,
-  );
-  // The fees due when the plan was made are paid first from its payments, as every payment is allocated.
-  let fees = then.feesDuePence;
-  const planned = instalments.map((i) => {
-    const toFees = Math.min(fees, i.amountPence);
-    fees -= toFees;
-    return { ...i, amountPence: i.amountPence - toFees };
-  });
-  return [...paid, ...planned].filter((r) => r.amountPence > 0);
-}
-
-/**
  * The most that may settle the credit on `date` under the Consumer Credit (Early Settlement)
  * Regulations 2004, reg 4 (docs/decisions/053): the advance carried forward to that day at the
  * agreement's APR, less each repayment of credit carried forward the same way. The creditor must allow a
- * rebate at least down to it (reg 2). Unrounded pence; null before the advance. For a loan whose plan was
- * changed, the agreement is the combined one (s82(2), `agreedRepayments`): its APR from the advance, the
- * payments made before the plan and the plan's instalments.
+ * rebate at least down to it (reg 2). Unrounded pence; null before the advance. A changed plan is a
+ * modifying agreement: its ceiling runs from the plan's day, on the credit and interest then owed, at the
+ * APR of the plan's instalments (docs/decisions/053); null for a plan at no interest, where the ledger
+ * charges nothing more and its figure stands.
  *
  * Default fees are not in the total charge for credit: what pays them is not a repayment of credit. They
  * are taken out of the latest payments, which keeps the ceiling the lower of the two readings.
@@ -93,25 +65,49 @@ const ceilings = new WeakMap<
 
 function ceilingOf(terms: LoanTerms, rows: readonly LedgerRow[], date: IsoDate): number | null {
   const kept = effectiveRows(rows);
-  const advances = kept.filter((r) => r.type === 'advance' && r.onDate <= date);
-  if (advances.length === 0 || terms.instalments.length === 0) return null;
-  const repayments = agreedRepayments(terms, kept);
-  // Repayments that do not exceed the credit (something written off) have no APR to carry it by: the
-  // ledger's own figure stands.
+  const plan = kept.filter((r) => r.type === 'reschedule').at(-1);
   const total = (list: readonly { amountPence: number }[]) => list.reduce((s, r) => s + r.amountPence, 0);
-  if (total(repayments) <= total(advances)) return null;
-  const apr = annualPercentageRate({
-    drawdowns: advances.map((r) => ({ date: r.onDate, amountPence: r.amountPence })),
-    repayments,
-  });
+  const now = positionOf(terms, rows, date);
+  const feesPaid = (p: Position) => p.feesChargedPence - p.feesDuePence;
+  let credit: { date: IsoDate; amountPence: number }[];
+  let repayments: { date: IsoDate; amountPence: number }[];
+  let paidSince: LedgerRow[];
+  let feesPaidSince: number;
+  if (!plan) {
+    // As signed: the advance, and the signed instalments.
+    credit = kept
+      .filter((r) => r.type === 'advance' && r.onDate <= date)
+      .map((r) => ({ date: r.onDate, amountPence: r.amountPence }));
+    repayments = terms.instalments.map((i) => ({ date: i.dueDate, amountPence: i.paymentPence }));
+    paidSince = kept.filter((r) => PAYMENT_TYPES.includes(r.type) && r.onDate <= date);
+    feesPaidSince = feesPaid(now);
+  } else {
+    // A changed plan: the credit and charges owed on its day, repaid by its instalments (less the fees
+    // then due, which they pay first); payments before it are the earlier agreement's.
+    if (plan.onDate > date) return null;
+    const then = positionOf(
+      terms,
+      kept.filter((r) => r.id < plan.id),
+    );
+    credit = [{ date: plan.onDate, amountPence: then.principalPence + then.interestDuePence }];
+    let fees = then.feesDuePence;
+    repayments = terms.instalments.map((i) => {
+      const toFees = Math.min(fees, i.paymentPence);
+      fees -= toFees;
+      return { date: i.dueDate, amountPence: i.paymentPence - toFees };
+    });
+    paidSince = kept.filter((r) => PAYMENT_TYPES.includes(r.type) && r.id > plan.id && r.onDate <= date);
+    feesPaidSince = feesPaid(now) - feesPaid(then);
+  }
+  repayments = repayments.filter((r) => r.amountPence > 0);
+  // Repayments that do not exceed the credit (a plan at no interest, something written off) have no APR
+  // to carry it by: the ledger's own figure stands.
+  if (credit.length === 0 || total(repayments) <= total(credit)) return null;
+  const apr = annualPercentageRate({ drawdowns: credit, repayments });
   const grow = (from: IsoDate) => Math.pow(1 + apr, yearsBetween(from, date));
-  // Payments made up to the day (an earlier one the same day counts, carried forward by nothing).
-  const payments = kept.filter((r) => PAYMENT_TYPES.includes(r.type) && r.onDate <= date);
-  const then = positionOf(terms, rows, date);
-  const credit = netOfFees(payments, then.feesChargedPence - then.feesDuePence);
-  return credit.reduce(
+  return netOfFees(paidSince, feesPaidSince).reduce(
     (ceiling, r) => ceiling - r.amountPence * grow(r.onDate),
-    advances.reduce((sum, r) => sum + r.amountPence * grow(r.onDate), 0),
+    credit.reduce((sum, r) => sum + r.amountPence * grow(r.date), 0),
   );
 }
 

@@ -1,7 +1,8 @@
 import { addDays, type IsoDate } from '@lender/contract/dates';
 import type { Pence } from '@lender/contract/money';
-import { instalmentStates, type Position } from './ledger';
-import type { LoanBook } from './loan-repository';
+import type { Actor } from '../audit/actor';
+import { instalmentStates, paidTowardsSchedules, type Position } from './ledger';
+import { currentVersion, type LoanBook, type LoanRepository } from './loan-repository';
 
 /** One payment of a plan paid without a card, and its share of capital and of the charges already due. */
 export type PlanLine = { date: IsoDate; paymentPence: Pence; principalPence: Pence; interestPence: Pence };
@@ -47,4 +48,53 @@ export function pausedPayments(
     date,
     paymentPence: each + (k === 0 ? balance - each * dates.length : 0),
   }));
+}
+
+/**
+ * Stores a forbearance plan paid without a card (docs/decisions/069 and 075): a new version of the
+ * schedule at no interest, marked without a card (the CPA charges nothing while it stands), and the
+ * ledger's 'reschedule' row from which its rate, 0, applies. In the caller's transaction.
+ */
+export async function storePlanWithoutCard(
+  loans: Pick<LoanRepository, 'addScheduleVersion' | 'post'>,
+  plan: {
+    book: LoanBook;
+    position: Position;
+    today: IsoDate;
+    lines: readonly PlanLine[];
+    pauseUntil: IsoDate | null;
+    idempotencyKey: string;
+    actor: Actor;
+  },
+): Promise<number> {
+  const { book, today, actor } = plan;
+  const applicationId = book.loan.application_id;
+  const version = currentVersion(book) + 1;
+  await loans.addScheduleVersion(
+    {
+      application_id: applicationId,
+      version,
+      kind: 'forbearance',
+      daily_rate: 0,
+      paid_before_pence: paidTowardsSchedules(plan.position),
+      created_on: today,
+      idempotency_key: plan.idempotencyKey,
+      request_hash: null,
+      without_card: 1,
+      pause_until: plan.pauseUntil,
+    },
+    plan.lines,
+    Math.max(...book.schedule.map((s) => s.seq)) + 1,
+  );
+  await loans.post([
+    {
+      applicationId,
+      type: 'reschedule',
+      amountPence: 0,
+      onDate: today,
+      reference: `reschedule:${applicationId}:${version}`,
+      actor,
+    },
+  ]);
+  return version;
 }

@@ -4,13 +4,12 @@ import { PLAN_PAUSE_MAX_DAYS } from '@lender/contract/calls/staff-plans';
 import { Refusal } from '@lender/contract/refusals';
 import type { AppContext } from '../../app-context';
 import { customerActor } from '../../entities/audit/actor';
-import { paidTowardsSchedules, positionOf } from '../../entities/loans/ledger';
+import { positionOf } from '../../entities/loans/ledger';
 import { liveLoanAfterClose } from '../../entities/loans/live-loan-after-close';
 import { catchUpUnderNewPlan } from '../../entities/loans/catch-up-under-plan';
-import { currentVersion } from '../../entities/loans/loan-repository';
 import { inMoratorium } from '../../entities/loans/moratorium';
 import { planRules } from '../../entities/loans/plan-rules';
-import { pausedPayments, planLines } from '../../entities/loans/plan-without-card';
+import { pausedPayments, planLines, storePlanWithoutCard } from '../../entities/loans/plan-without-card';
 import { entityStore } from '../../entities/unit-of-work';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { debtAdvicePauseEmail } from './loan-rights-emails';
@@ -60,37 +59,18 @@ export function debtAdvicePauseService(ctx: AppContext) {
         pausedPayments(book, position, today, PLAN_PAUSE_MAX_DAYS),
         position.feesDuePence + position.interestDuePence,
       );
-      const version = currentVersion(book) + 1;
       const actor = customerActor(customerId);
       try {
         await store.transaction(async ({ loans, applications, customers, outbox }) => {
-          await loans.addScheduleVersion(
-            {
-              application_id: loan.application_id,
-              version,
-              kind: 'forbearance',
-              daily_rate: 0,
-              paid_before_pence: paidTowardsSchedules(position),
-              created_on: today,
-              idempotency_key: key,
-              request_hash: null,
-              without_card: 1,
-              pause_until: pauseUntil,
-            },
+          const version = await storePlanWithoutCard(loans, {
+            book,
+            position,
+            today,
             lines,
-            Math.max(...book.schedule.map((s) => s.seq)) + 1,
-          );
-          // From today interest runs at the plan's rate, 0 (the ledger's 'reschedule' row, as for any plan).
-          await loans.post([
-            {
-              applicationId: loan.application_id,
-              type: 'reschedule',
-              amountPence: 0,
-              onDate: today,
-              reference: `reschedule:${loan.application_id}:${version}`,
-              actor,
-            },
-          ]);
+            pauseUntil,
+            idempotencyKey: key,
+            actor,
+          });
           await applications.recordDecision({
             applicationId: loan.application_id,
             customerId,

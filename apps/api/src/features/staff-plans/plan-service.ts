@@ -10,8 +10,8 @@ import { LIVE_LOAN_STATUSES } from '@lender/contract/status';
 import type { AppContext } from '../../app-context';
 import { staffActor } from '../../entities/audit/actor';
 import { auditRepository } from '../../entities/audit/audit-repository';
-import { arrearsPence, paidTowardsSchedules, positionOf } from '../../entities/loans/ledger';
-import { pausedPayments, planLines } from '../../entities/loans/plan-without-card';
+import { arrearsPence, positionOf } from '../../entities/loans/ledger';
+import { pausedPayments, planLines, storePlanWithoutCard } from '../../entities/loans/plan-without-card';
 import { catchUpUnderNewPlan } from '../../entities/loans/catch-up-under-plan';
 import { currentVersion, loanRepository, type LoanBook } from '../../entities/loans/loan-repository';
 import { planRules, planWithoutCardStands } from '../../entities/loans/plan-rules';
@@ -228,25 +228,17 @@ export function planService(ctx: AppContext) {
       const totalPence = lines.reduce((s, l) => s + l.paymentPence, 0);
       const before = book.plans.at(-1);
       const version = currentVersion(book) + 1;
-      const firstSeq = Math.max(...book.schedule.map((s) => s.seq)) + 1;
       const actor = staffActor(by.staffId);
       await store.transaction(async ({ loans, applications }, trx) => {
-        await loans.addScheduleVersion(
-          {
-            application_id: loan.application_id,
-            version,
-            kind: 'forbearance',
-            daily_rate: 0,
-            paid_before_pence: paidTowardsSchedules(position),
-            created_on: today,
-            idempotency_key: `staff-plan:${loan.application_id}:${version}`,
-            request_hash: null,
-            without_card: 1,
-            pause_until: pauseUntil,
-          },
+        await storePlanWithoutCard(loans, {
+          book,
+          position,
+          today,
           lines,
-          firstSeq,
-        );
+          pauseUntil,
+          idempotencyKey: `staff-plan:${loan.application_id}:${version}`,
+          actor,
+        });
         await trx
           .insertInto('plan_income_checks')
           .values({
@@ -264,17 +256,6 @@ export function planService(ctx: AppContext) {
             created_at: nowIso(),
           })
           .execute();
-        // From today interest runs at the plan's rate, 0 (as after any plan: the ledger's 'reschedule' row).
-        await loans.post([
-          {
-            applicationId: loan.application_id,
-            type: 'reschedule',
-            amountPence: 0,
-            onDate: today,
-            reference: `reschedule:${loan.application_id}:${version}`,
-            actor,
-          },
-        ]);
         await applications.recordDecision({
           applicationId: loan.application_id,
           customerId: app.customer_id,
