@@ -295,8 +295,8 @@ describe('a reschedule (planFor and the ledger together)', () => {
             expect(settlementPence).toBeLessThanOrEqual(p.totalDuePence);
             expect(settlementPence).toBeGreaterThanOrEqual(p.principalPence + p.feesDuePence);
             if (ceiling === null) {
-              // A plan at no interest (forbearance): the ledger adds nothing, and its figure stands.
-              expect(made.at(-1)!.dailyRate).toBe(0);
+              // A plan whose payments add nothing to what was owed on its day (forbearance at no interest,
+              // or a few pence whose interest rounds to nothing): no APR, and the ledger's figure stands.
               expect(settlementPence).toBe(p.totalDuePence);
             } else {
               expect(settlementPence - p.feesDuePence).toBeLessThanOrEqual(
@@ -306,7 +306,7 @@ describe('a reschedule (planFor and the ledger together)', () => {
           }
         },
       ),
-      { numRuns: 40 },
+      { numRuns: Number(process.env.SETTLE_RUNS ?? 40) },
     );
   }, 120_000);
 });
