@@ -49,6 +49,8 @@ export const RESCHEDULE_MAX_PAYMENTS = 3;
  * can afford (CONC 7.3.5: a longer period); the cap only bounds the request, at monthly payments a year.
  */
 export const FORBEARANCE_MAX_PAYMENTS = 12;
+/** The longest pause of collections: staff's (a plan in arrears) and a customer's getting debt advice (decision 075). */
+export const PLAN_PAUSE_MAX_DAYS = 30;
 export const PARTIAL_PAYMENT_MIN_SHARE = 0.1;
 
 export const MAX_EMPLOYMENT_STATUS = 5;

@@ -9,8 +9,7 @@ import { Msg } from '../rules/messages';
  * collections while the customer gets debt advice, with the income and expenditure statement it rests on.
  */
 
-/** The most a pause of collections lasts (issue 48: up to 30 days while the customer gets debt advice). */
-export const PLAN_PAUSE_MAX_DAYS = 30;
+export { PLAN_PAUSE_MAX_DAYS } from '../constants';
 /** The most months a plan of reduced payments runs before it is reviewed (as a customer's, FORBEARANCE_MAX_PAYMENTS). */
 export const PLAN_MAX_MONTHS = 12;
 /** A token payment: allowed whatever the surplus, even nil (CONC 7.3.5G's token payments). */

@@ -259,8 +259,12 @@ export function rescheduleService(ctx: AppContext) {
         if (!isUniqueViolation(err)) throw err;
         return this.reschedule(request);
       }
-      const app = { id: loan.application_id, customerId: request.customerId };
-      await catchUpUnderNewPlan(store, app, today, customerActor(request.customerId));
+      // Only a plan in arrears (forbearance) can leave a loan in arrears with nothing overdue: no other
+      // plan reads the book again.
+      if (plan.kind === 'forbearance') {
+        const app = { id: loan.application_id, customerId: request.customerId };
+        await catchUpUnderNewPlan(store, app, today, customerActor(request.customerId));
+      }
       return { kind: 'rescheduled', plan };
     },
   };

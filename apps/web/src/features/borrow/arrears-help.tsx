@@ -1,5 +1,9 @@
 import { BRAND, FREE_DEBT_ADVICE, telHref } from '@lender/contract/brand';
-import { FORBEARANCE_MAX_PAYMENTS, RESCHEDULE_MAX_PAYMENTS } from '@lender/contract/constants';
+import {
+  FORBEARANCE_MAX_PAYMENTS,
+  PLAN_PAUSE_MAX_DAYS,
+  RESCHEDULE_MAX_PAYMENTS,
+} from '@lender/contract/constants';
 import { FIGURE_NAMES } from '@lender/contract/figure-names';
 import { formatPence } from '@lender/contract/money';
 import { TOKEN_PAYMENT_MIN_PENCE } from '@lender/contract/pricing/reschedule';
@@ -214,7 +218,10 @@ function HelpOptions({ inArrears, forbearance, blocked }: HelpProps & { inArrear
         {inArrears && forbearance ? (
           <>
             {/* Issue 46 item 7: a customer getting debt advice has collections paused (CONC 7.3). */}
-            <p>Getting debt advice, or about to? We can pause your payments for 30 days while you do.</p>
+            <p>
+              Getting debt advice, or about to? We can pause your payments for {PLAN_PAUSE_MAX_DAYS} days
+              while you do.
+            </p>
             <PauseForDebtAdvice />
           </>
         ) : null}

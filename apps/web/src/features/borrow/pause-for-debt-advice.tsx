@@ -1,3 +1,4 @@
+import { PLAN_PAUSE_MAX_DAYS } from '@lender/contract/constants';
 import { formatDisplayDate } from '@lender/contract/dates';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
@@ -21,7 +22,7 @@ export function PauseForDebtAdvice() {
   return (
     <ConfirmDialog
       title="Pause your payments while you get debt advice?"
-      openLabel="Pause my payments for 30 days"
+      openLabel={`Pause my payments for ${PLAN_PAUSE_MAX_DAYS} days`}
       confirmLabel="Yes, pause them"
       busyLabel="Pausing…"
       cancelLabel="No, go back"
@@ -39,9 +40,9 @@ export function PauseForDebtAdvice() {
       }}
     >
       <p>
-        We will not take or ask for any payment for 30 days, and add no interest or fees while you keep to the
-        plan. What you owe then falls due after the pause, and you pay it yourself: nothing is collected from
-        a card. You can pause online once for this loan; after that, please call us.
+        We will not take or ask for any payment for {PLAN_PAUSE_MAX_DAYS} days, and add no interest or fees
+        while you keep to the plan. What you owe then falls due after the pause, and you pay it yourself:
+        nothing is collected from a card. You can pause online once for this loan; after that, please call us.
       </p>
     </ConfirmDialog>
   );
