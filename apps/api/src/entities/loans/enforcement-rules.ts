@@ -1,6 +1,7 @@
 import { formatDisplayDate, type IsoDate } from '@lender/contract/dates';
 import type { Pence } from '@lender/contract/money';
 import { AppStatus } from '@lender/contract/status';
+import type { NonCompliance } from './statement-compliance';
 import { arrearsPence, positionOf, type LedgerRow, type LoanTerms, type Position } from './ledger';
 
 /** What the enforcement rules read of a loan: its status and its default notice's dates. */
@@ -9,10 +10,12 @@ export type EnforcementState = {
   defaultNoticeOn: IsoDate | null;
   remedyBy: IsoDate | null;
   defaultedOn: IsoDate | null;
+  /** The period of non-compliance with s77A the day falls in (a late annual statement), if any. */
+  lateStatement?: NonCompliance | null;
 };
 
 export type LegalRefusal = {
-  code: 'not-defaulted' | 'no-default-notice' | 'remedy-date-not-passed';
+  code: 'not-defaulted' | 'no-default-notice' | 'remedy-date-not-passed' | 'annual-statement-late';
   message: string;
 };
 
@@ -38,7 +41,16 @@ export function legalRefusal(loan: EnforcementState, today: IsoDate): LegalRefus
       message: `The default notice of ${formatDisplayDate(loan.defaultNoticeOn)} gives until ${formatDisplayDate(loan.remedyBy)} to remedy the breach: ${why}.`,
     };
   }
+  if (loan.lateStatement) return annualStatementLate(loan.lateStatement);
   return null;
+}
+
+/** s77A(6)(a): no enforcement while an annual statement is late (until the day it is given). */
+export function annualStatementLate(late: NonCompliance): LegalRefusal {
+  return {
+    code: 'annual-statement-late',
+    message: `The annual statement for the year to ${formatDisplayDate(late.periodEnd)} was not given within its 30 days${late.to ? `; it was given on ${formatDisplayDate(late.to)}` : ''}: the agreement cannot be enforced until it is given (Consumer Credit Act 1974 s77A(6)(a)).`,
+  };
 }
 
 /**

@@ -17,7 +17,15 @@ import { annualStatementStep } from './annual-statement-step';
 import { creditReportingParts } from './credit-reporting-step';
 import { bookShowsEventOn } from '../../entities/credit-reporting/loan-events';
 import { defaultFeeCharger } from './default-sum-notice';
-import { feeAllowed, inBreathingSpace, interestDayOf, noticesAllowed, type Hold } from './loan-holds';
+import {
+  feeAllowed,
+  inBreathingSpace,
+  interestDayOf,
+  interestFreeOn,
+  lateStatementOn,
+  noticesAllowed,
+  type Hold,
+} from './loan-holds';
 import { loanNotices } from './loan-notices';
 import { checkPromises } from './promise-check';
 import { withdrawalReminders } from './withdrawal-reminder';
@@ -117,7 +125,7 @@ export function closeOfBusinessSteps(
   return [
     {
       // The day's interest for the whole page in one insert (a defaulted loan's interest is frozen, and
-      // none is added in a Breathing Space).
+      // none is added in a Breathing Space nor while an annual statement is late, s77A(6)(b)).
       name: 'interest',
       scope: 'page',
       async run({ date, loans, books, holds }) {
@@ -125,7 +133,7 @@ export function closeOfBusinessSteps(
         for (const { id, statusId } of loans) {
           const book = books.get(id)!;
           const hold = holds.get(id);
-          if (statusId === AppStatus.defaulted || inBreathingSpace(hold, date)) continue;
+          if (statusId === AppStatus.defaulted || interestFreeOn(hold, date)) continue;
           const position = positionOf(book.terms, book.rows, date);
           const amountPence = interestFor(book.terms, position, interestDayOf(hold, position, date));
           if (amountPence === 0) continue;
@@ -235,7 +243,14 @@ export function closeOfBusinessSteps(
       async run({ book, statusId, hold }, { date }) {
         if (!noticesAllowed(hold, date)) return;
         const now = positionOf(book.terms, book.rows, date);
-        await noticesFor(book, statusId, date, now, arrearsPence(book.terms, now, date));
+        await noticesFor(
+          book,
+          statusId,
+          date,
+          now,
+          arrearsPence(book.terms, now, date),
+          lateStatementOn(hold, date),
+        );
       },
     },
     {

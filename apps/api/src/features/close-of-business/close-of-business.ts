@@ -120,7 +120,8 @@ export function closeOfBusiness(ctx: AppContext, cards: CardProvider, options: C
         new Date(Date.now() - PAYMENT_IN_FLIGHT_MS).toISOString(),
       );
       const books = await store.loans.books(ids);
-      const holds = await holdsOf(ctx.db, ids);
+      const agreementDates = new Map([...books].map(([id, b]) => [id, b.loan.priced_on as IsoDate]));
+      const holds = await holdsOf(ctx.db, ids, { date, agreementDates });
       await runSteps({ date, loans, books, holds, paying, tally });
       tally.loans += loans.length;
     }

@@ -10,6 +10,7 @@ import { instalmentStates, type Position } from '../../entities/loans/ledger';
 import type { LoanBook } from '../../entities/loans/loan-repository';
 import { defaultNoticeDue } from '../../entities/loans/servicing-rules';
 import { issueLetterOfClaim } from '../../entities/pre-claim/letters';
+import type { NonCompliance } from '../../entities/loans/statement-compliance';
 import type { EntityStore } from '../../entities/unit-of-work';
 import { defaultNotice } from '../../documents/default-notice';
 import { renderStatementPdf } from '../../documents/render-pdf';
@@ -69,6 +70,7 @@ export function defaultNoticeStep(ctx: AppContext, store: EntityStore) {
     date: IsoDate,
     now: Position,
     arrearsPence: number,
+    lateStatement: NonCompliance | null,
   ) {
     const { loan, terms } = book;
     const app = { id: loan.application_id, customerId: loan.customer_id };
@@ -80,6 +82,7 @@ export function defaultNoticeStep(ctx: AppContext, store: EntityStore) {
           defaultNoticeOn: loan.default_notice_on,
           remedyBy: loan.remedy_by,
           defaultedOn: loan.defaulted_on,
+          lateStatement,
         },
         date,
       );
@@ -119,7 +122,9 @@ export function defaultNoticeStep(ctx: AppContext, store: EntityStore) {
           remedy_by: null,
           remedy_sum_pence: null,
         });
-      } else if (date > loan.remedy_by) {
+      } else if (date > loan.remedy_by && !lateStatement) {
+        // Defaulting demands the whole balance: enforcement, which waits out a late annual statement
+        // (s77A(6)(a)); the notice stands and the loan is defaulted the first day after it is given.
         await transition(
           store,
           app,

@@ -2,6 +2,7 @@ import type { IsoDate } from '@lender/contract/dates';
 import type { AppContext } from '../../app-context';
 import type { Position } from '../../entities/loans/ledger';
 import type { LoanBook } from '../../entities/loans/loan-repository';
+import type { NonCompliance } from '../../entities/loans/statement-compliance';
 import type { EntityStore } from '../../entities/unit-of-work';
 import { arrearsNoticeStep } from './arrears-notice-step';
 import { defaultNoticeStep } from './default-notice-step';
@@ -21,8 +22,10 @@ export function loanNotices(ctx: AppContext, store: EntityStore) {
     date: IsoDate,
     now: Position,
     arrearsPence: number,
+    /** A period of non-compliance with s77A the day is in: the notices go out, nothing is enforced. */
+    lateStatement: NonCompliance | null,
   ) {
     await arrearsNotice(book, date, now, arrearsPence);
-    await defaultsFor(book, statusId, date, now, arrearsPence);
+    await defaultsFor(book, statusId, date, now, arrearsPence, lateStatement);
   };
 }

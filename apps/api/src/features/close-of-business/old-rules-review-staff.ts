@@ -259,7 +259,10 @@ export function oldRulesReviewStaff(ctx: AppContext) {
             provision: 's77A(6)',
             what:
               `annual statement for ${g.period_start} to ${g.period_end} due by ${g.lastDay}: from ${g.from} until it was given ` +
-              `no interest (${formatPence(g.interestPence)} charged) nor default sum is payable, and no enforcement; consider refunding.`,
+              `no interest (${formatPence(g.interestPence)} charged) nor default sum is payable, and no enforcement; ` +
+              (g.interestPence > 0
+                ? 'consider refunding.'
+                : 'the close of business charged none; check for default sums and enforcement in it.'),
           }),
         ),
       ];

@@ -1,7 +1,13 @@
+import type { IsoDate } from '@lender/contract/dates';
 import type { AppContext } from '../../app-context';
 import type { Actor } from '../../entities/audit/actor';
 import { auditRepository } from '../../entities/audit/audit-repository';
 import { legalRefusal } from '../../entities/loans/enforcement-rules';
+import {
+  inNonCompliance,
+  nonCompliancePeriods,
+  statementsGiven,
+} from '../../entities/loans/statement-compliance';
 import { issueLetterOfClaim, letterInProgress } from '../../entities/pre-claim/letters';
 import { staffDone as done, staffRefused as refused, type StaffResult } from '../../lib/staff-result';
 
@@ -174,17 +180,22 @@ export function legalStaff(ctx: AppContext) {
       // remedy date has passed unremedied; otherwise nothing changes.
       const loan = await db
         .selectFrom('loans')
-        .select(['default_notice_on', 'remedy_by', 'defaulted_on'])
+        .select(['default_notice_on', 'remedy_by', 'defaulted_on', 'priced_on'])
         .where('application_id', '=', app.id)
         .executeTakeFirst();
+      const today = ctx.businessDate.today();
+      const given = (await statementsGiven(db, [app.id])).get(app.id) ?? [];
       const refusal = legalRefusal(
         {
           statusId: app.status_id,
           defaultNoticeOn: loan?.default_notice_on ?? null,
           remedyBy: loan?.remedy_by ?? null,
           defaultedOn: loan?.defaulted_on ?? null,
+          lateStatement: loan
+            ? inNonCompliance(nonCompliancePeriods(loan.priced_on as IsoDate, given, today), today)
+            : null,
         },
-        ctx.businessDate.today(),
+        today,
       );
       if (refusal) return refused(`${guid}: ${refusal.message}`, refusal.code);
       await db.transaction().execute(async (trx) => {
