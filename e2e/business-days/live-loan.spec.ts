@@ -347,9 +347,16 @@ test('blocked and behind: a pause for debt advice, then a plan paid by other mea
   const shot = screenshots('issue-46-other-means');
   const shoot = async (screen: string, fullPage = true) => {
     if (!process.env.E2E_SCREENS) return;
-    for (const width of [1280, 360]) {
-      await page.setViewportSize({ width, height: width === 360 ? 740 : 800 });
+    for (const width of [1280, 360, 320]) {
+      await page.setViewportSize({ width, height: width === 1280 ? 800 : 740 });
       await shot(page, screen, { fullPage });
+    }
+  };
+  // Each step fits the phone's 360 px and the narrowest, 320; back to 360 after.
+  const fitsPhones = async () => {
+    for (const width of [320, 360]) {
+      await page.setViewportSize({ width, height: 740 });
+      expect(await misfits(page), `at ${width} px`).toEqual([]);
     }
   };
   await logIn(page, loans.forbearing!.email);
@@ -360,6 +367,7 @@ test('blocked and behind: a pause for debt advice, then a plan paid by other mea
   await help.getByRole('button', { name: 'Pause my payments for 30 days' }).click();
   const dialog = page.getByRole('dialog', { name: 'Pause your payments while you get debt advice?' });
   await expectNoSeriousA11yViolations(page);
+  await fitsPhones();
   await shoot('pause-dialog', false);
   await dialog.getByRole('button', { name: 'Yes, pause them' }).click();
   await expect(page).toHaveURL((url) => url.pathname === '/borrow/schedule');
@@ -372,7 +380,7 @@ test('blocked and behind: a pause for debt advice, then a plan paid by other mea
       .getByRole('region', { name: 'Continuous payment authority' })
       .getByText(/^Your payment plan is one you pay yourself/),
   ).toBeVisible();
-  expect(await misfits(page)).toEqual([]);
+  await fitsPhones();
   await shoot('paused-schedule');
 
   // With the card still blocked, a plan the customer pays themselves: up to 12 payments, no card.
@@ -381,7 +389,7 @@ test('blocked and behind: a pause for debt advice, then a plan paid by other mea
   await page.getByLabel('Payment frequency', { exact: true }).selectOption({ label: 'Monthly' });
   await page.getByLabel('Number of payments', { exact: true }).selectOption({ label: '6 payments' });
   await page.getByLabel('Next payment date', { exact: true }).selectOption({ index: 1 });
-  expect(await misfits(page)).toEqual([]);
+  await fitsPhones();
   await shoot('plan-step');
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(stepHeading(page, 'Check your new payment plan')).toBeFocused();
@@ -401,7 +409,7 @@ test('blocked and behind: a pause for debt advice, then a plan paid by other mea
       name: /^I agree to this payment plan, and to pay each payment to .* Nothing is collected from a card\.$/,
     })
     .check();
-  expect(await misfits(page)).toEqual([]);
+  await fitsPhones();
   await expectNoSeriousA11yViolations(page);
   await shoot('check-step');
   await page.getByRole('button', { name: 'Accept schedule' }).click();
@@ -417,6 +425,8 @@ test('blocked and behind: a pause for debt advice, then a plan paid by other mea
       .getByRole('region', { name: 'Continuous payment authority' })
       .getByText(/^Your payment plan is one you pay yourself/),
   ).toBeVisible();
+  await fitsPhones();
+  await shoot('plan-agreed');
   await page.setViewportSize({ width: 1280, height: 800 });
 });
 
