@@ -56,6 +56,14 @@ export async function statementsGiven(
   return byLoan;
 }
 
-/** Whether an agreement made on `agreementDate` can have a statement past its last day by `date`. */
-export const statementCanBeLate = (agreementDate: IsoDate, date: IsoDate) =>
-  periodsEndedBy(agreementDate, addDays(date, -S77A_GIVE_WITHIN_DAYS - 1)).length > 0;
+/**
+ * Which agreement dates can have a statement past its last day by `date`: asked of every loan of a page
+ * every day, so one date compared, not the periods worked (a first period ends at least 364 days after
+ * the agreement: the same date a year on, less a day, or later).
+ */
+export function statementCanBeLate(date: IsoDate): (agreementDate: IsoDate) => boolean {
+  const madeBy = addDays(date, -S77A_GIVE_WITHIN_DAYS - 1 - 364);
+  return (agreementDate) =>
+    agreementDate <= madeBy &&
+    periodsEndedBy(agreementDate, addDays(date, -S77A_GIVE_WITHIN_DAYS - 1)).length > 0;
+}

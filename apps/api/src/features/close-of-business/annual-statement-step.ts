@@ -111,9 +111,12 @@ export function annualStatementStep(ctx: AppContext, store: EntityStore) {
   return async function giveAnnualStatements({ date, loans, books, holds }: PageOfDay) {
     // A period ended on or before yesterday is over by today's close.
     const ended = new Map<number, StatementPeriod[]>();
+    // A first period ends at least 364 days after the agreement: most loans of a page, younger, are passed
+    // over by one comparison of dates.
+    const madeBy = addDays(date, -1 - 364);
     for (const { id } of loans) {
       const book = books.get(id)!;
-      if (holds.get(id)?.withdrawal) continue;
+      if (book.loan.priced_on > madeBy || holds.get(id)?.withdrawal) continue;
       const periods = periodsEndedBy(book.loan.priced_on, addDays(date, -1));
       if (periods.length === 0) continue;
       if (positionOf(book.terms, book.rows, date).totalDuePence === 0) continue;

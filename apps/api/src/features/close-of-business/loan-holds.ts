@@ -40,10 +40,11 @@ export async function holdsOf(
   applicationIds: readonly number[],
   day?: { date: IsoDate; agreementDates: ReadonlyMap<number, IsoDate> },
 ): Promise<Map<number, Hold>> {
-  const old = day
+  const canBeLate = day && statementCanBeLate(day.date);
+  const old = canBeLate
     ? applicationIds.filter((id) => {
         const made = day.agreementDates.get(id);
-        return made !== undefined && statementCanBeLate(made, day.date);
+        return made !== undefined && canBeLate(made);
       })
     : [];
   const [withdrawals, spaces, given] = await Promise.all([
