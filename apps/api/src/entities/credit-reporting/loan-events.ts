@@ -45,6 +45,21 @@ export const bookShowsEventOn = (book: LoanBook, date: IsoDate, withdrawalNotice
   book.plans.some((p) => p.created_on === date) ||
   book.rows.some((r) => r.onDate === date && r.type in EVENT_ROWS);
 
+/** What a day's events are read from, however they were found. */
+type DayFacts = {
+  /** The day's ledger rows that are events, not reversed. */
+  rows: readonly { id: number; application_id: number; type: string }[];
+  /** The loans' default and settlement days (those of other days are passed over). */
+  loans: readonly { application_id: number; defaulted_on: string | null; settled_on: string | null }[];
+  /** Forbearance plans made on the day. */
+  plans: readonly { application_id: number; version: number }[];
+  /** Loans whose notice of withdrawal is dated the day. */
+  withdrawnToday: readonly number[];
+  /** Loans with an instalment due on the day, and those withdrawn by then (which miss none). */
+  dueIds: readonly number[];
+  withdrawn: ReadonlySet<number>;
+};
+
 /**
  * The loan events of `date` (issue 47), each with an id that is the same however often it is derived
  * (docs/decisions/059-credit-reporting-events.md): read from the ledger and the loans' dates, which are the
@@ -56,7 +71,7 @@ export async function loanEventsOf(
   date: IsoDate,
   scope: EventScope = {},
 ): Promise<(SharedRecord & { applicationId: number })[]> {
-  const happened: Happened[] = [];
+  if (scope.among && scope.books) return pageEventsOf(db, date, scope.among, scope.books);
   const among = scope.among;
   const [rows, loans, plans, withdrawals, due] = await Promise.all([
     db
@@ -73,13 +88,7 @@ export async function loanEventsOf(
       .where((eb) => eb.or([eb('defaulted_on', '=', date), eb('settled_on', '=', date)]))
       .$if(among !== undefined, (q) => q.where('application_id', 'in', among!))
       .execute(),
-    db
-      .selectFrom('loan_schedules')
-      .select(['application_id', 'version'])
-      .where('created_on', '=', date)
-      .where('kind', '=', 'forbearance')
-      .$if(among !== undefined, (q) => q.where('application_id', 'in', among!))
-      .execute(),
+    forbearanceMadeOn(db, date, among),
     db
       .selectFrom('loan_withdrawals')
       .select('application_id')
@@ -111,28 +120,168 @@ export async function loanEventsOf(
       .execute();
     for (const r of found) reversed.add(r.reverses_id);
   }
-  for (const r of rows) {
-    if (reversed.has(r.id)) continue;
+  const left = (id: number) => !scope.except?.has(id);
+  const dueIds = [...new Set(due.map((d) => d.application_id))].filter(left);
+  const withdrawn = new Set<number>();
+  for (const part of chunks(dueIds, 500)) {
+    const found = await db
+      .selectFrom('loan_withdrawals')
+      .select('application_id')
+      .where('application_id', 'in', part)
+      .where('notice_on', '<=', date)
+      .execute();
+    for (const w of found) withdrawn.add(w.application_id);
+  }
+  const facts: DayFacts = {
+    rows: rows.filter((r) => !reversed.has(r.id) && left(r.application_id)),
+    loans: loans.filter((l) => left(l.application_id)),
+    plans: plans.filter((p) => left(p.application_id)),
+    withdrawnToday: withdrawals.map((w) => w.application_id).filter(left),
+    dueIds,
+    withdrawn,
+  };
+  const ids = idsOf(facts, date);
+  if (ids.length === 0) return [];
+  const books = await loanRepository(db).books(ids);
+  const borrowers = new Map<number, BorrowerRow>();
+  for (const part of chunks(ids, 500)) {
+    const found = await db
+      .selectFrom('loans')
+      .innerJoin('customers', 'customers.id', 'loans.customer_id')
+      .select(['loans.application_id', ...BORROWER_COLUMNS])
+      .where('loans.application_id', 'in', part)
+      .execute();
+    for (const b of found) borrowers.set(b.application_id, b);
+  }
+  return recordsOf(date, facts, books, borrowers);
+}
+
+/**
+ * A close-of-business page's events, from the books it holds (kept up to date by its steps) and three
+ * statements for what the books cannot say: the day's rows' real ids (a step's posting has only a
+ * stand-in id in memory), the loans' default and settlement days and borrowers (set by the steps in the
+ * database), and a plan made during the day that the book lacks.
+ */
+async function pageEventsOf(
+  db: DbExecutor,
+  date: IsoDate,
+  among: readonly number[],
+  pageBooks: ReadonlyMap<number, LoanBook>,
+): Promise<(SharedRecord & { applicationId: number })[]> {
+  if (among.length === 0) return [];
+  const [rows, loans, plans, withdrawals] = await Promise.all([
+    db
+      .selectFrom('loan_transactions as t')
+      .select(['t.id', 't.application_id', 't.type'])
+      .where('t.on_date', '=', date)
+      .where('t.type', 'in', Object.keys(EVENT_ROWS) as (keyof typeof EVENT_ROWS)[])
+      .where('t.application_id', 'in', among)
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('loan_transactions as r')
+              .select('r.id')
+              .where('r.type', '=', 'reversal')
+              .whereRef('r.reverses_id', '=', 't.id'),
+          ),
+        ),
+      )
+      .orderBy('t.id')
+      .execute(),
+    db
+      .selectFrom('loans')
+      .innerJoin('customers', 'customers.id', 'loans.customer_id')
+      .select(['loans.application_id', 'loans.defaulted_on', 'loans.settled_on', ...BORROWER_COLUMNS])
+      .where('loans.application_id', 'in', among)
+      .execute(),
+    forbearanceMadeOn(db, date, among),
+    db
+      .selectFrom('loan_withdrawals')
+      .select(['application_id', 'notice_on'])
+      .where('application_id', 'in', among)
+      .where('notice_on', '<=', date)
+      .execute(),
+  ]);
+  const facts: DayFacts = {
+    rows,
+    loans,
+    plans,
+    withdrawnToday: withdrawals.filter((w) => w.notice_on === date).map((w) => w.application_id),
+    dueIds: among.filter((id) => pageBooks.get(id)?.terms.instalments.some((i) => i.dueDate === date)),
+    withdrawn: new Set(withdrawals.map((w) => w.application_id)),
+  };
+  // The books with the loans' dates as the steps left them; one whose plan of today it lacks, read again.
+  const books = new Map<number, LoanBook>();
+  const stale: number[] = [];
+  const dates = new Map(loans.map((l) => [l.application_id, l]));
+  for (const id of idsOf(facts, date)) {
+    const book = pageBooks.get(id);
+    const l = dates.get(id);
+    if (
+      !book ||
+      !l ||
+      plans.some((p) => p.application_id === id && !book.plans.some((k) => k.version === p.version))
+    ) {
+      stale.push(id);
+      continue;
+    }
+    books.set(id, {
+      ...book,
+      loan: { ...book.loan, defaulted_on: l.defaulted_on, settled_on: l.settled_on },
+    });
+  }
+  if (stale.length > 0) for (const [id, book] of await loanRepository(db).books(stale)) books.set(id, book);
+  return recordsOf(date, facts, books, new Map(loans.map((l) => [l.application_id, l])));
+}
+
+/** Forbearance plans made on `date` (of `among` only, where given). */
+const forbearanceMadeOn = (db: DbExecutor, date: IsoDate, among: readonly number[] | undefined) =>
+  db
+    .selectFrom('loan_schedules')
+    .select(['application_id', 'version'])
+    .where('created_on', '=', date)
+    .where('kind', '=', 'forbearance')
+    .$if(among !== undefined, (q) => q.where('application_id', 'in', among!))
+    .execute();
+
+/** The loans a day's facts name. */
+const idsOf = (facts: DayFacts, date: IsoDate) => [
+  ...new Set([
+    ...facts.rows.map((r) => r.application_id),
+    ...facts.loans
+      .filter((l) => l.defaulted_on === date || l.settled_on === date)
+      .map((l) => l.application_id),
+    ...facts.plans.map((p) => p.application_id),
+    ...facts.withdrawnToday,
+    ...facts.dueIds,
+  ]),
+];
+
+/** The day's events as records for the agency: each with the account's figures and the borrower. */
+function recordsOf(
+  date: IsoDate,
+  facts: DayFacts,
+  books: ReadonlyMap<number, LoanBook>,
+  borrowers: ReadonlyMap<number, BorrowerRow>,
+): (SharedRecord & { applicationId: number })[] {
+  const happened: Happened[] = [];
+  for (const r of facts.rows) {
     const event = EVENT_ROWS[r.type as keyof typeof EVENT_ROWS];
     // One opening per loan, whatever its advance row's id.
     const eventId = event === 'opened' ? `opened:${r.application_id}` : `${event}:${r.id}`;
     happened.push({ eventId, applicationId: r.application_id, event });
   }
-  for (const p of plans) {
+  for (const p of facts.plans) {
     happened.push({
       eventId: `arrangement:${p.application_id}:${p.version}`,
       applicationId: p.application_id,
       event: 'arrangement',
     });
   }
-  for (const w of withdrawals) {
-    happened.push({
-      eventId: `withdrawn:${w.application_id}`,
-      applicationId: w.application_id,
-      event: 'withdrawn',
-    });
+  for (const id of facts.withdrawnToday) {
+    happened.push({ eventId: `withdrawn:${id}`, applicationId: id, event: 'withdrawn' });
   }
-  for (const l of loans) {
+  for (const l of facts.loans) {
     if (l.defaulted_on === date) {
       happened.push({
         eventId: `default:${l.application_id}`,
@@ -148,41 +297,12 @@ export async function loanEventsOf(
       });
     }
   }
-
-  const left = (id: number) => !scope.except?.has(id);
-  const dueIds = [...new Set(due.map((d) => d.application_id))].filter(left);
-  const ids = [...new Set([...happened.map((h) => h.applicationId), ...dueIds])].filter(left);
-  if (ids.length === 0) return [];
-  const books = scope.books
-    ? await brought(db, scope.books, ids, plans)
-    : await loanRepository(db).books(ids);
-  const withdrawn = new Set<number>();
-  for (const part of chunks(dueIds, 500)) {
-    const found = await db
-      .selectFrom('loan_withdrawals')
-      .select('application_id')
-      .where('application_id', 'in', part)
-      .where('notice_on', '<=', date)
-      .execute();
-    for (const w of found) withdrawn.add(w.application_id);
-  }
-  for (const id of dueIds) {
+  for (const id of facts.dueIds) {
     const book = books.get(id);
-    if (!book || withdrawn.has(id)) continue;
+    if (!book || facts.withdrawn.has(id)) continue;
     for (const missed of missedOn(book, date)) {
       happened.push({ eventId: `missed:${id}:${missed}`, applicationId: id, event: 'missed' });
     }
-  }
-
-  const borrowers = new Map<number, BorrowerRow>();
-  for (const part of chunks(ids, 500)) {
-    const found = await db
-      .selectFrom('loans')
-      .innerJoin('customers', 'customers.id', 'loans.customer_id')
-      .select(['loans.application_id', ...BORROWER_COLUMNS])
-      .where('loans.application_id', 'in', part)
-      .execute();
-    for (const b of found) borrowers.set(b.application_id, b);
   }
 
   const records: (SharedRecord & { applicationId: number })[] = [];
@@ -219,42 +339,4 @@ function missedOn(book: LoanBook, date: IsoDate): string[] {
   return instalmentStates(book.terms, positionOf(book.terms, book.rows, date))
     .filter((i) => i.dueDate === date && !i.isPaid)
     .map((i) => `${version}:${i.seq}`);
-}
-
-/**
- * The page's books brought up to the end of the day's steps. Their ledger rows are: while a page is worked
- * its loans are held against every other posting (lib/loan-batch-lock.ts) and each step adds what it posts
- * (`addToBook`). Their loan rows are not: a default or an end set by a step is read again here, with a
- * plan made today that the book lacks (its loan then read whole).
- */
-async function brought(
-  db: DbExecutor,
-  books: ReadonlyMap<number, LoanBook>,
-  ids: readonly number[],
-  plansToday: readonly { application_id: number; version: number }[],
-): Promise<Map<number, LoanBook>> {
-  const out = new Map<number, LoanBook>();
-  const stale = new Set(
-    plansToday
-      .filter((p) => !books.get(p.application_id)?.plans.some((k) => k.version === p.version))
-      .map((p) => p.application_id),
-  );
-  const fresh = ids.filter((id) => books.has(id) && !stale.has(id));
-  for (const part of chunks(fresh, 500)) {
-    const dates = await db
-      .selectFrom('loans')
-      .select(['application_id', 'defaulted_on', 'settled_on'])
-      .where('application_id', 'in', part)
-      .execute();
-    for (const d of dates) {
-      const book = books.get(d.application_id)!;
-      out.set(d.application_id, {
-        ...book,
-        loan: { ...book.loan, defaulted_on: d.defaulted_on, settled_on: d.settled_on },
-      });
-    }
-  }
-  const rest = ids.filter((id) => !out.has(id));
-  if (rest.length > 0) for (const [id, book] of await loanRepository(db).books(rest)) out.set(id, book);
-  return out;
 }
