@@ -122,7 +122,8 @@ export const myAccountAreaCalls = {
   }),
   /**
    * Not in the spec (issue 46 item 9, docs/decisions/053): the statement of account a customer may ask
-   * for at any time (Consumer Credit Act 1974 s77B), as a PDF through a single-use link.
+   * for at any time (Consumer Credit Act 1974 s77B), with each payment they made and what it paid (the
+   * s97A statement of a part payment), as a PDF through a single-use link.
    */
   statementLink: call({
     controller: 'MyAccountArea',

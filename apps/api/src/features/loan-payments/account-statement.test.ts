@@ -1,10 +1,11 @@
-import { formatDisplayDate } from '@lender/contract/dates';
+import { addDays, formatDisplayDate } from '@lender/contract/dates';
 import { ErrorId } from '@lender/contract/error-ids';
 import { formatPence } from '@lender/contract/money';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currentVersion, loanRepository } from '../../entities/loans/loan-repository';
 import { drawnText } from '../../test/pdf-drawn-text';
-import { activeLoan, type signedApplicant } from '../../test/live-loan';
+import { cardPayment, ledger, totalDue } from '../../test/card-payment';
+import { activeLoan, travelTo, type signedApplicant } from '../../test/live-loan';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -32,7 +33,9 @@ describe('the statement of account on request (Consumer Credit Act s77B, issue 4
     expect(pdf.headers['content-type']).toBe('application/pdf');
     const text = (await drawnText(pdf.rawPayload)).flat().join(' ');
     expect(text).toContain('Statement of account');
-    expect(text).toContain('section 77B of the Consumer Credit Act 1974');
+    expect(text).toContain('sections 77B and 97A of the Consumer Credit Act 1974');
+    // Nothing paid yet: no table of payments.
+    expect(text).not.toContain('Payments you made yourself');
     expect(text).toContain('Conditions of payment, for every instalment');
     for (const column of ['Due date', 'Amount', 'Capital', 'Interest', 'Other charges'])
       expect(text).toContain(column);
@@ -59,5 +62,35 @@ describe('the statement of account on request (Consumer Credit Act s77B, issue 4
       url: `/api/MyAccountArea/DownloadStatement?token=${token}`,
     });
     expect(crossed.json().error.errorID).toBe(ErrorId.linkExpired);
+  });
+});
+
+describe('the statement of a part payment’s effect (Consumer Credit Act s97A, issue 46 item 10)', () => {
+  it('lists a part payment with what it paid of interest and capital and what was owed after, beside the instalments left', async () => {
+    const payer = await activeLoan(t);
+    // Four days' interest charged, then £50 paid by card: the interest first, the rest capital.
+    await travelTo(t, addDays(t.ctx.businessDate.today(), 5));
+    const paid = await cardPayment(t, payer.authorization, { amount: 50, useExistingCard: true });
+    expect(paid.json().error.errorID, paid.body).toBe(0);
+    const rows = await ledger(t, payer.applicationId);
+    const interest = rows.filter((r) => r.type === 'interest').reduce((sum, r) => sum + r.amount_pence, 0);
+    expect(interest).toBeGreaterThan(0);
+    const owedAfter = Math.round((await totalDue(t, payer.authorization)) * 100);
+
+    const link = await statementLink(payer.authorization);
+    const pdf = await t.app.inject({ method: 'GET', url: link.json().object.url });
+    const text = (await drawnText(pdf.rawPayload)).flat().join(' ');
+    expect(text).toContain('Payments you made yourself, and what each paid');
+    expect(text).toContain(
+      [
+        formatDisplayDate(t.ctx.businessDate.today()),
+        formatPence(5000),
+        formatPence(0),
+        formatPence(interest),
+        formatPence(5000 - interest),
+        formatPence(owedAfter),
+      ].join(' '),
+    );
+    expect(text).toContain('No compensatory amount is claimed for paying early (section 95A of the Act).');
   });
 });

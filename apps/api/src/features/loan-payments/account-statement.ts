@@ -5,12 +5,44 @@ import type { AgreementDocument } from '../../documents/blocks';
 import { instalmentStates, positionOf } from '../../entities/loans/ledger';
 import { currentVersion, type LoanBook } from '../../entities/loans/loan-repository';
 
+/** Payments the customer makes, not collected: each is a payment under s94 (in part, or in full). */
+const OWN_PAYMENTS: ReadonlySet<string> = new Set(['card-payment', 'bank-transfer']);
+
+/**
+ * Each payment the customer made themselves, with what it paid (default fees, then interest, then
+ * capital, as the ledger takes a payment) and what was owed after it: the effect of a part payment on the
+ * debt (s97A(1)).
+ */
+function ownPayments(book: LoanBook): string[][] {
+  const reversed = new Set(book.rows.filter((r) => r.type === 'reversal').map((r) => r.reversesId));
+  return book.rows.flatMap((row, k) => {
+    if (!OWN_PAYMENTS.has(row.type) || reversed.has(row.id)) return [];
+    const before = positionOf(book.terms, book.rows.slice(0, k));
+    const after = positionOf(book.terms, book.rows.slice(0, k + 1));
+    return [
+      [
+        formatDisplayDate(row.onDate),
+        formatPence(row.amountPence),
+        formatPence(before.feesDuePence - after.feesDuePence),
+        formatPence(before.interestDuePence - after.interestDuePence),
+        formatPence(before.principalPence - after.principalPence),
+        formatPence(after.totalDuePence),
+      ],
+    ];
+  });
+}
+
 /**
  * The statement of account a customer may ask for at any time (Consumer Credit Act 1974 s77B; decision
  * 053): a table of each instalment owing on the day of the request with its due date, its amount, the
  * conditions of paying it and how much of it is capital, interest and other charges (s77B(3)-(4)). Every
  * figure is the ledger's and the plan's. What is left of an instalment partly paid is capital first,
  * as payments go to fees, then interest, then capital.
+ *
+ * It is also the statement of a part payment's effect (s97A; decision 053): the payments the customer
+ * made, each with what it paid and what was owed after, beside the instalments still owing, and that no
+ * compensatory amount (s95A) is claimed. Asked for online, it is given at once, well within s97A(1)'s
+ * seven working days.
  */
 export function accountStatement(
   customer: { name: string; address: string },
@@ -58,6 +90,7 @@ export function accountStatement(
             rows,
           }
         : { kind: 'paragraph', text: 'Nothing is owing under the agreement on the date of this statement.' },
+      ...partPayments(book),
       {
         kind: 'paragraph',
         text: `Conditions of payment, for every instalment: it is collected from your debit card on its due date under the continuous payment authority you gave, unless you have cancelled it or your card is not active; you may instead pay it by card when you sign in, or by bank transfer to ${account.accountName}, sort code ${account.sortCode}, account ${account.accountNumber}, with your loan number ${book.loan.application_id} as the reference. It counts as paid on the day the money reaches us.`,
@@ -68,8 +101,26 @@ export function accountStatement(
       },
       {
         kind: 'paragraph',
-        text: `This statement is given under section 77B of the Consumer Credit Act 1974, free of charge. You may ask for one at any time. Questions: ${BRAND.supportPhone} or ${BRAND.supportEmail}.`,
+        text: `This statement is given under sections 77B and 97A of the Consumer Credit Act 1974, free of charge. You may ask for one at any time. Questions: ${BRAND.supportPhone} or ${BRAND.supportEmail}.`,
       },
     ],
   };
+}
+
+/** The payments the customer made and what each did to the debt (s97A(2)), where there are any. */
+function partPayments(book: LoanBook): AgreementDocument['blocks'] {
+  const rows = ownPayments(book);
+  if (rows.length === 0) return [];
+  return [
+    {
+      kind: 'table',
+      caption: 'Payments you made yourself, and what each paid',
+      columns: ['Date', 'Amount', 'Default fees', 'Interest', 'Capital', 'Owed after it'],
+      rows,
+    },
+    {
+      kind: 'paragraph',
+      text: 'Paying early costs you less: no interest is charged on capital from the day it is repaid, and the instalments still owing, above, are what is left after your payments, oldest first. No compensatory amount is claimed for paying early (section 95A of the Act).',
+    },
+  ];
 }

@@ -10,7 +10,8 @@ const getStatementLink = (): Promise<CallResponse<'statementLink'>> =>
 
 /**
  * The statement of account a customer may ask for at any time (Consumer Credit Act s77B): each
- * instalment still owing with its date, amount, capital, interest and charges; a PDF in a new tab, as the
+ * instalment still owing with its date, amount, capital, interest and charges, and each payment the
+ * customer made with what it paid (the s97A statement of a part payment); a PDF in a new tab, as the
  * settlement statement. Below the schedule's tables, so the page's one action stays 'Make a payment'.
  */
 export function DownloadStatement() {
@@ -21,7 +22,7 @@ export function DownloadStatement() {
       <h2 id={headingId}>Statement of account</h2>
       <DownloadDocument
         label="Download statement of account"
-        hint="Each payment still owing, with how much of it is capital, interest and charges. Free, whenever you ask. Opens in a new tab."
+        hint="Each payment still owing, with how much of it is capital, interest and charges, and what each payment you made yourself paid off. Free, whenever you ask. Opens in a new tab."
         noun="statement of account"
         link={link}
       />
