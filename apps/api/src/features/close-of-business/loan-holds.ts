@@ -71,15 +71,21 @@ export const inBreathingSpace = (hold: Hold | undefined, date: IsoDate) => inMor
 export const lateStatementOn = (hold: Hold | undefined, date: IsoDate) =>
   inNonCompliance(hold?.lateStatements ?? [], date);
 
-/** The days no interest runs, as spans of days: moratoria (reg. 7) and periods of non-compliance (s77A(6)(b)). */
-const interestFreeSpans = (hold: Hold | undefined): Moratorium[] => [
-  ...(hold?.spaces ?? []),
-  ...(hold?.lateStatements ?? []).map((p) => ({
-    started_on: p.from,
-    ends_on: p.to ?? UNTIL_ENDED,
-    ended_on: null,
-  })),
-];
+/**
+ * The days no interest runs, as spans of days: moratoria (reg. 7) and periods of non-compliance
+ * (s77A(6)(b)). Asked of every loan every day: most have neither, and nothing is made for them.
+ */
+const interestFreeSpans = (hold: Hold | undefined): readonly Moratorium[] | undefined =>
+  hold?.lateStatements
+    ? [
+        ...(hold.spaces ?? []),
+        ...hold.lateStatements.map((p) => ({
+          started_on: p.from,
+          ends_on: p.to ?? UNTIL_ENDED,
+          ended_on: null,
+        })),
+      ]
+    : hold?.spaces;
 
 /** Whether no interest runs on `date`: a moratorium's day, or one of non-compliance with s77A. */
 export const interestFreeOn = (hold: Hold | undefined, date: IsoDate) =>
