@@ -9,9 +9,9 @@ const MADE = '2027-03-01';
 
 describe('periods of non-compliance with s77A (s77A(5)-(7))', () => {
   it('none while a statement can still be given in time, nor once it was', () => {
-    expect(statementCanBeLate('2028-03-30')(MADE)).toBe(false);
+    expect(statementCanBeLate(MADE, '2028-03-30')).toBe(false);
     expect(nonCompliancePeriods(MADE, [], '2028-03-30')).toEqual([]);
-    expect(statementCanBeLate('2028-03-31')(MADE)).toBe(true);
+    expect(statementCanBeLate(MADE, '2028-03-31')).toBe(true);
     expect(nonCompliancePeriods(MADE, [{ periodSeq: 1, givenOn: '2028-03-30' }], '2028-06-01')).toEqual([]);
   });
 

@@ -1,6 +1,11 @@
 import { addDays, type IsoDate } from '@lender/contract/dates';
 import type { DbExecutor } from '../../db/create-db';
-import { lastDayToGive, periodsEndedBy, S77A_GIVE_WITHIN_DAYS } from './statement-periods';
+import {
+  lastDayToGive,
+  periodMayHaveEndedBy,
+  periodsEndedBy,
+  S77A_GIVE_WITHIN_DAYS,
+} from './statement-periods';
 
 /**
  * The period of non-compliance with s77A (Consumer Credit Act 1974 s77A(5)-(7), docs/decisions/073): a
@@ -56,14 +61,11 @@ export async function statementsGiven(
   return byLoan;
 }
 
-/**
- * Which agreement dates can have a statement past its last day by `date`: asked of every loan of a page
- * every day, so one date compared, not the periods worked (a first period ends at least 364 days after
- * the agreement: the same date a year on, less a day, or later).
- */
-export function statementCanBeLate(date: IsoDate): (agreementDate: IsoDate) => boolean {
-  const madeBy = addDays(date, -S77A_GIVE_WITHIN_DAYS - 1 - 364);
-  return (agreementDate) =>
-    agreementDate <= madeBy &&
-    periodsEndedBy(agreementDate, addDays(date, -S77A_GIVE_WITHIN_DAYS - 1)).length > 0;
+/** Whether an agreement made on `agreementDate` can have a statement past its last day by `date`. */
+export function statementCanBeLate(agreementDate: IsoDate, date: IsoDate): boolean {
+  const lastDayPassed = addDays(date, -S77A_GIVE_WITHIN_DAYS - 1);
+  return (
+    periodMayHaveEndedBy(agreementDate, lastDayPassed) &&
+    periodsEndedBy(agreementDate, lastDayPassed).length > 0
+  );
 }

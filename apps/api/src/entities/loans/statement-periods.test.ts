@@ -1,5 +1,6 @@
+import { addDays } from '@lender/contract/dates';
 import { describe, expect, it } from 'vitest';
-import { lastDayToGive, periodEnd, periodsEndedBy } from './statement-periods';
+import { lastDayToGive, periodEnd, periodMayHaveEndedBy, periodsEndedBy } from './statement-periods';
 
 /* s77A(1A)-(1E): consecutive periods from the day the agreement is made, none over a year. */
 describe('the periods of the s77A annual statement', () => {
@@ -30,5 +31,18 @@ describe('the periods of the s77A annual statement', () => {
 
   it('gives a statement up to 30 days after its period ends (s77A(1E))', () => {
     expect(lastDayToGive({ end: '2026-10-19' })).toBe('2026-11-18');
+  });
+});
+
+describe('the quick test the close of business passes most loans over with', () => {
+  it('never passes over an agreement whose first period has ended: every day of four years, 29 Februaries too', () => {
+    for (let made = '2027-01-01'; made <= '2030-12-31'; made = addDays(made, 1)) {
+      const end = periodEnd(made);
+      expect(periodMayHaveEndedBy(made, end), made).toBe(true);
+      expect(periodsEndedBy(made, addDays(end, -1))).toEqual([]);
+    }
+    // The shortest first year: made on 29 February, ended 364 days later.
+    expect(periodEnd('2028-02-29')).toBe('2029-02-27');
+    expect(periodMayHaveEndedBy('2028-02-29', '2029-02-26')).toBe(false);
   });
 });

@@ -22,6 +22,15 @@ export function periodEnd(start: IsoDate): IsoDate {
   return isWorkingDay(end) ? end : nextWorkingDay(end);
 }
 
+/**
+ * Whether an agreement made on `agreementDate` can have had a period end by `through`: one date compared,
+ * for the close of business to pass over most loans of a page every day without working their periods (a
+ * first period ends at least 364 days after the agreement: the same date a year on less a day, or later,
+ * 29 February's year on 27 February).
+ */
+export const periodMayHaveEndedBy = (agreementDate: IsoDate, through: IsoDate) =>
+  agreementDate <= addDays(through, -364);
+
 /** Every period that has ended on or before `through`, oldest first, the first beginning `agreementDate`. */
 export function periodsEndedBy(agreementDate: IsoDate, through: IsoDate): StatementPeriod[] {
   const periods: StatementPeriod[] = [];

@@ -6,7 +6,11 @@ import { SYSTEM } from '../../entities/audit/actor';
 import { documentRepository } from '../../entities/documents/document-repository';
 import { positionOf } from '../../entities/loans/ledger';
 import type { LoanBook } from '../../entities/loans/loan-repository';
-import { periodsEndedBy, type StatementPeriod } from '../../entities/loans/statement-periods';
+import {
+  periodMayHaveEndedBy,
+  periodsEndedBy,
+  type StatementPeriod,
+} from '../../entities/loans/statement-periods';
 import type { EntityStore } from '../../entities/unit-of-work';
 import { nowIso } from '../../lib/clock';
 import { documentStoreFor, trackedStore } from '../../lib/document-store';
@@ -111,12 +115,10 @@ export function annualStatementStep(ctx: AppContext, store: EntityStore) {
   return async function giveAnnualStatements({ date, loans, books, holds }: PageOfDay) {
     // A period ended on or before yesterday is over by today's close.
     const ended = new Map<number, StatementPeriod[]>();
-    // A first period ends at least 364 days after the agreement: most loans of a page, younger, are passed
-    // over by one comparison of dates.
-    const madeBy = addDays(date, -1 - 364);
     for (const { id } of loans) {
       const book = books.get(id)!;
-      if (book.loan.priced_on > madeBy || holds.get(id)?.withdrawal) continue;
+      if (!periodMayHaveEndedBy(book.loan.priced_on, addDays(date, -1)) || holds.get(id)?.withdrawal)
+        continue;
       const periods = periodsEndedBy(book.loan.priced_on, addDays(date, -1));
       if (periods.length === 0) continue;
       if (positionOf(book.terms, book.rows, date).totalDuePence === 0) continue;

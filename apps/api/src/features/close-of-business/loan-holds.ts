@@ -40,11 +40,10 @@ export async function holdsOf(
   applicationIds: readonly number[],
   day?: { date: IsoDate; agreementDates: ReadonlyMap<number, IsoDate> },
 ): Promise<Map<number, Hold>> {
-  const canBeLate = day && statementCanBeLate(day.date);
-  const old = canBeLate
+  const old = day
     ? applicationIds.filter((id) => {
         const made = day.agreementDates.get(id);
-        return made !== undefined && canBeLate(made);
+        return made !== undefined && statementCanBeLate(made, day.date);
       })
     : [];
   const [withdrawals, spaces, given] = await Promise.all([

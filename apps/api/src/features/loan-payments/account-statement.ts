@@ -2,6 +2,7 @@ import { BRAND } from '@lender/contract/brand';
 import { formatDisplayDate, type IsoDate } from '@lender/contract/dates';
 import { formatPence } from '@lender/contract/money';
 import type { AgreementDocument } from '../../documents/blocks';
+import { settlementOn } from '../../entities/loans/early-settlement';
 import { instalmentStates, positionOf } from '../../entities/loans/ledger';
 import { currentVersion, type LoanBook } from '../../entities/loans/loan-repository';
 
@@ -10,15 +11,18 @@ const OWN_PAYMENTS: ReadonlySet<string> = new Set(['card-payment', 'bank-transfe
 
 /**
  * Each payment the customer made themselves, with what it paid (default fees, then interest, then
- * capital, as the ledger takes a payment) and what was owed after it: the effect of a part payment on the
- * debt (s97A(1)).
+ * capital, as the ledger takes a payment) and what would have cleared the loan that day after it: the
+ * effect of a part payment on the debt (s97A(1)). That last is the figure the payment's receipt named
+ * 'To clear your loan today' (named-figures.ts), worked the same way: the ledger within the Early
+ * Settlement Regulations' ceiling.
  */
 function ownPayments(book: LoanBook): string[][] {
   const reversed = new Set(book.rows.filter((r) => r.type === 'reversal').map((r) => r.reversesId));
   return book.rows.flatMap((row, k) => {
     if (!OWN_PAYMENTS.has(row.type) || reversed.has(row.id)) return [];
+    const through = book.rows.slice(0, k + 1);
     const before = positionOf(book.terms, book.rows.slice(0, k));
-    const after = positionOf(book.terms, book.rows.slice(0, k + 1));
+    const after = positionOf(book.terms, through);
     return [
       [
         formatDisplayDate(row.onDate),
@@ -26,7 +30,7 @@ function ownPayments(book: LoanBook): string[][] {
         formatPence(before.feesDuePence - after.feesDuePence),
         formatPence(before.interestDuePence - after.interestDuePence),
         formatPence(before.principalPence - after.principalPence),
-        formatPence(after.totalDuePence),
+        formatPence(settlementOn(book.terms, through, row.onDate, after).settlementPence),
       ],
     ];
   });
@@ -115,7 +119,14 @@ function partPayments(book: LoanBook): AgreementDocument['blocks'] {
     {
       kind: 'table',
       caption: 'Payments you made yourself, and what each paid',
-      columns: ['Date', 'Amount', 'Default fees', 'Interest', 'Capital', 'Owed after it'],
+      columns: [
+        'Date',
+        'Amount',
+        'Default fees',
+        'Interest',
+        'Capital',
+        'To clear your loan that day, after it',
+      ],
       rows,
     },
     {
