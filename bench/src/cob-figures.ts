@@ -17,6 +17,8 @@ export type CobStep = {
   partial?: boolean;
   /** What the close answered for the day (collected, declined), or the rows a fill wrote. */
   detail?: Record<string, number>;
+  /** Seconds each named close-of-business step took on the day (its `stepMs`), for a day closed. */
+  stepSeconds?: Record<string, number>;
   memory: { rssBeforeMb: number; peakRssMb: number; rssAfterMb: number };
 };
 

@@ -92,6 +92,7 @@ async function step<T>(
   run: () => Promise<T>,
   detail?: (result: T) => Record<string, number>,
   loansOf?: (result: T) => number,
+  stepSecondsOf?: (result: T) => Record<string, number>,
 ): Promise<T> {
   await send({ kind: 'started', step: name, date });
   const rssBefore = memory.begin();
@@ -111,6 +112,7 @@ async function step<T>(
       cpuSeconds,
       loans: loansOf ? loansOf(result) : loans,
       ...(detail ? { detail: detail(result) } : {}),
+      ...(stepSecondsOf ? { stepSeconds: stepSecondsOf(result) } : {}),
       memory: {
         rssBeforeMb: mb(rssBefore),
         peakRssMb: mb(memory.peak()),
@@ -177,8 +179,13 @@ async function close(job: Extract<CobJob, { mode: 'close' }>) {
     declined: days.reduce((n, d) => n + d.declined, 0),
   });
   const closed = (days: { loans: number }[]) => days.at(-1)?.loans ?? 0;
+  // Each of these closes one day: its steps' times, in seconds to the millisecond.
+  const stepSeconds = (days: { stepMs: Record<string, number> }[]) =>
+    Object.fromEntries(
+      Object.entries(days.at(-1)?.stepMs ?? {}).map(([name, ms]) => [name, Math.round(ms) / 1000]),
+    );
   const closeDay = (name: CobStepName, date: IsoDate) =>
-    step(name, date, job.loans, () => cob.closeThrough(date), tally, closed);
+    step(name, date, job.loans, () => cob.closeThrough(date), tally, closed, stepSeconds);
 
   await step(
     'seed',

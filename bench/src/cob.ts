@@ -116,7 +116,8 @@ function runWorker(
         log(
           `close of business: ${f.step} ${f.date}: ${round(f.seconds, 2)} s, ${f.loans} loans` +
             `${f.partial ? ' (stopped at its time limit)' : ''}, peak RSS ${f.memory.peakRssMb} MB` +
-            `${f.detail ? ` ${JSON.stringify(f.detail)}` : ''}`,
+            `${f.detail ? ` ${JSON.stringify(f.detail)}` : ''}` +
+            `${f.stepSeconds ? `\n  steps (s): ${JSON.stringify(f.stepSeconds)}` : ''}`,
         );
       } else if (m.kind === 'tokens') result.tokens = m.tokens;
       else if (m.kind === 'staff') result.staff = m;

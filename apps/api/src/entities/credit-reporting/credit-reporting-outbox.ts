@@ -2,6 +2,7 @@ import type { IsoDate } from '@lender/contract/dates';
 import type { DbExecutor } from '../../db/create-db';
 import type { CreditReferenceAgency, SharedRecord } from '../../lib/credit-reference/credit-reference-agency';
 import { nowIso } from '../../lib/clock';
+import { insertMany } from '../../db/many-rows';
 import { chunks } from '../loans/loan-repository';
 
 /** The most records the protocol takes in one request (docs/credit-reference-protocol.md). */
@@ -32,33 +33,25 @@ export function creditReportingOutbox(db: DbExecutor) {
   return {
     /** Stores the records not stored before; answers how many were new. */
     async store(records: readonly (SharedRecord & { applicationId: number })[]): Promise<number> {
-      let added = 0;
       const created_at = nowIso();
-      // A page of the close of business (500 loans) in one statement: 10 columns a row stays within
-      // either database's parameters.
-      for (const batch of chunks(records, 500)) {
-        if (batch.length === 0) continue;
-        const result = await db
-          .insertInto('credit_reporting_outbox')
-          .values(
-            batch.map(({ applicationId, ...record }) => ({
-              event_id: record.eventId,
-              application_id: applicationId,
-              event: record.event,
-              occurred_on: record.occurredOn,
-              record: JSON.stringify(record),
-              last_error: null,
-              receipt_id: null,
-              rejection_reason: null,
-              created_at,
-              sent_at: null,
-            })),
-          )
-          .onConflict((oc) => oc.column('event_id').doNothing())
-          .executeTakeFirst();
-        added += Number(result.numInsertedOrUpdatedRows ?? 0);
-      }
-      return added;
+      const { inserted } = await insertMany(
+        db,
+        'credit_reporting_outbox',
+        records.map(({ applicationId, ...record }) => ({
+          event_id: record.eventId,
+          application_id: applicationId,
+          event: record.event,
+          occurred_on: record.occurredOn,
+          record: JSON.stringify(record),
+          last_error: null,
+          receipt_id: null,
+          rejection_reason: null,
+          created_at,
+          sent_at: null,
+        })),
+        { skipExisting: 'event_id' },
+      );
+      return inserted;
     },
 
     /**

@@ -4,6 +4,7 @@ import { LIVE_LOAN_STATUSES } from '@lender/contract/status';
 import type { ScheduleLine } from '@lender/contract/pricing/pricing';
 import type { Insertable, Selectable } from 'kysely';
 import type { DbExecutor } from '../../db/create-db';
+import { insertMany } from '../../db/many-rows';
 import type {
   CpaAttemptTable,
   LoanInstalmentTable,
@@ -325,25 +326,21 @@ export function loanRepository(db: DbExecutor) {
     /** Posts movements of money; one already posted under its reference is left as it is. */
     async post(postings: readonly Posting[]): Promise<void> {
       const created_at = nowIso();
-      for (const batch of chunks(postings, 500)) {
-        if (batch.length === 0) continue;
-        await db
-          .insertInto('loan_transactions')
-          .values(
-            batch.map((p) => ({
-              application_id: p.applicationId,
-              type: p.type,
-              amount_pence: p.amountPence,
-              on_date: p.onDate,
-              reverses_id: p.reversesId ?? null,
-              reference: p.reference,
-              actor: p.actor ?? null,
-              created_at,
-            })),
-          )
-          .onConflict((oc) => oc.column('reference').doNothing())
-          .execute();
-      }
+      await insertMany(
+        db,
+        'loan_transactions',
+        postings.map((p) => ({
+          application_id: p.applicationId,
+          type: p.type,
+          amount_pence: p.amountPence,
+          on_date: p.onDate,
+          reverses_id: p.reversesId ?? null,
+          reference: p.reference,
+          actor: p.actor ?? null,
+          created_at,
+        })),
+        { skipExisting: 'reference' },
+      );
     },
 
     update: (applicationId: number, change: Partial<Omit<LoanRow, 'application_id'>>) =>

@@ -38,6 +38,8 @@ export type DayClosed = {
   skipped: boolean;
   /** The day's loan events for the credit reference agency: stored new, and what the sending did. */
   shared?: { stored: number; sent: number; rejected: number; pending: number; unavailable: string | null };
+  /** Milliseconds each named step took over the day's pages (what the bench and `ops` report per step). */
+  stepMs: Record<string, number>;
 };
 
 /** A loan with something to do today, its holds, and whether the day is done with it (repaid, withdrawn). */

@@ -67,9 +67,15 @@ export function closeOfBusiness(ctx: AppContext, cards: CardProvider, options: C
     return (row?.first as IsoDate | null | undefined) ?? null;
   }
 
+  /** Adds the time since `started` to the step's total for the day. */
+  function timed(tally: DayClosed, name: string, started: number) {
+    tally.stepMs[name] = (tally.stepMs[name] ?? 0) + (performance.now() - started);
+  }
+
   /** The steps in their order: page steps once, each run of loan steps for one loan after another. */
   async function runSteps(page: PageOfDay) {
     const ids = page.loans.map((l) => l.id);
+    const { tally } = page;
     for (let i = 0; i < steps.length;) {
       const step: CobStep = steps[i]!;
       if (step.scope === 'day') {
@@ -78,7 +84,9 @@ export function closeOfBusiness(ctx: AppContext, cards: CardProvider, options: C
       }
       if (step.scope === 'page') {
         await options.beforeStep?.(step.name, ids);
+        const started = performance.now();
         await step.run(page);
+        timed(tally, step.name, started);
         i++;
         continue;
       }
@@ -88,7 +96,9 @@ export function closeOfBusiness(ctx: AppContext, cards: CardProvider, options: C
       for (const loan of servicedOf(page)) {
         for (const s of run) {
           if (loan.done) break;
+          const started = performance.now();
           await s.run(loan, page);
+          timed(tally, s.name, started);
         }
       }
     }
@@ -96,7 +106,7 @@ export function closeOfBusiness(ctx: AppContext, cards: CardProvider, options: C
 
   /** Closes one day for every live loan; nothing if it is closed already. */
   async function closeDay(date: IsoDate): Promise<DayClosed> {
-    const tally: DayClosed = { date, loans: 0, collected: 0, declined: 0, skipped: false };
+    const tally: DayClosed = { date, loans: 0, collected: 0, declined: 0, skipped: false, stepMs: {} };
     const closed = await ctx.db
       .selectFrom('business_days')
       .select('business_date')
@@ -115,6 +125,7 @@ export function closeOfBusiness(ctx: AppContext, cards: CardProvider, options: C
       await batch.hold(ids[0]!, after);
       // Read before the books: a payment answered since is in them; one still charging is left for another
       // day (the CPA would otherwise price its instalment without that payment, docs/decisions/025).
+      const reading = performance.now();
       const paying = await payments.chargingAmong(
         ids,
         new Date(Date.now() - PAYMENT_IN_FLIGHT_MS).toISOString(),
@@ -122,6 +133,7 @@ export function closeOfBusiness(ctx: AppContext, cards: CardProvider, options: C
       const books = await store.loans.books(ids);
       const agreementDates = new Map([...books].map(([id, b]) => [id, b.loan.priced_on as IsoDate]));
       const holds = await holdsOf(ctx.db, ids, { date, agreementDates });
+      timed(tally, 'read-page', reading);
       await runSteps({ date, loans, books, holds, paying, tally });
       tally.loans += loans.length;
     }
@@ -130,7 +142,9 @@ export function closeOfBusiness(ctx: AppContext, cards: CardProvider, options: C
       if (step.scope !== 'day') continue;
       if (!(await lock.renew())) throw new Error('The close-of-business lock was lost to another process.');
       await options.beforeStep?.(step.name, []);
+      const started = performance.now();
       await step.run(date, tally);
+      timed(tally, step.name, started);
     }
     // The last page's batch stays until the next day's first page moves it, or the run ends: one statement
     // a day less, and those loans are done with for the day.

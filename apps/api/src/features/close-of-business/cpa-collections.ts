@@ -1,7 +1,6 @@
 import type { IsoDate } from '@lender/contract/dates';
 import { AppStatus } from '@lender/contract/status';
 import type { AppContext } from '../../app-context';
-import { sql } from 'kysely';
 import { positionOf } from '../../entities/loans/ledger';
 import {
   addToBook,
@@ -23,6 +22,7 @@ import { nowIso } from '../../lib/clock';
 import { mapConcurrently } from '../../lib/concurrently';
 import { decrypt } from '../../lib/secrets';
 import { recordNotice } from './record-notice';
+import { insertMany, updateMany } from '../../db/many-rows';
 import { cardBlockedEmail } from './servicing-emails';
 
 const blockNoticeOf = (failure: AttemptRow) => `blocked:${failure.idempotency_key}`;
@@ -90,20 +90,15 @@ export function cpaCollections(ctx: AppContext, store: EntityStore, cards: CardP
 
   /** The new attempts stored, pending, before any is charged (a key already stored is left as it is). */
   async function storeAttempts(asks: readonly Ask[]) {
-    for (const batch of chunks(
-      asks.filter((a) => a.attempt.id === 0),
-      500,
-    )) {
-      if (batch.length === 0) continue;
-      const stored = await ctx.db
-        .insertInto('cpa_attempts')
-        .values(batch.map(({ attempt: { id: _id, ...row } }) => row))
-        .onConflict((oc) => oc.column('idempotency_key').doNothing())
-        .returning(['id', 'idempotency_key'])
-        .execute();
-      const ids = new Map(stored.map((r) => [r.idempotency_key, r.id]));
-      for (const { attempt } of batch) attempt.id = ids.get(attempt.idempotency_key) ?? attempt.id;
-    }
+    const fresh = asks.filter((a) => a.attempt.id === 0);
+    const { rows } = await insertMany(
+      ctx.db,
+      'cpa_attempts',
+      fresh.map(({ attempt: { id: _id, ...row } }) => row),
+      { skipExisting: 'idempotency_key', returning: ['id', 'idempotency_key'] },
+    );
+    const ids = new Map(rows.map((r) => [r.idempotency_key, r.id]));
+    for (const { attempt } of fresh) attempt.id = ids.get(attempt.idempotency_key) ?? attempt.id;
   }
 
   /** Each customer's latest card's token, sealed as stored. */
@@ -153,16 +148,19 @@ export function cpaCollections(ctx: AppContext, store: EntityStore, cards: CardP
         },
       }));
     await store.transaction(async ({ loans }, trx) => {
-      for (const batch of chunks(answers, 500)) {
-        // One statement for the page (VALUES names its columns column1.. in SQLite and PostgreSQL alike).
-        const values = batch.map(
-          (a) =>
-            sql`(${a.attempt.idempotency_key}, ${a.outcome}, ${a.z2}, ${a.z3}, ${a.chargeId}, ${answeredAt})`,
-        );
-        await sql`update cpa_attempts set outcome = v.column2, z2 = v.column3, z3 = v.column4,
-          charge_id = v.column5, answered_at = v.column6
-          from (values ${sql.join(values)}) as v where cpa_attempts.idempotency_key = v.column1`.execute(trx);
-      }
+      await updateMany(
+        trx,
+        'cpa_attempts',
+        'idempotency_key',
+        answers.map((a) => ({
+          idempotency_key: a.attempt.idempotency_key,
+          outcome: a.outcome,
+          z2: a.z2,
+          z3: a.z3,
+          charge_id: a.chargeId,
+          answered_at: answeredAt,
+        })),
+      );
       await loans.post(postings.map((p) => p.posting));
     });
     for (const a of answers) {
