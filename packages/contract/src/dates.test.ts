@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { addDays, addMonths, dayNumber, daysBetween, fromDayNumber, isIsoDate, weekday } from './dates';
+import {
+  addDays,
+  addMonths,
+  dayNumber,
+  daysBetween,
+  fromDayNumber,
+  isIsoDate,
+  londonToday,
+  weekday,
+} from './dates';
 
 // The arithmetic replaced parsing with Date; Date stays the reference it must agree with.
 const viaDate = (date: string) => new Date(`${date}T00:00:00Z`);
@@ -72,5 +81,43 @@ describe('isIsoDate', () => {
     '',
   ])('refuses %j', (d) => {
     expect(isIsoDate(d)).toBe(false);
+  });
+});
+
+describe("an instant's London date", () => {
+  // Worked by Intl alone, as the test's own reference (en-CA writes yyyy-mm-dd).
+  const reference = new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Europe/London',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  });
+
+  it('is the London calendar date either side of midnight, in winter and in summer', () => {
+    expect(londonToday(new Date('2026-01-15T23:59:59.999Z'))).toBe('2026-01-15');
+    expect(londonToday(new Date('2026-01-16T00:00:00.000Z'))).toBe('2026-01-16');
+    // British Summer Time: London's midnight is 23:00 UTC.
+    expect(londonToday(new Date('2026-07-15T22:59:59.999Z'))).toBe('2026-07-15');
+    expect(londonToday(new Date('2026-07-15T23:00:00.000Z'))).toBe('2026-07-16');
+    // The clocks change at 01:00 UTC: the last Sundays of March and October 2026.
+    expect(londonToday(new Date('2026-03-28T23:59:59.999Z'))).toBe('2026-03-28');
+    expect(londonToday(new Date('2026-03-29T00:59:59.999Z'))).toBe('2026-03-29');
+    expect(londonToday(new Date('2026-10-24T22:59:59.999Z'))).toBe('2026-10-24');
+    expect(londonToday(new Date('2026-10-24T23:00:00.000Z'))).toBe('2026-10-25');
+  });
+
+  it('agrees with Intl at the first and last millisecond of every UTC hour of two years', () => {
+    const wrong: string[] = [];
+    for (let ms = Date.UTC(2026, 0, 1); ms < Date.UTC(2028, 0, 1); ms += 3_600_000) {
+      for (const at of [ms, ms + 1_799_999, ms + 3_599_999]) {
+        const expected = reference.format(new Date(at));
+        if (londonToday(new Date(at)) !== expected) wrong.push(new Date(at).toISOString());
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('refuses an invalid instant', () => {
+    expect(() => londonToday(new Date('not a date'))).toThrow(RangeError);
   });
 });

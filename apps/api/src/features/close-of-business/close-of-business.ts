@@ -125,15 +125,17 @@ export function closeOfBusiness(ctx: AppContext, cards: CardProvider, options: C
       await batch.hold(ids[0]!, after);
       // Read before the books: a payment answered since is in them; one still charging is left for another
       // day (the CPA would otherwise price its instalment without that payment, docs/decisions/025).
-      const reading = performance.now();
+      let reading = performance.now();
       const paying = await payments.chargingAmong(
         ids,
         new Date(Date.now() - PAYMENT_IN_FLIGHT_MS).toISOString(),
       );
       const books = await store.loans.books(ids);
+      timed(tally, 'read-books', reading);
+      reading = performance.now();
       const agreementDates = new Map([...books].map(([id, b]) => [id, b.loan.priced_on as IsoDate]));
       const holds = await holdsOf(ctx.db, ids, { date, agreementDates });
-      timed(tally, 'read-page', reading);
+      timed(tally, 'read-holds', reading);
       await runSteps({ date, loans, books, holds, paying, tally });
       tally.loans += loans.length;
     }
