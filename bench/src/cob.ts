@@ -4,7 +4,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { runAutocannon, toLoad } from './api';
 import { COB_READ_CALLS, entryLabel, type ApiCall, type Fixture } from './api-calls';
-import type { CobDatabase, CobFigures, CobReadFigure, CobReads, CobStep, CobStepName } from './cob-figures';
+import type {
+  CobDatabase,
+  CobFigures,
+  CobProvider,
+  CobReadFigure,
+  CobReads,
+  CobStep,
+  CobStepName,
+} from './cob-figures';
 import type { CobJob, WorkerMessage } from './cob-worker';
 import { callApi, describe, route, succeeded } from './http';
 import { round, signedInApplicant } from './journeys';
@@ -18,8 +26,11 @@ export type CobOptions = {
   dueDayLimitSeconds: number;
   /** Close the last accrual-only day before the due day as well (a month of ledger rows per loan). */
   lastOrdinaryDay: boolean;
-  /** Also close PostgreSQL's books with a provider that approves at once: the lender's own share. */
-  instantRuns: boolean;
+  /**
+   * Who answers the charges: the card sandbox (every database), and for PostgreSQL's books also a provider
+   * that approves at once (the lender's own share). The reads need the sandbox's largest book.
+   */
+  providers: readonly CobProvider[];
   /** The read test runs on the largest PostgreSQL book; false skips it. */
   reads: false | { connections: number; seconds: number; warmupSeconds: number; sessions: number };
   logDir: string;
@@ -44,7 +55,7 @@ const stepLimitSeconds = (loans: number) => 60 + loans * 0.0025;
  * and the server, and each call's warm-up and run with 5 s to spare.
  */
 export const cobAllowanceSeconds = (
-  o: Pick<CobOptions, 'sizes' | 'databases' | 'dueDayLimitSeconds' | 'instantRuns'> & {
+  o: Pick<CobOptions, 'sizes' | 'databases' | 'dueDayLimitSeconds' | 'providers'> & {
     reads?: CobOptions['reads'];
   },
 ) =>
@@ -55,10 +66,10 @@ export const cobAllowanceSeconds = (
     : 60 + COB_READ_CALLS.length * (o.reads.warmupSeconds + o.reads.seconds + 5));
 
 /** Every book closed: each database and size against the sandbox, and PostgreSQL's with the instant provider. */
-const cobRuns = (o: Pick<CobOptions, 'sizes' | 'databases' | 'instantRuns'>) =>
+const cobRuns = (o: Pick<CobOptions, 'sizes' | 'databases' | 'providers'>) =>
   o.databases.flatMap((database) =>
-    (['sandbox', 'instant'] as const)
-      .filter((provider) => provider === 'sandbox' || (o.instantRuns && database === 'postgres'))
+    o.providers
+      .filter((provider) => provider === 'sandbox' || database === 'postgres')
       .flatMap((provider) => o.sizes.map((loans) => ({ database, provider, loans }))),
   );
 

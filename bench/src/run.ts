@@ -15,7 +15,7 @@ import { runApiBench, type ApiFigure } from './api';
 import { checkBudgets } from './budgets';
 import { measureCategorise, type CategoriseFigures } from './categorise';
 import { cobAllowanceSeconds, runCob } from './cob';
-import type { CobFigures } from './cob-figures';
+import type { CobFigures, CobProvider } from './cob-figures';
 import { round, runJourneys, type JourneyFigures } from './journeys';
 import { cleanupAll, errorText, installExitHandlers, log } from './lifecycle';
 import { runLighthouse, type LighthouseFigure } from './lighthouse';
@@ -41,6 +41,8 @@ const { values } = parseArgs({
     databases: { type: 'string' },
     /** Skip the close of business's runs with a provider that approves at once (the lender's own share). */
     'sandbox-only': { type: 'boolean', default: false },
+    /** Only PostgreSQL's runs with the provider that approves at once (no sandbox runs, so no reads). */
+    'instant-only': { type: 'boolean', default: false },
   },
 });
 
@@ -65,7 +67,10 @@ const full =
   !values.quick &&
   !values.loans &&
   !values.databases &&
-  !values['sandbox-only'];
+  !values['sandbox-only'] &&
+  !values['instant-only'];
+if (values['sandbox-only'] && values['instant-only'])
+  throw new Error('--sandbox-only and --instant-only: choose one');
 
 const settings = {
   pageRuns: values.quick ? 1 : 3,
@@ -90,7 +95,11 @@ const settings = {
   nodeEnv: 'production',
   cobSizes,
   cobDatabases: cobDatabases as ('sqlite' | 'postgres')[],
-  cobInstantRuns: !values['sandbox-only'],
+  cobProviders: (values['sandbox-only']
+    ? ['sandbox']
+    : values['instant-only']
+      ? ['instant']
+      : ['sandbox', 'instant']) as CobProvider[],
   // Above the budget (60 s), so a due day that closes just over it is measured, not cut off.
   cobDueDayLimitSeconds: values.quick ? 20 : 75,
   cobReadConnections: 50,
@@ -116,7 +125,7 @@ const timeLimitSeconds =
         sizes: settings.cobSizes,
         databases: settings.cobDatabases,
         dueDayLimitSeconds: settings.cobDueDayLimitSeconds,
-        instantRuns: settings.cobInstantRuns,
+        providers: settings.cobProviders,
         reads: {
           connections: settings.cobReadConnections,
           seconds: settings.cobReadSeconds,
@@ -294,7 +303,7 @@ async function main(): Promise<number> {
         sizes: settings.cobSizes,
         databases: settings.cobDatabases,
         dueDayLimitSeconds: settings.cobDueDayLimitSeconds,
-        instantRuns: settings.cobInstantRuns,
+        providers: settings.cobProviders,
         lastOrdinaryDay: true,
         reads: {
           connections: settings.cobReadConnections,

@@ -61,6 +61,7 @@ export function creditReportingOutbox(db: DbExecutor) {
     async sendPending(agency: CreditReferenceAgency): Promise<Sent> {
       const tally: Sent = { sent: 0, rejected: 0, pending: 0, unavailable: null };
       let after = 0;
+      let sentAll = false;
       for (;;) {
         const batch = await db
           .selectFrom('credit_reporting_outbox')
@@ -70,7 +71,10 @@ export function creditReportingOutbox(db: DbExecutor) {
           .orderBy('id')
           .limit(RECORDS_PER_REQUEST)
           .execute();
-        if (batch.length === 0) break;
+        if (batch.length === 0) {
+          sentAll = true;
+          break;
+        }
         after = batch[batch.length - 1]!.id;
         const ids = batch.map((b) => b.id);
         const answer = await agency.submit(batch.map((b) => JSON.parse(b.record) as SharedRecord));
@@ -120,6 +124,10 @@ export function creditReportingOutbox(db: DbExecutor) {
         }
         tally.sent += accepted.length;
       }
+      // Every record pending when the sending began was answered: none is left but those stored since (by
+      // another process), which the next sending counts. Counting them would read every record just marked
+      // sent again, in the index, until a vacuum.
+      if (sentAll) return tally;
       const left = await db
         .selectFrom('credit_reporting_outbox')
         .select((eb) => eb.fn.countAll<number>().as('n'))

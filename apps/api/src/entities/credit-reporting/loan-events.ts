@@ -169,11 +169,14 @@ async function pageEventsOf(
   pageBooks: ReadonlyMap<number, LoanBook>,
 ): Promise<(SharedRecord & { applicationId: number })[]> {
   if (among.length === 0) return [];
-  const [rows, loans, plans, withdrawals] = await Promise.all([
+  const [eventRows, loans, plans, withdrawals] = await Promise.all([
+    // Every event row of the page's loans (an advance and a few payments each), the day's kept below. With
+    // the day in the query, PostgreSQL's statistics (from before the day's postings) made the date index
+    // look empty and it read the whole day's rows for each page: a due day's cost grew with the book's
+    // square (bench/README.md, 29 November).
     db
       .selectFrom('loan_transactions as t')
-      .select(['t.id', 't.application_id', 't.type'])
-      .where('t.on_date', '=', date)
+      .select(['t.id', 't.application_id', 't.type', 't.on_date'])
       .where('t.type', 'in', Object.keys(EVENT_ROWS) as (keyof typeof EVENT_ROWS)[])
       .where('t.application_id', 'in', among)
       .where(({ not, exists, selectFrom }) =>
@@ -202,6 +205,7 @@ async function pageEventsOf(
       .where('notice_on', '<=', date)
       .execute(),
   ]);
+  const rows = eventRows.filter((r) => r.on_date === date);
   const facts: DayFacts = {
     rows,
     loans,
