@@ -105,7 +105,9 @@ describe('the bench’s bulk accrual days', () => {
     const [a] = await real.cob.closeThrough(dueDay);
     const [b] = await filled.cob.closeThrough(dueDay);
     expect(a).toMatchObject({ date: dueDay, loans: 12, collected: 12 });
-    expect(b).toEqual(a);
+    // The same day's work, whatever each step's time.
+    expect(Object.keys(b!.stepMs)).toEqual(Object.keys(a!.stepMs));
+    expect({ ...b, stepMs: {} }).toEqual({ ...a, stepMs: {} });
     expect(await ledger(filled.ctx)).toEqual(await ledger(real.ctx));
     expect(await attempts(filled.ctx)).toEqual(await attempts(real.ctx));
     // Two books closed day by day for months (each day's credit reporting step too): 4 s alone, more on a
