@@ -8,6 +8,12 @@ import { chunks } from '../loans/loan-repository';
 /** The most records the protocol takes in one request (docs/credit-reference-protocol.md). */
 export const RECORDS_PER_REQUEST = 500;
 
+/** A record for the agency and the loan it is of, as the close of business derives it. */
+export type OutgoingRecord = SharedRecord & { applicationId: number };
+
+/** A record stored in the outbox: its row's id, and the record as it is sent. */
+export type Stored = { id: number; record: SharedRecord };
+
 /** What one sending did: records received, refused, and whether the agency could not be reached. */
 export type Sent = { sent: number; rejected: number; pending: number; unavailable: string | null };
 
@@ -30,28 +36,128 @@ export type RejectedRecord = {
  * which the agency's own idempotency on eventId absorbs.
  */
 export function creditReportingOutbox(db: DbExecutor) {
+  const rowsOf = (records: readonly OutgoingRecord[]) => {
+    const created_at = nowIso();
+    return records.map(({ applicationId, ...record }) => ({
+      event_id: record.eventId,
+      application_id: applicationId,
+      event: record.event,
+      occurred_on: record.occurredOn,
+      record: JSON.stringify(record),
+      last_error: null,
+      receipt_id: null,
+      rejection_reason: null,
+      created_at,
+      sent_at: null,
+    }));
+  };
+
+  /** The agency's reason on records left pending: on those named, or on every pending record. */
+  const markUnavailable = (reason: string, ids?: readonly number[]) =>
+    db
+      .updateTable('credit_reporting_outbox')
+      .set((eb) => ({ attempts: eb('attempts', '+', 1), last_error: reason }))
+      .where('state', '=', 'pending')
+      .$if(ids !== undefined, (q) => q.where('id', 'in', ids!))
+      .execute();
+
+  /** One request of at most 500 stored records, and the agency's answer marked on each. */
+  async function answerBatch(
+    agency: CreditReferenceAgency,
+    batch: readonly Stored[],
+  ): Promise<{ sent: number; rejected: number; unavailable: string | null }> {
+    const answer = await agency.submit(batch.map((b) => b.record));
+    if (answer.outcome === 'unavailable') return { sent: 0, rejected: 0, unavailable: answer.reason };
+    const at = nowIso();
+    const refused = new Map(answer.rejected.map((r) => [r.eventId, r.reason]));
+    let rejected = 0;
+    for (const b of batch) {
+      const reason = refused.get(b.record.eventId);
+      if (reason === undefined) continue;
+      await db
+        .updateTable('credit_reporting_outbox')
+        .set((eb) => ({
+          state: 'rejected',
+          attempts: eb('attempts', '+', 1),
+          receipt_id: answer.receiptId,
+          rejection_reason: reason,
+          last_error: null,
+          sent_at: at,
+        }))
+        .where('id', '=', b.id)
+        .execute();
+      rejected++;
+    }
+    const accepted = batch.filter((b) => !refused.has(b.record.eventId)).map((b) => b.id);
+    if (accepted.length > 0) {
+      await db
+        .updateTable('credit_reporting_outbox')
+        .set((eb) => ({
+          state: 'sent',
+          attempts: eb('attempts', '+', 1),
+          receipt_id: answer.receiptId,
+          last_error: null,
+          sent_at: at,
+        }))
+        .where('id', 'in', accepted)
+        .where('state', '=', 'pending')
+        .execute();
+    }
+    return { sent: accepted.length, rejected, unavailable: null };
+  }
+
   return {
     /** Stores the records not stored before; answers how many were new. */
-    async store(records: readonly (SharedRecord & { applicationId: number })[]): Promise<number> {
-      const created_at = nowIso();
-      const { inserted } = await insertMany(
-        db,
-        'credit_reporting_outbox',
-        records.map(({ applicationId, ...record }) => ({
-          event_id: record.eventId,
-          application_id: applicationId,
-          event: record.event,
-          occurred_on: record.occurredOn,
-          record: JSON.stringify(record),
-          last_error: null,
-          receipt_id: null,
-          rejection_reason: null,
-          created_at,
-          sent_at: null,
-        })),
-        { skipExisting: 'event_id' },
-      );
+    async store(records: readonly OutgoingRecord[]): Promise<number> {
+      const { inserted } = await insertMany(db, 'credit_reporting_outbox', rowsOf(records), {
+        skipExisting: 'event_id',
+      });
       return inserted;
+    },
+
+    /**
+     * Stores the records not stored before and answers those, with their ids: what a close-of-business
+     * page sends at once (`send`). A record stored before is not answered; it waits for `sendPending`.
+     */
+    async storeForSending(records: readonly OutgoingRecord[]): Promise<Stored[]> {
+      const { rows } = await insertMany(db, 'credit_reporting_outbox', rowsOf(records), {
+        skipExisting: 'event_id',
+        returning: ['id', 'event_id'],
+      });
+      const byEvent = new Map(records.map(({ applicationId: _id, ...record }) => [record.eventId, record]));
+      return rows.map((r) => ({ id: r.id, record: byEvent.get(r.event_id)! }));
+    },
+
+    /** Whether any record waits to be sent (an agency that was down, a run that died before sending). */
+    async anyPending(): Promise<boolean> {
+      const found = await db
+        .selectFrom('credit_reporting_outbox')
+        .select('id')
+        .where('state', '=', 'pending')
+        .limit(1)
+        .executeTakeFirst();
+      return found !== undefined;
+    },
+
+    /**
+     * Sends records just stored (`storeForSending`), from memory: the page that made them need not read
+     * them back. An agency that does not answer leaves them pending with its reason, for `sendPending`.
+     */
+    async send(agency: CreditReferenceAgency, stored: readonly Stored[]): Promise<Sent> {
+      const tally: Sent = { sent: 0, rejected: 0, pending: 0, unavailable: null };
+      for (let at = 0; at < stored.length; at += RECORDS_PER_REQUEST) {
+        const answered = await answerBatch(agency, stored.slice(at, at + RECORDS_PER_REQUEST));
+        if (answered.unavailable !== null) {
+          const left = stored.slice(at).map((r) => r.id);
+          for (const part of chunks(left, 500)) await markUnavailable(answered.unavailable, part);
+          tally.unavailable = answered.unavailable;
+          tally.pending = left.length;
+          break;
+        }
+        tally.sent += answered.sent;
+        tally.rejected += answered.rejected;
+      }
+      return tally;
     },
 
     /**
@@ -65,7 +171,7 @@ export function creditReportingOutbox(db: DbExecutor) {
       for (;;) {
         const batch = await db
           .selectFrom('credit_reporting_outbox')
-          .select(['id', 'event_id', 'record'])
+          .select(['id', 'record'])
           .where('state', '=', 'pending')
           .where('id', '>', after)
           .orderBy('id')
@@ -76,53 +182,17 @@ export function creditReportingOutbox(db: DbExecutor) {
           break;
         }
         after = batch[batch.length - 1]!.id;
-        const ids = batch.map((b) => b.id);
-        const answer = await agency.submit(batch.map((b) => JSON.parse(b.record) as SharedRecord));
-        if (answer.outcome === 'unavailable') {
-          await db
-            .updateTable('credit_reporting_outbox')
-            .set((eb) => ({ attempts: eb('attempts', '+', 1), last_error: answer.reason }))
-            .where('state', '=', 'pending')
-            .execute();
-          tally.unavailable = answer.reason;
+        const answered = await answerBatch(
+          agency,
+          batch.map((b) => ({ id: b.id, record: JSON.parse(b.record) as SharedRecord })),
+        );
+        if (answered.unavailable !== null) {
+          await markUnavailable(answered.unavailable);
+          tally.unavailable = answered.unavailable;
           break;
         }
-        const at = nowIso();
-        const refused = new Map(answer.rejected.map((r) => [r.eventId, r.reason]));
-        for (const b of batch) {
-          const reason = refused.get(b.event_id);
-          if (reason === undefined) continue;
-          await db
-            .updateTable('credit_reporting_outbox')
-            .set((eb) => ({
-              state: 'rejected',
-              attempts: eb('attempts', '+', 1),
-              receipt_id: answer.receiptId,
-              rejection_reason: reason,
-              last_error: null,
-              sent_at: at,
-            }))
-            .where('id', '=', b.id)
-            .execute();
-          tally.rejected++;
-        }
-        const accepted = ids.filter((_, k) => !refused.has(batch[k]!.event_id));
-        for (const part of chunks(accepted, 500)) {
-          if (part.length === 0) continue;
-          await db
-            .updateTable('credit_reporting_outbox')
-            .set((eb) => ({
-              state: 'sent',
-              attempts: eb('attempts', '+', 1),
-              receipt_id: answer.receiptId,
-              last_error: null,
-              sent_at: at,
-            }))
-            .where('id', 'in', part)
-            .where('state', '=', 'pending')
-            .execute();
-        }
-        tally.sent += accepted.length;
+        tally.sent += answered.sent;
+        tally.rejected += answered.rejected;
       }
       // Every record pending when the sending began was answered: none is left but those stored since (by
       // another process), which the next sending counts. Counting them would read every record just marked

@@ -2,10 +2,11 @@ import type { IsoDate } from '@lender/contract/dates';
 import { sql } from 'kysely';
 import type { DbExecutor } from '../../db/create-db';
 import type { SharedEvent, SharedRecord } from '../../lib/credit-reference/credit-reference-agency';
-import { instalmentStates, positionOf } from '../loans/ledger';
+import { instalmentStates, positionOf, type Position } from '../loans/ledger';
 import { chunks, loanRepository, type LoanBook } from '../loans/loan-repository';
 import {
   accountFiguresOn,
+  type AccountFigures,
   accountReferenceOf,
   BORROWER_COLUMNS,
   borrowerOf,
@@ -269,6 +270,13 @@ function recordsOf(
   books: ReadonlyMap<number, LoanBook>,
   borrowers: ReadonlyMap<number, BorrowerRow>,
 ): (SharedRecord & { applicationId: number })[] {
+  // Each loan's ledger folded once to the day's end, for its missed instalments and its figures.
+  const positions = new Map<number, Position>();
+  const positionAt = (id: number, book: LoanBook) => {
+    let position = positions.get(id);
+    if (!position) positions.set(id, (position = positionOf(book.terms, book.rows, date)));
+    return position;
+  };
   const happened: Happened[] = [];
   for (const r of facts.rows) {
     const event = EVENT_ROWS[r.type as keyof typeof EVENT_ROWS];
@@ -305,17 +313,23 @@ function recordsOf(
   for (const id of facts.dueIds) {
     const book = books.get(id);
     if (!book || facts.withdrawn.has(id)) continue;
-    for (const missed of missedOn(book, date)) {
+    for (const missed of missedOn(book, date, positionAt(id, book))) {
       happened.push({ eventId: `missed:${id}:${missed}`, applicationId: id, event: 'missed' });
     }
   }
 
   const records: (SharedRecord & { applicationId: number })[] = [];
+  // A loan's events of the day share its figures at the day's end (a payment and a settlement, say).
+  const figuresOf = new Map<number, AccountFigures>();
   for (const h of happened) {
     const book = books.get(h.applicationId);
     const borrower = borrowers.get(h.applicationId);
     if (!book || !borrower) continue;
-    const figures = accountFiguresOn(book, date);
+    let figures = figuresOf.get(h.applicationId);
+    if (!figures) {
+      figures = accountFiguresOn(book, date, positionAt(h.applicationId, book));
+      figuresOf.set(h.applicationId, figures);
+    }
     records.push({
       applicationId: h.applicationId,
       eventId: h.eventId,
@@ -338,10 +352,10 @@ function recordsOf(
  * The current schedule's instalments due on `date` and not paid at its close (`version:seq`): a missed
  * payment, as the close of business's arrears count it. A defaulted loan misses none: its status says it.
  */
-function missedOn(book: LoanBook, date: IsoDate): string[] {
+function missedOn(book: LoanBook, date: IsoDate, position: Position): string[] {
   if (book.loan.defaulted_on && book.loan.defaulted_on <= date) return [];
   const version = book.plans.at(-1)?.version ?? 1;
-  return instalmentStates(book.terms, positionOf(book.terms, book.rows, date))
+  return instalmentStates(book.terms, position)
     .filter((i) => i.dueDate === date && !i.isPaid)
     .map((i) => `${version}:${i.seq}`);
 }

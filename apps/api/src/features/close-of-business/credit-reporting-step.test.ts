@@ -7,6 +7,8 @@ import { craRecordsReceived } from '../../sandbox/credit-reference/test-support'
 import { activeLoan, dueDates, travelTo } from '../../test/live-loan';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { closeOfBusiness } from './close-of-business';
+import { creditReportingParts } from './credit-reporting-step';
+import { loanRepository } from '../../entities/loans/loan-repository';
 
 /** The event ids the agency's sandbox received, in order (it keeps each eventId once, by its design). */
 const receivedIds = async (t: TestApp) => (await craRecordsReceived(t.ctx.db)).map((r) => r.eventId);
@@ -93,5 +95,65 @@ describe("the close of business's credit-reporting step, across a crash and an a
     await travelTo(t, addDays(due!, 2));
     expect(await receivedIds(t)).toEqual([`opened:${loan.applicationId}`, eventId]);
     expect(await outboxRow(t, eventId)).toMatchObject({ state: 'sent', last_error: null });
+  });
+});
+
+/** An agency that records each request's event ids, in order, and passes it on (or is down). */
+function recording(agency: CreditReferenceAgency, requests: string[][], down = false): CreditReferenceAgency {
+  return {
+    search: (request) => agency.search(request),
+    agencyParticulars: () => agency.agencyParticulars(),
+    submitMonthly: (month, file) => agency.submitMonthly(month, file),
+    submit(records) {
+      if (down) return Promise.resolve({ outcome: 'unavailable', reason: 'down for the test' });
+      requests.push(records.map((r) => r.eventId));
+      return agency.submit(records);
+    },
+  };
+}
+
+describe("who sends a day's records: the page that made them, unless an older one waits", () => {
+  let t: TestApp;
+  let loans: { applicationId: number }[];
+  beforeAll(async () => {
+    t = await createTestApp();
+    loans = [await activeLoan(t), await activeLoan(t), await activeLoan(t)];
+  });
+  afterAll(() => t?.close());
+  const requests: string[][] = [];
+  const agency = () => outsideServices(t.ctx, t.app).creditReference;
+
+  const page = async (parts: ReturnType<typeof creditReportingParts>, applicationId: number) =>
+    parts.storePageEvents(
+      t.ctx.businessDate.today(),
+      [applicationId],
+      await loanRepository(t.ctx.db).books([applicationId]),
+    );
+
+  it('with none waiting, a page sends the records it stored at once, from memory', async () => {
+    const c = `opened:${loans[2]!.applicationId}`;
+    const parts = creditReportingParts(t.ctx.db, recording(agency(), requests));
+    await page(parts, loans[2]!.applicationId);
+    expect(requests).toEqual([[c]]);
+    expect(await outboxRow(t, c)).toMatchObject({ state: 'sent', attempts: 1 });
+    expect(await receivedIds(t)).toContain(c);
+  });
+
+  it('with an older record waiting, a page only stores, and the day sends every record oldest first', async () => {
+    const [a, b, c] = loans.map((l) => `opened:${l.applicationId}`);
+    // The first loan's record waits: the agency was down when its page sent it.
+    await page(creditReportingParts(t.ctx.db, recording(agency(), requests, true)), loans[0]!.applicationId);
+    expect(await outboxRow(t, a!)).toMatchObject({ state: 'pending', last_error: 'down for the test' });
+
+    const parts = creditReportingParts(t.ctx.db, recording(agency(), requests));
+    await page(parts, loans[1]!.applicationId);
+    expect(requests).toEqual([[c]]);
+    expect(await outboxRow(t, b!)).toMatchObject({ state: 'pending', attempts: 0 });
+
+    // The day's part: the three loans' events (the other two no page of this run named) stored once.
+    const shared = await parts.shareLoanEvents(t.ctx.businessDate.today());
+    expect(requests).toEqual([[c], [a, b]]);
+    expect(shared).toEqual({ stored: 1, sent: { sent: 2, rejected: 0, pending: 0, unavailable: null } });
+    expect(await outboxRow(t, a!)).toMatchObject({ state: 'sent', attempts: 2, last_error: null });
   });
 });

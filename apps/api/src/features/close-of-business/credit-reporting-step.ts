@@ -5,38 +5,69 @@ import { loanEventsOf } from '../../entities/credit-reporting/loan-events';
 import type { LoanBook } from '../../entities/loans/loan-repository';
 import type { CreditReferenceAgency } from '../../lib/credit-reference/credit-reference-agency';
 
+/** What the pages of a day did: the loans whose events they stored, and those records' fate. */
+type Cover = {
+  ids: Set<number>;
+  stored: number;
+  /** Whether the pages send their records themselves: only while none older waits (oldest first). */
+  sending: boolean | undefined;
+  sent: Sent;
+};
+
 /**
  * Sharing what we lend (issue 47), in two parts of the close of business
  * (docs/decisions/059-credit-reporting-events.md). Each page, once its other steps are done, stores the
- * loan events of the loans it names from the books it already holds (`storePageEvents`); then, after
- * every page, the day stores the events of loans no page named (one that left the live book during the
- * day, a page's loan being paid by card) and sends every pending record, today's and any an unavailable
- * agency left from earlier days (`shareLoanEvents`). An event's id is the same however often it is
- * derived, so each part is safe to run again at any point. Without an agency (a test's own close of
+ * loan events of the loans it names from the books it already holds (`storePageEvents`) and, with an
+ * agency, sends the records it stored from memory (the day's records read back, parsed and sent were a
+ * tenth of a due day at 100,000 loans). It sends only while no older record waits, so the agency still
+ * receives records oldest first: after an agency that was down or a run that died before sending, the
+ * pages only store, and the day's part sends everything in order. Then, after every page, the day stores
+ * the events of loans no page named (one that left the live book during the day, a page's loan being paid
+ * by card) and sends every pending record (`shareLoanEvents`). An event's id is the same however often it
+ * is derived, so each part is safe to run again at any point. Without an agency (a test's own close of
  * business) the events are still stored, for the next run that has one.
  */
 export function creditReportingParts(db: DbExecutor, agency: CreditReferenceAgency | undefined) {
   const outbox = creditReportingOutbox(db);
-  /** By day: the loans whose events a page stored, and how many records it stored new. */
-  const covered = new Map<IsoDate, { ids: Set<number>; stored: number }>();
+  const covered = new Map<IsoDate, Cover>();
   const coverOf = (date: IsoDate) => {
     let cover = covered.get(date);
-    if (!cover) covered.set(date, (cover = { ids: new Set(), stored: 0 }));
+    if (!cover) {
+      const sent = { sent: 0, rejected: 0, pending: 0, unavailable: null };
+      covered.set(date, (cover = { ids: new Set(), stored: 0, sending: undefined, sent }));
+    }
     return cover;
   };
 
   return {
     async storePageEvents(date: IsoDate, ids: readonly number[], books: ReadonlyMap<number, LoanBook>) {
       const cover = coverOf(date);
-      cover.stored += await outbox.store(await loanEventsOf(db, date, { among: ids, books }));
+      const records = await loanEventsOf(db, date, { among: ids, books });
       for (const id of ids) cover.ids.add(id);
+      cover.sending ??= agency !== undefined && !(await outbox.anyPending());
+      if (!agency || !cover.sending) {
+        cover.stored += await outbox.store(records);
+        return;
+      }
+      const stored = await outbox.storeForSending(records);
+      cover.stored += stored.length;
+      const sent = await outbox.send(agency, stored);
+      cover.sent.sent += sent.sent;
+      cover.sent.rejected += sent.rejected;
+      // Down: what the page stored waits, and the later pages only store; the day's part tries again.
+      if (sent.unavailable !== null) cover.sending = false;
     },
 
     async shareLoanEvents(date: IsoDate): Promise<{ stored: number; sent: Sent | null }> {
       const cover = coverOf(date);
       covered.delete(date);
       const stored = cover.stored + (await outbox.store(await loanEventsOf(db, date, { except: cover.ids })));
-      return { stored, sent: agency ? await outbox.sendPending(agency) : null };
+      if (!agency) return { stored, sent: null };
+      const rest = await outbox.sendPending(agency);
+      return {
+        stored,
+        sent: { ...rest, sent: cover.sent.sent + rest.sent, rejected: cover.sent.rejected + rest.rejected },
+      };
     },
   };
 }
