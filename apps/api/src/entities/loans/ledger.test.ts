@@ -188,4 +188,47 @@ describe('the ledger', () => {
       { numRuns: 60 },
     );
   });
+
+  it('a list that grows between asks answers what a fresh fold of the same rows does, for any day asked', () => {
+    const types = ['interest', 'card-payment', 'instalment', 'default-fee', 'waiver', 'reschedule'] as const;
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            type: fc.constantFrom(...types, 'reversal' as const),
+            amountPence: fc.integer({ min: 1, max: 5_000 }),
+            // Mostly the next day, sometimes a day already folded (a payment made during an earlier day).
+            days: fc.integer({ min: -3, max: 2 }),
+            reverses: fc.nat(),
+          }),
+          { maxLength: 40 },
+        ),
+        fc.array(fc.integer({ min: 0, max: 30 }), { minLength: 1, maxLength: 3 }),
+        (steps, asked) => {
+          const { terms } = signedLoan(20_000, 3, 30);
+          const rows: LedgerRow[] = [
+            { id: 1, type: 'advance', amountPence: 20_000, onDate: FUNDED, reversesId: null },
+          ];
+          let day = 0;
+          const throughs = [undefined, ...asked.map((d) => addDays(FUNDED, d))];
+          for (const step of steps) {
+            day = Math.max(0, day + step.days);
+            const reversed = step.type === 'reversal' ? rows[step.reverses % rows.length]!.id : null;
+            // Appended as `addToBook` does, to the same list the earlier asks saw.
+            rows.push({
+              id: rows.length + 1,
+              type: step.type,
+              amountPence: step.amountPence,
+              onDate: addDays(FUNDED, day),
+              reversesId: reversed,
+            });
+            for (const through of throughs) {
+              expect(positionOf(terms, rows, through)).toEqual(positionOf(terms, [...rows], through));
+            }
+          }
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
 });

@@ -84,32 +84,58 @@ function effective(rows: readonly LedgerRow[], through?: IsoDate): LedgerRow[] {
 }
 
 /**
- * The last position folded for a list of rows. A book's rows only grow (`addToBook` appends, a reversal is
- * a row of its own), so the same list with the same length and last row holds the same rows: the close of
- * business asks each loan's position many times a day between postings, and a read several times a
- * request; each asks once per change (issue 44).
+ * The last fold of a list of rows, for each `through` asked. A book's rows only grow (`addToBook` appends,
+ * a reversal is a row of its own), so a list whose row at the kept length is still the kept last row
+ * holds the same rows and maybe more: the close of business asks each loan's position many times a day
+ * and posts between the asks (the day's interest, a collection, a fee), and a read several times a
+ * request (issue 44). The same rows answer the kept position; rows added after it, in the fold's order,
+ * go on from the kept fold rather than from the advance again; anything else (a reversal, a row dated
+ * before the last folded) folds the rows again.
  */
-const folds = new WeakMap<
-  readonly LedgerRow[],
-  { length: number; last: LedgerRow | undefined; byThrough: Map<IsoDate | undefined, Position> }
->();
+type KeptFold = {
+  length: number;
+  last: LedgerRow | undefined;
+  state: FoldState;
+  lastFolded: LedgerRow | undefined;
+};
+const folds = new WeakMap<readonly LedgerRow[], Map<IsoDate | undefined, KeptFold>>();
 
 /** The loan's position after every row dated on or before `through` (all rows when not given). */
 export function positionOf(_terms: LoanTerms, rows: readonly LedgerRow[], through?: IsoDate): Position {
-  const last = rows[rows.length - 1];
-  let kept = folds.get(rows);
-  if (!kept || kept.length !== rows.length || kept.last !== last) {
-    kept = { length: rows.length, last, byThrough: new Map() };
-    folds.set(rows, kept);
+  let byThrough = folds.get(rows);
+  if (!byThrough) folds.set(rows, (byThrough = new Map()));
+  const kept = byThrough.get(through);
+  const counts = (r: LedgerRow) => !through || r.onDate <= through;
+  if (kept && kept.length <= rows.length && rows[kept.length - 1] === kept.last) {
+    let lastFolded = kept.lastFolded;
+    const added: LedgerRow[] = [];
+    let inOrder = true;
+    for (let k = kept.length; k < rows.length && inOrder; k++) {
+      const row = rows[k]!;
+      if (row.type === 'reversal') inOrder = false;
+      else if (counts(row)) {
+        inOrder = !lastFolded || byDateThenId(lastFolded, row) < 0;
+        added.push((lastFolded = row));
+      }
+    }
+    if (inOrder) {
+      const fold = ledgerFold(kept.state);
+      for (const row of added) fold.step(row);
+      byThrough.set(through, { length: rows.length, last: rows.at(-1), state: fold.state(), lastFolded });
+      // A copy: what a caller does with its answer never changes another's.
+      return fold.position();
+    }
   }
-  const known = kept.byThrough.get(through);
-  // A copy: what a caller does with its answer never changes another's.
-  if (known) return { ...known };
   const fold = ledgerFold();
-  for (const row of effective(rows, through)) fold.step(row);
-  const position = fold.position();
-  kept.byThrough.set(through, { ...position });
-  return position;
+  const counted = effective(rows, through);
+  for (const row of counted) fold.step(row);
+  byThrough.set(through, {
+    length: rows.length,
+    last: rows.at(-1),
+    state: fold.state(),
+    lastFolded: counted.at(-1),
+  });
+  return fold.position();
 }
 
 /**
@@ -132,24 +158,32 @@ export function positionsAlong(
   });
 }
 
-/** The fold of ledger rows into a position, a row at a time, in the order `effective` gives. */
-function ledgerFold() {
-  const p: Position = {
-    principalPence: 0,
-    interestDuePence: 0,
-    feesDuePence: 0,
-    totalDuePence: 0,
-    creditPence: 0,
-    advancedPence: 0,
-    interestChargedPence: 0,
-    feesChargedPence: 0,
-    paidPence: 0,
-    writtenOffPence: 0,
-    waivedPence: 0,
-    forgivenPence: 0,
-    principalSince: null,
-    interestSincePence: 0,
-  };
+/** Where a fold stands: the position so far and the last day whose interest it has met. */
+type FoldState = { readonly p: Position; readonly accruedThrough: IsoDate | null };
+
+/**
+ * The fold of ledger rows into a position, a row at a time, in the order `effective` gives; from the
+ * start, or on from a state a fold had reached (which it copies, never changes).
+ */
+function ledgerFold(from?: FoldState) {
+  const p: Position = from
+    ? { ...from.p }
+    : {
+        principalPence: 0,
+        interestDuePence: 0,
+        feesDuePence: 0,
+        totalDuePence: 0,
+        creditPence: 0,
+        advancedPence: 0,
+        interestChargedPence: 0,
+        feesChargedPence: 0,
+        paidPence: 0,
+        writtenOffPence: 0,
+        waivedPence: 0,
+        forgivenPence: 0,
+        principalSince: null,
+        interestSincePence: 0,
+      };
   /** Fees, then interest, then principal; returns what was left over. */
   const allocate = (amount: Pence): Pence => {
     let left = amount;
@@ -163,7 +197,7 @@ function ledgerFold() {
     p.principalPence -= principal;
     return left - principal;
   };
-  let accruedThrough: IsoDate | null = null;
+  let accruedThrough: IsoDate | null = from ? from.accruedThrough : null;
   const step = (row: LedgerRow) => {
     const before = p.principalPence;
     switch (row.type) {
@@ -238,6 +272,8 @@ function ledgerFold() {
   };
   return {
     step,
+    /** A copy of where the fold stands, to go on from later. */
+    state: (): FoldState => ({ p: { ...p }, accruedThrough }),
     /** A copy of the position so far, its total due worked out. */
     position: (): Position => ({
       ...p,
