@@ -1,9 +1,16 @@
 import type { IsoDate } from '@lender/contract/dates';
+import { sql } from 'kysely';
 import type { DbExecutor } from '../../db/create-db';
 import type { CreditReferenceAgency, SharedRecord } from '../../lib/credit-reference/credit-reference-agency';
 import { nowIso } from '../../lib/clock';
 import { insertMany } from '../../db/many-rows';
-import { chunks } from '../loans/loan-repository';
+
+/**
+ * The states the outbox's partial indexes hold (migration 050), written into the statements as literals:
+ * a prepared statement's generic plan cannot match a partial index to a parameter.
+ */
+const PENDING = sql.lit('pending' as const);
+const REJECTED = sql.lit('rejected' as const);
 
 /** The most records the protocol takes in one request (docs/credit-reference-protocol.md). */
 export const RECORDS_PER_REQUEST = 500;
@@ -12,7 +19,7 @@ export const RECORDS_PER_REQUEST = 500;
 export type OutgoingRecord = SharedRecord & { applicationId: number };
 
 /** A record stored in the outbox: its row's id, and the record as it is sent. */
-export type Stored = { id: number; record: SharedRecord };
+type Stored = { id: number; record: SharedRecord };
 
 /** What one sending did: records received, refused, and whether the agency could not be reached. */
 export type Sent = { sent: number; rejected: number; pending: number; unavailable: string | null };
@@ -30,10 +37,11 @@ export type RejectedRecord = {
 };
 
 /**
- * The outbox of loan events for the credit reference agency (docs/decisions/059-credit-reporting-events.md).
- * A record is stored before it is sent and keyed by its event id: storing it again is nothing, and a
- * record whose 'sent' mark was lost (a crash between the agency's answer and our update) is sent again,
- * which the agency's own idempotency on eventId absorbs.
+ * The outbox of loan events for the credit reference agency (docs/decisions/059-credit-reporting-events.md),
+ * keyed by event id: storing a record again is nothing. A close-of-business page's records are sent, then
+ * stored with the answer (`sendAndStore`); any other record is stored pending, then sent (`sendPending`).
+ * A record sent and then not stored as sent (a crash between the agency's answer and our write) is sent
+ * again, which the agency's own idempotency on eventId absorbs.
  */
 export function creditReportingOutbox(db: DbExecutor) {
   const rowsOf = (records: readonly OutgoingRecord[]) => {
@@ -52,13 +60,12 @@ export function creditReportingOutbox(db: DbExecutor) {
     }));
   };
 
-  /** The agency's reason on records left pending: on those named, or on every pending record. */
-  const markUnavailable = (reason: string, ids?: readonly number[]) =>
+  /** The agency's reason on every record left pending. */
+  const markUnavailable = (reason: string) =>
     db
       .updateTable('credit_reporting_outbox')
       .set((eb) => ({ attempts: eb('attempts', '+', 1), last_error: reason }))
-      .where('state', '=', 'pending')
-      .$if(ids !== undefined, (q) => q.where('id', 'in', ids!))
+      .where('state', '=', PENDING)
       .execute();
 
   /** One request of at most 500 stored records, and the agency's answer marked on each. */
@@ -100,7 +107,7 @@ export function creditReportingOutbox(db: DbExecutor) {
           sent_at: at,
         }))
         .where('id', 'in', accepted)
-        .where('state', '=', 'pending')
+        .where('state', '=', PENDING)
         .execute();
     }
     return { sent: accepted.length, rejected, unavailable: null };
@@ -115,47 +122,65 @@ export function creditReportingOutbox(db: DbExecutor) {
       return inserted;
     },
 
-    /**
-     * Stores the records not stored before and answers those, with their ids: what a close-of-business
-     * page sends at once (`send`). A record stored before is not answered; it waits for `sendPending`.
-     */
-    async storeForSending(records: readonly OutgoingRecord[]): Promise<Stored[]> {
-      const { rows } = await insertMany(db, 'credit_reporting_outbox', rowsOf(records), {
-        skipExisting: 'event_id',
-        returning: ['id', 'event_id'],
-      });
-      const byEvent = new Map(records.map(({ applicationId: _id, ...record }) => [record.eventId, record]));
-      return rows.map((r) => ({ id: r.id, record: byEvent.get(r.event_id)! }));
-    },
-
     /** Whether any record waits to be sent (an agency that was down, a run that died before sending). */
     async anyPending(): Promise<boolean> {
       const found = await db
         .selectFrom('credit_reporting_outbox')
         .select('id')
-        .where('state', '=', 'pending')
+        .where('state', '=', PENDING)
         .limit(1)
         .executeTakeFirst();
       return found !== undefined;
     },
 
     /**
-     * Sends records just stored (`storeForSending`), from memory: the page that made them need not read
-     * them back. An agency that does not answer leaves them pending with its reason, for `sendPending`.
+     * Sends records a close-of-business page has just made, from memory, then stores each with the
+     * agency's answer: sent or rejected, or pending with the reason when the agency did not answer. One
+     * write a record, where storing it pending, then marking it, wrote it twice (docs/decisions/059: a
+     * run killed between the sending and the storing derives the same records again, and the agency
+     * keeps an eventId once). A record stored before (a day run again) stays as it was; only the new are
+     * counted. The caller sends only while no older record waits, so the agency receives them in order.
      */
-    async send(agency: CreditReferenceAgency, stored: readonly Stored[]): Promise<Sent> {
-      const tally: Sent = { sent: 0, rejected: 0, pending: 0, unavailable: null };
-      for (let at = 0; at < stored.length; at += RECORDS_PER_REQUEST) {
-        const answered = await answerBatch(agency, stored.slice(at, at + RECORDS_PER_REQUEST));
-        if (answered.unavailable !== null) {
-          const left = stored.slice(at).map((r) => r.id);
-          for (const part of chunks(left, 500)) await markUnavailable(answered.unavailable, part);
-          tally.unavailable = answered.unavailable;
-          tally.pending = left.length;
-          break;
+    async sendAndStore(
+      agency: CreditReferenceAgency,
+      records: readonly OutgoingRecord[],
+    ): Promise<Sent & { stored: number }> {
+      const tally = { sent: 0, rejected: 0, pending: 0, unavailable: null as string | null, stored: 0 };
+      for (let from = 0; from < records.length; from += RECORDS_PER_REQUEST) {
+        const batch = records.slice(from, from + RECORDS_PER_REQUEST);
+        // Once the agency did not answer, the rest of the page is only stored, pending, for `sendPending`.
+        const answer =
+          tally.unavailable === null
+            ? await agency.submit(batch.map(({ applicationId: _id, ...record }) => record))
+            : ({ outcome: 'unavailable', reason: tally.unavailable } as const);
+        const answeredAt = nowIso();
+        const refused =
+          answer.outcome === 'unavailable'
+            ? new Map<string, string>()
+            : new Map(answer.rejected.map((r) => [r.eventId, r.reason]));
+        const rows = rowsOf(batch).map((row) => {
+          if (answer.outcome === 'unavailable') return { ...row, attempts: 1, last_error: answer.reason };
+          const reason = refused.get(row.event_id);
+          return {
+            ...row,
+            state: reason === undefined ? ('sent' as const) : ('rejected' as const),
+            attempts: 1,
+            receipt_id: answer.receiptId,
+            rejection_reason: reason ?? null,
+            sent_at: answeredAt,
+          };
+        });
+        const { rows: stored } = await insertMany(db, 'credit_reporting_outbox', rows, {
+          skipExisting: 'event_id',
+          returning: ['state'],
+        });
+        tally.stored += stored.length;
+        for (const { state } of stored) {
+          if (state === 'sent') tally.sent++;
+          else if (state === 'rejected') tally.rejected++;
+          else tally.pending++;
         }
-        tally.sent += answered.sent;
-        tally.rejected += answered.rejected;
+        if (answer.outcome === 'unavailable') tally.unavailable = answer.reason;
       }
       return tally;
     },
@@ -172,7 +197,7 @@ export function creditReportingOutbox(db: DbExecutor) {
         const batch = await db
           .selectFrom('credit_reporting_outbox')
           .select(['id', 'record'])
-          .where('state', '=', 'pending')
+          .where('state', '=', PENDING)
           .where('id', '>', after)
           .orderBy('id')
           .limit(RECORDS_PER_REQUEST)
@@ -201,7 +226,7 @@ export function creditReportingOutbox(db: DbExecutor) {
       const left = await db
         .selectFrom('credit_reporting_outbox')
         .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('state', '=', 'pending')
+        .where('state', '=', PENDING)
         .executeTakeFirstOrThrow();
       tally.pending = Number(left.n);
       return tally;
@@ -233,7 +258,7 @@ export function creditReportingOutbox(db: DbExecutor) {
           sent_at: null,
         })
         .where('id', '=', row.id)
-        .where('state', '=', 'rejected')
+        .where('state', '=', REJECTED)
         .execute();
       return true;
     },
@@ -252,7 +277,7 @@ export function creditReportingOutbox(db: DbExecutor) {
           'receipt_id',
           'sent_at',
         ])
-        .where('state', '=', 'rejected')
+        .where('state', '=', REJECTED)
         .orderBy('id', 'desc')
         .execute();
       return rows.map((r) => ({

@@ -16,16 +16,17 @@ type Cover = {
 
 /**
  * Sharing what we lend (issue 47), in two parts of the close of business
- * (docs/decisions/059-credit-reporting-events.md). Each page, once its other steps are done, stores the
+ * (docs/decisions/059-credit-reporting-events.md). Each page, once its other steps are done, derives the
  * loan events of the loans it names from the books it already holds (`storePageEvents`) and, with an
- * agency, sends the records it stored from memory (the day's records read back, parsed and sent were a
- * tenth of a due day at 100,000 loans). It sends only while no older record waits, so the agency still
- * receives records oldest first: after an agency that was down or a run that died before sending, the
- * pages only store, and the day's part sends everything in order. Then, after every page, the day stores
- * the events of loans no page named (one that left the live book during the day, a page's loan being paid
- * by card) and sends every pending record (`shareLoanEvents`). An event's id is the same however often it
- * is derived, so each part is safe to run again at any point. Without an agency (a test's own close of
- * business) the events are still stored, for the next run that has one.
+ * agency, sends them at once and stores each with the agency's answer: one write a record, none read
+ * back (stored pending, read back and marked sent, each was written twice and read once more). It
+ * sends only while no older record waits, so the agency still receives records oldest first: after an
+ * agency that was down or a run that died, the pages only store, pending, and the day's part sends
+ * everything in order. Then, after every page, the day stores the events of loans no page named (one that
+ * left the live book during the day, a page's loan being paid by card) and sends every pending record
+ * (`shareLoanEvents`). An event's id is the same however often it is derived, so each part is safe to run
+ * again at any point. Without an agency (a test's own close of business) the events are still stored, for
+ * the next run that has one.
  */
 export function creditReportingParts(db: DbExecutor, agency: CreditReferenceAgency | undefined) {
   const outbox = creditReportingOutbox(db);
@@ -49,12 +50,11 @@ export function creditReportingParts(db: DbExecutor, agency: CreditReferenceAgen
         cover.stored += await outbox.store(records);
         return;
       }
-      const stored = await outbox.storeForSending(records);
-      cover.stored += stored.length;
-      const sent = await outbox.send(agency, stored);
+      const sent = await outbox.sendAndStore(agency, records);
+      cover.stored += sent.stored;
       cover.sent.sent += sent.sent;
       cover.sent.rejected += sent.rejected;
-      // Down: what the page stored waits, and the later pages only store; the day's part tries again.
+      // Down: the page's records wait, pending, and the later pages only store; the day's part tries again.
       if (sent.unavailable !== null) cover.sending = false;
     },
 
