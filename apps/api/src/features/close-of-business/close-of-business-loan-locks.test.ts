@@ -111,6 +111,29 @@ describe('a card payment during the close of business', () => {
     expect(paid[0]!.id).toBeGreaterThan(interest.id);
   });
 
+  it('on the loan of the page read ahead waits for the page before it too, so its books are never stale', async () => {
+    const today = t.ctx.businessDate.today();
+    await t.ctx.businessDate.set(addDays(today, 1));
+    // Held on a's page: b's page, the next one, is read while a's steps run.
+    const held = heldRun(a.applicationId, today);
+    await held.reached;
+    const payments = [a, b].map(async (l) => cardPayment(l.authorization, await half(l.authorization)));
+    let answered: boolean;
+    try {
+      answered = await settlesWithin(Promise.race(payments), 700);
+    } finally {
+      held.release();
+    }
+    expect(answered).toBe(false);
+    for (const payment of payments) expect((await payment).json().error.errorID).toBe(0);
+    await held.run;
+    for (const l of [a, b]) {
+      const rows = await rowsOf(l.applicationId);
+      const interest = rows.find((r) => r.type === 'interest' && r.on_date === today)!;
+      expect(rows.filter((r) => r.type === 'card-payment').at(-1)!.id).toBeGreaterThan(interest.id);
+    }
+  });
+
   it('on a loan held longer than the wait is refused as the day closing, with nothing charged', async () => {
     const today = t.ctx.businessDate.today();
     await t.ctx.businessDate.set(addDays(today, 1));

@@ -114,15 +114,22 @@ export function closeOfBusiness(ctx: AppContext, cards: CardProvider, options: C
       .executeTakeFirst();
     if (closed) return { ...tally, skipped: true };
     const startedAt = nowIso();
-    let after = 0;
-    for (;;) {
-      if (!(await lock.renew())) throw new Error('The close-of-business lock was lost to another process.');
+
+    /**
+     * The page of loans after `after`, held by the batch (from `heldFrom`, the page still being worked on,
+     * when there is one), with their books and holds; null when the book is done.
+     */
+    async function readPage(after: number, heldFrom?: number) {
       const loans = await store.loans.livePage(date, after, pageSize);
-      if (loans.length === 0) break;
-      after = loans[loans.length - 1]!.id;
+      if (loans.length === 0) {
+        // The last page's: the batch no longer holds the pages before it (it held the one before too).
+        if (heldFrom !== undefined) await batch.hold(heldFrom, after);
+        return null;
+      }
       const ids = loans.map((p) => p.id);
-      // From here until the next page, a payment on one of these loans waits for it (and only then).
-      await batch.hold(ids[0]!, after);
+      const last = ids[ids.length - 1]!;
+      // From here until the page is done, a payment on one of these loans waits for it (and only then).
+      await batch.hold(heldFrom ?? ids[0]!, last);
       // Read before the books: a payment answered since is in them; one still charging is left for another
       // day (the CPA would otherwise price its instalment without that payment, docs/decisions/025).
       let reading = performance.now();
@@ -136,8 +143,22 @@ export function closeOfBusiness(ctx: AppContext, cards: CardProvider, options: C
       const agreementDates = new Map([...books].map(([id, b]) => [id, b.loan.priced_on as IsoDate]));
       const holds = await holdsOf(ctx.db, ids, { date, agreementDates });
       timed(tally, 'read-holds', reading);
-      await runSteps({ date, loans, books, holds, paying, tally });
-      tally.loans += loans.length;
+      return { date, loans, books, holds, paying, tally, last };
+    }
+
+    // Each page's successor is read while its steps run: PostgreSQL answers the reads on one core while
+    // Node works the page on the other (issue 44). The batch holds both pages meanwhile, so a payment on
+    // the next page's loans waits for the two of them at most, and the books read are never stale.
+    let next = readPage(0);
+    for (;;) {
+      if (!(await lock.renew())) throw new Error('The close-of-business lock was lost to another process.');
+      const page = await next;
+      if (!page) break;
+      next = readPage(page.last, page.loans[0]!.id);
+      // A failed page stops the day; the read in flight must not then be an unhandled rejection.
+      next.catch(() => undefined);
+      await runSteps(page);
+      tally.loans += page.loans.length;
     }
     // After every page, before the day is marked closed: a run killed here does the day steps again.
     for (const step of steps) {
