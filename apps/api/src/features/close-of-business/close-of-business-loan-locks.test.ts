@@ -153,6 +153,20 @@ describe('a card payment during the close of business', () => {
     );
   });
 
+  it('is not held after a run whose page failed: the page read ahead does not hold its loans after the run', async () => {
+    const today = t.ctx.businessDate.today();
+    await t.ctx.businessDate.set(addDays(today, 1));
+    const failing = closeOfBusiness(t.ctx, outsideServices(t.ctx, t.app).cardProvider, {
+      pageSize: 1,
+      beforeStep: (step) => Promise.reject(new Error(`${step} failed for the test`)),
+    });
+    await expect(failing.closeThrough(today)).rejects.toThrow('interest failed for the test');
+    expect(await t.ctx.db.selectFrom('loan_batch_locks').selectAll().execute()).toEqual([]);
+    const res = await cardPayment(b.authorization, await half(b.authorization));
+    expect(res.json().error.errorID).toBe(0);
+    await t.app.servicing.closeOfBusiness.closeThrough(today);
+  });
+
   it('is not held by the batch of a run whose process has died', async () => {
     await t.ctx.db
       .insertInto('loan_batch_locks')

@@ -150,15 +150,22 @@ export function closeOfBusiness(ctx: AppContext, cards: CardProvider, options: C
     // Node works the page on the other (issue 44). The batch holds both pages meanwhile, so a payment on
     // the next page's loans waits for the two of them at most, and the books read are never stale.
     let next = readPage(0);
-    for (;;) {
-      if (!(await lock.renew())) throw new Error('The close-of-business lock was lost to another process.');
-      const page = await next;
-      if (!page) break;
-      next = readPage(page.last, page.loans[0]!.id);
-      // A failed page stops the day; the read in flight must not then be an unhandled rejection.
-      next.catch(() => undefined);
-      await runSteps(page);
-      tally.loans += page.loans.length;
+    try {
+      for (;;) {
+        if (!(await lock.renew())) throw new Error('The close-of-business lock was lost to another process.');
+        const page = await next;
+        if (!page) break;
+        next = readPage(page.last, page.loans[0]!.id);
+        // Handled from now: a read that fails while the page's steps run is met by the `await` above.
+        next.catch(() => undefined);
+        await runSteps(page);
+        tally.loans += page.loans.length;
+      }
+    } catch (err) {
+      // A failed page stops the day. The read in flight finishes first (its outcome no longer matters):
+      // it moves the batch, which the run's end then releases, rather than holding loans after it.
+      await next.catch(() => undefined);
+      throw err;
     }
     // After every page, before the day is marked closed: a run killed here does the day steps again.
     for (const step of steps) {
