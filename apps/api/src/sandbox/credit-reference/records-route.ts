@@ -4,6 +4,7 @@ import { isIsoDate } from '@lender/contract/dates';
 import { nowIso } from '../../lib/clock';
 import type { CraSandboxContext } from './plugin';
 import { newReceiptId, storeRejections, type Rejection } from './receipts';
+import { insertMany } from '../../db/many-rows';
 
 /** The protocol's limit of records a call. */
 export const MAX_RECORDS = 500;
@@ -92,24 +93,21 @@ export function registerRecords(app: FastifyInstance, ctx: CraSandboxContext) {
       else rejected.push({ recordId: eventIdOf(raw, index), reason: whyRejected(parsed.error) });
     });
     // The unique eventId makes a record sent again (or twice in one call, or by two calls racing) one row;
-    // a statement per 100 rows, as an agency ingests a batch, not a round trip per record.
-    for (let i = 0; i < accepted.length; i += 100) {
-      await ctx.db
-        .insertInto('cra_sandbox_records')
-        .values(
-          accepted.slice(i, i + 100).map((record) => ({
-            event_id: record.eventId,
-            receipt_id: receiptId,
-            account_reference: record.accountReference,
-            event: record.event,
-            occurred_on: record.occurredOn,
-            record_json: JSON.stringify(record),
-            received_at: receivedAt,
-          })),
-        )
-        .onConflict((oc) => oc.column('event_id').doNothing())
-        .execute();
-    }
+    // one statement for the batch, as an agency ingests a batch, not a round trip per record.
+    await insertMany(
+      ctx.db,
+      'cra_sandbox_records',
+      accepted.map((record) => ({
+        event_id: record.eventId,
+        receipt_id: receiptId,
+        account_reference: record.accountReference,
+        event: record.event,
+        occurred_on: record.occurredOn,
+        record_json: JSON.stringify(record),
+        received_at: receivedAt,
+      })),
+      { skipExisting: 'event_id' },
+    );
     await storeRejections(ctx.db, receiptId, { source: 'records', month: null }, rejected, receivedAt);
     return reply.code(200).send({ receiptId, accepted: accepted.length, rejected });
   });
