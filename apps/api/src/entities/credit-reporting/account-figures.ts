@@ -8,7 +8,7 @@ import type {
   SharedRecord,
 } from '../../lib/credit-reference/credit-reference-agency';
 import type { CustomerTable } from '../customers/customer-tables';
-import { instalmentStates, positionOf, type Position } from '../loans/ledger';
+import { instalmentStates, positionOf } from '../loans/ledger';
 import type { LoanBook } from '../loans/loan-repository';
 
 /** The most months in arrears the agencies' status codes count (CAIS: 0-6). */
@@ -84,14 +84,10 @@ export type AccountFigures = {
  * else the number of instalments due by then and unpaid (0-6); the arrangement flag while the newest
  * plan by then is a forbearance plan (docs/decisions/025). No payment is asked of a closed or
  * defaulted account, so its monthly payment is 0; otherwise the current schedule's first instalment.
- * `position`: the ledger folded to the end of `date`, where the caller has it already.
  */
-export function accountFiguresOn(
-  book: LoanBook,
-  date: IsoDate,
-  position: Position = positionOf(book.terms, book.rows, date),
-): AccountFigures {
+export function accountFiguresOn(book: LoanBook, date: IsoDate): AccountFigures {
   const { loan, terms } = book;
+  const position = positionOf(terms, book.rows, date);
   const defaultedOn = loan.defaulted_on && loan.defaulted_on <= date ? loan.defaulted_on : null;
   const closedOn = loan.settled_on && loan.settled_on <= date ? loan.settled_on : null;
   let status: AccountStatusCode;

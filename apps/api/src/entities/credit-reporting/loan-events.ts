@@ -2,7 +2,7 @@ import type { IsoDate } from '@lender/contract/dates';
 import { sql } from 'kysely';
 import type { DbExecutor } from '../../db/create-db';
 import type { SharedEvent, SharedRecord } from '../../lib/credit-reference/credit-reference-agency';
-import { instalmentStates, positionOf, type Position } from '../loans/ledger';
+import { instalmentStates, positionOf } from '../loans/ledger';
 import { chunks, loanRepository, type LoanBook } from '../loans/loan-repository';
 import {
   accountFiguresOn,
@@ -270,13 +270,6 @@ function recordsOf(
   books: ReadonlyMap<number, LoanBook>,
   borrowers: ReadonlyMap<number, BorrowerRow>,
 ): (SharedRecord & { applicationId: number })[] {
-  // Each loan's ledger folded once to the day's end, for its missed instalments and its figures.
-  const positions = new Map<number, Position>();
-  const positionAt = (id: number, book: LoanBook) => {
-    let position = positions.get(id);
-    if (!position) positions.set(id, (position = positionOf(book.terms, book.rows, date)));
-    return position;
-  };
   const happened: Happened[] = [];
   for (const r of facts.rows) {
     const event = EVENT_ROWS[r.type as keyof typeof EVENT_ROWS];
@@ -313,7 +306,7 @@ function recordsOf(
   for (const id of facts.dueIds) {
     const book = books.get(id);
     if (!book || facts.withdrawn.has(id)) continue;
-    for (const missed of missedOn(book, date, positionAt(id, book))) {
+    for (const missed of missedOn(book, date)) {
       happened.push({ eventId: `missed:${id}:${missed}`, applicationId: id, event: 'missed' });
     }
   }
@@ -327,7 +320,7 @@ function recordsOf(
     if (!book || !borrower) continue;
     let figures = figuresOf.get(h.applicationId);
     if (!figures) {
-      figures = accountFiguresOn(book, date, positionAt(h.applicationId, book));
+      figures = accountFiguresOn(book, date);
       figuresOf.set(h.applicationId, figures);
     }
     records.push({
@@ -352,10 +345,10 @@ function recordsOf(
  * The current schedule's instalments due on `date` and not paid at its close (`version:seq`): a missed
  * payment, as the close of business's arrears count it. A defaulted loan misses none: its status says it.
  */
-function missedOn(book: LoanBook, date: IsoDate, position: Position): string[] {
+function missedOn(book: LoanBook, date: IsoDate): string[] {
   if (book.loan.defaulted_on && book.loan.defaulted_on <= date) return [];
   const version = book.plans.at(-1)?.version ?? 1;
-  return instalmentStates(book.terms, position)
+  return instalmentStates(book.terms, positionOf(book.terms, book.rows, date))
     .filter((i) => i.dueDate === date && !i.isPaid)
     .map((i) => `${version}:${i.seq}`);
 }

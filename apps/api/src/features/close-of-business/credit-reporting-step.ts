@@ -11,7 +11,8 @@ type Cover = {
   stored: number;
   /** Whether the pages send their records themselves: only while none older waits (oldest first). */
   sending: boolean | undefined;
-  sent: Sent;
+  /** What the agency answered the pages (what waits is counted by the day's sending). */
+  sent: { sent: number; rejected: number };
 };
 
 /**
@@ -34,7 +35,7 @@ export function creditReportingParts(db: DbExecutor, agency: CreditReferenceAgen
   const coverOf = (date: IsoDate) => {
     let cover = covered.get(date);
     if (!cover) {
-      const sent = { sent: 0, rejected: 0, pending: 0, unavailable: null };
+      const sent = { sent: 0, rejected: 0 };
       covered.set(date, (cover = { ids: new Set(), stored: 0, sending: undefined, sent }));
     }
     return cover;
