@@ -59,6 +59,27 @@ describe('loanRepository.ofCustomer (the borrow areaâ€™s one read of a customerâ
       ])
       .execute();
 
+    // A reversal: the one kind of ledger row that names another.
+    const fee = await t.ctx.db
+      .selectFrom('loan_transactions')
+      .select(['id', 'amount_pence', 'on_date'])
+      .where('application_id', '=', first!)
+      .where('type', '=', 'default-fee')
+      .executeTakeFirstOrThrow();
+    await t.ctx.db
+      .insertInto('loan_transactions')
+      .values({
+        application_id: first!,
+        type: 'reversal',
+        amount_pence: fee.amount_pence,
+        on_date: fee.on_date,
+        reverses_id: fee.id,
+        reference: `test:reverse:${fee.id}`,
+        created_at: '2026-01-05T10:00:00.000Z',
+        actor: 'ops',
+      })
+      .execute();
+
     const loans = loanRepository(t.ctx.db);
     const { newest, loans: read } = await loans.ofCustomer(customerId);
     const books = await loans.books([first!, second!]);
@@ -67,6 +88,7 @@ describe('loanRepository.ofCustomer (the borrow areaâ€™s one read of a customerâ
     expect(read[0]!.book).toEqual(books.get(second!));
     expect(read[1]!.book.attempts.map((a) => a.outcome)).toEqual(['declined', 'declined']);
     expect(read[1]!.book.rows.map((r) => r.type)).toContain('default-fee');
+    expect(read[1]!.book.rows.at(-1)).toMatchObject({ type: 'reversal', reversesId: fee.id });
     expect(read.map((l) => l.approvedAt)).toEqual([null, '2026-01-03T10:00:00.000Z']);
     const application = await t.ctx.db
       .selectFrom('applications')

@@ -89,7 +89,7 @@ export const chunks = <T>(items: readonly T[], size: number): T[][] =>
   Array.from({ length: Math.ceil(items.length / size) }, (_, k) => items.slice(k * size, (k + 1) * size));
 
 type InstalmentRow = Selectable<LoanInstalmentTable>;
-type TransactionRow = Pick<
+export type TransactionRow = Pick<
   Selectable<LoanTransactionTable>,
   'id' | 'application_id' | 'type' | 'amount_pence' | 'on_date' | 'reverses_id'
 >;
