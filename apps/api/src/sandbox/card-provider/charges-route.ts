@@ -1,14 +1,12 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { londonToday } from '@lender/contract/dates';
 import { nowIso } from '../../lib/clock';
 import { sha256 } from '../../lib/secrets';
-import { insertChargeOnce, type SandboxCharge } from './charges';
-import { Codes } from './codes';
-import { isExpired } from './expiry';
+import { chargeOnce, type SandboxCharge } from './charges';
 import { readMerchantCall } from './merchant-call';
 import type { SandboxContext } from './sandbox-context';
-import { findByToken } from './transactions';
 
 /** Far above any loan's repayment; in pence. */
 const MAX_CHARGE_PENCE = 10_000_000;
@@ -42,26 +40,18 @@ export function registerCharges(app: FastifyInstance, ctx: SandboxContext) {
       charge.token_hash === tokenHash && charge.amount_pence === body.amountPence;
     const conflict = () => reply.code(409).send({ error: 'This reference was used for another charge.' });
 
-    // The card first, then the charge stored unless its reference is taken: a reference used before
-    // answers the first charge's result, whatever the card's state now.
-    const card = await findByToken(ctx.db, tokenHash, merchant.merchantId);
-    const code = !card
-      ? Codes.unknownCard
-      : isExpired(card.exp_month, card.exp_year)
-        ? Codes.expiredCard
-        : card.behaviour === 'declines-charges'
-          ? Codes.insufficientFunds
-          : Codes.success;
-    const charge = await insertChargeOnce(ctx.db, {
-      charge_id: crypto.randomUUID(),
-      merchant_id: merchant.merchantId,
-      reference: body.reference,
-      token_hash: tokenHash,
-      amount_pence: body.amountPence,
-      outcome: code.z2 === Codes.success.z2 ? 'approved' : 'declined',
-      ...code,
-      created_at: nowIso(),
-    });
+    const charge = await chargeOnce(
+      ctx.db,
+      {
+        charge_id: crypto.randomUUID(),
+        merchant_id: merchant.merchantId,
+        reference: body.reference,
+        token_hash: tokenHash,
+        amount_pence: body.amountPence,
+        created_at: nowIso(),
+      },
+      londonToday(),
+    );
     return sameCharge(charge) ? answer(charge) : conflict();
   });
 }

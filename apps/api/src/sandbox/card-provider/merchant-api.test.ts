@@ -1,3 +1,4 @@
+import { londonToday } from '@lender/contract/dates';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha256 } from '../../lib/secrets';
@@ -201,6 +202,22 @@ describe('POST /api/charges', () => {
       .execute();
     const res = await charge({ token, amountPence: 500, reference: 'expired-since' });
     expect(res.json()).toMatchObject({ outcome: 'declined', z2: '54', z3: 'Expired card.' });
+  });
+
+  it('charges a card in its expiry month, and declines it as expired the month after', async () => {
+    const today = londonToday();
+    const [year, month] = [Number(today.slice(0, 4)), Number(today.slice(5, 7))];
+    const lastMonth =
+      month === 1 ? { exp_year: year - 1, exp_month: 12 } : { exp_year: year, exp_month: month - 1 };
+    const cards = sandboxDb(t.ctx.db).updateTable('card_sandbox_transactions');
+    const good = await approvedToken();
+    await cards.set({ exp_year: year, exp_month: month }).where('trx_id', '=', good.trxId).execute();
+    const gone = await approvedToken();
+    await cards.set(lastMonth).where('trx_id', '=', gone.trxId).execute();
+    const charged = await charge({ token: good.token, amountPence: 500, reference: 'expires-this-month' });
+    expect(charged.json()).toMatchObject({ outcome: 'approved', z2: '0' });
+    const expired = await charge({ token: gone.token, amountPence: 500, reference: 'expired-last-month' });
+    expect(expired.json()).toMatchObject({ outcome: 'declined', z2: '54' });
   });
 
   it.each([

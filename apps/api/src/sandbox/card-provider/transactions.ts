@@ -67,13 +67,3 @@ export async function recordApproval(db: SandboxDb, trxId: string, tokenHash: st
     .where('trx_id', '=', trxId)
     .execute();
 }
-
-/** The approved transaction behind a card token, for the merchant it belongs to. */
-export async function findByToken(db: SandboxDb, tokenHash: string, merchantId: string) {
-  return db
-    .selectFrom('card_sandbox_transactions')
-    .selectAll()
-    .where('token_hash', '=', tokenHash)
-    .where('merchant_id', '=', merchantId)
-    .executeTakeFirst();
-}
