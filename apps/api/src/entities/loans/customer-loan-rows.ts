@@ -1,4 +1,4 @@
-import { PostgresAdapter, sql, type RawBuilder } from 'kysely';
+import { PostgresAdapter, sql } from 'kysely';
 import type { DbExecutor } from '../../db/create-db';
 import type { LoanTransactionType } from './loan-tables';
 import type { IsoDate } from '@lender/contract/dates';
@@ -27,8 +27,11 @@ type CustomerRow = {
  * interest is thirty rows, and one field in their place saves the database sending, and the server
  * parsing, thirty rows of eighteen columns each (the borrow pages' reads, bench/README.md).
  */
-const ledgerText = (postgres: boolean, row: RawBuilder<string>) =>
-  postgres ? sql`string_agg(${row}, ';')` : sql`group_concat(${row}, ';')`;
+const ledgerText = (postgres: boolean) => {
+  const row = sql`cast(t.id as text) || ',' || cast(t.amount_pence as text) || ','
+    || coalesce(cast(t.reverses_id as text), '') || ',' || t.type || ',' || t.on_date`;
+  return postgres ? sql`string_agg(${row}, ';')` : sql`group_concat(${row}, ';')`;
+};
 
 const customerParts = (customerId: number, postgres: boolean) =>
   sql`
@@ -50,7 +53,7 @@ const customerParts = (customerId: number, postgres: boolean) =>
     where l.customer_id = ${customerId}
     union all
     select 't', t.application_id, count(*), null, null, null, null,
-      ${ledgerText(postgres, sql`cast(t.id as text) || ',' || cast(t.amount_pence as text) || ',' || coalesce(cast(t.reverses_id as text), '') || ',' || t.type || ',' || t.on_date`)},
+      ${ledgerText(postgres)},
       null, null, null, null, null, null, null, null, null, null
     from loan_transactions t join loans l on l.application_id = t.application_id
     where l.customer_id = ${customerId}
