@@ -37,6 +37,13 @@ const EVENT_ROWS = {
 } as const;
 
 /**
+ * `column` is one of the event rows' types, named as literals as the partial indexes of event rows name
+ * them (migrations 049 and 051): a prepared statement's generic plan cannot match a parameter to them.
+ */
+const isEventRow = (column: string) =>
+  sql<boolean>`${sql.ref(column)} in (${sql.join(Object.keys(EVENT_ROWS).map((type) => sql.lit(type)))})`;
+
+/**
  * Whether a book as a close-of-business page holds it shows an event of `date` that the page's loan steps
  * did not make (those are the serviced loans': a payment collected, a default, an end, an instalment
  * missed): a ledger row that is an event, a plan or a notice of withdrawal of the day. A page derives the
@@ -80,7 +87,7 @@ export async function loanEventsOf(
       .selectFrom('loan_transactions')
       .select(['id', 'application_id', 'type'])
       .where('on_date', '=', date)
-      .where('type', 'in', Object.keys(EVENT_ROWS) as (keyof typeof EVENT_ROWS)[])
+      .where(isEventRow('type'))
       .$if(among !== undefined, (q) => q.where('application_id', 'in', among!))
       .orderBy('id')
       .execute(),
@@ -179,7 +186,7 @@ async function pageEventsOf(
     db
       .selectFrom('loan_transactions as t')
       .select(['t.id', 't.application_id', 't.type', 't.on_date'])
-      .where(sql<boolean>`t.type in (${sql.join(Object.keys(EVENT_ROWS).map((type) => sql.lit(type)))})`)
+      .where(isEventRow('t.type'))
       .where('t.application_id', 'in', among)
       .where(({ not, exists, selectFrom }) =>
         not(
