@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context';
 import { isDev } from '../config';
-import { registerCardProviderSandbox } from '../sandbox/card-provider/register-sandbox';
+import { cardSandboxTransport, registerCardProviderSandbox } from '../sandbox/card-provider/register-sandbox';
 import { registerCreditReferenceSandbox } from '../sandbox/credit-reference/register-sandbox';
 import { obSandboxBaseUrl, registerOpenBankingSandbox } from '../sandbox/open-banking/register-sandbox';
 import { registerPayoutProviderSandbox } from '../sandbox/payout-provider/register-sandbox';
@@ -46,7 +46,7 @@ export async function registerSandboxes(app: FastifyInstance, ctx: AppContext) {
  * configured ones, or the sandboxes `app` serves.
  */
 export const outsideServices = (ctx: AppContext, app: FastifyInstance): OutsideServices => ({
-  cardProvider: createCardProvider(ctx.config, app),
+  cardProvider: createCardProvider(ctx.config, () => cardSandboxTransport(ctx)),
   payoutProvider: createPayoutProvider(
     { url: ctx.config.PAYOUT_PROVIDER_URL, key: ctx.config.PAYOUT_PROVIDER_KEY },
     app,

@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cardSandboxTransport } from '../../sandbox/card-provider/register-sandbox';
 import { CARDS, cardForm, methodData, nextYear, postForm } from '../../sandbox/card-provider/test-support';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import type { CardProvider } from './card-provider';
@@ -8,9 +9,10 @@ import { createCardProvider } from './create-card-provider';
 /** The adapter against the real built-in sandbox: in process first, then over a listening port. */
 let t: TestApp;
 let provider: CardProvider;
+const sandbox = () => cardSandboxTransport(t.ctx);
 beforeAll(async () => {
   t = await createTestApp();
-  provider = createCardProvider(t.ctx.config, t.app);
+  provider = createCardProvider(t.ctx.config, sandbox);
 });
 afterAll(() => t?.close());
 
@@ -130,12 +132,12 @@ describe('createCardProvider with the built-in sandbox (in process)', () => {
     const check = await browserCheck(CARDS.frictionless);
     const intruder = createCardProvider(
       { ...t.ctx.config, CARD_PROVIDER_SECRET_KEY: 'not-the-secret' },
-      t.app,
+      sandbox,
     );
     expect(await intruder.confirm(check)).toEqual({ outcome: 'unavailable', reason: 'HTTP 401' });
     const publicKey = createCardProvider(
       { ...t.ctx.config, CARD_PROVIDER_SECRET_KEY: t.ctx.config.CARD_PROVIDER_STATIC_KEY },
-      t.app,
+      sandbox,
     );
     expect(await publicKey.confirm(check)).toEqual({ outcome: 'unavailable', reason: 'HTTP 401' });
     // The rightful merchant still confirms it.
@@ -149,7 +151,7 @@ describe('createCardProvider with CARD_PROVIDER_URL (over the network)', () => {
     const { port } = t.app.server.address() as AddressInfo;
     const remote = createCardProvider(
       { ...t.ctx.config, CARD_PROVIDER_URL: `http://127.0.0.1:${port}${SANDBOX}/` },
-      t.app,
+      sandbox,
     );
     const check = await browserCheck(CARDS.other);
     const approved = await remote.confirm(check);

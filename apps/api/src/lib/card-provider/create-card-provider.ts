@@ -1,9 +1,7 @@
-import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
-import { SANDBOX_PATH } from '../../sandbox/card-provider/register-sandbox';
 import type { CardProvider } from './card-provider';
 import { httpCardProvider } from './http-card-provider';
-import { fetchTransport, injectTransport } from '../provider-transports';
+import { fetchTransport, type ProviderTransport } from '../provider-transports';
 
 type ProviderConfig = Pick<
   Config,
@@ -11,20 +9,18 @@ type ProviderConfig = Pick<
 >;
 
 /**
- * The provider the API talks to: `CARD_PROVIDER_URL` when set (always in production), else the sandbox
- * this `app` serves, spoken to in process with the same protocol.
+ * The provider the API talks to: `CARD_PROVIDER_URL` when set (always in production), else the built-in
+ * sandbox, spoken to in process with the same protocol (`sandbox` makes its transport).
  */
 export function createCardProvider(
   config: ProviderConfig,
-  app: FastifyInstance,
+  sandbox: () => ProviderTransport,
   options: { timeoutMs?: number } = {},
 ): CardProvider {
   return httpCardProvider({
     merchantId: config.CARD_PROVIDER_MERCHANT_ID,
     secretKey: config.CARD_PROVIDER_SECRET_KEY,
-    transport: config.CARD_PROVIDER_URL
-      ? fetchTransport(config.CARD_PROVIDER_URL)
-      : injectTransport(app, SANDBOX_PATH),
+    transport: config.CARD_PROVIDER_URL ? fetchTransport(config.CARD_PROVIDER_URL) : sandbox(),
     ...options,
   });
 }

@@ -1,11 +1,10 @@
 import crypto from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { londonToday } from '@lender/contract/dates';
 import { nowIso } from '../../lib/clock';
 import { sha256 } from '../../lib/secrets';
 import { chargeOnce, type SandboxCharge } from './charges';
-import { readMerchantCall } from './merchant-call';
+import { answered, merchantCall, type MerchantCall } from './merchant-call';
 import type { SandboxContext } from './sandbox-context';
 
 /** Far above any loan's repayment; in pence. */
@@ -30,16 +29,9 @@ const answer = (charge: SandboxCharge) => ({
  * answers its first result instead of charging twice; used again for another card or amount it is
  * refused (409), since answering the first charge would hide a mistake.
  */
-export function registerCharges(app: FastifyInstance, ctx: SandboxContext) {
-  app.post('/api/charges', async (req, reply) => {
-    const call = await readMerchantCall(req, reply, ctx.merchants, chargeSchema);
-    if (!call) return reply;
-    const { body, merchant } = call;
+export const chargeCall = (ctx: SandboxContext): MerchantCall =>
+  merchantCall(ctx.merchants, chargeSchema, async (body, merchant) => {
     const tokenHash = sha256(body.token);
-    const sameCharge = (charge: SandboxCharge) =>
-      charge.token_hash === tokenHash && charge.amount_pence === body.amountPence;
-    const conflict = () => reply.code(409).send({ error: 'This reference was used for another charge.' });
-
     const charge = await chargeOnce(
       ctx.db,
       {
@@ -52,6 +44,8 @@ export function registerCharges(app: FastifyInstance, ctx: SandboxContext) {
       },
       londonToday(),
     );
-    return sameCharge(charge) ? answer(charge) : conflict();
+    const sameCharge = charge.token_hash === tokenHash && charge.amount_pence === body.amountPence;
+    return sameCharge
+      ? answered(answer(charge))
+      : answered({ error: 'This reference was used for another charge.' }, 409);
   });
-}

@@ -1,10 +1,10 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { Db } from '../../db/create-db';
 import { registerChallenge } from './challenge-route';
-import { registerCharges } from './charges-route';
-import { registerConfirm } from './confirm-route';
 import { registerFingerprint } from './fingerprint-route';
 import { acceptFormBodiesOnly } from './form-body';
+import { PROTOCOL_FAILURES, SANDBOX_FAULT, serveMerchantCall } from './merchant-call';
+import { merchantCalls } from './merchant-calls';
 import type { SandboxContext } from './sandbox-context';
 import { sandboxDb } from './tables';
 import { SLOW_FINGERPRINT_MS } from './test-cards';
@@ -16,11 +16,12 @@ export type CardProviderSandboxOptions = Omit<SandboxContext, 'db' | 'slowFinger
   slowFingerprintMs?: number;
 };
 
-const FAILURES: Record<number, string> = {
-  400: 'The request could not be read.',
-  413: 'The request body is too large.',
-  415: 'Unsupported content type.',
-};
+/** What every route of the sandbox is given, from its options. */
+export const sandboxContext = (options: CardProviderSandboxOptions): SandboxContext => ({
+  ...options,
+  db: sandboxDb(options.db),
+  slowFingerprintMs: options.slowFingerprintMs ?? SLOW_FINGERPRINT_MS,
+});
 
 /**
  * A card payment provider that speaks the protocol of docs/decisions/014, for running the whole card
@@ -28,20 +29,16 @@ const FAILURES: Record<number, string> = {
  * in its own shapes rather than the lender's envelope, and keeps none of its routes in the API document.
  */
 export async function cardProviderSandbox(app: FastifyInstance, options: CardProviderSandboxOptions) {
-  const ctx: SandboxContext = {
-    ...options,
-    db: sandboxDb(options.db),
-    slowFingerprintMs: options.slowFingerprintMs ?? SLOW_FINGERPRINT_MS,
-  };
+  const ctx = sandboxContext(options);
   app.addHook('onRoute', (route) => {
     route.schema = { ...route.schema, hide: true };
   });
   app.setErrorHandler((err: FastifyError, req, reply) => {
     const status = err.statusCode ?? 500;
-    const text = FAILURES[status];
+    const text = PROTOCOL_FAILURES[status];
     if (text) return reply.code(status).send({ error: text });
     req.log.error({ err }, 'card-provider sandbox fault');
-    return reply.code(500).send({ error: 'The card provider had a fault.' });
+    return reply.code(500).send({ error: SANDBOX_FAULT });
   });
 
   // What the browser posts (forms) and what the merchant's server calls (JSON) are read apart.
@@ -52,7 +49,6 @@ export async function cardProviderSandbox(app: FastifyInstance, options: CardPro
     registerChallenge(browser, ctx);
   });
   await app.register(async (server) => {
-    registerConfirm(server, ctx);
-    registerCharges(server, ctx);
+    for (const [path, call] of Object.entries(merchantCalls(ctx))) serveMerchantCall(server, path, call);
   });
 }
