@@ -55,10 +55,15 @@ export type CobReadFigure = {
   cpuMsPerRequest?: { server: number; database?: number; loadGenerator: number };
 };
 
+/** What the bench's time limit allows for the book's vacuum before the reads (cob-worker.ts). */
+export const SETTLE_LIMIT_SECONDS = 180;
+
 export type CobReads = {
   database: CobDatabase;
   loans: number;
   sessions: number;
+  /** Seconds the book's vacuum and analyse took after the due day, before the reads. */
+  settledSeconds?: number;
   calls: CobReadFigure[];
   serverMemory?: { rssMb: number; peakRssMb: number };
   error?: string;

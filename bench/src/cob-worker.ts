@@ -31,6 +31,7 @@ export type WorkerMessage =
   | { kind: 'started'; step: CobStepName; date: string }
   | { kind: 'step'; figure: CobStep }
   | { kind: 'tokens'; tokens: string[] }
+  | { kind: 'settled'; seconds: number }
   | { kind: 'staff'; cookie: string; samples: { email: string; lastName: string; loanId: number }[] }
   | { kind: 'done'; dates: { fundedOn: string; dueDay: string } }
   | { kind: 'failed'; message: string };
@@ -233,9 +234,26 @@ async function close(job: Extract<CobJob, { mode: 'close' }>) {
   await ctx.db.destroy();
 }
 
+/**
+ * The due day writes a row or two for every loan into several tables (the ledger, the attempts, the
+ * outbox, the sandboxes' records), and PostgreSQL's autovacuum then works through them: a run whose reads
+ * began while it did counted that work as the reads' database CPU (29 November: 0.65 and 1.4 ms a read,
+ * against 0.24 to 0.31 ms in the runs before and after). The book is vacuumed and analysed before the
+ * reads, as it is analysed after the seed and the fill, so that they measure the read path; answers the
+ * seconds it took (`SETTLE_LIMIT_SECONDS` is what the bench's time limit allows for it).
+ */
+async function settleForReads(ctx: AppContext): Promise<number> {
+  if (ctx.dbKind !== 'postgres') return 0;
+  const started = performance.now();
+  await sql`vacuum (analyze)`.execute(ctx.db);
+  await sql`checkpoint`.execute(ctx.db);
+  return Math.round((performance.now() - started) / 100) / 10;
+}
+
 /** Signed-in sessions of random seeded customers with a loan, for the read test. */
 async function sessions(job: Extract<CobJob, { mode: 'sessions' }>) {
   const ctx = await context();
+  await send({ kind: 'settled', seconds: await settleForReads(ctx) });
   const customers = await ctx.db
     .selectFrom('loans')
     .select('customer_id')

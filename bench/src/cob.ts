@@ -4,14 +4,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { runAutocannon, toLoad } from './api';
 import { COB_READ_CALLS, entryLabel, type ApiCall, type Fixture } from './api-calls';
-import type {
-  CobDatabase,
-  CobFigures,
-  CobProvider,
-  CobReadFigure,
-  CobReads,
-  CobStep,
-  CobStepName,
+import {
+  SETTLE_LIMIT_SECONDS,
+  type CobDatabase,
+  type CobFigures,
+  type CobProvider,
+  type CobReadFigure,
+  type CobReads,
+  type CobStep,
+  type CobStepName,
 } from './cob-figures';
 import type { CobJob, WorkerMessage } from './cob-worker';
 import { callApi, describe, route, succeeded } from './http';
@@ -51,8 +52,9 @@ const stepLimitSeconds = (loans: number) => 60 + loans * 0.0025;
 /**
  * What the section may add to the bench's overall time limit: per database and size, each step's share
  * (seeding, three days closed, the fill: about 2.5 ms a loan at most, as measured on a busy machine), the
- * due day's limit and a minute for starting; then the reads: a minute for the sessions, the applicants
- * and the server, and each call's warm-up and run with 5 s to spare.
+ * due day's limit and a minute for starting; then the reads: the book's vacuum after the due day
+ * (`SETTLE_LIMIT_SECONDS`), a minute for the sessions, the applicants and the server, and each call's
+ * warm-up and run with 5 s to spare.
  */
 export const cobAllowanceSeconds = (
   o: Pick<CobOptions, 'sizes' | 'databases' | 'dueDayLimitSeconds' | 'providers'> & {
@@ -63,7 +65,7 @@ export const cobAllowanceSeconds = (
   cobRuns(o).reduce((sum, r) => sum + 60 + o.dueDayLimitSeconds + r.loans * 0.0025, 0) +
   (o.reads === false || o.reads === undefined
     ? 0
-    : 60 + COB_READ_CALLS.length * (o.reads.warmupSeconds + o.reads.seconds + 5));
+    : SETTLE_LIMIT_SECONDS + 60 + COB_READ_CALLS.length * (o.reads.warmupSeconds + o.reads.seconds + 5));
 
 /** Every book closed: each database and size against the sandbox, and PostgreSQL's with the instant provider. */
 const cobRuns = (o: Pick<CobOptions, 'sizes' | 'databases' | 'providers'>) =>
@@ -76,6 +78,7 @@ const cobRuns = (o: Pick<CobOptions, 'sizes' | 'databases' | 'providers'>) =>
 type WorkerResult = {
   steps: CobStep[];
   tokens?: string[];
+  settledSeconds?: number;
   staff?: Extract<WorkerMessage, { kind: 'staff' }>;
   dates?: { fundedOn: string; dueDay: string };
   error?: string;
@@ -131,6 +134,7 @@ function runWorker(
             `${f.stepSeconds ? `\n  steps (s): ${JSON.stringify(f.stepSeconds)}` : ''}`,
         );
       } else if (m.kind === 'tokens') result.tokens = m.tokens;
+      else if (m.kind === 'settled') result.settledSeconds = m.seconds;
       else if (m.kind === 'staff') result.staff = m;
       else if (m.kind === 'done') result.dates = m.dates;
       else if (m.kind === 'failed') result.error = m.message.split('\n').slice(0, 6).join('\n');
@@ -265,6 +269,10 @@ async function runCobReads(
   );
   const tokens = worker.tokens ?? [];
   reads.sessions = tokens.length;
+  reads.settledSeconds = worker.settledSeconds;
+  log(
+    `close of business reads: the book vacuumed and analysed after the due day in ${worker.settledSeconds ?? '?'} s`,
+  );
   if (worker.error || tokens.length === 0) {
     reads.error = `no sessions: ${worker.error ?? 'none issued'}`;
     return reads;
