@@ -25,6 +25,7 @@ export const confirmCall = (ctx: SandboxContext): MerchantCall =>
     answered(await confirm(ctx, body, merchant)),
   );
 
+/** The card check's outcome for the merchant whose secret key came with the call. */
 async function confirm(ctx: SandboxContext, body: z.infer<typeof confirmSchema>, merchant: SandboxMerchant) {
   const trx = await findLiveTransaction(ctx.db, {
     trxId: body.trxId,

@@ -15,8 +15,10 @@ export const PROTOCOL_FAILURES: Record<number, string> = {
   413: 'The request body is too large.',
   415: 'Unsupported content type.',
 };
+/** Its answer to a fault of its own (500). */
 export const SANDBOX_FAULT = 'The card provider had a fault.';
 
+/** A call's answer: `body`, with `status` (200 unless given). */
 export const answered = (body: object, status = 200): MerchantAnswer => ({ status, body });
 
 /**
