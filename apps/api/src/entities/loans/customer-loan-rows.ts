@@ -2,6 +2,7 @@ import { PostgresAdapter, sql } from 'kysely';
 import type { DbExecutor } from '../../db/create-db';
 import type { LoanTransactionType } from './loan-tables';
 import type { IsoDate } from '@lender/contract/dates';
+import { preparedQuery } from '../../db/prepared-query';
 import { factsCtes, factsSelect, type LoanFactsRow } from './loan-facts-query';
 import type { AttemptRow, LoanRow, PlanRow, TransactionRow } from './loan-repository';
 
@@ -77,22 +78,34 @@ const customerParts = (customerId: number, postgres: boolean) =>
 const partsFor = (db: DbExecutor, customerId: number) =>
   customerParts(customerId, db.getExecutor().adapter instanceof PostgresAdapter);
 
-const customerRows = (db: DbExecutor, customerId: number) =>
-  sql<CustomerRow>`${partsFor(db, customerId)} order by kind, application_id, n1`.execute(db);
+/** Compiled once (prepared-query.ts): its text of some 3,000 characters is the same string every call. */
+const customerRows = preparedQuery(
+  (db, customerId: number) => ({
+    compile: () =>
+      sql<CustomerRow>`${partsFor(db, customerId)} order by kind, application_id, n1`.compile(db),
+  }),
+  1,
+);
 
 /**
  * The same rows and one more, kind 'f': the facts the loan's state is read from on `today`, with the
  * newest card's last four digits (loan-facts-query.ts), so that a borrow page's read is one statement.
  */
-const customerRowsWithFacts = (db: DbExecutor, customerId: number, today: IsoDate) =>
-  sql<CustomerRow>`${factsCtes(customerId, today)}
+const customerRowsWithFacts = preparedQuery(
+  (db, customerId: number, today: IsoDate) => ({
+    compile: () =>
+      sql<CustomerRow>`${factsCtes(customerId, today)}
     ${partsFor(db, customerId)}
     union all
     select 'f', coalesce(x.application_id, 0), x.is_legal, x.newest_status_id, x.newest_id, x.loan_status_id,
       null, x.blocked_on, x.settled_on, x.notice_on, x.repay_by, x.letter_issued_on, x.letter_reply_by,
       x.letter_state, x.space_last_day, x.card_last4, null, null
     from (${factsSelect({ card: true })}) x
-    order by kind, application_id, n1`.execute(db);
+    order by kind, application_id, n1`.compile(db),
+  }),
+  1,
+  '2000-01-01' as IsoDate,
+);
 
 /** One loan's ledger rows back from `ledgerText`, in the order they were written (by id). */
 function ledgerRowsOf(applicationId: number, count: number, text: string): TransactionRow[] {
@@ -116,7 +129,7 @@ function ledgerRowsOf(applicationId: number, count: number, text: string): Trans
  * `loanRepository(db).ofCustomer` to assemble into books: loans newest first, the rest oldest first.
  */
 export async function customerLoanRows(db: DbExecutor, customerId: number, factsOn?: IsoDate) {
-  const { rows } = await (factsOn
+  const rows = await (factsOn
     ? customerRowsWithFacts(db, customerId, factsOn)
     : customerRows(db, customerId));
   const of = (kind: CustomerRow['kind']) => rows.filter((r) => r.kind === kind);

@@ -1,4 +1,6 @@
+import type { KyselyPlugin, QueryId } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../db/create-db';
 import { createSession } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { sha256 } from '../secrets';
@@ -9,6 +11,91 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t?.close());
+
+/**
+ * The database, for a session store, with its reads of `session_families` counted; `hold()` keeps their
+ * answers back from the store until `release()`, and `answered` says one is held.
+ */
+function watchedFamilyReads(db: Db) {
+  const familyReads = new Set<QueryId>();
+  let gate: Promise<void> | null = null;
+  let release = () => {};
+  let answered = () => {};
+  const watched = {
+    reads: 0,
+    answered: Promise.resolve(),
+    hold() {
+      gate = new Promise((resolve) => (release = resolve));
+      watched.answered = new Promise((resolve) => (answered = resolve));
+    },
+    release: () => release(),
+  };
+  const plugin: KyselyPlugin = {
+    transformQuery({ node, queryId }) {
+      if (node.kind === 'SelectQueryNode' && JSON.stringify(node.from).includes('"session_families"')) {
+        watched.reads++;
+        familyReads.add(queryId);
+      }
+      return node;
+    },
+    async transformResult({ queryId, result }) {
+      if (familyReads.delete(queryId) && gate) {
+        answered();
+        await gate;
+      }
+      return result;
+    },
+  };
+  return { db: db.withPlugin(plugin), watched };
+}
+
+const familyOf = async (refreshToken: string) =>
+  (
+    await t.ctx.db
+      .selectFrom('refresh_tokens')
+      .select('family_id')
+      .where('token_hash', '=', sha256(refreshToken))
+      .executeTakeFirstOrThrow()
+  ).family_id!;
+
+describe('session liveness in one server', () => {
+  it('reads a family once however many requests ask for it at the same time', async () => {
+    let clock = 5_000_000;
+    const { db, watched } = watchedFamilyReads(t.ctx.db);
+    const store = createSessionStore(db, t.ctx.config, () => clock);
+    const familyId = await familyOf((await createSession(t.ctx)).refreshToken);
+    const asks = () => Promise.all(Array.from({ length: 10 }, () => store.isLive(familyId)));
+    expect(await asks()).toEqual(Array(10).fill(true));
+    expect(watched.reads).toBe(1);
+    expect(await asks()).toEqual(Array(10).fill(true));
+    expect(watched.reads).toBe(1);
+    clock += LIVENESS_TTL_MS;
+    expect(await asks()).toEqual(Array(10).fill(true));
+    expect(watched.reads).toBe(2);
+  });
+
+  it.each([
+    ['its family is ended', 'revokeFamily'],
+    ["the customer's sessions are ended", 'revokeCustomer'],
+    ['every session is ended', 'revokeAll'],
+  ] as const)('does not remember a read on its way when %s', async (_, how) => {
+    const { db, watched } = watchedFamilyReads(t.ctx.db);
+    const store = createSessionStore(db, t.ctx.config);
+    const { customer, refreshToken } = await createSession(t.ctx);
+    const familyId = await familyOf(refreshToken);
+    watched.hold();
+    const askedBefore = store.isLive(familyId);
+    await watched.answered;
+    if (how === 'revokeFamily') await store.revokeFamily(familyId, 'sign-out');
+    if (how === 'revokeCustomer') await store.revokeCustomer(customer.id, 'password-changed');
+    if (how === 'revokeAll') await store.revokeAll('maintenance');
+    watched.release();
+    // It answers the request that asked before the revocation...
+    expect(await askedBefore).toBe(true);
+    // ...but the next one is refused, from what the revocation said or from a new read.
+    expect(await store.isLive(familyId)).toBe(false);
+  });
+});
 
 describe('session liveness across servers', () => {
   it('a sign-out on one server reaches another within LIVENESS_TTL_MS, and at once on its own', async () => {

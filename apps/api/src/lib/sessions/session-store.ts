@@ -44,6 +44,40 @@ export function createSessionStore(db: Db, config: Config, now: () => number = D
     if (liveness.size >= LIVENESS_KEPT) liveness.delete(liveness.keys().next().value!);
     liveness.set(familyId, { live, checkedAt: now() });
   };
+  /**
+   * The reads of a family's liveness in flight: the requests that find it unknown at the same moment
+   * share one. Without this, a client's parallel calls each read it, and under load every request that
+   * arrived while the first read waited for a connection read it again: two thirds of a signed-in read's
+   * requests did, when the families' times ran out together (bench/README.md).
+   */
+  const reading = new Map<number, Promise<boolean>>();
+  /** Counts the revocations made in this process: a read that began before one must not be remembered. */
+  let revocations = 0;
+  const revoked = () => {
+    revocations++;
+    reading.clear();
+  };
+  const ended = (familyId: number) => {
+    remember(familyId, false);
+    revoked();
+  };
+
+  function readLiveness(familyId: number): Promise<boolean> {
+    const asked = revocations;
+    const read = sessionRepository(db)
+      .familyIsLive(familyId)
+      .then((live) => {
+        // A family ended while this read was on its way may have been read open: answer the callers who
+        // asked before, but keep what the revocation said.
+        if (revocations === asked) remember(familyId, live);
+        return live;
+      })
+      .finally(() => {
+        if (reading.get(familyId) === read) reading.delete(familyId);
+      });
+    reading.set(familyId, read);
+    return read;
+  }
 
   /**
    * Whether an access token's family is open, as far as this process knows without a read: undefined
@@ -137,7 +171,7 @@ export function createSessionStore(db: Db, config: Config, now: () => number = D
         await repo.revokeFamily(row.familyId, 'reuse');
         return { reusedIn: row.familyId };
       });
-      if (outcome && 'reusedIn' in outcome) remember(outcome.reusedIn, false);
+      if (outcome && 'reusedIn' in outcome) ended(outcome.reusedIn);
       return outcome;
     },
 
@@ -146,12 +180,12 @@ export function createSessionStore(db: Db, config: Config, now: () => number = D
       const row = await sessionRepository(db).findRefreshToken(sha256(refreshToken));
       if (!row || row.familyId === null) return;
       await sessionRepository(db).revokeFamily(row.familyId, reason);
-      remember(row.familyId, false);
+      ended(row.familyId);
     },
 
     async revokeFamily(familyId: number, reason: RevokeReason, executor: DbExecutor = db) {
       await sessionRepository(executor).revokeFamily(familyId, reason);
-      remember(familyId, false);
+      ended(familyId);
     },
 
     /** Every session of a customer but `keep` (say, the one that changed the password). */
@@ -163,23 +197,26 @@ export function createSessionStore(db: Db, config: Config, now: () => number = D
     ) {
       await sessionRepository(executor).revokeCustomerFamilies(customerId, reason, keep);
       for (const [familyId] of liveness) if (familyId !== keep) liveness.delete(familyId);
+      revoked();
     },
 
     /** Every open session (maintenance mode signs everyone out). */
     async revokeAll(reason: RevokeReason) {
       await sessionRepository(db).revokeAllFamilies(reason);
       liveness.clear();
+      revoked();
     },
 
     knownLiveness,
 
-    /** Whether an access token's family is still open; read at most once per LIVENESS_TTL_MS. */
-    async isLive(familyId: number): Promise<boolean> {
+    /**
+     * Whether an access token's family is still open; read at most once per LIVENESS_TTL_MS, by one read
+     * however many requests ask meanwhile.
+     */
+    isLive(familyId: number): Promise<boolean> {
       const known = knownLiveness(familyId);
-      if (known !== undefined) return known;
-      const live = await sessionRepository(db).familyIsLive(familyId);
-      remember(familyId, live);
-      return live;
+      if (known !== undefined) return Promise.resolve(known);
+      return reading.get(familyId) ?? readLiveness(familyId);
     },
   };
 }
