@@ -43,17 +43,18 @@ const STATE_NAMES: Record<LoanState['state'], string> = {
  */
 export function loanStateOf(f: Facts): LoanState {
   const live = f.loan !== null && !f.loan.settled && LIVE_LOAN_STATUSES.includes(f.statusId);
-  const base = {
-    letter: f.letter,
-    mayPay: live,
-    // As the reschedule service refuses (reschedule-service.ts): a blocked card, a notice of withdrawal.
-    mayReschedule: live && !f.loan!.blocked && f.withdrawal === null,
-  };
+  // As the reschedule service refuses (reschedule-service.ts): a blocked card, a notice of withdrawal.
+  const mayReschedule = live && !f.loan!.blocked && f.withdrawal === null;
+  // Written out whole: spreads into a new object cost a microsecond each on every signed-in page.
   const state = (
     s: Omit<LoanState, 'letter' | 'mayPay' | 'mayReschedule' | 'statusName' | 'figure'>,
   ): LoanState => ({
-    ...base,
-    ...s,
+    letter: f.letter,
+    mayPay: live,
+    mayReschedule,
+    state: s.state,
+    statusLine: s.statusLine,
+    nextStep: s.nextStep,
     statusName: STATE_NAMES[s.state],
     figure: null,
   });

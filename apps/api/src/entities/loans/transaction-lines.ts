@@ -1,6 +1,7 @@
 import type { IsoDate } from '@lender/contract/dates';
 import type { Pence } from '@lender/contract/money';
 import type { LoanTransactionType } from './loan-tables';
+import type { LedgerRow } from './ledger';
 import type { LoanBook } from './loan-repository';
 
 /*
@@ -42,25 +43,36 @@ export type TransactionLine = {
  * moved, but the customer should see it was tried).
  */
 export function transactionLines(book: LoanBook): TransactionLine[] {
-  const byId = new Map(book.rows.map((r) => [r.id, r]));
-  const events = [
-    ...book.rows.map((r) => ({ date: r.onDate, order: r.id, row: r })),
-    ...book.attempts
-      .filter((a) => a.outcome === 'declined')
-      .map((a) => ({ date: a.on_date, order: Number.MAX_SAFE_INTEGER, row: null })),
-  ].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.order - b.order));
+  const byId = new Map<number, LedgerRow>();
+  // Each row's date and order, and each declined collection after the day's rows; objects written out,
+  // as this runs on every borrow page (bench/README.md).
+  const events: { date: IsoDate; order: number; row: LedgerRow | null }[] = [];
+  for (const r of book.rows) {
+    byId.set(r.id, r);
+    events.push({ date: r.onDate, order: r.id, row: r });
+  }
+  for (const a of book.attempts) {
+    if (a.outcome === 'declined') events.push({ date: a.on_date, order: Number.MAX_SAFE_INTEGER, row: null });
+  }
+  events.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.order - b.order));
 
   const lines: TransactionLine[] = [];
-  let interest: TransactionLine | null = null;
+  const interestLine = (createDate: IsoDate, debitPence: Pence): TransactionLine => ({
+    createDate,
+    transactionType: INTEREST_LINE,
+    creditPence: 0,
+    debitPence,
+  });
+  let interest: { date: IsoDate; pence: Pence } | null = null;
   for (const { date, row } of events) {
     if (row?.type === 'interest') {
-      interest ??= { createDate: date, transactionType: WORDS.interest, creditPence: 0, debitPence: 0 };
-      interest.createDate = date;
-      interest.debitPence += row.amountPence;
+      interest ??= { date, pence: 0 };
+      interest.date = date;
+      interest.pence += row.amountPence;
       continue;
     }
     if (interest) {
-      lines.push({ ...interest, transactionType: INTEREST_LINE });
+      lines.push(interestLine(interest.date, interest.pence));
       interest = null;
     }
     if (!row) {
@@ -76,6 +88,6 @@ export function transactionLines(book: LoanBook): TransactionLine[] {
       debitPence: debit ? row.amountPence : 0,
     });
   }
-  if (interest) lines.push({ ...interest, transactionType: INTEREST_LINE });
+  if (interest) lines.push(interestLine(interest.date, interest.pence));
   return lines;
 }

@@ -79,14 +79,20 @@ export function borrowingService(db: Db, today: () => IsoDate = londonToday) {
       const funded = all.filter((b) => b.loan.funded_on !== null);
       const lastFunded = funded[0];
       const year = funded.filter((b) => withinYear(b.loan.funded_on, date));
-      // Each book's ledger folded once: the latest loan is in the year's figures, its schedule and sobRep4.
+      // Each book's ledger folded, and its figures made, once: the latest loan is in the year's figures,
+      // its schedule and sobRep4.
       const positions = new Map<LoanBook, ReturnType<typeof bookPosition>>();
       const positionOfBook = (b: LoanBook) => {
         let p = positions.get(b);
         if (!p) positions.set(b, (p = bookPosition(b)));
         return p;
       };
-      const figuresOf = (b: LoanBook) => loanFigures(b, positionOfBook(b), date);
+      const figuresByBook = new Map<LoanBook, LoanFigures>();
+      const figuresOf = (b: LoanBook) => {
+        let f = figuresByBook.get(b);
+        if (!f) figuresByBook.set(b, (f = loanFigures(b, positionOfBook(b), date)));
+        return f;
+      };
       const figures = year.map(figuresOf);
       const sum = (pick: (f: (typeof figures)[number]) => number) =>
         pounds(figures.reduce((s, f) => s + pick(f), 0));
@@ -105,7 +111,7 @@ export function borrowingService(db: Db, today: () => IsoDate = londonToday) {
               date: withdrawal.repayBy,
               description: 'To repay after your withdrawal',
               // What clears the loan today, as the page names it elsewhere (docs/decisions/053).
-              amount: pounds(loanFigures(live!, positionOfBook(live!), date).totalDuePence),
+              amount: pounds(figuresOf(live!).totalDuePence),
             },
           ]
         : live
