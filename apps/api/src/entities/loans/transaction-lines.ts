@@ -43,14 +43,10 @@ export type TransactionLine = {
  * moved, but the customer should see it was tried).
  */
 export function transactionLines(book: LoanBook): TransactionLine[] {
-  const byId = new Map<number, LedgerRow>();
   // Each row's date and order, and each declined collection after the day's rows; objects written out,
   // as this runs on every borrow page (bench/README.md).
   const events: { date: IsoDate; order: number; row: LedgerRow | null }[] = [];
-  for (const r of book.rows) {
-    byId.set(r.id, r);
-    events.push({ date: r.onDate, order: r.id, row: r });
-  }
+  for (const r of book.rows) events.push({ date: r.onDate, order: r.id, row: r });
   for (const a of book.attempts) {
     if (a.outcome === 'declined') events.push({ date: a.on_date, order: Number.MAX_SAFE_INTEGER, row: null });
   }
@@ -79,7 +75,7 @@ export function transactionLines(book: LoanBook): TransactionLine[] {
       lines.push({ createDate: date, transactionType: 'Collection declined', creditPence: 0, debitPence: 0 });
       continue;
     }
-    const reversed = row.type === 'reversal' ? byId.get(row.reversesId ?? -1) : undefined;
+    const reversed = row.type === 'reversal' ? book.rows.find((r) => r.id === row.reversesId) : undefined;
     const debit = reversed ? !DEBITS.has(reversed.type) : DEBITS.has(row.type);
     lines.push({
       createDate: date,
