@@ -78,7 +78,7 @@ const customerParts = (customerId: number, postgres: boolean) =>
 const partsFor = (db: DbExecutor, customerId: number) =>
   customerParts(customerId, db.getExecutor().adapter instanceof PostgresAdapter);
 
-/** Compiled once (prepared-query.ts): its text of some 3,000 characters is the same string every call. */
+/** Compiled once (prepared-query.ts): its text of some 4,000 characters is the same string every call. */
 const customerRows = preparedQuery(
   (db, customerId: number) => ({
     compile: () =>

@@ -47,8 +47,8 @@ export function createSessionStore(db: Db, config: Config, now: () => number = D
   /**
    * The reads of a family's liveness in flight: the requests that find it unknown at the same moment
    * share one. Without this, a client's parallel calls each read it, and under load every request that
-   * arrived while the first read waited for a connection read it again: two thirds of a signed-in read's
-   * requests did, when the families' times ran out together (bench/README.md).
+   * arrived while the first read waited for a connection read it again: 58% of the borrow pages'
+   * requests did in the bench, when the families' times ran out together (bench/README.md).
    */
   const reading = new Map<number, Promise<boolean>>();
   /** Counts the revocations made in this process: a read that began before one must not be remembered. */
