@@ -74,6 +74,24 @@ describe('session liveness in one server', () => {
     expect(watched.reads).toBe(2);
   });
 
+  it('trusts a read for LIVENESS_TTL_MS from when it was asked, not from when it was answered', async () => {
+    let clock = 5_000_000;
+    const { db, watched } = watchedFamilyReads(t.ctx.db);
+    const store = createSessionStore(db, t.ctx.config, () => clock);
+    const familyId = await familyOf((await createSession(t.ctx)).refreshToken);
+    watched.hold();
+    const asked = store.isLive(familyId);
+    await watched.answered;
+    // A read that waited 3 s for a connection says what was so 3 s ago...
+    clock += 3_000;
+    watched.release();
+    expect(await asked).toBe(true);
+    expect(store.knownLiveness(familyId)).toBe(true);
+    // ...so it holds for 2 s more, not 5.
+    clock += LIVENESS_TTL_MS - 3_000;
+    expect(store.knownLiveness(familyId)).toBeUndefined();
+  });
+
   it.each([
     ['its family is ended', 'revokeFamily'],
     ["the customer's sessions are ended", 'revokeCustomer'],

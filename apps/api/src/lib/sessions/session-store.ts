@@ -39,10 +39,10 @@ export type SessionStore = ReturnType<typeof createSessionStore>;
  */
 export function createSessionStore(db: Db, config: Config, now: () => number = Date.now) {
   const liveness = new Map<number, { live: boolean; checkedAt: number }>();
-  const remember = (familyId: number, live: boolean) => {
+  const remember = (familyId: number, live: boolean, checkedAt = now()) => {
     liveness.delete(familyId);
     if (liveness.size >= LIVENESS_KEPT) liveness.delete(liveness.keys().next().value!);
-    liveness.set(familyId, { live, checkedAt: now() });
+    liveness.set(familyId, { live, checkedAt });
   };
   /**
    * The reads of a family's liveness in flight: the requests that find it unknown at the same moment
@@ -64,12 +64,14 @@ export function createSessionStore(db: Db, config: Config, now: () => number = D
 
   function readLiveness(familyId: number): Promise<boolean> {
     const asked = revocations;
+    // Trusted from when it was asked, not answered: what it says may be that old.
+    const askedAt = now();
     const read = sessionRepository(db)
       .familyIsLive(familyId)
       .then((live) => {
         // A family ended while this read was on its way may have been read open: answer the callers who
         // asked before, but keep what the revocation said.
-        if (revocations === asked) remember(familyId, live);
+        if (revocations === asked) remember(familyId, live, askedAt);
         return live;
       })
       .finally(() => {
