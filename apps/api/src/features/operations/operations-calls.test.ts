@@ -9,9 +9,9 @@ import {
 } from '@lender/contract/staff-permissions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession } from '../../test/factories';
-import { SAMPLE, uploadDocument } from '../../test/documents';
 import { createStaffSession } from '../../test/staff';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { operationsCalls, type Answer } from './operations-test-support';
 
 /*
  * The operations page (issue 48 item 9) and staff document links (item 4), through the HTTP calls: each
@@ -28,24 +28,10 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t?.close());
 
-// The answers of many calls, each checked by its test with toEqual / toMatchObject.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Answer = { error: { errorID: number; errorMessage: string }; object: any };
-const post = async (action: string, body: unknown, cookie = admin.cookie) => {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/api/staff/${action}`,
-    headers: { cookie, 'content-type': 'application/json' },
-    payload: JSON.stringify(body),
-  });
-  return { status: res.statusCode, ...(res.json() as Answer) };
-};
-const get = async (url: string, cookie = admin.cookie) => {
-  const res = await t.app.inject({ method: 'GET', url: `/api/staff/${url}`, headers: { cookie } });
-  return res;
-};
-const auditRows = (action: string) =>
-  t.ctx.db.selectFrom('audit_events').selectAll().where('action', '=', action).orderBy('id').execute();
+const { post, get, auditRows } = operationsCalls(
+  () => t,
+  () => admin.cookie,
+);
 
 const OPERATION_CALLS = Object.entries(calls).filter(
   ([name]) => name.startsWith('operations') || name.startsWith('staffDocuments'),
@@ -344,79 +330,5 @@ describe('Operations staff accounts', () => {
       displayName: null,
     });
     expect(badRole.status).toBe(400);
-  });
-});
-
-describe('StaffDocuments/Link and Download', () => {
-  let customerId: number;
-  let documentId: number;
-  let agent: Awaited<ReturnType<typeof createStaffSession>>;
-  let other: Awaited<ReturnType<typeof createStaffSession>>;
-
-  beforeAll(async () => {
-    const me = await createSession(t.ctx);
-    customerId = me.customer.id;
-    const up = await uploadDocument(t, me.authorization, { bytes: SAMPLE.pdf, fileName: 'payslip.pdf' });
-    documentId = up.json().object.documentSourceID;
-    agent = await createStaffSession(t.ctx, 'agent');
-    other = await createStaffSession(t.ctx, 'underwriter');
-  });
-
-  const link = async (who = agent) => {
-    const issued = await post('StaffDocuments/Link', { customerId, documentId }, who.cookie);
-    expect(issued.error.errorID, issued.error.errorMessage).toBe(0);
-    return issued.object.documentGuid as string;
-  };
-  const download = (guid: string, cookie: string) =>
-    t.app.inject({
-      method: 'GET',
-      url: `/api/staff/StaffDocuments/Download?documentGuid=${guid}`,
-      headers: { cookie },
-    });
-
-  it('serves the file once to the member it was issued to, and refuses it a second time', async () => {
-    const guid = await link();
-    const first = await download(guid, agent.cookie);
-    expect(first.statusCode).toBe(200);
-    expect(first.headers['content-type']).toMatch(/^application\/pdf/);
-    expect(first.headers['content-disposition']).toMatch(/^attachment/);
-    expect(first.rawPayload.equals(SAMPLE.pdf)).toBe(true);
-    const second = await download(guid, agent.cookie);
-    expect(second.json().error.errorID).toBe(ErrorId.notFound);
-    const issued = (await auditRows('document-link-issued')).slice(-1)[0]!;
-    expect(issued).toMatchObject({ actor: `staff:${agent.member.id}`, subject_id: String(customerId) });
-    expect(JSON.parse(issued.details!)).toMatchObject({ address: expect.any(String), documentId });
-    expect((await auditRows('document-downloaded')).slice(-1)[0]).toMatchObject({
-      actor: `staff:${agent.member.id}`,
-    });
-  });
-
-  it("refuses another member's link, no session and the customer's own download, and the link survives them", async () => {
-    const guid = await link();
-    expect((await download(guid, other.cookie)).json().error.errorID).toBe(ErrorId.notFound);
-    expect((await download(guid, '')).statusCode).toBe(401);
-    const asCustomer = await t.app.inject({
-      method: 'GET',
-      url: `/api/Document/DownloadDocument?documentGuid=${guid}`,
-    });
-    expect(asCustomer.headers['content-type']).toMatch(/^application\/json/);
-    expect(asCustomer.json().error.errorID).not.toBe(0);
-    // None of those used it up: its member still opens it, once.
-    expect((await download(guid, agent.cookie)).statusCode).toBe(200);
-  });
-
-  it("refuses a customer's own link on the staff download, and a document of another customer", async () => {
-    const owner = await createSession(t.ctx);
-    const up = await uploadDocument(t, owner.authorization, { bytes: SAMPLE.pdf });
-    const theirs = up.json().object.documentSourceID as number;
-    const customerLink = await t.app.inject({
-      method: 'GET',
-      url: `/api/Document/GetDownloadLink?documentSourceID=${theirs}`,
-      headers: { authorization: owner.authorization },
-    });
-    const customerGuid = customerLink.json().object.documentGuid as string;
-    expect((await download(customerGuid, agent.cookie)).json().error.errorID).toBe(ErrorId.notFound);
-    const wrong = await post('StaffDocuments/Link', { customerId, documentId: theirs }, agent.cookie);
-    expect(wrong.error.errorID).toBe(ErrorId.notFound);
   });
 });

@@ -9,6 +9,7 @@ import { createCustomer, createSession } from '../../test/factories';
 import { activeLoan, dueDates, loanInArrears, travelTo } from '../../test/live-loan';
 import { createStaffSession, staffInject } from '../../test/staff';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { careCalls, URL_OF } from './staff-care-test-support';
 
 let t: TestApp;
 /** A customer whose loan fell into arrears (business date: two days past the first due date). */
@@ -24,32 +25,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const { get, post } = staffInject(() => t);
-
-const URL_OF = {
-  log: '/api/staff/Care/Log',
-  note: '/api/staff/Care/AddNote',
-  contact: '/api/staff/Care/AddContact',
-  worklist: '/api/staff/Collections/Worklist',
-  vulnerabilities: '/api/staff/Vulnerability/OfCustomer',
-  record: '/api/staff/Vulnerability/Record',
-  end: '/api/staff/Vulnerability/End',
-  reviews: '/api/staff/Vulnerability/ReviewsDue',
-};
-
-type Entry = { id: number; kind: string; loanId: number | null; text: string; outcome: string | null };
-const logOf = async (cookie: string, customerId: number, loanId?: number) => {
-  const res = await get(`${URL_OF.log}?customerId=${customerId}${loanId ? `&loanId=${loanId}` : ''}`, cookie);
-  expect(res.statusCode, res.body).toBe(200);
-  return (res.json() as { object: { entries: Entry[] } }).object.entries;
-};
-const auditOf = (action: string, customerId: number) =>
-  t.ctx.db
-    .selectFrom('audit_events')
-    .selectAll()
-    .where('action', '=', action)
-    .where('subject_id', '=', String(customerId))
-    .orderBy('id')
-    .execute();
+const { logOf, auditOf, worklistOf } = careCalls(() => t);
 
 describe('notes and the contact log', () => {
   it('adds notes and contacts, newest first, a loan page showing those naming it, each audited', async () => {
@@ -164,22 +140,6 @@ describe('notes and the contact log', () => {
   });
 });
 
-type WorkLoan = {
-  loanId: number;
-  overduePence: number;
-  daysPastDue: number;
-  bucket: string;
-  lastContact: { outcome: string } | null;
-  nextAction: string;
-  holds: { kind: string }[];
-  vulnerable: boolean;
-};
-const worklistOf = async (cookie: string, bucket?: string) => {
-  const res = await get(`${URL_OF.worklist}${bucket ? `?bucket=${bucket}` : ''}`, cookie);
-  expect(res.statusCode, res.body).toBe(200);
-  return (res.json() as { object: { counts: Record<string, number>; loans: WorkLoan[] } }).object;
-};
-
 describe('the collections worklist', () => {
   it('lists loans in arrears by bucket with the ledger arrears, the last contact, the next action, the holds', async () => {
     const collections = await createStaffSession(t.ctx, 'collections');
@@ -258,122 +218,6 @@ describe('the collections worklist', () => {
     await travelTo(t, addDays(first!, 10));
     const row = (await worklistOf(lead.cookie, '8-30')).loans.find((l) => l.loanId === late.applicationId);
     expect(row).toMatchObject({ daysPastDue: 10, bucket: '8-30' });
-  });
-});
-
-type Vuln = { vulnerabilityId: number; characteristic: string; note: string | null; endedAt: string | null };
-const vulnerabilitiesOf = async (cookie: string, customerId: number) => {
-  const res = await get(`${URL_OF.vulnerabilities}?customerId=${customerId}`, cookie);
-  expect(res.statusCode, res.body).toBe(200);
-  return (res.json() as { object: { vulnerabilities: Vuln[] } }).object.vulnerabilities;
-};
-
-describe('vulnerability', () => {
-  it("records health only with the customer's consent, withholds its detail from roles that need not know, and audits each reading", async () => {
-    const agent = await createStaffSession(t.ctx, 'agent');
-    const customer = await createCustomer(t.ctx.db);
-    const today = t.ctx.businessDate.today();
-    const health = {
-      customerId: customer.id,
-      characteristic: 'health',
-      note: 'Recovering from an operation; tires quickly on calls.',
-      healthConsent: false,
-      adjustments: 'Short calls; write rather than ring.',
-      reviewOn: addDays(today, 5),
-    };
-    const refused = await post(URL_OF.record, agent.cookie, health);
-    expect(refused.statusCode).toBe(400);
-    expect(refused.json().error.errorMessage).toBe(Msg.careHealthConsent);
-    expect(await vulnerabilitiesOf(agent.cookie, customer.id)).toEqual([]);
-
-    const past = await post(URL_OF.record, agent.cookie, {
-      ...health,
-      healthConsent: true,
-      reviewOn: addDays(today, -1),
-    });
-    expect(past.statusCode).toBe(400);
-    expect(past.json().error.errorMessage).toBe(Msg.careReviewPast);
-
-    const saved = await post(URL_OF.record, agent.cookie, { ...health, healthConsent: true });
-    expect(saved.statusCode, saved.body).toBe(200);
-    const life = await post(URL_OF.record, agent.cookie, {
-      ...health,
-      characteristic: 'lifeEvent',
-      note: 'Bereavement in March.',
-      reviewOn: addDays(today, 60),
-    });
-    expect(life.statusCode, life.body).toBe(200);
-
-    const seenByAgent = await vulnerabilitiesOf(agent.cookie, customer.id);
-    expect(seenByAgent.map((v) => [v.characteristic, v.note])).toEqual([
-      ['health', health.note],
-      ['lifeEvent', 'Bereavement in March.'],
-    ]);
-    const underwriter = await createStaffSession(t.ctx, 'underwriter');
-    const seenByUnderwriter = await vulnerabilitiesOf(underwriter.cookie, customer.id);
-    expect(seenByUnderwriter.map((v) => [v.characteristic, v.note])).toEqual([
-      ['health', null],
-      ['lifeEvent', 'Bereavement in March.'],
-    ]);
-    const viewed = await auditOf('vulnerabilities-viewed', customer.id);
-    expect(viewed.map((v) => v.actor)).toEqual([
-      `staff:${agent.member.id}`,
-      `staff:${agent.member.id}`,
-      `staff:${underwriter.member.id}`,
-    ]);
-    const recorded = await auditOf('vulnerability-recorded', customer.id);
-    expect(recorded).toHaveLength(2);
-    // The audit is read by admin too: a health condition's words stay out of it.
-    expect(recorded[0]!.details).not.toContain('operation');
-    expect(recorded[1]!.details).toContain('Bereavement');
-
-    // Reviews due: the health one (5 days), not the life event (60 days).
-    const reviews = (await get(URL_OF.reviews, agent.cookie)).json().object.reviews as {
-      vulnerabilityId: number;
-    }[];
-    const ids = reviews.map((r) => r.vulnerabilityId);
-    expect(ids).toContain(saved.json().object.vulnerabilityId);
-    expect(ids).not.toContain(life.json().object.vulnerabilityId);
-  });
-
-  it('ends one with a reason, once, before and after in the audit', async () => {
-    const collections = await createStaffSession(t.ctx, 'collections');
-    const customer = await createCustomer(t.ctx.db);
-    const { vulnerabilityId } = (
-      await post(URL_OF.record, collections.cookie, {
-        customerId: customer.id,
-        characteristic: 'resilience',
-        note: 'Lost their job; savings running out.',
-        healthConsent: false,
-        adjustments: 'Offer a breathing space and debt advice.',
-        reviewOn: addDays(t.ctx.businessDate.today(), 30),
-      })
-    ).json().object;
-    const short = await post(URL_OF.end, collections.cookie, { vulnerabilityId, reason: 'ok' });
-    expect(short.statusCode).toBe(400);
-    expect(short.json().error.errorMessage).toBe(Msg.careEndReason);
-    const ended = await post(URL_OF.end, collections.cookie, {
-      vulnerabilityId,
-      reason: 'Back in work since May.',
-    });
-    expect(ended.json().object).toMatchObject({
-      endReason: 'Back in work since May.',
-      endedBy: 'A collections',
-    });
-    const again = await post(URL_OF.end, collections.cookie, {
-      vulnerabilityId,
-      reason: 'Back in work since May.',
-    });
-    expect(again.json().error.errorID).toBe(ErrorId.conflict);
-    const [audit] = await auditOf('vulnerability-ended', customer.id);
-    const details = JSON.parse(audit!.details!) as {
-      before: { endedAt: unknown };
-      after: { endReason: string };
-    };
-    expect(details.before.endedAt).toBeNull();
-    expect(details.after.endReason).toBe('Back in work since May.');
-    // Ended ones stay on record.
-    expect((await vulnerabilitiesOf(collections.cookie, customer.id))[0]!.endedAt).not.toBeNull();
   });
 });
 

@@ -1,7 +1,5 @@
-import { calls, staffPermissionOf } from '@lender/contract/api-calls';
 import { ErrorId } from '@lender/contract/error-ids';
 import { Msg } from '@lender/contract/rules/messages';
-import { ROLE_PERMISSIONS, STAFF_ROLES, type Permission } from '@lender/contract/staff-permissions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCustomer, type Customer } from '../../test/factories';
 import { drawnText } from '../../test/pdf-drawn-text';
@@ -11,11 +9,10 @@ import { documentStoreFor } from '../../lib/document-store';
 import { COMMANDS } from '../../ops/commands';
 import { clockOf, deadlineOf, summaryBy } from './complaint-clock';
 import { FOS_REFERRAL_WORDING, OMBUDSMAN_CONTACT } from './complaint-letters';
+import { complaintCalls, resolution, TODAY, URL_OF, type Complaint } from './staff-complaints-test-support';
 
 let t: TestApp;
 let customer: Customer;
-/** Christmas 2030: the 25th (Wednesday) and the 26th (Thursday) are bank holidays. */
-const TODAY = '2030-12-31';
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -25,55 +22,10 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const { get, post } = staffInject(() => t);
-
-const URL_OF = {
-  log: '/api/staff/Complaints/Log',
-  list: '/api/staff/Complaints/List',
-  resolve: '/api/staff/Complaints/Resolve',
-  report: '/api/staff/Complaints/Report',
-  letter: '/api/staff/Complaints/Letter',
-  holding: '/api/staff/Complaints/HoldingResponse',
-};
-
-type Complaint = {
-  complaintId: number;
-  reference: string;
-  receivedOn: string;
-  summaryBy: string;
-  deadlineOn: string;
-  clock: string;
-  closedOn: string | null;
-  outcome: string | null;
-  response: string | null;
-  documentId: number | null;
-  redressPence: number | null;
-};
-
-const emailsTo = (to: string) =>
-  t.ctx.db.selectFrom('outbox').selectAll().where('to_address', '=', to).orderBy('id').execute();
-
-const logComplaint = async (cookie: string, receivedOn: string, who: Customer = customer, extra = {}) => {
-  const res = await post(URL_OF.log, cookie, {
-    customerId: who.id,
-    channel: 'phone',
-    category: 'feesCharges',
-    receivedOn,
-    summary: 'Charged a fee after paying on time.',
-    ...extra,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().object as Complaint;
-};
-
-const resolution = (complaintId: number, response: 'summary' | 'final', extra = {}) => ({
-  complaintId,
-  outcome: 'upheld',
-  rootCause: 'Payment allocated a day late.',
-  reasons: 'Your payment reached us on the due date; the fee should not have been charged.',
-  redressPence: 1500,
-  response,
-  ...extra,
-});
+const { emailsTo, logComplaint } = complaintCalls(
+  () => t,
+  () => customer,
+);
 
 describe('the complaint clock', () => {
   it('counts 3 business days after receipt past weekends and bank holidays, and 8 calendar weeks', () => {
@@ -391,75 +343,5 @@ describe('ops complaints report', () => {
     await expect(
       COMMANDS.complaints!.run(t.ctx, ['report', '--from', '2030-12-31', '--to', '2030-07-01'], out),
     ).rejects.toThrow('in order');
-  });
-});
-
-describe('permissions', () => {
-  it("answers 403 to every role without the call's permission, and the call to every role with it", async () => {
-    const who = await createCustomer(t.ctx.db);
-    const opener = await createStaffSession(t.ctx, 'complaints');
-    const CALLS = [
-      {
-        name: 'complaintsLog',
-        send: (c: string) =>
-          post(URL_OF.log, c, {
-            customerId: who.id,
-            channel: 'letter',
-            category: 'customerService',
-            receivedOn: TODAY,
-            summary: 'Rude on the phone.',
-          }),
-      },
-      { name: 'complaintsList', send: (c: string) => get(URL_OF.list, c) },
-      {
-        name: 'complaintsResolve',
-        send: async (c: string) => {
-          const open = await logComplaint(opener.cookie, TODAY, who);
-          return post(URL_OF.resolve, c, resolution(open.complaintId, 'summary'));
-        },
-      },
-      {
-        name: 'complaintsReport',
-        send: (c: string) => get(`${URL_OF.report}?from=2030-07-01&to=${TODAY}`, c),
-      },
-      {
-        name: 'complaintsHoldingResponse',
-        send: async (c: string) => {
-          const open = await logComplaint(opener.cookie, TODAY, who);
-          return post(URL_OF.holding, c, {
-            complaintId: open.complaintId,
-            why: 'Waiting.',
-            expectedBy: TODAY,
-          });
-        },
-      },
-      {
-        name: 'complaintsLetter',
-        send: async (c: string) => {
-          const open = await logComplaint(opener.cookie, TODAY, who);
-          await post(URL_OF.resolve, opener.cookie, resolution(open.complaintId, 'final'));
-          return get(`${URL_OF.letter}?complaintId=${open.complaintId}`, c);
-        },
-      },
-    ] as const;
-    const counts = new Map<string, number>();
-    for (const role of STAFF_ROLES) {
-      const staff = await createStaffSession(t.ctx, role);
-      for (const c of CALLS) {
-        const needs = staffPermissionOf(calls[c.name].auth);
-        const allowed = ROLE_PERMISSIONS[role].includes(needs as Permission);
-        const res = await c.send(staff.cookie);
-        expect(res.statusCode, `${role} ${c.name} ${res.body}`).toBe(allowed ? 200 : 403);
-        if (!allowed) expect(res.json().error.errorID, `${role} ${c.name}`).toBe(ErrorId.forbidden);
-        if (allowed) counts.set(c.name, (counts.get(c.name) ?? 0) + 1);
-      }
-    }
-    // complaints and agent log; complaints and team-lead handle; compliance reads.
-    expect(counts.get('complaintsLog')).toBe(2);
-    expect(counts.get('complaintsResolve')).toBe(2);
-    expect(counts.get('complaintsList')).toBe(4);
-    expect(counts.get('complaintsReport')).toBe(4);
-    expect(counts.get('complaintsLetter')).toBe(4);
-    expect(counts.get('complaintsHoldingResponse')).toBe(2);
   });
 });

@@ -1,20 +1,15 @@
-import { calls, staffPermissionOf } from '@lender/contract/api-calls';
 import { ErrorId } from '@lender/contract/error-ids';
 import { Msg } from '@lender/contract/rules/messages';
-import { ROLE_PERMISSIONS, STAFF_ROLES, type Permission } from '@lender/contract/staff-permissions';
-import { AppStatus } from '@lender/contract/status';
-import { addDays } from '@lender/contract/dates';
-import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { arrearsPence, positionOf } from '../../entities/loans/ledger';
+import { positionOf } from '../../entities/loans/ledger';
 import { loanRepository } from '../../entities/loans/loan-repository';
 import { outsideServices } from '../../lib/outside-services';
 import type { PayoutProvider } from '../../lib/payout-provider/payout-provider';
-import { createSession } from '../../test/factories';
-import { activeLoan, loanInArrears, statusOf } from '../../test/live-loan';
-import { createStaffSession, staffInject } from '../../test/staff';
+import { activeLoan } from '../../test/live-loan';
+import { createStaffSession } from '../../test/staff';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { moneyProposals, REFUND_PAYOUT_TRIES } from './money-proposals';
+import { moneyTest } from './money-test-support';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -22,75 +17,8 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t?.close());
 
-type Answer = {
-  error: { errorID: number; errorMessage: string };
-  object: {
-    proposalId: number;
-    state: string;
-    makerId: number;
-    checkerId: number | null;
-    rejectionReason: string | null;
-    payoutPaymentId: string | null;
-  } & Record<string, unknown>;
-};
-
-const post = async (action: string, cookie: string, body: unknown) =>
-  t.app.inject({
-    method: 'POST',
-    url: `/api/staff/Money/${action}`,
-    headers: { cookie },
-    payload: body as object,
-  });
-const call = async (action: string, cookie: string, body: unknown): Promise<Answer> => {
-  const res = await post(action, cookie, body);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as Answer;
-};
-const { get } = staffInject(() => t);
-
-const bookOf = async (loanId: number) => (await loanRepository(t.ctx.db).books([loanId])).get(loanId)!;
-const positionNow = async (loanId: number) => {
-  const book = await bookOf(loanId);
-  return positionOf(book.terms, book.rows);
-};
-const proposalsOf = (loanId: number) =>
-  t.ctx.db.selectFrom('money_proposals').selectAll().where('application_id', '=', loanId).execute();
-const auditOf = (loanId: number) =>
-  t.ctx.db
-    .selectFrom('audit_events')
-    .select(['actor', 'action', 'details'])
-    .where('subject_type', '=', 'loan')
-    .where('subject_id', '=', String(loanId))
-    .where('action', 'like', 'money-%')
-    .orderBy('id')
-    .execute();
-/** The sandbox provider's payments under a key (its own table, beside ours). */
-const sandboxPayments = (key: string) =>
-  (
-    t.ctx.db as unknown as Kysely<{
-      payout_sandbox_payments: { idempotency_key: string; amount_pence: number };
-    }>
-  )
-    .selectFrom('payout_sandbox_payments')
-    .select(['idempotency_key', 'amount_pence'])
-    .where('idempotency_key', '=', key)
-    .execute();
-
-/** A paid-out loan overpaid by `credit` pence: a card payment of everything owed and more, on its ledger. */
-async function loanInCredit(credit: number) {
-  const loan = await activeLoan(t);
-  const p = await positionNow(loan.applicationId);
-  await loanRepository(t.ctx.db).post([
-    {
-      applicationId: loan.applicationId,
-      type: 'card-payment',
-      amountPence: p.totalDuePence + credit,
-      onDate: t.ctx.businessDate.today(),
-      reference: `test-overpaid:${loan.applicationId}`,
-    },
-  ]);
-  return loan;
-}
+const { post, call, get, bookOf, positionNow, proposalsOf, auditOf, sandboxPayments, loanInCredit } =
+  moneyTest(() => t);
 
 describe('Money: four eyes', () => {
   it('refunds a credit balance only when another team-lead approves it, and pays it out once when retried', async () => {
@@ -360,69 +288,6 @@ describe('Money: four eyes', () => {
     expect((await call('ProposeRefund', agent.cookie, { ...body, amountPence: 500 })).error.errorID).toBe(0);
   });
 
-  it('waives interest and fees no larger than outstanding, and the arrears fall by what was waived', async () => {
-    const loan = await loanInArrears(t);
-    const collections = await createStaffSession(t.ctx, 'collections');
-    const lead = await createStaffSession(t.ctx, 'team-lead');
-    const before = await positionNow(loan.applicationId);
-    const most = before.interestDuePence + before.feesDuePence;
-    expect(most).toBeGreaterThan(0);
-    const over = await call('ProposeWaiver', collections.cookie, {
-      loanId: loan.applicationId,
-      amountPence: most + 1,
-      reason: 'Hardship',
-    });
-    expect(over.error.errorMessage).toContain('is more than the interest and fees outstanding');
-    const made = await call('ProposeWaiver', collections.cookie, {
-      loanId: loan.applicationId,
-      amountPence: most,
-      reason: 'Hardship',
-    });
-    const yesterday = addDays(t.ctx.businessDate.today(), -1);
-    const arrearsBefore = arrearsPence((await bookOf(loan.applicationId)).terms, before, yesterday);
-    const approved = await call('Approve', lead.cookie, { proposalId: made.object.proposalId });
-    expect(approved.object.state).toBe('posted');
-    const book = await bookOf(loan.applicationId);
-    const after = positionOf(book.terms, book.rows);
-    expect(after).toMatchObject({
-      interestDuePence: 0,
-      feesDuePence: 0,
-      waivedPence: most,
-      principalPence: before.principalPence,
-    });
-    expect(after.totalDuePence).toBe(before.totalDuePence - most);
-    expect(arrearsPence(book.terms, after, yesterday)).toBe(Math.max(0, arrearsBefore - most));
-    expect(book.rows.filter((r) => r.type === 'waiver').map((r) => r.amountPence)).toEqual([most]);
-  });
-
-  it('writes off no more than the balance; writing off all of it ends the loan', async () => {
-    const loan = await activeLoan(t);
-    const collections = await createStaffSession(t.ctx, 'collections');
-    const lead = await createStaffSession(t.ctx, 'team-lead');
-    const owed = (await positionNow(loan.applicationId)).totalDuePence;
-    const over = await call('ProposeWriteOff', collections.cookie, {
-      loanId: loan.applicationId,
-      amountPence: owed + 1,
-      reason: 'Deceased, no estate',
-    });
-    expect(over.error.errorMessage).toContain('is more than the balance');
-    const made = await call('ProposeWriteOff', collections.cookie, {
-      loanId: loan.applicationId,
-      amountPence: owed,
-      reason: 'Deceased, no estate',
-    });
-    await call('Approve', lead.cookie, { proposalId: made.object.proposalId });
-    const after = await positionNow(loan.applicationId);
-    expect(after).toMatchObject({ totalDuePence: 0, writtenOffPence: owed, creditPence: 0 });
-    expect(await statusOf(t, loan.guid)).toBe(AppStatus.settled);
-    const listed = (
-      await get(`/api/staff/Money/LoanProposals?loanId=${loan.applicationId}`, collections.cookie)
-    ).json();
-    expect(listed.object.proposals).toMatchObject([
-      { kind: 'write-off', state: 'posted', amountPence: owed },
-    ]);
-  });
-
   it('refuses a bad amount and reason with our words, changing nothing', async () => {
     const agent = await createStaffSession(t.ctx, 'agent');
     const count = (await t.ctx.db.selectFrom('money_proposals').select('id').execute()).length;
@@ -436,72 +301,5 @@ describe('Money: four eyes', () => {
       expect(Object.values(res.json().object.fields)[0]).toMatch(/^Please (enter an amount|give the reason)/);
     }
     expect((await t.ctx.db.selectFrom('money_proposals').select('id').execute()).length).toBe(count);
-  });
-});
-
-/** Every Money call, with a request each role may make without moving money (unknown loan or proposal). */
-const CALLS = [
-  { name: 'moneyLoanProposals', method: 'GET', url: '/api/staff/Money/LoanProposals?loanId=999999' },
-  { name: 'moneyApprovals', method: 'GET', url: '/api/staff/Money/Approvals' },
-  {
-    name: 'moneyProposeRefund',
-    method: 'POST',
-    url: '/api/staff/Money/ProposeRefund',
-    body: { loanId: 999999, amountPence: 100, reason: 'A reason' },
-  },
-  {
-    name: 'moneyProposeWaiver',
-    method: 'POST',
-    url: '/api/staff/Money/ProposeWaiver',
-    body: { loanId: 999999, amountPence: 100, reason: 'A reason' },
-  },
-  {
-    name: 'moneyProposeWriteOff',
-    method: 'POST',
-    url: '/api/staff/Money/ProposeWriteOff',
-    body: { loanId: 999999, amountPence: 100, reason: 'A reason' },
-  },
-  { name: 'moneyApprove', method: 'POST', url: '/api/staff/Money/Approve', body: { proposalId: 999999 } },
-  {
-    name: 'moneyReject',
-    method: 'POST',
-    url: '/api/staff/Money/Reject',
-    body: { proposalId: 999999, reason: 'A reason' },
-  },
-] as const;
-
-describe('Money: permissions', () => {
-  it('answers 403 to every role without the permission, and the call to every role with it', async () => {
-    for (const role of STAFF_ROLES) {
-      const staff = await createStaffSession(t.ctx, role);
-      for (const c of CALLS) {
-        const needs = staffPermissionOf(calls[c.name].auth);
-        const allowed = ROLE_PERMISSIONS[role].includes(needs as Permission);
-        const res = await t.app.inject({
-          method: c.method,
-          url: c.url,
-          headers: { cookie: staff.cookie },
-          ...('body' in c ? { payload: c.body } : {}),
-        });
-        expect(res.statusCode, `${role} ${c.name}`).toBe(allowed ? 200 : 403);
-        if (!allowed) expect(res.json().error.errorID).toBe(ErrorId.forbidden);
-      }
-    }
-    // Compliance and admin move no money; agents and collections decide nothing.
-    for (const role of ['compliance', 'admin'] as const) {
-      expect(ROLE_PERMISSIONS[role].filter((p) => p.startsWith('money:'))).toEqual([]);
-    }
-    for (const role of ['agent', 'collections'] as const)
-      expect(ROLE_PERMISSIONS[role]).not.toContain('money:approve');
-  });
-
-  it('answers 401 to no staff session and to a customer token', async () => {
-    const customer = await createSession(t.ctx);
-    for (const c of CALLS) {
-      const base = { method: c.method, url: c.url, ...('body' in c ? { payload: c.body } : {}) };
-      expect((await t.app.inject(base)).statusCode, c.name).toBe(401);
-      const res = await t.app.inject({ ...base, headers: { authorization: customer.authorization } });
-      expect(res.statusCode, c.name).toBe(401);
-    }
   });
 });
