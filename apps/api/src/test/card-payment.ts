@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { nextYear } from '../sandbox/card-provider/test-support';
 import { fingerprint, tokeniseCard } from './application-journey';
-import { myAccountGet } from './live-loan';
+import { ledger, myAccountGet } from './live-loan';
 import type { TestApp } from './test-app';
 
 /** `MyAccountArea/CardPayment` as the browser sends it, under a new idempotency key unless one is given. */
@@ -21,14 +21,6 @@ export const cardPayment = (
 /** The total due in pounds, as the account page reads it. */
 export const totalDue = async (t: TestApp, authorization: string): Promise<number> =>
   (await myAccountGet(t, 'GetTotalDue', authorization)).json().object;
-
-export const ledger = (t: TestApp, applicationId: number) =>
-  t.ctx.db
-    .selectFrom('loan_transactions')
-    .select(['type', 'amount_pence', 'on_date'])
-    .where('application_id', '=', applicationId)
-    .orderBy('id')
-    .execute();
 
 export const cardPayments = async (t: TestApp, applicationId: number) =>
   (await ledger(t, applicationId)).filter((r) => r.type === 'card-payment');

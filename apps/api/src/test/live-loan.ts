@@ -147,6 +147,15 @@ export async function travelTo(t: TestApp, date: string) {
   return t.app.servicing.closeOfBusiness.closeThrough(addDays(date, -1));
 }
 
+/** The loan's ledger rows (type, amount, day), in the order they were written. */
+export const ledger = (t: TestApp, applicationId: number) =>
+  t.ctx.db
+    .selectFrom('loan_transactions')
+    .select(['type', 'amount_pence', 'on_date'])
+    .where('application_id', '=', applicationId)
+    .orderBy('id')
+    .execute();
+
 /** The CPA's attempts on the loan, in order. */
 export const attemptsOf = (t: TestApp, applicationId: number) =>
   t.ctx.db

@@ -1,13 +1,13 @@
 import { addDays, addMonths } from '@lender/contract/dates';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CARDS } from '../../sandbox/card-provider/test-support';
-import { activeLoan, dueDates, travelTo } from '../../test/live-loan';
+import { activeLoan, dueDates, ledger, travelTo } from '../../test/live-loan';
 import { seedLoans } from '../../test/seed-loans';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import type { CardProvider } from '../../lib/card-provider/card-provider';
 import { outsideServices } from '../../lib/outside-services';
 import { closeOfBusiness } from './close-of-business';
-import { attemptsOf, rowsOf } from './close-of-business-test-support';
+import { attemptsOf } from './close-of-business-test-support';
 
 describe('the close of business, started again after a kill', () => {
   let t: TestApp;
@@ -96,7 +96,7 @@ describe('the close of business, when the card provider does not answer', () => 
     expect(await attemptsOf(t, applicationId!)).toEqual([
       expect.objectContaining({ seq: 1, attempt: 1, on_date: due, outcome: 'unavailable' }),
     ]);
-    expect((await rowsOf(t, applicationId!)).filter((r) => r.type === 'instalment')).toEqual([]);
+    expect((await ledger(t, applicationId!)).filter((r) => r.type === 'instalment')).toEqual([]);
 
     // The provider is back: the same attempt, the same key, one charge; the money on the day it came.
     const [nextDay] = (await travelTo(t, addDays(due, 2))).slice(-1);
@@ -109,7 +109,7 @@ describe('the close of business, when the card provider does not answer', () => 
         outcome: 'approved',
       }),
     ]);
-    const instalments = (await rowsOf(t, applicationId!)).filter((r) => r.type === 'instalment');
+    const instalments = (await ledger(t, applicationId!)).filter((r) => r.type === 'instalment');
     expect(instalments).toEqual([expect.objectContaining({ on_date: addDays(due, 1) })]);
     const charges = await t.ctx.db
       .selectFrom('card_sandbox_charges' as never)

@@ -1,14 +1,5 @@
 import type { TestApp } from '../../test/test-app';
 
-/** The loan's ledger rows (type, amount, day), in order. */
-export const rowsOf = (t: TestApp, applicationId: number) =>
-  t.ctx.db
-    .selectFrom('loan_transactions')
-    .select(['type', 'amount_pence', 'on_date'])
-    .where('application_id', '=', applicationId)
-    .orderBy('id')
-    .execute();
-
 /** The loan's CPA collection attempts, in order, with the provider's code and the idempotency key. */
 export const attemptsOf = (t: TestApp, applicationId: number) =>
   t.ctx.db

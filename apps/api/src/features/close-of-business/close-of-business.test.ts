@@ -6,13 +6,14 @@ import { CARDS } from '../../sandbox/card-provider/test-support';
 import {
   activeLoan,
   dueDates,
+  ledger,
   myAccountGet,
   type signedApplicant,
   statusOf,
   travelTo,
 } from '../../test/live-loan';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { attemptsOf, rowsOf } from './close-of-business-test-support';
+import { attemptsOf } from './close-of-business-test-support';
 
 /** A test app with one signed loan, paid out and active (on the card given, else a good one), and its due dates. */
 async function appWithActiveLoan(cardNumber?: string) {
@@ -43,7 +44,7 @@ describe('the close of business, for a loan paid on time', () => {
       .where('application_id', '=', loan.applicationId)
       .orderBy('seq')
       .execute();
-    const rows = await rowsOf(t, loan.applicationId);
+    const rows = await ledger(t, loan.applicationId);
     const collected = rows.filter((r) => r.type === 'instalment');
     expect(collected).toEqual([
       { type: 'instalment', amount_pence: instalments[0]!.payment_pence, on_date: dates[0] },
@@ -60,9 +61,9 @@ describe('the close of business, for a loan paid on time', () => {
   });
 
   it('closes a closed day never again: a second run changes nothing', async () => {
-    const before = await rowsOf(t, loan.applicationId);
+    const before = await ledger(t, loan.applicationId);
     expect(await t.app.servicing.closeOfBusiness.closeThrough(dates[0])).toEqual([]);
-    expect(await rowsOf(t, loan.applicationId)).toEqual(before);
+    expect(await ledger(t, loan.applicationId)).toEqual(before);
     await expect(t.app.servicing.closeOfBusiness.closeThrough(addDays(dates[0]!, 5))).rejects.toThrow(
       /business date is/,
     );
@@ -70,7 +71,7 @@ describe('the close of business, for a loan paid on time', () => {
 
   it('GetTotalDue is principal outstanding, the interest of every closed day and unpaid fees', async () => {
     const totalDue = (await myAccountGet(t, 'GetTotalDue', loan.authorization)).json().object;
-    const rows = await rowsOf(t, loan.applicationId);
+    const rows = await ledger(t, loan.applicationId);
     const owed = rows.reduce(
       (sum, r) => sum + (r.type === 'instalment' ? -r.amount_pence : r.amount_pence),
       0,
@@ -88,7 +89,7 @@ describe('the close of business, for a loan paid on time', () => {
       .where('application_id', '=', loan.applicationId)
       .orderBy('seq')
       .execute();
-    const rows = await rowsOf(t, loan.applicationId);
+    const rows = await ledger(t, loan.applicationId);
     expect(rows.filter((r) => r.type === 'instalment').map((r) => r.amount_pence)).toEqual(
       instalments.map((i) => i.payment_pence),
     );
@@ -142,7 +143,7 @@ describe('the close of business, for a card that declines collections (4000 0000
   it('makes no third attempt, and charges the one default fee after 7 days', async () => {
     await travelTo(t, addDays(dates[0]!, 10));
     expect(await attemptsOf(t, loan.applicationId)).toHaveLength(2);
-    const fees = (await rowsOf(t, loan.applicationId)).filter((r) => r.type === 'default-fee');
+    const fees = (await ledger(t, loan.applicationId)).filter((r) => r.type === 'default-fee');
     expect(fees).toEqual([{ type: 'default-fee', amount_pence: 1500, on_date: addDays(dates[0]!, 7) }]);
   });
 

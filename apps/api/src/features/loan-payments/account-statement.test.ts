@@ -4,8 +4,8 @@ import { formatPence } from '@lender/contract/money';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currentVersion, loanRepository } from '../../entities/loans/loan-repository';
 import { drawnText } from '../../test/pdf-drawn-text';
-import { cardPayment, ledger } from '../../test/card-payment';
-import { activeLoan, travelTo, type signedApplicant } from '../../test/live-loan';
+import { cardPayment } from '../../test/card-payment';
+import { activeLoan, ledger, travelTo, type signedApplicant } from '../../test/live-loan';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;

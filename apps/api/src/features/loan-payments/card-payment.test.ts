@@ -6,10 +6,11 @@ import { AppStatus } from '@lender/contract/status';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messagesTo } from '../../test/account-holder';
 import { CARDS } from '../../sandbox/card-provider/test-support';
-import { cardPayment, cardPayments, ledger, round2, sandboxCharges, totalDue } from '../../test/card-payment';
+import { cardPayment, cardPayments, round2, sandboxCharges, totalDue } from '../../test/card-payment';
 import {
   activeLoan,
   dueDates,
+  ledger,
   loanInArrears,
   myAccountGet,
   signedNotPaidOut,

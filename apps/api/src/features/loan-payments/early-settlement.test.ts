@@ -3,8 +3,8 @@ import { AppStatus } from '@lender/contract/status';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loanRepository } from '../../entities/loans/loan-repository';
 import { positionOf } from '../../entities/loans/ledger';
-import { cardPayment, ledger, totalDue } from '../../test/card-payment';
-import { activeLoan, myAccountGet, statusOf, travelTo } from '../../test/live-loan';
+import { cardPayment, totalDue } from '../../test/card-payment';
+import { activeLoan, ledger, myAccountGet, statusOf, travelTo } from '../../test/live-loan';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { settlementFigures } from './settlement-statement';
 
